@@ -1,0 +1,7 @@
+//! Concentration (Memory, Pairs, Pelmanism, Shinkei-suijaku) against an exactly optimal
+//! opponent.
+//!
+//! Layers, each depending only on those before it:
+//! [`rules`] → [`solver`] → [`players`] → [`analysis`] → `cli` (in the binary).
+
+pub mod rules;

@@ -1,0 +1,18 @@
+//! The rules of Concentration: decks, dealing, the hidden table, the public view and
+//! turn logic. Knows nothing of solvers, players or screens.
+
+mod deck;
+mod game;
+mod layout;
+mod options;
+mod view;
+
+pub use deck::{
+    Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_COPIES, MAX_LABELS, MAX_TABLE_CARDS,
+};
+pub use game::{Game, IllegalFlip};
+pub use layout::{Card, below, deal};
+pub use options::{MarginWithdraw, Objective, PassRule, Seat, UnknownName, check_combination};
+pub use view::{
+    EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, TurnEnd,
+};

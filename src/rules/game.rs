@@ -1,0 +1,397 @@
+//! Turn logic: the hidden table and the one way to change it, [`Game::try_flip`].
+
+use thiserror::Error;
+
+use super::deck::{Deck, DeckError};
+use super::layout::{Card, deal};
+use super::options::{PassRule, Seat};
+use super::view::{
+    EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, TurnEnd,
+};
+
+/// Why a flip was refused. A refused flip changes nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum IllegalFlip {
+    /// No such position on the table.
+    #[error("there is no card at position {0}")]
+    OutOfRange(usize),
+    /// The card at that position was taken as part of a pair.
+    #[error("that card has been removed")]
+    Removed,
+    /// The first card of this turn cannot be the second as well.
+    #[error("that card is already face up this turn")]
+    SameCard,
+    /// Two known, non-matching cards make a pass, which the pass rule forbids here.
+    #[error("a pass is not allowed here ({0})")]
+    PassForbidden(PassRule),
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A game in progress: the hidden table plus the public view.
+///
+/// The faces of face-down cards are private to this type; everything a player may know
+/// is in [`Game::view`].
+#[derive(Debug, Clone)]
+pub struct Game {
+    hidden: Vec<Card>,
+    view: PublicView,
+    seed: u64,
+}
+
+impl Game {
+    /// Deals `deck` with `seed` for two players under `players`.
+    ///
+    /// # Errors
+    /// The deck does not fit on a table.
+    pub fn new(deck: Deck, seed: u64, players: Players) -> Result<Self, DeckError> {
+        deck.check_playable()?;
+        let hidden = deal(&deck, seed);
+        Ok(Self::from_cards(deck, hidden, seed, players))
+    }
+
+    /// A game on a given arrangement of cards (tests, puzzles). `seed` is only recorded.
+    ///
+    /// # Panics
+    /// If `cards` is not a permutation of the deck's cards.
+    #[must_use]
+    pub fn from_cards(deck: Deck, cards: Vec<Card>, seed: u64, players: Players) -> Self {
+        assert_eq!(cards.len(), deck.cards(), "cards do not fill the deck");
+        let slots = vec![Slot::Unknown; cards.len()];
+        Self {
+            hidden: cards,
+            view: PublicView {
+                deck,
+                players,
+                slots,
+                phase: Phase::FirstCard,
+                mover: Seat::First,
+                pairs: [0, 0],
+                after_pass: false,
+                turns: 0,
+                misses: 0,
+                flips: Vec::new(),
+            },
+            seed,
+        }
+    }
+
+    /// Everything public: what players, hints and the AI may use.
+    #[must_use]
+    pub fn view(&self) -> &PublicView {
+        &self.view
+    }
+
+    /// The seed the table was dealt from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The card at a position, face up or not. For the end screen, replays and tests;
+    /// players never get this.
+    #[must_use]
+    pub fn reveal_all(&self) -> &[Card] {
+        &self.hidden
+    }
+
+    /// Checks whether turning `position` now is legal, without changing anything.
+    ///
+    /// # Errors
+    /// The reason the flip would be refused.
+    pub fn check_flip(&self, position: usize) -> Result<(), IllegalFlip> {
+        let v = &self.view;
+        let slot = *v
+            .slots
+            .get(position)
+            .ok_or(IllegalFlip::OutOfRange(position))?;
+        match v.phase {
+            Phase::Over(_) => Err(IllegalFlip::GameOver),
+            _ if matches!(slot, Slot::Removed(_)) => Err(IllegalFlip::Removed),
+            Phase::FirstCard => Ok(()),
+            Phase::SecondCard {
+                first,
+                first_was_known,
+            } => {
+                if first == position {
+                    return Err(IllegalFlip::SameCard);
+                }
+                let is_pass = first_was_known
+                    && matches!(slot, Slot::Known(c) if c.label != self.hidden[first].label);
+                if is_pass && !self.pass_allowed() {
+                    if let Players::Two(rule) = v.players {
+                        return Err(IllegalFlip::PassForbidden(rule));
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether the mover may pass now.
+    #[must_use]
+    pub fn pass_allowed(&self) -> bool {
+        match self.view.players {
+            Players::Solitaire => true,
+            Players::Two(PassRule::None) => false,
+            Players::Two(PassRule::Ko) => !self.view.after_pass,
+            Players::Two(_) => true,
+        }
+    }
+
+    /// Turns the card at `position` face up and applies the rules.
+    ///
+    /// # Errors
+    /// An [`IllegalFlip`]; the game is then unchanged.
+    pub fn try_flip(&mut self, position: usize) -> Result<Flip, IllegalFlip> {
+        self.check_flip(position)?;
+        let card = self.hidden[position];
+        let was_known = matches!(self.view.slots[position], Slot::Known(_));
+        self.view.slots[position] = Slot::Known(card);
+        let turn_end = match self.view.phase {
+            Phase::SecondCard {
+                first,
+                first_was_known,
+            } => Some(self.finish_turn(first, first_was_known, position, was_known)),
+            _ => {
+                self.view.phase = Phase::FirstCard;
+                None
+            }
+        };
+        if turn_end.is_none() {
+            self.view.phase = Phase::SecondCard {
+                first: position,
+                first_was_known: was_known,
+            };
+        }
+        let flip = Flip {
+            seat: self.last_mover(turn_end),
+            position,
+            card,
+            was_known,
+            turn_end,
+        };
+        self.view.flips.push(flip);
+        Ok(flip)
+    }
+
+    /// Who made the flip just applied (the mover may have changed at the turn's end).
+    fn last_mover(&self, turn_end: Option<TurnEnd>) -> Seat {
+        let v = &self.view;
+        let switched = matches!(turn_end, Some(TurnEnd::Miss | TurnEnd::Pass))
+            && v.players != Players::Solitaire
+            && !v.is_over();
+        if switched { v.mover.other() } else { v.mover }
+    }
+
+    fn finish_turn(
+        &mut self,
+        first: usize,
+        first_was_known: bool,
+        second: usize,
+        second_was_known: bool,
+    ) -> TurnEnd {
+        let v = &mut self.view;
+        v.turns += 1;
+        let (a, b) = (self.hidden[first], self.hidden[second]);
+        if a.label == b.label {
+            v.slots[first] = Slot::Removed(a);
+            v.slots[second] = Slot::Removed(b);
+            v.pairs[v.mover.index()] += 1;
+            v.after_pass = false;
+            v.phase = Phase::FirstCard;
+            if v.slots.iter().all(|s| matches!(s, Slot::Removed(_))) {
+                self.end(EndReason::Cleared);
+            }
+            return TurnEnd::Pair;
+        }
+        v.misses += 1;
+        v.phase = Phase::FirstCard;
+        let is_pass = first_was_known && second_was_known;
+        let end = if is_pass { TurnEnd::Pass } else { TurnEnd::Miss };
+        match (v.players, is_pass) {
+            (Players::Solitaire, _) => {}
+            (Players::Two(rule), true) => match rule {
+                PassRule::Agreed if v.after_pass => self.end(EndReason::AgreedEnd),
+                PassRule::Quit => self.end(EndReason::Quit),
+                PassRule::Withdraw => self.end(EndReason::Withdrawn),
+                _ => {
+                    v.after_pass = true;
+                    v.mover = v.mover.other();
+                }
+            },
+            (Players::Two(_), false) => {
+                v.after_pass = false;
+                v.mover = v.mover.other();
+            }
+        }
+        end
+    }
+
+    fn end(&mut self, reason: EndReason) {
+        let v = &mut self.view;
+        let [a, b] = v.pairs;
+        let outcome = match (v.players, reason) {
+            (Players::Solitaire, _) => Outcome::Solo,
+            (_, EndReason::Withdrawn) => Outcome::Draw,
+            _ if a > b => Outcome::Winner(Seat::First),
+            _ if b > a => Outcome::Winner(Seat::Second),
+            _ => Outcome::Draw,
+        };
+        v.phase = Phase::Over(GameResult {
+            outcome,
+            reason,
+            pairs: v.pairs,
+            turns: v.turns,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::deck::Label;
+
+    /// `pairs:3` laid out as labels 0 1 2 / 0 1 2.
+    fn small(rule: PassRule) -> Game {
+        let deck = Deck::parse("pairs:3").unwrap();
+        let cards = [0, 1, 2, 0, 1, 2]
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| Card {
+                label: Label(l),
+                copy: u8::from(i >= 3),
+            })
+            .collect();
+        Game::from_cards(deck, cards, 0, Players::Two(rule))
+    }
+
+    #[test]
+    fn a_pair_scores_and_the_mover_goes_again() {
+        let mut g = small(PassRule::Agreed);
+        g.try_flip(0).unwrap();
+        let f = g.try_flip(3).unwrap();
+        assert_eq!(f.turn_end, Some(TurnEnd::Pair));
+        assert_eq!(g.view().pairs(), [1, 0]);
+        assert_eq!(g.view().mover(), Seat::First);
+        assert_eq!(g.try_flip(0), Err(IllegalFlip::Removed));
+    }
+
+    #[test]
+    fn a_miss_passes_the_turn() {
+        let mut g = small(PassRule::Agreed);
+        g.try_flip(0).unwrap();
+        let f = g.try_flip(1).unwrap();
+        assert_eq!((f.turn_end, f.seat), (Some(TurnEnd::Miss), Seat::First));
+        assert_eq!(g.view().mover(), Seat::Second);
+        assert!(!g.view().after_pass());
+    }
+
+    #[test]
+    fn same_card_twice_is_refused_and_changes_nothing() {
+        let mut g = small(PassRule::Agreed);
+        g.try_flip(0).unwrap();
+        let before = g.view().clone();
+        assert_eq!(g.try_flip(0), Err(IllegalFlip::SameCard));
+        assert_eq!(g.try_flip(9), Err(IllegalFlip::OutOfRange(9)));
+        assert_eq!(g.view(), &before);
+    }
+
+    fn reveal_and_pass(rule: PassRule) -> Game {
+        let mut g = small(rule);
+        g.try_flip(0).unwrap();
+        g.try_flip(1).unwrap(); // miss: 0 and 1 known, second seat to move
+        g.try_flip(2).unwrap();
+        g.try_flip(4).unwrap(); // miss: 2 and 4 (label 1) known; first seat to move
+        g
+    }
+
+    #[test]
+    fn agreed_pass_then_pass_ends_the_game() {
+        let mut g = reveal_and_pass(PassRule::Agreed);
+        g.try_flip(0).unwrap();
+        g.try_flip(2).unwrap(); // known 0, known 2: a pass
+        assert!(g.view().after_pass());
+        assert_eq!(g.view().mover(), Seat::Second);
+        g.try_flip(0).unwrap();
+        let f = g.try_flip(2).unwrap();
+        assert_eq!(f.turn_end, Some(TurnEnd::Pass));
+        match g.view().phase() {
+            Phase::Over(r) => {
+                assert_eq!(r.reason, EndReason::AgreedEnd);
+                assert_eq!(r.outcome, Outcome::Draw);
+            }
+            p => panic!("not over: {p:?}"),
+        }
+    }
+
+    #[test]
+    fn ko_forbids_a_pass_after_a_pass() {
+        let mut g = reveal_and_pass(PassRule::Ko);
+        g.try_flip(0).unwrap();
+        g.try_flip(2).unwrap();
+        g.try_flip(0).unwrap();
+        let before = g.view().clone();
+        assert_eq!(g.try_flip(2), Err(IllegalFlip::PassForbidden(PassRule::Ko)));
+        assert_eq!(g.view(), &before);
+        // The known partner of a known card is not a pass.
+        assert!(g.try_flip(4).is_ok() || g.check_flip(3).is_ok());
+    }
+
+    #[test]
+    fn none_forbids_every_pass_but_allows_known_then_unknown() {
+        let mut g = reveal_and_pass(PassRule::None);
+        g.try_flip(0).unwrap();
+        assert_eq!(g.try_flip(2), Err(IllegalFlip::PassForbidden(PassRule::None)));
+        assert_eq!(g.try_flip(3).unwrap().turn_end, Some(TurnEnd::Pair));
+    }
+
+    #[test]
+    fn quit_and_withdraw_end_on_any_pass() {
+        for (rule, outcome) in [
+            (PassRule::Quit, Outcome::Draw),
+            (PassRule::Withdraw, Outcome::Draw),
+        ] {
+            let mut g = reveal_and_pass(rule);
+            g.try_flip(0).unwrap();
+            g.try_flip(2).unwrap();
+            assert!(matches!(g.view().phase(), Phase::Over(r) if r.outcome == outcome));
+            assert_eq!(g.try_flip(5), Err(IllegalFlip::GameOver));
+        }
+    }
+
+    #[test]
+    fn clearing_the_table_ends_the_game() {
+        let mut g = small(PassRule::Agreed);
+        for (a, b) in [(0, 3), (1, 4), (2, 5)] {
+            g.try_flip(a).unwrap();
+            g.try_flip(b).unwrap();
+        }
+        match g.view().phase() {
+            Phase::Over(r) => {
+                assert_eq!(r.outcome, Outcome::Winner(Seat::First));
+                assert_eq!((r.pairs, r.turns), ([3, 0], 3));
+            }
+            p => panic!("not over: {p:?}"),
+        }
+    }
+
+    #[test]
+    fn solitaire_counts_moves_and_misses() {
+        let deck = Deck::parse("pairs:3").unwrap();
+        let mut g = Game::new(deck, 5, Players::Solitaire).unwrap();
+        let cards = g.reveal_all().to_vec();
+        // Miss once on purpose, then take every pair.
+        let other = (1..6).find(|&i| cards[i].label != cards[0].label).unwrap();
+        g.try_flip(0).unwrap();
+        g.try_flip(other).unwrap();
+        for l in 0..3 {
+            let pos: Vec<usize> = (0..6).filter(|&i| cards[i].label == Label(l)).collect();
+            g.try_flip(pos[0]).unwrap();
+            g.try_flip(pos[1]).unwrap();
+        }
+        assert_eq!((g.view().turns(), g.view().misses()), (4, 1));
+        assert!(matches!(g.view().phase(), Phase::Over(r) if r.outcome == Outcome::Solo));
+    }
+}
