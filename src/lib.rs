@@ -5,3 +5,4 @@
 //! [`rules`] → [`solver`] → [`players`] → [`analysis`] → `cli` (in the binary).
 
 pub mod rules;
+pub mod solver;

@@ -1,0 +1,717 @@
+//! The exact solver: values of every position reachable from a root, by memoised
+//! recursion over the abstract state (pattern counts, score difference, after-pass flag).
+//!
+//! Each card state (the multiset of patterns) is solved once, for every score
+//! difference and both values of the after-pass flag at once, so a hash lookup is paid
+//! per card state rather than per full state. Every turn either reveals a card or removes
+//! a pair, except a pass, which keeps the cards and sets the after-pass flag; so the card
+//! states form a DAG, and within one card state the after-pass layer is solved first.
+
+use rustc_hash::FxHashMap;
+use thiserror::Error;
+
+use super::position::{Pattern, Position, patterns};
+use super::scalar::Scalar;
+use crate::rules::{Objective, PassRule};
+
+/// What the mover does at a decision point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Turn a known card of the same label as the first card: takes the pair.
+    Match,
+    /// Turn a card nobody has seen.
+    Unknown,
+    /// Turn a known card of a label in this pattern (another label than the first card's).
+    Known(Pattern),
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Match => f.write_str("match"),
+            Self::Unknown => f.write_str("unknown"),
+            Self::Known(p) => write!(f, "known {p}"),
+        }
+    }
+}
+
+/// The first card of a turn, as the second decision point sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FirstCard {
+    /// An unknown card whose label had this pattern before the flip.
+    Revealed(Pattern),
+    /// A known card of a label in this pattern.
+    Held(Pattern),
+}
+
+/// Where a question to the solver stands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Card state before this turn's first flip.
+    pub position: Position,
+    /// Mover's pairs minus the opponent's.
+    pub diff: i64,
+    /// Whether the previous turn was a pass.
+    pub after_pass: bool,
+    /// `None` at the turn start, else the first card of the turn.
+    pub first: Option<FirstCard>,
+}
+
+/// Why a solve was refused.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum SolveError {
+    /// Too many states for memory or time.
+    #[error("too large to solve: about {0:.1e} states (limit {1:.0e}); try a smaller deck")]
+    TooLarge(f64, f64),
+    /// The objective and pass rule do not go together.
+    #[error(transparent)]
+    Combination(#[from] crate::rules::MarginWithdraw),
+    /// The first card's pattern is not on the table.
+    #[error("no label in pattern {0} can be the first card here")]
+    NoSuchFirst(Pattern),
+    /// A state that cannot arise from the solver's root.
+    #[error("state is not reachable from the solved root")]
+    Unreachable,
+}
+
+const TERMINAL: u32 = u32::MAX;
+const NONE: u32 = u32::MAX - 1;
+
+/// One solved card state: where its values are and which differences they cover.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    offset: usize,
+    pairs: i64,
+    /// Differences `-bound, -bound+2, ..., bound` are stored.
+    bound: i64,
+}
+
+/// Per-pattern facts and transitions.
+#[derive(Debug, Clone)]
+struct PatternTable {
+    list: Vec<Pattern>,
+    /// `R.U -> R.(U-1)`: one card turned.
+    reveal: Vec<u32>,
+    /// `R.U -> (R-2).U`: two known cards taken.
+    take_known: Vec<u32>,
+    /// `R.U -> (R-2).(U-1)`: an unknown card and a known one taken.
+    take_one_unknown: Vec<u32>,
+    /// `R.U -> (R-2).(U-2)`: two unknown cards taken.
+    take_two_unknown: Vec<u32>,
+}
+
+/// Pattern index for "the label left the table".
+const GONE: u32 = u32::MAX;
+
+impl PatternTable {
+    fn new(copies: u8) -> Self {
+        let list = patterns(copies);
+        let find = |r: i32, u: i32| -> u32 {
+            if r == 0 {
+                return GONE;
+            }
+            list.iter()
+                .position(|p| i32::from(p.on_table) == r && i32::from(p.unknown) == u)
+                .map_or(NONE, |i| u32::try_from(i).expect("few patterns"))
+        };
+        let map = |f: &dyn Fn(i32, i32) -> (i32, i32)| -> Vec<u32> {
+            list.iter()
+                .map(|p| {
+                    let (r, u) = f(i32::from(p.on_table), i32::from(p.unknown));
+                    if u < 0 || u > r { NONE } else { find(r, u) }
+                })
+                .collect()
+        };
+        Self {
+            reveal: map(&|r, u| (r, u - 1)),
+            take_known: map(&|r, u| (r - 2, if r - 2 >= u { u } else { -1 })),
+            take_one_unknown: map(&|r, u| (r - 2, u - 1)),
+            take_two_unknown: map(&|r, u| (r - 2, u - 2)),
+            list,
+        }
+    }
+}
+
+/// Solved values of every state reachable from a root.
+#[derive(Debug, Clone)]
+pub struct Solver<V: Scalar = f64> {
+    objective: Objective,
+    pass_rule: PassRule,
+    copies: u8,
+    table: PatternTable,
+    width: u32,
+    root_reach: i64,
+    root_pairs: i64,
+    parity: i64,
+    layers: usize,
+    index: FxHashMap<u128, u32>,
+    entries: Vec<Entry>,
+    values: Vec<V>,
+}
+
+/// Successor card states of one card state, resolved to entries once for all differences.
+struct Successors {
+    n: usize,
+    after_reveal: Vec<u32>,
+    take_one_unknown: Vec<u32>,
+    take_known: Vec<u32>,
+    take_two_unknown: Vec<u32>,
+    /// `n * n`, symmetric: one card of `a` and one of `b` turned.
+    reveal_two: Vec<u32>,
+}
+
+impl<V: Scalar> Solver<V> {
+    /// A solver for `objective` under `pass_rule`, for the positions reachable from
+    /// `root` with score difference `diff` (only its size matters).
+    ///
+    /// # Errors
+    /// An invalid objective/pass-rule pair, or a root too large to solve within
+    /// `max_states` stored values.
+    pub fn new(
+        objective: Objective,
+        pass_rule: PassRule,
+        root: &Position,
+        diff: i64,
+        max_states: f64,
+    ) -> Result<Self, SolveError> {
+        if objective != Objective::Moves {
+            crate::rules::check_combination(objective, pass_rule)?;
+        }
+        let table = PatternTable::new(root.copies());
+        let width = (128 / u32::try_from(table.list.len()).expect("few patterns")).min(32);
+        let labels = root.labels();
+        let estimate = estimate_states(objective, pass_rule, root, diff);
+        if labels >= 1u64 << width.min(63) || estimate > max_states {
+            return Err(SolveError::TooLarge(estimate, max_states));
+        }
+        let root_pairs = i64::try_from(root.pairs()).expect("pairs fit");
+        let layers = if objective != Objective::Moves && pass_rule.remembers_pass() {
+            2
+        } else {
+            1
+        };
+        Ok(Self {
+            objective,
+            pass_rule,
+            copies: root.copies(),
+            table,
+            width,
+            root_reach: diff.abs() + root_pairs,
+            root_pairs,
+            parity: (diff + root_pairs).rem_euclid(2),
+            layers,
+            index: FxHashMap::default(),
+            entries: Vec::new(),
+            values: Vec::new(),
+        })
+    }
+
+    /// Card states solved so far.
+    #[must_use]
+    pub fn card_states(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Full states (card state, difference, after-pass flag) solved so far.
+    #[must_use]
+    pub fn states(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The objective being solved.
+    #[must_use]
+    pub fn objective(&self) -> Objective {
+        self.objective
+    }
+
+    /// The value of a state for the mover (at the turn start or after the first card).
+    ///
+    /// # Errors
+    /// A state unreachable from the root, or a first card not on the table.
+    pub fn value(&mut self, state: &State) -> Result<V, SolveError> {
+        let actions = self.actions(state)?;
+        Ok(best_of(self.objective, actions.iter().map(|(_, v)| v.clone()))
+            .expect("a legal action always exists"))
+    }
+
+    /// Every available action in a state with its value.
+    ///
+    /// # Errors
+    /// A state unreachable from the root, or a first card not on the table.
+    pub fn actions(&mut self, state: &State) -> Result<Vec<(Action, V)>, SolveError> {
+        let key = self.key_of(&state.position);
+        if state.position.pairs() == 0 {
+            return Err(SolveError::Unreachable);
+        }
+        let pairs = i64::try_from(state.position.pairs()).expect("pairs fit");
+        if self.objective == Objective::Win && !self.stores(pairs, state.diff) {
+            return Err(SolveError::Unreachable);
+        }
+        let own = self.ensure(key);
+        let succ = self.successors(key);
+        let node = Node {
+            s: self,
+            counts: &self.unpack(key),
+            succ: &succ,
+            own,
+            full: true,
+        };
+        let (d, p) = (state.diff, state.after_pass);
+        let mut out = Vec::new();
+        match state.first {
+            None => node.turn_start(d, p, &mut |a, v| out.push((a, v))),
+            Some(first) => {
+                let (held, pattern) = match first {
+                    FirstCard::Revealed(q) => (false, q),
+                    FirstCard::Held(q) => (true, q),
+                };
+                let a = self
+                    .table
+                    .list
+                    .iter()
+                    .position(|&q| q == pattern)
+                    .filter(|&a| {
+                        node.counts[a] > 0 && if held { pattern.known() > 0 } else { pattern.unknown > 0 }
+                    })
+                    .ok_or(SolveError::NoSuchFirst(pattern))?;
+                let mut push = |second: Second, v: V| match second {
+                    Second::Match => out.push((Action::Match, v)),
+                    Second::Unknown => out.push((Action::Unknown, v)),
+                    Second::KnownOther => {
+                        for q in node.other_known_patterns(a) {
+                            out.push((Action::Known(self.table.list[q]), v.clone()));
+                        }
+                    }
+                };
+                if held {
+                    node.second_held(a, d, p, &mut push);
+                } else {
+                    node.second_revealed(a, d, p, &mut push);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether the difference `d` is stored for a card state with `pairs` pairs (or is
+    /// decided outright).
+    fn stores(&self, pairs: i64, d: i64) -> bool {
+        if d.abs() > pairs {
+            return true;
+        }
+        (d + pairs - self.parity).rem_euclid(2) == 0 && d.abs() <= self.bound(pairs)
+    }
+
+    fn bound(&self, pairs: i64) -> i64 {
+        if self.objective != Objective::Win {
+            return 0;
+        }
+        let reach = self.root_reach - (self.root_pairs - pairs);
+        let b = pairs.min(reach);
+        // Keep the parity of the differences that can occur.
+        if (b + pairs - self.parity).rem_euclid(2) == 0 { b } else { b - 1 }
+    }
+
+    fn key_of(&self, position: &Position) -> u128 {
+        assert_eq!(position.copies(), self.copies, "position for another deck");
+        position
+            .counts()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| u128::from(c) << (self.width * u32::try_from(i).expect("few")))
+            .sum()
+    }
+
+    fn unpack(&self, key: u128) -> Vec<u64> {
+        let mask = (1u128 << self.width) - 1;
+        (0..self.table.list.len())
+            .map(|i| {
+                let c = (key >> (self.width * u32::try_from(i).expect("few"))) & mask;
+                u64::try_from(c).expect("masked")
+            })
+            .collect()
+    }
+
+    fn moved(&self, key: u128, from: usize, to: u32) -> u128 {
+        let one = |i: usize| 1u128 << (self.width * u32::try_from(i).expect("few"));
+        let k = key - one(from);
+        if to == GONE { k } else { k + one(to as usize) }
+    }
+
+    /// Solves a card state and everything below it; returns its entry.
+    fn ensure(&mut self, key: u128) -> u32 {
+        if key == 0 {
+            return TERMINAL;
+        }
+        if let Some(&id) = self.index.get(&key) {
+            return id;
+        }
+        let succ = self.successors(key);
+        let counts = self.unpack(key);
+        let pairs: i64 = counts
+            .iter()
+            .zip(&self.table.list)
+            .map(|(&n, p)| i64::try_from(n).expect("fits") * i64::from(p.on_table / 2))
+            .sum();
+        let bound = self.bound(pairs);
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
+        let offset = self.values.len();
+        self.entries.push(Entry {
+            offset,
+            pairs,
+            bound,
+        });
+        self.values
+            .resize(offset + slots * self.layers, V::zero());
+        for layer in (0..self.layers).rev() {
+            let after_pass = layer == 1;
+            let node = Node {
+                s: self,
+                counts: &counts,
+                succ: &succ,
+                own: id,
+                full: false,
+            };
+            let solved: Vec<V> = (0..slots)
+                .map(|i| {
+                    let d = -bound + 2 * i64::try_from(i).expect("fits");
+                    let mut best = Best::new(self.objective);
+                    node.turn_start(d, after_pass, &mut |_, v| best.offer(v));
+                    best.value.expect("a legal action always exists")
+                })
+                .collect();
+            let start = offset + layer * slots;
+            self.values[start..start + slots].clone_from_slice(&solved);
+        }
+        self.index.insert(key, id);
+        id
+    }
+
+    /// Resolves (solving where needed) every successor card state of `key`.
+    fn successors(&mut self, key: u128) -> Successors {
+        let counts = self.unpack(key);
+        let n = counts.len();
+        let mut s = Successors {
+            n,
+            after_reveal: vec![NONE; n],
+            take_one_unknown: vec![NONE; n],
+            take_known: vec![NONE; n],
+            take_two_unknown: vec![NONE; n],
+            reveal_two: vec![NONE; n * n],
+        };
+        for a in 0..n {
+            if counts[a] == 0 {
+                continue;
+            }
+            let t = &self.table;
+            let (reveal, one, known, two) = (
+                t.reveal[a],
+                t.take_one_unknown[a],
+                t.take_known[a],
+                t.take_two_unknown[a],
+            );
+            if reveal != NONE {
+                s.after_reveal[a] = self.ensure(self.moved(key, a, reveal));
+            }
+            if one != NONE {
+                s.take_one_unknown[a] = self.ensure(self.moved(key, a, one));
+            }
+            if known != NONE {
+                s.take_known[a] = self.ensure(self.moved(key, a, known));
+            }
+            if two != NONE {
+                s.take_two_unknown[a] = self.ensure(self.moved(key, a, two));
+            }
+            if reveal == NONE {
+                continue;
+            }
+            let once = self.moved(key, a, reveal);
+            for b in a..n {
+                let rb = self.table.reveal[b];
+                let others = counts[b] - u64::from(a == b);
+                if rb == NONE || others == 0 {
+                    continue;
+                }
+                let id = self.ensure(self.moved(once, b, rb));
+                s.reveal_two[a * n + b] = id;
+                s.reveal_two[b * n + a] = id;
+            }
+        }
+        s
+    }
+
+    /// Value at the turn start of a solved card state.
+    fn stored(&self, entry: u32, d: i64, after_pass: bool) -> V {
+        if entry == TERMINAL {
+            return self.final_value(d);
+        }
+        let e = self.entries[entry as usize];
+        if self.objective != Objective::Win {
+            return self.values[e.offset + usize::from(after_pass && self.layers == 2)].clone();
+        }
+        if d > e.pairs {
+            return V::one();
+        }
+        if d < -e.pairs {
+            return V::zero();
+        }
+        debug_assert!(d.abs() <= e.bound, "difference {d} outside the stored range");
+        let slots = usize::try_from(e.bound + 1).expect("bound >= 0");
+        let layer = usize::from(after_pass && self.layers == 2);
+        let i = usize::try_from((d + e.bound) / 2).expect("in range");
+        self.values[e.offset + layer * slots + i].clone()
+    }
+
+    /// The value of a game that ends now with difference `d` (empty table or agreed end).
+    fn final_value(&self, d: i64) -> V {
+        match self.objective {
+            Objective::Win => match d.cmp(&0) {
+                std::cmp::Ordering::Greater => V::one(),
+                std::cmp::Ordering::Equal => V::ratio(1, 2),
+                std::cmp::Ordering::Less => V::zero(),
+            },
+            Objective::Margin | Objective::Moves => V::zero(),
+        }
+    }
+}
+
+/// The second-card choices, with all `known` choices folded into one (they are worth
+/// the same: turning a known card of another label changes nothing but ends the turn).
+#[derive(Debug, Clone, Copy)]
+enum Second {
+    Match,
+    KnownOther,
+    Unknown,
+}
+
+/// One card state being evaluated, with its successors resolved.
+struct Node<'a, V: Scalar> {
+    s: &'a Solver<V>,
+    counts: &'a [u64],
+    succ: &'a Successors,
+    own: u32,
+    /// Also evaluate dominated choices (for reports); the bulk solve skips them.
+    full: bool,
+}
+
+impl<V: Scalar> Node<'_, V> {
+    fn pattern(&self, a: usize) -> Pattern {
+        self.s.table.list[a]
+    }
+
+    fn unknown_cards(&self) -> u64 {
+        (0..self.counts.len())
+            .map(|a| self.counts[a] * u64::from(self.pattern(a).unknown))
+            .sum()
+    }
+
+    /// The mover took a pair and moves again.
+    fn cont(&self, entry: u32, d: i64) -> V {
+        match self.s.objective {
+            Objective::Win => self.s.stored(entry, d + 1, false),
+            Objective::Margin | Objective::Moves => V::one().plus(&self.s.stored(entry, d, false)),
+        }
+    }
+
+    /// The turn ends and the opponent moves (solitaire: the next turn starts).
+    fn opp(&self, entry: u32, d: i64, after_pass: bool) -> V {
+        let v = self.s.stored(entry, -d, after_pass);
+        match self.s.objective {
+            Objective::Win => V::one().minus(&v),
+            Objective::Margin => V::zero().minus(&v),
+            Objective::Moves => V::one().plus(&v),
+        }
+    }
+
+    /// Value of passing now, if the rule allows it.
+    fn pass(&self, d: i64, after_pass: bool) -> Option<V> {
+        if self.s.objective == Objective::Moves {
+            // A wasted turn: never better than what the state is worth, so the bulk
+            // solve leaves it out (it would refer to the value being computed).
+            return self.full.then(|| self.opp(self.own, d, false));
+        }
+        match (self.s.pass_rule, after_pass) {
+            (PassRule::None, _) | (PassRule::Ko, true) => None,
+            (PassRule::Agreed, true) | (PassRule::Quit, _) => Some(self.s.final_value(d)),
+            (PassRule::Withdraw, _) => Some(V::ratio(1, 2)),
+            (PassRule::Agreed | PassRule::Ko, false) => Some(self.opp(self.own, d, true)),
+        }
+    }
+
+    /// Patterns holding a known card of a label other than the first card's (pattern `a`).
+    fn other_known_patterns(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.counts.len()).filter(move |&q| {
+            self.pattern(q).known() > 0 && self.counts[q] > u64::from(q == a)
+        })
+    }
+
+    fn other_known_exists(&self, a: usize) -> bool {
+        self.other_known_patterns(a).next().is_some()
+    }
+
+    /// After an unknown first card whose label was in pattern `a`.
+    fn second_revealed(&self, a: usize, d: i64, after_pass: bool, f: &mut impl FnMut(Second, V)) {
+        let _ = after_pass; // turning an unknown card first is never a pass
+        let p = self.pattern(a);
+        let n = self.succ.n;
+        if p.known() > 0 {
+            f(Second::Match, self.cont(self.succ.take_one_unknown[a], d));
+        }
+        if self.other_known_exists(a) {
+            f(Second::KnownOther, self.opp(self.succ.after_reveal[a], d, false));
+        }
+        let unknown = self.unknown_cards();
+        if unknown >= 2 {
+            let same = u64::from(p.unknown - 1);
+            let mut sum = if same > 0 {
+                self.cont(self.succ.take_two_unknown[a], d).times(same)
+            } else {
+                V::zero()
+            };
+            for b in 0..n {
+                let others = self.counts[b] - u64::from(a == b);
+                let ub = u64::from(self.pattern(b).unknown);
+                if others == 0 || ub == 0 {
+                    continue;
+                }
+                let v = self.opp(self.succ.reveal_two[a * n + b], d, false);
+                sum = sum.plus(&v.times(others * ub));
+            }
+            f(Second::Unknown, sum.over(unknown - 1));
+        }
+    }
+
+    /// After a known first card of a label in pattern `a`.
+    fn second_held(&self, a: usize, d: i64, after_pass: bool, f: &mut impl FnMut(Second, V)) {
+        let p = self.pattern(a);
+        if p.known() >= 2 {
+            f(Second::Match, self.cont(self.succ.take_known[a], d));
+        }
+        if self.other_known_exists(a) {
+            if let Some(v) = self.pass(d, after_pass) {
+                f(Second::KnownOther, v);
+            }
+        }
+        // Dominated by turning the unknown card first (then this known card, or its
+        // partner), so only evaluated for reports.
+        let unknown = self.unknown_cards();
+        if self.full && unknown >= 1 {
+            let same = u64::from(p.unknown);
+            let mut sum = if same > 0 {
+                self.cont(self.succ.take_one_unknown[a], d).times(same)
+            } else {
+                V::zero()
+            };
+            for b in 0..self.succ.n {
+                let others = self.counts[b] - u64::from(a == b);
+                let ub = u64::from(self.pattern(b).unknown);
+                if others == 0 || ub == 0 {
+                    continue;
+                }
+                let v = self.opp(self.succ.after_reveal[b], d, false);
+                sum = sum.plus(&v.times(others * ub));
+            }
+            f(Second::Unknown, sum.over(unknown));
+        }
+    }
+
+    /// The turn start.
+    fn turn_start(&self, d: i64, after_pass: bool, f: &mut impl FnMut(Action, V)) {
+        let objective = self.s.objective;
+        let unknown = self.unknown_cards();
+        if unknown > 0 {
+            let mut sum = V::zero();
+            for a in 0..self.counts.len() {
+                let weight = self.counts[a] * u64::from(self.pattern(a).unknown);
+                if weight == 0 {
+                    continue;
+                }
+                let mut best = Best::new(objective);
+                self.second_revealed(a, d, after_pass, &mut |_, v| best.offer(v));
+                sum = sum.plus(&best.value.expect("a second card exists").times(weight));
+            }
+            f(Action::Unknown, sum.over(unknown));
+        }
+        for a in 0..self.counts.len() {
+            if self.counts[a] == 0 || self.pattern(a).known() == 0 {
+                continue;
+            }
+            let mut best = Best::new(objective);
+            self.second_held(a, d, after_pass, &mut |_, v| best.offer(v));
+            if let Some(v) = best.value {
+                f(Action::Known(self.pattern(a)), v);
+            }
+        }
+    }
+}
+
+/// The best of values offered one by one (largest, or smallest for `moves`).
+struct Best<V> {
+    minimise: bool,
+    value: Option<V>,
+}
+
+impl<V: Scalar> Best<V> {
+    fn new(objective: Objective) -> Self {
+        Self {
+            minimise: objective.minimises(),
+            value: None,
+        }
+    }
+
+    fn offer(&mut self, v: V) {
+        let better = match &self.value {
+            None => true,
+            Some(b) => {
+                if self.minimise {
+                    v < *b
+                } else {
+                    v > *b
+                }
+            }
+        };
+        if better {
+            self.value = Some(v);
+        }
+    }
+}
+
+/// The best of some values under `objective`.
+pub fn best_of<V: Scalar>(objective: Objective, values: impl Iterator<Item = V>) -> Option<V> {
+    let mut best = Best::new(objective);
+    values.for_each(|v| best.offer(v));
+    best.value
+}
+
+/// A rough count of the values a solve from `root` stores (an upper bound on card
+/// states times differences times layers), to refuse hopeless requests early.
+#[must_use]
+pub fn estimate_states(
+    objective: Objective,
+    pass_rule: PassRule,
+    root: &Position,
+    diff: i64,
+) -> f64 {
+    let p = patterns(root.copies()).len();
+    #[allow(clippy::cast_precision_loss)]
+    let labels = root.labels() as f64;
+    // Card states with at most `labels` labels in `p` patterns: C(labels + p, p).
+    let mut card_states = 1.0;
+    #[allow(clippy::cast_precision_loss)]
+    for i in 1..=p {
+        card_states *= (labels + i as f64) / i as f64;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let diffs = if objective == Objective::Win {
+        (root.pairs() as f64 + diff.unsigned_abs() as f64) / 2.0 + 1.0
+    } else {
+        1.0
+    };
+    let layers = if objective != Objective::Moves && pass_rule.remembers_pass() {
+        2.0
+    } else {
+        1.0
+    };
+    card_states * diffs * layers
+}
