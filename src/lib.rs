@@ -6,3 +6,5 @@
 
 pub mod rules;
 pub mod solver;
+pub mod players;
+pub mod cli;

@@ -10,3 +10,8 @@ pub use scalar::{Scalar, TIE_EPSILON};
 pub use search::{
     Action, FirstCard, SolveError, Solver, State, best_of, estimate_states,
 };
+
+/// Most stored values a solve for play or analysis may use (about 3 GB of `f64`).
+pub const PLAY_LIMIT: f64 = 4e8;
+/// Most stored values an exact (`BigRational`) solve may use.
+pub const EXACT_LIMIT: f64 = 2e5;

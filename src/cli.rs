@@ -1,0 +1,83 @@
+//! The command line: parse arguments, dispatch, turn errors into one line and status 2.
+
+mod duel;
+mod play;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Concentration (Memory, Pairs) against an exactly optimal opponent.
+#[derive(Debug, Parser)]
+#[command(name = "concentration", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play in the terminal against the AI (the default)
+    Play(play::PlayArgs),
+    /// Watch two AIs play each other
+    Watch(play::PlayArgs),
+    /// Values of a position and of every action (the analysis contract)
+    Solve(solve::SolveArgs),
+    /// Expected result of one policy against another, exact or by simulation
+    Duel(duel::DuelArgs),
+}
+
+/// An error the user caused: printed as one line, exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Runs the program with the process arguments.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let text = e.render().to_string();
+            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error: bad arguments");
+            eprintln!("{line}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        None => play::play(play::PlayArgs::default()),
+        Some(Command::Play(args)) => play::play(args),
+        Some(Command::Watch(args)) => play::watch(args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Duel(args)) => duel::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            if e.downcast_ref::<UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+/// Shorthand for a usage error.
+pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(UsageError(message.into()))
+}
