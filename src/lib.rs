@@ -4,7 +4,8 @@
 //! Layers, each depending only on those before it:
 //! [`rules`] → [`solver`] → [`players`] → [`analysis`] → `cli` (in the binary).
 
+pub mod analysis;
+pub mod cli;
+pub mod players;
 pub mod rules;
 pub mod solver;
-pub mod players;
-pub mod cli;

@@ -129,6 +129,11 @@ impl Agent {
         }
     }
 
+    /// Starts a fresh stream of card choices (a new game).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+
     /// The policy's name.
     #[must_use]
     pub fn name(&self) -> &str {

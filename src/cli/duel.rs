@@ -1,7 +1,152 @@
-//! `concentration duel`.
-use clap::Args;
-/// Arguments of `duel`.
+//! `concentration duel`: one policy against another.
+
+use clap::{Args, ValueEnum};
+
+use crate::analysis::duel;
+use crate::players::{Agent, Optimal, Policy, Usual};
+use crate::rules::{Deck, Objective, PassRule};
+
+/// A policy by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PolicyName {
+    /// The solver's best action (ties broken towards the usual play)
+    Optimal,
+    /// Take known pairs, else turn an unknown card, take its partner if known, else turn another
+    Usual,
+}
+
+/// Expected result of the first policy against the second.
 #[derive(Debug, Args)]
-pub struct DuelArgs {}
+#[command(
+    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json"
+)]
+pub struct DuelArgs {
+    /// Deck: LxC, standard, standard-rank, standard-jokers or pairs:N
+    #[arg(long, default_value = "standard")]
+    deck: Deck,
+    /// win or margin
+    #[arg(long, default_value = "win")]
+    objective: Objective,
+    /// agreed, ko, quit, withdraw or none
+    #[arg(long = "pass-rule", default_value = "agreed")]
+    pass_rule: PassRule,
+    /// The policy that moves first
+    #[arg(long, value_enum, default_value = "optimal")]
+    first: PolicyName,
+    /// The policy that moves second
+    #[arg(long, value_enum, default_value = "optimal")]
+    second: PolicyName,
+    /// Simulate this many real games instead of the exact recursion
+    #[arg(long)]
+    games: Option<u64>,
+    /// Seed of the simulated games
+    #[arg(long, default_value_t = 1, requires = "games")]
+    seed: u64,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+fn policy(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Box<dyn Policy + Send>> {
+    Ok(match name {
+        PolicyName::Optimal => Box::new(
+            Optimal::new(&args.deck, args.objective, args.pass_rule)
+                .map_err(|e| super::usage(e.to_string()))?,
+        ),
+        PolicyName::Usual => Box::new(Usual),
+    })
+}
+
 /// Runs `duel`.
-pub fn run(_args: &DuelArgs) -> anyhow::Result<()> { Ok(()) }
+///
+/// # Errors
+/// A bad request (status 2).
+pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
+    if args.objective == Objective::Moves {
+        return Err(super::usage(
+            "--objective moves: a duel needs two players (win or margin)",
+        ));
+    }
+    crate::rules::check_combination(args.objective, args.pass_rule)
+        .map_err(|e| super::usage(e.to_string()))?;
+    let mut first = policy(args.first, args)?;
+    let mut second = policy(args.second, args)?;
+    let names = format!(
+        "{} ({}) vs {} ({}), {}, {}",
+        args.first
+            .to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default(),
+        "first",
+        args.second
+            .to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default(),
+        "second",
+        args.objective,
+        args.pass_rule
+    );
+    match args.games {
+        None => {
+            let value = duel::exact(
+                &args.deck,
+                args.objective,
+                args.pass_rule,
+                &mut *first,
+                &mut *second,
+            );
+            if args.json {
+                println!("{}", serde_json::json!({ "value": value }));
+            } else {
+                println!(
+                    "{} | {names}: first player's expected result {}",
+                    args.deck,
+                    show(args.objective, value)
+                );
+            }
+        }
+        Some(games) => {
+            if games == 0 {
+                return Err(super::usage("--games must be at least 1"));
+            }
+            args.deck
+                .check_playable()
+                .map_err(|e| super::usage(e.to_string()))?;
+            let mut a = Agent::new(first, 0);
+            let mut b = Agent::new(second, 0);
+            let est = duel::simulate(
+                &args.deck,
+                args.objective,
+                args.pass_rule,
+                [&mut a, &mut b],
+                games,
+                args.seed,
+                |_| {},
+            )
+            .map_err(|e| super::usage(e.to_string()))?;
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::json!({ "value": est.mean, "low": est.low, "high": est.high, "games": est.games })
+                );
+            } else {
+                println!(
+                    "{} | {names}: mean {} over {} games, 95% interval [{}, {}]",
+                    args.deck,
+                    show(args.objective, est.mean),
+                    est.games,
+                    show(args.objective, est.low),
+                    show(args.objective, est.high)
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn show(objective: Objective, v: f64) -> String {
+    match objective {
+        Objective::Win => format!("{:.4}%", v * 100.0),
+        _ => format!("{v:+.4} pairs"),
+    }
+}

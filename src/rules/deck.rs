@@ -16,7 +16,9 @@ pub const MAX_COPIES: u8 = 8;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DeckError {
     /// Neither a named deck nor `LxC`.
-    #[error("unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N")]
+    #[error(
+        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N"
+    )]
     Unknown(String),
     /// `C` must be even: cards are removed in pairs.
     #[error("deck '{0}': cards per label must be even (2, 4, ...), got {1}")]
@@ -219,14 +221,18 @@ impl Deck {
         match self.style {
             FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers => {
                 if l == 26 {
-                    let ink = if copy % 2 == 0 { Ink::Red } else { Ink::Black };
+                    let ink = if copy.is_multiple_of(2) {
+                        Ink::Red
+                    } else {
+                        Ink::Black
+                    };
                     return Face {
                         text: "Jk".into(),
                         ink,
                     };
                 }
                 // Label 2r is rank r in red (hearts, diamonds), 2r+1 in black.
-                let red = l % 2 == 0;
+                let red = l.is_multiple_of(2);
                 let suit = match (red, copy % 2) {
                     (true, 0) => '♥',
                     (true, _) => '♦',
@@ -335,8 +341,14 @@ mod tests {
     fn bad_decks() {
         assert!(matches!(Deck::parse("3x3"), Err(DeckError::OddCopies(..))));
         assert!(matches!(Deck::parse("0x2"), Err(DeckError::NoLabels(_))));
-        assert!(matches!(Deck::parse("pairs:61"), Err(DeckError::PairsRange(_))));
-        assert!(matches!(Deck::parse("pairs:0"), Err(DeckError::PairsRange(_))));
+        assert!(matches!(
+            Deck::parse("pairs:61"),
+            Err(DeckError::PairsRange(_))
+        ));
+        assert!(matches!(
+            Deck::parse("pairs:0"),
+            Err(DeckError::PairsRange(_))
+        ));
         assert!(matches!(Deck::parse("huge"), Err(DeckError::Unknown(_))));
         assert!(matches!(Deck::parse("4x0"), Err(DeckError::Copies(..))));
         assert!(Deck::parse("61x2").unwrap().check_playable().is_err());
@@ -348,7 +360,10 @@ mod tests {
         for n in 1..=60 {
             let d = Deck::parse(&format!("pairs:{n}")).unwrap();
             let (r, c) = d.grid();
-            assert!(r * c >= d.cards() && r * c < d.cards() + c, "pairs:{n} -> {r}x{c}");
+            assert!(
+                r * c >= d.cards() && r * c < d.cards() + c,
+                "pairs:{n} -> {r}x{c}"
+            );
         }
     }
 

@@ -119,10 +119,11 @@ impl Game {
                 }
                 let is_pass = first_was_known
                     && matches!(slot, Slot::Known(c) if c.label != self.hidden[first].label);
-                if is_pass && !self.pass_allowed() {
-                    if let Players::Two(rule) = v.players {
-                        return Err(IllegalFlip::PassForbidden(rule));
-                    }
+                if is_pass
+                    && !self.pass_allowed()
+                    && let Players::Two(rule) = v.players
+                {
+                    return Err(IllegalFlip::PassForbidden(rule));
                 }
                 Ok(())
             }
@@ -209,7 +210,11 @@ impl Game {
         v.misses += 1;
         v.phase = Phase::FirstCard;
         let is_pass = first_was_known && second_was_known;
-        let end = if is_pass { TurnEnd::Pass } else { TurnEnd::Miss };
+        let end = if is_pass {
+            TurnEnd::Pass
+        } else {
+            TurnEnd::Miss
+        };
         match (v.players, is_pass) {
             (Players::Solitaire, _) => {}
             (Players::Two(rule), true) => match rule {
@@ -343,7 +348,10 @@ mod tests {
     fn none_forbids_every_pass_but_allows_known_then_unknown() {
         let mut g = reveal_and_pass(PassRule::None);
         g.try_flip(0).unwrap();
-        assert_eq!(g.try_flip(2), Err(IllegalFlip::PassForbidden(PassRule::None)));
+        assert_eq!(
+            g.try_flip(2),
+            Err(IllegalFlip::PassForbidden(PassRule::None))
+        );
         assert_eq!(g.try_flip(3).unwrap().turn_end, Some(TurnEnd::Pair));
     }
 

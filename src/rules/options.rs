@@ -23,7 +23,13 @@ pub enum PassRule {
 
 impl PassRule {
     /// Every pass rule, in the order menus show them.
-    pub const ALL: [Self; 5] = [Self::Agreed, Self::Ko, Self::Quit, Self::Withdraw, Self::None];
+    pub const ALL: [Self; 5] = [
+        Self::Agreed,
+        Self::Ko,
+        Self::Quit,
+        Self::Withdraw,
+        Self::None,
+    ];
 
     /// The name used on the command line and in records.
     #[must_use]
@@ -91,7 +97,9 @@ impl Objective {
 
 /// A combination of objective and pass rule the model does not define.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("objective 'margin' cannot go with pass rule 'withdraw': a forced draw says nothing about the pair margin")]
+#[error(
+    "objective 'margin' cannot go with pass rule 'withdraw': a forced draw says nothing about the pair margin"
+)]
 pub struct MarginWithdraw;
 
 /// Checks that an objective and a pass rule go together.

@@ -28,6 +28,19 @@ impl Pattern {
     pub fn known(self) -> u8 {
         self.on_table - self.unknown
     }
+
+    /// The pattern after one of the label's unknown cards is turned.
+    #[must_use]
+    pub fn revealed(self) -> Self {
+        Self::new(self.on_table, self.unknown - 1)
+    }
+
+    /// The pattern after a pair of the label is taken, `unknown` of its two cards unknown
+    /// before this turn; `None` when the label leaves the table.
+    #[must_use]
+    pub fn taken(self, unknown: u8) -> Option<Self> {
+        (self.on_table > 2).then(|| Self::new(self.on_table - 2, self.unknown - unknown))
+    }
 }
 
 impl fmt::Display for Pattern {
@@ -180,6 +193,17 @@ impl Position {
         self.counts[i] -= 1;
     }
 
+    /// This position with one label moved from pattern `from` to `to` (`None`: gone).
+    #[must_use]
+    pub fn moved(&self, from: Pattern, to: Option<Pattern>) -> Self {
+        let mut p = self.clone();
+        p.remove(from);
+        if let Some(to) = to {
+            p.add(to, 1);
+        }
+        p
+    }
+
     fn index(&self, pattern: Pattern) -> Option<usize> {
         patterns(self.copies).iter().position(|&p| p == pattern)
     }
@@ -267,7 +291,10 @@ mod tests {
         let deck = Deck::parse("13x4").unwrap();
         let p = Position::parse("4.4x11 2.1x1 4.4x1", &deck).unwrap();
         assert_eq!(p.to_string(), "4.4x12 2.1x1");
-        assert_eq!((p.labels(), p.pairs(), p.known_cards(), p.unknown_cards()), (13, 25, 1, 49));
+        assert_eq!(
+            (p.labels(), p.pairs(), p.known_cards(), p.unknown_cards()),
+            (13, 25, 1, 49)
+        );
         assert_eq!(Position::start(&deck).to_string(), "4.4x13");
     }
 

@@ -230,8 +230,10 @@ impl<V: Scalar> Solver<V> {
     /// A state unreachable from the root, or a first card not on the table.
     pub fn value(&mut self, state: &State) -> Result<V, SolveError> {
         let actions = self.actions(state)?;
-        Ok(best_of(self.objective, actions.iter().map(|(_, v)| v.clone()))
-            .expect("a legal action always exists"))
+        Ok(
+            best_of(self.objective, actions.iter().map(|(_, v)| v.clone()))
+                .expect("a legal action always exists"),
+        )
     }
 
     /// Every available action in a state with its value.
@@ -271,7 +273,12 @@ impl<V: Scalar> Solver<V> {
                     .iter()
                     .position(|&q| q == pattern)
                     .filter(|&a| {
-                        node.counts[a] > 0 && if held { pattern.known() > 0 } else { pattern.unknown > 0 }
+                        node.counts[a] > 0
+                            && if held {
+                                pattern.known() > 0
+                            } else {
+                                pattern.unknown > 0
+                            }
                     })
                     .ok_or(SolveError::NoSuchFirst(pattern))?;
                 let mut push = |second: Second, v: V| match second {
@@ -309,7 +316,11 @@ impl<V: Scalar> Solver<V> {
         let reach = self.root_reach - (self.root_pairs - pairs);
         let b = pairs.min(reach);
         // Keep the parity of the differences that can occur.
-        if (b + pairs - self.parity).rem_euclid(2) == 0 { b } else { b - 1 }
+        if (b + pairs - self.parity).rem_euclid(2) == 0 {
+            b
+        } else {
+            b - 1
+        }
     }
 
     fn key_of(&self, position: &Position) -> u128 {
@@ -362,8 +373,7 @@ impl<V: Scalar> Solver<V> {
             pairs,
             bound,
         });
-        self.values
-            .resize(offset + slots * self.layers, V::zero());
+        self.values.resize(offset + slots * self.layers, V::zero());
         for layer in (0..self.layers).rev() {
             let after_pass = layer == 1;
             let node = Node {
@@ -427,9 +437,9 @@ impl<V: Scalar> Solver<V> {
                 continue;
             }
             let once = self.moved(key, a, reveal);
-            for b in a..n {
+            for (b, &count) in counts.iter().enumerate().skip(a) {
                 let rb = self.table.reveal[b];
-                let others = counts[b] - u64::from(a == b);
+                let others = count - u64::from(a == b);
                 if rb == NONE || others == 0 {
                     continue;
                 }
@@ -456,7 +466,10 @@ impl<V: Scalar> Solver<V> {
         if d < -e.pairs {
             return V::zero();
         }
-        debug_assert!(d.abs() <= e.bound, "difference {d} outside the stored range");
+        debug_assert!(
+            d.abs() <= e.bound,
+            "difference {d} outside the stored range"
+        );
         let slots = usize::try_from(e.bound + 1).expect("bound >= 0");
         let layer = usize::from(after_pass && self.layers == 2);
         let i = usize::try_from((d + e.bound) / 2).expect("in range");
@@ -541,9 +554,8 @@ impl<V: Scalar> Node<'_, V> {
 
     /// Patterns holding a known card of a label other than the first card's (pattern `a`).
     fn other_known_patterns(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.counts.len()).filter(move |&q| {
-            self.pattern(q).known() > 0 && self.counts[q] > u64::from(q == a)
-        })
+        (0..self.counts.len())
+            .filter(move |&q| self.pattern(q).known() > 0 && self.counts[q] > u64::from(q == a))
     }
 
     fn other_known_exists(&self, a: usize) -> bool {
@@ -559,7 +571,10 @@ impl<V: Scalar> Node<'_, V> {
             f(Second::Match, self.cont(self.succ.take_one_unknown[a], d));
         }
         if self.other_known_exists(a) {
-            f(Second::KnownOther, self.opp(self.succ.after_reveal[a], d, false));
+            f(
+                Second::KnownOther,
+                self.opp(self.succ.after_reveal[a], d, false),
+            );
         }
         let unknown = self.unknown_cards();
         if unknown >= 2 {
@@ -588,10 +603,10 @@ impl<V: Scalar> Node<'_, V> {
         if p.known() >= 2 {
             f(Second::Match, self.cont(self.succ.take_known[a], d));
         }
-        if self.other_known_exists(a) {
-            if let Some(v) = self.pass(d, after_pass) {
-                f(Second::KnownOther, v);
-            }
+        if self.other_known_exists(a)
+            && let Some(v) = self.pass(d, after_pass)
+        {
+            f(Second::KnownOther, v);
         }
         // Dominated by turning the unknown card first (then this known card, or its
         // partner), so only evaluated for reports.

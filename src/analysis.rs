@@ -1,0 +1,4 @@
+//! Analyses built on the solver and the players: the `solve` report and duels.
+
+pub mod duel;
+pub mod report;

@@ -1,0 +1,279 @@
+//! Two policies against each other: the exact expected result by recursion over the
+//! chance nodes, or a simulation of real games through the rules engine.
+
+use std::collections::HashMap;
+
+use crate::players::{Agent, Policy};
+use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players};
+use crate::solver::{Action, FirstCard, Pattern, Position, State};
+
+/// Exact expected result for the first player when `first` plays `second` from the start
+/// of `deck`: win probability (+ half the draws) under `win`, pair margin under `margin`.
+///
+/// # Panics
+/// If a policy chooses an illegal action, or the objective is `moves`.
+pub fn exact(
+    deck: &Deck,
+    objective: Objective,
+    pass_rule: PassRule,
+    first: &mut dyn Policy,
+    second: &mut dyn Policy,
+) -> f64 {
+    assert!(objective != Objective::Moves, "a duel needs two players");
+    let mut duel = Duel {
+        objective,
+        pass_rule,
+        policies: [first, second],
+        memo: HashMap::new(),
+    };
+    duel.turn(&Position::start(deck), 0, false, 0)
+}
+
+type Key = (Position, i64, bool, usize);
+
+struct Duel<'a> {
+    objective: Objective,
+    pass_rule: PassRule,
+    policies: [&'a mut dyn Policy; 2],
+    memo: HashMap<Key, f64>,
+}
+
+impl Duel<'_> {
+    /// Value for policy `who`, to move at the turn start.
+    fn turn(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
+        let pairs = i64::try_from(position.pairs()).expect("fits");
+        if pairs == 0 {
+            return self.final_value(d);
+        }
+        if self.objective == Objective::Win && d.abs() > pairs {
+            return if d > 0 { 1.0 } else { 0.0 };
+        }
+        let key = (position.clone(), d, after_pass, who);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let state = State {
+            position: position.clone(),
+            diff: d,
+            after_pass,
+            first: None,
+        };
+        let v = match self.policies[who].act(&state) {
+            Action::Unknown => {
+                let unknown = position.unknown_cards() as f64;
+                let mut sum = 0.0;
+                for (a, n) in position.iter().filter(|(a, _)| a.unknown > 0) {
+                    let weight = f64::from(n) * f64::from(a.unknown);
+                    sum +=
+                        weight * self.second(position, FirstCard::Revealed(a), d, after_pass, who);
+                }
+                sum / unknown
+            }
+            Action::Known(a) => self.second(position, FirstCard::Held(a), d, after_pass, who),
+            Action::Match => panic!(
+                "{} chose a match at the turn start",
+                self.policies[who].name()
+            ),
+        };
+        self.memo.insert(key, v);
+        v
+    }
+
+    /// Value for `who` after the first card of the turn.
+    fn second(
+        &mut self,
+        position: &Position,
+        first: FirstCard,
+        d: i64,
+        after_pass: bool,
+        who: usize,
+    ) -> f64 {
+        let state = State {
+            position: position.clone(),
+            diff: d,
+            after_pass,
+            first: Some(first),
+        };
+        let action = self.policies[who].act(&state);
+        let unknown = position.unknown_cards();
+        match (first, action) {
+            (FirstCard::Revealed(a), Action::Match) => {
+                self.cont(&position.moved(a, a.taken(1)), d, who)
+            }
+            (FirstCard::Revealed(a), Action::Known(_)) => {
+                self.opp(&position.moved(a, Some(a.revealed())), d, false, who)
+            }
+            (FirstCard::Revealed(a), Action::Unknown) => {
+                let once = position.moved(a, Some(a.revealed()));
+                let same = f64::from(a.unknown - 1);
+                let mut sum = if same > 0.0 {
+                    same * self.cont(&position.moved(a, a.taken(2)), d, who)
+                } else {
+                    0.0
+                };
+                sum += self.reveal_other(position, &once, a, d, who);
+                sum / (unknown - 1) as f64
+            }
+            (FirstCard::Held(a), Action::Match) => {
+                self.cont(&position.moved(a, a.taken(0)), d, who)
+            }
+            (FirstCard::Held(_), Action::Known(_)) => self.pass(position, d, after_pass, who),
+            (FirstCard::Held(a), Action::Unknown) => {
+                let same = f64::from(a.unknown);
+                let mut sum = if same > 0.0 {
+                    same * self.cont(&position.moved(a, a.taken(1)), d, who)
+                } else {
+                    0.0
+                };
+                sum += self.reveal_other(position, position, a, d, who);
+                sum / unknown as f64
+            }
+        }
+    }
+
+    /// Sum over the second card being an unknown card of another label than the first
+    /// (pattern `a`), weighted by its count; `base` is the table after the first card.
+    fn reveal_other(
+        &mut self,
+        position: &Position,
+        base: &Position,
+        a: Pattern,
+        d: i64,
+        who: usize,
+    ) -> f64 {
+        let mut sum = 0.0;
+        for (b, n) in position.iter() {
+            let others = n - u32::from(a == b);
+            if others == 0 || b.unknown == 0 {
+                continue;
+            }
+            let next = base.moved(b, Some(b.revealed()));
+            sum += f64::from(others) * f64::from(b.unknown) * self.opp(&next, d, false, who);
+        }
+        sum
+    }
+
+    fn pass(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
+        match (self.pass_rule, after_pass) {
+            (PassRule::Agreed, true) | (PassRule::Quit, _) => self.final_value(d),
+            (PassRule::Withdraw, _) => 0.5,
+            (PassRule::Agreed | PassRule::Ko, false) => self.opp(position, d, true, who),
+            _ => panic!(
+                "{} passed where the rule forbids it",
+                self.policies[who].name()
+            ),
+        }
+    }
+
+    fn cont(&mut self, position: &Position, d: i64, who: usize) -> f64 {
+        match self.objective {
+            Objective::Win => self.turn(position, d + 1, false, who),
+            _ => 1.0 + self.turn(position, d, false, who),
+        }
+    }
+
+    fn opp(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
+        let v = self.turn(position, -d, after_pass, 1 - who);
+        match self.objective {
+            Objective::Win => 1.0 - v,
+            _ => -v,
+        }
+    }
+
+    fn final_value(&self, d: i64) -> f64 {
+        match self.objective {
+            Objective::Win => match d.cmp(&0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            },
+            _ => 0.0,
+        }
+    }
+}
+
+/// Mean result of simulated games with a 95% confidence interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// Sample mean.
+    pub mean: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+    /// Games played.
+    pub games: u64,
+}
+
+/// The seed of game `i` of a series started with `seed` (SplitMix64, so neighbouring
+/// series do not share deals).
+#[must_use]
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed.wrapping_add(i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays `games` real games of `first` against `second` through the rules engine and
+/// returns the first player's mean result. `on_game` sees each finished game (to save
+/// records).
+///
+/// # Errors
+/// The deck does not fit on a table.
+pub fn simulate(
+    deck: &Deck,
+    objective: Objective,
+    pass_rule: PassRule,
+    agents: [&mut Agent; 2],
+    games: u64,
+    seed: u64,
+    mut on_game: impl FnMut(&Game),
+) -> Result<Estimate, crate::rules::DeckError> {
+    let [first, second] = agents;
+    let mut sum = 0.0;
+    let mut sum_sq = 0.0;
+    for i in 0..games {
+        let deal_seed = game_seed(seed, i);
+        let mut game = Game::new(deck.clone(), deal_seed, Players::Two(pass_rule))?;
+        first.reseed(game_seed(deal_seed, 1));
+        second.reseed(game_seed(deal_seed, 2));
+        let result = loop {
+            if let Phase::Over(result) = game.view().phase() {
+                break result;
+            }
+            let agent = match game.view().mover() {
+                crate::rules::Seat::First => &mut *first,
+                crate::rules::Seat::Second => &mut *second,
+            };
+            let position = agent.choose(game.view());
+            game.try_flip(position).expect("agents play legal flips");
+        };
+        let x = match objective {
+            Objective::Win => match result.outcome {
+                Outcome::Winner(crate::rules::Seat::First) => 1.0,
+                Outcome::Winner(crate::rules::Seat::Second) => 0.0,
+                Outcome::Draw | Outcome::Solo => 0.5,
+            },
+            _ => f64::from(result.pairs[0]) - f64::from(result.pairs[1]),
+        };
+        sum += x;
+        sum_sq += x * x;
+        on_game(&game);
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let n = games as f64;
+    let mean = sum / n;
+    let var = if games > 1 {
+        (sum_sq - n * mean * mean).max(0.0) / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    Ok(Estimate {
+        mean,
+        low: mean - half,
+        high: mean + half,
+        games,
+    })
+}

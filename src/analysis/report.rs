@@ -1,0 +1,250 @@
+//! The `solve` analysis: a position's value and every action's value, as data.
+
+use num_rational::BigRational;
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::rules::{Deck, Objective, PassRule};
+use crate::solver::{
+    Action, EXACT_LIMIT, FirstCard, PLAY_LIMIT, Position, PositionError, Scalar, SolveError,
+    Solver, State, best_of, parse_pattern,
+};
+
+/// Which decision point a question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstKind {
+    /// `--revealed R.U`.
+    Revealed,
+    /// `--held R.U`.
+    Held,
+}
+
+/// A question to the solver, as given on the command line.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The deck.
+    pub deck: Deck,
+    /// What the mover plays for.
+    pub objective: Objective,
+    /// The pass rule.
+    pub pass_rule: PassRule,
+    /// `R.UxN ...`, or the start position.
+    pub position: Option<String>,
+    /// Mover's pairs minus the opponent's.
+    pub diff: i64,
+    /// Whether the previous turn was a pass.
+    pub after_pass: bool,
+    /// The first card of the turn, if past it: its kind and `R.U`.
+    pub first: Option<(FirstKind, String)>,
+    /// Also compute exact rational values.
+    pub exact: bool,
+}
+
+/// Why a request was refused; each names the bad part.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum RequestError {
+    /// Bad `--position`.
+    #[error("--position: {0}")]
+    Position(PositionError),
+    /// Bad `--revealed`/`--held`.
+    #[error("--{0}: {1}")]
+    First(&'static str, String),
+    /// `--diff` out of range.
+    #[error(
+        "--diff {diff} is out of range: with {taken} pairs taken it must be between -{taken} and {taken}"
+    )]
+    Diff {
+        /// The difference given.
+        diff: i64,
+        /// Pairs already taken.
+        taken: u64,
+    },
+    /// `--after-pass` where no pass could have happened.
+    #[error("--after-pass is impossible here: a pass needs known cards of two labels")]
+    AfterPass,
+    /// The solver refused.
+    #[error("{0}")]
+    Solve(#[from] SolveError),
+}
+
+/// One action and its value.
+#[derive(Debug, Clone, Serialize)]
+pub struct ActionValue {
+    /// `unknown`, `match`, `known R.U`.
+    pub action: String,
+    /// Value for the mover.
+    pub value: f64,
+    /// Exact value, with `--exact`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
+}
+
+/// The answer: the JSON object of the `solve` contract.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Value of the position for the mover (best action's value).
+    pub value: f64,
+    /// Exact value, with `--exact`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
+    /// Every available action.
+    pub actions: Vec<ActionValue>,
+    /// Every action whose value equals the best (within 1e-9, or exactly).
+    pub best: Vec<String>,
+    /// Full states (card state, difference, after-pass flag) the solver evaluated.
+    #[serde(skip)]
+    pub states: usize,
+}
+
+/// Validates a request into a solver state.
+///
+/// # Errors
+/// The first bad part of the request.
+pub fn state_of(request: &Request) -> Result<State, RequestError> {
+    let deck = &request.deck;
+    let position = match &request.position {
+        Some(text) => Position::parse(text, deck).map_err(RequestError::Position)?,
+        None => Position::start(deck),
+    };
+    let taken = u64::from(deck.pairs()) - position.pairs().min(u64::from(deck.pairs()));
+    if request.diff.unsigned_abs() > taken {
+        return Err(RequestError::Diff {
+            diff: request.diff,
+            taken,
+        });
+    }
+    let known_labels = position
+        .iter()
+        .filter(|(p, _)| p.known() > 0)
+        .map(|(_, n)| n)
+        .sum::<u32>();
+    if request.after_pass && known_labels < 2 {
+        return Err(RequestError::AfterPass);
+    }
+    let first = match &request.first {
+        None => None,
+        Some((kind, text)) => {
+            let flag = match kind {
+                FirstKind::Revealed => "revealed",
+                FirstKind::Held => "held",
+            };
+            let pattern = parse_pattern(text, deck.copies())
+                .map_err(|e| RequestError::First(flag, e.to_string()))?;
+            let fits = position.count(pattern) > 0
+                && match kind {
+                    FirstKind::Revealed => pattern.unknown > 0,
+                    FirstKind::Held => pattern.known() > 0,
+                };
+            if !fits {
+                let what = match kind {
+                    FirstKind::Revealed => "an unknown card",
+                    FirstKind::Held => "a known card",
+                };
+                return Err(RequestError::First(
+                    flag,
+                    format!("no label in pattern {pattern} on the table has {what}"),
+                ));
+            }
+            Some(match kind {
+                FirstKind::Revealed => FirstCard::Revealed(pattern),
+                FirstKind::Held => FirstCard::Held(pattern),
+            })
+        }
+    };
+    Ok(State {
+        position,
+        diff: request.diff,
+        after_pass: request.after_pass,
+        first,
+    })
+}
+
+/// Answers a request.
+///
+/// # Errors
+/// A bad request, or one too large to solve.
+pub fn solve(request: &Request) -> Result<Report, RequestError> {
+    let state = state_of(request)?;
+    let mut solver: Solver<f64> = Solver::new(
+        request.objective,
+        request.pass_rule,
+        &state.position,
+        state.diff,
+        PLAY_LIMIT,
+    )?;
+    let actions = solver.actions(&state)?;
+    let exact = if request.exact {
+        let mut exact: Solver<BigRational> = Solver::new(
+            request.objective,
+            request.pass_rule,
+            &state.position,
+            state.diff,
+            EXACT_LIMIT,
+        )?;
+        Some(exact.actions(&state)?)
+    } else {
+        None
+    };
+    Ok(report(
+        request.objective,
+        &actions,
+        exact.as_deref(),
+        solver.states(),
+    ))
+}
+
+/// Builds the report from action values (and exact ones, in the same order).
+#[must_use]
+pub fn report(
+    objective: Objective,
+    actions: &[(Action, f64)],
+    exact: Option<&[(Action, BigRational)]>,
+    states: usize,
+) -> Report {
+    let value = best_of(objective, actions.iter().map(|(_, v)| *v)).unwrap_or(f64::NAN);
+    let best = match exact {
+        Some(exact) => {
+            let top = best_of(objective, exact.iter().map(|(_, v)| v.clone()));
+            exact
+                .iter()
+                .filter(|(_, v)| Some(v) == top.as_ref())
+                .map(|(a, _)| a.to_string())
+                .collect()
+        }
+        None => actions
+            .iter()
+            .filter(|(_, v)| v.ties(&value))
+            .map(|(a, _)| a.to_string())
+            .collect(),
+    };
+    let exact_of = |i: usize| exact.map(|e| ratio(&e[i].1));
+    Report {
+        value: exact.map_or(value, |e| {
+            best_of(objective, e.iter().map(|(_, v)| v.clone())).map_or(value, |v| v.to_f64())
+        }),
+        exact: exact
+            .and_then(|e| best_of(objective, e.iter().map(|(_, v)| v.clone())))
+            .map(|v| ratio(&v)),
+        actions: actions
+            .iter()
+            .enumerate()
+            .map(|(i, (a, v))| ActionValue {
+                action: a.to_string(),
+                value: exact.map_or(*v, |e| e[i].1.to_f64()),
+                exact: exact_of(i),
+            })
+            .collect(),
+        best,
+        states,
+    }
+}
+
+/// `p/q` (or `p` for an integer).
+#[must_use]
+pub fn ratio(v: &BigRational) -> String {
+    if v.denom() == &num_bigint::BigInt::from(1) {
+        v.numer().to_string()
+    } else {
+        format!("{}/{}", v.numer(), v.denom())
+    }
+}
