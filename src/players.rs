@@ -1,12 +1,14 @@
 //! Players: policies over the abstract state, and agents that turn a policy's choice
 //! into a concrete card on the table. Everything here sees only the public view.
 
+mod forgetful;
 mod optimal;
 mod usual;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+pub use forgetful::Forgetful;
 pub use optimal::Optimal;
 pub use usual::Usual;
 

@@ -1,17 +1,143 @@
 //! `concentration play` and `concentration watch`.
 
+use std::time::Duration;
+
 use clap::Args;
 
-/// Options of a game.
+use crate::rules::{Objective, PassRule};
+use crate::tui::{App, Config, First, Hints, Memory, Opponent};
+
+/// Options of a game. Any flag skips the setup screen.
 #[derive(Debug, Clone, Default, Args)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
+    #[arg(long)]
+    deck: Option<String>,
+    /// Who starts: you, ai or coin
+    #[arg(long)]
+    first: Option<String>,
+    /// The AI: optimal, usual, forgetful, forgetful-easy, forgetful-medium
+    #[arg(long)]
+    opponent: Option<String>,
+    /// In `watch`, the first seat's AI (default optimal)
+    #[arg(long)]
+    vs: Option<String>,
+    /// What the AI plays for: win or margin
+    #[arg(long)]
+    objective: Option<String>,
+    /// Pass rule: agreed, ko, quit, withdraw or none
+    #[arg(long = "pass-rule")]
+    pass_rule: Option<String>,
+    /// Memory mode: classic (seen cards turn back) or open (they stay face up)
+    #[arg(long)]
+    memory: Option<String>,
+    /// Seed of the deal and of the AI's choices (random by default)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seconds before each AI flip (a finished turn stays on show twice as long)
+    #[arg(long = "ai-delay")]
+    ai_delay: Option<f64>,
+    /// Hints: off (on H) or always (after every flip)
+    #[arg(long)]
+    hints: Option<String>,
+    /// A practice game: undo allowed, marked as practice
+    #[arg(long)]
+    practice: bool,
+}
+
+impl PlayArgs {
+    fn any(&self) -> bool {
+        self.deck.is_some()
+            || self.first.is_some()
+            || self.opponent.is_some()
+            || self.vs.is_some()
+            || self.objective.is_some()
+            || self.pass_rule.is_some()
+            || self.memory.is_some()
+            || self.seed.is_some()
+            || self.ai_delay.is_some()
+            || self.hints.is_some()
+            || self.practice
+    }
+
+    fn config(&self, watch: bool) -> anyhow::Result<Config> {
+        let u = |e: String| super::usage(e);
+        let mut c = Config {
+            seed: self.seed.unwrap_or_else(crate::tui::random_seed),
+            practice: self.practice,
+            ..Config::default()
+        };
+        if let Some(d) = &self.deck {
+            c.deck.clone_from(d);
+        }
+        if let Some(f) = &self.first {
+            c.first = f.parse::<First>().map_err(u)?;
+        }
+        if let Some(o) = &self.opponent {
+            c.opponent = Opponent::parse(o).map_err(u)?;
+        }
+        if watch {
+            c.watch_first = Some(match &self.vs {
+                Some(v) => Opponent::parse(v).map_err(u)?,
+                None => Opponent::Optimal,
+            });
+        } else if self.vs.is_some() {
+            return Err(u("--vs is for `concentration watch`".into()));
+        }
+        if let Some(o) = &self.objective {
+            c.objective = o.parse::<Objective>().map_err(|e| u(e.to_string()))?;
+        }
+        if let Some(p) = &self.pass_rule {
+            c.pass_rule = p.parse::<PassRule>().map_err(|e| u(e.to_string()))?;
+        }
+        if let Some(m) = &self.memory {
+            c.memory = m.parse::<Memory>().map_err(u)?;
+        }
+        if let Some(h) = &self.hints {
+            c.hints = h.parse::<Hints>().map_err(u)?;
+        }
+        if let Some(d) = self.ai_delay {
+            if !(0.0..=60.0).contains(&d) {
+                return Err(u(format!("--ai-delay {d}: expected seconds between 0 and 60")));
+            }
+            c.ai_delay = Duration::from_secs_f64(d);
+        }
+        if watch && c.memory == Memory::Classic && self.memory.is_none() {
+            c.memory = Memory::Open;
+        }
+        c.check().map_err(u)?;
+        Ok(c)
+    }
+}
+
+fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
+    let config = args.config(watch)?;
+    if !crate::tui::is_terminal() {
+        return Err(super::usage(
+            "the game needs a terminal: standard input and output must not be redirected",
+        ));
+    }
+    let app = if args.any() || watch {
+        App::start(config, std::time::Instant::now()).map_err(super::usage)?
+    } else {
+        App::setup(config)
+    };
+    crate::tui::run(app)?;
+    Ok(())
+}
 
 /// Plays a game in the terminal.
-pub fn play(_args: PlayArgs) -> anyhow::Result<()> {
-    Err(super::usage("the terminal game is not built yet"))
+///
+/// # Errors
+/// Bad flags or no terminal (usage errors), or a terminal failure.
+pub fn play(args: PlayArgs) -> anyhow::Result<()> {
+    launch(&args, false)
 }
 
 /// Watches two AIs play.
-pub fn watch(_args: PlayArgs) -> anyhow::Result<()> {
-    Err(super::usage("the terminal game is not built yet"))
+///
+/// # Errors
+/// Bad flags or no terminal (usage errors), or a terminal failure.
+pub fn watch(args: PlayArgs) -> anyhow::Result<()> {
+    launch(&args, true)
 }

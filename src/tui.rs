@@ -1,0 +1,26 @@
+//! The terminal game: play Concentration against the AI, or watch two AIs.
+//!
+//! One state ([`App`]) changed only by [`App::update`] with an [`Action`]; drawing
+//! (`impl Widget for &App`) only reads it. The solver runs on a worker thread and its
+//! result comes back on a channel; the event loop waits on input with a timeout, so an
+//! idle game uses no CPU.
+
+mod app;
+mod board;
+mod config;
+mod hint;
+mod panel;
+mod round;
+mod screen;
+mod setup;
+mod term;
+mod theme;
+
+pub use app::{Action, App, Overlay, Screen, random_seed};
+pub use board::Geometry;
+pub use config::{Config, First, Hints, Memory, Opponent};
+pub use hint::{Hint, HintLine};
+pub use round::{Round, Show};
+pub use screen::board_area;
+pub use setup::{DECKS, Field, Setup};
+pub use term::{is_terminal, run};

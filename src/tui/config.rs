@@ -1,0 +1,220 @@
+//! The choices that define a game on screen: what the setup screen edits and the flags of
+//! `concentration play` set.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::rules::{Deck, Objective, PassRule};
+
+/// Who turns the first card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum First {
+    /// The person.
+    #[default]
+    You,
+    /// The AI.
+    Ai,
+    /// A coin toss from the seed, shown on screen.
+    Coin,
+}
+
+/// Who plays against the person (or a side in `watch`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Opponent {
+    /// The exactly optimal player.
+    #[default]
+    Optimal,
+    /// The strategy most people use.
+    Usual,
+    /// The usual strategy remembering only its last few cards (easy: 2).
+    ForgetfulEasy,
+    /// The usual strategy remembering only its last few cards (medium: 6).
+    ForgetfulMedium,
+}
+
+/// How known cards are shown to the person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Memory {
+    /// Known cards turn face down again: remember them.
+    #[default]
+    Classic,
+    /// Known cards stay face up.
+    Open,
+}
+
+/// Whether hints appear by themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Hints {
+    /// Only on `H`.
+    #[default]
+    Off,
+    /// After every flip.
+    Always,
+}
+
+/// Everything that defines a game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// The deck name (`standard`, `pairs:8`, `13x4`).
+    pub deck: String,
+    /// Who starts.
+    pub first: First,
+    /// The AI (in `watch`: the second seat's AI).
+    pub opponent: Opponent,
+    /// In `watch`, the first seat's AI; `None` in a game against a person.
+    pub watch_first: Option<Opponent>,
+    /// What the optimal AI and the hints play for.
+    pub objective: Objective,
+    /// The pass rule.
+    pub pass_rule: PassRule,
+    /// Open or classic memory.
+    pub memory: Memory,
+    /// The seed of the deal and of every AI choice.
+    pub seed: u64,
+    /// Pause before each AI flip. A non-matching turn stays on show twice as long.
+    pub ai_delay: Duration,
+    /// Hints after every flip, or on request.
+    pub hints: Hints,
+    /// A practice game: undo allowed, marked on screen.
+    pub practice: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            deck: "standard".into(),
+            first: First::You,
+            opponent: Opponent::Optimal,
+            watch_first: None,
+            objective: Objective::Win,
+            pass_rule: PassRule::Agreed,
+            memory: Memory::Classic,
+            seed: 0,
+            ai_delay: Duration::from_millis(700),
+            hints: Hints::Off,
+            practice: false,
+        }
+    }
+}
+
+impl Config {
+    /// Checks the parts that can be wrong: the deck and the objective/pass rule pair.
+    ///
+    /// # Errors
+    /// One line naming the bad part.
+    pub fn check(&self) -> Result<Deck, String> {
+        let deck = Deck::parse(&self.deck).map_err(|e| e.to_string())?;
+        deck.check_playable().map_err(|e| e.to_string())?;
+        if !matches!(self.objective, Objective::Win | Objective::Margin) {
+            return Err(format!(
+                "objective '{}' is for solitaire; play uses win or margin",
+                self.objective
+            ));
+        }
+        crate::rules::check_combination(self.objective, self.pass_rule)
+            .map_err(|e| e.to_string())?;
+        Ok(deck)
+    }
+
+    /// How long a turn's two cards stay on show before play goes on.
+    #[must_use]
+    pub fn show_delay(&self) -> Duration {
+        self.ai_delay * 2
+    }
+
+    /// Whether the optimal solver is needed before anyone can move.
+    #[must_use]
+    pub fn needs_solver(&self) -> bool {
+        self.opponent == Opponent::Optimal || self.watch_first == Some(Opponent::Optimal)
+    }
+}
+
+macro_rules! named {
+    ($ty:ident, $kind:literal, [$($v:ident => $n:literal),+ $(,)?]) => {
+        impl $ty {
+            /// Every value, in menu order.
+            pub const ALL: &'static [Self] = &[$(Self::$v),+];
+
+            /// The name used on the command line.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                match self { $(Self::$v => $n),+ }
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                Self::ALL.iter().copied().find(|v| v.name() == s).ok_or_else(|| {
+                    let all: Vec<&str> = Self::ALL.iter().map(|v| v.name()).collect();
+                    format!("unknown {} '{s}': expected one of {}", $kind, all.join(", "))
+                })
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+named!(First, "first player", [You => "you", Ai => "ai", Coin => "coin"]);
+named!(Opponent, "opponent", [
+    Optimal => "optimal",
+    Usual => "usual",
+    ForgetfulEasy => "forgetful-easy",
+    ForgetfulMedium => "forgetful-medium",
+]);
+named!(Memory, "memory mode", [Classic => "classic", Open => "open"]);
+named!(Hints, "hint mode", [Off => "off", Always => "always"]);
+
+impl Opponent {
+    /// Parses an opponent name; `forgetful` alone means the medium level.
+    ///
+    /// # Errors
+    /// An unknown name.
+    pub fn parse(s: &str) -> Result<Self, String> {
+        if s == "forgetful" {
+            Ok(Self::ForgetfulMedium)
+        } else {
+            s.parse()
+        }
+    }
+
+    /// One line for the setup screen.
+    #[must_use]
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Self::Optimal => "plays the exactly optimal strategy",
+            Self::Usual => "takes known pairs, else turns new cards, never passes",
+            Self::ForgetfulEasy => "remembers only the last 2 cards it saw",
+            Self::ForgetfulMedium => "remembers only the last 6 cards it saw",
+        }
+    }
+}
+
+impl Memory {
+    /// One line for the setup screen.
+    #[must_use]
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Self::Classic => "seen cards turn back face down: remember them",
+            Self::Open => "seen cards stay face up (perfect memory for all)",
+        }
+    }
+}
+
+impl First {
+    /// One line for the setup screen.
+    #[must_use]
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Self::You => "you turn the first card",
+            Self::Ai => "the AI turns the first card",
+            Self::Coin => "a coin toss decides, shown when the game starts",
+        }
+    }
+}

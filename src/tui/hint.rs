@@ -1,0 +1,152 @@
+//! Hints: every action at the current decision point with its value and its cost
+//! against the best, and the cards on the table that carry out the best action.
+
+use crate::rules::{Label, Objective, Phase, PublicView, Slot};
+use crate::solver::{Action, FirstCard, Pattern, State, TIE_EPSILON};
+
+/// One line of the hint panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HintLine {
+    /// The action.
+    pub action: Action,
+    /// Its words on screen.
+    pub words: String,
+    /// Its value for the mover.
+    pub value: f64,
+    /// Best value minus this one (0 for the best).
+    pub cost: f64,
+}
+
+/// The hint for one decision point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hint {
+    /// Every available action, best first.
+    pub lines: Vec<HintLine>,
+    /// The recommended action (the best, with the optimal player's tie-break).
+    pub best: Action,
+    /// Positions that carry out the best action.
+    pub targets: Vec<usize>,
+    /// Win probability (`win`) or expected margin (`margin`).
+    pub objective: Objective,
+}
+
+/// Lower is preferred among tied actions (the optimal player's rule).
+fn preference(action: Action, first: Option<FirstCard>) -> u8 {
+    match (first, action) {
+        (None, Action::Known(p)) if p.known() >= 2 => 0,
+        (_, Action::Match) => 0,
+        (_, Action::Unknown) => 1,
+        (_, Action::Known(_)) => 2,
+    }
+}
+
+/// Words for an action, short enough for the side panel.
+#[must_use]
+pub fn words(action: Action, first: Option<FirstCard>) -> String {
+    match (action, first) {
+        (Action::Match, _) => "take the pair".into(),
+        (Action::Unknown, _) => "an unknown card".into(),
+        (Action::Known(p), None) if p.known() >= 2 => "a known pair".into(),
+        (Action::Known(p), None) => format!("a known card {p}"),
+        (Action::Known(p), Some(FirstCard::Held(_))) => format!("known {p} (pass)"),
+        (Action::Known(p), Some(FirstCard::Revealed(_))) => format!("known {p} (miss)"),
+    }
+}
+
+/// Builds the hint from the solver's values (for the mover).
+#[must_use]
+pub fn build(
+    view: &PublicView,
+    state: &State,
+    actions: Vec<(Action, f64)>,
+    objective: Objective,
+) -> Hint {
+    let best_value = actions
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let best = actions
+        .iter()
+        .filter(|&&(_, v)| (v - best_value).abs() <= TIE_EPSILON)
+        .min_by_key(|&&(a, _)| preference(a, state.first))
+        .map_or(Action::Unknown, |&(a, _)| a);
+    let mut lines: Vec<HintLine> = actions
+        .into_iter()
+        .map(|(action, value)| HintLine {
+            action,
+            words: words(action, state.first),
+            value,
+            cost: (best_value - value).max(0.0),
+        })
+        .collect();
+    lines.sort_by(|a, b| {
+        b.value
+            .total_cmp(&a.value)
+            .then(preference(a.action, state.first).cmp(&preference(b.action, state.first)))
+    });
+    Hint {
+        targets: targets(view, best),
+        lines,
+        best,
+        objective,
+    }
+}
+
+/// The cards that carry out `action` (the same candidates the AI picks from).
+#[must_use]
+pub fn targets(view: &PublicView, action: Action) -> Vec<usize> {
+    let first = match view.phase() {
+        Phase::SecondCard { first, .. } => Some(first),
+        _ => None,
+    };
+    let label_at = |p: usize| match view.slots()[p] {
+        Slot::Known(c) | Slot::Removed(c) => Some(c.label),
+        Slot::Unknown => None,
+    };
+    let first_label = first.and_then(label_at);
+    let counts = view.label_counts();
+    let pattern_now = |label: Label| {
+        counts
+            .iter()
+            .find(|&&(l, _, _)| l == label)
+            .map(|&(_, r, u)| Pattern::new(r, u))
+    };
+    match action {
+        Action::Unknown => view.unknown_positions().collect(),
+        Action::Match => view
+            .known_cards()
+            .filter(|&(p, c)| Some(c.label) == first_label && Some(p) != first)
+            .map(|(p, _)| p)
+            .collect(),
+        Action::Known(pattern) => view
+            .known_cards()
+            .filter(|&(p, c)| {
+                Some(p) != first
+                    && Some(c.label) != first_label
+                    && pattern_now(c.label) == Some(pattern)
+            })
+            .map(|(p, _)| p)
+            .collect(),
+    }
+}
+
+/// A value in the objective's unit: `62.5%` or `+0.42`.
+#[must_use]
+pub fn format_value(objective: Objective, v: f64) -> String {
+    match objective {
+        Objective::Win => format!("{:.1}%", v * 100.0),
+        _ => format!("{v:+.2}"),
+    }
+}
+
+/// A cost in the objective's unit: `-3.2%` or `-0.10`, `best` for none.
+#[must_use]
+pub fn format_cost(objective: Objective, cost: f64) -> String {
+    if cost <= TIE_EPSILON {
+        return "best".into();
+    }
+    match objective {
+        Objective::Win => format!("-{:.1}%", cost * 100.0),
+        _ => format!("-{cost:.2}"),
+    }
+}

@@ -1,0 +1,158 @@
+//! The side panel (score, turn, rule, odds, log or hint) and the key footer.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Stylize;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::hint::{format_cost, format_value};
+use super::round::Round;
+use super::theme;
+use crate::rules::{Objective, Phase, Seat};
+
+/// Width of the side panel.
+pub const PANEL_WIDTH: u16 = 27;
+
+/// The side panel of a round.
+pub struct Panel<'a>(pub &'a Round);
+
+impl Widget for Panel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let round = self.0;
+        let view = round.game().view();
+        let title = if round.practice() {
+            " Practice game "
+        } else {
+            " Score "
+        };
+        let block = Block::bordered()
+            .title(Line::from(title).bold())
+            .border_style(theme::BORDER);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let mut lines = Vec::new();
+        let pairs = view.pairs();
+        for seat in [Seat::First, Seat::Second] {
+            let mark = if !view.is_over() && view.mover() == seat {
+                "▶"
+            } else {
+                " "
+            };
+            lines.push(Line::from(vec![
+                Span::styled(mark, theme::CURSOR),
+                Span::raw(format!(
+                    "{:<14}{:>3} pairs",
+                    truncate(&round.seat_name(seat), 14),
+                    pairs[seat.index()]
+                )),
+            ]));
+        }
+        let phase = match view.phase() {
+            Phase::FirstCard => "first card",
+            Phase::SecondCard { .. } => "second card",
+            Phase::Over(_) => "game over",
+        };
+        lines.push(Line::from(format!(
+            "Move {} · {phase}",
+            view.turns() + 1
+        )));
+        lines.push(Line::from(format!(
+            "Pairs left {} · {}",
+            round.pairs_left(),
+            round.memory().name()
+        )));
+        let rule = round.config().pass_rule;
+        lines.push(Line::from(vec![
+            Span::raw("Rule "),
+            Span::styled(rule.name(), theme::HEADING),
+            Span::raw(format!(" · {}", round.config().objective)),
+        ]));
+        if let Some(v) = round.odds() {
+            let who = if round.is_watch() {
+                round.seat_name(Seat::First)
+            } else {
+                "You".into()
+            };
+            let what = match round.config().objective {
+                Objective::Win => "win",
+                _ => "margin",
+            };
+            lines.push(Line::from(format!(
+                "{who}: {what} {}",
+                format_value(round.config().objective, v)
+            )));
+        }
+        lines.push(Line::from(""));
+        if let Some(h) = round.hint() {
+            lines.push(Line::from(Span::styled("Hint: every choice", theme::HEADING)));
+            for l in &h.lines {
+                let style = if l.action == h.best {
+                    theme::HINTED
+                } else {
+                    ratatui::style::Style::new()
+                };
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "{:<12}{:>6}{:>7}",
+                        truncate(&l.words, 12),
+                        format_value(h.objective, l.value),
+                        format_cost(h.objective, l.cost)
+                    ),
+                    style,
+                )));
+            }
+        } else {
+            lines.push(Line::from(Span::styled("Last turns", theme::HEADING)));
+            let room = usize::from(inner.height).saturating_sub(lines.len());
+            let log = round.log();
+            for l in &log[log.len().saturating_sub(room)..] {
+                lines.push(Line::from(truncate(l, usize::from(inner.width))));
+            }
+        }
+        if let Some(note) = round.solver_note() {
+            lines.push(Line::from(Span::styled(note.to_string(), theme::DIM)));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// The key footer: pairs of key and what it does.
+pub struct Footer<'a>(pub &'a [(&'a str, &'a str)]);
+
+impl Widget for Footer<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let mut spans = Vec::new();
+        for (key, what) in self.0 {
+            spans.push(Span::styled(*key, theme::KEY));
+            spans.push(Span::raw(format!(" {what}  ")));
+        }
+        Line::from(spans).render(area, buf);
+    }
+}
+
+/// Footer keys during a game.
+pub const PLAY_KEYS: &[(&str, &str)] = &[
+    ("←↑↓→", "move"),
+    ("⏎", "turn"),
+    ("H", "hint"),
+    ("o", "odds"),
+    ("?", "help"),
+    ("n", "new"),
+    ("q", "quit"),
+];
+
+/// Footer keys while watching.
+pub const WATCH_KEYS: &[(&str, &str)] = &[
+    ("space", "faster"),
+    ("o", "odds"),
+    ("?", "help"),
+    ("n", "new"),
+    ("q", "quit"),
+];

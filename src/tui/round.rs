@@ -1,0 +1,624 @@
+//! A game in progress on screen: the table, who plays each seat, the pacing of AI flips
+//! and of the display of a finished turn, hints and odds. Pure state: no terminal here.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::config::{Config, First, Memory, Opponent};
+use super::hint::{self, Hint};
+use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
+use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
+use crate::solver::{Action, State};
+
+/// The solver shared by the optimal AI and the hints.
+pub type SharedSolver = Arc<Mutex<Optimal>>;
+
+/// The optimal policy over a shared solver.
+struct SharedOptimal(SharedSolver);
+
+impl Policy for SharedOptimal {
+    fn name(&self) -> &str {
+        "optimal"
+    }
+    fn act(&mut self, state: &State) -> Action {
+        self.0.lock().expect("solver lock").act(state)
+    }
+}
+
+/// An AI in a seat.
+enum Ai {
+    Agent(Agent),
+    Forgetful(Forgetful),
+}
+
+impl Ai {
+    fn choose(&mut self, game: &Game) -> usize {
+        match self {
+            Self::Agent(a) => a.choose(game.view()),
+            Self::Forgetful(f) => f.choose(game.view()),
+        }
+    }
+}
+
+/// Who sits in a seat.
+struct SeatPlayer {
+    kind: Option<Opponent>,
+    ai: Option<Ai>,
+}
+
+/// Two cards on show after a turn ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Show {
+    /// The turn's two positions.
+    pub cards: [usize; 2],
+    /// How the turn ended.
+    pub end: TurnEnd,
+    /// When play goes on by itself.
+    pub until: Instant,
+}
+
+/// A game being played or watched.
+pub struct Round {
+    config: Config,
+    game: Game,
+    seats: [SeatPlayer; 2],
+    solver: Option<SharedSolver>,
+    solver_note: Option<String>,
+    /// The card under the cursor.
+    pub cursor: usize,
+    show: Option<Show>,
+    ai_at: Option<Instant>,
+    log: Vec<String>,
+    message: String,
+    hint: Option<Hint>,
+    hints_used: u32,
+    show_odds: bool,
+    odds: Option<f64>,
+    undo: Vec<(Game, usize)>,
+    coin: Option<Seat>,
+}
+
+/// The seed of the coin toss stream, apart from the deal's.
+const COIN_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Round {
+    /// Deals a new game. The solver arrives later through [`Round::set_solver`].
+    ///
+    /// # Errors
+    /// A bad deck or objective/pass rule pair, as one line.
+    pub fn new(config: Config) -> Result<Self, String> {
+        let deck = config.check()?;
+        let game = Game::new(deck, config.seed, Players::Two(config.pass_rule))
+            .map_err(|e| e.to_string())?;
+        let (person, coin) = match config.first {
+            First::You => (Seat::First, None),
+            First::Ai => (Seat::Second, None),
+            First::Coin => {
+                let heads = (config.seed ^ COIN_SALT).wrapping_mul(COIN_SALT) >> 63 == 0;
+                let s = if heads { Seat::First } else { Seat::Second };
+                (s, Some(s))
+            }
+        };
+        let kinds: [Option<Opponent>; 2] = match config.watch_first {
+            Some(first) => [Some(first), Some(config.opponent)],
+            None if person == Seat::First => [None, Some(config.opponent)],
+            None => [Some(config.opponent), None],
+        };
+        let mut round = Self {
+            seats: kinds.map(|kind| SeatPlayer { kind, ai: None }),
+            config,
+            game,
+            solver: None,
+            solver_note: None,
+            cursor: 0,
+            show: None,
+            ai_at: None,
+            log: Vec::new(),
+            message: String::new(),
+            hint: None,
+            hints_used: 0,
+            show_odds: false,
+            odds: None,
+            undo: Vec::new(),
+            coin,
+        };
+        for i in 0..2 {
+            round.make_ai(i);
+        }
+        round.message = match (coin, round.is_watch()) {
+            (Some(s), _) => format!(
+                "Coin toss: {} — {} first",
+                if s == Seat::First { "heads" } else { "tails" },
+                if s == Seat::First { "you go" } else { "the AI goes" }
+            ),
+            (None, true) => "Watching: space speeds up, q quits".into(),
+            (None, false) => "Your turn: pick a card".into(),
+        };
+        Ok(round)
+    }
+
+    fn make_ai(&mut self, i: usize) {
+        let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
+        let ai = match self.seats[i].kind {
+            None => None,
+            Some(Opponent::Optimal) => self.solver.as_ref().map(|s| {
+                Ai::Agent(Agent::new(Box::new(SharedOptimal(Arc::clone(s))), seed))
+            }),
+            Some(Opponent::Usual) => Some(Ai::Agent(Agent::new(Box::new(Usual), seed))),
+            Some(Opponent::ForgetfulEasy) => Some(Ai::Forgetful(Forgetful::new(Forgetful::EASY, seed))),
+            Some(Opponent::ForgetfulMedium) => {
+                Some(Ai::Forgetful(Forgetful::new(Forgetful::MEDIUM, seed)))
+            }
+        };
+        self.seats[i].ai = ai;
+    }
+
+    /// Hands over the solved solver (or why there is none).
+    pub fn set_solver(&mut self, solver: Result<SharedSolver, String>, now: Instant) {
+        match solver {
+            Ok(s) => {
+                self.solver = Some(s);
+                for i in 0..2 {
+                    if self.seats[i].kind == Some(Opponent::Optimal) {
+                        self.make_ai(i);
+                    }
+                }
+            }
+            Err(e) => self.solver_note = Some(format!("no hints: {e}")),
+        }
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// Whether the solver has arrived (or failed).
+    #[must_use]
+    pub fn solver_settled(&self) -> bool {
+        self.solver.is_some() || self.solver_note.is_some()
+    }
+
+    /// The settings of this game.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The game itself.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether two AIs play.
+    #[must_use]
+    pub fn is_watch(&self) -> bool {
+        self.config.watch_first.is_some()
+    }
+
+    /// The person's seat (in `watch`, the first seat, whose odds are shown).
+    #[must_use]
+    pub fn person(&self) -> Seat {
+        if self.seats[0].kind.is_none() || self.is_watch() {
+            Seat::First
+        } else {
+            Seat::Second
+        }
+    }
+
+    /// A seat's name on screen.
+    #[must_use]
+    pub fn seat_name(&self, seat: Seat) -> String {
+        match self.seats[seat.index()].kind {
+            None => "You".into(),
+            Some(k) if self.is_watch() => {
+                format!("{} {}", if seat == Seat::First { "A" } else { "B" }, k.name())
+            }
+            Some(_) => "AI".into(),
+        }
+    }
+
+    /// The opponent's kind for a seat (`None`: the person).
+    #[must_use]
+    pub fn seat_kind(&self, seat: Seat) -> Option<Opponent> {
+        self.seats[seat.index()].kind
+    }
+
+    /// Whether the person is to move and may turn a card now.
+    #[must_use]
+    pub fn persons_turn(&self) -> bool {
+        !self.game.view().is_over() && self.seats[self.game.view().mover().index()].kind.is_none()
+    }
+
+    /// The turn on show, if any.
+    #[must_use]
+    pub fn show(&self) -> Option<Show> {
+        self.show
+    }
+
+    /// The log of turns, oldest first.
+    #[must_use]
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    /// The line under the board.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The hint on screen.
+    #[must_use]
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+
+    /// Hints the person asked for (or got, in `always` mode).
+    #[must_use]
+    pub fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+
+    /// The person's current value (win probability or expected margin), when shown.
+    #[must_use]
+    pub fn odds(&self) -> Option<f64> {
+        if self.show_odds { self.odds } else { None }
+    }
+
+    /// Whether odds are switched on.
+    #[must_use]
+    pub fn odds_on(&self) -> bool {
+        self.show_odds
+    }
+
+    /// Why hints are missing, if they are.
+    #[must_use]
+    pub fn solver_note(&self) -> Option<&str> {
+        self.solver_note.as_deref()
+    }
+
+    /// The seat that won the coin toss, if one was tossed.
+    #[must_use]
+    pub fn coin(&self) -> Option<Seat> {
+        self.coin
+    }
+
+    /// Whether the AI to move is waiting for the solver.
+    #[must_use]
+    pub fn ai_waiting_for_solver(&self) -> bool {
+        let v = self.game.view();
+        !v.is_over() && {
+            let s = &self.seats[v.mover().index()];
+            s.kind.is_some() && s.ai.is_none()
+        }
+    }
+
+    /// Whether a card is face up for the person right now (this turn's, on show, or
+    /// known in open mode).
+    #[must_use]
+    pub fn this_turn(&self, pos: usize) -> bool {
+        if let Some(s) = self.show {
+            return s.cards.contains(&pos);
+        }
+        matches!(self.game.view().phase(), Phase::SecondCard { first, .. } if first == pos)
+    }
+
+    /// When the round next needs a tick.
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        match (self.show.map(|s| s.until), self.ai_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Moves the cursor by rows and columns, staying on the grid.
+    pub fn move_cursor(&mut self, drow: isize, dcol: isize) {
+        let (rows, cols) = self.game.view().deck().grid();
+        let n = self.game.view().slots().len();
+        let (r, c) = (self.cursor / cols, self.cursor % cols);
+        let r = r.saturating_add_signed(drow).min(rows - 1);
+        let c = c.saturating_add_signed(dcol).min(cols - 1);
+        let p = r * cols + c;
+        if p < n {
+            self.cursor = p;
+        }
+    }
+
+    /// The person turns the card at `pos` (a key or a click).
+    pub fn person_flip(&mut self, pos: usize, now: Instant) {
+        if let Some(show) = self.show {
+            // Input is locked while a turn is on show: the key only ends the show.
+            self.end_show(now);
+            if show.end != TurnEnd::Pair {
+                return;
+            }
+        }
+        if self.game.view().is_over() {
+            return;
+        }
+        if !self.persons_turn() {
+            self.message = "Wait: it is the AI's turn (any key speeds it up)".into();
+            self.speed_up(now);
+            return;
+        }
+        match self.game.check_flip(pos) {
+            Ok(()) => {
+                if self.config.practice {
+                    self.undo.push((self.game.clone(), self.log.len()));
+                }
+                self.flip(pos, now);
+            }
+            Err(e) => self.message = refusal(e),
+        }
+    }
+
+    /// Any key during an AI's turn or a show makes it go on now.
+    pub fn speed_up(&mut self, now: Instant) {
+        if self.show.is_some() {
+            self.end_show(now);
+        } else if let Some(t) = self.ai_at.as_mut() {
+            *t = (*t).min(now);
+        }
+    }
+
+    /// Undoes the person's last flip and whatever followed (practice games only).
+    pub fn undo(&mut self, now: Instant) {
+        if !self.config.practice {
+            self.message = "Undo is only in practice games (--practice)".into();
+            return;
+        }
+        if let Some((game, log)) = self.undo.pop() {
+            self.game = game;
+            self.log.truncate(log);
+            self.show = None;
+            self.ai_at = None;
+            self.message = "Undone (practice game)".into();
+            self.refresh();
+            self.schedule(now);
+        } else {
+            self.message = "Nothing to undo".into();
+        }
+    }
+
+    /// Whether this is a practice game.
+    #[must_use]
+    pub fn practice(&self) -> bool {
+        self.config.practice
+    }
+
+    /// Advances time: ends a show, makes an AI flip when it is due.
+    pub fn tick(&mut self, now: Instant) {
+        if let Some(s) = self.show {
+            if now >= s.until {
+                self.end_show(now);
+            }
+            return;
+        }
+        if let Some(t) = self.ai_at {
+            if now >= t {
+                self.ai_at = None;
+                let v = self.game.view();
+                if v.is_over() {
+                    return;
+                }
+                let i = v.mover().index();
+                if let Some(ai) = self.seats[i].ai.as_mut() {
+                    let pos = ai.choose(&self.game);
+                    self.cursor_follow(pos);
+                    self.flip(pos, now);
+                }
+            }
+        }
+    }
+
+    fn cursor_follow(&mut self, pos: usize) {
+        if self.is_watch() {
+            self.cursor = pos;
+        }
+    }
+
+    /// Shows or hides the hint for the current decision.
+    pub fn toggle_hint(&mut self) {
+        if self.hint.is_some() {
+            self.hint = None;
+            return;
+        }
+        if !self.persons_turn() && !self.is_watch() {
+            self.message = "Hints are for your own turn".into();
+            return;
+        }
+        if self.show.is_some() {
+            self.message = "Hints come when the next turn starts".into();
+            return;
+        }
+        self.hint = self.compute_hint();
+        match &self.hint {
+            Some(_) => self.hints_used += 1,
+            None => {
+                self.message = self
+                    .solver_note
+                    .clone()
+                    .unwrap_or_else(|| "The solver is still thinking…".into());
+            }
+        }
+    }
+
+    /// Switches the odds display.
+    pub fn toggle_odds(&mut self) {
+        self.show_odds = !self.show_odds;
+        self.refresh();
+    }
+
+    fn compute_hint(&self) -> Option<Hint> {
+        let solver = self.solver.as_ref()?;
+        let view = self.game.view();
+        if view.is_over() {
+            return None;
+        }
+        let state = state_of(view);
+        let mut s = solver.lock().ok()?;
+        let actions = s.solver().actions(&state).ok()?;
+        Some(hint::build(view, &state, actions, self.config.objective))
+    }
+
+    /// Recomputes odds and the automatic hint after a change.
+    fn refresh(&mut self) {
+        self.odds = None;
+        let view = self.game.view();
+        if view.is_over() {
+            self.hint = None;
+            return;
+        }
+        if let Some(solver) = &self.solver {
+            let state = state_of(view);
+            if let Ok(mut s) = solver.lock() {
+                if let Ok(v) = s.solver().value(&state) {
+                    let mine = view.mover() == self.person();
+                    self.odds = Some(match (mine, self.config.objective) {
+                        (true, _) => v,
+                        (false, crate::rules::Objective::Win) => 1.0 - v,
+                        (false, _) => -v,
+                    });
+                }
+            }
+        }
+        let auto = self.is_watch() || self.config.hints == super::config::Hints::Always;
+        if auto && self.show.is_none() && (self.persons_turn() || self.is_watch()) {
+            self.hint = self.compute_hint();
+            if self.hint.is_some() && !self.is_watch() {
+                self.hints_used += 1;
+            }
+        } else {
+            self.hint = None;
+        }
+    }
+
+    fn flip(&mut self, pos: usize, now: Instant) {
+        let flip = match self.game.try_flip(pos) {
+            Ok(f) => f,
+            Err(e) => {
+                self.message = refusal(e);
+                return;
+            }
+        };
+        self.hint = None;
+        let who = self.seat_name(flip.seat);
+        if let Some(end) = flip.turn_end {
+            let flips = self.game.view().flips();
+            let first = flips[flips.len() - 2];
+            self.log.push(self.describe(&who, first, flip, end));
+            let delay = if end == TurnEnd::Pair {
+                self.config.show_delay() / 2
+            } else {
+                self.config.show_delay()
+            };
+            self.show = Some(Show {
+                cards: [first.position, flip.position],
+                end,
+                until: now + delay,
+            });
+            self.message = match end {
+                TurnEnd::Pair => format!("{who}: a pair!"),
+                TurnEnd::Miss => format!("{who}: not a match (any key goes on)"),
+                TurnEnd::Pass => self.pass_message(&who),
+            };
+            if self.game.view().is_over() {
+                self.message = "Game over".into();
+            }
+        } else {
+            let face = self.face(flip);
+            self.message = format!("{who} turned {face}");
+        }
+        self.refresh();
+        self.schedule(now);
+    }
+
+    fn pass_message(&self, who: &str) -> String {
+        let v = self.game.view();
+        let tail = match self.config.pass_rule {
+            crate::rules::PassRule::Agreed if v.after_pass() && !v.is_over() => {
+                ": a pass back ends the game"
+            }
+            crate::rules::PassRule::Ko if v.after_pass() => ": no pass allowed in reply",
+            _ => "",
+        };
+        format!("{who} passed{tail}")
+    }
+
+    fn face(&self, flip: Flip) -> String {
+        self.game.view().deck().face(flip.card.label, flip.card.copy).text
+    }
+
+    fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {
+        let (fa, fb) = (self.face(a), self.face(b));
+        match end {
+            TurnEnd::Pair => format!("{who}: {fa} {fb} — pair"),
+            TurnEnd::Miss => format!("{who}: {fa} {fb} — miss"),
+            TurnEnd::Pass => format!("{who} passed ({fa} {fb})"),
+        }
+    }
+
+    fn end_show(&mut self, now: Instant) {
+        if let Some(s) = self.show.take() {
+            let v = self.game.view();
+            if !v.is_over() {
+                self.message = if self.persons_turn() {
+                    if s.end == TurnEnd::Pair && v.mover() == self.person() {
+                        "Your turn again: pick a card".into()
+                    } else {
+                        "Your turn: pick a card".into()
+                    }
+                } else {
+                    format!("{} to move", self.seat_name(v.mover()))
+                };
+                if s.end == TurnEnd::Pass {
+                    // Keep the announcement of a pass in view.
+                    self.message = format!("{} · {}", self.pass_message(&self.seat_name(
+                        v.mover().other())), self.message);
+                }
+            }
+        }
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// Plans the next AI flip if an AI is to move.
+    fn schedule(&mut self, now: Instant) {
+        if self.show.is_some() || self.game.view().is_over() || self.ai_at.is_some() {
+            return;
+        }
+        let mover = self.game.view().mover().index();
+        if self.seats[mover].ai.is_some() {
+            self.ai_at = Some(now + self.config.ai_delay);
+        }
+    }
+
+    /// Memory mode of the game.
+    #[must_use]
+    pub fn memory(&self) -> Memory {
+        self.config.memory
+    }
+
+    /// Pairs left on the table.
+    #[must_use]
+    pub fn pairs_left(&self) -> usize {
+        self.game.view().cards_on_table() / 2
+    }
+
+    /// The AI pause.
+    #[must_use]
+    pub fn ai_delay(&self) -> Duration {
+        self.config.ai_delay
+    }
+}
+
+fn refusal(e: IllegalFlip) -> String {
+    match e {
+        IllegalFlip::SameCard => "That card is already face up this turn".into(),
+        IllegalFlip::Removed => "That pair is already taken".into(),
+        IllegalFlip::PassForbidden(rule) => {
+            format!("A pass is not allowed here ({rule}): {}", rule.explanation())
+        }
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,235 @@
+//! Drawing the whole application from its state: layout, the play screen, overlays
+//! (help, questions, end of game) and "terminal too small". Reads only.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Stylize;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::app::{App, Overlay, Screen};
+use super::board::{BoardView, Geometry};
+use super::panel::{Footer, PLAY_KEYS, PANEL_WIDTH, Panel, WATCH_KEYS};
+use super::round::Round;
+use super::theme;
+use crate::rules::{EndReason, Outcome, Phase, Seat};
+
+/// Smallest terminal the current screen can use.
+#[must_use]
+pub fn min_size(app: &App) -> (u16, u16) {
+    match &app.screen {
+        Screen::Setup(_) => (64, 20),
+        Screen::Play(r) => {
+            let (rows, cols) = r.game().view().deck().grid();
+            let (w, h) = Geometry::min_size(rows, cols);
+            (w + PANEL_WIDTH, (h + 3).max(16))
+        }
+    }
+}
+
+/// Title, board, panel, message line and footer of the play screen.
+fn play_areas(area: Rect) -> [Rect; 5] {
+    let [title, middle, message, footer] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ]));
+    let [board, panel] = middle.layout(&Layout::horizontal([
+        Constraint::Min(1),
+        Constraint::Length(PANEL_WIDTH),
+    ]));
+    [title, board, panel, message, footer]
+}
+
+/// Where the board goes in a terminal of `area` (also used for mouse clicks).
+#[must_use]
+pub fn board_area(area: Rect) -> Rect {
+    play_areas(area)[1]
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Some((w, h)) = self.too_small() {
+            too_small(area, buf, w, h);
+            return;
+        }
+        match &self.screen {
+            Screen::Setup(s) => s.render(area, buf),
+            Screen::Play(r) => play(self, r, area, buf),
+        }
+        match self.overlay {
+            Some(Overlay::Help) => help(area, buf),
+            Some(Overlay::ConfirmQuit) => question(area, buf, "Quit this game? (y / n)"),
+            Some(Overlay::ConfirmNew) => {
+                question(area, buf, "Abandon this game for a new deal? (y / n)");
+            }
+            None => {}
+        }
+    }
+}
+
+fn too_small(area: Rect, buf: &mut Buffer, w: u16, h: u16) {
+    let text = vec![
+        Line::from(format!("terminal too small: need {w} x {h}")),
+        Line::from(format!("(now {} x {}; resize to go on)", area.width, area.height)),
+    ];
+    let y = area.y + area.height.saturating_sub(2) / 2;
+    Paragraph::new(text)
+        .centered()
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(area.x, y, area.width, area.height.min(2)), buf);
+}
+
+fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
+    let [title, board, panel, message, footer] = play_areas(area);
+    let c = round.config();
+    let mut head = vec![
+        Span::styled("Concentration", theme::HEADING),
+        Span::raw(format!(
+            "  {} · seed {} · {} vs {}",
+            c.deck,
+            c.seed,
+            round.seat_name(Seat::First),
+            round.seat_name(Seat::Second)
+        )),
+    ];
+    if round.practice() {
+        head.push(Span::styled("  PRACTICE", theme::ERROR));
+    }
+    Line::from(head).render(title, buf);
+    BoardView {
+        round,
+        cursor: !round.is_watch(),
+    }
+    .render(board, buf);
+    Panel(round).render(panel, buf);
+    let text = if round.ai_waiting_for_solver() || (app.thinking() && round.hint().is_none()
+        && round.solver_note().is_none() && !round.solver_settled())
+    {
+        let dots = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+        format!("{} The AI is solving the game…  {}", dots[app.spinner % dots.len()], round.message())
+    } else {
+        round.message().to_string()
+    };
+    Line::from(text).bold().render(message, buf);
+    Footer(if round.is_watch() { WATCH_KEYS } else { PLAY_KEYS }).render(footer, buf);
+    if let Phase::Over(result) = round.game().view().phase() {
+        if round.show().is_none() {
+            end_screen(round, result, board, buf);
+        }
+    }
+}
+
+fn popup(area: Rect, w: u16, h: u16, title: &str, buf: &mut Buffer) -> Rect {
+    let r = area.centered(
+        Constraint::Length(w.min(area.width)),
+        Constraint::Length(h.min(area.height)),
+    );
+    Clear.render(r, buf);
+    let block = Block::bordered()
+        .title(Line::from(title).bold())
+        .border_style(theme::HEADING);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    inner
+}
+
+fn question(area: Rect, buf: &mut Buffer, text: &str) {
+    let inner = popup(area, 50, 3, " Sure? ", buf);
+    Paragraph::new(text).centered().render(inner, buf);
+}
+
+/// Every key, for the help overlay.
+const HELP: &[(&str, &str)] = &[
+    ("← ↑ ↓ → / h j k l", "move the cursor"),
+    ("Enter / Space", "turn the card under the cursor"),
+    ("mouse click", "turn the clicked card"),
+    ("H", "hint: every choice with its value and cost"),
+    ("o", "show or hide your odds"),
+    ("u", "undo (practice games only)"),
+    ("n", "new game"),
+    ("r / s", "end screen: same deal again / setup"),
+    ("any key", "go on after a turn; speed up the AI"),
+    ("?", "this help"),
+    ("q / Esc", "quit (asks during a game)"),
+    ("Ctrl-C", "quit at once"),
+];
+
+fn help(area: Rect, buf: &mut Buffer) {
+    let inner = popup(area, 62, 17, " Keys ", buf);
+    let mut lines: Vec<Line> = HELP
+        .iter()
+        .map(|(k, what)| {
+            Line::from(vec![
+                Span::styled(format!("{k:<20}"), theme::KEY),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM));
+    lines.push(Line::from("Press any key to close.").style(theme::DIM));
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: &mut Buffer) {
+    let person = round.person();
+    let [a, b] = result.pairs;
+    let headline = match (result.outcome, round.is_watch()) {
+        (Outcome::Draw, _) => "A draw".to_string(),
+        (Outcome::Winner(s), true) => format!("{} wins", round.seat_name(s)),
+        (Outcome::Winner(s), false) if s == person => "You win!".to_string(),
+        (Outcome::Winner(_), false) => "The AI wins".to_string(),
+        (Outcome::Solo, _) => "Cleared".to_string(),
+    };
+    let reason = match result.reason {
+        EndReason::Cleared => "the table is cleared",
+        EndReason::AgreedEnd => "a pass answered a pass (agreed)",
+        EndReason::Quit => "a pass ended the game (quit)",
+        EndReason::Withdrawn => "a pass ended the game as a draw (withdraw)",
+    };
+    let mut lines = vec![
+        Line::from(headline).bold().centered(),
+        Line::from(format!(
+            "{} {a} – {b} {}  ·  {} moves  ·  {}",
+            round.seat_name(Seat::First),
+            round.seat_name(Seat::Second),
+            result.turns,
+            reason
+        ))
+        .centered(),
+    ];
+    if !round.is_watch() {
+        lines.push(
+            Line::from(format!(
+                "Hints used: {}{}",
+                round.hints_used(),
+                if round.practice() { " · practice game" } else { "" }
+            ))
+            .centered(),
+        );
+    }
+    lines.push(Line::from(""));
+    lines.push(
+        Line::from("The optimal AI is optimal in expectation: it can lose any single game.")
+            .style(theme::DIM)
+            .centered(),
+    );
+    lines.push(Line::from(""));
+    lines.push(
+        Line::from(vec![
+            Span::styled("n", theme::KEY),
+            Span::raw(" new game   "),
+            Span::styled("r", theme::KEY),
+            Span::raw(" same deal again   "),
+            Span::styled("s", theme::KEY),
+            Span::raw(" setup   "),
+            Span::styled("q", theme::KEY),
+            Span::raw(" quit"),
+        ])
+        .centered(),
+    );
+    let inner = popup(area, area.width.min(76), 9, " Game over ", buf);
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
+}

@@ -1,0 +1,215 @@
+//! The setup screen: every choice of a game, edited with arrows, the seed typed in.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use super::config::{Config, First, Memory, Opponent};
+use super::theme;
+use crate::rules::{Objective, PassRule};
+
+/// Decks offered on the setup screen.
+pub const DECKS: &[&str] = &[
+    "standard",
+    "standard-rank",
+    "standard-jokers",
+    "pairs:3",
+    "pairs:4",
+    "pairs:6",
+    "pairs:8",
+    "pairs:10",
+    "pairs:12",
+    "pairs:15",
+    "pairs:18",
+    "pairs:21",
+    "pairs:24",
+];
+
+/// The rows of the form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Deck and size.
+    Deck,
+    /// Who starts.
+    First,
+    /// The AI.
+    Opponent,
+    /// Win or margin.
+    Objective,
+    /// The pass rule.
+    PassRule,
+    /// Open or classic.
+    Memory,
+    /// The seed.
+    Seed,
+}
+
+impl Field {
+    const ALL: [Self; 7] = [
+        Self::Deck,
+        Self::First,
+        Self::Opponent,
+        Self::Objective,
+        Self::PassRule,
+        Self::Memory,
+        Self::Seed,
+    ];
+}
+
+/// The setup screen's state.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// The game being set up.
+    pub config: Config,
+    /// The selected row.
+    pub row: usize,
+    /// An error from the last attempt to start.
+    pub error: Option<String>,
+}
+
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, step: isize) -> T {
+    let i = all.iter().position(|&v| v == now).unwrap_or(0);
+    let n = all.len().cast_signed();
+    all[usize::try_from((i.cast_signed() + step).rem_euclid(n)).expect("in range")]
+}
+
+impl Setup {
+    /// A setup screen showing `config`.
+    #[must_use]
+    pub fn new(config: Config) -> Self {
+        Self {
+            config,
+            row: 0,
+            error: None,
+        }
+    }
+
+    /// The selected field.
+    #[must_use]
+    pub fn field(&self) -> Field {
+        Field::ALL[self.row]
+    }
+
+    /// Moves the selection.
+    pub fn up_down(&mut self, step: isize) {
+        let n = Field::ALL.len().cast_signed();
+        self.row = usize::try_from((self.row.cast_signed() + step).rem_euclid(n)).expect("in range");
+    }
+
+    /// Changes the selected value.
+    pub fn left_right(&mut self, step: isize) {
+        self.error = None;
+        let field = self.field();
+        let c = &mut self.config;
+        match field {
+            Field::Deck => {
+                let i = DECKS.iter().position(|&d| d == c.deck);
+                c.deck = match i {
+                    Some(_) => cycle(DECKS, c.deck.as_str(), step).to_string(),
+                    None => DECKS[0].to_string(),
+                };
+            }
+            Field::First => c.first = cycle(First::ALL, c.first, step),
+            Field::Opponent => c.opponent = cycle(Opponent::ALL, c.opponent, step),
+            Field::Objective => {
+                c.objective = cycle(&[Objective::Win, Objective::Margin], c.objective, step);
+            }
+            Field::PassRule => c.pass_rule = cycle(&PassRule::ALL, c.pass_rule, step),
+            Field::Memory => c.memory = cycle(Memory::ALL, c.memory, step),
+            Field::Seed => c.seed = c.seed.wrapping_add_signed(step as i64),
+        }
+    }
+
+    /// A digit typed on the seed row.
+    pub fn digit(&mut self, d: u32) {
+        if self.field() == Field::Seed {
+            self.config.seed = self
+                .config
+                .seed
+                .checked_mul(10)
+                .and_then(|s| s.checked_add(u64::from(d)))
+                .unwrap_or(self.config.seed);
+        }
+    }
+
+    /// Backspace on the seed row.
+    pub fn backspace(&mut self) {
+        if self.field() == Field::Seed {
+            self.config.seed /= 10;
+        }
+    }
+
+    fn value_and_note(&self, f: Field) -> (String, String) {
+        let c = &self.config;
+        match f {
+            Field::Deck => {
+                let note = crate::rules::Deck::parse(&c.deck).map_or_else(
+                    |e| e.to_string(),
+                    |d| {
+                        let (r, k) = d.grid();
+                        format!("{} pairs, {r} x {k}", d.pairs())
+                    },
+                );
+                (c.deck.clone(), note)
+            }
+            Field::First => (c.first.name().into(), c.first.explanation().into()),
+            Field::Opponent => (c.opponent.name().into(), c.opponent.explanation().into()),
+            Field::Objective => (
+                c.objective.name().into(),
+                match c.objective {
+                    Objective::Win => "the AI maximises its chance to win".into(),
+                    _ => "the AI maximises its expected pair margin".into(),
+                },
+            ),
+            Field::PassRule => (c.pass_rule.name().into(), c.pass_rule.explanation().into()),
+            Field::Memory => (c.memory.name().into(), c.memory.explanation().into()),
+            Field::Seed => (c.seed.to_string(), "type digits, r: random".into()),
+        }
+    }
+}
+
+impl Widget for &Setup {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let block = Block::bordered()
+            .title(Line::from(" Concentration — new game ").bold())
+            .border_style(theme::BORDER);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let [intro, form, error] = inner.layout(&Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(7),
+            Constraint::Length(2),
+        ]));
+        Paragraph::new(vec![
+            Line::from("Find pairs against an AI that plays the exactly optimal strategy."),
+            Line::from("↑↓ choose · ←→ change · Enter start · ? help · q quit").style(theme::DIM),
+        ])
+        .render(intro, buf);
+        let names = [
+            "Deck", "First", "Opponent", "Objective", "Pass rule", "Memory", "Seed",
+        ];
+        let mut lines = Vec::new();
+        for (i, f) in Field::ALL.iter().enumerate() {
+            let (value, note) = self.value_and_note(*f);
+            let selected = i == self.row;
+            let marker = if selected { "▶ " } else { "  " };
+            let value_style = if selected {
+                theme::SELECTED
+            } else {
+                Style::new().add_modifier(Modifier::BOLD)
+            };
+            lines.push(Line::from(vec![
+                Span::styled(marker, theme::CURSOR),
+                Span::raw(format!("{:<10}", names[i])),
+                Span::styled(format!(" ‹ {value:<16} › "), value_style),
+            ]));
+            lines.push(Line::from(Span::styled(format!("               {note}"), theme::DIM)));
+        }
+        Paragraph::new(lines).render(form, buf);
+        if let Some(e) = &self.error {
+            Paragraph::new(Line::from(e.as_str()).style(theme::ERROR)).render(error, buf);
+        }
+    }
+}
