@@ -113,11 +113,18 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         round.message().to_string()
     };
     Line::from(text).bold().render(message, buf);
-    Footer(if round.is_watch() { WATCH_KEYS } else { PLAY_KEYS }).render(footer, buf);
-    if let Phase::Over(result) = round.game().view().phase() {
-        if round.show().is_none() {
-            end_screen(round, result, board, buf);
-        }
+    let over = match round.game().view().phase() {
+        Phase::Over(result) if round.show().is_none() => Some(result),
+        _ => None,
+    };
+    let keys = match over {
+        Some(_) => END_KEYS,
+        None if round.is_watch() => WATCH_KEYS,
+        None => PLAY_KEYS,
+    };
+    Footer(keys).render(footer, buf);
+    if let Some(result) = over {
+        end_screen(round, result, area, buf);
     }
 }
 
@@ -139,6 +146,15 @@ fn question(area: Rect, buf: &mut Buffer, text: &str) {
     let inner = popup(area, 50, 3, " Sure? ", buf);
     Paragraph::new(text).centered().render(inner, buf);
 }
+
+/// Footer keys on the end screen.
+const END_KEYS: &[(&str, &str)] = &[
+    ("n", "new game"),
+    ("r", "same deal"),
+    ("s", "setup"),
+    ("?", "help"),
+    ("q", "quit"),
+];
 
 /// Every key, for the help overlay.
 const HELP: &[(&str, &str)] = &[
@@ -230,6 +246,6 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
         ])
         .centered(),
     );
-    let inner = popup(area, area.width.min(76), 9, " Game over ", buf);
+    let inner = popup(area, 78, 10, " Game over ", buf);
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
 }
