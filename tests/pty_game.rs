@@ -1,0 +1,218 @@
+//! End-to-end: the real binary in a pseudo-terminal, driven by keystrokes, its screen
+//! read back with a terminal emulator.
+#![cfg(unix)]
+
+use std::io::{Read, Write};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use concentration::rules::{Deck, deal};
+use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+/// Generous: a normal run needs a fraction of a second; this only bounds a hang.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+struct Session {
+    master: Box<dyn MasterPty + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    parser: vt100::Parser,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Self {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_concentration"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        let child = pair.slave.spawn_command(cmd).expect("the binary starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Self {
+            master: pair.master,
+            child,
+            writer,
+            output,
+            parser: vt100::Parser::new(ROWS, COLS, 0),
+        }
+    }
+
+    fn pump(&mut self, wait: Duration) {
+        if let Ok(bytes) = self.output.recv_timeout(wait) {
+            self.parser.process(&bytes);
+        }
+        while let Ok(bytes) = self.output.try_recv() {
+            self.parser.process(&bytes);
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    fn wait_for(&mut self, text: &str) {
+        let start = Instant::now();
+        while !self.screen().contains(text) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "never saw {text:?}; screen:\n{}",
+                self.screen()
+            );
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    fn raw_mode(&self) -> bool {
+        let t = self.master.get_termios().expect("termios of the pty");
+        !format!("{:?}", t.local_flags).contains("ICANON")
+    }
+
+    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        loop {
+            self.pump(Duration::from_millis(20));
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // Whatever it printed last.
+                self.pump(Duration::from_millis(100));
+                return status;
+            }
+            assert!(start.elapsed() < PATIENCE, "the program did not exit");
+        }
+    }
+
+    fn assert_restored(&self) {
+        let s = self.parser.screen();
+        assert!(!s.alternate_screen(), "still on the alternate screen");
+        assert!(!s.hide_cursor(), "cursor still hidden");
+        assert_eq!(
+            s.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse capture left on"
+        );
+        assert!(!self.raw_mode(), "terminal left in raw mode");
+    }
+}
+
+/// Arrow keys from the top-left card to `pos` on a `cols`-wide grid.
+fn path_to(pos: usize, cols: usize) -> String {
+    let mut keys = "k".repeat(10) + &"h".repeat(20);
+    keys += &"j".repeat(pos / cols);
+    keys += &"l".repeat(pos % cols);
+    keys
+}
+
+#[test]
+fn plays_a_whole_pairs_3_game_with_keystrokes() {
+    let seed = 11;
+    let deck = Deck::parse("pairs:3").unwrap();
+    let cols = deck.grid().1;
+    let cards = deal(&deck, seed);
+    let seed_arg = seed.to_string();
+    let mut s = Session::start(&[
+        "play", "--deck", "pairs:3", "--seed", &seed_arg, "--ai-delay", "0", "--first", "you",
+    ]);
+    s.wait_for("Your turn");
+    assert!(s.raw_mode(), "the game runs in raw mode");
+    assert!(s.parser.screen().alternate_screen());
+    // Take the three pairs in order: the test knows the deal from the seed.
+    let mut done = vec![false; cards.len()];
+    for a in 0..cards.len() {
+        if done[a] {
+            continue;
+        }
+        let b = (a + 1..cards.len()).find(|&b| cards[b].label == cards[a].label).unwrap();
+        done[a] = true;
+        done[b] = true;
+        s.keys(&(path_to(a, cols) + " "));
+        s.keys(&(path_to(b, cols) + " "));
+    }
+    s.wait_for("Game over");
+    s.wait_for("You win!");
+    let screen = s.screen();
+    assert!(screen.contains("You 3 – 0 AI"), "{screen}");
+    assert!(screen.contains("3 moves"), "{screen}");
+    assert!(screen.contains("can lose any single game"), "{screen}");
+    s.keys("q");
+    let status = s.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+    s.assert_restored();
+}
+
+#[test]
+fn quit_asks_first_and_restores_the_terminal() {
+    // The AI moves first (instantly); then the person quits, which asks first.
+    let mut s = Session::start(&[
+        "play", "--deck", "pairs:6", "--seed", "3", "--ai-delay", "0", "--first", "ai",
+        "--opponent", "usual",
+    ]);
+    s.wait_for("Your turn");
+    s.keys("q");
+    s.wait_for("Quit this game?");
+    s.keys("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+#[test]
+fn sigterm_mid_game_restores_the_terminal() {
+    let mut s = Session::start(&["play", "--deck", "standard", "--seed", "5", "--ai-delay", "0"]);
+    s.wait_for("Your turn");
+    s.keys(" ");
+    s.wait_for("You turned");
+    assert!(s.raw_mode());
+    let pid = s.child.process_id().expect("a pid");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    s.wait_exit();
+    s.assert_restored();
+}
+
+#[test]
+fn ctrl_c_mid_game_restores_the_terminal() {
+    let mut s = Session::start(&["play", "--deck", "pairs:8", "--seed", "5", "--ai-delay", "0"]);
+    s.wait_for("Your turn");
+    s.keys("\x03");
+    s.wait_exit();
+    s.assert_restored();
+}
+
+#[test]
+fn not_a_terminal_exits_2_with_one_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(["play", "--deck", "pairs:3"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("terminal"), "{err}");
+}
