@@ -134,7 +134,15 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
     let cards = deal(&deck, seed);
     let seed_arg = seed.to_string();
     let mut s = Session::start(&[
-        "play", "--deck", "pairs:3", "--seed", &seed_arg, "--ai-delay", "0", "--first", "you",
+        "play",
+        "--deck",
+        "pairs:3",
+        "--seed",
+        &seed_arg,
+        "--ai-delay",
+        "0",
+        "--first",
+        "you",
     ]);
     s.wait_for("Your turn");
     assert!(s.raw_mode(), "the game runs in raw mode");
@@ -145,7 +153,9 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
         if done[a] {
             continue;
         }
-        let b = (a + 1..cards.len()).find(|&b| cards[b].label == cards[a].label).unwrap();
+        let b = (a + 1..cards.len())
+            .find(|&b| cards[b].label == cards[a].label)
+            .unwrap();
         done[a] = true;
         done[b] = true;
         s.keys(&(path_to(a, cols) + " "));
@@ -167,8 +177,17 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
 fn quit_asks_first_and_restores_the_terminal() {
     // The AI moves first (instantly); then the person quits, which asks first.
     let mut s = Session::start(&[
-        "play", "--deck", "pairs:6", "--seed", "3", "--ai-delay", "0", "--first", "ai",
-        "--opponent", "usual",
+        "play",
+        "--deck",
+        "pairs:6",
+        "--seed",
+        "3",
+        "--ai-delay",
+        "0",
+        "--first",
+        "ai",
+        "--opponent",
+        "usual",
     ]);
     s.wait_for("Your turn");
     s.keys("q");
@@ -180,7 +199,15 @@ fn quit_asks_first_and_restores_the_terminal() {
 
 #[test]
 fn sigterm_mid_game_restores_the_terminal() {
-    let mut s = Session::start(&["play", "--deck", "standard", "--seed", "5", "--ai-delay", "0"]);
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "standard",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+    ]);
     s.wait_for("Your turn");
     s.keys(" ");
     s.wait_for("You turned");
@@ -197,7 +224,15 @@ fn sigterm_mid_game_restores_the_terminal() {
 
 #[test]
 fn ctrl_c_mid_game_restores_the_terminal() {
-    let mut s = Session::start(&["play", "--deck", "pairs:8", "--seed", "5", "--ai-delay", "0"]);
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+    ]);
     s.wait_for("Your turn");
     s.keys("\x03");
     s.wait_exit();

@@ -82,8 +82,18 @@ fn setup_screen_lists_every_choice() {
     let app = App::setup(Config::default());
     let s = screen(&app, 80, 24);
     for word in [
-        "Deck", "standard", "First", "Opponent", "optimal", "Objective", "Pass rule",
-        "agreed", "a pass answered by a pass", "Memory", "classic", "Seed",
+        "Deck",
+        "standard",
+        "First",
+        "Opponent",
+        "optimal",
+        "Objective",
+        "Pass rule",
+        "agreed",
+        "a pass answered by a pass",
+        "Memory",
+        "classic",
+        "Seed",
     ] {
         assert!(s.contains(word), "missing {word}:\n{s}");
     }
@@ -130,10 +140,20 @@ fn board_fits_80_by_24_in_classic_mode_and_hides_known_cards() {
     assert!(r.show().is_none());
     let v = r.game().view();
     assert!(matches!(v.slots()[a], Slot::Known(_)));
-    let face = v.deck().face(r.game().reveal_all()[a].label, r.game().reveal_all()[a].copy);
+    let face = v.deck().face(
+        r.game().reveal_all()[a].label,
+        r.game().reveal_all()[a].copy,
+    );
     let after = screen(&app, 80, 24);
-    let board: String = after.lines().map(|l| &l[..l.char_indices().nth(52).map_or(l.len(), |(i, _)| i)]).collect();
-    assert!(!board.contains(&face.text), "classic mode shows {}: {after}", face.text);
+    let board: String = after
+        .lines()
+        .map(|l| &l[..l.char_indices().nth(52).map_or(l.len(), |(i, _)| i)])
+        .collect();
+    assert!(
+        !board.contains(&face.text),
+        "classic mode shows {}: {after}",
+        face.text
+    );
 }
 
 #[test]
@@ -150,7 +170,12 @@ fn open_mode_keeps_known_cards_face_up() {
     let c = r.game().reveal_all()[a];
     let face = r.game().view().deck().face(c.label, c.copy).text;
     let s = screen(&app, 80, 24);
-    let board: String = s.lines().skip(1).take(20).map(|l| l.chars().take(52).collect::<String>()).collect();
+    let board: String = s
+        .lines()
+        .skip(1)
+        .take(20)
+        .map(|l| l.chars().take(52).collect::<String>())
+        .collect();
     assert!(board.contains(&face), "open mode hides {face}:\n{s}");
 }
 
@@ -226,7 +251,13 @@ fn help_overlay_lists_the_keys() {
     app.update(Action::Help, t0);
     assert_eq!(app.overlay, Some(Overlay::Help));
     let s = screen(&app, 80, 24);
-    for word in ["Keys", "turn the card under the cursor", "hint", "undo", "quit"] {
+    for word in [
+        "Keys",
+        "turn the card under the cursor",
+        "hint",
+        "undo",
+        "quit",
+    ] {
         assert!(s.contains(word), "missing {word}:\n{s}");
     }
     app.update(Action::Other, t0);
@@ -258,9 +289,15 @@ fn play_to_the_end(app: &mut App, mut now: Instant) -> Instant {
         let hidden: Vec<u32> = r.game().reveal_all().iter().map(|c| c.label.0).collect();
         let pos = match v.phase() {
             Phase::SecondCard { first, .. } => (0..hidden.len())
-                .find(|&p| p != first && hidden[p] == hidden[first] && !matches!(v.slots()[p], Slot::Removed(_)))
+                .find(|&p| {
+                    p != first
+                        && hidden[p] == hidden[first]
+                        && !matches!(v.slots()[p], Slot::Removed(_))
+                })
                 .unwrap(),
-            _ => (0..hidden.len()).find(|&p| !matches!(v.slots()[p], Slot::Removed(_))).unwrap(),
+            _ => (0..hidden.len())
+                .find(|&p| !matches!(v.slots()[p], Slot::Removed(_)))
+                .unwrap(),
         };
         flip_at(app, pos, now);
     }
@@ -275,8 +312,15 @@ fn end_screen_shows_the_result_and_the_choices() {
     assert!(r.game().view().is_over());
     let s = screen(&app, 80, 24);
     for word in [
-        "Game over", "You win!", "You 3 – 0 AI", "Hints used: 0", "optimal in expectation",
-        "can lose any single game", "new game", "same deal again", "quit",
+        "Game over",
+        "You win!",
+        "You 3 – 0 AI",
+        "Hints used: 0",
+        "optimal in expectation",
+        "can lose any single game",
+        "new game",
+        "same deal again",
+        "quit",
     ] {
         assert!(s.contains(word), "missing {word}:\n{s}");
     }
@@ -314,7 +358,11 @@ fn watch_plays_a_whole_game_between_two_ais() {
 
 #[test]
 fn the_ai_can_start_and_forgetful_players_finish() {
-    for opponent in [Opponent::ForgetfulEasy, Opponent::ForgetfulMedium, Opponent::Usual] {
+    for opponent in [
+        Opponent::ForgetfulEasy,
+        Opponent::ForgetfulMedium,
+        Opponent::Usual,
+    ] {
         let c = Config {
             first: First::Ai,
             opponent,

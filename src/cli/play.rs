@@ -98,7 +98,9 @@ impl PlayArgs {
         }
         if let Some(d) = self.ai_delay {
             if !(0.0..=60.0).contains(&d) {
-                return Err(u(format!("--ai-delay {d}: expected seconds between 0 and 60")));
+                return Err(u(format!(
+                    "--ai-delay {d}: expected seconds between 0 and 60"
+                )));
             }
             c.ai_delay = Duration::from_secs_f64(d);
         }

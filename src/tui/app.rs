@@ -346,10 +346,10 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Select => {
                 let config = setup.config.clone();
-                if let Err(e) = self.begin(config, now) {
-                    if let Screen::Setup(s) = &mut self.screen {
-                        s.error = Some(e);
-                    }
+                if let Err(e) = self.begin(config, now)
+                    && let Screen::Setup(s) = &mut self.screen
+                {
+                    s.error = Some(e);
                 }
             }
             _ => {}
@@ -395,8 +395,7 @@ impl App {
                 let (rows, cols) = round.game().view().deck().grid();
                 let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
                 let cards = round.game().view().slots().len();
-                if let Some(pos) =
-                    Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
                 {
                     round.cursor = pos;
                     round.person_flip(pos, now);

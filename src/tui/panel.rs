@@ -53,10 +53,7 @@ impl Widget for Panel<'_> {
             Phase::SecondCard { .. } => "second card",
             Phase::Over(_) => "game over",
         };
-        lines.push(Line::from(format!(
-            "Move {} · {phase}",
-            view.turns() + 1
-        )));
+        lines.push(Line::from(format!("Move {} · {phase}", view.turns() + 1)));
         lines.push(Line::from(format!(
             "Pairs left {} · {}",
             round.pairs_left(),
@@ -85,7 +82,10 @@ impl Widget for Panel<'_> {
         }
         lines.push(Line::from(""));
         if let Some(h) = round.hint() {
-            lines.push(Line::from(Span::styled("Hint: every choice", theme::HEADING)));
+            lines.push(Line::from(Span::styled(
+                "Hint: every choice",
+                theme::HEADING,
+            )));
             for l in &h.lines {
                 let style = if l.action == h.best {
                     theme::HINTED

@@ -129,7 +129,11 @@ impl Round {
             (Some(s), _) => format!(
                 "Coin toss: {} — {} first",
                 if s == Seat::First { "heads" } else { "tails" },
-                if s == Seat::First { "you go" } else { "the AI goes" }
+                if s == Seat::First {
+                    "you go"
+                } else {
+                    "the AI goes"
+                }
             ),
             (None, true) => "Watching: space speeds up, q quits".into(),
             (None, false) => "Your turn: pick a card".into(),
@@ -141,11 +145,14 @@ impl Round {
         let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
         let ai = match self.seats[i].kind {
             None => None,
-            Some(Opponent::Optimal) => self.solver.as_ref().map(|s| {
-                Ai::Agent(Agent::new(Box::new(SharedOptimal(Arc::clone(s))), seed))
-            }),
+            Some(Opponent::Optimal) => self
+                .solver
+                .as_ref()
+                .map(|s| Ai::Agent(Agent::new(Box::new(SharedOptimal(Arc::clone(s))), seed))),
             Some(Opponent::Usual) => Some(Ai::Agent(Agent::new(Box::new(Usual), seed))),
-            Some(Opponent::ForgetfulEasy) => Some(Ai::Forgetful(Forgetful::new(Forgetful::EASY, seed))),
+            Some(Opponent::ForgetfulEasy) => {
+                Some(Ai::Forgetful(Forgetful::new(Forgetful::EASY, seed)))
+            }
             Some(Opponent::ForgetfulMedium) => {
                 Some(Ai::Forgetful(Forgetful::new(Forgetful::MEDIUM, seed)))
             }
@@ -210,7 +217,11 @@ impl Round {
         match self.seats[seat.index()].kind {
             None => "You".into(),
             Some(k) if self.is_watch() => {
-                format!("{} {}", if seat == Seat::First { "A" } else { "B" }, k.name())
+                format!(
+                    "{} {}",
+                    if seat == Seat::First { "A" } else { "B" },
+                    k.name()
+                )
             }
             Some(_) => "AI".into(),
         }
@@ -394,19 +405,19 @@ impl Round {
             }
             return;
         }
-        if let Some(t) = self.ai_at {
-            if now >= t {
-                self.ai_at = None;
-                let v = self.game.view();
-                if v.is_over() {
-                    return;
-                }
-                let i = v.mover().index();
-                if let Some(ai) = self.seats[i].ai.as_mut() {
-                    let pos = ai.choose(&self.game);
-                    self.cursor_follow(pos);
-                    self.flip(pos, now);
-                }
+        if let Some(t) = self.ai_at
+            && now >= t
+        {
+            self.ai_at = None;
+            let v = self.game.view();
+            if v.is_over() {
+                return;
+            }
+            let i = v.mover().index();
+            if let Some(ai) = self.seats[i].ai.as_mut() {
+                let pos = ai.choose(&self.game);
+                self.cursor_follow(pos);
+                self.flip(pos, now);
             }
         }
     }
@@ -471,15 +482,15 @@ impl Round {
         }
         if let Some(solver) = &self.solver {
             let state = state_of(view);
-            if let Ok(mut s) = solver.lock() {
-                if let Ok(v) = s.solver().value(&state) {
-                    let mine = view.mover() == self.person();
-                    self.odds = Some(match (mine, self.config.objective) {
-                        (true, _) => v,
-                        (false, crate::rules::Objective::Win) => 1.0 - v,
-                        (false, _) => -v,
-                    });
-                }
+            if let Ok(mut s) = solver.lock()
+                && let Ok(v) = s.solver().value(&state)
+            {
+                let mine = view.mover() == self.person();
+                self.odds = Some(match (mine, self.config.objective) {
+                    (true, _) => v,
+                    (false, crate::rules::Objective::Win) => 1.0 - v,
+                    (false, _) => -v,
+                });
             }
         }
         let auto = self.is_watch() || self.config.hints == super::config::Hints::Always;
@@ -546,7 +557,11 @@ impl Round {
     }
 
     fn face(&self, flip: Flip) -> String {
-        self.game.view().deck().face(flip.card.label, flip.card.copy).text
+        self.game
+            .view()
+            .deck()
+            .face(flip.card.label, flip.card.copy)
+            .text
     }
 
     fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {
@@ -573,8 +588,11 @@ impl Round {
                 };
                 if s.end == TurnEnd::Pass {
                     // Keep the announcement of a pass in view.
-                    self.message = format!("{} · {}", self.pass_message(&self.seat_name(
-                        v.mover().other())), self.message);
+                    self.message = format!(
+                        "{} · {}",
+                        self.pass_message(&self.seat_name(v.mover().other())),
+                        self.message
+                    );
                 }
             }
         }
@@ -617,7 +635,10 @@ fn refusal(e: IllegalFlip) -> String {
         IllegalFlip::SameCard => "That card is already face up this turn".into(),
         IllegalFlip::Removed => "That pair is already taken".into(),
         IllegalFlip::PassForbidden(rule) => {
-            format!("A pass is not allowed here ({rule}): {}", rule.explanation())
+            format!(
+                "A pass is not allowed here ({rule}): {}",
+                rule.explanation()
+            )
         }
         other => other.to_string(),
     }

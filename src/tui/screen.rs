@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geometry};
-use super::panel::{Footer, PLAY_KEYS, PANEL_WIDTH, Panel, WATCH_KEYS};
+use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS};
 use super::round::Round;
 use super::theme;
 use crate::rules::{EndReason, Outcome, Phase, Seat};
@@ -72,7 +72,10 @@ impl Widget for &App {
 fn too_small(area: Rect, buf: &mut Buffer, w: u16, h: u16) {
     let text = vec![
         Line::from(format!("terminal too small: need {w} x {h}")),
-        Line::from(format!("(now {} x {}; resize to go on)", area.width, area.height)),
+        Line::from(format!(
+            "(now {} x {}; resize to go on)",
+            area.width, area.height
+        )),
     ];
     let y = area.y + area.height.saturating_sub(2) / 2;
     Paragraph::new(text)
@@ -104,11 +107,18 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
     }
     .render(board, buf);
     Panel(round).render(panel, buf);
-    let text = if round.ai_waiting_for_solver() || (app.thinking() && round.hint().is_none()
-        && round.solver_note().is_none() && !round.solver_settled())
+    let text = if round.ai_waiting_for_solver()
+        || (app.thinking()
+            && round.hint().is_none()
+            && round.solver_note().is_none()
+            && !round.solver_settled())
     {
         let dots = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-        format!("{} The AI is solving the game…  {}", dots[app.spinner % dots.len()], round.message())
+        format!(
+            "{} The AI is solving the game…  {}",
+            dots[app.spinner % dots.len()],
+            round.message()
+        )
     } else {
         round.message().to_string()
     };
@@ -221,7 +231,11 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
             Line::from(format!(
                 "Hints used: {}{}",
                 round.hints_used(),
-                if round.practice() { " · practice game" } else { "" }
+                if round.practice() {
+                    " · practice game"
+                } else {
+                    ""
+                }
             ))
             .centered(),
         );
@@ -247,5 +261,7 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
         .centered(),
     );
     let inner = popup(area, 78, 10, " Game over ", buf);
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
 }

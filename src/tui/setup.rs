@@ -95,7 +95,8 @@ impl Setup {
     /// Moves the selection.
     pub fn up_down(&mut self, step: isize) {
         let n = Field::ALL.len().cast_signed();
-        self.row = usize::try_from((self.row.cast_signed() + step).rem_euclid(n)).expect("in range");
+        self.row =
+            usize::try_from((self.row.cast_signed() + step).rem_euclid(n)).expect("in range");
     }
 
     /// Changes the selected value.
@@ -188,7 +189,13 @@ impl Widget for &Setup {
         ])
         .render(intro, buf);
         let names = [
-            "Deck", "First", "Opponent", "Objective", "Pass rule", "Memory", "Seed",
+            "Deck",
+            "First",
+            "Opponent",
+            "Objective",
+            "Pass rule",
+            "Memory",
+            "Seed",
         ];
         let mut lines = Vec::new();
         for (i, f) in Field::ALL.iter().enumerate() {
@@ -205,7 +212,10 @@ impl Widget for &Setup {
                 Span::raw(format!("{:<10}", names[i])),
                 Span::styled(format!(" ‹ {value:<16} › "), value_style),
             ]));
-            lines.push(Line::from(Span::styled(format!("               {note}"), theme::DIM)));
+            lines.push(Line::from(Span::styled(
+                format!("               {note}"),
+                theme::DIM,
+            )));
         }
         Paragraph::new(lines).render(form, buf);
         if let Some(e) = &self.error {

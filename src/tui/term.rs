@@ -57,7 +57,11 @@ pub fn run(mut app: App) -> std::io::Result<()> {
     result
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, stop: &AtomicBool) -> std::io::Result<()> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    stop: &AtomicBool,
+) -> std::io::Result<()> {
     let size = terminal.size()?;
     app.update(Action::Resize(size.width, size.height), Instant::now());
     let mut dirty = true;

@@ -7,7 +7,9 @@ pub const BORDER: Style = Style::new().fg(Color::DarkGray);
 /// Secondary text.
 pub const DIM: Style = Style::new().fg(Color::Gray);
 /// Errors and refusals.
-pub const ERROR: Style = Style::new().fg(Color::LightRed).add_modifier(Modifier::BOLD);
+pub const ERROR: Style = Style::new()
+    .fg(Color::LightRed)
+    .add_modifier(Modifier::BOLD);
 /// The selected value of a form.
 pub const SELECTED: Style = Style::new()
     .fg(Color::Black)
