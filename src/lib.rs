@@ -6,7 +6,7 @@
 
 pub mod analysis;
 pub mod cli;
-pub mod tui;
 pub mod players;
 pub mod rules;
 pub mod solver;
+pub mod tui;
