@@ -391,3 +391,34 @@ fn undo_only_in_practice_games() {
     app.update(Action::Undo, t0);
     assert_eq!(flips(&app), 0);
 }
+
+#[test]
+fn a_pass_is_announced() {
+    for seed in 0..50 {
+        let (mut app, t0) = start(Config {
+            opponent: Opponent::Usual,
+            seed,
+            ..config("pairs:8", Memory::Classic)
+        });
+        let (a, b) = a_miss(&app);
+        flip_at(&mut app, a, t0);
+        flip_at(&mut app, b, t0);
+        let now = settle(&mut app, t0, 100);
+        let r = app.round().unwrap();
+        let v = r.game().view();
+        let both_known = [a, b]
+            .iter()
+            .all(|&p| matches!(v.slots()[p], Slot::Known(_)));
+        if !r.persons_turn() || !both_known || v.is_over() {
+            continue;
+        }
+        flip_at(&mut app, a, now);
+        flip_at(&mut app, b, now);
+        let r = app.round().unwrap();
+        assert!(r.message().contains("You passed"), "{}", r.message());
+        assert!(r.log().last().unwrap().contains("You passed"));
+        assert!(screen(&app, 80, 24).contains("You passed"));
+        return;
+    }
+    panic!("no seed gave a chance to pass");
+}

@@ -136,7 +136,8 @@ impl Round {
                 }
             ),
             (None, true) => "Watching: space speeds up, q quits".into(),
-            (None, false) => "Your turn: pick a card".into(),
+            (None, false) if round.persons_turn() => "Your turn: pick a card".into(),
+            (None, false) => "The AI starts".into(),
         };
         Ok(round)
     }
