@@ -84,6 +84,8 @@ struct Entry {
     pairs: i64,
     /// Differences `-bound, -bound+2, ..., bound` are stored.
     bound: i64,
+    /// `bound + 1`: values per layer.
+    slots: usize,
 }
 
 /// Per-pattern facts and transitions.
@@ -140,7 +142,9 @@ pub struct Solver<V: Scalar = f64> {
     copies: u8,
     table: PatternTable,
     width: u32,
-    root_reach: i64,
+    /// Size of the root's score difference: later differences stay within it plus the
+    /// pairs taken since.
+    root_diff: i64,
     root_pairs: i64,
     parity: i64,
     layers: usize,
@@ -196,7 +200,7 @@ impl<V: Scalar> Solver<V> {
             copies: root.copies(),
             table,
             width,
-            root_reach: diff.abs() + root_pairs,
+            root_diff: diff.abs(),
             root_pairs,
             parity: (diff + root_pairs).rem_euclid(2),
             layers,
@@ -251,13 +255,8 @@ impl<V: Scalar> Solver<V> {
         }
         let own = self.ensure(key);
         let succ = self.successors(key);
-        let node = Node {
-            s: self,
-            counts: &self.unpack(key),
-            succ: &succ,
-            own,
-            full: true,
-        };
+        let counts = self.unpack(key);
+        let node = Node::new(self, &counts, &succ, own, true);
         let (d, p) = (state.diff, state.after_pass);
         let mut out = Vec::new();
         match state.first {
@@ -313,7 +312,7 @@ impl<V: Scalar> Solver<V> {
         if self.objective != Objective::Win {
             return 0;
         }
-        let reach = self.root_reach - (self.root_pairs - pairs);
+        let reach = self.root_diff + (self.root_pairs - pairs);
         let b = pairs.min(reach);
         // Keep the parity of the differences that can occur.
         if (b + pairs - self.parity).rem_euclid(2) == 0 {
@@ -372,17 +371,12 @@ impl<V: Scalar> Solver<V> {
             offset,
             pairs,
             bound,
+            slots,
         });
         self.values.resize(offset + slots * self.layers, V::zero());
         for layer in (0..self.layers).rev() {
             let after_pass = layer == 1;
-            let node = Node {
-                s: self,
-                counts: &counts,
-                succ: &succ,
-                own: id,
-                full: false,
-            };
+            let node = Node::new(self, &counts, &succ, id, false);
             let solved: Vec<V> = (0..slots)
                 .map(|i| {
                     let d = -bound + 2 * i64::try_from(i).expect("fits");
@@ -452,13 +446,15 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// Value at the turn start of a solved card state.
+    #[inline]
     fn stored(&self, entry: u32, d: i64, after_pass: bool) -> V {
         if entry == TERMINAL {
             return self.final_value(d);
         }
-        let e = self.entries[entry as usize];
+        let e = &self.entries[entry as usize];
+        let layer = usize::from(after_pass && self.layers == 2);
         if self.objective != Objective::Win {
-            return self.values[e.offset + usize::from(after_pass && self.layers == 2)].clone();
+            return self.values[e.offset + layer].clone();
         }
         if d > e.pairs {
             return V::one();
@@ -466,14 +462,10 @@ impl<V: Scalar> Solver<V> {
         if d < -e.pairs {
             return V::zero();
         }
-        debug_assert!(
-            d.abs() <= e.bound,
-            "difference {d} outside the stored range"
-        );
-        let slots = usize::try_from(e.bound + 1).expect("bound >= 0");
-        let layer = usize::from(after_pass && self.layers == 2);
-        let i = usize::try_from((d + e.bound) / 2).expect("in range");
-        self.values[e.offset + layer * slots + i].clone()
+        debug_assert!(d.abs() <= e.bound, "difference {d} outside the stored range");
+        #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+        let i = ((d + e.bound) >> 1) as usize;
+        self.values[e.offset + layer * e.slots + i].clone()
     }
 
     /// The value of a game that ends now with difference `d` (empty table or agreed end).
@@ -506,17 +498,26 @@ struct Node<'a, V: Scalar> {
     own: u32,
     /// Also evaluate dominated choices (for reports); the bulk solve skips them.
     full: bool,
+    /// Unknown cards on the table.
+    unknown: u64,
+    /// Labels with at least one known card on the table.
+    known_labels: u64,
 }
 
-impl<V: Scalar> Node<'_, V> {
+impl<'a, V: Scalar> Node<'a, V> {
+    fn new(s: &'a Solver<V>, counts: &'a [u64], succ: &'a Successors, own: u32, full: bool) -> Self {
+        let list = &s.table.list;
+        let unknown = counts.iter().zip(list).map(|(&n, p)| n * u64::from(p.unknown)).sum();
+        let known_labels = counts.iter().zip(list).filter(|(_, p)| p.known() > 0).map(|(&n, _)| n).sum();
+        Self { s, counts, succ, own, full, unknown, known_labels }
+    }
+
     fn pattern(&self, a: usize) -> Pattern {
         self.s.table.list[a]
     }
 
     fn unknown_cards(&self) -> u64 {
-        (0..self.counts.len())
-            .map(|a| self.counts[a] * u64::from(self.pattern(a).unknown))
-            .sum()
+        self.unknown
     }
 
     /// The mover took a pair and moves again.
@@ -559,7 +560,7 @@ impl<V: Scalar> Node<'_, V> {
     }
 
     fn other_known_exists(&self, a: usize) -> bool {
-        self.other_known_patterns(a).next().is_some()
+        self.known_labels > u64::from(self.pattern(a).known() > 0)
     }
 
     /// After an unknown first card whose label was in pattern `a`.
