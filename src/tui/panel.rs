@@ -114,7 +114,7 @@ impl Widget for Panel<'_> {
             lines.push(Line::from(Span::styled(note.to_string(), theme::DIM)));
         }
         Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+            .wrap(Wrap { trim: false })
             .render(inner, buf);
     }
 }
