@@ -44,12 +44,11 @@ fn preference(action: Action, first: Option<FirstCard>) -> u8 {
 #[must_use]
 pub fn words(action: Action, first: Option<FirstCard>) -> String {
     match (action, first) {
-        (Action::Match, _) => "take the pair".into(),
-        (Action::Unknown, _) => "an unknown card".into(),
-        (Action::Known(p), None) if p.known() >= 2 => "a known pair".into(),
-        (Action::Known(p), None) => format!("a known card {p}"),
-        (Action::Known(p), Some(FirstCard::Held(_))) => format!("known {p} (pass)"),
-        (Action::Known(p), Some(FirstCard::Revealed(_))) => format!("known {p} (miss)"),
+        (Action::Match, _) => "take pair".into(),
+        (Action::Unknown, _) => "unknown card".into(),
+        (Action::Known(p), None) if p.known() >= 2 => "known pair".into(),
+        (Action::Known(p), None | Some(FirstCard::Revealed(_))) => format!("known {p}"),
+        (Action::Known(p), Some(FirstCard::Held(_))) => format!("pass on {p}"),
     }
 }
 

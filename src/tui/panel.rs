@@ -94,7 +94,7 @@ impl Widget for Panel<'_> {
                 };
                 lines.push(Line::from(Span::styled(
                     format!(
-                        "{:<12}{:>6}{:>7}",
+                        "{:<12}{:>6} {:>6}",
                         truncate(&l.words, 12),
                         format_value(h.objective, l.value),
                         format_cost(h.objective, l.cost)
