@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use forgetful::Forgetful;
-pub use optimal::Optimal;
+pub use optimal::{Optimal, TieBreak, choose_best, preference};
 pub use usual::Usual;
 
 use crate::rules::{Label, Phase, PublicView, Slot, below};

@@ -310,6 +310,30 @@ fn arakawa_usual_against_usual_50_17_percent() {
 }
 
 #[test]
+fn arakawa_mixed_duels_lie_between_our_tie_break_and_the_best_response() {
+    // Published: optimal vs usual 71.93%, usual vs optimal 28.24%. Every optimal policy
+    // scores 49.90% against an optimal opponent; against the usual player the result
+    // depends on how ties are broken, and no strategy can beat the best response.
+    let deck = Deck::parse("13x4").unwrap();
+    let (w, r) = (Objective::Win, PassRule::Agreed);
+    let mut opt = Optimal::new(&deck, w, r).unwrap();
+    let first = duel::exact(&deck, w, r, &mut opt.clone(), &mut Usual);
+    let second = duel::exact(&deck, w, r, &mut Usual, &mut opt);
+    let bound_first = duel::exact_or_best(&deck, w, r, [None, Some(&mut Usual)]);
+    let bound_second = duel::exact_or_best(&deck, w, r, [Some(&mut Usual), None]);
+    assert_eq!(
+        format!("{:.2} {:.2}", first * 100.0, second * 100.0),
+        "69.25 30.96"
+    );
+    assert_eq!(
+        format!("{:.2} {:.2}", bound_first * 100.0, bound_second * 100.0),
+        "72.68 27.48"
+    );
+    assert!(first < 0.7193 && 0.7193 < bound_first);
+    assert!(bound_second < 0.2824 && 0.2824 < second);
+}
+
+#[test]
 fn optimal_beats_usual_from_either_seat() {
     // Arakawa published 71.93% / 28.24%; ours differ by tie-breaking (see README).
     let deck = Deck::parse("6x4").unwrap();

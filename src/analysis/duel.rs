@@ -19,11 +19,26 @@ pub fn exact(
     first: &mut dyn Policy,
     second: &mut dyn Policy,
 ) -> f64 {
+    exact_or_best(deck, objective, pass_rule, [Some(first), Some(second)])
+}
+
+/// Like [`exact`], where a missing policy is the best response to the other one: it
+/// maximises its own expected result against that fixed policy, which bounds what any
+/// strategy can score against it.
+///
+/// # Panics
+/// If a policy chooses an illegal action, or the objective is `moves`.
+pub fn exact_or_best(
+    deck: &Deck,
+    objective: Objective,
+    pass_rule: PassRule,
+    policies: [Option<&mut dyn Policy>; 2],
+) -> f64 {
     assert!(objective != Objective::Moves, "a duel needs two players");
     let mut duel = Duel {
         objective,
         pass_rule,
-        policies: [first, second],
+        policies,
         memo: HashMap::new(),
     };
     duel.turn(&Position::start(deck), 0, false, 0)
@@ -34,7 +49,7 @@ type Key = (Position, i64, bool, usize);
 struct Duel<'a> {
     objective: Objective,
     pass_rule: PassRule,
-    policies: [&'a mut dyn Policy; 2],
+    policies: [Option<&'a mut dyn Policy>; 2],
     memo: HashMap<Key, f64>,
 }
 
@@ -58,7 +73,43 @@ impl Duel<'_> {
             after_pass,
             first: None,
         };
-        let v = match self.policies[who].act(&state) {
+        let v = self.choose(&state, who, |duel, action| {
+            duel.start_value(&state, action, who)
+        });
+        self.memo.insert(key, v);
+        v
+    }
+
+    /// The value of the action the policy of `who` takes, or of the best one if `who`
+    /// is the best responder.
+    fn choose(
+        &mut self,
+        state: &State,
+        who: usize,
+        mut value: impl FnMut(&mut Self, Action) -> f64,
+    ) -> f64 {
+        match self.policies[who].as_mut() {
+            Some(policy) => {
+                let action = policy.act(state);
+                value(self, action)
+            }
+            None => crate::solver::legal_actions(state, Some(self.pass_rule))
+                .into_iter()
+                .map(|a| value(self, a))
+                .fold(f64::NEG_INFINITY, f64::max),
+        }
+    }
+
+    fn name(&self, who: usize) -> String {
+        self.policies[who]
+            .as_ref()
+            .map_or_else(|| "best response".to_owned(), |p| p.name().to_owned())
+    }
+
+    /// Value for `who` of a turn-start action.
+    fn start_value(&mut self, state: &State, action: Action, who: usize) -> f64 {
+        let (position, d, after_pass) = (&state.position, state.diff, state.after_pass);
+        match action {
             Action::Unknown => {
                 let unknown = position.unknown_cards() as f64;
                 let mut sum = 0.0;
@@ -70,13 +121,8 @@ impl Duel<'_> {
                 sum / unknown
             }
             Action::Known(a) => self.second(position, FirstCard::Held(a), d, after_pass, who),
-            Action::Match => panic!(
-                "{} chose a match at the turn start",
-                self.policies[who].name()
-            ),
-        };
-        self.memo.insert(key, v);
-        v
+            Action::Match => panic!("{} chose a match at the turn start", self.name(who)),
+        }
     }
 
     /// Value for `who` after the first card of the turn.
@@ -94,7 +140,14 @@ impl Duel<'_> {
             after_pass,
             first: Some(first),
         };
-        let action = self.policies[who].act(&state);
+        self.choose(&state, who, |duel, action| {
+            duel.second_value(&state, first, action, who)
+        })
+    }
+
+    /// Value for `who` of a second-card action.
+    fn second_value(&mut self, state: &State, first: FirstCard, action: Action, who: usize) -> f64 {
+        let (position, d, after_pass) = (&state.position, state.diff, state.after_pass);
         let unknown = position.unknown_cards();
         match (first, action) {
             (FirstCard::Revealed(a), Action::Match) => {
@@ -158,10 +211,7 @@ impl Duel<'_> {
             (PassRule::Agreed, true) | (PassRule::Quit, _) => self.final_value(d),
             (PassRule::Withdraw, _) => 0.5,
             (PassRule::Agreed | PassRule::Ko, false) => self.opp(position, d, true, who),
-            _ => panic!(
-                "{} passed where the rule forbids it",
-                self.policies[who].name()
-            ),
+            _ => panic!("{} passed where the rule forbids it", self.name(who)),
         }
     }
 

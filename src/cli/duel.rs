@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 
 use crate::analysis::duel;
-use crate::players::{Agent, Optimal, Policy, Usual};
+use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::rules::{Deck, Objective, PassRule};
 
 /// A policy by name.
@@ -13,6 +13,8 @@ pub enum PolicyName {
     Optimal,
     /// Take known pairs, else turn an unknown card, take its partner if known, else turn another
     Usual,
+    /// The best response to the other policy (exact duels only): what any strategy can score against it
+    Best,
 }
 
 /// Expected result of the first policy against the second.
@@ -42,19 +44,36 @@ pub struct DuelArgs {
     /// Seed of the simulated games
     #[arg(long, default_value_t = 1, requires = "games")]
     seed: u64,
+    /// How the optimal player chooses among equal actions: usual or secretive
+    #[arg(long = "tie-break", value_enum, default_value = "usual")]
+    tie_break: TieBreakName,
     /// Print one JSON object
     #[arg(long)]
     json: bool,
 }
 
-fn policy(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Box<dyn Policy + Send>> {
-    Ok(match name {
+/// A tie-break rule by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TieBreakName {
+    /// Prefer the usual player's action among equal ones
+    Usual,
+    /// Prefer turning a known card to an unknown one among equal ones
+    Secretive,
+}
+
+fn policy(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Option<Box<dyn Policy + Send>>> {
+    Ok(Some(match name {
+        PolicyName::Best => return Ok(None),
         PolicyName::Optimal => Box::new(
             Optimal::new(&args.deck, args.objective, args.pass_rule)
-                .map_err(|e| super::usage(e.to_string()))?,
+                .map_err(|e| super::usage(e.to_string()))?
+                .with_tie_break(match args.tie_break {
+                    TieBreakName::Usual => TieBreak::Usual,
+                    TieBreakName::Secretive => TieBreak::Secretive,
+                }),
         ),
         PolicyName::Usual => Box::new(Usual),
-    })
+    }))
 }
 
 /// Runs `duel`.
@@ -69,6 +88,11 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     }
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
+    if args.first == PolicyName::Best && args.second == PolicyName::Best {
+        return Err(super::usage(
+            "--first best --second best: a best response needs a fixed opponent",
+        ));
+    }
     let mut first = policy(args.first, args)?;
     let mut second = policy(args.second, args)?;
     let names = format!(
@@ -88,12 +112,11 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     );
     match args.games {
         None => {
-            let value = duel::exact(
+            let value = duel::exact_or_best(
                 &args.deck,
                 args.objective,
                 args.pass_rule,
-                &mut *first,
-                &mut *second,
+                [as_policy(&mut first), as_policy(&mut second)],
             );
             if args.json {
                 println!("{}", serde_json::json!({ "value": value }));
@@ -112,6 +135,11 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             args.deck
                 .check_playable()
                 .map_err(|e| super::usage(e.to_string()))?;
+            let (Some(first), Some(second)) = (first, second) else {
+                return Err(super::usage(
+                    "--games: a best response can only be computed exactly",
+                ));
+            };
             let mut a = Agent::new(first, 0);
             let mut b = Agent::new(second, 0);
             let est = duel::simulate(
@@ -149,4 +177,8 @@ fn show(objective: Objective, v: f64) -> String {
         Objective::Win => format!("{:.4}%", v * 100.0),
         _ => format!("{v:+.4} pairs"),
     }
+}
+
+fn as_policy(p: &mut Option<Box<dyn Policy + Send>>) -> Option<&mut dyn Policy> {
+    p.as_mut().map(|b| &mut **b as &mut dyn Policy)
 }

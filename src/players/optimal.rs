@@ -13,6 +13,17 @@ use crate::solver::{Action, FirstCard, Position, Scalar, SolveError, Solver, Sta
 #[derive(Debug, Clone)]
 pub struct Optimal {
     solver: Solver<f64>,
+    tie_break: TieBreak,
+}
+
+/// How the optimal player chooses among actions of equal value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TieBreak {
+    /// Prefer what the usual player would do (known pair, match, unknown card, known card).
+    #[default]
+    Usual,
+    /// Prefer revealing less: after the first card a known card before an unknown one.
+    Secretive,
 }
 
 impl Optimal {
@@ -30,7 +41,17 @@ impl Optimal {
             after_pass: false,
             first: None,
         })?;
-        Ok(Self { solver })
+        Ok(Self {
+            solver,
+            tie_break: TieBreak::Usual,
+        })
+    }
+
+    /// The same player with another rule among equal actions.
+    #[must_use]
+    pub fn with_tie_break(mut self, tie_break: TieBreak) -> Self {
+        self.tie_break = tie_break;
+        self
     }
 
     /// The solver behind the player (for hints).
@@ -39,13 +60,14 @@ impl Optimal {
     }
 }
 
-/// Lower is preferred among tied actions.
-fn preference(action: Action, first: Option<FirstCard>) -> u8 {
+/// Lower is preferred among tied actions (the order [`choose_best`] uses).
+pub fn preference(tie_break: TieBreak, action: Action, first: Option<FirstCard>) -> u8 {
     match (first, action) {
         (None, Action::Known(p)) if p.known() >= 2 => 0,
         (_, Action::Match) => 0,
-        (_, Action::Unknown) => 1,
-        (_, Action::Known(_)) => 2,
+        (Some(_), Action::Known(_)) if tie_break == TieBreak::Secretive => 1,
+        (_, Action::Unknown) => 2,
+        (_, Action::Known(_)) => 3,
     }
 }
 
@@ -53,6 +75,7 @@ fn preference(action: Action, first: Option<FirstCard>) -> u8 {
 #[must_use]
 pub fn choose_best<V: Scalar>(
     objective: Objective,
+    tie_break: TieBreak,
     actions: &[(Action, V)],
     first: Option<FirstCard>,
 ) -> Option<Action> {
@@ -60,7 +83,7 @@ pub fn choose_best<V: Scalar>(
     actions
         .iter()
         .filter(|(_, v)| v.ties(&best))
-        .min_by_key(|(a, _)| preference(*a, first))
+        .min_by_key(|(a, _)| preference(tie_break, *a, first))
         .map(|(a, _)| *a)
 }
 
@@ -74,6 +97,12 @@ impl super::Policy for Optimal {
             .solver
             .actions(state)
             .expect("every state of a game is reachable from its start");
-        choose_best(self.solver.objective(), &actions, state.first).expect("an action exists")
+        choose_best(
+            self.solver.objective(),
+            self.tie_break,
+            &actions,
+            state.first,
+        )
+        .expect("an action exists")
     }
 }

@@ -462,7 +462,10 @@ impl<V: Scalar> Solver<V> {
         if d < -e.pairs {
             return V::zero();
         }
-        debug_assert!(d.abs() <= e.bound, "difference {d} outside the stored range");
+        debug_assert!(
+            d.abs() <= e.bound,
+            "difference {d} outside the stored range"
+        );
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
         let i = ((d + e.bound) >> 1) as usize;
         self.values[e.offset + layer * e.slots + i].clone()
@@ -505,11 +508,34 @@ struct Node<'a, V: Scalar> {
 }
 
 impl<'a, V: Scalar> Node<'a, V> {
-    fn new(s: &'a Solver<V>, counts: &'a [u64], succ: &'a Successors, own: u32, full: bool) -> Self {
+    fn new(
+        s: &'a Solver<V>,
+        counts: &'a [u64],
+        succ: &'a Successors,
+        own: u32,
+        full: bool,
+    ) -> Self {
         let list = &s.table.list;
-        let unknown = counts.iter().zip(list).map(|(&n, p)| n * u64::from(p.unknown)).sum();
-        let known_labels = counts.iter().zip(list).filter(|(_, p)| p.known() > 0).map(|(&n, _)| n).sum();
-        Self { s, counts, succ, own, full, unknown, known_labels }
+        let unknown = counts
+            .iter()
+            .zip(list)
+            .map(|(&n, p)| n * u64::from(p.unknown))
+            .sum();
+        let known_labels = counts
+            .iter()
+            .zip(list)
+            .filter(|(_, p)| p.known() > 0)
+            .map(|(&n, _)| n)
+            .sum();
+        Self {
+            s,
+            counts,
+            succ,
+            own,
+            full,
+            unknown,
+            known_labels,
+        }
     }
 
     fn pattern(&self, a: usize) -> Pattern {

@@ -1,6 +1,7 @@
 //! Hints: every action at the current decision point with its value and its cost
 //! against the best, and the cards on the table that carry out the best action.
 
+use crate::players::{TieBreak, preference};
 use crate::rules::{Label, Objective, Phase, PublicView, Slot};
 use crate::solver::{Action, FirstCard, Pattern, State, TIE_EPSILON};
 
@@ -30,16 +31,6 @@ pub struct Hint {
     pub objective: Objective,
 }
 
-/// Lower is preferred among tied actions (the optimal player's rule).
-fn preference(action: Action, first: Option<FirstCard>) -> u8 {
-    match (first, action) {
-        (None, Action::Known(p)) if p.known() >= 2 => 0,
-        (_, Action::Match) => 0,
-        (_, Action::Unknown) => 1,
-        (_, Action::Known(_)) => 2,
-    }
-}
-
 /// Words for an action, short enough for the side panel.
 #[must_use]
 pub fn words(action: Action, first: Option<FirstCard>) -> String {
@@ -64,11 +55,9 @@ pub fn build(
         .iter()
         .map(|&(_, v)| v)
         .fold(f64::NEG_INFINITY, f64::max);
-    let best = actions
-        .iter()
-        .filter(|&&(_, v)| (v - best_value).abs() <= TIE_EPSILON)
-        .min_by_key(|&&(a, _)| preference(a, state.first))
-        .map_or(Action::Unknown, |&(a, _)| a);
+    // The optimal player's own choice among equal actions.
+    let best = crate::players::choose_best(objective, TieBreak::Usual, &actions, state.first)
+        .unwrap_or(Action::Unknown);
     let mut lines: Vec<HintLine> = actions
         .into_iter()
         .map(|(action, value)| HintLine {
@@ -79,9 +68,13 @@ pub fn build(
         })
         .collect();
     lines.sort_by(|a, b| {
-        b.value
-            .total_cmp(&a.value)
-            .then(preference(a.action, state.first).cmp(&preference(b.action, state.first)))
+        b.value.total_cmp(&a.value).then(
+            preference(TieBreak::Usual, a.action, state.first).cmp(&preference(
+                TieBreak::Usual,
+                b.action,
+                state.first,
+            )),
+        )
     });
     Hint {
         targets: targets(view, best),
