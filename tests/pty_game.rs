@@ -251,3 +251,58 @@ fn not_a_terminal_exits_2_with_one_line() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("terminal"), "{err}");
 }
+
+#[test]
+fn closing_the_terminal_ends_the_game() {
+    // A closed terminal window (hang-up, then end-of-file on input) must end the
+    // process, not leave it running. Every handle on the terminal's master side is
+    // closed: the reader stops once the game is on screen.
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: ROWS,
+            cols: COLS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_concentration"));
+    cmd.args([
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+    ]);
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(cmd).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let writer = pair.master.take_writer().unwrap();
+    let started = std::thread::spawn(move || {
+        let mut parser = vt100::Parser::new(ROWS, COLS, 0);
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                return false;
+            }
+            parser.process(&buf[..n]);
+            if parser.screen().contents().contains("Your turn") {
+                return true;
+            }
+        }
+        false
+    });
+    assert!(started.join().unwrap(), "the game did not start");
+    drop(writer);
+    drop(pair.master);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("the program outlived its terminal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -2,8 +2,6 @@
 //! (quit, error, panic, Ctrl-C, SIGTERM, SIGHUP).
 
 use std::io::{IsTerminal, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
@@ -23,6 +21,21 @@ pub fn is_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
+/// Restores the terminal, ignoring failures: the terminal may already be gone, and
+/// reporting that on a closed stderr would abort.
+fn restore_quietly() {
+    use ratatui::crossterm::{cursor::Show, terminal};
+    let mut out = std::io::stdout();
+    let _ = execute!(
+        out,
+        DisableMouseCapture,
+        terminal::LeaveAlternateScreen,
+        Show
+    );
+    let _ = terminal::disable_raw_mode();
+    let _ = out.flush();
+}
+
 fn disable_mouse() {
     let mut out = std::io::stdout();
     let _ = execute!(out, DisableMouseCapture);
@@ -34,14 +47,7 @@ fn disable_mouse() {
 /// # Errors
 /// Terminal input/output failures.
 pub fn run(mut app: App) -> std::io::Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGHUP,
-    ] {
-        signal_hook::flag::register(sig, Arc::clone(&stop))?;
-    }
+    watch_signals()?;
     let mut terminal = ratatui::init();
     // ratatui's hook restores raw mode and the screen; mouse capture is ours to undo.
     let previous = std::panic::take_hook();
@@ -50,25 +56,34 @@ pub fn run(mut app: App) -> std::io::Result<()> {
         previous(info);
     }));
     let result = execute!(std::io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, &mut app, &stop));
+        .and_then(|()| event_loop(&mut terminal, &mut app));
     disable_mouse();
     ratatui::restore();
     let _ = std::panic::take_hook();
     result
 }
 
-fn event_loop(
-    terminal: &mut DefaultTerminal,
-    app: &mut App,
-    stop: &AtomicBool,
-) -> std::io::Result<()> {
+/// SIGTERM, SIGINT and SIGHUP restore the terminal and end the process from a thread of
+/// their own: when the terminal goes away the main thread may be inside crossterm's
+/// `read`, which spins on end-of-file instead of returning, so a flag it polls would
+/// never be seen.
+fn watch_signals() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            restore_quietly();
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, app: &mut App) -> std::io::Result<()> {
     let size = terminal.size()?;
     app.update(Action::Resize(size.width, size.height), Instant::now());
     let mut dirty = true;
     while !app.quit {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
         let now = Instant::now();
         if app.poll_worker(now) {
             dirty = true;
