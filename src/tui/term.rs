@@ -10,8 +10,9 @@ use ratatui::crossterm::execute;
 
 use super::app::{Action, App};
 
-/// Longest wait for input when nothing is due: signals are noticed within this time.
-const IDLE_WAIT: Duration = Duration::from_millis(250);
+/// Longest wait for input when nothing is due (signals are handled on their own thread,
+/// so an idle game can sleep).
+const IDLE_WAIT: Duration = Duration::from_secs(30);
 /// Animation step of the "thinking" indicator.
 const SPIN: Duration = Duration::from_millis(100);
 
