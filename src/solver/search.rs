@@ -292,7 +292,7 @@ impl<V: Scalar> Solver<V> {
                 if held {
                     node.second_held(a, d, p, &mut push);
                 } else {
-                    node.second_revealed(a, d, p, &mut push);
+                    node.second_revealed(a, d, &mut push);
                 }
             }
         }
@@ -374,14 +374,23 @@ impl<V: Scalar> Solver<V> {
             slots,
         });
         self.values.resize(offset + slots * self.layers, V::zero());
+        let diff = |i: usize| -bound + 2 * i64::try_from(i).expect("fits");
+        // Turning an unknown card first is never a pass, so its value does not depend on
+        // the after-pass flag: computed once for both layers.
+        let node = Node::new(self, &counts, &succ, id, false);
+        let unknown_first: Vec<Option<V>> =
+            (0..slots).map(|i| node.unknown_first(diff(i))).collect();
+        // The after-pass layer first: passing from the other layer leads into it.
         for layer in (0..self.layers).rev() {
             let after_pass = layer == 1;
             let node = Node::new(self, &counts, &succ, id, false);
             let solved: Vec<V> = (0..slots)
                 .map(|i| {
-                    let d = -bound + 2 * i64::try_from(i).expect("fits");
                     let mut best = Best::new(self.objective);
-                    node.turn_start(d, after_pass, &mut |_, v| best.offer(v));
+                    if let Some(v) = &unknown_first[i] {
+                        best.offer(v.clone());
+                    }
+                    node.known_first(diff(i), after_pass, &mut |_, v| best.offer(v));
                     best.value.expect("a legal action always exists")
                 })
                 .collect();
@@ -589,9 +598,9 @@ impl<'a, V: Scalar> Node<'a, V> {
         self.known_labels > u64::from(self.pattern(a).known() > 0)
     }
 
-    /// After an unknown first card whose label was in pattern `a`.
-    fn second_revealed(&self, a: usize, d: i64, after_pass: bool, f: &mut impl FnMut(Second, V)) {
-        let _ = after_pass; // turning an unknown card first is never a pass
+    /// After an unknown first card whose label was in pattern `a`. (Turning an unknown
+    /// card first is never a pass: the after-pass flag plays no part.)
+    fn second_revealed(&self, a: usize, d: i64, f: &mut impl FnMut(Second, V)) {
         let p = self.pattern(a);
         let n = self.succ.n;
         if p.known() > 0 {
@@ -660,21 +669,34 @@ impl<'a, V: Scalar> Node<'a, V> {
 
     /// The turn start.
     fn turn_start(&self, d: i64, after_pass: bool, f: &mut impl FnMut(Action, V)) {
-        let objective = self.s.objective;
-        let unknown = self.unknown_cards();
-        if unknown > 0 {
-            let mut sum = V::zero();
-            for a in 0..self.counts.len() {
-                let weight = self.counts[a] * u64::from(self.pattern(a).unknown);
-                if weight == 0 {
-                    continue;
-                }
-                let mut best = Best::new(objective);
-                self.second_revealed(a, d, after_pass, &mut |_, v| best.offer(v));
-                sum = sum.plus(&best.value.expect("a second card exists").times(weight));
-            }
-            f(Action::Unknown, sum.over(unknown));
+        if let Some(v) = self.unknown_first(d) {
+            f(Action::Unknown, v);
         }
+        self.known_first(d, after_pass, f);
+    }
+
+    /// The value of turning an unknown card first (then the best second card), if any.
+    fn unknown_first(&self, d: i64) -> Option<V> {
+        let unknown = self.unknown_cards();
+        if unknown == 0 {
+            return None;
+        }
+        let mut sum = V::zero();
+        for a in 0..self.counts.len() {
+            let weight = self.counts[a] * u64::from(self.pattern(a).unknown);
+            if weight == 0 {
+                continue;
+            }
+            let mut best = Best::new(self.s.objective);
+            self.second_revealed(a, d, &mut |_, v| best.offer(v));
+            sum = sum.plus(&best.value.expect("a second card exists").times(weight));
+        }
+        Some(sum.over(unknown))
+    }
+
+    /// Each `known R.U` first card, with the best second card after it.
+    fn known_first(&self, d: i64, after_pass: bool, f: &mut impl FnMut(Action, V)) {
+        let objective = self.s.objective;
         for a in 0..self.counts.len() {
             if self.counts[a] == 0 || self.pattern(a).known() == 0 {
                 continue;
