@@ -1,0 +1,76 @@
+//! Solver and start-up timings: `cargo bench --bench solver [-- CASE ...]`.
+//!
+//! Each case runs in a child process of its own, so that its peak memory (VmHWM) is its
+//! own. Prints one line per case: time, states evaluated, peak resident memory.
+
+use std::process::Command;
+use std::time::Instant;
+
+use concentration::rules::{Deck, Objective, PassRule};
+use concentration::solver::{Position, Solver, State};
+
+const CASES: &[&str] = &[
+    "13x4-win",
+    "26x2-win",
+    "standard-jokers-win",
+    "30x2-margin",
+    "8x4-win",
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    if let Some(case) = std::env::var("SOLVER_BENCH_CASE").ok() {
+        run(&case);
+        return;
+    }
+    let cases: Vec<String> = if args.is_empty() {
+        CASES.iter().map(ToString::to_string).collect()
+    } else {
+        args
+    };
+    for case in cases {
+        let out = Command::new(std::env::current_exe().unwrap())
+            .env("SOLVER_BENCH_CASE", &case)
+            .output()
+            .unwrap();
+        print!("{}", String::from_utf8_lossy(&out.stdout));
+        eprint!("{}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+fn peak_memory_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn run(case: &str) {
+    let (deck, objective) = case.rsplit_once('-').expect("CASE is DECK-OBJECTIVE");
+    let deck = Deck::parse(deck).expect("a deck");
+    let objective: Objective = objective.parse().expect("an objective");
+    let root = Position::start(&deck);
+    let start = Instant::now();
+    let mut solver: Solver<f64> = Solver::new(objective, PassRule::Agreed, &root, 0, 1e9).unwrap();
+    let value = solver
+        .value(&State {
+            position: root,
+            diff: 0,
+            after_pass: false,
+            first: None,
+        })
+        .unwrap();
+    let elapsed = start.elapsed();
+    println!(
+        "{case:<22} {:>9.1} ms  value {value:.10}  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
+        elapsed.as_secs_f64() * 1000.0,
+        solver.card_states(),
+        solver.states(),
+        peak_memory_mib()
+    );
+}
