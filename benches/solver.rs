@@ -22,7 +22,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    if let Some(case) = std::env::var("SOLVER_BENCH_CASE").ok() {
+    if let Ok(case) = std::env::var("SOLVER_BENCH_CASE") {
         run(&case);
         return;
     }
