@@ -7,6 +7,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use concentration::rules::{Deck, Objective, PassRule};
+use concentration::solver::solitaire::{MovesTable, expected_moves_exact};
 use concentration::solver::{Position, Solver, State};
 
 const CASES: &[&str] = &[
@@ -51,6 +52,33 @@ fn peak_memory_mib() -> f64 {
 }
 
 fn run(case: &str) {
+    if let Some(n) = case.strip_prefix("moves-table-") {
+        let n: usize = n.parse().expect("a size");
+        let start = Instant::now();
+        let table = MovesTable::new(n);
+        let elapsed = start.elapsed();
+        println!(
+            "{case:<22} {:>9.1} ms  e({n},0) = {:.8} (f64 table of every e(n,k))  peak {:>7.1} MiB",
+            elapsed.as_secs_f64() * 1000.0,
+            table.get(n, 0),
+            peak_memory_mib()
+        );
+        return;
+    }
+    if let Some(n) = case.strip_prefix("exact-moves-") {
+        let n: usize = n.parse().expect("a size");
+        let start = Instant::now();
+        let e = expected_moves_exact(n, 0);
+        let elapsed = start.elapsed();
+        println!(
+            "{case:<22} {:>9.1} ms  e({n},0) exact, {} / {} bits  peak {:>7.1} MiB",
+            elapsed.as_secs_f64() * 1000.0,
+            e.numer().bits(),
+            e.denom().bits(),
+            peak_memory_mib()
+        );
+        return;
+    }
     let (deck, objective) = case.rsplit_once('-').expect("CASE is DECK-OBJECTIVE");
     let deck = Deck::parse(deck).expect("a deck");
     let objective: Objective = objective.parse().expect("an objective");

@@ -5,11 +5,14 @@ mod legal;
 mod position;
 mod scalar;
 mod search;
+pub mod solitaire;
 
 pub use legal::legal_actions;
 pub use position::{Pattern, Position, PositionError, parse_pattern, patterns};
 pub use scalar::{Scalar, TIE_EPSILON};
-pub use search::{Action, FirstCard, SolveError, Solver, State, best_of, estimate_states};
+pub use search::{
+    Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states,
+};
 
 /// Most stored values a solve for play or analysis may use (about 3 GB of `f64`).
 pub const PLAY_LIMIT: f64 = 4e8;

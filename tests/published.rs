@@ -111,6 +111,78 @@ fn foerster_wattenhofer_e_nk() {
 }
 
 #[test]
+fn foerster_wattenhofer_large_exact_and_decimal() {
+    use concentration::solver::solitaire::{ExactMovesTable, MovesTable, expected_moves_exact};
+    assert_eq!(
+        expected_moves_exact(32, 0),
+        q("7321297670639878154280386/143200930729508511084225")
+    );
+    let table = ExactMovesTable::new(50);
+    assert_eq!(
+        table.get(50, 0),
+        Some(q(
+            "29113049668368192296518806200159569812632/363126954321419151898613588204751581025"
+        ))
+    );
+    // Published e(49,0) lost a digit of its numerator (a typo); its decimal is right.
+    let e49 = table.get(49, 0).unwrap();
+    assert_eq!(format!("{:.8}", e49.to_f64()), "78.55947739");
+    assert_eq!(
+        e49.denom().to_string(),
+        "217876172592851491139168152922850948615"
+    );
+    let floats = MovesTable::new(5000);
+    assert_eq!(format!("{:.8}", floats.get(50, 0)), "80.17319927");
+    assert!((floats.get(5000, 0) - 8068.01689).abs() < 1e-5);
+}
+
+#[test]
+fn solitaire_shortcut_agrees_with_the_full_recursion() {
+    // The closed recurrence used for large pairs decks (c + e(n, k)) against the full
+    // search over all actions, action by action, in every state up to 7 pairs.
+    use concentration::solver::solitaire::ExactMovesTable;
+    use std::sync::Arc;
+    let n = 7u32;
+    let deck = Deck::parse(&format!("{n}x2")).unwrap();
+    let root = Position::start(&deck);
+    let mut full: Solver<BigRational> =
+        Solver::new(Objective::Moves, PassRule::Agreed, &root, 0, 1e7).unwrap();
+    let mut fast: Solver<BigRational> =
+        Solver::with_moves_oracle(&root, Arc::new(ExactMovesTable::new(n as usize))).unwrap();
+    for c in 0..=n {
+        for b in 0..=n - c {
+            for a in 0..=n - c - b {
+                if a + b + c == 0 {
+                    continue;
+                }
+                let position = Position::from_counts(2, vec![a, b, c]);
+                let firsts = [
+                    None,
+                    Some(FirstCard::Revealed(P22)),
+                    Some(FirstCard::Revealed(P21)),
+                    Some(FirstCard::Held(P21)),
+                    Some(FirstCard::Held(P20)),
+                ];
+                for first in firsts {
+                    let st = State {
+                        position: position.clone(),
+                        diff: 0,
+                        after_pass: false,
+                        first,
+                    };
+                    let want = full.actions(&st);
+                    let got = fast.actions(&st);
+                    assert_eq!(want.is_ok(), got.is_ok(), "{position} {first:?}");
+                    if let (Ok(want), Ok(got)) = (want, got) {
+                        assert_eq!(want, got, "{position} {first:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn greedy_is_optimal_among_all_actions_in_solitaire() {
     // Lemma 4.1: take a known pair; else turn an unknown card, take its partner if known,
     // else turn another unknown card. Checked in every state with up to 8 pairs.

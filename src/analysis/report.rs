@@ -1,10 +1,13 @@
 //! The `solve` analysis: a position's value and every action's value, as data.
 
+use std::sync::Arc;
+
 use num_rational::BigRational;
 use serde::Serialize;
 use thiserror::Error;
 
 use crate::rules::{Deck, Objective, PassRule};
+use crate::solver::solitaire::{ExactMovesTable, MovesTable};
 use crate::solver::{
     Action, EXACT_LIMIT, FirstCard, PLAY_LIMIT, Position, PositionError, Scalar, SolveError,
     Solver, State, best_of, parse_pattern,
@@ -96,6 +99,11 @@ pub struct Report {
     pub states: usize,
 }
 
+/// Most pairs for `moves` on a pairs deck (the `f64` table takes 8 bytes per (n, k)).
+pub const MAX_MOVES_PAIRS: usize = 10_000;
+/// Most pairs for exact `moves` on a pairs deck (the exact table keeps every layer).
+pub const MAX_EXACT_MOVES_PAIRS: usize = 1_000;
+
 /// Validates a request into a solver state.
 ///
 /// # Errors
@@ -165,15 +173,34 @@ pub fn state_of(request: &Request) -> Result<State, RequestError> {
 /// A bad request, or one too large to solve.
 pub fn solve(request: &Request) -> Result<Report, RequestError> {
     let state = state_of(request)?;
-    let mut solver: Solver<f64> = Solver::new(
-        request.objective,
-        request.pass_rule,
-        &state.position,
-        state.diff,
-        PLAY_LIMIT,
-    )?;
+    // Solitaire on a pairs deck has a closed recurrence: any size is quick.
+    let moves_on_pairs = request.objective == Objective::Moves && request.deck.copies() == 2;
+    let pairs = usize::try_from(state.position.pairs()).unwrap_or(usize::MAX);
+    let mut solver: Solver<f64> = if moves_on_pairs {
+        if pairs > MAX_MOVES_PAIRS {
+            return Err(SolveError::TooLarge(pairs as f64, MAX_MOVES_PAIRS as f64).into());
+        }
+        Solver::with_moves_oracle(&state.position, Arc::new(MovesTable::new(pairs)))?
+    } else {
+        Solver::new(
+            request.objective,
+            request.pass_rule,
+            &state.position,
+            state.diff,
+            PLAY_LIMIT,
+        )?
+    };
     let actions = solver.actions(&state)?;
-    let exact = if request.exact {
+    let exact = if !request.exact {
+        None
+    } else if moves_on_pairs {
+        if pairs > MAX_EXACT_MOVES_PAIRS {
+            return Err(SolveError::TooLarge(pairs as f64, MAX_EXACT_MOVES_PAIRS as f64).into());
+        }
+        let table = Arc::new(ExactMovesTable::new(pairs));
+        let mut exact: Solver<BigRational> = Solver::with_moves_oracle(&state.position, table)?;
+        Some(exact.actions(&state)?)
+    } else {
         let mut exact: Solver<BigRational> = Solver::new(
             request.objective,
             request.pass_rule,
@@ -182,8 +209,6 @@ pub fn solve(request: &Request) -> Result<Report, RequestError> {
             EXACT_LIMIT,
         )?;
         Some(exact.actions(&state)?)
-    } else {
-        None
     };
     Ok(report(
         request.objective,

@@ -151,6 +151,25 @@ pub struct Solver<V: Scalar = f64> {
     index: FxHashMap<u128, u32>,
     entries: Vec<Entry>,
     values: Vec<V>,
+    /// Closed-form values for `moves` on pairs decks, if given.
+    moves: Option<MovesShortcut<V>>,
+}
+
+/// Values `e(n, k)` of the solitaire game on a pairs deck (`n` pairs, `k` known single
+/// cards, no known pair), as Foerster & Wattenhofer's recurrence gives them.
+pub trait MovesOracle<V>: Send + Sync {
+    /// `e(n, k)`.
+    fn expected_moves(&self, n: u64, k: u64) -> V;
+}
+
+/// A shared [`MovesOracle`].
+#[derive(Clone)]
+struct MovesShortcut<V>(std::sync::Arc<dyn MovesOracle<V>>);
+
+impl<V> std::fmt::Debug for MovesShortcut<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MovesShortcut")
+    }
 }
 
 /// Successor card states of one card state, resolved to entries once for all differences.
@@ -207,7 +226,38 @@ impl<V: Scalar> Solver<V> {
             index: FxHashMap::default(),
             entries: Vec::new(),
             values: Vec::new(),
+            moves: None,
         })
+    }
+
+    /// A `moves` solver for a pairs deck (`C = 2`) that takes the value of every state
+    /// from `oracle` instead of recursing: a state with `c` known pairs, `k` known single
+    /// cards and `n - k` unknown pairs is worth `c + e(n, k)`, because the greedy
+    /// strategy is optimal and a known pair always costs exactly one turn (Foerster &
+    /// Wattenhofer, Lemma 4.1; `tests/published.rs` checks both against the full
+    /// recursion). Only the actions of the state asked about are evaluated, so any size
+    /// the oracle covers is instant.
+    ///
+    /// # Errors
+    /// None in practice; the signature matches [`Solver::new`].
+    ///
+    /// # Panics
+    /// If `root` is not a pairs-deck position.
+    pub fn with_moves_oracle(
+        root: &Position,
+        oracle: std::sync::Arc<dyn MovesOracle<V>>,
+    ) -> Result<Self, SolveError> {
+        assert_eq!(root.copies(), 2, "the moves oracle is for pairs decks");
+        let mut solver = Self::new(
+            Objective::Moves,
+            PassRule::Agreed,
+            &Position::empty(2),
+            0,
+            1.0,
+        )?;
+        solver.root_pairs = i64::try_from(root.pairs()).expect("fits");
+        solver.moves = Some(MovesShortcut(oracle));
+        Ok(solver)
     }
 
     /// Card states solved so far.
@@ -354,6 +404,23 @@ impl<V: Scalar> Solver<V> {
             return TERMINAL;
         }
         if let Some(&id) = self.index.get(&key) {
+            return id;
+        }
+        if let Some(MovesShortcut(oracle)) = &self.moves {
+            // Patterns of a pairs deck, in order: 2.2, 2.1, 2.0.
+            let counts = self.unpack(key);
+            let (unknown_pairs, singles, known_pairs) = (counts[0], counts[1], counts[2]);
+            let value = V::ratio(i64::try_from(known_pairs).expect("fits"), 1)
+                .plus(&oracle.expected_moves(unknown_pairs + singles, singles));
+            let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
+            self.entries.push(Entry {
+                offset: self.values.len(),
+                pairs: i64::try_from(unknown_pairs + singles + known_pairs).expect("fits"),
+                bound: 0,
+                slots: 1,
+            });
+            self.values.push(value);
+            self.index.insert(key, id);
             return id;
         }
         let succ = self.successors(key);
