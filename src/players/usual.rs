@@ -21,7 +21,10 @@ impl Policy for Usual {
                 .map(|(p, _)| p)
                 .find(|p| p.known() >= 2)
                 .map_or(Action::Unknown, Action::Known),
-            Some(FirstCard::Held(_)) => Action::Match,
+            Some(FirstCard::Held(p)) if p.known() >= 2 => Action::Match,
+            // Only reached when someone else chose the first card: its partner is
+            // unknown, so look for it.
+            Some(FirstCard::Held(_)) => Action::Unknown,
             Some(FirstCard::Revealed(p)) if p.known() >= 1 => Action::Match,
             Some(FirstCard::Revealed(_)) => Action::Unknown,
         }
