@@ -74,13 +74,10 @@ fn pattern_of(view: &PublicView, label: Label) -> (u8, u8) {
         .expect("label on the table")
 }
 
-/// A concrete card for an abstract action: which unknown card, which known card.
-/// Choices among equivalent cards are uniform, from `rng` (a stream of its own so that a
-/// seed replays a game exactly).
-///
-/// # Panics
-/// If the action is impossible in the view (a policy bug).
-pub fn realise(view: &PublicView, action: Action, rng: &mut ChaCha8Rng) -> usize {
+/// The cards on the table that carry out `action`: every unknown card, the known
+/// partners of the first card, or the known cards of other labels in a pattern.
+#[must_use]
+pub fn candidates(view: &PublicView, action: Action) -> Vec<usize> {
     let first = match view.phase() {
         Phase::SecondCard { first, .. } => Some(first),
         _ => None,
@@ -93,7 +90,7 @@ pub fn realise(view: &PublicView, action: Action, rng: &mut ChaCha8Rng) -> usize
             .find(|&&(l, _, _)| l == label)
             .map(|&(_, r, u)| Pattern::new(r, u))
     };
-    let candidates: Vec<usize> = match action {
+    match action {
         Action::Unknown => view.unknown_positions().collect(),
         Action::Match => view
             .known_cards()
@@ -109,7 +106,16 @@ pub fn realise(view: &PublicView, action: Action, rng: &mut ChaCha8Rng) -> usize
             })
             .map(|(p, _)| p)
             .collect(),
-    };
+    }
+}
+
+/// A concrete card for an abstract action: one of its [`candidates`], uniformly, from
+/// `rng` (a stream of its own so that a seed replays a game exactly).
+///
+/// # Panics
+/// If the action is impossible in the view (a policy bug).
+pub fn realise(view: &PublicView, action: Action, rng: &mut ChaCha8Rng) -> usize {
+    let candidates = candidates(view, action);
     assert!(!candidates.is_empty(), "no card for {action}");
     let i = below(rng, candidates.len() as u64);
     candidates[usize::try_from(i).expect("index fits")]

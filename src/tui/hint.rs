@@ -2,8 +2,8 @@
 //! against the best, and the cards on the table that carry out the best action.
 
 use crate::players::{TieBreak, preference};
-use crate::rules::{Label, Objective, Phase, PublicView, Slot};
-use crate::solver::{Action, FirstCard, Pattern, State, TIE_EPSILON};
+use crate::rules::{Objective, PublicView};
+use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
 
 /// One line of the hint panel.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,39 +87,7 @@ pub fn build(
 /// The cards that carry out `action` (the same candidates the AI picks from).
 #[must_use]
 pub fn targets(view: &PublicView, action: Action) -> Vec<usize> {
-    let first = match view.phase() {
-        Phase::SecondCard { first, .. } => Some(first),
-        _ => None,
-    };
-    let label_at = |p: usize| match view.slots()[p] {
-        Slot::Known(c) | Slot::Removed(c) => Some(c.label),
-        Slot::Unknown => None,
-    };
-    let first_label = first.and_then(label_at);
-    let counts = view.label_counts();
-    let pattern_now = |label: Label| {
-        counts
-            .iter()
-            .find(|&&(l, _, _)| l == label)
-            .map(|&(_, r, u)| Pattern::new(r, u))
-    };
-    match action {
-        Action::Unknown => view.unknown_positions().collect(),
-        Action::Match => view
-            .known_cards()
-            .filter(|&(p, c)| Some(c.label) == first_label && Some(p) != first)
-            .map(|(p, _)| p)
-            .collect(),
-        Action::Known(pattern) => view
-            .known_cards()
-            .filter(|&(p, c)| {
-                Some(p) != first
-                    && Some(c.label) != first_label
-                    && pattern_now(c.label) == Some(pattern)
-            })
-            .map(|(p, _)| p)
-            .collect(),
-    }
+    crate::players::candidates(view, action)
 }
 
 /// A value in the objective's unit: `62.5%` or `+0.42`.
