@@ -1,4 +1,5 @@
 //! Analyses built on the solver and the players: the `solve` report and duels.
 
+pub mod annotate;
 pub mod duel;
 pub mod report;

@@ -2,7 +2,10 @@
 
 mod duel;
 mod play;
+mod records;
 mod solve;
+
+pub use records::{analyse, text_report};
 
 use std::process::ExitCode;
 
@@ -26,6 +29,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Expected result of one policy against another, exact or by simulation
     Duel(duel::DuelArgs),
+    /// Replay a saved game on screen, with its analysis
+    Replay(records::ReplayArgs),
+    /// List the saved games; in a terminal, pick one to replay
+    History(records::HistoryArgs),
+    /// Annotate every flip of a saved game and sum up each player's play
+    Analyze(records::AnalyzeArgs),
 }
 
 /// An error the user caused: printed as one line, exit status 2.
@@ -71,6 +80,9 @@ pub fn main() -> ExitCode {
         Some(Command::Watch(args)) => play::watch(args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Duel(args)) => duel::run(&args),
+        Some(Command::Replay(args)) => records::replay(&args),
+        Some(Command::History(args)) => records::history(&args),
+        Some(Command::Analyze(args)) => records::analyze(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

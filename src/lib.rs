@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod cli;
 pub mod players;
+pub mod record;
 pub mod rules;
 pub mod solver;
 pub mod tui;

@@ -3,9 +3,12 @@
 #![cfg(unix)]
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+use concentration::record::Record;
 use concentration::rules::{Deck, deal};
 use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 
@@ -20,6 +23,22 @@ struct Session {
     writer: Box<dyn Write + Send>,
     output: Receiver<Vec<u8>>,
     parser: vt100::Parser,
+    /// The data directory the game saves in (removed at the end).
+    data: PathBuf,
+}
+
+/// A data directory of its own for each run of the binary, so tests never write to the
+/// user's.
+fn scratch_data_dir() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("concentration-pty-{}-{n}", std::process::id()))
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
 }
 
 impl Session {
@@ -32,9 +51,11 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("a pseudo-terminal");
+        let data = scratch_data_dir();
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_concentration"));
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
+        cmd.env("CONCENTRATION_DATA_DIR", &data);
         let child = pair.slave.spawn_command(cmd).expect("the binary starts");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -54,7 +75,17 @@ impl Session {
             writer,
             output,
             parser: vt100::Parser::new(ROWS, COLS, 0),
+            data,
         }
+    }
+
+    /// The records the game saved.
+    fn records(&self) -> Vec<Record> {
+        let dir = concentration::record::records_dir(&self.data);
+        concentration::record::list(&dir)
+            .into_iter()
+            .map(|e| e.record.expect("a saved record loads"))
+            .collect()
     }
 
     fn pump(&mut self, wait: Duration) {
@@ -167,10 +198,26 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
     assert!(screen.contains("You 3 – 0 AI"), "{screen}");
     assert!(screen.contains("3 moves"), "{screen}");
     assert!(screen.contains("can lose any single game"), "{screen}");
+    assert!(screen.contains("Saved as"), "{screen}");
+    // The replay of the game just played, then back to the end screen.
+    s.keys("v");
+    s.wait_for("Flip 0/6");
+    s.keys("G");
+    s.wait_for("Flip 6/6");
+    s.wait_for("100% -0.0%");
+    s.keys("q");
+    s.wait_for("You win!");
     s.keys("q");
     let status = s.wait_exit();
     assert!(status.success(), "exit status {status:?}");
     s.assert_restored();
+    let records = s.records();
+    assert_eq!(records.len(), 1, "one game, one record");
+    assert_eq!(records[0].flips.len(), 6);
+    assert_eq!(records[0].seed, seed);
+    assert_eq!(records[0].players, ["you", "optimal"]);
+    let game = records[0].replay().unwrap();
+    assert_eq!(concentration::record::result_text(&game), "1-0");
 }
 
 #[test]
@@ -195,6 +242,11 @@ fn quit_asks_first_and_restores_the_terminal() {
     s.keys("y");
     assert!(s.wait_exit().success());
     s.assert_restored();
+    // A game left unfinished is saved too.
+    let records = s.records();
+    assert_eq!(records.len(), 1);
+    assert!(!records[0].replay().unwrap().view().is_over());
+    assert!(records[0].flips.len() >= 2);
 }
 
 #[test]
@@ -276,6 +328,8 @@ fn closing_the_terminal_ends_the_game() {
         "0",
     ]);
     cmd.env("TERM", "xterm-256color");
+    let data = scratch_data_dir();
+    cmd.env("CONCENTRATION_DATA_DIR", &data);
     let mut child = pair.slave.spawn_command(cmd).unwrap();
     drop(pair.slave);
     let mut reader = pair.master.try_clone_reader().unwrap();
@@ -305,4 +359,5 @@ fn closing_the_terminal_ends_the_game() {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    let _ = std::fs::remove_dir_all(&data);
 }

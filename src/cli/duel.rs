@@ -4,6 +4,7 @@ use clap::{Args, ValueEnum};
 
 use crate::analysis::duel;
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
+use crate::record::{MemoryMode, Record};
 use crate::rules::{Deck, Objective, PassRule};
 
 /// A policy by name.
@@ -50,6 +51,11 @@ pub struct DuelArgs {
     /// Print one JSON object
     #[arg(long)]
     json: bool,
+    /// Save the record of every simulated game (with --games)
+    #[arg(long, requires = "games")]
+    save: bool,
+    #[command(flatten)]
+    data: super::records::DataDir,
 }
 
 /// A tie-break rule by name.
@@ -142,6 +148,14 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             };
             let mut a = Agent::new(first, 0);
             let mut b = Agent::new(second, 0);
+            let save_dir = if args.save {
+                Some(args.data.records()?)
+            } else {
+                None
+            };
+            let players = [a.name().to_owned(), b.name().to_owned()];
+            let mut saved = 0u64;
+            let mut failure: Option<String> = None;
             let est = duel::simulate(
                 &args.deck,
                 args.objective,
@@ -149,9 +163,31 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
                 [&mut a, &mut b],
                 games,
                 args.seed,
-                |_| {},
+                |game| {
+                    let Some(dir) = &save_dir else { return };
+                    if failure.is_some() {
+                        return;
+                    }
+                    let record = Record::of_game(
+                        game,
+                        players.clone(),
+                        args.objective,
+                        MemoryMode::Open,
+                        false,
+                    );
+                    match crate::record::save(dir, &record) {
+                        Ok(_) => saved += 1,
+                        Err(e) => failure = Some(format!("{}: {e}", dir.display())),
+                    }
+                },
             )
             .map_err(|e| super::usage(e.to_string()))?;
+            if let Some(e) = failure {
+                return Err(anyhow::anyhow!("could not save the records: {e}"));
+            }
+            if let Some(dir) = &save_dir {
+                eprintln!("saved {saved} game records in {}", dir.display());
+            }
             if args.json {
                 println!(
                     "{}",

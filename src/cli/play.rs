@@ -43,6 +43,11 @@ pub struct PlayArgs {
     /// A practice game: undo allowed, marked as practice
     #[arg(long)]
     practice: bool,
+    /// Do not save the game's record
+    #[arg(long = "no-save")]
+    no_save: bool,
+    #[command(flatten)]
+    data: super::records::DataDir,
 }
 
 impl PlayArgs {
@@ -120,10 +125,15 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
         ));
     }
     let app = if args.any() || watch {
-        App::start(config, std::time::Instant::now()).map_err(super::usage)?
+        App::start(config.clone(), std::time::Instant::now()).map_err(super::usage)?
     } else {
-        App::setup(config)
+        App::setup(config.clone())
     };
+    let mut app = app;
+    app.base = config;
+    if !args.no_save {
+        app.save_dir = Some(args.data.records()?);
+    }
     crate::tui::run(app)?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! [`App::update`] applies them. Drawing (in `screen.rs`) only reads.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -12,11 +13,13 @@ use ratatui::crossterm::event::{
 
 use super::board::Geometry;
 use super::config::Config;
+use super::replay::{Back, History, Replay, SolverKey};
 use super::round::{Round, SharedSolver};
 use super::screen;
 use super::setup::Setup;
 use crate::players::Optimal;
-use crate::rules::{Deck, Objective, PassRule};
+use crate::record::Record;
+use crate::rules::Deck;
 
 /// What a key, a click or the clock asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +44,12 @@ pub enum Action {
     Setup,
     /// `u`: undo (practice).
     Undo,
+    /// `v`: the replay of the game just played (end screen).
+    Review,
+    /// Home or `g`: the start (replay).
+    Home,
+    /// End or `G`: the end (replay).
+    End,
     /// `q` or Esc: quit (asks first during a game).
     Quit,
     /// `y`: yes to a question.
@@ -95,6 +104,9 @@ impl Action {
             KeyCode::Char('r') => Self::Again,
             KeyCode::Char('s') => Self::Setup,
             KeyCode::Char('u') => Self::Undo,
+            KeyCode::Char('v') => Self::Review,
+            KeyCode::Home | KeyCode::Char('g') => Self::Home,
+            KeyCode::End | KeyCode::Char('G') => Self::End,
             KeyCode::Char('q') | KeyCode::Esc => Self::Quit,
             KeyCode::Char('y' | 'Y') => Self::Yes,
             KeyCode::Char(c) if c.is_ascii_digit() => Self::Digit(c.to_digit(10).unwrap_or(0)),
@@ -110,6 +122,10 @@ pub enum Screen {
     Setup(Setup),
     /// A game in progress or finished (the end screen shows over it).
     Play(Box<Round>),
+    /// A recorded game replayed and analysed.
+    Replay(Box<Replay>),
+    /// The list of saved games.
+    History(History),
 }
 
 /// A window over the screen.
@@ -129,8 +145,6 @@ pub struct Solved {
     result: Result<SharedSolver, String>,
 }
 
-type SolverKey = (String, Objective, PassRule);
-
 /// The whole application.
 pub struct App {
     /// The main screen.
@@ -149,6 +163,10 @@ pub struct App {
     rx: Receiver<Solved>,
     /// Solve on this thread (tests) instead of a worker.
     pub blocking: bool,
+    /// Where finished and abandoned games are saved (`None`: not saved).
+    pub save_dir: Option<PathBuf>,
+    /// Settings for games started from a replay (delay, hints).
+    pub base: Config,
 }
 
 impl App {
@@ -192,6 +210,56 @@ impl App {
             tx,
             rx,
             blocking: false,
+            save_dir: None,
+            base: Config::default(),
+        }
+    }
+
+    /// An app replaying `record` (read from `path`); `q` leaves the program.
+    ///
+    /// # Errors
+    /// The record is not a legal game.
+    pub fn replay(
+        record: Record,
+        path: Option<PathBuf>,
+        base: Config,
+        blocking: bool,
+        now: Instant,
+    ) -> Result<Self, String> {
+        let replay = Replay::new(record, path, Back::Quit)?;
+        let mut app = Self::with_screen(Screen::Setup(Setup::new(base.clone())));
+        app.base = base;
+        app.blocking = blocking;
+        app.open_replay(replay, now);
+        Ok(app)
+    }
+
+    /// An app on the list of saved games.
+    #[must_use]
+    pub fn history(history: History, base: Config, blocking: bool) -> Self {
+        let mut app = Self::with_screen(Screen::History(history));
+        app.base = base;
+        app.blocking = blocking;
+        app
+    }
+
+    /// The replay on screen, if any.
+    #[must_use]
+    pub fn replay_screen(&self) -> Option<&Replay> {
+        match &self.screen {
+            Screen::Replay(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    fn open_replay(&mut self, replay: Replay, now: Instant) {
+        let key = replay.solver_key();
+        self.screen = Screen::Replay(Box::new(replay));
+        self.overlay = None;
+        if let Some(s) = self.want_solver(key, now)
+            && let Screen::Replay(r) = &mut self.screen
+        {
+            r.set_solver(Ok(s));
         }
     }
 
@@ -200,14 +268,14 @@ impl App {
     pub fn round(&self) -> Option<&Round> {
         match &self.screen {
             Screen::Play(r) => Some(r),
-            Screen::Setup(_) => None,
+            _ => None,
         }
     }
 
     fn round_mut(&mut self) -> Option<&mut Round> {
         match &mut self.screen {
             Screen::Play(r) => Some(r),
-            Screen::Setup(_) => None,
+            _ => None,
         }
     }
 
@@ -220,24 +288,48 @@ impl App {
     /// Starts a game with `config`, asking for its solver.
     fn begin(&mut self, config: Config, now: Instant) -> Result<(), String> {
         let round = Round::new(config.clone())?;
+        self.save_current();
         self.screen = Screen::Play(Box::new(round));
         self.overlay = None;
         let key: SolverKey = (config.deck.clone(), config.objective, config.pass_rule);
-        if let Some(s) = self.solvers.get(&key) {
-            let s = Arc::clone(s);
-            if let Some(r) = self.round_mut() {
-                r.set_solver(Ok(s), now);
-            }
-            return Ok(());
+        if let Some(s) = self.want_solver(key, now)
+            && let Some(r) = self.round_mut()
+        {
+            r.set_solver(Ok(s), now);
         }
-        let deck = Deck::parse(&config.deck).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// The solver for `key` if it is ready; otherwise asks for it (on a worker thread,
+    /// or at once when blocking) and hands it over when it arrives.
+    fn want_solver(&mut self, key: SolverKey, now: Instant) -> Option<SharedSolver> {
+        if let Some(s) = self.solvers.get(&key) {
+            return Some(Arc::clone(s));
+        }
+        if self.pending.as_ref() == Some(&key) {
+            return None;
+        }
+        let deck = match Deck::parse(&key.0) {
+            Ok(d) => d,
+            Err(e) => {
+                self.receive(
+                    Solved {
+                        key,
+                        result: Err(e.to_string()),
+                    },
+                    now,
+                );
+                return None;
+            }
+        };
+        let job_key = key.clone();
         let job = move || Solved {
-            key: key.clone(),
-            result: Optimal::new(&deck, key.1, key.2)
+            result: Optimal::new(&deck, job_key.1, job_key.2)
                 .map(|o| Arc::new(Mutex::new(o)))
                 .map_err(|e| e.to_string()),
+            key: job_key,
         };
-        self.pending = Some((config.deck, config.objective, config.pass_rule));
+        self.pending = Some(key);
         if self.blocking {
             let solved = job();
             self.receive(solved, now);
@@ -247,7 +339,21 @@ impl App {
                 let _ = tx.send(job());
             });
         }
-        Ok(())
+        None
+    }
+
+    /// Saves the game on screen if it has flips and is not saved yet (finished, or
+    /// being left).
+    fn save_current(&mut self) {
+        let Some(dir) = self.save_dir.clone() else {
+            return;
+        };
+        if let Some(r) = self.round_mut()
+            && r.unsaved()
+        {
+            let saved = crate::record::save(&dir, &r.record()).map_err(|e| e.to_string());
+            r.set_saved(saved);
+        }
     }
 
     /// Takes in any finished solve; returns whether something arrived.
@@ -267,18 +373,28 @@ impl App {
         if self.pending.as_ref() == Some(&solved.key) {
             self.pending = None;
         }
-        if let Some(r) = self.round_mut() {
-            let c = r.config();
-            if (c.deck.clone(), c.objective, c.pass_rule) == solved.key && !r.solver_settled() {
-                r.set_solver(solved.result, now);
+        match &mut self.screen {
+            Screen::Play(r) => {
+                let c = r.config();
+                if (c.deck.clone(), c.objective, c.pass_rule) == solved.key && !r.solver_settled() {
+                    r.set_solver(solved.result, now);
+                }
             }
+            Screen::Replay(r) if r.solver_key() == solved.key && !r.settled() => {
+                r.set_solver(solved.result);
+            }
+            _ => {}
         }
     }
 
     /// When the app next needs a [`Action::Tick`] (`None`: only on input).
     #[must_use]
     pub fn deadline(&self) -> Option<Instant> {
-        self.round().and_then(Round::deadline)
+        match &self.screen {
+            Screen::Play(r) => r.deadline(),
+            Screen::Replay(r) => r.deadline(),
+            _ => None,
+        }
     }
 
     /// Whether the board geometry fits the terminal.
@@ -290,6 +406,14 @@ impl App {
 
     /// Applies one action.
     pub fn update(&mut self, action: Action, now: Instant) {
+        self.apply(action, now);
+        let over = self.round().is_some_and(|r| r.game().view().is_over());
+        if over || self.quit {
+            self.save_current();
+        }
+    }
+
+    fn apply(&mut self, action: Action, now: Instant) {
         match action {
             Action::Interrupt => {
                 self.quit = true;
@@ -301,8 +425,10 @@ impl App {
             }
             Action::Tick => {
                 self.spinner = self.spinner.wrapping_add(1);
-                if let Some(r) = self.round_mut() {
-                    r.tick(now);
+                match &mut self.screen {
+                    Screen::Play(r) => r.tick(now),
+                    Screen::Replay(r) => r.tick(now),
+                    _ => {}
                 }
                 return;
             }
@@ -319,7 +445,87 @@ impl App {
         match &mut self.screen {
             Screen::Setup(_) => self.update_setup(action, now),
             Screen::Play(_) => self.update_play(action, now),
+            Screen::Replay(_) => self.update_replay(action, now),
+            Screen::History(_) => self.update_history(action, now),
         }
+    }
+
+    fn update_replay(&mut self, action: Action, now: Instant) {
+        let Screen::Replay(replay) = &mut self.screen else {
+            return;
+        };
+        if replay.summary {
+            replay.summary = false;
+            if action != Action::Quit {
+                return;
+            }
+        }
+        match action {
+            Action::Move(0, dc) => replay.step(dc),
+            Action::Move(dr, _) => replay.turn(dr > 0),
+            Action::Home => replay.jump(false),
+            Action::End => replay.jump(true),
+            Action::Select => replay.toggle_auto(now),
+            Action::Setup => replay.summary = true,
+            Action::Again => {
+                let config = replay.again(&self.base);
+                if let Err(e) = self.begin(config, now) {
+                    // The deal cannot be played (a deck too large for the screen).
+                    if let Screen::Replay(r) = &mut self.screen {
+                        r.set_solver(Err(e));
+                    }
+                }
+            }
+            Action::Quit => match replay.take_back() {
+                Some(Back::Round(round)) => self.screen = Screen::Play(round),
+                Some(Back::History(history)) => self.screen = Screen::History(history),
+                Some(Back::Quit) | None => self.quit = true,
+            },
+            _ => {}
+        }
+    }
+
+    fn update_history(&mut self, action: Action, now: Instant) {
+        let Screen::History(history) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Move(dr, 0) => history.select(dr),
+            Action::Home => history.selected = 0,
+            Action::End => history.select(isize::MAX),
+            Action::Quit => self.quit = true,
+            Action::Select => {
+                let Some(entry) = history.entries.get(history.selected) else {
+                    return;
+                };
+                let record = match &entry.record {
+                    Ok(r) => r.clone(),
+                    Err(e) => {
+                        history.message.clone_from(e);
+                        return;
+                    }
+                };
+                let path = entry.path.clone();
+                let Screen::History(history) = std::mem::replace(
+                    &mut self.screen,
+                    Screen::Setup(Setup::new(self.base.clone())),
+                ) else {
+                    return;
+                };
+                match Replay::new(record, Some(path), Back::History(history)) {
+                    Ok(replay) => self.open_replay(replay, now),
+                    Err(e) => self.quit_with(e),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Shows `message` on the setup screen (an error nowhere else fits).
+    fn quit_with(&mut self, message: String) {
+        let mut setup = Setup::new(self.base.clone());
+        setup.error = Some(message);
+        self.screen = Screen::Setup(setup);
     }
 
     fn update_overlay(&mut self, overlay: Overlay, action: Action, now: Instant) {
@@ -374,6 +580,19 @@ impl App {
                     let mut c = round.config().clone();
                     c.seed = random_seed();
                     self.screen = Screen::Setup(Setup::new(c));
+                }
+                Action::Review => {
+                    let record = round.record();
+                    let Screen::Play(round) = std::mem::replace(
+                        &mut self.screen,
+                        Screen::Setup(Setup::new(self.base.clone())),
+                    ) else {
+                        return;
+                    };
+                    match Replay::new(record, None, Back::Round(round)) {
+                        Ok(replay) => self.open_replay(replay, now),
+                        Err(e) => self.quit_with(e),
+                    }
                 }
                 Action::Quit => self.quit = true,
                 _ => {}

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use super::config::Memory;
 use super::round::Round;
 use super::theme;
-use crate::rules::{Ink, Slot};
+use crate::rules::{Game, Ink, Slot};
 
 /// Smallest card: three columns (`10♥`), one row.
 pub const MIN_CARD: (u16, u16) = (3, 1);
@@ -145,47 +145,66 @@ fn unicode_width(s: &str) -> u16 {
     u16::try_from(s.chars().count()).unwrap_or(u16::MAX)
 }
 
-/// The board of a round, with the cursor.
+/// A table as a widget: what is face up, what is highlighted, where the cursor is.
 pub struct BoardView<'a> {
-    /// The round drawn.
-    pub round: &'a Round,
-    /// Whether to draw the cursor.
-    pub cursor: bool,
+    /// The game whose table is drawn.
+    pub game: &'a Game,
+    /// Cards turned this turn (highlighted, face up even if taken).
+    pub turned: &'a [usize],
+    /// Known cards stay face up (open mode, replays).
+    pub open: bool,
+    /// Every face is shown (the game is over).
+    pub reveal: bool,
+    /// Cards the hint points at.
+    pub hinted: &'a [usize],
+    /// The cursor's card, if a cursor is drawn.
+    pub cursor: Option<usize>,
+}
+
+impl<'a> BoardView<'a> {
+    /// The board of a round in play, as the person sees it.
+    #[must_use]
+    pub fn of_round(round: &'a Round, turned: &'a [usize]) -> Self {
+        let over = round.game().view().is_over();
+        Self {
+            game: round.game(),
+            turned,
+            open: round.memory() == Memory::Open,
+            reveal: over,
+            hinted: round.hint().map_or(&[], |h| h.targets.as_slice()),
+            cursor: (!round.is_watch() && !over).then_some(round.cursor),
+        }
+    }
 }
 
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let round = self.round;
-        let view = round.game().view();
+        let view = self.game.view();
         let deck = view.deck();
         let (rows, cols) = deck.grid();
         let Some(geo) = Geometry::fit(area, rows, cols) else {
             return;
         };
-        let over = view.is_over();
-        let hint = round.hint();
         for (pos, slot) in view.slots().iter().enumerate() {
-            let this_turn = round.this_turn(pos);
+            let this_turn = self.turned.contains(&pos);
             let look = match *slot {
                 Slot::Removed(_) if !this_turn => Look::Empty,
-                Slot::Removed(c) | Slot::Known(c)
-                    if this_turn || round.memory() == Memory::Open || over =>
-                {
+                Slot::Removed(c) | Slot::Known(c) if this_turn || self.open || self.reveal => {
                     let f = deck.face(c.label, c.copy);
                     Look::Face(f.text, f.ink, this_turn)
                 }
-                Slot::Unknown if over => {
-                    let c = round.game().reveal_all()[pos];
+                Slot::Unknown if self.reveal => {
+                    let c = self.game.reveal_all()[pos];
                     let f = deck.face(c.label, c.copy);
                     Look::Face(f.text, f.ink, false)
                 }
                 _ => Look::Back,
             };
-            let hinted = hint.is_some_and(|h| h.targets.contains(&pos));
+            let hinted = self.hinted.contains(&pos);
             CardView { look, hinted }.render(geo.cell(pos), buf);
         }
-        if self.cursor && !over {
-            let r = geo.cell(round.cursor);
+        if let Some(cursor) = self.cursor {
+            let r = geo.cell(cursor);
             let y = r.y + r.height / 2;
             buf.set_string(r.x - 1, y, "[", theme::CURSOR);
             buf.set_string(r.right(), y, "]", theme::CURSOR);

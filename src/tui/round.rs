@@ -1,12 +1,14 @@
 //! A game in progress on screen: the table, who plays each seat, the pacing of AI flips
 //! and of the display of a finished turn, hints and odds. Pure state: no terminal here.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
+use crate::record::{MemoryMode, PERSON, Record};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
 use crate::solver::{Action, State};
 
@@ -76,6 +78,7 @@ pub struct Round {
     odds: Option<f64>,
     undo: Vec<(Game, usize)>,
     coin: Option<Seat>,
+    saved: Option<Result<PathBuf, String>>,
 }
 
 /// The seed of the coin toss stream, apart from the deal's.
@@ -121,6 +124,7 @@ impl Round {
             odds: None,
             undo: Vec::new(),
             coin,
+            saved: None,
         };
         for i in 0..2 {
             round.make_ai(i);
@@ -312,6 +316,18 @@ impl Round {
             return s.cards.contains(&pos);
         }
         matches!(self.game.view().phase(), Phase::SecondCard { first, .. } if first == pos)
+    }
+
+    /// The cards face up for this turn: the turn on show, or the first card.
+    #[must_use]
+    pub fn turned(&self) -> Vec<usize> {
+        if let Some(s) = self.show {
+            return s.cards.to_vec();
+        }
+        match self.game.view().phase() {
+            Phase::SecondCard { first, .. } => vec![first],
+            _ => Vec::new(),
+        }
     }
 
     /// When the round next needs a tick.
@@ -628,6 +644,44 @@ impl Round {
     #[must_use]
     pub fn ai_delay(&self) -> Duration {
         self.config.ai_delay
+    }
+
+    /// The record of the game so far: the person is [`PERSON`], an AI goes by its name.
+    #[must_use]
+    pub fn record(&self) -> Record {
+        let players = [Seat::First, Seat::Second].map(|s| {
+            self.seats[s.index()]
+                .kind
+                .map_or_else(|| PERSON.to_owned(), |k| k.name().to_owned())
+        });
+        let memory = match self.config.memory {
+            Memory::Classic => MemoryMode::Classic,
+            Memory::Open => MemoryMode::Open,
+        };
+        Record::of_game(
+            &self.game,
+            players,
+            self.config.objective,
+            memory,
+            self.config.practice,
+        )
+    }
+
+    /// Whether the game should be saved now: it has a flip and is not saved yet.
+    #[must_use]
+    pub fn unsaved(&self) -> bool {
+        self.saved.is_none() && !self.game.view().flips().is_empty()
+    }
+
+    /// Where the game was saved, or why it could not be.
+    #[must_use]
+    pub fn saved(&self) -> Option<&Result<PathBuf, String>> {
+        self.saved.as_ref()
+    }
+
+    /// Notes where the game was saved.
+    pub fn set_saved(&mut self, saved: Result<PathBuf, String>) {
+        self.saved = Some(saved);
     }
 }
 

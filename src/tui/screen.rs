@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geometry};
 use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS};
+use super::review;
 use super::round::Round;
 use super::theme;
 use crate::rules::{EndReason, Outcome, Phase, Seat};
@@ -18,7 +19,11 @@ use crate::rules::{EndReason, Outcome, Phase, Seat};
 #[must_use]
 pub fn min_size(app: &App) -> (u16, u16) {
     match &app.screen {
-        Screen::Setup(_) => (64, 20),
+        Screen::Setup(_) | Screen::History(_) => (64, 20),
+        Screen::Replay(r) => {
+            let (rows, cols) = r.record().deck.grid();
+            review::min_size(rows, cols)
+        }
         Screen::Play(r) => {
             let (rows, cols) = r.game().view().deck().grid();
             let (w, h) = Geometry::min_size(rows, cols);
@@ -57,8 +62,15 @@ impl Widget for &App {
         match &self.screen {
             Screen::Setup(s) => s.render(area, buf),
             Screen::Play(r) => play(self, r, area, buf),
+            Screen::Replay(r) => review::replay(r, area, buf),
+            Screen::History(h) => review::history(h, area, buf),
         }
         match self.overlay {
+            Some(Overlay::Help)
+                if matches!(self.screen, Screen::Replay(_) | Screen::History(_)) =>
+            {
+                help_table(area, buf, REPLAY_HELP, " Replay keys ");
+            }
             Some(Overlay::Help) => help(area, buf),
             Some(Overlay::ConfirmQuit) => question(area, buf, "Quit this game? (y / n)"),
             Some(Overlay::ConfirmNew) => {
@@ -101,11 +113,8 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         head.push(Span::styled("  PRACTICE", theme::ERROR));
     }
     Line::from(head).render(title, buf);
-    BoardView {
-        round,
-        cursor: !round.is_watch(),
-    }
-    .render(board, buf);
+    let turned = round.turned();
+    BoardView::of_round(round, &turned).render(board, buf);
     Panel(round).render(panel, buf);
     let text = if round.ai_waiting_for_solver()
         || (app.thinking()
@@ -161,6 +170,7 @@ fn question(area: Rect, buf: &mut Buffer, text: &str) {
 const END_KEYS: &[(&str, &str)] = &[
     ("n", "new game"),
     ("r", "same deal"),
+    ("v", "replay"),
     ("s", "setup"),
     ("?", "help"),
     ("q", "quit"),
@@ -175,12 +185,40 @@ const HELP: &[(&str, &str)] = &[
     ("o", "show or hide your odds"),
     ("u", "undo (practice games only)"),
     ("n", "new game"),
-    ("r / s", "end screen: same deal again / setup"),
+    ("r / s / v", "end screen: same deal again / setup / replay"),
     ("any key", "go on after a turn; speed up the AI"),
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
     ("Ctrl-C", "quit at once"),
 ];
+
+/// Every key of the replay and of the list of saved games.
+const REPLAY_HELP: &[(&str, &str)] = &[
+    ("→ / l, ← / h", "next / previous flip"),
+    ("↓ / j, ↑ / k", "end of this turn / start of the last"),
+    ("Home g, End G", "start / end of the game"),
+    ("Enter / Space", "auto-play on or off (list: open)"),
+    ("s", "summary: accuracy, cost, costliest moves"),
+    ("r", "play this deal again"),
+    ("?", "this help"),
+    ("q / Esc", "back (list: quit)"),
+];
+
+fn help_table(area: Rect, buf: &mut Buffer, keys: &[(&str, &str)], title: &str) {
+    let inner = popup(area, 62, 12, title, buf);
+    let mut lines: Vec<Line> = keys
+        .iter()
+        .map(|(k, what)| {
+            Line::from(vec![
+                Span::styled(format!("{k:<20}"), theme::KEY),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from("Press any key to close.").style(theme::DIM));
+    Paragraph::new(lines).render(inner, buf);
+}
 
 fn help(area: Rect, buf: &mut Buffer) {
     let inner = popup(area, 62, 17, " Keys ", buf);
@@ -240,7 +278,16 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
             .centered(),
         );
     }
-    lines.push(Line::from(""));
+    let saved = match round.saved() {
+        Some(Ok(path)) => format!(
+            "Saved as {}",
+            path.file_name()
+                .map_or_else(String::new, |f| f.to_string_lossy().into_owned())
+        ),
+        Some(Err(e)) => format!("Not saved: {e}"),
+        None => String::new(),
+    };
+    lines.push(Line::from(saved).style(theme::DIM).centered());
     lines.push(
         Line::from("The optimal AI is optimal in expectation: it can lose any single game.")
             .style(theme::DIM)
@@ -253,6 +300,8 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
             Span::raw(" new game   "),
             Span::styled("r", theme::KEY),
             Span::raw(" same deal again   "),
+            Span::styled("v", theme::KEY),
+            Span::raw(" replay   "),
             Span::styled("s", theme::KEY),
             Span::raw(" setup   "),
             Span::styled("q", theme::KEY),

@@ -33,5 +33,7 @@ pub const RED: Color = Color::Red;
 pub const BLACK: Color = Color::Black;
 /// Headings.
 pub const HEADING: Style = Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD);
+/// A best move in a replay.
+pub const GOOD: Style = Style::new().fg(Color::Green).add_modifier(Modifier::BOLD);
 /// Keys in the footer and help.
 pub const KEY: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);

@@ -1,0 +1,509 @@
+//! Post-game analysis: every flip of a game valued by the solver against the best action
+//! at its decision point, classified, and summed up per player.
+//!
+//! A flip's **cost** is the best action's value minus the value of the action taken, for
+//! the player who flipped, in the objective's unit: win probability (0 to 1) under `win`,
+//! pairs under `margin`. Values within [`TIE_EPSILON`] of the best count as best and cost
+//! exactly 0, so the optimal player's own flips always cost 0.
+//!
+//! Classes, by cost (thresholds in the objective's unit):
+//!
+//! | class | `win` (win probability) | `margin` (pairs) |
+//! | --- | --- | --- |
+//! | best | 0 | 0 |
+//! | inaccuracy | below 2 points (0.02) | below 0.05 |
+//! | mistake | 2 to 8 points | 0.05 to 0.25 |
+//! | blunder | 8 points (0.08) or more | 0.25 or more |
+
+use serde::Serialize;
+
+use crate::players::state_of;
+use crate::record::{coordinate, face_text, seat_letter};
+use crate::rules::{Game, Objective, Outcome, Phase, Seat, Slot};
+use crate::solver::{Action, FirstCard, SolveError, Solver, State, TIE_EPSILON, best_of};
+
+/// Costs below this (win probability) are inaccuracies; from it, mistakes.
+pub const WIN_MISTAKE: f64 = 0.02;
+/// Costs from this (win probability) are blunders.
+pub const WIN_BLUNDER: f64 = 0.08;
+/// Costs below this (pairs) are inaccuracies; from it, mistakes.
+pub const MARGIN_MISTAKE: f64 = 0.05;
+/// Costs from this (pairs) are blunders.
+pub const MARGIN_BLUNDER: f64 = 0.25;
+
+/// How good a flip was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// One of the best actions.
+    Best,
+    /// A small loss.
+    Inaccuracy,
+    /// A clear loss.
+    Mistake,
+    /// A large loss.
+    Blunder,
+}
+
+impl Class {
+    /// The class of a cost under `objective` (thresholds in the module documentation).
+    #[must_use]
+    pub fn of(objective: Objective, cost: f64) -> Self {
+        let (mistake, blunder) = match objective {
+            Objective::Win => (WIN_MISTAKE, WIN_BLUNDER),
+            _ => (MARGIN_MISTAKE, MARGIN_BLUNDER),
+        };
+        if cost <= TIE_EPSILON {
+            Self::Best
+        } else if cost < mistake {
+            Self::Inaccuracy
+        } else if cost < blunder {
+            Self::Mistake
+        } else {
+            Self::Blunder
+        }
+    }
+
+    /// The class's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Best => "best",
+            Self::Inaccuracy => "inaccuracy",
+            Self::Mistake => "mistake",
+            Self::Blunder => "blunder",
+        }
+    }
+}
+
+/// One flip, valued.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Annotation {
+    /// Flip number, from 0.
+    pub index: usize,
+    /// Turn number, from 1.
+    pub turn: usize,
+    /// Who flipped.
+    pub seat: Seat,
+    /// Where (position on the table).
+    pub position: usize,
+    /// The decision point: `None` at the turn start, else the first card of the turn.
+    pub first: Option<FirstCard>,
+    /// The action the flip carried out.
+    pub action: Action,
+    /// Every best action (ties within [`TIE_EPSILON`]).
+    pub best: Vec<Action>,
+    /// Value of the action taken, for the player who flipped.
+    pub value: f64,
+    /// Value of the best action, for the player who flipped.
+    pub best_value: f64,
+    /// `best_value - value` (the other way round under `moves`), 0 for a best action.
+    pub cost: f64,
+    /// Best, inaccuracy, mistake or blunder.
+    pub class: Class,
+}
+
+/// One player's totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// The seat.
+    pub seat: Seat,
+    /// Flips the player made.
+    pub flips: usize,
+    /// Of which best.
+    pub best: usize,
+    /// Share of best flips (1 with no flip).
+    pub accuracy: f64,
+    /// Sum of the costs.
+    pub total_cost: f64,
+    /// Up to three costliest flips (indices into the annotations), costliest first.
+    pub costliest: Vec<usize>,
+}
+
+/// A whole game, valued.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The objective the costs are in.
+    pub objective: Objective,
+    /// Who sat in each seat.
+    pub players: [String; 2],
+    /// One per flip.
+    pub annotations: Vec<Annotation>,
+    /// The first seat's value after each number of flips (0 to all): win probability
+    /// under `win`; expected final pair margin (pairs so far plus the expected rest)
+    /// under `margin`. The last point of a finished game is its result.
+    pub curve: Vec<f64>,
+    /// Totals per seat.
+    pub summaries: [Summary; 2],
+}
+
+/// The action a flip at `position` carries out at the current decision point of `game`.
+#[must_use]
+pub fn action_of(game: &Game, position: usize) -> Option<Action> {
+    let view = game.view();
+    let label_of = |p: usize| match view.slots().get(p)? {
+        Slot::Known(c) | Slot::Removed(c) => Some(c.label),
+        Slot::Unknown => None,
+    };
+    let pattern_of = |label| {
+        view.label_counts()
+            .into_iter()
+            .find(|&(l, _, _)| l == label)
+            .map(|(_, r, u)| crate::solver::Pattern::new(r, u))
+    };
+    match (view.phase(), view.slots().get(position)?) {
+        (Phase::Over(_), _) | (_, Slot::Removed(_)) => None,
+        (_, Slot::Unknown) => Some(Action::Unknown),
+        (Phase::FirstCard, Slot::Known(c)) => pattern_of(c.label).map(Action::Known),
+        (Phase::SecondCard { first, .. }, Slot::Known(c)) => {
+            if first == position {
+                None
+            } else if label_of(first) == Some(c.label) {
+                Some(Action::Match)
+            } else {
+                pattern_of(c.label).map(Action::Known)
+            }
+        }
+    }
+}
+
+/// The value of a position for the first seat (see [`Analysis::curve`]).
+fn first_seat_value(
+    game: &Game,
+    objective: Objective,
+    solver: &mut Solver<f64>,
+) -> Result<f64, SolveError> {
+    let view = game.view();
+    let [a, b] = view.pairs();
+    let margin = f64::from(a) - f64::from(b);
+    if let Phase::Over(r) = view.phase() {
+        return Ok(match objective {
+            Objective::Win => match r.outcome {
+                Outcome::Winner(Seat::First) => 1.0,
+                Outcome::Winner(Seat::Second) => 0.0,
+                Outcome::Draw | Outcome::Solo => 0.5,
+            },
+            _ => margin,
+        });
+    }
+    let v = solver.value(&state_of(view))?;
+    let first = view.mover() == Seat::First;
+    Ok(match (objective, first) {
+        (Objective::Win, true) => v,
+        (Objective::Win, false) => 1.0 - v,
+        (_, true) => margin + v,
+        (_, false) => margin - v,
+    })
+}
+
+/// Values every flip of `game` (finished or not) with `solver`, which must be solved for
+/// the game's deck, pass rule and an objective of two players.
+///
+/// # Errors
+/// A state the solver cannot value (a solver for another deck or rule).
+pub fn annotate(
+    game: &Game,
+    players: [String; 2],
+    solver: &mut Solver<f64>,
+) -> Result<Analysis, SolveError> {
+    let objective = solver.objective();
+    let view = game.view();
+    let rule = view.players();
+    let mut replay = Game::from_cards(
+        view.deck().clone(),
+        game.reveal_all().to_vec(),
+        game.seed(),
+        rule,
+    );
+    let mut annotations = Vec::new();
+    let mut curve = vec![first_seat_value(&replay, objective, solver)?];
+    let mut turn = 1;
+    for (index, flip) in view.flips().iter().enumerate() {
+        let state: State = state_of(replay.view());
+        let actions = solver.actions(&state)?;
+        let action = action_of(&replay, flip.position).ok_or(SolveError::Unreachable)?;
+        let best_value =
+            best_of(objective, actions.iter().map(|&(_, v)| v)).ok_or(SolveError::Unreachable)?;
+        let value = actions
+            .iter()
+            .find(|&&(a, _)| a == action)
+            .map(|&(_, v)| v)
+            .ok_or(SolveError::Unreachable)?;
+        let raw = if objective.minimises() {
+            value - best_value
+        } else {
+            best_value - value
+        };
+        let cost = if raw <= TIE_EPSILON { 0.0 } else { raw };
+        annotations.push(Annotation {
+            index,
+            turn,
+            seat: flip.seat,
+            position: flip.position,
+            first: state.first,
+            action,
+            best: actions
+                .iter()
+                .filter(|&&(_, v)| (v - best_value).abs() <= TIE_EPSILON)
+                .map(|&(a, _)| a)
+                .collect(),
+            value,
+            best_value,
+            cost,
+            class: Class::of(objective, cost),
+        });
+        if replay.try_flip(flip.position).is_err() {
+            return Err(SolveError::Unreachable);
+        }
+        if flip.turn_end.is_some() {
+            turn += 1;
+        }
+        curve.push(first_seat_value(&replay, objective, solver)?);
+    }
+    let summaries = [Seat::First, Seat::Second].map(|seat| summarise(&annotations, seat));
+    Ok(Analysis {
+        objective,
+        players,
+        annotations,
+        curve,
+        summaries,
+    })
+}
+
+fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
+    let mine: Vec<&Annotation> = annotations.iter().filter(|a| a.seat == seat).collect();
+    let best = mine.iter().filter(|a| a.class == Class::Best).count();
+    let mut costly: Vec<&Annotation> = mine.iter().copied().filter(|a| a.cost > 0.0).collect();
+    costly.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index)));
+    #[allow(clippy::cast_precision_loss)] // flip counts are small
+    let accuracy = if mine.is_empty() {
+        1.0
+    } else {
+        best as f64 / mine.len() as f64
+    };
+    Summary {
+        seat,
+        flips: mine.len(),
+        best,
+        accuracy,
+        total_cost: mine.iter().map(|a| a.cost).sum(),
+        costliest: costly.iter().take(3).map(|a| a.index).collect(),
+    }
+}
+
+/// What a flip did, in words (`turned a second unknown card`).
+#[must_use]
+pub fn did(action: Action, first: Option<FirstCard>) -> &'static str {
+    match (action, first) {
+        (Action::Unknown, None) => "turned an unknown card",
+        (Action::Known(p), None) if p.known() >= 2 => "turned a card of a known pair",
+        (Action::Known(_), None) => "turned a known card first",
+        (Action::Match, _) => "took the pair",
+        (Action::Unknown, Some(FirstCard::Revealed(_))) => "turned a second unknown card",
+        (Action::Unknown, Some(FirstCard::Held(_))) => "turned an unknown card as the second",
+        (Action::Known(_), Some(FirstCard::Revealed(_))) => "turned a known card second",
+        (Action::Known(_), Some(FirstCard::Held(_))) => "passed (a second known card)",
+    }
+}
+
+/// What an alternative would have been, in words (`turning a known card`).
+#[must_use]
+pub fn doing(action: Action, first: Option<FirstCard>) -> &'static str {
+    match (action, first) {
+        (Action::Unknown, None) => "turning an unknown card",
+        (Action::Known(p), None) if p.known() >= 2 => "taking the known pair",
+        (Action::Known(_), None) => "turning a known card first",
+        (Action::Match, _) => "taking the pair",
+        (Action::Unknown, Some(FirstCard::Revealed(_))) => "turning another unknown card",
+        (Action::Unknown, Some(FirstCard::Held(_))) => "turning an unknown card",
+        (Action::Known(_), Some(FirstCard::Revealed(_))) => "turning a known card",
+        (Action::Known(_), Some(FirstCard::Held(_))) => "passing",
+    }
+}
+
+/// A value in the objective's unit, as people read it: `54%` or `+0.42 pairs`.
+#[must_use]
+pub fn show_value(objective: Objective, v: f64) -> String {
+    match objective {
+        Objective::Win => format!("{:.0}%", v * 100.0),
+        _ => format!("{v:+.2} pairs"),
+    }
+}
+
+/// A cost in the objective's unit: `3.1 points` of win probability or `0.42 pairs`.
+#[must_use]
+pub fn show_cost(objective: Objective, cost: f64) -> String {
+    match objective {
+        Objective::Win => format!("{:.1} points", cost * 100.0),
+        _ => format!("{cost:.2} pairs"),
+    }
+}
+
+impl Analysis {
+    /// The seats whose flips matter to the reader: the person's in a game against the
+    /// AI, both in a game of two AIs.
+    #[must_use]
+    pub fn focus(&self) -> Vec<Seat> {
+        match self.person() {
+            Some(s) => vec![s],
+            None => vec![Seat::First, Seat::Second],
+        }
+    }
+
+    /// The person's seat, if one played.
+    #[must_use]
+    pub fn person(&self) -> Option<Seat> {
+        [Seat::First, Seat::Second]
+            .into_iter()
+            .find(|s| self.players[s.index()] == crate::record::PERSON)
+    }
+
+    /// The seat whose values the curve shows: the person's, or the first seat's.
+    #[must_use]
+    pub fn curve_seat(&self) -> Seat {
+        self.person().unwrap_or(Seat::First)
+    }
+
+    /// [`Analysis::curve`] for the seat of [`Analysis::curve_seat`].
+    #[must_use]
+    pub fn curve_for_focus(&self) -> Vec<f64> {
+        let flip = self.curve_seat() == Seat::Second;
+        self.curve
+            .iter()
+            .map(|&v| match (flip, self.objective) {
+                (false, _) => v,
+                (true, Objective::Win) => 1.0 - v,
+                (true, _) => -v,
+            })
+            .collect()
+    }
+
+    /// The one-line explanation of a flip in the game's words: "turn 7 (c3): you turned
+    /// a second unknown card: turning a known card instead would have kept the odds at
+    /// 54% (not 48%)".
+    #[must_use]
+    pub fn explain(&self, game: &Game, a: &Annotation) -> String {
+        let who = &self.players[a.seat.index()];
+        let coord = coordinate(game.view().deck(), a.position);
+        let face = face_text(game.view().deck(), game.reveal_all()[a.position]);
+        let head = format!(
+            "turn {} ({coord} {face}): {who} {}",
+            a.turn,
+            did(a.action, a.first)
+        );
+        if a.class == Class::Best {
+            return format!("{head}: best");
+        }
+        let alternative = self
+            .preferred_best(a)
+            .map_or("another card", |b| doing(b, a.first));
+        let what = match self.objective {
+            Objective::Win => "the odds",
+            _ => "the expected margin",
+        };
+        format!(
+            "{head}: {alternative} instead would have kept {what} at {} (not {})",
+            show_value(self.objective, a.best_value),
+            show_value(self.objective, a.value)
+        )
+    }
+
+    /// The best action the optimal player would have chosen among the tied ones.
+    fn preferred_best(&self, a: &Annotation) -> Option<Action> {
+        a.best.iter().copied().min_by_key(|&b| {
+            crate::players::preference(crate::players::TieBreak::Usual, b, a.first)
+        })
+    }
+
+    /// The analysis as JSON: `objective`, `players`, `flips` (one entry per flip with
+    /// `player`, `seat`, `turn`, `coord`, `face`, `action`, `best`, `value`,
+    /// `best_value`, `cost`, `class`, `explanation`), `summary` (one entry per player
+    /// with `accuracy`, `total_cost` and `costliest`) and `curve`.
+    #[must_use]
+    pub fn to_json(&self, game: &Game) -> serde_json::Value {
+        let flips: Vec<FlipJson> = self
+            .annotations
+            .iter()
+            .map(|a| FlipJson {
+                index: a.index,
+                turn: a.turn,
+                player: self.players[a.seat.index()].clone(),
+                seat: seat_letter(a.seat).to_string(),
+                coord: coordinate(game.view().deck(), a.position),
+                face: face_text(game.view().deck(), game.reveal_all()[a.position]),
+                action: a.action.to_string(),
+                best: a.best.iter().map(ToString::to_string).collect(),
+                value: a.value,
+                best_value: a.best_value,
+                cost: a.cost,
+                class: a.class,
+                explanation: self.explain(game, a),
+            })
+            .collect();
+        let summary: Vec<SummaryJson> = self
+            .summaries
+            .iter()
+            .map(|s| SummaryJson {
+                player: self.players[s.seat.index()].clone(),
+                seat: seat_letter(s.seat).to_string(),
+                flips: s.flips,
+                best: s.best,
+                accuracy: s.accuracy,
+                total_cost: s.total_cost,
+                costliest: s
+                    .costliest
+                    .iter()
+                    .map(|&i| CostlyJson {
+                        index: i,
+                        turn: self.annotations[i].turn,
+                        cost: self.annotations[i].cost,
+                        explanation: self.explain(game, &self.annotations[i]),
+                    })
+                    .collect(),
+            })
+            .collect();
+        serde_json::json!({
+            "objective": self.objective.name(),
+            "players": self.players,
+            "flips": flips,
+            "summary": summary,
+            "curve": self.curve,
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct FlipJson {
+    index: usize,
+    turn: usize,
+    player: String,
+    seat: String,
+    coord: String,
+    face: String,
+    action: String,
+    best: Vec<String>,
+    value: f64,
+    best_value: f64,
+    cost: f64,
+    class: Class,
+    explanation: String,
+}
+
+#[derive(Serialize)]
+struct SummaryJson {
+    player: String,
+    seat: String,
+    flips: usize,
+    best: usize,
+    accuracy: f64,
+    total_cost: f64,
+    costliest: Vec<CostlyJson>,
+}
+
+#[derive(Serialize)]
+struct CostlyJson {
+    index: usize,
+    turn: usize,
+    cost: f64,
+    explanation: String,
+}

@@ -1,0 +1,253 @@
+//! `concentration analyze`, `replay` and `history`: saved games read back.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use crate::analysis::annotate::{Analysis, annotate, show_cost, show_value};
+use crate::players::Optimal;
+use crate::record::{self, Record, coordinate, face_text, seat_letter};
+use crate::rules::{Game, Seat};
+use crate::tui::{App, Config, History};
+
+/// Where saved games are read and written.
+#[derive(Debug, Clone, Default, Args)]
+pub struct DataDir {
+    /// Data directory (games are saved in its `games` folder); default: the
+    /// platform's data directory, or $CONCENTRATION_DATA_DIR
+    #[arg(long = "data-dir", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+impl DataDir {
+    /// The folder records go in.
+    ///
+    /// # Errors
+    /// No data directory can be found.
+    pub fn records(&self) -> anyhow::Result<PathBuf> {
+        let data = record::data_dir(self.data_dir.as_deref()).map_err(super::usage)?;
+        Ok(record::records_dir(&data))
+    }
+}
+
+/// Annotations and summary of a saved game.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Every flip gets the action taken, the best actions, its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder."
+)]
+pub struct AnalyzeArgs {
+    /// The record to analyse
+    file: PathBuf,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+/// Replays a saved game on screen.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record to replay
+    file: PathBuf,
+    #[command(flatten)]
+    data: DataDir,
+    /// Do not save games started from the replay ("play this deal again")
+    #[arg(long = "no-save")]
+    no_save: bool,
+}
+
+/// Lists the saved games; in a terminal, pick one to replay.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    #[command(flatten)]
+    data: DataDir,
+    /// Print the list instead of opening it on screen
+    #[arg(long)]
+    list: bool,
+    /// Do not save games started from a replay
+    #[arg(long = "no-save")]
+    no_save: bool,
+}
+
+/// Loads a record, or a usage error naming the file, the line and the reason.
+fn load(path: &Path) -> anyhow::Result<Record> {
+    record::load(path).map_err(super::usage)
+}
+
+/// Analyses a record with a freshly solved solver.
+///
+/// # Errors
+/// The game cannot be solved (a deck too large).
+pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
+    let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
+    let mut optimal = Optimal::new(&record.deck, record.objective, record.pass_rule)
+        .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
+    let analysis = annotate(&game, record.players.clone(), optimal.solver())
+        .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
+    Ok((game, analysis))
+}
+
+/// Runs `analyze`.
+///
+/// # Errors
+/// A bad record or a game too large to solve (status 2).
+pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let record = load(&args.file)?;
+    let (game, analysis) = analyse(&record)?;
+    if args.json {
+        println!("{}", analysis.to_json(&game));
+        return Ok(());
+    }
+    print!("{}", text_report(&record, &game, &analysis));
+    Ok(())
+}
+
+/// The analysis as text: a header line, one line per flip, then the summary of each
+/// player with the three costliest moves explained.
+#[must_use]
+pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let view = game.view();
+    let [a, b] = view.pairs();
+    let _ = writeln!(
+        s,
+        "{} | seed {} | A {} vs B {} | {} | {} | result {} ({a}-{b}){}",
+        record.deck,
+        record.seed,
+        record.players[0],
+        record.players[1],
+        record.objective,
+        record.pass_rule,
+        record::result_text(game),
+        if record.practice { " | practice" } else { "" }
+    );
+    let _ = writeln!(
+        s,
+        "turn  flip       player            action        best                   cost  class"
+    );
+    let deck = view.deck();
+    for an in &analysis.annotations {
+        let seat = an.seat;
+        let card = game.reveal_all()[an.position];
+        let best: Vec<String> = an.best.iter().map(ToString::to_string).collect();
+        let _ = writeln!(
+            s,
+            "{:>4}  {:<4} {:<5} {} {:<15} {:<13} {:<20} {:>6}  {}",
+            an.turn,
+            coordinate(deck, an.position),
+            face_text(deck, card),
+            seat_letter(seat),
+            truncate(&analysis.players[seat.index()], 15),
+            an.action.to_string(),
+            truncate(&best.join(", "), 20),
+            if an.cost > 0.0 {
+                cost_number(analysis, an.cost)
+            } else {
+                "0".into()
+            },
+            an.class.name()
+        );
+    }
+    let _ = writeln!(s, "summary");
+    for seat in [Seat::First, Seat::Second] {
+        let sum = &analysis.summaries[seat.index()];
+        let _ = writeln!(
+            s,
+            "  {} {}: accuracy {:.1}% ({} of {} flips best), total cost {}",
+            seat_letter(seat),
+            analysis.players[seat.index()],
+            sum.accuracy * 100.0,
+            sum.best,
+            sum.flips,
+            show_cost(analysis.objective, sum.total_cost)
+        );
+        for (k, &i) in sum.costliest.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "    {}. {}",
+                k + 1,
+                analysis.explain(game, &analysis.annotations[i])
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "costs in {}; value at the start {}",
+        match analysis.objective {
+            crate::rules::Objective::Win => "points of win probability",
+            _ => "pairs",
+        },
+        show_value(analysis.objective, analysis.curve[0])
+    );
+    s
+}
+
+fn cost_number(analysis: &Analysis, cost: f64) -> String {
+    match analysis.objective {
+        crate::rules::Objective::Win => format!("{:.2}", cost * 100.0),
+        _ => format!("{cost:.3}"),
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+fn base_config(data: &DataDir, no_save: bool) -> anyhow::Result<(Config, Option<PathBuf>)> {
+    let dir = if no_save { None } else { Some(data.records()?) };
+    Ok((Config::default(), dir))
+}
+
+fn need_terminal() -> anyhow::Result<()> {
+    if crate::tui::is_terminal() {
+        Ok(())
+    } else {
+        Err(super::usage(
+            "the replay needs a terminal: standard input and output must not be redirected",
+        ))
+    }
+}
+
+/// Runs `replay`.
+///
+/// # Errors
+/// A bad record, no terminal (status 2), or a terminal failure.
+pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
+    let record = load(&args.file)?;
+    need_terminal()?;
+    let (base, dir) = base_config(&args.data, args.no_save)?;
+    let mut app = App::replay(
+        record,
+        Some(args.file.clone()),
+        base,
+        false,
+        std::time::Instant::now(),
+    )
+    .map_err(super::usage)?;
+    app.save_dir = dir;
+    crate::tui::run(app)?;
+    Ok(())
+}
+
+/// Runs `history`: the list on screen, or printed with `--list` or without a terminal.
+///
+/// # Errors
+/// No data directory, or a terminal failure.
+pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
+    let dir = args.data.records()?;
+    let entries = record::list(&dir);
+    if args.list || !crate::tui::is_terminal() {
+        if entries.is_empty() {
+            println!("no saved games in {}", dir.display());
+        }
+        for e in &entries {
+            println!("{}  {}", e.path.display(), History::line(e));
+        }
+        return Ok(());
+    }
+    let (base, save) = base_config(&args.data, args.no_save)?;
+    let mut app = App::history(History::new(dir, entries), base, false);
+    app.save_dir = save;
+    crate::tui::run(app)?;
+    Ok(())
+}

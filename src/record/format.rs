@@ -1,0 +1,163 @@
+//! Writing records, and the board coordinates they use.
+
+use std::fmt::Write as _;
+
+use super::{Record, RecordError, result_text, seat_letter};
+use crate::rules::{Card, Deck, EndReason, Flip, Game, Phase, TurnEnd};
+
+/// The board coordinate of a position: column letter(s) then row number from 1, like
+/// `b3` (column b, row 3). Columns after `z` go on `aa`, `ab`, ...
+#[must_use]
+pub fn coordinate(deck: &Deck, position: usize) -> String {
+    let (_, cols) = deck.grid();
+    let (row, col) = (position / cols, position % cols);
+    let mut letters = Vec::new();
+    let mut c = col + 1;
+    while c > 0 {
+        c -= 1;
+        letters.push(char::from(b'a' + u8::try_from(c % 26).unwrap_or(0)));
+        c /= 26;
+    }
+    letters.iter().rev().collect::<String>() + &(row + 1).to_string()
+}
+
+/// The position of a coordinate on the deck's table, if it names a place that holds a
+/// card.
+#[must_use]
+pub fn parse_coordinate(deck: &Deck, text: &str) -> Option<usize> {
+    let (rows, cols) = deck.grid();
+    let split = text.find(|c: char| !c.is_ascii_lowercase())?;
+    let (letters, digits) = text.split_at(split);
+    if letters.is_empty() || letters.len() > 3 || digits.is_empty() || digits.starts_with('0') {
+        return None;
+    }
+    if !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 4 {
+        return None;
+    }
+    let mut col = 0usize;
+    for b in letters.bytes() {
+        col = col * 26 + usize::from(b - b'a') + 1;
+    }
+    let col = col - 1;
+    let row: usize = digits.parse().ok()?;
+    if col >= cols || row == 0 || row > rows {
+        return None;
+    }
+    let position = (row - 1) * cols + col;
+    (position < deck.cards()).then_some(position)
+}
+
+/// The face of a card as a record writes it (`7♥`, `Jk`, `C`, `12`).
+#[must_use]
+pub fn face_text(deck: &Deck, card: Card) -> String {
+    deck.face(card.label, card.copy).text
+}
+
+/// The word written after a finished turn.
+pub(super) fn end_word(end: TurnEnd) -> &'static str {
+    match end {
+        TurnEnd::Pair => "pair",
+        TurnEnd::Miss => "miss",
+        TurnEnd::Pass => "pass",
+    }
+}
+
+/// The `[End]` header: why the game ended, or `abandoned`.
+pub(super) fn end_text(game: &Game) -> &'static str {
+    match game.view().phase() {
+        Phase::Over(r) => match r.reason {
+            EndReason::Cleared => "cleared",
+            EndReason::AgreedEnd => "agreed",
+            EndReason::Quit => "quit",
+            EndReason::Withdrawn => "withdrawn",
+        },
+        _ => "abandoned",
+    }
+}
+
+/// One flip as a move token: `b3:7♥`.
+pub(super) fn flip_token(deck: &Deck, flip: &Flip) -> String {
+    format!(
+        "{}:{}",
+        coordinate(deck, flip.position),
+        face_text(deck, flip.card)
+    )
+}
+
+/// The flips of a game grouped by turn (the last group may hold one flip).
+pub(super) fn turns(flips: &[Flip]) -> Vec<&[Flip]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, f) in flips.iter().enumerate() {
+        if f.turn_end.is_some() {
+            out.push(&flips[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < flips.len() {
+        out.push(&flips[start..]);
+    }
+    out
+}
+
+pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
+    let game = record.replay()?;
+    let view = game.view();
+    let deck = view.deck();
+    let mut s = String::new();
+    let mut header = |name: &str, value: &str| {
+        let _ = writeln!(s, "[{name} \"{value}\"]");
+    };
+    header("Format", &format!("concentration {}", super::VERSION));
+    header("Date", &record.date);
+    header("Time", &record.time);
+    header("Deck", deck.name());
+    header("Seed", &record.seed.to_string());
+    header("A", &record.players[0]);
+    header("B", &record.players[1]);
+    header("Objective", record.objective.name());
+    header("PassRule", record.pass_rule.name());
+    header("Memory", record.memory.name());
+    header("Practice", if record.practice { "yes" } else { "no" });
+    header("Result", result_text(&game));
+    let [a, b] = view.pairs();
+    header("Pairs", &format!("{a}-{b}"));
+    header("End", end_text(&game));
+    s.push('\n');
+    for (i, turn) in turns(view.flips()).iter().enumerate() {
+        let _ = write!(s, "{}. {}", i + 1, seat_letter(turn[0].seat));
+        for f in *turn {
+            let _ = write!(s, " {}", flip_token(deck, f));
+        }
+        if let Some(end) = turn.last().and_then(|f| f.turn_end) {
+            let _ = write!(s, " {}", end_word(end));
+        }
+        s.push('\n');
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_round_trip_on_every_deck_size() {
+        for n in 1..=60 {
+            let deck = Deck::parse(&format!("pairs:{n}")).unwrap();
+            for p in 0..deck.cards() {
+                let c = coordinate(&deck, p);
+                assert_eq!(parse_coordinate(&deck, &c), Some(p), "pairs:{n} {c}");
+            }
+            assert_eq!(parse_coordinate(&deck, "a0"), None);
+            assert_eq!(parse_coordinate(&deck, "zz99"), None);
+        }
+        let deck = Deck::parse("standard").unwrap();
+        assert_eq!(coordinate(&deck, 0), "a1");
+        assert_eq!(coordinate(&deck, 13 + 2), "c2");
+        assert_eq!(coordinate(&deck, 51), "m4");
+        for bad in ["", "a", "3", "A1", "a01", "n1", "a5", "a1x", "é1"] {
+            assert_eq!(parse_coordinate(&deck, bad), None, "{bad}");
+        }
+    }
+}

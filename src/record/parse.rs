@@ -1,0 +1,379 @@
+//! Reading records: every fault is reported with its line and never panics.
+
+use std::collections::HashMap;
+
+use super::format::{end_text, end_word, face_text, parse_coordinate};
+use super::{LoadError, MemoryMode, Record, VERSION, result_text, seat_letter};
+use crate::rules::{Deck, Game, Objective, PassRule, Phase, Players};
+
+/// Headers a record must have.
+const REQUIRED: [&str; 8] = [
+    "Format",
+    "Deck",
+    "Seed",
+    "A",
+    "B",
+    "Objective",
+    "PassRule",
+    "Result",
+];
+
+/// What a move line looks like, for error messages.
+const MOVE_SHAPE: &str = "expected like '3. A b2:7♥ c1:7♦ miss'";
+
+fn fail<T>(line: usize, reason: impl Into<String>) -> Result<T, LoadError> {
+    Err(LoadError {
+        line,
+        reason: reason.into(),
+    })
+}
+
+/// The lines of a record as text, numbered from 1.
+fn lines(bytes: &[u8]) -> Result<Vec<(usize, &str)>, LoadError> {
+    let mut out = Vec::new();
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let Ok(text) = std::str::from_utf8(raw) else {
+            return fail(i + 1, "not a text record (invalid UTF-8)");
+        };
+        if text.chars().any(|c| c.is_control() && c != '\t') {
+            return fail(i + 1, "not a text record (control characters)");
+        }
+        out.push((i + 1, text));
+    }
+    Ok(out)
+}
+
+/// `[Name "value"]` → (name, value).
+fn header(text: &str) -> Option<(&str, &str)> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(' ')?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let ok = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric());
+    (ok && !value.contains('"')).then_some((name, value))
+}
+
+/// Headers by name: value and line.
+struct Headers(HashMap<String, (String, usize)>);
+
+impl Headers {
+    fn get(&self, name: &str) -> Option<(&str, usize)> {
+        self.0.get(name).map(|(v, l)| (v.as_str(), *l))
+    }
+
+    fn value(&self, name: &str) -> (&str, usize) {
+        self.get(name).unwrap_or(("", 0))
+    }
+
+    fn parsed<T, E: std::fmt::Display>(
+        &self,
+        name: &str,
+        parse: impl Fn(&str) -> Result<T, E>,
+    ) -> Result<T, LoadError> {
+        let (v, line) = self.value(name);
+        parse(v).or_else(|e| fail(line, format!("header {name}: {e}")))
+    }
+}
+
+fn check_format(value: &str, line: usize) -> Result<(), LoadError> {
+    match value.strip_prefix("concentration ") {
+        Some(v) if v == VERSION.to_string() => Ok(()),
+        Some(v) => fail(
+            line,
+            format!("unknown version '{v}' (this program reads version {VERSION})"),
+        ),
+        None => fail(
+            line,
+            format!(
+                "not a concentration record: format '{value}' (expected 'concentration {VERSION}')"
+            ),
+        ),
+    }
+}
+
+/// Reads the header block; returns the headers and the index of the first move line.
+fn read_headers(lines: &[(usize, &str)]) -> Result<(Headers, usize), LoadError> {
+    let mut headers: HashMap<String, (String, usize)> = HashMap::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, text) = lines[i];
+        let t = text.trim();
+        if t.is_empty() || t.starts_with(';') {
+            i += 1;
+            continue;
+        }
+        if !t.starts_with('[') {
+            break;
+        }
+        let Some((name, value)) = header(t) else {
+            return fail(
+                n,
+                format!("garbled header '{t}': expected [Name \"value\"]"),
+            );
+        };
+        if headers.is_empty() {
+            if name != "Format" {
+                return fail(
+                    n,
+                    format!(
+                        "missing header Format: a record starts with [Format \"concentration {VERSION}\"]"
+                    ),
+                );
+            }
+            check_format(value, n)?;
+        }
+        if headers.contains_key(name) {
+            return fail(n, format!("header {name} given twice"));
+        }
+        headers.insert(name.to_owned(), (value.to_owned(), n));
+        i += 1;
+    }
+    // Where a missing header is noticed: the first move, or the last line of text.
+    let here = lines.get(i).map_or_else(
+        || {
+            lines
+                .iter()
+                .rev()
+                .find(|(_, t)| !t.trim().is_empty())
+                .map_or(1, |l| l.0)
+        },
+        |l| l.0,
+    );
+    if headers.is_empty() {
+        let what = if lines.iter().all(|(_, t)| t.trim().is_empty()) {
+            "empty record"
+        } else {
+            "missing header Format"
+        };
+        return fail(
+            here,
+            format!("{what}: a record starts with [Format \"concentration {VERSION}\"]"),
+        );
+    }
+    for name in REQUIRED {
+        if !headers.contains_key(name) {
+            return fail(here, format!("missing header {name}"));
+        }
+    }
+    Ok((Headers(headers), i))
+}
+
+fn settings(h: &Headers) -> Result<Record, LoadError> {
+    let deck = h.parsed("Deck", |v| {
+        let d = Deck::parse(v)?;
+        d.check_playable().map(|()| d)
+    })?;
+    let seed = h.parsed("Seed", |v| {
+        v.parse::<u64>()
+            .map_err(|_| format!("'{v}' is not a seed (a whole number from 0)"))
+    })?;
+    let objective = h.parsed("Objective", str::parse::<Objective>)?;
+    let pass_rule = h.parsed("PassRule", str::parse::<PassRule>)?;
+    let (_, line) = h.value("Objective");
+    if objective == Objective::Moves {
+        return fail(
+            line,
+            "objective 'moves' is for solitaire; records are of two players",
+        );
+    }
+    if let Err(e) = crate::rules::check_combination(objective, pass_rule) {
+        return fail(line, e.to_string());
+    }
+    let memory = match h.get("Memory") {
+        None | Some(("classic", _)) => MemoryMode::Classic,
+        Some(("open", _)) => MemoryMode::Open,
+        Some((v, l)) => return fail(l, format!("header Memory: '{v}' is not classic or open")),
+    };
+    let practice = match h.get("Practice") {
+        None | Some(("no", _)) => false,
+        Some(("yes", _)) => true,
+        Some((v, l)) => return fail(l, format!("header Practice: '{v}' is not yes or no")),
+    };
+    let mut players = [String::new(), String::new()];
+    for (i, name) in ["A", "B"].into_iter().enumerate() {
+        let (v, l) = h.value(name);
+        if v.trim().is_empty() || v.contains('\\') {
+            return fail(l, format!("header {name}: a player's name is needed"));
+        }
+        v.trim().clone_into(&mut players[i]);
+    }
+    Ok(Record {
+        date: h.get("Date").map_or("", |(v, _)| v).to_owned(),
+        time: h.get("Time").map_or("", |(v, _)| v).to_owned(),
+        deck,
+        seed,
+        players,
+        objective,
+        pass_rule,
+        memory,
+        practice,
+        flips: Vec::new(),
+    })
+}
+
+/// Plays one move line on `game`, checking it against the deal.
+fn play_line(
+    game: &mut Game,
+    record: &mut Record,
+    turn: usize,
+    line: usize,
+    text: &str,
+) -> Result<(), LoadError> {
+    let text = text.split(';').next().unwrap_or("").trim();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let garbled = || fail(line, format!("garbled move '{text}': {MOVE_SHAPE}"));
+    let (Some(number), Some(seat)) = (tokens.first(), tokens.get(1)) else {
+        return garbled();
+    };
+    let Some(Ok(n)) = number.strip_suffix('.').map(str::parse::<usize>) else {
+        return garbled();
+    };
+    if n != turn {
+        return fail(
+            line,
+            format!("turn number {n} out of order: expected {turn}"),
+        );
+    }
+    let mover = game.view().mover();
+    if *seat != "A" && *seat != "B" {
+        return garbled();
+    }
+    if game.view().is_over() {
+        return fail(line, "illegal move: the game is already over");
+    }
+    if *seat != seat_letter(mover).to_string() {
+        return fail(
+            line,
+            format!(
+                "illegal move: it is {}'s turn, not {seat}'s",
+                seat_letter(mover)
+            ),
+        );
+    }
+    let mut rest = &tokens[2..];
+    let end = match rest.last() {
+        Some(&w @ ("pair" | "miss" | "pass")) => {
+            rest = &rest[..rest.len() - 1];
+            Some(w)
+        }
+        _ => None,
+    };
+    if rest.is_empty() || rest.len() > 2 || (end.is_some() && rest.len() != 2) {
+        return garbled();
+    }
+    let deck = game.view().deck().clone();
+    let mut last_end = None;
+    for token in rest {
+        let Some((coord, face)) = token.split_once(':') else {
+            return garbled();
+        };
+        let Some(pos) = parse_coordinate(&deck, coord) else {
+            let (rows, cols) = deck.grid();
+            return fail(
+                line,
+                format!("garbled move: no place '{coord}' on the {rows} x {cols} table of {deck}"),
+            );
+        };
+        let dealt = face_text(&deck, game.reveal_all()[pos]);
+        if dealt != face {
+            return fail(
+                line,
+                format!(
+                    "{coord} shows {face} in the record, but seed {} deals {dealt} there",
+                    record.seed
+                ),
+            );
+        }
+        match game.try_flip(pos) {
+            Ok(flip) => last_end = flip.turn_end,
+            Err(e) => return fail(line, format!("illegal move {coord}: {e}")),
+        }
+        record.flips.push(pos);
+    }
+    if let (Some(w), Some(e)) = (end, last_end)
+        && w != end_word(e)
+    {
+        return fail(
+            line,
+            format!("the turn ends in a {}, not a {w}", end_word(e)),
+        );
+    }
+    Ok(())
+}
+
+pub(super) fn parse(bytes: &[u8]) -> Result<Record, LoadError> {
+    let lines = lines(bytes)?;
+    let (headers, first_move) = read_headers(&lines)?;
+    let mut record = settings(&headers)?;
+    let (_, seed_line) = headers.value("Seed");
+    let Ok(mut game) = Game::new(
+        record.deck.clone(),
+        record.seed,
+        Players::Two(record.pass_rule),
+    ) else {
+        return fail(seed_line, "the deck does not fit on a table");
+    };
+    let mut turn = 1;
+    let mut open_turn: Option<usize> = None;
+    for &(n, text) in &lines[first_move..] {
+        let t = text.trim();
+        if t.is_empty() || t.starts_with(';') {
+            continue;
+        }
+        if t.starts_with('[') {
+            return fail(n, "header after the moves: headers come first");
+        }
+        if let Some(l) = open_turn {
+            return fail(
+                l,
+                format!("turn {} has one flip but is not the last", turn - 1),
+            );
+        }
+        play_line(&mut game, &mut record, turn, n, t)?;
+        if matches!(game.view().phase(), Phase::SecondCard { .. }) {
+            open_turn = Some(n);
+        }
+        turn += 1;
+    }
+    check_outcome(&headers, &game)?;
+    Ok(record)
+}
+
+/// The result, pairs and end headers must agree with the moves.
+fn check_outcome(headers: &Headers, game: &Game) -> Result<(), LoadError> {
+    let (result, line) = headers.value("Result");
+    let actual = result_text(game);
+    if !matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*") {
+        return fail(
+            line,
+            format!("header Result: '{result}' is not 1-0, 0-1, 1/2-1/2 or *"),
+        );
+    }
+    if result != actual {
+        let why = if actual == "*" {
+            format!("the result is {result} but the moves stop before the game ends (truncated?)")
+        } else {
+            format!("the result is {result} but the moves give {actual}")
+        };
+        return fail(line, why);
+    }
+    if let Some((pairs, l)) = headers.get("Pairs") {
+        let [a, b] = game.view().pairs();
+        if pairs != format!("{a}-{b}") {
+            return fail(
+                l,
+                format!("the pairs are {pairs} but the moves give {a}-{b}"),
+            );
+        }
+    }
+    if let Some((end, l)) = headers.get("End") {
+        let actual = end_text(game);
+        if end != actual {
+            return fail(
+                l,
+                format!("the end is '{end}' but the moves give '{actual}'"),
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,337 @@
+//! The replay screen's state: a record stepped flip by flip or turn by turn, its
+//! analysis (once the solver is ready), auto-play, and the list of saved games it can be
+//! opened from. Pure state: drawing is in `review.rs`.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::config::{Config, First, Memory, Opponent};
+use super::round::{Round, SharedSolver};
+use crate::analysis::annotate::{Analysis, Annotation, annotate};
+use crate::record::{Entry, MemoryMode, Record, Stepper};
+use crate::rules::{Game, Objective, PassRule, Seat};
+
+/// Pause between flips in auto-play.
+pub const AUTO_STEP: Duration = Duration::from_millis(700);
+
+/// Where `q` goes from a replay.
+pub enum Back {
+    /// Leave the program (opened with `concentration replay`).
+    Quit,
+    /// The end screen of the game just played.
+    Round(Box<Round>),
+    /// The list of saved games.
+    History(History),
+}
+
+/// A game being replayed.
+pub struct Replay {
+    stepper: Stepper,
+    full: Game,
+    path: Option<PathBuf>,
+    analysis: Option<Analysis>,
+    note: String,
+    auto_at: Option<Instant>,
+    /// Whether the summary window is open.
+    pub summary: bool,
+    back: Option<Back>,
+}
+
+/// The key of the solver a record needs: deck name, objective, pass rule.
+pub type SolverKey = (String, Objective, PassRule);
+
+impl Replay {
+    /// A replay of `record` (read from `path`, if from a file), at its start.
+    ///
+    /// # Errors
+    /// The record is not a legal game (one line).
+    pub fn new(record: Record, path: Option<PathBuf>, back: Back) -> Result<Self, String> {
+        let full = record.replay().map_err(|e| e.to_string())?;
+        let stepper = Stepper::new(record).map_err(|e| e.to_string())?;
+        Ok(Self {
+            stepper,
+            full,
+            path,
+            analysis: None,
+            note: "Analysing…".into(),
+            auto_at: None,
+            summary: false,
+            back: Some(back),
+        })
+    }
+
+    /// The record.
+    #[must_use]
+    pub fn record(&self) -> &Record {
+        self.stepper.record()
+    }
+
+    /// The stepper (the game after the current number of flips).
+    #[must_use]
+    pub fn stepper(&self) -> &Stepper {
+        &self.stepper
+    }
+
+    /// The whole game, every flip applied.
+    #[must_use]
+    pub fn full(&self) -> &Game {
+        &self.full
+    }
+
+    /// The file it was read from.
+    #[must_use]
+    pub fn path(&self) -> Option<&PathBuf> {
+        self.path.as_ref()
+    }
+
+    /// The analysis, once computed.
+    #[must_use]
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+
+    /// A word on the analysis: computing, or why there is none.
+    #[must_use]
+    pub fn note(&self) -> &str {
+        &self.note
+    }
+
+    /// The solver this replay's analysis needs.
+    #[must_use]
+    pub fn solver_key(&self) -> SolverKey {
+        let r = self.record();
+        (r.deck.name().to_owned(), r.objective, r.pass_rule)
+    }
+
+    /// Computes the analysis with the solver (or notes why there is none).
+    pub fn set_solver(&mut self, solver: Result<SharedSolver, String>) {
+        let result = solver.and_then(|s| {
+            let mut optimal = s.lock().map_err(|_| "the solver failed".to_owned())?;
+            annotate(&self.full, self.record().players.clone(), optimal.solver())
+                .map_err(|e| e.to_string())
+        });
+        match result {
+            Ok(a) => {
+                self.analysis = Some(a);
+                self.note.clear();
+            }
+            Err(e) => self.note = format!("no analysis: {e}"),
+        }
+    }
+
+    /// Whether the analysis has arrived or failed.
+    #[must_use]
+    pub fn settled(&self) -> bool {
+        self.analysis.is_some() || !self.note.starts_with("Analysing")
+    }
+
+    /// The annotation of the last flip applied, if analysed.
+    #[must_use]
+    pub fn current(&self) -> Option<&Annotation> {
+        let at = self.stepper.at();
+        (at > 0)
+            .then(|| self.analysis.as_ref()?.annotations.get(at - 1))
+            .flatten()
+    }
+
+    /// Whether the seat's flips are annotated on screen: the person's in a game against
+    /// the AI, everyone's in a game of two AIs.
+    #[must_use]
+    pub fn annotated(&self, seat: Seat) -> bool {
+        match self.record().person() {
+            Some(p) => p == seat,
+            None => true,
+        }
+    }
+
+    /// The cards of the turn the last applied flip belongs to.
+    #[must_use]
+    pub fn turned(&self) -> Vec<usize> {
+        let at = self.stepper.at();
+        if at == 0 {
+            return Vec::new();
+        }
+        let flips = self.stepper.game().view().flips();
+        let last = at - 1;
+        let start = if last > 0 && flips[last - 1].turn_end.is_none() {
+            last - 1
+        } else {
+            last
+        };
+        flips[start..=last].iter().map(|f| f.position).collect()
+    }
+
+    /// Steps: `flips` forward (negative: back).
+    pub fn step(&mut self, flips: isize) {
+        let at = self.stepper.at().saturating_add_signed(flips);
+        self.stepper.seek(at);
+        self.auto_at = None;
+    }
+
+    /// To the end of this turn (`true`) or the start of the previous (`false`).
+    pub fn turn(&mut self, forward: bool) {
+        if forward {
+            self.stepper.next_turn();
+        } else {
+            self.stepper.prev_turn();
+        }
+        self.auto_at = None;
+    }
+
+    /// To the start (`false`) or the end (`true`).
+    pub fn jump(&mut self, end: bool) {
+        if end {
+            self.stepper.to_end();
+        } else {
+            self.stepper.to_start();
+        }
+        self.auto_at = None;
+    }
+
+    /// Starts or stops auto-play (from the start again when at the end).
+    pub fn toggle_auto(&mut self, now: Instant) {
+        if self.auto_at.is_some() {
+            self.auto_at = None;
+        } else {
+            if self.stepper.at_end() {
+                self.stepper.to_start();
+            }
+            self.auto_at = Some(now + AUTO_STEP);
+        }
+    }
+
+    /// Whether auto-play is on.
+    #[must_use]
+    pub fn auto(&self) -> bool {
+        self.auto_at.is_some()
+    }
+
+    /// When the next auto-play step is due.
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        self.auto_at
+    }
+
+    /// Advances auto-play.
+    pub fn tick(&mut self, now: Instant) {
+        if let Some(t) = self.auto_at
+            && now >= t
+        {
+            self.stepper.forward();
+            self.auto_at = (!self.stepper.at_end()).then_some(now + AUTO_STEP);
+        }
+    }
+
+    /// Where `q` goes (taken once).
+    pub fn take_back(&mut self) -> Option<Back> {
+        self.back.take()
+    }
+
+    /// A game on the same deal: same deck, seed, rules and seats (a record of two AIs
+    /// gives the person the first seat against the second AI).
+    #[must_use]
+    pub fn again(&self, base: &Config) -> Config {
+        config_of(self.record(), base)
+    }
+}
+
+/// The settings of a new game on a record's deal, other settings from `base`.
+#[must_use]
+pub fn config_of(record: &Record, base: &Config) -> Config {
+    let ai = |seat: Seat| Opponent::parse(record.player(seat)).unwrap_or_default();
+    let (first, opponent) = match record.person() {
+        Some(Seat::Second) => (First::Ai, ai(Seat::First)),
+        _ => (First::You, ai(Seat::Second)),
+    };
+    Config {
+        deck: record.deck.name().to_owned(),
+        seed: record.seed,
+        objective: record.objective,
+        pass_rule: record.pass_rule,
+        memory: match record.memory {
+            MemoryMode::Classic => Memory::Classic,
+            MemoryMode::Open => Memory::Open,
+        },
+        first,
+        opponent,
+        watch_first: None,
+        practice: false,
+        ..base.clone()
+    }
+}
+
+/// The list of saved games.
+pub struct History {
+    /// The games, newest first.
+    pub entries: Vec<Entry>,
+    /// The selected line.
+    pub selected: usize,
+    /// Where they are.
+    pub dir: PathBuf,
+    /// A word for the person (an unreadable record).
+    pub message: String,
+}
+
+impl History {
+    /// The list of the games in `dir`.
+    #[must_use]
+    pub fn new(dir: PathBuf, entries: Vec<Entry>) -> Self {
+        Self {
+            message: if entries.is_empty() {
+                format!("No saved games in {}", dir.display())
+            } else {
+                "↑↓ choose · Enter replays the game".into()
+            },
+            entries,
+            selected: 0,
+            dir,
+        }
+    }
+
+    /// Moves the selection.
+    pub fn select(&mut self, by: isize) {
+        if self.entries.is_empty() {
+            return;
+        }
+        self.selected = self
+            .selected
+            .saturating_add_signed(by)
+            .min(self.entries.len() - 1);
+    }
+
+    /// One line describing a saved game.
+    #[must_use]
+    pub fn line(entry: &Entry) -> String {
+        let name = entry
+            .path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match &entry.record {
+            Ok(r) => {
+                let game = r.replay().ok();
+                let result = game.as_ref().map_or("?", crate::record::result_text);
+                let pairs = game.as_ref().map_or([0, 0], |g| g.view().pairs());
+                format!(
+                    "{} {} {:<15} {} vs {} {:>7} {}-{}{}",
+                    r.date,
+                    r.time,
+                    r.deck.name(),
+                    r.players[0],
+                    r.players[1],
+                    result,
+                    pairs[0],
+                    pairs[1],
+                    if r.practice { " practice" } else { "" }
+                )
+            }
+            Err(e) => {
+                let prefix = format!("{}: ", entry.path.display());
+                format!(
+                    "{name}: unreadable: {}",
+                    e.strip_prefix(&prefix).unwrap_or(e)
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,401 @@
+//! Drawing the replay screen (board after each flip, annotation, value chart, summary)
+//! and the list of saved games. Reads only.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Style, Stylize};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
+
+use super::board::{BoardView, Geometry};
+use super::hint::{format_cost, words};
+use super::panel::{Footer, PANEL_WIDTH};
+use super::replay::{History, Replay};
+use super::theme;
+use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
+use crate::record::{coordinate, face_text, result_text, seat_letter};
+use crate::rules::{Objective, Seat};
+
+/// Height of the value chart.
+const CHART_HEIGHT: u16 = 7;
+
+/// Footer keys of the replay.
+pub const REPLAY_KEYS: &[(&str, &str)] = &[
+    ("←→", "flip"),
+    ("↑↓", "turn"),
+    ("g/G", "start/end"),
+    ("⏎", "auto"),
+    ("s", "summary"),
+    ("r", "play deal"),
+    ("q", "back"),
+];
+
+/// Footer keys of the list of saved games.
+pub const HISTORY_KEYS: &[(&str, &str)] = &[
+    ("↑↓", "choose"),
+    ("⏎", "replay"),
+    ("g/G", "first/last"),
+    ("q", "quit"),
+];
+
+/// Smallest terminal the replay of a deck laid out in `rows` x `cols` needs.
+#[must_use]
+pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
+    let (w, h) = Geometry::min_size(rows, cols);
+    (w + PANEL_WIDTH, (h + CHART_HEIGHT + 4).max(20))
+}
+
+fn class_style(class: Class) -> Style {
+    match class {
+        Class::Best => theme::GOOD,
+        Class::Inaccuracy => theme::KEY,
+        Class::Mistake | Class::Blunder => theme::ERROR,
+    }
+}
+
+/// The replay screen.
+pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
+    let [title, middle, chart, message, footer] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(4),
+        Constraint::Length(CHART_HEIGHT),
+        Constraint::Length(2),
+        Constraint::Length(1),
+    ]));
+    let [board, panel] = middle.layout(&Layout::horizontal([
+        Constraint::Min(1),
+        Constraint::Length(PANEL_WIDTH),
+    ]));
+    let r = replay.record();
+    let mut head = vec![
+        Span::styled("Replay", theme::HEADING),
+        Span::raw(format!(
+            "  {} · seed {} · {} vs {} · {} {}",
+            r.deck, r.seed, r.players[0], r.players[1], r.date, r.time
+        )),
+    ];
+    if r.practice {
+        head.push(Span::styled("  PRACTICE", theme::ERROR));
+    }
+    if replay.auto() {
+        head.push(Span::styled("  ▶ auto", theme::KEY));
+    }
+    Line::from(head).render(title, buf);
+    let stepper = replay.stepper();
+    let turned = replay.turned();
+    BoardView {
+        game: stepper.game(),
+        turned: &turned,
+        open: true,
+        reveal: stepper.at_end() && stepper.game().view().is_over(),
+        hinted: &[],
+        cursor: None,
+    }
+    .render(board, buf);
+    side_panel(replay, panel, buf);
+    value_chart(replay, chart, buf);
+    Paragraph::new(message_line(replay))
+        .wrap(Wrap { trim: true })
+        .render(message, buf);
+    Footer(REPLAY_KEYS).render(footer, buf);
+    if replay.summary {
+        summary(replay, area, buf);
+    }
+}
+
+fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
+    let stepper = replay.stepper();
+    let view = stepper.game().view();
+    let at = stepper.at();
+    let turn = if at == 0 { 0 } else { stepper.turn_of(at - 1) };
+    let block = Block::bordered()
+        .title(Line::from(format!(" Flip {at}/{} · turn {turn} ", stepper.len())).bold())
+        .border_style(theme::BORDER);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let r = replay.record();
+    let pairs = view.pairs();
+    let mut lines = Vec::new();
+    for seat in [Seat::First, Seat::Second] {
+        let mark = if !view.is_over() && view.mover() == seat {
+            "▶"
+        } else {
+            " "
+        };
+        let name: String = format!("{} {}", seat_letter(seat), r.player(seat))
+            .chars()
+            .take(14)
+            .collect();
+        lines.push(Line::from(vec![
+            Span::styled(mark, theme::CURSOR),
+            Span::raw(format!("{name:<14}{:>3} pairs", pairs[seat.index()])),
+        ]));
+    }
+    lines.push(Line::from(""));
+    if at == 0 {
+        lines.push(Line::from("Start of the game"));
+    } else {
+        let flip = view.flips()[at - 1];
+        let deck = view.deck();
+        lines.push(Line::from(format!(
+            "{} {}: {} {}",
+            seat_letter(flip.seat),
+            r.player(flip.seat),
+            coordinate(deck, flip.position),
+            face_text(deck, flip.card)
+        )));
+        match (replay.current(), replay.analysis()) {
+            (Some(a), Some(an)) if replay.annotated(a.seat) => {
+                lines.push(Line::from(format!("took {}", words(a.action, a.first))));
+                let best: Vec<String> = a.best.iter().map(|&b| words(b, a.first)).collect();
+                lines.push(Line::from(format!("best {}", best.join(", "))));
+                let cost = if a.class == Class::Best {
+                    "no cost".to_owned()
+                } else {
+                    format!("cost {}", format_cost(an.objective, a.cost))
+                };
+                lines.push(Line::from(vec![
+                    Span::raw(format!("{cost} · ")),
+                    Span::styled(a.class.name(), class_style(a.class)),
+                ]));
+            }
+            _ => {}
+        }
+    }
+    if let Some(an) = replay.analysis() {
+        let seat = an.curve_seat();
+        let v = an.curve_for_focus()[at.min(an.curve.len() - 1)];
+        let what = match an.objective {
+            Objective::Win => "Odds",
+            _ => "Margin",
+        };
+        lines.push(Line::from(format!(
+            "{what} for {}: {}",
+            r.player(seat),
+            show_value(an.objective, v)
+        )));
+        lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
+        for seat in an.focus() {
+            let s = &an.summaries[seat.index()];
+            let name: String = r.player(seat).chars().take(8).collect();
+            let cost = match an.objective {
+                Objective::Win => format!("-{:.1}%", s.total_cost * 100.0),
+                _ => format!("-{:.2}", s.total_cost),
+            };
+            lines.push(Line::from(format!(
+                "{name:<9}{:>4.0}% {cost}",
+                s.accuracy * 100.0
+            )));
+        }
+    } else {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            replay.note().to_owned(),
+            theme::DIM,
+        )));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+fn message_line(replay: &Replay) -> Line<'static> {
+    let stepper = replay.stepper();
+    let at = stepper.at();
+    if stepper.at_end() && (at > 0 || stepper.game().view().is_over()) {
+        let game = stepper.game();
+        let [a, b] = game.view().pairs();
+        let r = replay.record();
+        let text = if game.view().is_over() {
+            format!(
+                "End of the game: {} · {} {a} – {b} {} · s shows the summary",
+                result_text(game),
+                r.players[0],
+                r.players[1]
+            )
+        } else {
+            format!(
+                "The game was left unfinished at {} {a} – {b} {}",
+                r.players[0], r.players[1]
+            )
+        };
+        return Line::from(text).bold();
+    }
+    match (replay.current(), replay.analysis()) {
+        (Some(a), Some(an)) if replay.annotated(a.seat) => {
+            Line::from(an.explain(replay.full(), a)).style(class_style(a.class))
+        }
+        _ if at == 0 => {
+            Line::from("→ next flip, ↓ next turn, Enter plays it all").style(theme::DIM)
+        }
+        _ => Line::from(replay.note().to_owned()).style(theme::DIM),
+    }
+}
+
+fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
+    let Some(an) = replay.analysis() else {
+        Block::bordered()
+            .title(" Chart ")
+            .border_style(theme::BORDER)
+            .render(area, buf);
+        return;
+    };
+    let r = replay.record();
+    let seat = an.curve_seat();
+    let win = an.objective == Objective::Win;
+    let scale = if win { 100.0 } else { 1.0 };
+    let curve: Vec<(f64, f64)> = an
+        .curve_for_focus()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (as_f64(i), v * scale))
+        .collect();
+    let at = replay.stepper().at().min(curve.len() - 1);
+    let here = [curve[at]];
+    let (low, high) = if win {
+        (0.0, 100.0)
+    } else {
+        let lo = curve.iter().map(|p| p.1).fold(0.0, f64::min).floor() - 0.5;
+        let hi = curve.iter().map(|p| p.1).fold(0.0, f64::max).ceil() + 0.5;
+        (lo, hi)
+    };
+    let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
+    let title = if win {
+        format!(" {}: win % after each flip ", r.player(seat))
+    } else {
+        format!(" {}: expected margin after each flip ", r.player(seat))
+    };
+    let datasets = vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme::HEADING)
+            .data(&curve),
+        Dataset::default()
+            .marker(Marker::Block)
+            .graph_type(GraphType::Scatter)
+            .style(theme::CURSOR)
+            .data(&here),
+    ];
+    let y_labels: Vec<Line> = if win {
+        vec!["0".into(), "50".into(), "100".into()]
+    } else {
+        vec![format!("{low:+.0}").into(), format!("{high:+.0}").into()]
+    };
+    Chart::new(datasets)
+        .block(
+            Block::bordered()
+                .title(Line::from(title).bold())
+                .border_style(theme::BORDER),
+        )
+        .x_axis(Axis::default().bounds([0.0, n]))
+        .y_axis(Axis::default().bounds([low, high]).labels(y_labels))
+        .render(area, buf);
+}
+
+#[allow(clippy::cast_precision_loss)] // flip counts are small
+fn as_f64(i: usize) -> f64 {
+    i as f64
+}
+
+fn summary(replay: &Replay, area: Rect, buf: &mut Buffer) {
+    let lines = match replay.analysis() {
+        Some(an) => summary_lines(replay, an),
+        None => vec![Line::from(replay.note().to_owned())],
+    };
+    let width = 78.min(area.width);
+    let inner_width = usize::from(width.saturating_sub(2)).max(1);
+    // Rows once wrapped (words may wrap a little earlier: one spare row each).
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inner_width).max(1) + usize::from(l.width() > inner_width))
+        .sum();
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+    let r = area.centered(
+        Constraint::Length(width),
+        Constraint::Length(height.min(area.height)),
+    );
+    Clear.render(r, buf);
+    let block = Block::bordered()
+        .title(Line::from(" Summary ").bold())
+        .border_style(theme::HEADING);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
+}
+
+fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
+    let r = replay.record();
+    let mut lines = Vec::new();
+    for seat in an.focus() {
+        let s = &an.summaries[seat.index()];
+        lines.push(Line::from(vec![
+            Span::styled(r.player(seat).to_owned(), theme::HEADING),
+            Span::raw(format!(
+                ": accuracy {:.0}% ({} of {} flips best), total cost {}",
+                s.accuracy * 100.0,
+                s.best,
+                s.flips,
+                show_cost(an.objective, s.total_cost)
+            )),
+        ]));
+        if s.costliest.is_empty() {
+            lines.push(Line::from(
+                "  No costly move: every flip was among the best.",
+            ));
+        }
+        for (k, &i) in s.costliest.iter().enumerate() {
+            let a = &an.annotations[i];
+            lines.push(
+                Line::from(format!("{}. {}", k + 1, an.explain(replay.full(), a)))
+                    .style(class_style(a.class)),
+            );
+        }
+        lines.push(Line::from(""));
+    }
+    lines.push(Line::from("Any key closes this window.").style(theme::DIM));
+    lines
+}
+
+/// The list of saved games.
+pub fn history(history: &History, area: Rect, buf: &mut Buffer) {
+    let [title, list, message, footer] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ]));
+    Line::from(vec![
+        Span::styled("Saved games", theme::HEADING),
+        Span::raw(format!("  {}", history.dir.display())),
+    ])
+    .render(title, buf);
+    let block = Block::bordered().border_style(theme::BORDER);
+    let inner = block.inner(list);
+    block.render(list, buf);
+    let rows = usize::from(inner.height).max(1);
+    let first = history.selected.saturating_sub(rows - 1);
+    let lines: Vec<Line> = history
+        .entries
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(i, e)| {
+            let text = History::line(e);
+            if i == history.selected {
+                Line::from(format!("▶ {text}")).style(theme::SELECTED)
+            } else {
+                Line::from(format!("  {text}"))
+            }
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+    Line::from(history.message.clone())
+        .bold()
+        .render(message, buf);
+    Footer(HISTORY_KEYS).render(footer, buf);
+}

@@ -1,0 +1,358 @@
+//! The replay screen and the list of saved games on ratatui's `TestBackend` at 80 x 24,
+//! driven by key scripts; and saving from the app.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use concentration::record::{self, Record};
+use concentration::tui::{Action, App, Config, History, Memory, Screen};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// The fixed game of `tests/records.rs`: the person (B) blunders at flip 4.
+const FIXED: &str = r#"[Format "concentration 1"]
+[Date "2026-04-01"]
+[Time "12:00:00"]
+[Deck "pairs:3"]
+[Seed "2"]
+[A "optimal"]
+[B "you"]
+[Objective "win"]
+[PassRule "agreed"]
+[Memory "classic"]
+[Practice "no"]
+[Result "1-0"]
+[Pairs "3-0"]
+[End "cleared"]
+
+1. A a1:A b1:C miss
+2. B c1:B a1:A miss
+3. A a2:C b1:C pair
+4. A c2:A a1:A pair
+5. A b2:B c1:B pair
+"#;
+
+fn screen(app: &App) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let buf = t.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..24 {
+        for x in 0..80 {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn base() -> Config {
+    Config {
+        ai_delay: Duration::from_millis(300),
+        ..Config::default()
+    }
+}
+
+fn fixed_replay() -> (App, Instant) {
+    let now = Instant::now();
+    let record = Record::parse(FIXED.as_bytes()).unwrap();
+    let app = App::replay(record, None, base(), true, now).unwrap();
+    (app, now)
+}
+
+fn at(app: &App) -> usize {
+    app.replay_screen().unwrap().stepper().at()
+}
+
+fn has(s: &str, words: &[&str]) {
+    for w in words {
+        assert!(s.contains(w), "missing {w:?}:\n{s}");
+    }
+}
+
+/// A data directory of the test's own.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("concentration-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn the_replay_opens_at_the_start_with_its_analysis() {
+    let (app, _) = fixed_replay();
+    let r = app.replay_screen().unwrap();
+    assert!(r.analysis().is_some(), "{}", r.note());
+    has(
+        &screen(&app),
+        &[
+            "Replay",
+            "pairs:3 · seed 2 · optimal vs you",
+            "Flip 0/10",
+            "Start of the game",
+            "you: win % after each flip",
+            "Accuracy · cost",
+            "50% -33.3%",
+            "Odds for you: 53%",
+            "flip",
+            "turn",
+            "summary",
+        ],
+    );
+}
+
+#[test]
+fn stepping_shows_each_flip_with_its_annotation() {
+    let (mut app, now) = fixed_replay();
+    for _ in 0..4 {
+        app.update(Action::Move(0, 1), now);
+    }
+    assert_eq!(at(&app), 4);
+    let s = screen(&app);
+    has(
+        &s,
+        &[
+            "Flip 4/10 · turn 2",
+            "B you: a1 A",
+            "took known 2.1",
+            "best unknown card",
+            "cost -33.3%",
+            "blunder",
+            "turn 2 (a1 A): you turned a known card second",
+            "Odds for you: 0%",
+        ],
+    );
+    // The board after flip 4: the turn's two cards face up (c1 B and a1 A), known b1 C.
+    let board: String = s.lines().skip(1).take(14).collect();
+    for face in ["A", "B", "C"] {
+        assert!(board.contains(face), "{face} not on the board:\n{s}");
+    }
+    // Back one flip, by turn, start and end.
+    app.update(Action::Move(0, -1), now);
+    assert_eq!(at(&app), 3);
+    app.update(Action::Move(1, 0), now);
+    assert_eq!(at(&app), 4);
+    app.update(Action::Move(1, 0), now);
+    assert_eq!(at(&app), 6);
+    app.update(Action::Move(-1, 0), now);
+    assert_eq!(at(&app), 4);
+    app.update(Action::End, now);
+    assert_eq!(at(&app), 10);
+    has(
+        &screen(&app),
+        &["Flip 10/10", "End of the game: 1-0", "optimal 3 – 0 you"],
+    );
+    app.update(Action::Home, now);
+    assert_eq!(at(&app), 0);
+}
+
+#[test]
+fn the_summary_lists_the_costliest_moves_in_words() {
+    let (mut app, now) = fixed_replay();
+    app.update(Action::Setup, now);
+    has(
+        &screen(&app),
+        &[
+            "Summary",
+            "you: accuracy 50% (1 of 2 flips best), total cost 33.3 points",
+            "1. turn 2 (a1 A): you turned a known card second: turning another",
+            "would have kept the odds at 33% (not 0%)",
+        ],
+    );
+    app.update(Action::Other, now);
+    assert!(!app.replay_screen().unwrap().summary);
+}
+
+#[test]
+fn auto_play_steps_by_itself_until_the_end() {
+    let (mut app, now) = fixed_replay();
+    app.update(Action::Select, now);
+    assert!(screen(&app).contains("▶ auto"));
+    let mut t = now;
+    for _ in 0..20 {
+        let Some(d) = app.deadline() else { break };
+        t = d;
+        app.update(Action::Tick, t);
+    }
+    assert_eq!(at(&app), 10);
+    assert!(app.deadline().is_none(), "auto-play stops at the end");
+    // A key stops it; Enter at the end plays it again from the start.
+    app.update(Action::Select, t);
+    assert_eq!(at(&app), 0);
+    app.update(Action::Move(0, 1), t);
+    assert!(app.deadline().is_none());
+}
+
+#[test]
+fn play_this_deal_again_starts_the_same_deal() {
+    let (mut app, now) = fixed_replay();
+    app.update(Action::Again, now);
+    let round = app.round().expect("a game");
+    let c = round.config();
+    assert_eq!((c.deck.as_str(), c.seed), ("pairs:3", 2));
+    assert_eq!(c.memory, Memory::Classic);
+    // The person sat second: the AI starts again.
+    assert_eq!(round.seat_name(concentration::rules::Seat::First), "AI");
+    assert_eq!(
+        round.game().reveal_all(),
+        Record::parse(FIXED.as_bytes())
+            .unwrap()
+            .start()
+            .unwrap()
+            .reveal_all()
+    );
+}
+
+#[test]
+fn quit_leaves_a_replay_opened_from_the_command_line() {
+    let (mut app, now) = fixed_replay();
+    app.update(Action::Help, now);
+    assert!(screen(&app).contains("play this deal again"));
+    app.update(Action::Other, now);
+    app.update(Action::Quit, now);
+    assert!(app.quit);
+}
+
+/// Plays `pairs:3` to the end with perfect knowledge, from `app` on the play screen.
+fn finish(app: &mut App, mut now: Instant) -> Instant {
+    for _ in 0..200 {
+        while let Some(d) = app.deadline() {
+            now = now.max(d);
+            app.update(Action::Tick, now);
+        }
+        let r = app.round().unwrap();
+        let v = r.game().view();
+        if v.is_over() {
+            break;
+        }
+        let hidden: Vec<u32> = r.game().reveal_all().iter().map(|c| c.label.0).collect();
+        let open = |p: usize| !matches!(v.slots()[p], concentration::rules::Slot::Removed(_));
+        let pos = match v.phase() {
+            concentration::rules::Phase::SecondCard { first, .. } => (0..hidden.len())
+                .find(|&p| p != first && hidden[p] == hidden[first] && open(p))
+                .unwrap(),
+            _ => (0..hidden.len()).find(|&p| open(p)).unwrap(),
+        };
+        let Screen::Play(_) = &app.screen else {
+            panic!("not playing")
+        };
+        // Move the cursor there and turn it.
+        let (_, cols) = v.deck().grid();
+        let cur = r.cursor;
+        let (dr, dc) = (
+            (pos / cols) as isize - (cur / cols) as isize,
+            (pos % cols) as isize - (cur % cols) as isize,
+        );
+        app.update(Action::Move(dr, 0), now);
+        app.update(Action::Move(0, dc), now);
+        app.update(Action::Select, now);
+    }
+    now
+}
+
+#[test]
+fn a_finished_game_is_saved_and_replayed_from_the_end_screen() {
+    let dir = scratch("end-screen");
+    let now = Instant::now();
+    let config = Config {
+        deck: "pairs:3".into(),
+        seed: 42,
+        ai_delay: Duration::from_millis(10),
+        ..Config::default()
+    };
+    let mut app = App::start_blocking(config, now).unwrap();
+    app.save_dir = Some(dir.clone());
+    let now = finish(&mut app, now);
+    let r = app.round().unwrap();
+    assert!(r.game().view().is_over());
+    let path = r.saved().unwrap().as_ref().unwrap().clone();
+    let record = record::load(&path).unwrap();
+    assert_eq!(
+        (record.seed, record.players.clone()),
+        (42, ["you".to_owned(), "optimal".to_owned()])
+    );
+    assert!(screen(&app).contains("Saved as"));
+    app.update(Action::Review, now);
+    let s = screen(&app);
+    has(&s, &["Replay", "Flip 0/6", "100% -0.0%"]);
+    app.update(Action::Quit, now);
+    assert!(screen(&app).contains("You win!"), "back on the end screen");
+    // Quitting does not save it twice.
+    app.update(Action::Quit, now);
+    assert!(app.quit);
+    assert_eq!(record::list(&dir).len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_abandoned_game_is_saved_when_a_new_one_starts_and_practice_is_marked() {
+    let dir = scratch("abandoned");
+    let now = Instant::now();
+    let config = Config {
+        deck: "pairs:4".into(),
+        seed: 7,
+        practice: true,
+        ..Config::default()
+    };
+    let mut app = App::start_blocking(config, now).unwrap();
+    app.save_dir = Some(dir.clone());
+    app.update(Action::Select, now);
+    app.update(Action::New, now);
+    app.update(Action::Yes, now);
+    let saved = record::list(&dir);
+    assert_eq!(saved.len(), 1);
+    let r = saved[0].record.as_ref().unwrap();
+    assert!(r.practice);
+    assert_eq!(r.flips, vec![0]);
+    // Without a save directory nothing is written.
+    let mut app = App::start_blocking(Config::default(), now).unwrap();
+    app.update(Action::Select, now);
+    app.update(Action::Quit, now);
+    app.update(Action::Yes, now);
+    assert!(app.quit);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_history_lists_saved_games_and_opens_one() {
+    let dir = scratch("history");
+    let mut record = Record::parse(FIXED.as_bytes()).unwrap();
+    record::save(&dir, &record).unwrap();
+    record.practice = true;
+    record.time = "13:00:00".into();
+    record::save(&dir, &record).unwrap();
+    std::fs::write(dir.join("broken.cgn"), "[Format \"concentration 9\"]\n").unwrap();
+    let now = Instant::now();
+    let mut app = App::history(History::new(dir.clone(), record::list(&dir)), base(), true);
+    let s = screen(&app);
+    has(
+        &s,
+        &[
+            "Saved games",
+            "2026-04-01 13:00:00 pairs:3",
+            "optimal vs you",
+            "1-0 3-0 practice",
+            "broken.cgn: unreadable: line 1: unknown version '9'",
+        ],
+    );
+    // The newest first; open the second line.
+    app.update(Action::Move(1, 0), now);
+    app.update(Action::Select, now);
+    let r = app.replay_screen().expect("the replay opened");
+    assert!(!r.record().practice);
+    app.update(Action::Quit, now);
+    assert!(screen(&app).contains("Saved games"), "back to the list");
+    // An unreadable record says why and stays on the list.
+    app.update(Action::End, now);
+    app.update(Action::Select, now);
+    assert!(screen(&app).contains("unknown version"));
+    app.update(Action::Quit, now);
+    assert!(app.quit);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_empty_history_says_so() {
+    let dir = scratch("empty-history");
+    let app = App::history(History::new(dir.clone(), record::list(&dir)), base(), true);
+    assert!(screen(&app).contains("No saved games in"));
+}
