@@ -124,6 +124,7 @@ impl Position {
     /// The first bad token, an impossible pattern, too many labels, or an empty table.
     pub fn parse(text: &str, deck: &Deck) -> Result<Self, PositionError> {
         let mut pos = Self::empty(deck.copies());
+        let mut labels: u64 = 0;
         for token in text.split_whitespace() {
             let (pat, n) = token
                 .split_once(['x', 'X'])
@@ -135,11 +136,12 @@ impl Position {
                 PositionError::PatternSyntax(_) => PositionError::Token(token.to_owned()),
                 other => other,
             })?;
+            // Checked before adding, so that huge counts cannot overflow.
+            labels += u64::from(n);
+            if labels > u64::from(deck.labels()) {
+                return Err(PositionError::TooManyLabels(labels, deck.labels()));
+            }
             pos.add(pattern, n);
-        }
-        let labels: u64 = pos.counts.iter().map(|&c| u64::from(c)).sum();
-        if labels > u64::from(deck.labels()) {
-            return Err(PositionError::TooManyLabels(labels, deck.labels()));
         }
         if labels == 0 {
             return Err(PositionError::Empty);
@@ -306,6 +308,8 @@ mod tests {
         assert!(err("3.1x2").contains("3.1"));
         assert!(err("2.3x1").contains("2.3"));
         assert!(err("4.4x14").contains("14 labels"));
+        // Found by fuzzing: counts that would overflow.
+        assert!(err("4.4x3113121211 4.4x4294967295 4.4x4294967295").contains("labels"));
         assert!(err("").contains("no cards"));
         assert!(err("4.4xz").contains("'4.4xz'"));
     }
