@@ -29,6 +29,11 @@ fn main() {
     }
     let cases: Vec<String> = if args.is_empty() {
         CASES.iter().map(ToString::to_string).collect()
+    } else if args == ["sweep"] {
+        // Solve time and memory against the number of labels (README table).
+        let pairs = [10, 20, 30, 40, 60, 80, 100].map(|n| format!("{n}x2-win"));
+        let fours = (2..=14).map(|n| format!("{n}x4-win"));
+        pairs.into_iter().chain(fours).collect()
     } else {
         args
     };
