@@ -66,10 +66,14 @@ pub fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let text = e.render().to_string();
-            let line = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("error: bad arguments");
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+            let mut line = lines.next().unwrap_or("error: bad arguments").to_owned();
+            // "the following required arguments were not provided:" names them below.
+            if line.ends_with(':')
+                && let Some(next) = lines.next()
+            {
+                line = format!("{line} {}", next.trim());
+            }
             eprintln!("{line}");
             return ExitCode::from(2);
         }

@@ -113,8 +113,8 @@ fn stepping_shows_each_flip_with_its_annotation() {
         &[
             "Flip 4/10 · turn 2",
             "B you: a1 A",
-            "took known 2.1",
-            "best unknown card",
+            "move: known 2.1",
+            "best: unknown card",
             "cost -33.3%",
             "blunder",
             "turn 2 (a1 A): you turned a known card second",

@@ -94,11 +94,18 @@ pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let record = load(&args.file)?;
     let (game, analysis) = analyse(&record)?;
     if args.json {
-        println!("{}", analysis.to_json(&game));
-        return Ok(());
+        return out(&format!("{}\n", analysis.to_json(&game)));
     }
-    print!("{}", text_report(&record, &game, &analysis));
-    Ok(())
+    out(&text_report(&record, &game, &analysis))
+}
+
+/// Writes to standard output; a reader that stopped early (`| head`) is not an error.
+fn out(text: &str) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
 }
 
 /// The analysis as text: a header line, one line per flip, then the summary of each
@@ -172,7 +179,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     }
     let _ = writeln!(
         s,
-        "costs in {}; value at the start {}",
+        "costs in {}; A's value at the start {}",
         match analysis.objective {
             crate::rules::Objective::Win => "points of win probability",
             _ => "pairs",
@@ -238,12 +245,13 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     let entries = record::list(&dir);
     if args.list || !crate::tui::is_terminal() {
         if entries.is_empty() {
-            println!("no saved games in {}", dir.display());
+            return out(&format!("no saved games in {}\n", dir.display()));
         }
-        for e in &entries {
-            println!("{}  {}", e.path.display(), History::line(e));
-        }
-        return Ok(());
+        let text: String = entries
+            .iter()
+            .map(|e| format!("{}  {}\n", e.path.display(), History::line(e)))
+            .collect();
+        return out(&text);
     }
     let (base, save) = base_config(&args.data, args.no_save)?;
     let mut app = App::history(History::new(dir, entries), base, false);

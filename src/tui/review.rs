@@ -71,8 +71,8 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
     let mut head = vec![
         Span::styled("Replay", theme::HEADING),
         Span::raw(format!(
-            "  {} · seed {} · {} vs {} · {} {}",
-            r.deck, r.seed, r.players[0], r.players[1], r.date, r.time
+            "  {} · seed {} · {} vs {} · {}",
+            r.deck, r.seed, r.players[0], r.players[1], r.date
         )),
     ];
     if r.practice {
@@ -147,9 +147,9 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
         )));
         match (replay.current(), replay.analysis()) {
             (Some(a), Some(an)) if replay.annotated(a.seat) => {
-                lines.push(Line::from(format!("took {}", words(a.action, a.first))));
+                lines.push(Line::from(format!("move: {}", words(a.action, a.first))));
                 let best: Vec<String> = a.best.iter().map(|&b| words(b, a.first)).collect();
-                lines.push(Line::from(format!("best {}", best.join(", "))));
+                lines.push(Line::from(format!("best: {}", best.join(", "))));
                 let cost = if a.class == Class::Best {
                     "no cost".to_owned()
                 } else {

@@ -1,0 +1,174 @@
+//! The record commands as outside tools use them: `duel --save`, `analyze`, `history`,
+//! `replay`, and the data directory's flag and environment variable.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn run(args: &[&str], env: Option<&Path>) -> (i32, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_concentration"));
+    cmd.args(args).env_remove("CONCENTRATION_DATA_DIR");
+    if let Some(dir) = env {
+        cmd.env("CONCENTRATION_DATA_DIR", dir);
+    }
+    let out = cmd.stdin(std::process::Stdio::null()).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh data directory of the test's own.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("concentration-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn saved(data: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("games"))
+        .map(|r| r.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[test]
+fn duel_saves_every_game_and_analyze_gives_the_optimal_player_zero_cost() {
+    let data = scratch("duel");
+    let d = data.to_str().unwrap();
+    let (code, _, err) = run(
+        &[
+            "duel",
+            "--deck",
+            "pairs:6",
+            "--first",
+            "usual",
+            "--second",
+            "optimal",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--save",
+            "--data-dir",
+            d,
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("saved 4 game records"), "{err}");
+    let files = saved(&data);
+    assert_eq!(files.len(), 4, "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(text.starts_with("[Format \"concentration 1\"]\n"), "{text}");
+        assert!(text.contains("[A \"usual\"]\n[B \"optimal\"]"), "{text}");
+        let (code, out, err) = run(&["analyze", f.to_str().unwrap(), "--json"], None);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let flips = v["flips"].as_array().unwrap();
+        assert!(!flips.is_empty());
+        let mut optimal_flips = 0;
+        for flip in flips {
+            for key in ["player", "action", "class", "coord", "face", "explanation"] {
+                assert!(flip[key].is_string(), "{key} in {flip}");
+            }
+            assert!(!flip["best"].as_array().unwrap().is_empty(), "{flip}");
+            let cost = flip["cost"].as_f64().unwrap();
+            assert!(cost >= 0.0, "{flip}");
+            if flip["player"] == "optimal" {
+                optimal_flips += 1;
+                assert_eq!(cost, 0.0, "{flip}");
+                assert_eq!(flip["class"], "best");
+                let action = flip["action"].as_str().unwrap();
+                assert!(
+                    flip["best"].as_array().unwrap().iter().any(|b| b == action),
+                    "{flip}"
+                );
+            }
+        }
+        assert!(optimal_flips > 0);
+        let summary = v["summary"].as_array().unwrap();
+        assert_eq!(summary.len(), 2);
+        for s in summary {
+            let acc = s["accuracy"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&acc), "{s}");
+            assert!(s["total_cost"].as_f64().unwrap() >= 0.0, "{s}");
+        }
+        let optimal = summary.iter().find(|s| s["player"] == "optimal").unwrap();
+        assert_eq!(optimal["accuracy"], 1.0);
+        assert_eq!(optimal["total_cost"], 0.0);
+        assert_eq!(v["objective"], "win");
+        assert_eq!(v["curve"].as_array().unwrap().len(), flips.len() + 1);
+    }
+    // The text form: a line per flip, then the summary.
+    let (code, out, _) = run(&["analyze", files[0].to_str().unwrap()], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("summary"), "{out}");
+    assert!(out.contains("B optimal: accuracy 100.0%"), "{out}");
+    // The list.
+    let (code, out, _) = run(&["history", "--list", "--data-dir", d], None);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert!(out.contains("usual vs optimal"), "{out}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn the_environment_variable_sets_the_data_directory() {
+    let data = scratch("env");
+    let (code, _, err) = run(
+        &[
+            "duel", "--deck", "pairs:3", "--first", "optimal", "--second", "usual", "--games", "1",
+            "--save",
+        ],
+        Some(&data),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(saved(&data).len(), 1);
+    // The flag wins over the variable.
+    let other = scratch("env-flag");
+    let (code, out, _) = run(
+        &["history", "--list", "--data-dir", other.to_str().unwrap()],
+        Some(&data),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("no saved games"), "{out}");
+    let (_, out, _) = run(&["history"], Some(&data));
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn bad_records_and_requests_exit_2_with_one_line() {
+    let data = scratch("bad");
+    std::fs::create_dir_all(&data).unwrap();
+    let bad = data.join("bad.cgn");
+    std::fs::write(&bad, "[Format \"concentration 7\"]\n").unwrap();
+    let junk = data.join("junk.cgn");
+    std::fs::write(&junk, [0u8, 159, 146, 150, 10, 255]).unwrap();
+    for (args, says) in [
+        (
+            vec!["analyze", bad.to_str().unwrap()],
+            "line 1: unknown version '7'",
+        ),
+        (
+            vec!["analyze", junk.to_str().unwrap(), "--json"],
+            "line 1: not a text record",
+        ),
+        (vec!["analyze", "/no/such/file.cgn"], "/no/such/file.cgn"),
+        (
+            vec!["replay", bad.to_str().unwrap()],
+            "line 1: unknown version",
+        ),
+        (vec!["duel", "--deck", "pairs:3", "--save"], "--games"),
+    ] {
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
