@@ -9,19 +9,22 @@
 //! [Date "2026-04-01"]
 //! [Time "12:34:56"]
 //! [Deck "pairs:3"]
-//! [Seed "42"]
-//! [A "you"]
-//! [B "optimal"]
+//! [Seed "2"]
+//! [A "optimal"]
+//! [B "you"]
 //! [Objective "win"]
 //! [PassRule "agreed"]
 //! [Memory "classic"]
 //! [Practice "no"]
-//! [Result "0-1"]
-//! [Pairs "1-2"]
+//! [Result "1-0"]
+//! [Pairs "3-0"]
 //! [End "cleared"]
 //!
-//! 1. A a1:B c2:C miss
-//! 2. B c2:C b1:C pair
+//! 1. A a1:A b1:C miss
+//! 2. B c1:B a1:A miss
+//! 3. A a2:C b1:C pair
+//! 4. A c2:A a1:A pair
+//! 5. A b2:B c1:B pair
 //! ```
 
 mod format;
@@ -111,7 +114,7 @@ pub enum RecordError {
     /// The deck does not fit on a table.
     #[error(transparent)]
     Deck(#[from] crate::rules::DeckError),
-    /// Flip number `0` (from 0) is refused by the rules.
+    /// The flip at this index (from 0) is refused by the rules.
     #[error("flip {0}: {1}")]
     Illegal(usize, IllegalFlip),
 }
