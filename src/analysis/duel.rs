@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::players::{Agent, Policy};
 use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players};
-use crate::solver::{Action, FirstCard, Pattern, Position, State};
+use crate::solver::{Action, FirstCard, Pattern, Position, Scalar, Solver, State, best_of};
 
 /// Exact expected result for the first player when `first` plays `second` from the start
 /// of `deck`: win probability (+ half the draws) under `win`, pair margin under `margin`.
@@ -19,20 +19,47 @@ pub fn exact(
     first: &mut dyn Policy,
     second: &mut dyn Policy,
 ) -> f64 {
-    exact_or_best(deck, objective, pass_rule, [Some(first), Some(second)])
+    contest(
+        deck,
+        objective,
+        pass_rule,
+        [Contender::Policy(first), Contender::Policy(second)],
+    )
 }
 
-/// Like [`exact`], where a missing policy is the best response to the other one: it
-/// maximises its own expected result against that fixed policy, which bounds what any
-/// strategy can score against it.
+/// One side of an exact duel.
+pub enum Contender<'a> {
+    /// A fixed policy.
+    Policy(&'a mut dyn Policy),
+    /// The best response to the other side over every legal action: what any strategy
+    /// can score against it.
+    BestResponse,
+    /// Among the actions that are optimal under this solver (tied for the best value),
+    /// always the one that does best against the other side: the most an optimal player
+    /// can score against it, whatever its rule among equal actions.
+    BestOptimal(&'a mut Solver<f64>),
+}
+
+impl Contender<'_> {
+    fn name(&self) -> String {
+        match self {
+            Self::Policy(p) => p.name().to_owned(),
+            Self::BestResponse => "best response".to_owned(),
+            Self::BestOptimal(_) => "best optimal".to_owned(),
+        }
+    }
+}
+
+/// Exact expected result for the first side of a duel between two contenders.
 ///
 /// # Panics
-/// If a policy chooses an illegal action, or the objective is `moves`.
-pub fn exact_or_best(
+/// If a policy chooses an illegal action, a solver does not cover the deck, or the
+/// objective is `moves`.
+pub fn contest(
     deck: &Deck,
     objective: Objective,
     pass_rule: PassRule,
-    policies: [Option<&mut dyn Policy>; 2],
+    policies: [Contender<'_>; 2],
 ) -> f64 {
     assert!(objective != Objective::Moves, "a duel needs two players");
     let mut duel = Duel {
@@ -49,7 +76,7 @@ type Key = (Position, i64, bool, usize);
 struct Duel<'a> {
     objective: Objective,
     pass_rule: PassRule,
-    policies: [Option<&'a mut dyn Policy>; 2],
+    policies: [Contender<'a>; 2],
     memo: HashMap<Key, f64>,
 }
 
@@ -88,22 +115,28 @@ impl Duel<'_> {
         who: usize,
         mut value: impl FnMut(&mut Self, Action) -> f64,
     ) -> f64 {
-        match self.policies[who].as_mut() {
-            Some(policy) => {
-                let action = policy.act(state);
-                value(self, action)
+        let candidates = match &mut self.policies[who] {
+            Contender::Policy(policy) => vec![policy.act(state)],
+            Contender::BestResponse => crate::solver::legal_actions(state, Some(self.pass_rule)),
+            Contender::BestOptimal(solver) => {
+                let actions = solver.actions(state).expect("the solver covers the deck");
+                let best = best_of(self.objective, actions.iter().map(|(_, v)| *v))
+                    .expect("an action exists");
+                actions
+                    .into_iter()
+                    .filter(|(_, v)| v.ties(&best))
+                    .map(|(a, _)| a)
+                    .collect()
             }
-            None => crate::solver::legal_actions(state, Some(self.pass_rule))
-                .into_iter()
-                .map(|a| value(self, a))
-                .fold(f64::NEG_INFINITY, f64::max),
-        }
+        };
+        candidates
+            .into_iter()
+            .map(|a| value(self, a))
+            .fold(f64::NEG_INFINITY, f64::max)
     }
 
     fn name(&self, who: usize) -> String {
-        self.policies[who]
-            .as_ref()
-            .map_or_else(|| "best response".to_owned(), |p| p.name().to_owned())
+        self.policies[who].name()
     }
 
     /// Value for `who` of a turn-start action.

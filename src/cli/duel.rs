@@ -2,7 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::analysis::duel;
+use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record};
 use crate::rules::{Deck, Objective, PassRule};
@@ -16,6 +16,8 @@ pub enum PolicyName {
     Usual,
     /// The best response to the other policy (exact duels only): what any strategy can score against it
     Best,
+    /// Among the optimal actions, always the one best against the other policy (exact duels only)
+    BestOptimal,
 }
 
 /// Expected result of the first policy against the second.
@@ -67,19 +69,43 @@ pub enum TieBreakName {
     Secretive,
 }
 
-fn policy(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Option<Box<dyn Policy + Send>>> {
-    Ok(Some(match name {
-        PolicyName::Best => return Ok(None),
-        PolicyName::Optimal => Box::new(
-            Optimal::new(&args.deck, args.objective, args.pass_rule)
-                .map_err(|e| super::usage(e.to_string()))?
-                .with_tie_break(match args.tie_break {
-                    TieBreakName::Usual => TieBreak::Usual,
-                    TieBreakName::Secretive => TieBreak::Secretive,
-                }),
-        ),
-        PolicyName::Usual => Box::new(Usual),
-    }))
+/// One side of a duel, as built from its name.
+enum Side {
+    Policy(Box<dyn Policy + Send>),
+    BestResponse,
+    BestOptimal(Box<Optimal>),
+}
+
+impl Side {
+    fn contender(&mut self) -> Contender<'_> {
+        match self {
+            Self::Policy(p) => Contender::Policy(&mut **p),
+            Self::BestResponse => Contender::BestResponse,
+            Self::BestOptimal(o) => Contender::BestOptimal(o.solver()),
+        }
+    }
+
+    fn is_fixed(&self) -> bool {
+        matches!(self, Self::Policy(_))
+    }
+}
+
+fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
+    let optimal = || {
+        Optimal::new(&args.deck, args.objective, args.pass_rule)
+            .map_err(|e| super::usage(e.to_string()))
+    };
+    Ok(match name {
+        PolicyName::Best => Side::BestResponse,
+        PolicyName::BestOptimal => Side::BestOptimal(Box::new(optimal()?)),
+        PolicyName::Optimal => {
+            Side::Policy(Box::new(optimal()?.with_tie_break(match args.tie_break {
+                TieBreakName::Usual => TieBreak::Usual,
+                TieBreakName::Secretive => TieBreak::Secretive,
+            })))
+        }
+        PolicyName::Usual => Side::Policy(Box::new(Usual)),
+    })
 }
 
 /// Runs `duel`.
@@ -94,13 +120,13 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     }
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
-    if args.first == PolicyName::Best && args.second == PolicyName::Best {
+    let mut first = side(args.first, args)?;
+    let mut second = side(args.second, args)?;
+    if !first.is_fixed() && !second.is_fixed() {
         return Err(super::usage(
-            "--first best --second best: a best response needs a fixed opponent",
+            "--first/--second: a best response needs a fixed opponent (optimal or usual)",
         ));
     }
-    let mut first = policy(args.first, args)?;
-    let mut second = policy(args.second, args)?;
     let names = format!(
         "{} ({}) vs {} ({}), {}, {}",
         args.first
@@ -118,11 +144,11 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     );
     match args.games {
         None => {
-            let value = duel::exact_or_best(
+            let value = duel::contest(
                 &args.deck,
                 args.objective,
                 args.pass_rule,
-                [as_policy(&mut first), as_policy(&mut second)],
+                [first.contender(), second.contender()],
             );
             if args.json {
                 println!("{}", serde_json::json!({ "value": value }));
@@ -141,7 +167,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             args.deck
                 .check_playable()
                 .map_err(|e| super::usage(e.to_string()))?;
-            let (Some(first), Some(second)) = (first, second) else {
+            let (Side::Policy(first), Side::Policy(second)) = (first, second) else {
                 return Err(super::usage(
                     "--games: a best response can only be computed exactly",
                 ));
@@ -213,8 +239,4 @@ fn show(objective: Objective, v: f64) -> String {
         Objective::Win => format!("{:.4}%", v * 100.0),
         _ => format!("{v:+.4} pairs"),
     }
-}
-
-fn as_policy(p: &mut Option<Box<dyn Policy + Send>>) -> Option<&mut dyn Policy> {
-    p.as_mut().map(|b| &mut **b as &mut dyn Policy)
 }
