@@ -9,5 +9,6 @@ pub mod cli;
 pub mod players;
 pub mod record;
 pub mod rules;
+pub mod solitaire;
 pub mod solver;
 pub mod tui;

@@ -1,0 +1,331 @@
+//! Par: the expected number of further moves under optimal play, exactly where it can be
+//! had, for the current position and for every action at a decision point.
+//!
+//! On a pairs deck this is Foerster & Wattenhofer's `e(n, k)` (a position with `c` known
+//! pairs, `k` known single cards and `n - k` unknown pairs is worth `c + e(n, k)`), taken
+//! from an exact table: instant for every playable size. On a deck with more cards per
+//! label the solver's full `moves` recursion is used, exactly when the deck is small
+//! enough ([`EXACT_STATES`]) and in `f64` otherwise.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use num_rational::BigRational;
+
+use crate::players::{TieBreak, choose_best};
+use crate::rules::{Deck, Objective, PassRule};
+use crate::solver::solitaire::ExactMovesTable;
+use crate::solver::{
+    Action, FirstCard, PLAY_LIMIT, Pattern, Position, Scalar, SolveError, Solver, State,
+    estimate_states,
+};
+
+/// Most stored values for an exact (`BigRational`) solve of a deck with more than two
+/// cards per label (`8x4` needs about 1.3e4 and takes half a second); larger decks
+/// (`13x4`: 2.0e5, 20 s exactly) are solved in `f64` (0.2 s).
+pub const EXACT_STATES: f64 = 1.5e4;
+
+/// An expected number of moves: always as a decimal, and as a fraction when exact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moves {
+    /// The value as a float.
+    pub approx: f64,
+    /// The exact value, when the deck allows it.
+    pub exact: Option<BigRational>,
+}
+
+impl Moves {
+    fn from_exact(v: BigRational) -> Self {
+        Self {
+            approx: Scalar::to_f64(&v),
+            exact: Some(v),
+        }
+    }
+
+    fn from_f64(v: f64) -> Self {
+        Self {
+            approx: v,
+            exact: None,
+        }
+    }
+
+    /// The exact fraction `p/q` (an integer without `/1`), when known.
+    #[must_use]
+    pub fn fraction(&self) -> Option<String> {
+        self.exact.as_ref().map(ToString::to_string)
+    }
+}
+
+impl fmt::Display for Moves {
+    /// Two decimals, or as many as the formatter's precision asks for.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.*}", f.precision().unwrap_or(2), self.approx)
+    }
+}
+
+/// The solver behind the figures.
+#[derive(Debug)]
+enum Engine {
+    Exact(Solver<BigRational>),
+    Float(Solver<f64>),
+}
+
+/// Exact par for one deck: values of positions and actions, the optimal player's choice,
+/// the expected total from the start and the worst case.
+#[derive(Debug)]
+pub struct Par {
+    deck: Deck,
+    engine: Engine,
+    start: Moves,
+    worst: Option<u32>,
+}
+
+impl Par {
+    /// Solves `deck` for solitaire play (a pairs deck in microseconds; `13x4` exactly in
+    /// well under a second in a release build).
+    ///
+    /// # Errors
+    /// A deck too large to solve.
+    ///
+    /// # Panics
+    /// Never in practice (a playable deck's pair count fits in `usize`).
+    pub fn new(deck: &Deck) -> Result<Self, SolveError> {
+        let root = Position::start(deck);
+        let engine = if deck.copies() == 2 {
+            let pairs = usize::try_from(deck.pairs()).expect("pairs fit");
+            let table: Arc<ExactMovesTable> = Arc::new(ExactMovesTable::new(pairs));
+            Engine::Exact(Solver::with_moves_oracle(&root, table)?)
+        } else if estimate_states(Objective::Moves, PassRule::Agreed, &root, 0) <= EXACT_STATES {
+            Engine::Exact(Solver::new(
+                Objective::Moves,
+                PassRule::Agreed,
+                &root,
+                0,
+                EXACT_STATES,
+            )?)
+        } else {
+            Engine::Float(Solver::new(
+                Objective::Moves,
+                PassRule::Agreed,
+                &root,
+                0,
+                PLAY_LIMIT,
+            )?)
+        };
+        let mut par = Self {
+            deck: deck.clone(),
+            engine,
+            start: Moves::from_f64(f64::NAN),
+            worst: None,
+        };
+        par.start = par.value(&start_state(deck))?;
+        Ok(par)
+    }
+
+    /// The deck.
+    #[must_use]
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    /// Whether the values are exact fractions.
+    #[must_use]
+    pub fn is_exact(&self) -> bool {
+        matches!(self.engine, Engine::Exact(_))
+    }
+
+    /// Expected moves from the start under optimal play: `e(n, 0)` on a pairs deck.
+    #[must_use]
+    pub fn expected_total(&self) -> &Moves {
+        &self.start
+    }
+
+    /// Expected further moves from `state` under optimal play, counting the current turn
+    /// when a card of it is already face up.
+    ///
+    /// # Errors
+    /// A state that cannot arise on this deck.
+    ///
+    /// # Panics
+    /// If the game is over in `state` (no action).
+    pub fn value(&mut self, state: &State) -> Result<Moves, SolveError> {
+        let actions = self.actions(state)?;
+        let best = actions
+            .into_iter()
+            .map(|(_, v)| v)
+            .min_by(|a, b| a.approx.total_cmp(&b.approx))
+            .expect("a legal action always exists");
+        Ok(best)
+    }
+
+    /// Every available action in `state` with its expected further moves (counting the
+    /// current turn).
+    ///
+    /// # Errors
+    /// A state that cannot arise on this deck.
+    pub fn actions(&mut self, state: &State) -> Result<Vec<(Action, Moves)>, SolveError> {
+        Ok(match &mut self.engine {
+            Engine::Exact(s) => s
+                .actions(state)?
+                .into_iter()
+                .map(|(a, v)| (a, Moves::from_exact(v)))
+                .collect(),
+            Engine::Float(s) => s
+                .actions(state)?
+                .into_iter()
+                .map(|(a, v)| (a, Moves::from_f64(v)))
+                .collect(),
+        })
+    }
+
+    /// The optimal player's action in `state`: the fewest expected moves, ties broken as
+    /// [`crate::players::Optimal`] does (the usual play first).
+    ///
+    /// # Errors
+    /// A state that cannot arise on this deck.
+    ///
+    /// # Panics
+    /// If the game is over in `state` (no action).
+    pub fn choose(&mut self, state: &State) -> Result<Action, SolveError> {
+        let action = match &mut self.engine {
+            Engine::Exact(s) => choose_best(
+                Objective::Moves,
+                TieBreak::Usual,
+                &s.actions(state)?,
+                state.first,
+            ),
+            Engine::Float(s) => choose_best(
+                Objective::Moves,
+                TieBreak::Usual,
+                &s.actions(state)?,
+                state.first,
+            ),
+        };
+        Ok(action.expect("a legal action always exists"))
+    }
+
+    /// The most moves the optimal player ([`Par::choose`]) can need on any deal of this
+    /// deck: `2n - 1` on a pairs deck of `n` pairs (Foerster & Wattenhofer, Lemma 5.1 and
+    /// 5.2), otherwise the maximum over every chance outcome of the abstract game,
+    /// computed once (about a second for `13x4` in a release build).
+    ///
+    /// # Errors
+    /// A deck too large to solve.
+    pub fn worst_case(&mut self) -> Result<u32, SolveError> {
+        if let Some(w) = self.worst {
+            return Ok(w);
+        }
+        let w = if self.deck.copies() == 2 {
+            2 * self.deck.pairs() - 1
+        } else {
+            self.worst_by_search()?
+        };
+        self.worst = Some(w);
+        Ok(w)
+    }
+
+    /// [`Par::worst_case`] by search over the abstract game, whatever the deck (tests
+    /// check it against `2n - 1` on pairs decks).
+    ///
+    /// # Errors
+    /// A deck too large to solve.
+    pub fn worst_by_search(&mut self) -> Result<u32, SolveError> {
+        let mut memo = HashMap::new();
+        worst_from(self, &Position::start(&self.deck), &mut memo)
+    }
+}
+
+/// The turn-start state of a fresh deal.
+fn start_state(deck: &Deck) -> State {
+    State {
+        position: Position::start(deck),
+        diff: 0,
+        after_pass: false,
+        first: None,
+    }
+}
+
+/// The state after the first card of a turn.
+fn second(position: &Position, first: FirstCard) -> State {
+    State {
+        position: position.clone(),
+        diff: 0,
+        after_pass: false,
+        first: Some(first),
+    }
+}
+
+/// Labels other than the first card's in pattern `r`, each with `r.unknown` unknown cards:
+/// the ways the second card can be an unknown card of another label in `r`.
+fn others(position: &Position, first: Pattern, r: Pattern) -> u32 {
+    position.count(r) - u32::from(r == first)
+}
+
+/// Most moves the optimal player needs from `position` (turn start), over every deal.
+fn worst_from(
+    par: &mut Par,
+    position: &Position,
+    memo: &mut HashMap<Position, u32>,
+) -> Result<u32, SolveError> {
+    if position.pairs() == 0 {
+        return Ok(0);
+    }
+    if let Some(&w) = memo.get(position) {
+        return Ok(w);
+    }
+    let start = State {
+        position: position.clone(),
+        diff: 0,
+        after_pass: false,
+        first: None,
+    };
+    let mut after: Vec<Position> = Vec::new();
+    match par.choose(&start)? {
+        Action::Known(p) => {
+            let first = FirstCard::Held(p);
+            match par.choose(&second(position, first))? {
+                Action::Match => after.push(position.moved(p, p.taken(0))),
+                Action::Unknown => {
+                    if p.unknown > 0 {
+                        after.push(position.moved(p, p.taken(1)));
+                    }
+                    for (r, _) in position.iter() {
+                        if r.unknown > 0 && others(position, p, r) > 0 {
+                            after.push(position.moved(r, Some(r.revealed())));
+                        }
+                    }
+                }
+                // A pass is a wasted turn: never optimal in solitaire.
+                Action::Known(_) => return Err(SolveError::Unreachable),
+            }
+        }
+        Action::Unknown => {
+            for (q, _) in position.iter().filter(|(q, _)| q.unknown > 0) {
+                let first = FirstCard::Revealed(q);
+                let shown = position.moved(q, Some(q.revealed()));
+                match par.choose(&second(position, first))? {
+                    Action::Match => after.push(position.moved(q, q.taken(1))),
+                    Action::Known(_) => after.push(shown),
+                    Action::Unknown => {
+                        if q.unknown > 1 {
+                            after.push(position.moved(q, q.taken(2)));
+                        }
+                        for (r, _) in position.iter() {
+                            if r.unknown > 0 && others(position, q, r) > 0 {
+                                after.push(shown.moved(r, Some(r.revealed())));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Action::Match => return Err(SolveError::Unreachable),
+    }
+    let mut worst = 0;
+    for next in after {
+        worst = worst.max(1 + worst_from(par, &next, memo)?);
+    }
+    memo.insert(position.clone(), worst);
+    Ok(worst)
+}
