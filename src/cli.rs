@@ -3,6 +3,7 @@
 mod duel;
 mod play;
 mod records;
+mod solitaire;
 mod solve;
 
 pub use records::{analyse, text_report};
@@ -35,6 +36,10 @@ enum Command {
     History(records::HistoryArgs),
     /// Annotate every flip of a saved game and sum up each player's play
     Analyze(records::AnalyzeArgs),
+    /// Clear the table alone, measured against the exact optimum (challenges, par)
+    Solitaire(solitaire::SolitaireArgs),
+    /// Solitaire personal bests and statistics
+    Stats(solitaire::StatsArgs),
 }
 
 /// An error the user caused: printed as one line, exit status 2.
@@ -87,6 +92,8 @@ pub fn main() -> ExitCode {
         Some(Command::Replay(args)) => records::replay(&args),
         Some(Command::History(args)) => records::history(&args),
         Some(Command::Analyze(args)) => records::analyze(&args),
+        Some(Command::Solitaire(args)) => solitaire::play(&args),
+        Some(Command::Stats(args)) => solitaire::stats(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

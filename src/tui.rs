@@ -15,6 +15,8 @@ mod review;
 mod round;
 mod screen;
 mod setup;
+mod solo;
+mod solo_view;
 mod term;
 mod theme;
 
@@ -26,4 +28,5 @@ pub use replay::{AUTO_STEP, Back, History, Replay, config_of};
 pub use round::{Round, Show};
 pub use screen::board_area;
 pub use setup::{DECKS, Field, Setup};
+pub use solo::{Counted, Solo, SoloHint, SoloHintLine};
 pub use term::{is_terminal, run};

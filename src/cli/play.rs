@@ -133,6 +133,8 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     app.base = config;
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
+        // Solitaire games started from the setup screen keep statistics there too.
+        app.stats_dir = crate::record::data_dir(args.data.data_dir.as_deref()).ok();
     }
     crate::tui::run(app)?;
     Ok(())

@@ -21,8 +21,8 @@
 //! this figure is what the player's choices cost.
 
 use super::par::Par;
-use crate::players::state_of;
-use crate::rules::{Card, Deck, Game, Phase, Players, PublicView};
+use crate::players::{candidates, state_of};
+use crate::rules::{Card, Deck, Game, Players, PublicView};
 use crate::solver::{Action, SolveError};
 
 /// Positions in the order they were first turned in a game so far.
@@ -56,42 +56,12 @@ pub fn luck_adjusted(par: &mut Par, cards: &[Card], order: &[usize]) -> Result<u
                 .find(|&p| view.unknown_positions().any(|u| u == p))
                 .or_else(|| view.unknown_positions().next())
                 .expect("an unknown card is left"),
-            _ => lowest_known(view, action),
+            _ => *candidates(view, action)
+                .first()
+                .expect("a known card carries out the action"),
         };
         game.try_flip(position)
             .expect("the optimal player's flip is legal");
     }
     Ok(game.view().turns())
-}
-
-/// The lowest position of a known card that carries out `action` (a match or a known
-/// card of a label in the action's pattern).
-fn lowest_known(view: &PublicView, action: Action) -> usize {
-    let first = match view.phase() {
-        Phase::SecondCard { first, .. } => Some(first),
-        _ => None,
-    };
-    let label_at = |p: usize| {
-        view.known_cards()
-            .find(|&(q, _)| q == p)
-            .map(|(_, c)| c.label)
-    };
-    let first_label = first.and_then(label_at);
-    let counts = view.label_counts();
-    view.known_cards()
-        .find(|&(p, c)| {
-            Some(p) != first
-                && match action {
-                    Action::Match => Some(c.label) == first_label,
-                    Action::Known(pattern) => {
-                        Some(c.label) != first_label
-                            && counts.iter().any(|&(l, r, u)| {
-                                l == c.label && r == pattern.on_table && u == pattern.unknown
-                            })
-                    }
-                    Action::Unknown => false,
-                }
-        })
-        .map(|(p, _)| p)
-        .expect("a known card carries out the action")
 }

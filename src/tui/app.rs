@@ -17,6 +17,7 @@ use super::replay::{Back, History, Replay, SolverKey};
 use super::round::{Round, SharedSolver};
 use super::screen;
 use super::setup::Setup;
+use super::solo::Solo;
 use crate::players::Optimal;
 use crate::record::Record;
 use crate::rules::Deck;
@@ -34,6 +35,8 @@ pub enum Action {
     Hint,
     /// `o`: odds.
     Odds,
+    /// `f`: exact fractions (solitaire).
+    Fraction,
     /// `?`: help.
     Help,
     /// `n`: new game.
@@ -99,6 +102,7 @@ impl Action {
             KeyCode::Enter | KeyCode::Char(' ') => Self::Select,
             KeyCode::Char('H') => Self::Hint,
             KeyCode::Char('o') => Self::Odds,
+            KeyCode::Char('f') => Self::Fraction,
             KeyCode::Char('?') => Self::Help,
             KeyCode::Char('n') => Self::New,
             KeyCode::Char('r') => Self::Again,
@@ -126,6 +130,8 @@ pub enum Screen {
     Replay(Box<Replay>),
     /// The list of saved games.
     History(History),
+    /// A solitaire game in progress or finished (the end screen shows over it).
+    Solo(Box<Solo>),
 }
 
 /// A window over the screen.
@@ -167,6 +173,8 @@ pub struct App {
     pub save_dir: Option<PathBuf>,
     /// Settings for games started from a replay (delay, hints).
     pub base: Config,
+    /// The data directory where solitaire statistics are kept (`None`: not kept).
+    pub stats_dir: Option<PathBuf>,
 }
 
 impl App {
@@ -212,6 +220,50 @@ impl App {
             blocking: false,
             save_dir: None,
             base: Config::default(),
+            stats_dir: None,
+        }
+    }
+
+    /// An app playing solitaire with `config` (deck, memory, seed, hints) at once;
+    /// `challenge` names the deal when it is one. With `blocking` the par is computed on
+    /// this thread (tests).
+    ///
+    /// # Errors
+    /// A bad deck, as one line.
+    pub fn solitaire(
+        config: Config,
+        challenge: Option<crate::solitaire::Challenge>,
+        stats_dir: Option<PathBuf>,
+        blocking: bool,
+    ) -> Result<Self, String> {
+        let mut app = Self::with_screen(Screen::Setup(Setup::new(config.clone())));
+        app.blocking = blocking;
+        app.stats_dir = stats_dir;
+        app.base = config.clone();
+        app.begin_solo(config, challenge)?;
+        Ok(app)
+    }
+
+    /// Starts a solitaire game.
+    fn begin_solo(
+        &mut self,
+        config: Config,
+        challenge: Option<crate::solitaire::Challenge>,
+    ) -> Result<(), String> {
+        let mut solo = Solo::new(config, challenge, self.blocking)?;
+        solo.set_stats_dir(self.stats_dir.clone());
+        self.save_current();
+        self.screen = Screen::Solo(Box::new(solo));
+        self.overlay = None;
+        Ok(())
+    }
+
+    /// The solitaire game on screen, if any.
+    #[must_use]
+    pub fn solo(&self) -> Option<&Solo> {
+        match &self.screen {
+            Screen::Solo(s) => Some(s),
+            _ => None,
         }
     }
 
@@ -282,7 +334,7 @@ impl App {
     /// Whether the solver is still working.
     #[must_use]
     pub fn thinking(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.solo().is_some_and(Solo::thinking)
     }
 
     /// Starts a game with `config`, asking for its solver.
@@ -359,6 +411,9 @@ impl App {
     /// Takes in any finished solve; returns whether something arrived.
     pub fn poll_worker(&mut self, now: Instant) -> bool {
         let mut any = false;
+        if let Screen::Solo(s) = &mut self.screen {
+            any |= s.poll();
+        }
         while let Ok(solved) = self.rx.try_recv() {
             self.receive(solved, now);
             any = true;
@@ -393,6 +448,7 @@ impl App {
         match &self.screen {
             Screen::Play(r) => r.deadline(),
             Screen::Replay(r) => r.deadline(),
+            Screen::Solo(s) => s.deadline(),
             _ => None,
         }
     }
@@ -428,6 +484,7 @@ impl App {
                 match &mut self.screen {
                     Screen::Play(r) => r.tick(now),
                     Screen::Replay(r) => r.tick(now),
+                    Screen::Solo(s) => s.tick(now),
                     _ => {}
                 }
                 return;
@@ -447,6 +504,56 @@ impl App {
             Screen::Play(_) => self.update_play(action, now),
             Screen::Replay(_) => self.update_replay(action, now),
             Screen::History(_) => self.update_history(action, now),
+            Screen::Solo(_) => self.update_solo(action, now),
+        }
+    }
+
+    fn update_solo(&mut self, action: Action, now: Instant) {
+        let size = self.size;
+        let Screen::Solo(solo) = &mut self.screen else {
+            return;
+        };
+        if solo.game().view().is_over() && solo.show().is_none() {
+            match action {
+                Action::New => self.new_deal(now),
+                Action::Again => match solo.replay_deal() {
+                    Ok(s) => self.screen = Screen::Solo(Box::new(s)),
+                    Err(e) => self.quit_with(e),
+                },
+                Action::Fraction => solo.toggle_fraction(),
+                Action::Setup => {
+                    let mut c = solo.config().clone();
+                    c.seed = random_seed();
+                    let mut setup = Setup::new(c);
+                    setup.solitaire = true;
+                    self.screen = Screen::Setup(setup);
+                }
+                Action::Quit => self.quit = true,
+                _ => {}
+            }
+            return;
+        }
+        match action {
+            Action::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+            Action::New => self.overlay = Some(Overlay::ConfirmNew),
+            Action::Hint => solo.toggle_hint(),
+            Action::Fraction => solo.toggle_fraction(),
+            Action::Move(dr, dc) => solo.move_cursor(dr, dc),
+            Action::Select => {
+                let pos = solo.cursor;
+                solo.flip_at(pos, now);
+            }
+            Action::Click(x, y) => {
+                let (rows, cols) = solo.game().view().deck().grid();
+                let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
+                let cards = solo.game().view().slots().len();
+                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+                {
+                    solo.cursor = pos;
+                    solo.flip_at(pos, now);
+                }
+            }
+            _ => solo.speed_up(),
         }
     }
 
@@ -552,7 +659,12 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Select => {
                 let config = setup.config.clone();
-                if let Err(e) = self.begin(config, now)
+                let started = if setup.solitaire {
+                    self.begin_solo(config, None)
+                } else {
+                    self.begin(config, now)
+                };
+                if let Err(e) = started
                     && let Screen::Setup(s) = &mut self.screen
                 {
                     s.error = Some(e);
@@ -626,6 +738,13 @@ impl App {
 
     /// A new deal with the same settings and a fresh seed.
     fn new_deal(&mut self, now: Instant) {
+        if let Screen::Solo(s) = &mut self.screen {
+            match s.next_deal(random_seed()) {
+                Ok(next) => self.screen = Screen::Solo(Box::new(next)),
+                Err(e) => self.quit_with(e),
+            }
+            return;
+        }
         if let Some(r) = self.round() {
             let mut c = r.config().clone();
             c.seed = random_seed();

@@ -12,6 +12,8 @@ use super::board::{BoardView, Geometry};
 use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS};
 use super::review;
 use super::round::Round;
+use super::solo::Solo;
+use super::solo_view::{self, SOLO_END_KEYS, SOLO_KEYS, SoloPanel};
 use super::theme;
 use crate::rules::{EndReason, Outcome, Phase, Seat};
 
@@ -26,6 +28,11 @@ pub fn min_size(app: &App) -> (u16, u16) {
         }
         Screen::Play(r) => {
             let (rows, cols) = r.game().view().deck().grid();
+            let (w, h) = Geometry::min_size(rows, cols);
+            (w + PANEL_WIDTH, (h + 3).max(16))
+        }
+        Screen::Solo(s) => {
+            let (rows, cols) = s.game().view().deck().grid();
             let (w, h) = Geometry::min_size(rows, cols);
             (w + PANEL_WIDTH, (h + 3).max(16))
         }
@@ -64,12 +71,16 @@ impl Widget for &App {
             Screen::Play(r) => play(self, r, area, buf),
             Screen::Replay(r) => review::replay(r, area, buf),
             Screen::History(h) => review::history(h, area, buf),
+            Screen::Solo(s) => solo(app_spinner(self), s, area, buf),
         }
         match self.overlay {
             Some(Overlay::Help)
                 if matches!(self.screen, Screen::Replay(_) | Screen::History(_)) =>
             {
                 help_table(area, buf, REPLAY_HELP, " Replay keys ");
+            }
+            Some(Overlay::Help) if matches!(self.screen, Screen::Solo(_)) => {
+                help_table(area, buf, SOLO_HELP, " Solitaire keys ");
             }
             Some(Overlay::Help) => help(area, buf),
             Some(Overlay::ConfirmQuit) => question(area, buf, "Quit this game? (y / n)"),
@@ -146,6 +157,51 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         end_screen(round, result, area, buf);
     }
 }
+
+/// The spinner frame while the solver works (`None`: not working).
+fn app_spinner(app: &App) -> Option<usize> {
+    app.thinking().then_some(app.spinner)
+}
+
+/// Title, board, panel, message line and footer of a solitaire game, and its end screen.
+fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
+    let [title, board, panel, message, footer] = play_areas(area);
+    solo_view::title(solo).render(title, buf);
+    let turned = solo.turned();
+    solo_view::board(solo, &turned).render(board, buf);
+    SoloPanel(solo).render(panel, buf);
+    let text = match spinner {
+        Some(i) => {
+            let dots = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+            format!(
+                "{} Solving the deck…  {}",
+                dots[i % dots.len()],
+                solo.message()
+            )
+        }
+        None => solo.message().to_string(),
+    };
+    Line::from(text).bold().render(message, buf);
+    let over = solo.game().view().is_over() && solo.show().is_none();
+    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }).render(footer, buf);
+    if over && let Some(summary) = solo.summary() {
+        solo_view::end_screen(solo, summary, area, buf);
+    }
+}
+
+/// Every key of a solitaire game.
+const SOLO_HELP: &[(&str, &str)] = &[
+    ("← ↑ ↓ → / h j k l", "move the cursor"),
+    ("Enter / Space", "turn the card under the cursor"),
+    ("mouse click", "turn the clicked card"),
+    ("H", "hint: expected moves to go after each choice"),
+    ("f", "exact fractions of the par"),
+    ("n", "new deal"),
+    ("r / s", "end screen: same deal again / setup"),
+    ("any key", "go on after a move"),
+    ("?", "this help"),
+    ("q / Esc", "quit (asks during a game)"),
+];
 
 fn popup(area: Rect, w: u16, h: u16, title: &str, buf: &mut Buffer) -> Rect {
     let r = area.centered(

@@ -67,6 +67,8 @@ pub struct Setup {
     pub row: usize,
     /// An error from the last attempt to start.
     pub error: Option<String>,
+    /// No opponent: a solitaire game (chosen on the opponent row).
+    pub solitaire: bool,
 }
 
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, step: isize) -> T {
@@ -83,6 +85,7 @@ impl Setup {
             config,
             row: 0,
             error: None,
+            solitaire: false,
         }
     }
 
@@ -113,7 +116,25 @@ impl Setup {
                 };
             }
             Field::First => c.first = cycle(First::ALL, c.first, step),
-            Field::Opponent => c.opponent = cycle(Opponent::ALL, c.opponent, step),
+            Field::Opponent => {
+                // Every opponent, then none (solitaire).
+                let n = Opponent::ALL.len() + 1;
+                let i = if self.solitaire {
+                    n - 1
+                } else {
+                    Opponent::ALL
+                        .iter()
+                        .position(|&o| o == c.opponent)
+                        .unwrap_or(0)
+                };
+                let j = (i.cast_signed() + step)
+                    .rem_euclid(n.cast_signed())
+                    .cast_unsigned();
+                self.solitaire = j == n - 1;
+                if !self.solitaire {
+                    c.opponent = Opponent::ALL[j];
+                }
+            }
             Field::Objective => {
                 c.objective = cycle(&[Objective::Win, Objective::Margin], c.objective, step);
             }
@@ -145,6 +166,13 @@ impl Setup {
     fn value_and_note(&self, f: Field) -> (String, String) {
         let c = &self.config;
         match f {
+            Field::Opponent if self.solitaire => (
+                "none: solitaire".into(),
+                "clear the table alone; your moves against the exact optimum".into(),
+            ),
+            Field::First | Field::Objective | Field::PassRule if self.solitaire => {
+                ("—".into(), "not used in solitaire".into())
+            }
             Field::Deck => {
                 let note = crate::rules::Deck::parse(&c.deck).map_or_else(
                     |e| e.to_string(),

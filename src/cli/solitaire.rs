@@ -1,0 +1,178 @@
+//! `concentration solitaire` and `concentration stats`.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::record;
+use crate::solitaire::Challenge;
+use crate::solitaire::stats::{Entry, Store};
+use crate::tui::{App, Config, Hints, Memory};
+
+/// Options of a solitaire game.
+#[derive(Debug, Clone, Default, Args)]
+#[command(
+    after_help = "A move is a turn of two cards, a pair included. Par is the exact expected number of moves \
+still needed under optimal play (Foerster & Wattenhofer's e(n,k) on a pairs deck). At the end: your moves, \
+the expected optimum e(n,0), the luck-adjusted figure (what optimal play needs on this deal with your order of \
+turning new cards) and the worst case 2n-1. Challenge N is the same deal for everyone on the same deck."
+)]
+pub struct SolitaireArgs {
+    /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
+    #[arg(long)]
+    deck: Option<String>,
+    /// Memory mode: classic (seen cards turn back) or open (they stay face up)
+    #[arg(long)]
+    memory: Option<String>,
+    /// Seed of the deal (random by default)
+    #[arg(long, conflicts_with_all = ["challenge", "daily"])]
+    seed: Option<u64>,
+    /// Deal challenge N of the deck: the same table for everyone
+    #[arg(long, value_name = "N", conflicts_with = "daily")]
+    challenge: Option<u64>,
+    /// Deal today's challenge (number YYYYMMDD of the UTC date)
+    #[arg(long)]
+    daily: bool,
+    /// Hints: off (on H) or always (after every flip); games with hints are not counted
+    #[arg(long)]
+    hints: Option<String>,
+    /// Seconds a finished move stays on show (any key goes on; default 1.4)
+    #[arg(long = "show-delay", value_name = "SECONDS")]
+    show_delay: Option<f64>,
+    /// Do not count the game in the statistics
+    #[arg(long = "no-save")]
+    no_save: bool,
+    #[command(flatten)]
+    data: super::records::DataDir,
+}
+
+impl SolitaireArgs {
+    /// The game's settings and its challenge, if any.
+    fn config(&self) -> anyhow::Result<(Config, Option<Challenge>)> {
+        let u = |e: String| super::usage(e);
+        let mut c = Config::default();
+        if let Some(d) = &self.deck {
+            c.deck.clone_from(d);
+        }
+        let deck = crate::rules::Deck::parse(&c.deck).map_err(|e| u(e.to_string()))?;
+        deck.check_playable().map_err(|e| u(e.to_string()))?;
+        if let Some(m) = &self.memory {
+            c.memory = m.parse::<Memory>().map_err(u)?;
+        }
+        if let Some(h) = &self.hints {
+            c.hints = h.parse::<Hints>().map_err(u)?;
+        }
+        if let Some(d) = self.show_delay {
+            if !(0.0..=60.0).contains(&d) {
+                return Err(u(format!(
+                    "--show-delay {d}: expected seconds between 0 and 60"
+                )));
+            }
+            c.ai_delay = Duration::from_secs_f64(d / 2.0);
+        }
+        let challenge = if self.daily {
+            Some(Challenge::daily(&record::today().0).map_err(u)?)
+        } else {
+            self.challenge.map(Challenge::numbered)
+        };
+        c.seed = match (challenge, self.seed) {
+            (Some(ch), _) => ch.seed(&deck),
+            (None, Some(s)) => s,
+            (None, None) => crate::tui::random_seed(),
+        };
+        Ok((c, challenge))
+    }
+}
+
+/// The data directory from `--data-dir`, the environment or the platform.
+fn data_dir(data: &super::records::DataDir) -> anyhow::Result<PathBuf> {
+    record::data_dir(data.data_dir.as_deref()).map_err(super::usage)
+}
+
+/// Plays a solitaire game in the terminal.
+///
+/// # Errors
+/// Bad flags or no terminal (usage errors), or a terminal failure.
+pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
+    let (config, challenge) = args.config()?;
+    if !crate::tui::is_terminal() {
+        return Err(super::usage(
+            "the game needs a terminal: standard input and output must not be redirected",
+        ));
+    }
+    let stats = if args.no_save {
+        None
+    } else {
+        Some(data_dir(&args.data)?)
+    };
+    let app = App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
+    crate::tui::run(app)?;
+    Ok(())
+}
+
+/// Prints the solitaire statistics.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    data: super::records::DataDir,
+    /// Print the statistics file's JSON instead of the table
+    #[arg(long)]
+    json: bool,
+}
+
+/// Prints the solitaire statistics of the data directory.
+///
+/// # Errors
+/// No data directory, or a statistics file that cannot be read.
+pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
+    let dir = data_dir(&args.data)?;
+    let store = Store::new(&dir);
+    let loaded = store.load()?;
+    if let Some(w) = &loaded.warning {
+        eprintln!("{w}");
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&loaded.stats)?);
+        return Ok(());
+    }
+    if loaded.stats.entries.is_empty() {
+        println!(
+            "No solitaire games counted yet (statistics go to {}).",
+            store.path().display()
+        );
+        return Ok(());
+    }
+    print!("{}", table(&loaded.stats.entries));
+    Ok(())
+}
+
+/// The statistics as a text table: each deck and memory mode, then its challenges.
+#[must_use]
+pub fn table(entries: &[Entry]) -> String {
+    let mut out = format!(
+        "{:<22} {:<8} {:>6} {:>10} {:>5} {:>9}\n",
+        "deck", "memory", "games", "avg moves", "best", "avg cost"
+    );
+    for e in entries {
+        let name = match e.challenge {
+            None => e.deck.clone(),
+            Some(n) => format!("  challenge {n}"),
+        };
+        let _ = writeln!(
+            out,
+            "{:<22} {:<8} {:>6} {:>10.2} {:>5} {:>+9.2}",
+            name,
+            e.memory,
+            e.games,
+            e.average_moves(),
+            e.best,
+            e.average_cost()
+        );
+    }
+    out.push_str(
+        "avg cost: moves beyond what optimal play needs on the same deal with your order of turning new cards\n",
+    );
+    out
+}

@@ -1,0 +1,600 @@
+//! A solitaire game on screen: one player clears the table, measured against the exact
+//! optimum. Live par after every flip, hints with the expected remaining moves of every
+//! action, the end figures (moves, `e(n, 0)`, the luck-adjusted figure, the worst case)
+//! and the statistics. Pure state: no terminal here.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Instant;
+
+use super::config::{Config, Hints, Memory};
+use super::hint;
+use super::round::Show;
+use crate::players::{TieBreak, preference, state_of};
+use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
+use crate::solitaire::stats::{GameStats, Recorded, Store};
+use crate::solitaire::{Challenge, Moves, Par, Summary};
+use crate::solver::{Action, TIE_EPSILON};
+
+/// One line of the solitaire hint: an action and its expected remaining moves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoloHintLine {
+    /// The action.
+    pub action: Action,
+    /// Its words on screen.
+    pub words: String,
+    /// Expected further moves after choosing it, counting the current turn.
+    pub moves: f64,
+    /// Extra moves against the best action (0 for the best).
+    pub cost: f64,
+}
+
+/// The hint for one decision point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoloHint {
+    /// Every available action, best first.
+    pub lines: Vec<SoloHintLine>,
+    /// The optimal player's action.
+    pub best: Action,
+    /// Positions that carry out the best action.
+    pub targets: Vec<usize>,
+}
+
+/// Where the statistics stand after the game.
+#[derive(Debug, Clone)]
+pub enum Counted {
+    /// Counted: the statistics as they now are.
+    Yes(Box<Recorded>),
+    /// Not counted, and why.
+    No(String),
+    /// Counting failed.
+    Failed(String),
+}
+
+/// A solitaire game being played.
+pub struct Solo {
+    config: Config,
+    challenge: Option<Challenge>,
+    game: Game,
+    par: Option<Par>,
+    par_note: Option<String>,
+    pending: Option<Receiver<Result<Par, String>>>,
+    /// The card under the cursor.
+    pub cursor: usize,
+    show: Option<Show>,
+    message: String,
+    log: Vec<String>,
+    hint: Option<SoloHint>,
+    hints_used: u32,
+    live: Option<Moves>,
+    fraction: bool,
+    again: bool,
+    summary: Option<Summary>,
+    stats_dir: Option<PathBuf>,
+    counted: Option<Counted>,
+}
+
+impl Solo {
+    /// Deals a solitaire game of `config` (deck, memory, seed, hints); `challenge` is
+    /// shown and counted when the seed is a challenge's. The par is computed at once on
+    /// a pairs deck, otherwise on a worker thread unless `blocking`.
+    ///
+    /// # Errors
+    /// A bad or unplayable deck, as one line.
+    pub fn new(
+        config: Config,
+        challenge: Option<Challenge>,
+        blocking: bool,
+    ) -> Result<Self, String> {
+        Self::with_par(config, challenge, None, blocking)
+    }
+
+    /// Like [`Solo::new`], reusing `par` if it is for the same deck.
+    fn with_par(
+        config: Config,
+        challenge: Option<Challenge>,
+        par: Option<Par>,
+        blocking: bool,
+    ) -> Result<Self, String> {
+        let deck = Deck::parse(&config.deck).map_err(|e| e.to_string())?;
+        let game =
+            Game::new(deck.clone(), config.seed, Players::Solitaire).map_err(|e| e.to_string())?;
+        let mut solo = Self {
+            config,
+            challenge,
+            game,
+            par: None,
+            par_note: None,
+            pending: None,
+            cursor: 0,
+            show: None,
+            message: "Clear the table in as few moves as you can: pick a card".into(),
+            log: Vec::new(),
+            hint: None,
+            hints_used: 0,
+            live: None,
+            fraction: false,
+            again: false,
+            summary: None,
+            stats_dir: None,
+            counted: None,
+        };
+        if let Some(p) = par.filter(|p| *p.deck() == deck) {
+            solo.set_par(Ok(p));
+        } else if blocking || deck.copies() == 2 {
+            solo.set_par(Par::new(&deck).map_err(|e| e.to_string()));
+        } else {
+            let (tx, rx) = channel();
+            std::thread::spawn(move || {
+                let _ = tx.send(Par::new(&deck).map_err(|e| e.to_string()));
+            });
+            solo.pending = Some(rx);
+        }
+        Ok(solo)
+    }
+
+    /// The same deal again: not counted in the statistics (the faces were seen).
+    ///
+    /// # Errors
+    /// As [`Solo::new`].
+    pub fn replay_deal(&mut self) -> Result<Self, String> {
+        let mut next = Self::with_par(self.config.clone(), self.challenge, self.par.take(), false)?;
+        next.again = true;
+        next.stats_dir.clone_from(&self.stats_dir);
+        Ok(next)
+    }
+
+    /// A game of the same settings on another deal, taking over the solved par.
+    ///
+    /// # Errors
+    /// As [`Solo::new`].
+    pub fn next_deal(&mut self, seed: u64) -> Result<Self, String> {
+        let config = Config {
+            seed,
+            ..self.config.clone()
+        };
+        let mut next = Self::with_par(config, None, self.par.take(), false)?;
+        next.stats_dir.clone_from(&self.stats_dir);
+        Ok(next)
+    }
+
+    /// Where the statistics are kept (`None`: not kept).
+    pub fn set_stats_dir(&mut self, dir: Option<PathBuf>) {
+        self.stats_dir = dir;
+    }
+
+    fn set_par(&mut self, par: Result<Par, String>) {
+        match par {
+            Ok(p) => self.par = Some(p),
+            Err(e) => self.par_note = Some(format!("no par: {e}")),
+        }
+        self.refresh();
+        self.finish_if_over();
+    }
+
+    /// Takes in the par from the worker; returns whether it arrived.
+    pub fn poll(&mut self) -> bool {
+        let Some(rx) = &self.pending else {
+            return false;
+        };
+        let got = match rx.try_recv() {
+            Ok(p) => p,
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        };
+        self.pending = None;
+        self.set_par(got);
+        true
+    }
+
+    /// Whether the par is still being computed.
+    #[must_use]
+    pub fn thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The challenge played, if any.
+    #[must_use]
+    pub fn challenge(&self) -> Option<Challenge> {
+        self.challenge
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The turn on show.
+    #[must_use]
+    pub fn show(&self) -> Option<Show> {
+        self.show
+    }
+
+    /// The line under the board.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The last turns, oldest first.
+    #[must_use]
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    /// The hint on screen.
+    #[must_use]
+    pub fn hint(&self) -> Option<&SoloHint> {
+        self.hint.as_ref()
+    }
+
+    /// Hints asked for (or shown in `always` mode).
+    #[must_use]
+    pub fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+
+    /// Expected further moves from the current decision under optimal play (live par).
+    #[must_use]
+    pub fn live_par(&self) -> Option<&Moves> {
+        self.live.as_ref()
+    }
+
+    /// Expected moves of optimal play from the start, `e(n, 0)` on a pairs deck.
+    #[must_use]
+    pub fn expected_total(&self) -> Option<&Moves> {
+        self.par.as_ref().map(Par::expected_total)
+    }
+
+    /// The worst case of optimal play, once known (`2n - 1` on a pairs deck).
+    #[must_use]
+    pub fn worst_case(&self) -> Option<u32> {
+        self.summary.as_ref().map(|s| s.worst_case).or_else(|| {
+            let deck = self.game.view().deck();
+            (deck.copies() == 2).then(|| 2 * deck.pairs() - 1)
+        })
+    }
+
+    /// Whether exact fractions are shown.
+    #[must_use]
+    pub fn fraction_on(&self) -> bool {
+        self.fraction
+    }
+
+    /// Why there is no par, if there is none.
+    #[must_use]
+    pub fn par_note(&self) -> Option<&str> {
+        self.par_note.as_deref()
+    }
+
+    /// The end figures, once the table is cleared.
+    #[must_use]
+    pub fn summary(&self) -> Option<&Summary> {
+        self.summary.as_ref()
+    }
+
+    /// What became of the statistics.
+    #[must_use]
+    pub fn counted(&self) -> Option<&Counted> {
+        self.counted.as_ref()
+    }
+
+    /// Whether this is a deal played again.
+    #[must_use]
+    pub fn is_again(&self) -> bool {
+        self.again
+    }
+
+    /// Memory mode.
+    #[must_use]
+    pub fn memory(&self) -> Memory {
+        self.config.memory
+    }
+
+    /// Pairs left on the table.
+    #[must_use]
+    pub fn pairs_left(&self) -> usize {
+        self.game.view().cards_on_table() / 2
+    }
+
+    /// The cards face up for this turn: the turn on show, or the first card.
+    #[must_use]
+    pub fn turned(&self) -> Vec<usize> {
+        if let Some(s) = self.show {
+            return s.cards.to_vec();
+        }
+        match self.game.view().phase() {
+            Phase::SecondCard { first, .. } => vec![first],
+            _ => Vec::new(),
+        }
+    }
+
+    /// When the game next needs a tick (the end of a show).
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        self.show.map(|s| s.until)
+    }
+
+    /// Ends a show whose time is up.
+    pub fn tick(&mut self, now: Instant) {
+        if self.show.is_some_and(|s| now >= s.until) {
+            self.end_show();
+        }
+    }
+
+    /// Any key during a show ends it.
+    pub fn speed_up(&mut self) {
+        if self.show.is_some() {
+            self.end_show();
+        }
+    }
+
+    /// Moves the cursor by rows and columns, staying on the grid.
+    pub fn move_cursor(&mut self, drow: isize, dcol: isize) {
+        let (rows, cols) = self.game.view().deck().grid();
+        let n = self.game.view().slots().len();
+        let (r, c) = (self.cursor / cols, self.cursor % cols);
+        let r = r.saturating_add_signed(drow).min(rows - 1);
+        let c = c.saturating_add_signed(dcol).min(cols - 1);
+        let p = r * cols + c;
+        if p < n {
+            self.cursor = p;
+        }
+    }
+
+    /// The player turns the card at `pos` (a key or a click).
+    pub fn flip_at(&mut self, pos: usize, now: Instant) {
+        if let Some(show) = self.show {
+            // Input is locked while a turn is on show: the key only ends the show.
+            self.end_show();
+            if show.end != TurnEnd::Pair {
+                return;
+            }
+        }
+        if self.game.view().is_over() {
+            return;
+        }
+        let flip = match self.game.try_flip(pos) {
+            Ok(f) => f,
+            Err(e) => {
+                self.message = refusal(e);
+                return;
+            }
+        };
+        self.hint = None;
+        if let Some(end) = flip.turn_end {
+            let flips = self.game.view().flips();
+            let first = flips[flips.len() - 2];
+            self.log.push(self.describe(first, flip, end));
+            let delay = if end == TurnEnd::Pair {
+                self.config.show_delay() / 2
+            } else {
+                self.config.show_delay()
+            };
+            self.show = Some(Show {
+                cards: [first.position, flip.position],
+                end,
+                until: now + delay,
+            });
+            self.message = match end {
+                TurnEnd::Pair => "A pair!".into(),
+                TurnEnd::Miss => "Not a match (any key goes on)".into(),
+                TurnEnd::Pass => "Two known cards that do not match: a wasted move".into(),
+            };
+        } else {
+            self.message = format!("You turned {}", self.face(flip));
+        }
+        self.refresh();
+        self.finish_if_over();
+    }
+
+    /// Shows or hides the hint for the current decision.
+    pub fn toggle_hint(&mut self) {
+        if self.hint.is_some() {
+            self.hint = None;
+            return;
+        }
+        if self.show.is_some() {
+            self.message = "Hints come when the next move starts".into();
+            return;
+        }
+        self.hint = self.compute_hint();
+        match &self.hint {
+            Some(_) => self.hints_used += 1,
+            None => {
+                self.message = self
+                    .par_note
+                    .clone()
+                    .unwrap_or_else(|| "The solver is still thinking…".into());
+            }
+        }
+    }
+
+    /// Shows or hides the exact fractions of the par.
+    pub fn toggle_fraction(&mut self) {
+        self.fraction = !self.fraction;
+        if self.fraction {
+            self.message = self.fraction_text();
+        } else {
+            self.message.clear();
+        }
+    }
+
+    /// The live par and the expected total as exact fractions, in one line.
+    #[must_use]
+    pub fn fraction_text(&self) -> String {
+        let exact = |m: Option<&Moves>| {
+            m.and_then(Moves::fraction)
+                .unwrap_or_else(|| "not exact for this deck".into())
+        };
+        format!(
+            "Par now = {} · expected total = {}",
+            exact(self.live.as_ref()),
+            exact(self.expected_total())
+        )
+    }
+
+    fn compute_hint(&mut self) -> Option<SoloHint> {
+        let view = self.game.view();
+        if view.is_over() {
+            return None;
+        }
+        let state = state_of(view);
+        let par = self.par.as_mut()?;
+        let actions = par.actions(&state).ok()?;
+        let best = par.choose(&state).ok()?;
+        let best_moves = actions
+            .iter()
+            .map(|(_, m)| m.approx)
+            .fold(f64::INFINITY, f64::min);
+        let mut lines: Vec<SoloHintLine> = actions
+            .into_iter()
+            .map(|(action, m)| SoloHintLine {
+                action,
+                words: hint::words(action, state.first),
+                moves: m.approx,
+                cost: (m.approx - best_moves).max(0.0),
+            })
+            .collect();
+        lines.sort_by(|a, b| {
+            a.moves.total_cmp(&b.moves).then(
+                preference(TieBreak::Usual, a.action, state.first).cmp(&preference(
+                    TieBreak::Usual,
+                    b.action,
+                    state.first,
+                )),
+            )
+        });
+        Some(SoloHint {
+            targets: hint::targets(view, best),
+            lines,
+            best,
+        })
+    }
+
+    /// Recomputes the live par and the automatic hint after a change.
+    fn refresh(&mut self) {
+        let view = self.game.view();
+        if view.is_over() {
+            self.live = Some(Moves {
+                approx: 0.0,
+                exact: Some(num_rational::BigRational::default()),
+            });
+            self.hint = None;
+            return;
+        }
+        let state = state_of(view);
+        self.live = self.par.as_mut().and_then(|p| p.value(&state).ok());
+        if self.config.hints == Hints::Always && self.show.is_none() {
+            self.hint = self.compute_hint();
+            if self.hint.is_some() {
+                self.hints_used += 1;
+            }
+        }
+        if self.fraction {
+            self.message = self.fraction_text();
+        }
+    }
+
+    fn end_show(&mut self) {
+        if let Some(s) = self.show.take()
+            && !self.game.view().is_over()
+        {
+            self.message = match s.end {
+                TurnEnd::Pair => "Go on: pick a card".into(),
+                _ => "Next move: pick a card".into(),
+            };
+        }
+        self.refresh();
+    }
+
+    /// At the end: the figures, then the statistics (once).
+    fn finish_if_over(&mut self) {
+        if !self.game.view().is_over() || self.summary.is_some() {
+            return;
+        }
+        let Some(par) = self.par.as_mut() else {
+            return;
+        };
+        match Summary::of_game(par, &self.game, self.challenge) {
+            Ok(s) => self.summary = Some(s),
+            Err(e) => self.par_note = Some(e.to_string()),
+        }
+        self.message = "Table cleared".into();
+        self.count();
+    }
+
+    fn count(&mut self) {
+        let Some(summary) = &self.summary else {
+            return;
+        };
+        let reason = if self.again {
+            Some("a deal played again is not counted")
+        } else if self.hints_used > 0 {
+            Some("games with hints are not counted")
+        } else if self.stats_dir.is_none() {
+            Some("statistics are off (--no-save)")
+        } else {
+            None
+        };
+        if let Some(r) = reason {
+            self.counted = Some(Counted::No(r.into()));
+            return;
+        }
+        let Some(dir) = &self.stats_dir else {
+            return;
+        };
+        let game = GameStats {
+            deck: self.config.deck.clone(),
+            memory: self.config.memory.name().into(),
+            challenge: self.challenge.map(|c| c.number),
+            moves: summary.moves,
+            misses: summary.misses,
+            luck_adjusted: summary.luck_adjusted,
+            date: crate::record::today().0,
+        };
+        self.counted = Some(match Store::new(dir).record(&game) {
+            Ok(r) => Counted::Yes(Box::new(r)),
+            Err(e) => Counted::Failed(e.to_string()),
+        });
+    }
+
+    fn face(&self, flip: Flip) -> String {
+        self.game
+            .view()
+            .deck()
+            .face(flip.card.label, flip.card.copy)
+            .text
+    }
+
+    fn describe(&self, a: Flip, b: Flip, end: TurnEnd) -> String {
+        let n = self.game.view().turns();
+        let (fa, fb) = (self.face(a), self.face(b));
+        match end {
+            TurnEnd::Pair => format!("{n}. {fa} {fb} — pair"),
+            TurnEnd::Miss => format!("{n}. {fa} {fb} — miss"),
+            TurnEnd::Pass => format!("{n}. {fa} {fb} — wasted"),
+        }
+    }
+}
+
+/// Whether two values are the same for the hint (within the solver's tolerance).
+#[must_use]
+pub fn is_best(cost: f64) -> bool {
+    cost <= TIE_EPSILON
+}
+
+fn refusal(e: IllegalFlip) -> String {
+    match e {
+        IllegalFlip::SameCard => "That card is already face up this move".into(),
+        IllegalFlip::Removed => "That pair is already taken".into(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,267 @@
+//! Drawing a solitaire game: the board, the panel (moves, misses, live par, expected
+//! total, worst case, the hint or the last moves) and the end screen. Reads only.
+
+use std::fmt::Write as _;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::board::BoardView;
+use super::config::Memory;
+use super::solo::{Counted, Solo, is_best};
+use super::theme;
+use crate::solitaire::Summary;
+
+/// Footer keys during a solitaire game.
+pub const SOLO_KEYS: &[(&str, &str)] = &[
+    ("←↑↓→", "move"),
+    ("⏎", "turn"),
+    ("H", "hint"),
+    ("f", "fractions"),
+    ("?", "help"),
+    ("n", "new"),
+    ("q", "quit"),
+];
+
+/// Footer keys on the solitaire end screen.
+pub const SOLO_END_KEYS: &[(&str, &str)] = &[
+    ("n", "new deal"),
+    ("r", "same deal"),
+    ("f", "fractions"),
+    ("s", "setup"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
+/// The title line's text.
+#[must_use]
+pub fn title(solo: &Solo) -> Line<'static> {
+    let c = solo.config();
+    let deal = match solo.challenge() {
+        Some(ch) => format!("{ch} · seed {}", c.seed),
+        None => format!("seed {}", c.seed),
+    };
+    let mut spans = vec![
+        Span::styled("Concentration solitaire", theme::HEADING),
+        Span::raw(format!("  {} · {deal}", c.deck)),
+    ];
+    if solo.is_again() {
+        spans.push(Span::styled("  AGAIN", theme::ERROR));
+    }
+    Line::from(spans)
+}
+
+/// The board as the player sees it.
+#[must_use]
+pub fn board<'a>(solo: &'a Solo, turned: &'a [usize]) -> BoardView<'a> {
+    let over = solo.game().view().is_over();
+    BoardView {
+        game: solo.game(),
+        turned,
+        open: solo.memory() == Memory::Open,
+        reveal: over,
+        hinted: solo.hint().map_or(&[], |h| h.targets.as_slice()),
+        cursor: (!over).then_some(solo.cursor),
+    }
+}
+
+/// The side panel of a solitaire game.
+pub struct SoloPanel<'a>(pub &'a Solo);
+
+fn moves_text(m: Option<&crate::solitaire::Moves>) -> String {
+    m.map_or_else(|| "…".into(), |m| format!("{:.2}", m.approx))
+}
+
+impl Widget for SoloPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let solo = self.0;
+        let view = solo.game().view();
+        let block = Block::bordered()
+            .title(Line::from(" Solitaire ").bold())
+            .border_style(theme::BORDER);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let mut lines = vec![
+            Line::from(format!("Moves {} · misses {}", view.turns(), view.misses())),
+            Line::from(format!(
+                "Pairs left {} · {}",
+                solo.pairs_left(),
+                solo.memory().name()
+            )),
+            Line::from(vec![
+                Span::raw("Par now "),
+                Span::styled(moves_text(solo.live_par()), theme::HEADING),
+                Span::raw(" to go"),
+            ]),
+        ];
+        if let Some(live) = solo.live_par() {
+            lines.push(Line::from(format!(
+                "On pace for {:.2}",
+                f64::from(view.turns()) + live.approx
+            )));
+        }
+        lines.push(Line::from(format!(
+            "Expected {} · worst {}",
+            moves_text(solo.expected_total()),
+            solo.worst_case()
+                .map_or_else(|| "…".into(), |w| w.to_string())
+        )));
+        lines.push(Line::from(""));
+        if let Some(h) = solo.hint() {
+            lines.push(Line::from(Span::styled(
+                "Hint: moves to go",
+                theme::HEADING,
+            )));
+            for l in &h.lines {
+                let style = if l.action == h.best {
+                    theme::HINTED
+                } else {
+                    Style::new()
+                };
+                let cost = if is_best(l.cost) {
+                    "best".to_owned()
+                } else {
+                    format!("+{:.2}", l.cost)
+                };
+                lines.push(Line::from(Span::styled(
+                    format!("{:<12}{:>6.2} {:>6}", truncate(&l.words, 12), l.moves, cost),
+                    style,
+                )));
+            }
+        } else {
+            lines.push(Line::from(Span::styled("Last moves", theme::HEADING)));
+            let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
+            let log = solo.log();
+            for l in &log[log.len().saturating_sub(room)..] {
+                lines.push(Line::from(truncate(l, usize::from(inner.width))));
+            }
+        }
+        if let Some(note) = solo.par_note() {
+            lines.push(Line::from(Span::styled(note.to_string(), theme::DIM)));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// The lines of the end screen.
+#[must_use]
+pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
+    let n = solo.game().view().deck().pairs();
+    let expected = &summary.expected;
+    let exact = if solo.fraction_on() {
+        expected
+            .fraction()
+            .map_or_else(String::new, |f| format!(" = {f}"))
+    } else {
+        String::new()
+    };
+    let e_name = if solo.game().view().deck().copies() == 2 {
+        format!("e({n},0)")
+    } else {
+        "expected".into()
+    };
+    let mut lines = vec![
+        Line::from(format!(
+            "Cleared in {} moves ({} misses)",
+            summary.moves, summary.misses
+        ))
+        .bold()
+        .centered(),
+        Line::from(format!(
+            "Optimal play: {e_name} {:.2}{exact} expected · worst case {}",
+            expected.approx, summary.worst_case
+        ))
+        .centered(),
+        Line::from(format!(
+            "Luck-adjusted: optimal play needs {} moves with your flip order",
+            summary.luck_adjusted
+        ))
+        .centered(),
+        Line::from(summary.explanation())
+            .style(theme::DIM)
+            .centered(),
+    ];
+    let tag = summary
+        .challenge
+        .map_or_else(String::new, |c| format!("{c} · "));
+    let counted = match solo.counted() {
+        Some(Counted::Yes(r)) => {
+            let deck = &solo.config().deck;
+            let memory = solo.memory().name();
+            let best = |prev: Option<u32>| match prev {
+                None => "first game".to_owned(),
+                Some(p) if summary.moves < p => format!("new best (was {p})"),
+                Some(p) => format!("best {p}"),
+            };
+            let mut text = format!("{tag}{deck} {memory}: {}", best(r.previous_best));
+            if summary.challenge.is_some() {
+                let _ = write!(
+                    text,
+                    " · this challenge: {}",
+                    best(r.previous_challenge_best)
+                );
+            }
+            if let Some(e) = r.stats.entry(deck, memory, None) {
+                let _ = write!(text, " · {} games, avg {:.1}", e.games, e.average_moves());
+            }
+            text
+        }
+        Some(Counted::No(why)) => format!("{tag}not counted in statistics: {why}"),
+        Some(Counted::Failed(e)) => format!("{tag}statistics not saved: {e}"),
+        None => tag.trim_end_matches(" · ").to_owned(),
+    };
+    lines.push(Line::from(counted).centered());
+    if let Some(Counted::Yes(r)) = solo.counted()
+        && let Some(w) = &r.warning
+    {
+        lines.push(Line::from(w.clone()).style(theme::ERROR).centered());
+    }
+    lines.push(
+        Line::from(format!("Hints used: {}", solo.hints_used()))
+            .style(theme::DIM)
+            .centered(),
+    );
+    lines.push(
+        Line::from(vec![
+            Span::styled("n", theme::KEY),
+            Span::raw(" new deal   "),
+            Span::styled("r", theme::KEY),
+            Span::raw(" same deal again   "),
+            Span::styled("f", theme::KEY),
+            Span::raw(" fractions   "),
+            Span::styled("s", theme::KEY),
+            Span::raw(" setup   "),
+            Span::styled("q", theme::KEY),
+            Span::raw(" quit"),
+        ])
+        .centered(),
+    );
+    lines
+}
+
+/// The panel and footer parts are drawn by the caller; this draws the end popup.
+pub fn end_screen(solo: &Solo, summary: &Summary, area: Rect, buf: &mut Buffer) {
+    let lines = end_lines(solo, summary);
+    let r = area.centered(
+        ratatui::layout::Constraint::Length(78.min(area.width)),
+        ratatui::layout::Constraint::Length(13.min(area.height)),
+    );
+    ratatui::widgets::Clear.render(r, buf);
+    let block = Block::bordered()
+        .title(Line::from(" Table cleared ").bold())
+        .border_style(theme::HEADING);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
+}

@@ -1,0 +1,342 @@
+//! Solitaire on ratatui's `TestBackend` at 80 x 24: the board with live par, the hint
+//! panel, fractions, the end screen with every figure, the statistics it writes, and the
+//! setup screen's entry.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use concentration::rules::{Slot, TurnEnd};
+use concentration::solitaire::Challenge;
+use concentration::solitaire::stats::Store;
+use concentration::tui::{Action, App, Config, Counted, Geometry, Memory, board_area};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+
+fn screen(app: &App) -> String {
+    let (w, h) = (80, 24);
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let buf = t.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("concentration-solo-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn config(deck: &str, memory: Memory, seed: u64) -> Config {
+    Config {
+        deck: deck.into(),
+        memory,
+        seed,
+        ai_delay: Duration::from_millis(300),
+        ..Config::default()
+    }
+}
+
+fn solo_app(deck: &str, challenge: Option<u64>, stats: Option<PathBuf>) -> App {
+    let ch = challenge.map(Challenge::numbered);
+    let d = concentration::rules::Deck::parse(deck).unwrap();
+    let seed = ch.map_or(7, |c| c.seed(&d));
+    App::solitaire(config(deck, Memory::Classic, seed), ch, stats, true).unwrap()
+}
+
+/// Lets every show end.
+fn settle(app: &mut App, mut now: Instant) -> Instant {
+    while let Some(d) = app.deadline() {
+        now = now.max(d);
+        app.update(Action::Tick, now);
+    }
+    now
+}
+
+/// Clicks the card at `pos`.
+fn click(app: &mut App, pos: usize, now: Instant) {
+    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
+    let (rows, cols) = app.solo().unwrap().game().view().deck().grid();
+    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    app.update(Action::Click(cell.x + 1, cell.y), now);
+}
+
+fn flip(app: &mut App, pos: usize, now: Instant) -> Instant {
+    click(app, pos, now);
+    settle(app, now)
+}
+
+/// Plays the whole game as the optimal player would with perfect memory, turning
+/// unknown cards in table order.
+fn play_out(app: &mut App, mut now: Instant) -> Instant {
+    loop {
+        let solo = app.solo().unwrap();
+        let view = solo.game().view();
+        if view.is_over() {
+            return now;
+        }
+        let labels: Vec<u32> = solo.game().reveal_all().iter().map(|c| c.label.0).collect();
+        let known: Vec<usize> = view.known_cards().map(|(p, _)| p).collect();
+        let pair = known.iter().find_map(|&a| {
+            known
+                .iter()
+                .find(|&&b| b != a && labels[b] == labels[a])
+                .map(|&b| (a, b))
+        });
+        if let Some((a, b)) = pair {
+            now = flip(app, a, now);
+            now = flip(app, b, now);
+            continue;
+        }
+        let first = app
+            .solo()
+            .unwrap()
+            .game()
+            .view()
+            .unknown_positions()
+            .next()
+            .unwrap();
+        now = flip(app, first, now);
+        let partner = known.iter().copied().find(|&k| labels[k] == labels[first]);
+        let second = partner.unwrap_or_else(|| {
+            app.solo()
+                .unwrap()
+                .game()
+                .view()
+                .unknown_positions()
+                .next()
+                .unwrap()
+        });
+        now = flip(app, second, now);
+    }
+}
+
+#[test]
+fn board_shows_moves_misses_live_par_expected_and_worst_case() {
+    let mut app = solo_app("pairs:8", Some(5), None);
+    let s = screen(&app);
+    assert!(
+        s.contains("Concentration solitaire  pairs:8 · challenge 5 · seed"),
+        "{s}"
+    );
+    assert!(s.contains("Moves 0 · misses 0"), "{s}");
+    // e(8,0) = 558242/45045 = 12.39; worst case 2n - 1 = 15.
+    assert!(s.contains("Par now 12.39 to go"), "{s}");
+    assert!(s.contains("Expected 12.39 · worst 15"), "{s}");
+    assert!(s.contains("H hint") && s.contains("f fractions"), "{s}");
+    // A miss: one move, one miss, and the par moves on.
+    let labels: Vec<u32> = app
+        .solo()
+        .unwrap()
+        .game()
+        .reveal_all()
+        .iter()
+        .map(|c| c.label.0)
+        .collect();
+    let other = (1..16).find(|&i| labels[i] != labels[0]).unwrap();
+    let now = Instant::now();
+    let now = flip(&mut app, 0, now);
+    let s = screen(&app);
+    assert!(s.contains("You turned"), "{s}");
+    let now = flip(&mut app, other, now);
+    let _ = now;
+    let s = screen(&app);
+    assert!(s.contains("Moves 1 · misses 1"), "{s}");
+    assert!(
+        s.contains("Last moves") && s.contains("1. ") && s.contains("miss"),
+        "{s}"
+    );
+    assert!(!s.contains("Par now 12.39"), "{s}");
+    assert!(s.contains("On pace for"), "{s}");
+    // Classic memory: the two cards are face down again.
+    let view = app.solo().unwrap().game().view();
+    assert!(matches!(view.slots()[0], Slot::Known(_)));
+}
+
+#[test]
+fn hint_lists_expected_moves_of_every_action() {
+    let mut app = solo_app("pairs:8", None, None);
+    let now = Instant::now();
+    let labels: Vec<u32> = app
+        .solo()
+        .unwrap()
+        .game()
+        .reveal_all()
+        .iter()
+        .map(|c| c.label.0)
+        .collect();
+    let other = (1..16).find(|&i| labels[i] != labels[0]).unwrap();
+    let now = flip(&mut app, 0, now);
+    let _ = flip(&mut app, other, now);
+    app.update(Action::Hint, now);
+    let s = screen(&app);
+    assert!(s.contains("Hint: moves to go"), "{s}");
+    // Two known single cards: e(8,2) is the value of turning an unknown card.
+    let hint = app.solo().unwrap().hint().unwrap();
+    assert_eq!(hint.best, concentration::solver::Action::Unknown);
+    assert!(hint.lines.len() >= 2, "{hint:?}");
+    assert!(s.contains("unknown card") && s.contains("best"), "{s}");
+    let e82 = concentration::solver::solitaire::expected_moves_exact(8, 2);
+    let e82 = num_traits::ToPrimitive::to_f64(&e82).unwrap();
+    assert!((hint.lines[0].moves - e82).abs() < 1e-12 && hint.lines[0].cost == 0.0);
+    assert!(
+        s.contains(&format!("unknown card {e82:>5.2}   best")),
+        "{s}"
+    );
+    assert!(s.contains("known 2.1") && hint.lines[1].cost > 0.0, "{s}");
+    // The unknown cards are highlighted on the board ("?").
+    assert!(s.contains('?'), "{s}");
+}
+
+#[test]
+fn fractions_on_request() {
+    let mut app = solo_app("pairs:8", None, None);
+    app.update(Action::Fraction, Instant::now());
+    let s = screen(&app);
+    assert!(
+        s.contains("Par now = 558242/45045 · expected total = 558242/45045"),
+        "{s}"
+    );
+}
+
+#[test]
+fn end_screen_has_every_figure_and_counts_the_game() {
+    let dir = temp_dir("end");
+    let mut app = solo_app("pairs:8", Some(5), Some(dir.clone()));
+    let now = play_out(&mut app, Instant::now());
+    let _ = settle(&mut app, now);
+    let solo = app.solo().unwrap();
+    let summary = solo.summary().unwrap().clone();
+    // Perfect memory and the optimal choices in table order: the choices cost nothing.
+    assert_eq!(summary.choices_cost(), 0);
+    assert!(summary.moves >= 8 && summary.moves <= 15);
+    let s = screen(&app);
+    assert!(s.contains("Table cleared"), "{s}");
+    assert!(
+        s.contains(&format!(
+            "Cleared in {} moves ({} misses)",
+            summary.moves, summary.misses
+        )),
+        "{s}"
+    );
+    assert!(s.contains("e(8,0) 12.39 expected · worst case 15"), "{s}");
+    assert!(
+        s.contains(&format!(
+            "Luck-adjusted: optimal play needs {} moves with your flip order",
+            summary.luck_adjusted
+        )),
+        "{s}"
+    );
+    assert!(s.contains("your choices cost nothing"), "{s}");
+    assert!(
+        s.contains("challenge 5 · pairs:8 classic: first game"),
+        "{s}"
+    );
+    assert!(s.contains("this challenge: first game"), "{s}");
+    assert!(matches!(solo.counted(), Some(Counted::Yes(_))));
+    // The statistics file has the game, under the deck and under the challenge.
+    let stats = Store::new(&dir).load().unwrap().stats;
+    let all = stats.entry("pairs:8", "classic", None).unwrap();
+    assert_eq!((all.games, all.best), (1, summary.moves));
+    assert_eq!(stats.entry("pairs:8", "classic", Some(5)).unwrap().games, 1);
+    // The same deal again is not counted.
+    app.update(Action::Again, now);
+    let now = play_out(&mut app, now);
+    let _ = settle(&mut app, now);
+    let s = screen(&app);
+    assert!(
+        s.contains("not counted in statistics: a deal played again"),
+        "{s}"
+    );
+    let stats = Store::new(&dir).load().unwrap().stats;
+    assert_eq!(stats.entry("pairs:8", "classic", None).unwrap().games, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn standard_deck_fits_and_ends_with_e_26_0() {
+    let mut app = solo_app("standard", None, None);
+    let s = screen(&app);
+    assert!(s.contains("Expected 41.44 · worst 51"), "{s}");
+    assert!(!s.contains("too small"), "{s}");
+    let now = play_out(&mut app, Instant::now());
+    let _ = settle(&mut app, now);
+    let s = screen(&app);
+    assert!(s.contains("e(26,0) 41.44 expected · worst case 51"), "{s}");
+    assert!(
+        s.contains("not counted in statistics: statistics are off"),
+        "{s}"
+    );
+}
+
+#[test]
+fn rank_deck_uses_the_full_solver() {
+    let mut app = solo_app("standard-rank", None, None);
+    let s = screen(&app);
+    assert!(s.contains("Par now 39.92 to go"), "{s}");
+    app.update(Action::Fraction, Instant::now());
+    let s = screen(&app);
+    assert!(s.contains("not exact for this deck"), "{s}");
+    let now = play_out(&mut app, Instant::now());
+    let _ = settle(&mut app, now);
+    let s = screen(&app);
+    assert!(
+        s.contains("expected 39.92") && s.contains("worst case 47"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_turn_on_show_locks_input() {
+    let mut app = solo_app("pairs:8", None, None);
+    let labels: Vec<u32> = app
+        .solo()
+        .unwrap()
+        .game()
+        .reveal_all()
+        .iter()
+        .map(|c| c.label.0)
+        .collect();
+    let other = (1..16).find(|&i| labels[i] != labels[0]).unwrap();
+    let now = Instant::now();
+    app.update(Action::Select, now);
+    click(&mut app, other, now);
+    assert_eq!(
+        app.solo().unwrap().show().map(|s| s.end),
+        Some(TurnEnd::Miss)
+    );
+    // A third card during the show only ends the show.
+    let third = (1..16).find(|&i| i != other).unwrap();
+    click(&mut app, third, now);
+    assert_eq!(app.solo().unwrap().game().view().flips().len(), 2);
+    assert!(app.solo().unwrap().show().is_none());
+}
+
+#[test]
+fn setup_offers_solitaire() {
+    let mut app = App::setup(config("pairs:4", Memory::Open, 11));
+    let now = Instant::now();
+    app.update(Action::Move(1, 0), now);
+    app.update(Action::Move(1, 0), now);
+    app.update(Action::Move(0, -1), now);
+    let s = screen(&app);
+    assert!(s.contains("none: solitaire"), "{s}");
+    assert!(s.contains("not used in solitaire"), "{s}");
+    app.update(Action::Select, now);
+    let solo = app.solo().expect("a solitaire game");
+    assert_eq!(solo.config().seed, 11);
+    let s = screen(&app);
+    assert!(
+        s.contains("Concentration solitaire  pairs:4 · seed 11"),
+        "{s}"
+    );
+    assert!(s.contains("Expected 5.92 · worst 7"), "{s}");
+}
