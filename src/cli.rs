@@ -1,5 +1,6 @@
 //! The command line: parse arguments, dispatch, turn errors into one line and status 2.
 
+mod docs;
 mod duel;
 mod play;
 mod records;
@@ -14,7 +15,13 @@ use clap::{Parser, Subcommand};
 
 /// Concentration (Memory, Pairs) against an exactly optimal opponent.
 #[derive(Debug, Parser)]
-#[command(name = "concentration", version, about, long_about = None)]
+#[command(
+    name = "concentration",
+    version,
+    about,
+    long_about = None,
+    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration <COMMAND> --help      each command's options and examples"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -23,8 +30,14 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play in the terminal against the AI (the default)
+    #[command(
+        after_help = "Examples:\n  concentration play\n  concentration play --deck pairs:8 --first you --memory open\n  concentration play --deck standard --opponent usual --hints always --practice"
+    )]
     Play(play::PlayArgs),
     /// Watch two AIs play each other
+    #[command(
+        after_help = "Examples:\n  concentration watch\n  concentration watch --deck pairs:10 --vs usual --opponent optimal --ai-delay 0.3"
+    )]
     Watch(play::PlayArgs),
     /// Values of a position and of every action (the analysis contract)
     Solve(solve::SolveArgs),
@@ -40,6 +53,10 @@ enum Command {
     Solitaire(solitaire::SolitaireArgs),
     /// Solitaire personal bests and statistics
     Stats(solitaire::StatsArgs),
+    /// Print a shell completion script (bash, zsh, fish, ...)
+    Completions(docs::CompletionsArgs),
+    /// Print the manual page (roff), or write every page into a folder
+    Man(docs::ManArgs),
 }
 
 /// An error the user caused: printed as one line, exit status 2.
@@ -94,6 +111,8 @@ pub fn main() -> ExitCode {
         Some(Command::Analyze(args)) => records::analyze(&args),
         Some(Command::Solitaire(args)) => solitaire::play(&args),
         Some(Command::Stats(args)) => solitaire::stats(&args),
+        Some(Command::Completions(args)) => docs::completions(&args),
+        Some(Command::Man(args)) => docs::man(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -33,7 +33,7 @@ impl DataDir {
 /// Annotations and summary of a saved game.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Every flip gets the action taken, the best actions, its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder."
+    after_help = "Every flip gets the action taken, the best actions, its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
 )]
 pub struct AnalyzeArgs {
     /// The record to analyse
@@ -45,6 +45,9 @@ pub struct AnalyzeArgs {
 
 /// Replays a saved game on screen.
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  concentration replay game.cgn\n  concentration replay game.cgn --no-save"
+)]
 pub struct ReplayArgs {
     /// The record to replay
     file: PathBuf,
@@ -57,6 +60,9 @@ pub struct ReplayArgs {
 
 /// Lists the saved games; in a terminal, pick one to replay.
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  concentration history\n  concentration history --list --data-dir /tmp/concentration"
+)]
 pub struct HistoryArgs {
     #[command(flatten)]
     data: DataDir,

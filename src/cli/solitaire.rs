@@ -17,7 +17,8 @@ use crate::tui::{App, Config, Hints, Memory};
     after_help = "A move is a turn of two cards, a pair included. Par is the exact expected number of moves \
 still needed under optimal play (Foerster & Wattenhofer's e(n,k) on a pairs deck). At the end: your moves, \
 the expected optimum e(n,0), the luck-adjusted figure (what optimal play needs on this deal with your order of \
-turning new cards) and the worst case 2n-1. Challenge N is the same deal for everyone on the same deck."
+turning new cards) and the worst case 2n-1. Challenge N is the same deal for everyone on the same deck.\n\n\
+Examples:\n  concentration solitaire --deck pairs:8\n  concentration solitaire --deck standard --daily\n  concentration solitaire --deck pairs:12 --challenge 7 --memory open"
 )]
 pub struct SolitaireArgs {
     /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
@@ -114,6 +115,7 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
 
 /// Prints the solitaire statistics.
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  concentration stats\n  concentration stats --json")]
 pub struct StatsArgs {
     #[command(flatten)]
     data: super::records::DataDir,
