@@ -12,6 +12,7 @@ use concentration::solver::{Position, Solver, State};
 
 const CASES: &[&str] = &[
     "13x4-win",
+    "full:13x4-win",
     "26x2-win",
     "standard-jokers-win",
     "30x2-margin",
@@ -32,7 +33,7 @@ fn main() {
     } else if args == ["sweep"] {
         // Solve time and memory against the number of labels (README table).
         let pairs = [10, 20, 30, 40, 60, 80, 100].map(|n| format!("{n}x2-win"));
-        let fours = (2..=14).map(|n| format!("{n}x4-win"));
+        let fours = (2..=20).map(|n| format!("{n}x4-win"));
         pairs.into_iter().chain(fours).collect()
     } else {
         args
@@ -84,12 +85,20 @@ fn run(case: &str) {
         );
         return;
     }
-    let (deck, objective) = case.rsplit_once('-').expect("CASE is DECK-OBJECTIVE");
+    // `full:DECK-OBJECTIVE` solves without pruning (every action of every state).
+    let (exhaustive, spec) = match case.strip_prefix("full:") {
+        Some(spec) => (true, spec),
+        None => (false, case),
+    };
+    let (deck, objective) = spec.rsplit_once('-').expect("CASE is DECK-OBJECTIVE");
     let deck = Deck::parse(deck).expect("a deck");
     let objective: Objective = objective.parse().expect("an objective");
     let root = Position::start(&deck);
     let start = Instant::now();
     let mut solver: Solver<f64> = Solver::new(objective, PassRule::Agreed, &root, 0, 1e9).unwrap();
+    if exhaustive {
+        solver = solver.exhaustive();
+    }
     let value = solver
         .value(&State {
             position: root,

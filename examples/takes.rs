@@ -24,7 +24,9 @@ fn main() {
     let mut configs = Vec::new();
     rec(0, deck.labels(), &mut vec![0; pats.len()], &mut configs);
     let root = Position::start(&deck);
-    let mut solver: Solver<f64> = Solver::new(objective, rule, &root, 0, 1e9).unwrap();
+    let mut solver: Solver<f64> = Solver::new(objective, rule, &root, 0, 1e9)
+        .unwrap()
+        .exhaustive();
     let total = i64::from(deck.pairs());
     let mut stats: BTreeMap<String, (u64, u64)> = BTreeMap::new();
     for c in configs {

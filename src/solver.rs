@@ -11,7 +11,7 @@ pub use legal::legal_actions;
 pub use position::{Pattern, Position, PositionError, parse_pattern, patterns};
 pub use scalar::{Scalar, TIE_EPSILON};
 pub use search::{
-    Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states,
+    Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states, prunable,
 };
 
 /// Most stored values a solve for play or analysis may use (about 3 GB of `f64`).

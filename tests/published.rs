@@ -146,7 +146,9 @@ fn solitaire_shortcut_agrees_with_the_full_recursion() {
     let deck = Deck::parse(&format!("{n}x2")).unwrap();
     let root = Position::start(&deck);
     let mut full: Solver<BigRational> =
-        Solver::new(Objective::Moves, PassRule::Agreed, &root, 0, 1e7).unwrap();
+        Solver::new(Objective::Moves, PassRule::Agreed, &root, 0, 1e7)
+            .unwrap()
+            .exhaustive();
     let mut fast: Solver<BigRational> =
         Solver::with_moves_oracle(&root, Arc::new(ExactMovesTable::new(n as usize))).unwrap();
     for c in 0..=n {
@@ -190,7 +192,9 @@ fn greedy_is_optimal_among_all_actions_in_solitaire() {
         let deck = Deck::parse(&format!("{n}x2")).unwrap();
         let root = Position::start(&deck);
         let mut solver: Solver<f64> =
-            Solver::new(Objective::Moves, PassRule::Agreed, &root, 0, 1e7).unwrap();
+            Solver::new(Objective::Moves, PassRule::Agreed, &root, 0, 1e7)
+                .unwrap()
+                .exhaustive();
         for c in 0..=n {
             for b in 0..=n - c {
                 for a in 0..=n - c - b {
@@ -257,8 +261,9 @@ fn zwick_paterson_rule(n: u32, k: u32) -> Move {
 fn zwick_paterson_rule_holds_up_to_30_pairs() {
     let deck = Deck::parse("30x2").unwrap();
     let root = Position::start(&deck);
-    let mut solver: Solver<f64> =
-        Solver::new(Objective::Margin, PassRule::Agreed, &root, 0, 1e8).unwrap();
+    let mut solver: Solver<f64> = Solver::new(Objective::Margin, PassRule::Agreed, &root, 0, 1e8)
+        .unwrap()
+        .exhaustive();
     let mut ties = Vec::new();
     for n in 1..=30u32 {
         for k in 0..=n {

@@ -86,6 +86,9 @@ struct Entry {
     bound: i64,
     /// `bound + 1`: values per layer.
     slots: usize,
+    /// Only the take of a harmless known pair was evaluated (after-pass layer not yet
+    /// solved): see [`Solver::harmless_take`].
+    pruned: bool,
 }
 
 /// Per-pattern facts and transitions.
@@ -153,6 +156,8 @@ pub struct Solver<V: Scalar = f64> {
     values: Vec<V>,
     /// Closed-form values for `moves` on pairs decks, if given.
     moves: Option<MovesShortcut<V>>,
+    /// Whether harmless known pairs are taken without evaluating the alternatives.
+    prune: bool,
 }
 
 /// Values `e(n, k)` of the solitaire game on a pairs deck (`n` pairs, `k` known single
@@ -227,6 +232,29 @@ impl<V: Scalar> Solver<V> {
             entries: Vec::new(),
             values: Vec::new(),
             moves: None,
+            prune: prunable(objective, pass_rule),
+        })
+    }
+
+    /// The same solver without pruning: every action of every state is evaluated (the
+    /// reference the pruned solver is checked against).
+    #[must_use]
+    pub fn exhaustive(mut self) -> Self {
+        self.prune = false;
+        self
+    }
+
+    /// A known pair whose take is harmless in this card state, if any: a label all of
+    /// whose cards are known (`2.0`, `4.0`), or three of four (`4.1`), so that its
+    /// unknown card keeps a known partner after the take. Checked for decks of two and
+    /// four cards per label only (with six, some such takes are not optimal).
+    fn harmless_take(&self, counts: &[u64]) -> Option<usize> {
+        if !self.prune || self.copies > 4 {
+            return None;
+        }
+        (0..counts.len()).find(|&a| {
+            let p = self.table.list[a];
+            counts[a] > 0 && p.known() >= 2 && (p.unknown == 0 || p.known() >= 3)
         })
     }
 
@@ -305,6 +333,7 @@ impl<V: Scalar> Solver<V> {
         }
         let own = self.ensure(key);
         let succ = self.successors(key);
+        self.complete(own, key, &succ);
         let counts = self.unpack(key);
         let node = Node::new(self, &counts, &succ, own, true);
         let (d, p) = (state.diff, state.after_pass);
@@ -418,10 +447,14 @@ impl<V: Scalar> Solver<V> {
                 pairs: i64::try_from(unknown_pairs + singles + known_pairs).expect("fits"),
                 bound: 0,
                 slots: 1,
+                pruned: false,
             });
             self.values.push(value);
             self.index.insert(key, id);
             return id;
+        }
+        if let Some(a) = self.harmless_take(&self.unpack(key)) {
+            return self.ensure_by_take(key, a);
         }
         let succ = self.successors(key);
         let counts = self.unpack(key);
@@ -439,6 +472,7 @@ impl<V: Scalar> Solver<V> {
             pairs,
             bound,
             slots,
+            pruned: false,
         });
         self.values.resize(offset + slots * self.layers, V::zero());
         let diff = |i: usize| -bound + 2 * i64::try_from(i).expect("fits");
@@ -466,6 +500,72 @@ impl<V: Scalar> Solver<V> {
         }
         self.index.insert(key, id);
         id
+    }
+
+    /// Solves a card state with a harmless known pair (pattern `a`): at the turn start
+    /// (not after a pass) taking it is optimal, so only the state after the take is
+    /// needed. The after-pass layer is left for [`Self::complete`], which runs only if
+    /// that state is asked about itself.
+    fn ensure_by_take(&mut self, key: u128, a: usize) -> u32 {
+        let taken = self.ensure(self.moved(key, a, self.table.take_known[a]));
+        let pairs = {
+            let counts = self.unpack(key);
+            counts
+                .iter()
+                .zip(&self.table.list)
+                .map(|(&n, p)| i64::try_from(n).expect("fits") * i64::from(p.on_table / 2))
+                .sum::<i64>()
+        };
+        let bound = self.bound(pairs);
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
+        let offset = self.values.len();
+        let values: Vec<V> = (0..slots)
+            .map(|i| {
+                let d = -bound + 2 * i64::try_from(i).expect("fits");
+                match self.objective {
+                    Objective::Win => self.stored(taken, d + 1, false),
+                    Objective::Margin | Objective::Moves => {
+                        V::one().plus(&self.stored(taken, d, false))
+                    }
+                }
+            })
+            .collect();
+        self.values.extend(values);
+        self.values.resize(offset + slots * self.layers, V::zero());
+        self.entries.push(Entry {
+            offset,
+            pairs,
+            bound,
+            slots,
+            pruned: true,
+        });
+        self.index.insert(key, id);
+        id
+    }
+
+    /// Solves the after-pass layer of a card state solved by [`Self::ensure_by_take`]
+    /// (its successors `succ` resolved), so that every action there can be valued.
+    fn complete(&mut self, id: u32, key: u128, succ: &Successors) {
+        let e = self.entries[id as usize];
+        if !e.pruned {
+            return;
+        }
+        if self.layers == 2 {
+            let counts = self.unpack(key);
+            let node = Node::new(self, &counts, succ, id, false);
+            let solved: Vec<V> = (0..e.slots)
+                .map(|i| {
+                    let d = -e.bound + 2 * i64::try_from(i).expect("fits");
+                    let mut best = Best::new(self.objective);
+                    node.turn_start(d, true, &mut |_, v| best.offer(v));
+                    best.value.expect("a legal action always exists")
+                })
+                .collect();
+            let start = e.offset + e.slots;
+            self.values[start..start + e.slots].clone_from_slice(&solved);
+        }
+        self.entries[id as usize].pruned = false;
     }
 
     /// Resolves (solving where needed) every successor card state of `key`.
@@ -824,11 +924,22 @@ pub fn estimate_states(
     root: &Position,
     diff: i64,
 ) -> f64 {
-    let p = patterns(root.copies()).len();
+    let all = patterns(root.copies());
+    // With pruning, labels in a harmless pattern only pass through: count card states
+    // over the other patterns, times a few for the takes on the way.
+    let harmless = if prunable(objective, pass_rule) && root.copies() <= 4 {
+        all.iter()
+            .filter(|p| p.known() >= 2 && (p.unknown == 0 || p.known() >= 3))
+            .count()
+    } else {
+        0
+    };
+    let p = all.len() - harmless;
     #[allow(clippy::cast_precision_loss)]
     let labels = root.labels() as f64;
     // Card states with at most `labels` labels in `p` patterns: C(labels + p, p).
-    let mut card_states = 1.0;
+    #[allow(clippy::cast_precision_loss)]
+    let mut card_states = (harmless + 1) as f64;
     #[allow(clippy::cast_precision_loss)]
     for i in 1..=p {
         card_states *= (labels + i as f64) / i as f64;
@@ -845,4 +956,16 @@ pub fn estimate_states(
         1.0
     };
     card_states * diffs * layers
+}
+
+/// Objective and pass-rule pairs for which taking a harmless known pair at the turn
+/// start (not right after a pass) has been found optimal in every state, value by value
+/// against the exhaustive solver (`tests/pruning.rs`). Under `quit` and `withdraw` with
+/// `win` it is not: keeping the pair can keep a pass in hand.
+#[must_use]
+pub fn prunable(objective: Objective, pass_rule: PassRule) -> bool {
+    match objective {
+        Objective::Win => matches!(pass_rule, PassRule::Agreed | PassRule::Ko | PassRule::None),
+        Objective::Margin | Objective::Moves => true,
+    }
 }

@@ -1,0 +1,158 @@
+//! The pruned solver (harmless known pairs taken at once) against the exhaustive one,
+//! value by value: every action at every turn-start state, for every deck up to a size,
+//! every objective and pass rule where pruning is used.
+
+use concentration::rules::{Deck, Objective, PassRule};
+use concentration::solver::{FirstCard, Position, Solver, State, patterns, prunable};
+
+/// Every card state with at most `labels` labels in `n` patterns.
+fn card_states(n: usize, labels: u32) -> Vec<Vec<u32>> {
+    fn rec(i: usize, left: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if i == cur.len() {
+            out.push(cur.clone());
+            return;
+        }
+        for c in 0..=left {
+            cur[i] = c;
+            rec(i + 1, left - c, cur, out);
+        }
+        cur[i] = 0;
+    }
+    let mut out = Vec::new();
+    rec(0, labels, &mut vec![0; n], &mut out);
+    out
+}
+
+fn check(deck: &str, objective: Objective, rule: PassRule) -> usize {
+    let deck = Deck::parse(deck).unwrap();
+    let root = Position::start(&deck);
+    let mut pruned: Solver<f64> = Solver::new(objective, rule, &root, 0, 1e9).unwrap();
+    let mut full: Solver<f64> = Solver::new(objective, rule, &root, 0, 1e9)
+        .unwrap()
+        .exhaustive();
+    let total = i64::from(deck.pairs());
+    let mut checked = 0;
+    for counts in card_states(patterns(deck.copies()).len(), deck.labels()) {
+        let position = Position::from_counts(deck.copies(), counts);
+        let m = i64::try_from(position.pairs()).unwrap();
+        if m == 0 {
+            continue;
+        }
+        let known_labels: u32 = position
+            .iter()
+            .filter(|(p, _)| p.known() > 0)
+            .map(|(_, n)| n)
+            .sum();
+        let reach = m.min(total - m);
+        let diffs: Vec<i64> = if objective == Objective::Win {
+            (-reach..=reach)
+                .filter(|d| (d - (total - m)).rem_euclid(2) == 0)
+                .collect()
+        } else {
+            vec![0]
+        };
+        for d in diffs {
+            for after_pass in [false, true] {
+                if after_pass && known_labels < 2 {
+                    continue;
+                }
+                let mut firsts = vec![None];
+                for (p, _) in position.iter() {
+                    if p.unknown > 0 {
+                        firsts.push(Some(FirstCard::Revealed(p)));
+                    }
+                    if p.known() > 0 {
+                        firsts.push(Some(FirstCard::Held(p)));
+                    }
+                }
+                for first in firsts {
+                    let state = State {
+                        position: position.clone(),
+                        diff: d,
+                        after_pass,
+                        first,
+                    };
+                    let a = pruned.actions(&state).unwrap();
+                    let b = full.actions(&state).unwrap();
+                    assert_eq!(
+                        a.len(),
+                        b.len(),
+                        "{position} d={d} p={after_pass} {first:?}"
+                    );
+                    for ((x, v), (y, w)) in a.iter().zip(&b) {
+                        assert_eq!(x, y);
+                        assert!(
+                            (v - w).abs() <= 1e-12,
+                            "{deck} {objective} {rule}: {position} d={d} p={after_pass} {first:?} {x}: {v} vs {w}"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    checked
+}
+
+fn combos() -> Vec<(Objective, PassRule)> {
+    let mut out = Vec::new();
+    for objective in Objective::ALL {
+        for rule in PassRule::ALL {
+            if prunable(objective, rule)
+                && !(objective == Objective::Margin && rule == PassRule::Withdraw)
+            {
+                out.push((objective, rule));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn pruning_changes_no_value_on_pairs_decks() {
+    for (objective, rule) in combos() {
+        for n in [2, 4, 7, 10, 14, 20] {
+            assert!(check(&format!("{n}x2"), objective, rule) > 0);
+        }
+    }
+}
+
+#[test]
+fn pruning_changes_no_value_on_four_card_decks() {
+    for (objective, rule) in combos() {
+        for n in [2, 3, 4, 5, 6, 7] {
+            assert!(check(&format!("{n}x4"), objective, rule) > 0);
+        }
+    }
+}
+
+#[test]
+fn pruning_is_not_used_where_it_would_change_values() {
+    // Under `quit` and `withdraw` keeping a pair can keep a pass in hand.
+    assert!(!prunable(Objective::Win, PassRule::Quit));
+    assert!(!prunable(Objective::Win, PassRule::Withdraw));
+}
+
+#[test]
+fn pruning_keeps_the_value_of_arakawas_deck() {
+    let deck = Deck::parse("13x4").unwrap();
+    let root = Position::start(&deck);
+    let start = State {
+        position: root.clone(),
+        diff: 0,
+        after_pass: false,
+        first: None,
+    };
+    let mut pruned: Solver<f64> =
+        Solver::new(Objective::Win, PassRule::Agreed, &root, 0, 1e9).unwrap();
+    let mut full = pruned.clone().exhaustive();
+    let v = pruned.value(&start).unwrap();
+    let w = full.value(&start).unwrap();
+    assert!((v - w).abs() <= 1e-12, "{v} vs {w}");
+    assert!(
+        pruned.states() * 5 < full.states(),
+        "{} vs {}",
+        pruned.states(),
+        full.states()
+    );
+}
