@@ -281,7 +281,7 @@ impl<V: Scalar> Solver<V> {
             PassRule::Agreed,
             &Position::empty(2),
             0,
-            1.0,
+            f64::INFINITY,
         )?;
         solver.root_pairs = i64::try_from(root.pairs()).expect("fits");
         solver.moves = Some(MovesShortcut(oracle));
