@@ -1,9 +1,11 @@
 //! The command line: parse arguments, dispatch, turn errors into one line and status 2.
 
+mod config;
 mod docs;
 mod duel;
 mod play;
 mod records;
+mod settings;
 mod solitaire;
 mod solve;
 
@@ -57,6 +59,8 @@ enum Command {
     Completions(docs::CompletionsArgs),
     /// Print the manual page (roff), or write every page into a folder
     Man(docs::ManArgs),
+    /// The settings file: where it is, what it sets, a template
+    Config(config::ConfigArgs),
 }
 
 /// An error the user caused: printed as one line, exit status 2.
@@ -113,6 +117,7 @@ pub fn main() -> ExitCode {
         Some(Command::Stats(args)) => solitaire::stats(&args),
         Some(Command::Completions(args)) => docs::completions(&args),
         Some(Command::Man(args)) => docs::man(&args),
+        Some(Command::Config(args)) => config::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::settings::Settings;
 use crate::rules::{Objective, PassRule};
 use crate::tui::{App, Config, First, Hints, Memory, Opponent};
 
@@ -66,12 +67,18 @@ impl PlayArgs {
     }
 
     fn config(&self, watch: bool) -> anyhow::Result<Config> {
+        self.config_over(watch, super::settings::current())
+    }
+
+    /// The game's settings: the defaults, then the settings file, then the flags.
+    fn config_over(&self, watch: bool, settings: &Settings) -> anyhow::Result<Config> {
         let u = |e: String| super::usage(e);
         let mut c = Config {
             seed: self.seed.unwrap_or_else(crate::tui::random_seed),
             practice: self.practice,
             ..Config::default()
         };
+        settings.apply(&mut c, watch);
         if let Some(d) = &self.deck {
             c.deck.clone_from(d);
         }
@@ -84,7 +91,7 @@ impl PlayArgs {
         if watch {
             c.watch_first = Some(match &self.vs {
                 Some(v) => Opponent::parse(v).map_err(u)?,
-                None => Opponent::Optimal,
+                None => settings.vs.unwrap_or(Opponent::Optimal),
             });
         } else if self.vs.is_some() {
             return Err(u("--vs is for `concentration watch`".into()));
@@ -109,7 +116,11 @@ impl PlayArgs {
             }
             c.ai_delay = Duration::from_secs_f64(d);
         }
-        if watch && c.memory == Memory::Classic && self.memory.is_none() {
+        if watch
+            && c.memory == Memory::Classic
+            && self.memory.is_none()
+            && settings.memory.is_none()
+        {
             c.memory = Memory::Open;
         }
         c.check().map_err(u)?;
@@ -124,6 +135,10 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
             "the game needs a terminal: standard input and output must not be redirected",
         ));
     }
+    if super::settings::warned() {
+        // Time to read the warning before the game's screen covers it.
+        std::thread::sleep(Duration::from_secs(2));
+    }
     let app = if args.any() || watch {
         App::start(config.clone(), std::time::Instant::now()).map_err(super::usage)?
     } else {
@@ -134,7 +149,8 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
         // Solitaire games started from the setup screen keep statistics there too.
-        app.stats_dir = crate::record::data_dir(args.data.data_dir.as_deref()).ok();
+        let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
+        app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
     }
     crate::tui::run(app)?;
     Ok(())
@@ -154,4 +170,54 @@ pub fn play(args: PlayArgs) -> anyhow::Result<()> {
 /// Bad flags or no terminal (usage errors), or a terminal failure.
 pub fn watch(args: PlayArgs) -> anyhow::Result<()> {
     launch(&args, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: PlayArgs,
+    }
+
+    fn config(line: &[&str], watch: bool, file: &str) -> anyhow::Result<Config> {
+        let settings = super::super::settings::parse(file, std::path::Path::new("/")).unwrap();
+        let mut words = vec!["play"];
+        words.extend_from_slice(line);
+        Line::parse_from(words).args.config_over(watch, &settings)
+    }
+
+    #[test]
+    fn flags_override_the_settings_file() {
+        let file = "deck = \"pairs:5\"\nopponent = \"usual\"\nmemory = \"classic\"\nvs = \"usual\"\nai-delay = 0.1";
+        let c = config(&[], false, file).unwrap();
+        assert_eq!((c.deck.as_str(), c.opponent), ("pairs:5", Opponent::Usual));
+        assert_eq!(c.ai_delay, Duration::from_millis(100));
+        assert_eq!(c.watch_first, None);
+        let c = config(&["--deck", "pairs:7", "--ai-delay", "0.5"], false, file).unwrap();
+        assert_eq!((c.deck.as_str(), c.opponent), ("pairs:7", Opponent::Usual));
+        assert_eq!(c.ai_delay, Duration::from_millis(500));
+        let c = config(&[], true, file).unwrap();
+        assert_eq!(c.watch_first, Some(Opponent::Usual));
+        assert_eq!(
+            c.memory,
+            Memory::Classic,
+            "the file's memory wins over watch's open"
+        );
+        let c = config(&["--vs", "optimal"], true, "").unwrap();
+        assert_eq!(
+            (c.watch_first, c.memory),
+            (Some(Opponent::Optimal), Memory::Open)
+        );
+        let e = config(
+            &["--objective", "margin"],
+            false,
+            "pass-rule = \"withdraw\"",
+        );
+        assert!(e.is_err(), "a combination the flags make is refused");
+    }
 }

@@ -13,8 +13,8 @@ use crate::tui::{App, Config, History};
 /// Where saved games are read and written.
 #[derive(Debug, Clone, Default, Args)]
 pub struct DataDir {
-    /// Data directory (games are saved in its `games` folder); default: the
-    /// platform's data directory, or $CONCENTRATION_DATA_DIR
+    /// Data directory (games are saved in its `games` folder); default:
+    /// $CONCENTRATION_DATA_DIR, the settings file's data-dir, or the platform's
     #[arg(long = "data-dir", value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
 }
@@ -25,7 +25,8 @@ impl DataDir {
     /// # Errors
     /// No data directory can be found.
     pub fn records(&self) -> anyhow::Result<PathBuf> {
-        let data = record::data_dir(self.data_dir.as_deref()).map_err(super::usage)?;
+        let flag = super::settings::data_dir_flag(self.data_dir.as_deref());
+        let data = record::data_dir(flag.as_deref()).map_err(super::usage)?;
         Ok(record::records_dir(&data))
     }
 }

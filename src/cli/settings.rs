@@ -1,0 +1,462 @@
+//! The settings file: defaults for `play` and `watch` in TOML, in the user's config
+//! directory (`~/.config/concentration/config.toml` on Linux) or wherever
+//! `$CONCENTRATION_CONFIG` points. Flags override it. A file that cannot be used is named
+//! in one warning line and the defaults apply.
+//!
+//! ```toml
+//! deck = "pairs:12"
+//! opponent = "usual"
+//! pass-rule = "ko"
+//! ai-delay = 0.4
+//! ```
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::rules::{Deck, Objective, PassRule};
+use crate::tui::{Config, First, Hints, Memory, Opponent};
+
+/// The environment variable that overrides where the settings file is.
+pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
+
+/// Every key of the file with its meaning, in the order `config show` and `config init`
+/// list them.
+pub const KEYS: [(&str, &str); 12] = [
+    (
+        "deck",
+        "standard, standard-rank, standard-jokers, pairs:N or LxC",
+    ),
+    ("first", "who starts: you, ai or coin"),
+    (
+        "opponent",
+        "the AI: optimal, usual, forgetful-easy or forgetful-medium",
+    ),
+    ("vs", "in `watch`, the first seat's AI"),
+    ("objective", "what the AI plays for: win or margin"),
+    ("pass-rule", "agreed, ko, quit, withdraw or none"),
+    ("memory", "classic (seen cards turn back) or open"),
+    ("hints", "off (on H) or always"),
+    ("ai-delay", "seconds before each AI flip, 0 to 60"),
+    ("theme", "dark, light, plain or colorblind"),
+    ("ascii", "true: ASCII-only card faces and frames"),
+    (
+        "data-dir",
+        "where games are saved (~/ and paths relative to this file allowed)",
+    ),
+];
+
+/// The themes the `theme` key accepts.
+pub const THEMES: [&str; 4] = ["dark", "light", "plain", "colorblind"];
+
+/// The values a settings file gives; `None` where it says nothing.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Settings {
+    /// `deck`.
+    pub deck: Option<String>,
+    /// `first`.
+    pub first: Option<First>,
+    /// `opponent`.
+    pub opponent: Option<Opponent>,
+    /// `vs`.
+    pub vs: Option<Opponent>,
+    /// `objective`.
+    pub objective: Option<Objective>,
+    /// `pass-rule`.
+    pub pass_rule: Option<PassRule>,
+    /// `memory`.
+    pub memory: Option<Memory>,
+    /// `hints`.
+    pub hints: Option<Hints>,
+    /// `ai-delay`.
+    pub ai_delay: Option<Duration>,
+    /// `theme`.
+    pub theme: Option<String>,
+    /// `ascii`.
+    pub ascii: Option<bool>,
+    /// `data-dir`, resolved.
+    pub data_dir: Option<PathBuf>,
+}
+
+/// Where the settings file is: `$CONCENTRATION_CONFIG` if set and not empty, else
+/// `config.toml` in the platform's config directory.
+#[must_use]
+pub fn path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(CONFIG_ENV).filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    directories::ProjectDirs::from("", "", "concentration")
+        .map(|d| d.config_dir().join("config.toml"))
+}
+
+/// Reads the settings file: empty settings if there is none, or one line naming the
+/// file, the line and the key at fault.
+///
+/// # Errors
+/// The file cannot be read, is not TOML, has an unknown key or a bad value.
+pub fn load() -> Result<Settings, String> {
+    let Some(path) = path() else {
+        return Ok(Settings::default());
+    };
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
+        Err(e) => return Err(format!("config file {}: {e}", path.display())),
+    };
+    let text = String::from_utf8(text)
+        .map_err(|_| format!("config file {}: not UTF-8 text", path.display()))?;
+    parse(&text, path.parent().unwrap_or(Path::new(".")))
+        .map_err(|e| format!("config file {}: {e}", path.display()))
+}
+
+static WARNED: AtomicBool = AtomicBool::new(false);
+
+/// The settings of this run, read once; a bad file is reported on standard error, once,
+/// in one line, and the defaults apply.
+pub fn current() -> &'static Settings {
+    static SETTINGS: OnceLock<Settings> = OnceLock::new();
+    SETTINGS.get_or_init(|| {
+        load().unwrap_or_else(|e| {
+            eprintln!("warning: {e}; using the default settings");
+            WARNED.store(true, Ordering::Relaxed);
+            Settings::default()
+        })
+    })
+}
+
+/// Whether [`current`] has warned about a bad settings file.
+pub fn warned() -> bool {
+    WARNED.load(Ordering::Relaxed)
+}
+
+/// The data directory a `--data-dir` flag leaves: the flag, else nothing when
+/// `$CONCENTRATION_DATA_DIR` is set (it wins over the file), else the file's `data-dir`.
+pub fn data_dir_flag(flag: Option<&Path>) -> Option<PathBuf> {
+    if let Some(f) = flag {
+        return Some(f.to_path_buf());
+    }
+    if std::env::var_os(crate::record::DATA_DIR_ENV).is_some_and(|d| !d.is_empty()) {
+        return None;
+    }
+    current().data_dir.clone()
+}
+
+/// The line (from 1) of a byte offset.
+fn line_at(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The line (from 1) a top-level key is set on, if it can be found.
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    let quoted = format!("\"{key}\"");
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            let rest = l.strip_prefix(key).or_else(|| l.strip_prefix(&quoted));
+            rest.is_some_and(|r| r.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+/// Parses the text of a settings file; `base` resolves a relative `data-dir`.
+///
+/// # Errors
+/// One line: where, which key, what is wrong.
+pub fn parse(text: &str, base: &Path) -> Result<Settings, String> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let at = e
+            .span()
+            .map(|s| format!("line {}: ", line_at(text, s.start)))
+            .unwrap_or_default();
+        let message = e.message().lines().next().unwrap_or("").trim().to_owned();
+        format!("{at}not valid TOML: {message}")
+    })?;
+    let mut s = Settings::default();
+    for (key, value) in &table {
+        let at = line_of_key(text, key).map_or(String::new(), |l| format!("line {l}: "));
+        set(&mut s, key, value, base).map_err(|e| format!("{at}key '{key}': {e}"))?;
+    }
+    let objective = s.objective.unwrap_or(Objective::Win);
+    let pass_rule = s.pass_rule.unwrap_or(PassRule::Agreed);
+    crate::rules::check_combination(objective, pass_rule).map_err(|e| {
+        let key = if s.pass_rule.is_some() {
+            "pass-rule"
+        } else {
+            "objective"
+        };
+        format!("key '{key}': {e}")
+    })?;
+    Ok(s)
+}
+
+fn string(value: &toml::Value) -> Result<&str, String> {
+    value
+        .as_str()
+        .ok_or_else(|| format!("expected a string, found {}", value.type_str()))
+}
+
+fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<(), String> {
+    match key {
+        "deck" => {
+            let name = string(value)?;
+            let deck = Deck::parse(name).map_err(|e| e.to_string())?;
+            deck.check_playable().map_err(|e| e.to_string())?;
+            s.deck = Some(name.to_owned());
+        }
+        "first" => s.first = Some(string(value)?.parse()?),
+        "opponent" => s.opponent = Some(Opponent::parse(string(value)?)?),
+        "vs" => s.vs = Some(Opponent::parse(string(value)?)?),
+        "objective" => {
+            let o: Objective = string(value)?.parse().map_err(|e| format!("{e}"))?;
+            if !matches!(o, Objective::Win | Objective::Margin) {
+                return Err(format!("'{o}' is for solitaire; play uses win or margin"));
+            }
+            s.objective = Some(o);
+        }
+        "pass-rule" => {
+            s.pass_rule = Some(string(value)?.parse().map_err(|e| format!("{e}"))?);
+        }
+        "memory" => s.memory = Some(string(value)?.parse()?),
+        "hints" => s.hints = Some(string(value)?.parse()?),
+        "ai-delay" => {
+            #[allow(clippy::cast_precision_loss)]
+            let secs = match value {
+                toml::Value::Float(f) => *f,
+                toml::Value::Integer(i) => *i as f64,
+                other => return Err(format!("expected seconds, found {}", other.type_str())),
+            };
+            if !(0.0..=60.0).contains(&secs) {
+                return Err(format!("{secs}: expected seconds between 0 and 60"));
+            }
+            s.ai_delay = Some(Duration::from_secs_f64(secs));
+        }
+        "theme" => {
+            let name = string(value)?;
+            if !THEMES.contains(&name) {
+                return Err(format!(
+                    "unknown theme '{name}': expected one of {}",
+                    THEMES.join(", ")
+                ));
+            }
+            s.theme = Some(name.to_owned());
+        }
+        "ascii" => {
+            let on = value
+                .as_bool()
+                .ok_or_else(|| format!("expected true or false, found {}", value.type_str()))?;
+            s.ascii = Some(on);
+        }
+        "data-dir" => {
+            let dir = string(value)?;
+            if dir.is_empty() {
+                return Err("expected a folder, found an empty string".into());
+            }
+            s.data_dir = Some(resolve(dir, base));
+        }
+        _ => {
+            let names: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
+            return Err(format!("unknown key: expected one of {}", names.join(", ")));
+        }
+    }
+    Ok(())
+}
+
+/// `~/x` from the home directory, a relative path from the settings file's folder.
+fn resolve(dir: &str, base: &Path) -> PathBuf {
+    if let Some(rest) = dir.strip_prefix("~/")
+        && let Some(home) = directories::BaseDirs::new()
+    {
+        return home.home_dir().join(rest);
+    }
+    base.join(dir)
+}
+
+/// A TOML string.
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+impl Settings {
+    /// Applies these settings over `c` (the flags are applied after, over them).
+    pub fn apply(&self, c: &mut Config, watch: bool) {
+        if let Some(d) = &self.deck {
+            c.deck.clone_from(d);
+        }
+        if let Some(f) = self.first {
+            c.first = f;
+        }
+        if let Some(o) = self.opponent {
+            c.opponent = o;
+        }
+        if watch && let Some(v) = self.vs {
+            c.watch_first = Some(v);
+        }
+        if let Some(o) = self.objective {
+            c.objective = o;
+        }
+        if let Some(p) = self.pass_rule {
+            c.pass_rule = p;
+        }
+        if let Some(m) = self.memory {
+            c.memory = m;
+        }
+        if let Some(h) = self.hints {
+            c.hints = h;
+        }
+        if let Some(d) = self.ai_delay {
+            c.ai_delay = d;
+        }
+    }
+
+    /// The effective settings as a TOML file: these values over the defaults, and the
+    /// data directory if there is one.
+    #[must_use]
+    pub fn to_toml(&self, data_dir: Option<&Path>) -> String {
+        let mut c = Config::default();
+        self.apply(&mut c, false);
+        let values = [
+            Some(quoted(&c.deck)),
+            Some(quoted(c.first.name())),
+            Some(quoted(c.opponent.name())),
+            Some(quoted(self.vs.unwrap_or(Opponent::Optimal).name())),
+            Some(quoted(&c.objective.to_string())),
+            Some(quoted(&c.pass_rule.to_string())),
+            Some(quoted(c.memory.name())),
+            Some(quoted(c.hints.name())),
+            Some(c.ai_delay.as_secs_f64().to_string()),
+            Some(quoted(self.theme.as_deref().unwrap_or("dark"))),
+            Some(self.ascii.unwrap_or(false).to_string()),
+            data_dir.map(|d| quoted(&d.display().to_string())),
+        ];
+        let mut s = String::new();
+        for ((k, _), v) in KEYS.iter().zip(values) {
+            if let Some(v) = v {
+                let _ = writeln!(s, "{k} = {v}");
+            }
+        }
+        s
+    }
+}
+
+/// A settings file with every key commented out, for `config init`.
+#[must_use]
+pub fn template() -> String {
+    let defaults = Settings::default().to_toml(Some(Path::new("~/games/concentration")));
+    let mut s = String::from(
+        "# concentration settings: defaults for `play` and `watch`; flags override them.\n\
+         # Uncomment a line to change it.\n",
+    );
+    for ((_, meaning), line) in KEYS.iter().zip(defaults.lines()) {
+        let _ = write!(s, "\n# {meaning}\n# {line}\n");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(text: &str) -> Result<Settings, String> {
+        parse(text, Path::new("/cfg"))
+    }
+
+    #[test]
+    fn every_key_parses() {
+        let s = p(r#"
+deck = "pairs:12"
+first = "ai"
+opponent = "usual"
+vs = "forgetful"
+objective = "margin"
+pass-rule = "ko"
+memory = "open"
+hints = "always"
+ai-delay = 0.25
+theme = "colorblind"
+ascii = true
+data-dir = "games"
+"#)
+        .unwrap();
+        assert_eq!(s.deck.as_deref(), Some("pairs:12"));
+        assert_eq!(s.first, Some(First::Ai));
+        assert_eq!(s.vs, Some(Opponent::ForgetfulMedium));
+        assert_eq!(s.pass_rule, Some(PassRule::Ko));
+        assert_eq!(s.ai_delay, Some(Duration::from_millis(250)));
+        assert_eq!(s.data_dir, Some(PathBuf::from("/cfg/games")));
+        let mut c = Config::default();
+        s.apply(&mut c, false);
+        assert_eq!((c.memory, c.hints), (Memory::Open, Hints::Always));
+        assert_eq!(c.watch_first, None, "vs is for watch only");
+        assert_eq!(
+            p("ai-delay = 2").unwrap().ai_delay,
+            Some(Duration::from_secs(2))
+        );
+        assert_eq!(p("").unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn faults_name_the_line_and_key() {
+        for (text, expected) in [
+            ("deck = \"pairs:0\"", "line 1: key 'deck': "),
+            (
+                "\n\nopponent = \"genius\"",
+                "line 3: key 'opponent': unknown opponent 'genius'",
+            ),
+            (
+                "colour = \"red\"",
+                "line 1: key 'colour': unknown key: expected one of deck,",
+            ),
+            (
+                "ai-delay = \"fast\"",
+                "line 1: key 'ai-delay': expected seconds, found string",
+            ),
+            (
+                "ai-delay = 100",
+                "line 1: key 'ai-delay': 100: expected seconds between 0 and 60",
+            ),
+            (
+                "ascii = \"yes\"",
+                "line 1: key 'ascii': expected true or false, found string",
+            ),
+            (
+                "theme = \"neon\"",
+                "line 1: key 'theme': unknown theme 'neon'",
+            ),
+            (
+                "objective = \"moves\"",
+                "line 1: key 'objective': 'moves' is for solitaire",
+            ),
+            (
+                "deck = 3",
+                "line 1: key 'deck': expected a string, found integer",
+            ),
+            ("[play]\ndeck = \"standard\"", "key 'play': unknown key"),
+            ("deck = \"standard", "line 1: not valid TOML"),
+            ("\ndeck = \"a\"\ndeck = \"b\"", "line 3: not valid TOML"),
+        ] {
+            let e = p(text).unwrap_err();
+            assert!(e.starts_with(expected), "{text:?}: {e}");
+            assert_eq!(e.lines().count(), 1, "{e}");
+        }
+        let e = p("objective = \"margin\"\npass-rule = \"withdraw\"").unwrap_err();
+        assert!(e.starts_with("key 'pass-rule': "), "{e}");
+    }
+
+    #[test]
+    fn show_and_template_read_back() {
+        let s = p("deck = \"pairs:5\"\nai-delay = 1.5").unwrap();
+        let shown = s.to_toml(Some(Path::new("/data")));
+        let back = p(&shown).unwrap();
+        assert_eq!(back.deck.as_deref(), Some("pairs:5"));
+        assert_eq!(back.ai_delay, Some(Duration::from_millis(1500)));
+        assert_eq!(back.data_dir, Some(PathBuf::from("/data")));
+        assert_eq!(p(&template()).unwrap(), Settings::default());
+        assert!(template().contains("\n# pass-rule = \"agreed\"\n"));
+    }
+}
