@@ -172,6 +172,18 @@ pub fn state_of(request: &Request) -> Result<State, RequestError> {
 /// # Errors
 /// A bad request, or one too large to solve.
 pub fn solve(request: &Request) -> Result<Report, RequestError> {
+    solve_with_progress(request, |_, _| {})
+}
+
+/// [`solve`], telling `progress` now and then how many states are solved and roughly how
+/// many there will be (for a progress bar on long solves).
+///
+/// # Errors
+/// A bad request, or one too large to solve.
+pub fn solve_with_progress(
+    request: &Request,
+    progress: impl Fn(usize, f64) + Send + Sync + 'static,
+) -> Result<Report, RequestError> {
     let state = state_of(request)?;
     // Solitaire on a pairs deck has a closed recurrence: any size is quick.
     let moves_on_pairs = request.objective == Objective::Moves && request.deck.copies() == 2;
@@ -182,6 +194,12 @@ pub fn solve(request: &Request) -> Result<Report, RequestError> {
         }
         Solver::with_moves_oracle(&state.position, Arc::new(MovesTable::new(pairs)))?
     } else {
+        let total = crate::solver::estimate_states(
+            request.objective,
+            request.pass_rule,
+            &state.position,
+            state.diff,
+        );
         Solver::new(
             request.objective,
             request.pass_rule,
@@ -189,6 +207,7 @@ pub fn solve(request: &Request) -> Result<Report, RequestError> {
             state.diff,
             PLAY_LIMIT,
         )?
+        .with_progress(move |done| progress(done, total))
     };
     let actions = solver.actions(&state)?;
     let exact = if !request.exact {

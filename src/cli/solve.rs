@@ -63,7 +63,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         first,
         exact: args.exact,
     };
-    let report = report::solve(&request).map_err(|e| super::usage(e.to_string()))?;
+    let report = report::solve_with_progress(&request, show_progress)
+        .map_err(|e| super::usage(e.to_string()))?;
+    clear_progress();
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
@@ -115,4 +117,38 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         println!("  {:<12} {}{exact}{best}", a.action, unit(a.value));
     }
     Ok(())
+}
+
+/// Solves this large show a progress bar on a terminal.
+const PROGRESS_FROM: f64 = 2e7;
+
+/// A progress bar on standard error, only when it is a terminal and the solve is large.
+fn show_progress(done: usize, total: f64) {
+    use std::io::{IsTerminal, Write};
+    if total < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+        return;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let share = (done as f64 / total).min(0.99);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let filled = (share * 40.0) as usize;
+    let mut err = std::io::stderr();
+    let _ = write!(
+        err,
+        "\rsolving [{}{}] {:>3.0}%  {done} states",
+        "#".repeat(filled),
+        " ".repeat(40 - filled),
+        share * 100.0
+    );
+    let _ = err.flush();
+}
+
+/// Clears the progress bar line, if one was drawn.
+fn clear_progress() {
+    use std::io::{IsTerminal, Write};
+    if std::io::stderr().is_terminal() {
+        let mut err = std::io::stderr();
+        let _ = write!(err, "\r\x1b[2K");
+        let _ = err.flush();
+    }
 }

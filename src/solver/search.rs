@@ -158,7 +158,22 @@ pub struct Solver<V: Scalar = f64> {
     moves: Option<MovesShortcut<V>>,
     /// Whether harmless known pairs are taken without evaluating the alternatives.
     prune: bool,
+    /// Told the number of states solved so far, now and then during a long solve.
+    progress: Option<Progress>,
 }
+
+/// A progress callback (see [`Solver::with_progress`]).
+#[derive(Clone)]
+struct Progress(std::sync::Arc<dyn Fn(usize) + Send + Sync>);
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
+}
+
+/// Card states solved between two progress reports.
+const PROGRESS_EVERY: usize = 1 << 14;
 
 /// Values `e(n, k)` of the solitaire game on a pairs deck (`n` pairs, `k` known single
 /// cards, no known pair), as Foerster & Wattenhofer's recurrence gives them.
@@ -233,7 +248,24 @@ impl<V: Scalar> Solver<V> {
             values: Vec::new(),
             moves: None,
             prune: prunable(objective, pass_rule),
+            progress: None,
         })
+    }
+
+    /// Calls `report` with the number of states solved so far every few thousand card
+    /// states (for a progress bar; [`estimate_states`] gives the rough total).
+    #[must_use]
+    pub fn with_progress(mut self, report: impl Fn(usize) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Progress(std::sync::Arc::new(report)));
+        self
+    }
+
+    fn report_progress(&self) {
+        if let Some(Progress(report)) = &self.progress
+            && self.entries.len().is_multiple_of(PROGRESS_EVERY)
+        {
+            report(self.values.len());
+        }
     }
 
     /// The same solver without pruning: every action of every state is evaluated (the
@@ -499,6 +531,7 @@ impl<V: Scalar> Solver<V> {
             self.values[start..start + slots].clone_from_slice(&solved);
         }
         self.index.insert(key, id);
+        self.report_progress();
         id
     }
 
@@ -541,6 +574,7 @@ impl<V: Scalar> Solver<V> {
             pruned: true,
         });
         self.index.insert(key, id);
+        self.report_progress();
         id
     }
 
