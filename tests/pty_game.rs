@@ -361,3 +361,63 @@ fn closing_the_terminal_ends_the_game() {
     }
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn plays_a_whole_solitaire_challenge_and_prints_the_statistics() {
+    use concentration::solitaire::Challenge;
+    let deck = Deck::parse("pairs:3").unwrap();
+    let cols = deck.grid().1;
+    let cards = deal(&deck, Challenge::numbered(4).seed(&deck));
+    let mut s = Session::start(&[
+        "solitaire",
+        "--deck",
+        "pairs:3",
+        "--challenge",
+        "4",
+        "--show-delay",
+        "0",
+    ]);
+    s.wait_for("Clear the table");
+    let screen = s.screen();
+    assert!(screen.contains("challenge 4"), "{screen}");
+    assert!(screen.contains("Par now 4.33 to go"), "{screen}");
+    // Take the three pairs in order: the test knows the challenge's deal.
+    let mut done = vec![false; cards.len()];
+    for a in 0..cards.len() {
+        if done[a] {
+            continue;
+        }
+        let b = (a + 1..cards.len())
+            .find(|&b| cards[b].label == cards[a].label)
+            .unwrap();
+        done[a] = true;
+        done[b] = true;
+        s.keys(&(path_to(a, cols) + " "));
+        s.keys(&(path_to(b, cols) + " "));
+    }
+    s.wait_for("Table cleared");
+    s.wait_for("Cleared in 3 moves (0 misses)");
+    s.wait_for("e(3,0) 4.33 expected · worst case 5");
+    s.wait_for("optimal play needs 3 moves");
+    s.wait_for("your choices cost nothing");
+    s.wait_for("saved 1.33 (vs 4.33 expected)");
+    s.wait_for("challenge 4 · pairs:3 classic: first game");
+    s.wait_for("n new deal");
+    s.keys("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .arg("stats")
+        .env("CONCENTRATION_DATA_DIR", &s.data)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("pairs:3"), "{text}");
+    assert!(text.contains("  challenge 4"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("pairs:3") && l.contains(" 3.00 ") && l.contains("+0.00")),
+        "{text}"
+    );
+}

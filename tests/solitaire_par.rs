@@ -308,6 +308,12 @@ fn four_card_decks_are_exact_and_bounded() {
         ("2x4", None),
         ("6x4", Some("27025569124786/1503088211625")),
         ("8x4", Some("479264254584985028048/19762415920419046875")),
+        (
+            "standard-rank",
+            Some(
+                "9363565933710882110905450812961033490782/234574815877176746693736323205380859375",
+            ),
+        ),
     ] {
         let deck = Deck::parse(name).unwrap();
         let mut par = Par::new(&deck).unwrap();

@@ -14,7 +14,10 @@ use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
 fn screen(app: &App) -> String {
-    let (w, h) = (80, 24);
+    screen_sized(app, 80, 24)
+}
+
+fn screen_sized(app: &App, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| f.render_widget(app, f.area())).unwrap();
     let buf = t.backend().buffer().clone();
@@ -130,7 +133,8 @@ fn board_shows_moves_misses_live_par_expected_and_worst_case() {
     assert!(s.contains("Moves 0 · misses 0"), "{s}");
     // e(8,0) = 558242/45045 = 12.39; worst case 2n - 1 = 15.
     assert!(s.contains("Par now 12.39 to go"), "{s}");
-    assert!(s.contains("Expected 12.39 · worst 15"), "{s}");
+    assert!(s.contains("Expected total 12.39"), "{s}");
+    assert!(s.contains("Worst case 15"), "{s}");
     assert!(s.contains("H hint") && s.contains("f fractions"), "{s}");
     // A miss: one move, one miss, and the par moves on.
     let labels: Vec<u32> = app
@@ -201,8 +205,23 @@ fn fractions_on_request() {
     let mut app = solo_app("pairs:8", None, None);
     app.update(Action::Fraction, Instant::now());
     let s = screen(&app);
+    assert!(s.contains("Par now = 558242/45045"), "{s}");
+    assert!(s.contains("Expected total = 558242/45045"), "{s}");
+    // Long fractions wrap inside the box.
+    let mut app = solo_app("pairs:60", None, None);
+    app.update(Action::Resize(120, 30), Instant::now());
+    app.update(Action::Fraction, Instant::now());
+    let s = screen_sized(&app, 120, 30);
     assert!(
-        s.contains("Par now = 558242/45045 · expected total = 558242/45045"),
+        s.contains("1438467956726439306940102812317366978173703947424522/"),
+        "{s}"
+    );
+    assert!(s.contains("Expected total = "), "{s}");
+    // The help lists the solitaire keys, whole.
+    app.update(Action::Help, Instant::now());
+    let s = screen_sized(&app, 120, 30);
+    assert!(
+        s.contains("Solitaire keys") && s.contains("Press any key to close"),
         "{s}"
     );
 }
@@ -265,7 +284,8 @@ fn end_screen_has_every_figure_and_counts_the_game() {
 fn standard_deck_fits_and_ends_with_e_26_0() {
     let mut app = solo_app("standard", None, None);
     let s = screen(&app);
-    assert!(s.contains("Expected 41.44 · worst 51"), "{s}");
+    assert!(s.contains("Expected total 41.44"), "{s}");
+    assert!(s.contains("Worst case 51"), "{s}");
     assert!(!s.contains("too small"), "{s}");
     let now = play_out(&mut app, Instant::now());
     let _ = settle(&mut app, now);
@@ -278,20 +298,21 @@ fn standard_deck_fits_and_ends_with_e_26_0() {
 }
 
 #[test]
-fn rank_deck_uses_the_full_solver() {
-    let mut app = solo_app("standard-rank", None, None);
+fn four_card_decks_use_the_full_solver() {
+    let mut app = solo_app("8x4", None, None);
     let s = screen(&app);
-    assert!(s.contains("Par now 39.92 to go"), "{s}");
+    assert!(s.contains("Par now 24.25 to go"), "{s}");
     app.update(Action::Fraction, Instant::now());
     let s = screen(&app);
-    assert!(s.contains("not exact for this deck"), "{s}");
+    assert!(
+        s.contains("479264254584985028048/19762415920419046875"),
+        "{s}"
+    );
     let now = play_out(&mut app, Instant::now());
     let _ = settle(&mut app, now);
     let s = screen(&app);
-    assert!(
-        s.contains("expected 39.92") && s.contains("worst case 47"),
-        "{s}"
-    );
+    assert!(s.contains("Optimal play: expected 24.25"), "{s}");
+    assert!(s.contains("worst case 28"), "{s}");
 }
 
 #[test]
@@ -338,5 +359,6 @@ fn setup_offers_solitaire() {
         s.contains("Concentration solitaire  pairs:4 · seed 11"),
         "{s}"
     );
-    assert!(s.contains("Expected 5.92 · worst 7"), "{s}");
+    assert!(s.contains("Expected total 5.92"), "{s}");
+    assert!(s.contains("Worst case 7"), "{s}");
 }

@@ -87,9 +87,11 @@ impl SolitaireArgs {
     }
 }
 
-/// The data directory from `--data-dir`, the environment or the platform.
+/// The data directory, resolved as for records: `--data-dir`, the environment, the
+/// settings file, or the platform's.
 fn data_dir(data: &super::records::DataDir) -> anyhow::Result<PathBuf> {
-    record::data_dir(data.data_dir.as_deref()).map_err(super::usage)
+    let flag = super::settings::data_dir_flag(data.data_dir.as_deref());
+    record::data_dir(flag.as_deref()).map_err(super::usage)
 }
 
 /// Plays a solitaire game in the terminal.

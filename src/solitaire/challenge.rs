@@ -124,6 +124,24 @@ mod tests {
     }
 
     #[test]
+    fn pinned_seeds() {
+        // Computed independently (Python) from the documented formula: these must never
+        // change, or every published challenge would deal another table.
+        assert_eq!(challenge_seed("standard", 1), 15_572_517_030_926_560_446);
+        assert_eq!(
+            challenge_seed("pairs:8", 20_260_401),
+            4_978_740_302_778_702_168
+        );
+        assert_eq!(
+            challenge_seed("standard-rank", 42),
+            9_657_530_971_867_380_006
+        );
+        let daily = Challenge::daily("2026-04-01").unwrap();
+        let deck = Deck::parse("pairs:8").unwrap();
+        assert_eq!(daily.seed(&deck), 4_978_740_302_778_702_168);
+    }
+
+    #[test]
     fn dates() {
         let d = Challenge::daily("2026-04-01").unwrap();
         assert_eq!(d.number, 20_260_401);

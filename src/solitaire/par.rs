@@ -21,10 +21,11 @@ use crate::solver::{
     estimate_states,
 };
 
-/// Most stored values for an exact (`BigRational`) solve of a deck with more than two
-/// cards per label (`8x4` needs about 1.3e4 and takes half a second); larger decks
-/// (`13x4`: 2.0e5, 20 s exactly) are solved in `f64` (0.2 s).
-pub const EXACT_STATES: f64 = 1.5e4;
+/// Most stored values (as [`estimate_states`] counts them) for an exact (`BigRational`)
+/// solve of a deck with more than two cards per label; larger decks are solved in `f64`.
+/// `13x4` needs about 3.4e4 and takes about a second in a release build (on a worker
+/// thread in the game).
+pub const EXACT_STATES: f64 = 4e4;
 
 /// An expected number of moves: always as a decimal, and as a fraction when exact.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,7 +84,7 @@ pub struct Par {
 
 impl Par {
     /// Solves `deck` for solitaire play (a pairs deck in microseconds; `13x4` exactly in
-    /// well under a second in a release build).
+    /// about a second in a release build).
     ///
     /// # Errors
     /// A deck too large to solve.
@@ -188,21 +189,10 @@ impl Par {
     /// # Panics
     /// If the game is over in `state` (no action).
     pub fn choose(&mut self, state: &State) -> Result<Action, SolveError> {
-        let action = match &mut self.engine {
-            Engine::Exact(s) => choose_best(
-                Objective::Moves,
-                TieBreak::Usual,
-                &s.actions(state)?,
-                state.first,
-            ),
-            Engine::Float(s) => choose_best(
-                Objective::Moves,
-                TieBreak::Usual,
-                &s.actions(state)?,
-                state.first,
-            ),
-        };
-        Ok(action.expect("a legal action always exists"))
+        match &mut self.engine {
+            Engine::Exact(s) => choose_in(s, state),
+            Engine::Float(s) => choose_in(s, state),
+        }
     }
 
     /// The most moves the optimal player ([`Par::choose`]) can need on any deal of this
@@ -231,9 +221,28 @@ impl Par {
     /// # Errors
     /// A deck too large to solve.
     pub fn worst_by_search(&mut self) -> Result<u32, SolveError> {
+        let root = Position::start(&self.deck);
         let mut memo = HashMap::new();
-        worst_from(self, &Position::start(&self.deck), &mut memo)
+        match &mut self.engine {
+            // Exact values are slow to search through: the same choices in `f64`.
+            Engine::Exact(_) if self.deck.copies() > 2 => {
+                let mut s: Solver<f64> =
+                    Solver::new(Objective::Moves, PassRule::Agreed, &root, 0, PLAY_LIMIT)?;
+                worst_from(&mut |st| choose_in(&mut s, st), &root, &mut memo)
+            }
+            Engine::Exact(s) => worst_from(&mut |st| choose_in(s, st), &root, &mut memo),
+            Engine::Float(s) => worst_from(&mut |st| choose_in(s, st), &root, &mut memo),
+        }
     }
+}
+
+/// The optimal player's action in `state` by `solver`'s values (see [`Par::choose`]).
+fn choose_in<V: Scalar>(solver: &mut Solver<V>, state: &State) -> Result<Action, SolveError> {
+    let actions = solver.actions(state)?;
+    Ok(
+        choose_best(Objective::Moves, TieBreak::Usual, &actions, state.first)
+            .expect("a legal action always exists"),
+    )
 }
 
 /// The turn-start state of a fresh deal.
@@ -264,7 +273,7 @@ fn others(position: &Position, first: Pattern, r: Pattern) -> u32 {
 
 /// Most moves the optimal player needs from `position` (turn start), over every deal.
 fn worst_from(
-    par: &mut Par,
+    choose: &mut dyn FnMut(&State) -> Result<Action, SolveError>,
     position: &Position,
     memo: &mut HashMap<Position, u32>,
 ) -> Result<u32, SolveError> {
@@ -281,10 +290,10 @@ fn worst_from(
         first: None,
     };
     let mut after: Vec<Position> = Vec::new();
-    match par.choose(&start)? {
+    match choose(&start)? {
         Action::Known(p) => {
             let first = FirstCard::Held(p);
-            match par.choose(&second(position, first))? {
+            match choose(&second(position, first))? {
                 Action::Match => after.push(position.moved(p, p.taken(0))),
                 Action::Unknown => {
                     if p.unknown > 0 {
@@ -304,7 +313,7 @@ fn worst_from(
             for (q, _) in position.iter().filter(|(q, _)| q.unknown > 0) {
                 let first = FirstCard::Revealed(q);
                 let shown = position.moved(q, Some(q.revealed()));
-                match par.choose(&second(position, first))? {
+                match choose(&second(position, first))? {
                     Action::Match => after.push(position.moved(q, q.taken(1))),
                     Action::Known(_) => after.push(shown),
                     Action::Unknown => {
@@ -324,7 +333,7 @@ fn worst_from(
     }
     let mut worst = 0;
     for next in after {
-        worst = worst.max(1 + worst_from(par, &next, memo)?);
+        worst = worst.max(1 + worst_from(choose, &next, memo)?);
     }
     memo.insert(position.clone(), worst);
     Ok(worst)

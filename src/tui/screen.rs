@@ -170,6 +170,9 @@ fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
     let turned = solo.turned();
     solo_view::board(solo, &turned).render(board, buf);
     SoloPanel(solo).render(panel, buf);
+    if solo.fraction_on() && !solo.game().view().is_over() {
+        solo_view::fraction_box(solo, board, buf);
+    }
     let text = match spinner {
         Some(i) => {
             let dots = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -192,13 +195,14 @@ fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
 /// Every key of a solitaire game.
 const SOLO_HELP: &[(&str, &str)] = &[
     ("← ↑ ↓ → / h j k l", "move the cursor"),
-    ("Enter / Space", "turn the card under the cursor"),
-    ("mouse click", "turn the clicked card"),
+    (
+        "Enter Space click",
+        "turn a card (any key goes on after a move)",
+    ),
     ("H", "hint: expected moves to go after each choice"),
     ("f", "exact fractions of the par"),
     ("n", "new deal"),
     ("r / s", "end screen: same deal again / setup"),
-    ("any key", "go on after a move"),
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
 ];

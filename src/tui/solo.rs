@@ -420,25 +420,24 @@ impl Solo {
     /// Shows or hides the exact fractions of the par.
     pub fn toggle_fraction(&mut self) {
         self.fraction = !self.fraction;
-        if self.fraction {
-            self.message = self.fraction_text();
+        self.message = if self.fraction {
+            "Exact fractions under the board (f hides them)".into()
         } else {
-            self.message.clear();
-        }
+            String::new()
+        };
     }
 
-    /// The live par and the expected total as exact fractions, in one line.
+    /// The live par and the expected total as exact fractions.
     #[must_use]
-    pub fn fraction_text(&self) -> String {
+    pub fn fraction_text(&self) -> [String; 2] {
         let exact = |m: Option<&Moves>| {
             m.and_then(Moves::fraction)
                 .unwrap_or_else(|| "not exact for this deck".into())
         };
-        format!(
-            "Par now = {} · expected total = {}",
-            exact(self.live.as_ref()),
-            exact(self.expected_total())
-        )
+        [
+            format!("Par now = {}", exact(self.live.as_ref())),
+            format!("Expected total = {}", exact(self.expected_total())),
+        ]
     }
 
     fn compute_hint(&mut self) -> Option<SoloHint> {
@@ -497,9 +496,6 @@ impl Solo {
             if self.hint.is_some() {
                 self.hints_used += 1;
             }
-        }
-        if self.fraction {
-            self.message = self.fraction_text();
         }
     }
 

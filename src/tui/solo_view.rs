@@ -104,8 +104,11 @@ impl Widget for SoloPanel<'_> {
             )));
         }
         lines.push(Line::from(format!(
-            "Expected {} · worst {}",
-            moves_text(solo.expected_total()),
+            "Expected total {}",
+            moves_text(solo.expected_total())
+        )));
+        lines.push(Line::from(format!(
+            "Worst case {}",
             solo.worst_case()
                 .map_or_else(|| "…".into(), |w| w.to_string())
         )));
@@ -150,6 +153,27 @@ impl Widget for SoloPanel<'_> {
 
 fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
+}
+
+/// The exact fractions of the par, in a box over the bottom of the board.
+pub fn fraction_box(solo: &Solo, board: Rect, buf: &mut Buffer) {
+    let lines: Vec<Line> = solo.fraction_text().into_iter().map(Line::from).collect();
+    let width = usize::from(board.width.saturating_sub(2)).max(1);
+    // Word wrapping may put a long fraction on a line of its own.
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(width) + 1).sum();
+    let height = u16::try_from(rows + 2)
+        .unwrap_or(u16::MAX)
+        .min(board.height);
+    let r = Rect::new(board.x, board.bottom() - height, board.width, height);
+    ratatui::widgets::Clear.render(r, buf);
+    let block = Block::bordered()
+        .title(Line::from(" Exact ").bold())
+        .border_style(theme::BORDER);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }
 
 /// The lines of the end screen.

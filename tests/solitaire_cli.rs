@@ -1,0 +1,114 @@
+//! `concentration stats` and the solitaire flags, through the real binary.
+
+use std::process::{Command, Output};
+
+use concentration::solitaire::stats::{FILE_NAME, GameStats, Store};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(args)
+        .env_remove("CONCENTRATION_DATA_DIR")
+        .output()
+        .unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "concentration-solitaire-cli-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn stats_prints_a_table_and_json() {
+    let dir = temp_dir("table");
+    let store = Store::new(&dir);
+    for (moves, luck, challenge) in [(45, 42, Some(12)), (41, 41, None), (50, 44, None)] {
+        store
+            .record(&GameStats {
+                deck: "standard".into(),
+                memory: "classic".into(),
+                challenge,
+                moves,
+                misses: moves - 26,
+                luck_adjusted: luck,
+                date: "2026-04-01".into(),
+            })
+            .unwrap();
+    }
+    let d = dir.to_str().unwrap();
+    let out = run(&["stats", "--data-dir", d]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("deck") && lines[0].contains("avg moves"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("standard")
+            && lines[1].contains("     3 ")
+            && lines[1].contains("45.33"),
+        "{text}"
+    );
+    assert!(
+        lines[1].contains("   41 ") && lines[1].contains("+3.00"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("  challenge 12") && lines[2].contains("+3.00"),
+        "{text}"
+    );
+    let out = run(&["stats", "--data-dir", d, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["format"], 1);
+    assert_eq!(json["entries"][0]["games"], 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stats_warns_about_a_corrupted_file_and_keeps_it() {
+    let dir = temp_dir("corrupt");
+    std::fs::write(dir.join(FILE_NAME), "not json").unwrap();
+    let out = run(&["stats", "--data-dir", dir.to_str().unwrap()]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("warning:") && err.contains("moved to"),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No solitaire games counted yet"));
+    let kept = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
+        .count();
+    assert_eq!(kept, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn solitaire_flags_are_checked_before_the_terminal() {
+    for (args, needle) in [
+        (
+            &["solitaire", "--seed", "1", "--challenge", "2"][..],
+            "cannot be used",
+        ),
+        (
+            &["solitaire", "--challenge", "2", "--daily"][..],
+            "cannot be used",
+        ),
+        (&["solitaire", "--deck", "3x3"][..], "even"),
+        (&["solitaire", "--memory", "fuzzy"][..], "memory mode"),
+        (&["solitaire", "--deck", "pairs:3"][..], "terminal"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
