@@ -302,6 +302,7 @@ fn four_card_decks_use_the_full_solver() {
     let mut app = solo_app("8x4", None, None);
     let s = screen(&app);
     assert!(s.contains("Par now 24.25 to go"), "{s}");
+    assert!(s.contains("Worst case 28"), "{s}");
     app.update(Action::Fraction, Instant::now());
     let s = screen(&app);
     assert!(

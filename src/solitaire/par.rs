@@ -215,6 +215,12 @@ impl Par {
         Ok(w)
     }
 
+    /// The worst case if [`Par::worst_case`] has found it already.
+    #[must_use]
+    pub fn known_worst_case(&self) -> Option<u32> {
+        self.worst
+    }
+
     /// [`Par::worst_case`] by search over the abstract game, whatever the deck (tests
     /// check it against `2n - 1` on pairs decks).
     ///

@@ -122,11 +122,11 @@ impl Solo {
         if let Some(p) = par.filter(|p| *p.deck() == deck) {
             solo.set_par(Ok(p));
         } else if blocking || deck.copies() == 2 {
-            solo.set_par(Par::new(&deck).map_err(|e| e.to_string()));
+            solo.set_par(solve(&deck));
         } else {
             let (tx, rx) = channel();
             std::thread::spawn(move || {
-                let _ = tx.send(Par::new(&deck).map_err(|e| e.to_string()));
+                let _ = tx.send(solve(&deck));
             });
             solo.pending = Some(rx);
         }
@@ -256,10 +256,14 @@ impl Solo {
     /// The worst case of optimal play, once known (`2n - 1` on a pairs deck).
     #[must_use]
     pub fn worst_case(&self) -> Option<u32> {
-        self.summary.as_ref().map(|s| s.worst_case).or_else(|| {
-            let deck = self.game.view().deck();
-            (deck.copies() == 2).then(|| 2 * deck.pairs() - 1)
-        })
+        self.summary
+            .as_ref()
+            .map(|s| s.worst_case)
+            .or_else(|| self.par.as_ref().and_then(Par::known_worst_case))
+            .or_else(|| {
+                let deck = self.game.view().deck();
+                (deck.copies() == 2).then(|| 2 * deck.pairs() - 1)
+            })
     }
 
     /// Whether exact fractions are shown.
@@ -579,6 +583,14 @@ impl Solo {
             TurnEnd::Pass => format!("{n}. {fa} {fb} — wasted"),
         }
     }
+}
+
+/// The par of `deck`, with its worst case found too (a search on decks of more than two
+/// cards per label), so that nothing is left to compute when the game ends.
+fn solve(deck: &Deck) -> Result<Par, String> {
+    let mut par = Par::new(deck).map_err(|e| e.to_string())?;
+    par.worst_case().map_err(|e| e.to_string())?;
+    Ok(par)
 }
 
 /// Whether two values are the same for the hint (within the solver's tolerance).
