@@ -56,6 +56,8 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env("CONCENTRATION_DATA_DIR", &data);
+        // Never the user's settings file: one that does not exist, so the defaults.
+        cmd.env("CONCENTRATION_CONFIG", data.join("config.toml"));
         let child = pair.slave.spawn_command(cmd).expect("the binary starts");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -330,6 +332,7 @@ fn closing_the_terminal_ends_the_game() {
     cmd.env("TERM", "xterm-256color");
     let data = scratch_data_dir();
     cmd.env("CONCENTRATION_DATA_DIR", &data);
+    cmd.env("CONCENTRATION_CONFIG", data.join("config.toml"));
     let mut child = pair.slave.spawn_command(cmd).unwrap();
     drop(pair.slave);
     let mut reader = pair.master.try_clone_reader().unwrap();

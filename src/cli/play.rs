@@ -36,7 +36,7 @@ pub struct PlayArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Seconds before each AI flip (a finished turn stays on show twice as long)
-    #[arg(long = "ai-delay")]
+    #[arg(long = "ai-delay", allow_negative_numbers = true)]
     ai_delay: Option<f64>,
     /// Hints: off (on H) or always (after every flip)
     #[arg(long)]

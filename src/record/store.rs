@@ -28,16 +28,21 @@ pub fn default_data_dir() -> Option<PathBuf> {
 /// [`DATA_DIR_ENV`] if set and not empty, else the platform's default.
 ///
 /// # Errors
-/// No flag, no variable and no home directory.
+/// No flag, no variable and no home directory; or a path that is not a folder.
 pub fn data_dir(flag: Option<&Path>) -> Result<PathBuf, String> {
-    if let Some(d) = flag {
-        return Ok(d.to_path_buf());
+    let dir = if let Some(d) = flag {
+        d.to_path_buf()
+    } else if let Some(d) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        PathBuf::from(d)
+    } else {
+        default_data_dir().ok_or_else(|| {
+            format!("no data directory: give --data-dir DIR or set {DATA_DIR_ENV}")
+        })?
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("data directory {} is not a folder", dir.display()));
     }
-    if let Some(d) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(d));
-    }
-    default_data_dir()
-        .ok_or_else(|| format!("no data directory: give --data-dir DIR or set {DATA_DIR_ENV}"))
+    Ok(dir)
 }
 
 /// Where saved games go inside a data directory.
