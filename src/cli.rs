@@ -3,6 +3,7 @@
 mod config;
 mod docs;
 mod duel;
+mod look;
 mod play;
 mod records;
 mod settings;

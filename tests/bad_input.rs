@@ -181,6 +181,15 @@ fn bad_command_lines() {
             "cannot go with pass rule 'withdraw'",
         ),
         (&["play", "--deck", "pairs:3"], "needs a terminal"),
+        (
+            &["play", "--theme", "neon"],
+            "--theme: unknown theme 'neon'",
+        ),
+        (
+            &["watch", "--theme", "sepia", "--ascii"],
+            "unknown theme 'sepia'",
+        ),
+        (&["solitaire", "--theme", "neon"], "unknown theme 'neon'"),
         (&["play", "--data-dir"], "--data-dir"),
         (&["watch", "--vs", "genius"], "unknown opponent 'genius'"),
         (
@@ -270,6 +279,10 @@ fn bad_files() {
         (&["replay", "version.cgn"], "unknown version"),
         (&["replay", "huge.cgn"], "too large to be a record"),
         (&["replay", "good.cgn"], "needs a terminal"),
+        (
+            &["replay", "good.cgn", "--theme", "neon"],
+            "unknown theme 'neon'",
+        ),
         // A data directory that is a file.
         (
             &["history", "--list", "--data-dir", "notes.txt"],

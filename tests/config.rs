@@ -139,6 +139,17 @@ mod terminal {
 
     /// Runs `play` in a pseudo-terminal until `text` shows, then quits; returns all output.
     fn play_until(scratch: &super::Scratch, args: &[&str], text: &str) -> String {
+        run_until(scratch, args, &[], text).0
+    }
+
+    /// Runs the program in a pseudo-terminal with `env` until `text` shows, then quits;
+    /// returns all output and the screen that showed `text`.
+    fn run_until(
+        scratch: &super::Scratch,
+        args: &[&str],
+        env: &[(&str, &str)],
+        text: &str,
+    ) -> (String, vt100::Screen) {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -152,6 +163,10 @@ mod terminal {
         cmd.env("TERM", "xterm-256color");
         cmd.env("CONCENTRATION_CONFIG", scratch.config());
         cmd.env("CONCENTRATION_DATA_DIR", scratch.0.join("data"));
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let mut child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -179,7 +194,8 @@ mod terminal {
                 raw.extend_from_slice(&bytes);
             }
         }
-        let screen = parser.screen().contents();
+        let shown = parser.screen().clone();
+        let screen = shown.contents();
         writer.write_all(b"qy").unwrap();
         writer.flush().unwrap();
         let start = Instant::now();
@@ -190,7 +206,41 @@ mod terminal {
         while let Ok(bytes) = rx.recv_timeout(Duration::from_millis(100)) {
             raw.extend_from_slice(&bytes);
         }
-        format!("{}\n{screen}", String::from_utf8_lossy(&raw))
+        (
+            format!("{}\n{screen}", String::from_utf8_lossy(&raw)),
+            shown,
+        )
+    }
+
+    /// Whether any cell of the screen has a colour.
+    fn coloured(screen: &vt100::Screen) -> bool {
+        let (rows, cols) = screen.size();
+        (0..rows).any(|r| {
+            (0..cols).any(|c| {
+                screen.cell(r, c).is_some_and(|cell| {
+                    cell.fgcolor() != vt100::Color::Default
+                        || cell.bgcolor() != vt100::Color::Default
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn no_color_gives_no_colour_unless_a_theme_is_asked_for() {
+        let s = super::Scratch::new();
+        let args = ["play", "--deck", "pairs:4", "--no-save"];
+        let (_, screen) = run_until(&s, &args, &[], "Your turn");
+        assert!(coloured(&screen), "the dark theme has colour");
+        let (_, screen) = run_until(&s, &args, &[("NO_COLOR", "1")], "Your turn");
+        assert!(!coloured(&screen), "NO_COLOR: no colour");
+        let mut themed = args.to_vec();
+        themed.extend(["--theme", "colorblind", "--ascii"]);
+        let (_, screen) = run_until(&s, &themed, &[("NO_COLOR", "1")], "Your turn");
+        assert!(coloured(&screen), "a theme asked for wins over NO_COLOR");
+        assert!(screen.contents().is_ascii(), "{}", screen.contents());
+        s.write("theme = \"plain\"\nascii = true\n");
+        let (_, screen) = run_until(&s, &args, &[], "Your turn");
+        assert!(!coloured(&screen) && screen.contents().is_ascii());
     }
 
     #[test]

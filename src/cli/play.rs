@@ -49,6 +49,8 @@ pub struct PlayArgs {
     no_save: bool,
     #[command(flatten)]
     data: super::records::DataDir,
+    #[command(flatten)]
+    look: super::look::LookArgs,
 }
 
 impl PlayArgs {
@@ -130,6 +132,7 @@ impl PlayArgs {
 
 fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     let config = args.config(watch)?;
+    let look = args.look.look()?;
     if !crate::tui::is_terminal() {
         return Err(super::usage(
             "the game needs a terminal: standard input and output must not be redirected",
@@ -146,6 +149,7 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     };
     let mut app = app;
     app.base = config;
+    app.look = look;
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
         // Solitaire games started from the setup screen keep statistics there too.

@@ -57,6 +57,8 @@ pub struct ReplayArgs {
     /// Do not save games started from the replay ("play this deal again")
     #[arg(long = "no-save")]
     no_save: bool,
+    #[command(flatten)]
+    look: super::look::LookArgs,
 }
 
 /// Lists the saved games; in a terminal, pick one to replay.
@@ -73,6 +75,8 @@ pub struct HistoryArgs {
     /// Do not save games started from a replay
     #[arg(long = "no-save")]
     no_save: bool,
+    #[command(flatten)]
+    look: super::look::LookArgs,
 }
 
 /// Loads a record, or a usage error naming the file, the line and the reason.
@@ -228,6 +232,7 @@ fn need_terminal() -> anyhow::Result<()> {
 /// A bad record, no terminal (status 2), or a terminal failure.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     let record = load(&args.file)?;
+    let look = args.look.look()?;
     need_terminal()?;
     let (base, dir) = base_config(&args.data, args.no_save)?;
     let mut app = App::replay(
@@ -239,6 +244,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     )
     .map_err(super::usage)?;
     app.save_dir = dir;
+    app.look = look;
     crate::tui::run(app)?;
     Ok(())
 }
@@ -260,9 +266,11 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
             .collect();
         return out(&text);
     }
+    let look = args.look.look()?;
     let (base, save) = base_config(&args.data, args.no_save)?;
     let mut app = App::history(History::new(dir, entries), base, false);
     app.save_dir = save;
+    app.look = look;
     crate::tui::run(app)?;
     Ok(())
 }

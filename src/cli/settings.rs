@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::rules::{Deck, Objective, PassRule};
-use crate::tui::{Config, First, Hints, Memory, Opponent};
+use crate::tui::{Config, First, Hints, Memory, Opponent, ThemeName};
 
 /// The environment variable that overrides where the settings file is.
 pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
@@ -48,9 +48,6 @@ pub const KEYS: [(&str, &str); 12] = [
     ),
 ];
 
-/// The themes the `theme` key accepts.
-pub const THEMES: [&str; 4] = ["dark", "light", "plain", "colorblind"];
-
 /// The values a settings file gives; `None` where it says nothing.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Settings {
@@ -73,7 +70,7 @@ pub struct Settings {
     /// `ai-delay`.
     pub ai_delay: Option<Duration>,
     /// `theme`.
-    pub theme: Option<String>,
+    pub theme: Option<ThemeName>,
     /// `ascii`.
     pub ascii: Option<bool>,
     /// `data-dir`, resolved.
@@ -236,16 +233,7 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
             }
             s.ai_delay = Some(Duration::from_secs_f64(secs));
         }
-        "theme" => {
-            let name = string(value)?;
-            if !THEMES.contains(&name) {
-                return Err(format!(
-                    "unknown theme '{name}': expected one of {}",
-                    THEMES.join(", ")
-                ));
-            }
-            s.theme = Some(name.to_owned());
-        }
+        "theme" => s.theme = Some(string(value)?.parse()?),
         "ascii" => {
             let on = value
                 .as_bool()
@@ -330,7 +318,7 @@ impl Settings {
             Some(quoted(c.memory.name())),
             Some(quoted(c.hints.name())),
             Some(c.ai_delay.as_secs_f64().to_string()),
-            Some(quoted(self.theme.as_deref().unwrap_or("dark"))),
+            Some(quoted(self.theme.unwrap_or_default().name())),
             Some(self.ascii.unwrap_or(false).to_string()),
             data_dir.map(|d| quoted(&d.display().to_string())),
         ];

@@ -47,6 +47,8 @@ pub struct SolitaireArgs {
     no_save: bool,
     #[command(flatten)]
     data: super::records::DataDir,
+    #[command(flatten)]
+    look: super::look::LookArgs,
 }
 
 impl SolitaireArgs {
@@ -100,6 +102,7 @@ fn data_dir(data: &super::records::DataDir) -> anyhow::Result<PathBuf> {
 /// Bad flags or no terminal (usage errors), or a terminal failure.
 pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     let (config, challenge) = args.config()?;
+    let look = args.look.look()?;
     if !crate::tui::is_terminal() {
         return Err(super::usage(
             "the game needs a terminal: standard input and output must not be redirected",
@@ -110,7 +113,8 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     } else {
         Some(data_dir(&args.data)?)
     };
-    let app = App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
+    let mut app = App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
+    app.look = look;
     crate::tui::run(app)?;
     Ok(())
 }

@@ -13,6 +13,7 @@ use ratatui::crossterm::event::{
 
 use super::board::Geometry;
 use super::config::Config;
+use super::look::Look;
 use super::replay::{Back, History, Replay, SolverKey};
 use super::round::{Round, SharedSolver};
 use super::screen;
@@ -175,6 +176,8 @@ pub struct App {
     pub base: Config,
     /// The data directory where solitaire statistics are kept (`None`: not kept).
     pub stats_dir: Option<PathBuf>,
+    /// The theme and glyph set every screen is shown in.
+    pub look: Look,
 }
 
 impl App {
@@ -221,6 +224,7 @@ impl App {
             save_dir: None,
             base: Config::default(),
             stats_dir: None,
+            look: Look::default(),
         }
     }
 

@@ -62,6 +62,14 @@ pub fn board_area(area: Rect) -> Rect {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.draw(area, buf);
+        self.look.apply(area, buf);
+    }
+}
+
+impl App {
+    /// Every screen and window, in the dark palette with Unicode glyphs.
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
         if let Some((w, h)) = self.too_small() {
             too_small(area, buf, w, h);
             return;
