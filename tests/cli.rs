@@ -5,6 +5,13 @@ use std::process::Command;
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
         .args(args)
+        // Never the user's settings file.
+        .env(
+            "CONCENTRATION_CONFIG",
+            std::env::temp_dir()
+                .join("concentration-no-settings")
+                .join("config.toml"),
+        )
         .output()
         .unwrap();
     (

@@ -7,6 +7,13 @@ use std::process::Command;
 fn run(args: &[&str], env: Option<&Path>) -> (i32, String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_concentration"));
     cmd.args(args).env_remove("CONCENTRATION_DATA_DIR");
+    // Never the user's settings file.
+    cmd.env(
+        "CONCENTRATION_CONFIG",
+        std::env::temp_dir()
+            .join("concentration-no-settings")
+            .join("config.toml"),
+    );
     if let Some(dir) = env {
         cmd.env("CONCENTRATION_DATA_DIR", dir);
     }

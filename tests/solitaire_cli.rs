@@ -8,6 +8,13 @@ fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_concentration"))
         .args(args)
         .env_remove("CONCENTRATION_DATA_DIR")
+        // Never the user's settings file.
+        .env(
+            "CONCENTRATION_CONFIG",
+            std::env::temp_dir()
+                .join("concentration-no-settings")
+                .join("config.toml"),
+        )
         .output()
         .unwrap()
 }
