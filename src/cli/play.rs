@@ -138,10 +138,7 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
             "the game needs a terminal: standard input and output must not be redirected",
         ));
     }
-    if super::settings::warned() {
-        // Time to read the warning before the game's screen covers it.
-        std::thread::sleep(Duration::from_secs(2));
-    }
+    super::settings::pause_if_warned();
     let app = if args.any() || watch {
         App::start(config.clone(), std::time::Instant::now()).map_err(super::usage)?
     } else {

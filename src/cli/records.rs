@@ -245,6 +245,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     .map_err(super::usage)?;
     app.save_dir = dir;
     app.look = look;
+    super::settings::pause_if_warned();
     crate::tui::run(app)?;
     Ok(())
 }
@@ -271,6 +272,7 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     let mut app = App::history(History::new(dir, entries), base, false);
     app.save_dir = save;
     app.look = look;
+    super::settings::pause_if_warned();
     crate::tui::run(app)?;
     Ok(())
 }

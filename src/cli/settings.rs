@@ -128,6 +128,14 @@ pub fn warned() -> bool {
     WARNED.load(Ordering::Relaxed)
 }
 
+/// After a warning about the settings file, time to read it before a full-screen view
+/// covers it (it is there again when the view ends).
+pub fn pause_if_warned() {
+    if warned() {
+        std::thread::sleep(Duration::from_secs(2));
+    }
+}
+
 /// The data directory a `--data-dir` flag leaves: the flag, else nothing when
 /// `$CONCENTRATION_DATA_DIR` is set (it wins over the file), else the file's `data-dir`.
 pub fn data_dir_flag(flag: Option<&Path>) -> Option<PathBuf> {

@@ -115,6 +115,7 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     };
     let mut app = App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
     app.look = look;
+    super::settings::pause_if_warned();
     crate::tui::run(app)?;
     Ok(())
 }
