@@ -26,6 +26,11 @@
 //! 4. A c2:A a1:A pair
 //! 5. A b2:B c1:B pair
 //! ```
+//!
+//! A solitaire game has `[Players "solitaire"]`, one player (`A`, no `B`), objective
+//! `moves`, no pass rule, an optional `[Challenge "7"]` (`"20260401 daily"` for a daily
+//! one), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
+//! pairs; its move lines are those of seat `A`.
 
 mod format;
 mod parse;
@@ -44,12 +49,16 @@ pub use store::{
 };
 
 use crate::rules::{Deck, Game, IllegalFlip, Objective, Outcome, PassRule, Phase, Players, Seat};
+use crate::solitaire::Challenge;
 
 /// The format version this program writes and reads.
 pub const VERSION: u32 = 1;
 
 /// The name the person has in records (`[A "you"]`); any other name is an AI.
 pub const PERSON: &str = "you";
+
+/// The name of the empty second seat of a solitaire record (never written).
+pub const NOBODY: &str = "none";
 
 /// How known cards were shown to the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -94,6 +103,8 @@ pub struct Record {
     pub memory: MemoryMode,
     /// A practice game (undo allowed): never counts in statistics.
     pub practice: bool,
+    /// The challenge a solitaire game was dealt from, if any (`None` for two players).
+    pub challenge: Option<Challenge>,
     /// Every flip, in order: positions on the table (row by row from 0).
     pub flips: Vec<usize>,
 }
@@ -142,8 +153,31 @@ impl Record {
             pass_rule: view.pass_rule().unwrap_or_default(),
             memory,
             practice,
+            challenge: None,
             flips: view.flips().iter().map(|f| f.position).collect(),
         }
+    }
+
+    /// A record of a solitaire `game` (finished or not) played by the person, dealt from
+    /// `challenge` if any. Dated now.
+    #[must_use]
+    pub fn of_solo(game: &Game, memory: MemoryMode, challenge: Option<Challenge>) -> Self {
+        let mut record = Self::of_game(
+            game,
+            [PERSON.to_owned(), NOBODY.to_owned()],
+            Objective::Moves,
+            memory,
+            false,
+        );
+        record.pass_rule = PassRule::default();
+        record.challenge = challenge;
+        record
+    }
+
+    /// Whether this is a solitaire game (objective `moves`, one player).
+    #[must_use]
+    pub fn is_solitaire(&self) -> bool {
+        self.objective == Objective::Moves
     }
 
     /// The game at its start: the seed's deal, no flip yet.
@@ -151,11 +185,12 @@ impl Record {
     /// # Errors
     /// The deck does not fit on a table.
     pub fn start(&self) -> Result<Game, RecordError> {
-        Ok(Game::new(
-            self.deck.clone(),
-            self.seed,
-            Players::Two(self.pass_rule),
-        )?)
+        let players = if self.is_solitaire() {
+            Players::Solitaire
+        } else {
+            Players::Two(self.pass_rule)
+        };
+        Ok(Game::new(self.deck.clone(), self.seed, players)?)
     }
 
     /// The game after every flip.
@@ -203,15 +238,16 @@ impl Record {
     }
 }
 
-/// The result written in a record: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game left
-/// unfinished.
+/// The result written in a record: `1-0`, `0-1`, `1/2-1/2`, `cleared` for a finished
+/// solitaire game, or `*` for a game left unfinished.
 #[must_use]
 pub fn result_text(game: &Game) -> &'static str {
     match game.view().phase() {
         Phase::Over(r) => match r.outcome {
             Outcome::Winner(Seat::First) => "1-0",
             Outcome::Winner(Seat::Second) => "0-1",
-            Outcome::Draw | Outcome::Solo => "1/2-1/2",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Solo => "cleared",
         },
         _ => "*",
     }

@@ -340,7 +340,12 @@ fn stepping_by_flip_and_by_turn() {
 
 /// Legal flips chosen at random (all legal flips equally likely), stopped at random.
 fn random_game(deck: &str, rule: PassRule, seed: u64, stop: usize) -> Game {
-    let mut game = Game::new(Deck::parse(deck).unwrap(), seed, Players::Two(rule)).unwrap();
+    random_game_of(deck, Players::Two(rule), seed, stop)
+}
+
+/// Like [`random_game`], for two players or solitaire.
+fn random_game_of(deck: &str, players: Players, seed: u64, stop: usize) -> Game {
+    let mut game = Game::new(Deck::parse(deck).unwrap(), seed, players).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xabc);
     let cards = game.view().slots().len();
     for _ in 0..stop {
@@ -377,18 +382,31 @@ proptest! {
         stop in 0usize..400,
         names in (0..4usize, 0..4usize),
         date in "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+        solo in 0..4u8,
     ) {
         let rule = PassRule::ALL[rule];
         let objective = if margin && rule != PassRule::Withdraw { Objective::Margin } else { Objective::Win };
-        let game = random_game(DECKS[deck], rule, seed, stop);
-        let who = ["you", "optimal", "usual", "forgetful-easy"];
-        let mut record = Record::of_game(
-            &game,
-            [who[names.0].to_owned(), who[names.1].to_owned()],
-            objective,
-            if open { MemoryMode::Open } else { MemoryMode::Classic },
-            practice,
-        );
+        let memory = if open { MemoryMode::Open } else { MemoryMode::Classic };
+        // One case in four is a solitaire game (with a challenge's deal half the time).
+        let (game, mut record) = if solo == 0 {
+            let d = Deck::parse(DECKS[deck]).unwrap();
+            let challenge = margin.then(|| concentration::solitaire::Challenge::numbered(seed % 1000));
+            let seed = challenge.map_or(seed, |c| c.seed(&d));
+            let game = random_game_of(DECKS[deck], Players::Solitaire, seed, stop);
+            let record = Record::of_solo(&game, memory, challenge);
+            (game, record)
+        } else {
+            let game = random_game(DECKS[deck], rule, seed, stop);
+            let who = ["you", "optimal", "usual", "forgetful-easy"];
+            let record = Record::of_game(
+                &game,
+                [who[names.0].to_owned(), who[names.1].to_owned()],
+                objective,
+                memory,
+                practice,
+            );
+            (game, record)
+        };
         record.date = date;
         let text = record.to_text().unwrap();
         let back = Record::parse(text.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;

@@ -34,7 +34,7 @@ impl DataDir {
 /// Annotations and summary of a saved game.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Every flip gets the action taken, the best actions, its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
+    after_help = "Every flip gets the action taken, the best actions, its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
 )]
 pub struct AnalyzeArgs {
     /// The record to analyse
@@ -103,11 +103,208 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
 /// A bad record or a game too large to solve (status 2).
 pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let record = load(&args.file)?;
+    if record.is_solitaire() {
+        let solo = analyse_solo(&record)?;
+        if args.json {
+            return out(&format!("{}\n", solo.to_json(&record)));
+        }
+        return out(&solo.text(&record));
+    }
     let (game, analysis) = analyse(&record)?;
     if args.json {
         return out(&format!("{}\n", analysis.to_json(&game)));
     }
     out(&text_report(&record, &game, &analysis))
+}
+
+/// One flip of a solitaire game, valued by the par: expected moves to clear the table.
+#[derive(Debug, Clone)]
+pub struct SoloFlip {
+    /// Turn (move) the flip belongs to, from 1.
+    pub turn: usize,
+    /// Position turned.
+    pub position: usize,
+    /// The action it carried out.
+    pub action: crate::solver::Action,
+    /// The best actions at that point.
+    pub best: Vec<crate::solver::Action>,
+    /// Expected moves still needed after the action (the current move counted).
+    pub moves: f64,
+    /// The same after the best action.
+    pub best_moves: f64,
+    /// Expected moves lost against the best action (0 or more).
+    pub cost: f64,
+}
+
+/// A solitaire game valued flip by flip.
+#[derive(Debug, Clone)]
+pub struct SoloAnalysis {
+    /// The game after every flip.
+    pub game: Game,
+    /// Expected moves of optimal play from the deal.
+    pub par: f64,
+    /// Every flip.
+    pub flips: Vec<SoloFlip>,
+}
+
+/// Values every flip of a solitaire record with the par (expected moves under optimal
+/// play, see `solitaire::par`).
+///
+/// # Errors
+/// The deck is too large to solve, or the record is not a legal game.
+pub fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
+    use crate::analysis::annotate::action_of;
+    use crate::players::state_of;
+    let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
+    let cannot = |e: crate::solver::SolveError| super::usage(format!("cannot analyse: {e}"));
+    let mut par = crate::solitaire::Par::new(&record.deck).map_err(cannot)?;
+    let mut replay = record.start().map_err(|e| super::usage(e.to_string()))?;
+    let start = par.value(&state_of(replay.view())).map_err(cannot)?.approx;
+    let mut flips = Vec::new();
+    let mut turn = 1;
+    for &position in &record.flips {
+        let actions = par.actions(&state_of(replay.view())).map_err(cannot)?;
+        let action = action_of(&replay, position)
+            .ok_or_else(|| super::usage("cannot analyse: a flip the par cannot value"))?;
+        let best_moves = actions
+            .iter()
+            .map(|(_, m)| m.approx)
+            .fold(f64::INFINITY, f64::min);
+        let moves = actions
+            .iter()
+            .find(|(a, _)| *a == action)
+            .map(|(_, m)| m.approx)
+            .ok_or_else(|| super::usage("cannot analyse: a flip the par cannot value"))?;
+        let raw = moves - best_moves;
+        flips.push(SoloFlip {
+            turn,
+            position,
+            action,
+            best: actions
+                .iter()
+                .filter(|(_, m)| (m.approx - best_moves).abs() <= crate::solver::TIE_EPSILON)
+                .map(|(a, _)| *a)
+                .collect(),
+            moves,
+            best_moves,
+            cost: if raw <= crate::solver::TIE_EPSILON {
+                0.0
+            } else {
+                raw
+            },
+        });
+        let flip = replay
+            .try_flip(position)
+            .map_err(|e| super::usage(e.to_string()))?;
+        if flip.turn_end.is_some() {
+            turn += 1;
+        }
+    }
+    Ok(SoloAnalysis {
+        game,
+        par: start,
+        flips,
+    })
+}
+
+impl SoloAnalysis {
+    /// Expected moves lost over the game.
+    #[must_use]
+    pub fn total_cost(&self) -> f64 {
+        self.flips.iter().map(|f| f.cost).sum()
+    }
+
+    /// The analysis as one JSON object.
+    #[must_use]
+    pub fn to_json(&self, record: &Record) -> serde_json::Value {
+        let view = self.game.view();
+        let deck = view.deck();
+        let flips: Vec<serde_json::Value> = self
+            .flips
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                serde_json::json!({
+                    "index": i,
+                    "turn": f.turn,
+                    "position": f.position,
+                    "coordinate": coordinate(deck, f.position),
+                    "card": face_text(deck, self.game.reveal_all()[f.position]),
+                    "action": f.action.to_string(),
+                    "best": f.best.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "expected_moves": f.moves,
+                    "best_expected_moves": f.best_moves,
+                    "cost": f.cost,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "mode": "solitaire",
+            "deck": deck.name(),
+            "seed": record.seed,
+            "challenge": record.challenge.map(|c| c.number),
+            "daily": record.challenge.is_some_and(|c| c.daily),
+            "memory": record.memory.name(),
+            "result": record::result_text(&self.game),
+            "moves": view.turns(),
+            "misses": view.misses(),
+            "par": self.par,
+            "cost_unit": "moves",
+            "total_cost": self.total_cost(),
+            "flips": flips,
+        })
+    }
+
+    /// The analysis as text: a header line, one line per flip, the total.
+    #[must_use]
+    pub fn text(&self, record: &Record) -> String {
+        use std::fmt::Write as _;
+        let view = self.game.view();
+        let deck = view.deck();
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{} | seed {}{} | solitaire | {} | result {} ({} moves, {} misses) | par {:.3}",
+            record.deck,
+            record.seed,
+            record
+                .challenge
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default(),
+            record.memory,
+            record::result_text(&self.game),
+            view.turns(),
+            view.misses(),
+            self.par
+        );
+        let _ = writeln!(
+            s,
+            "turn  flip       action        best                   cost"
+        );
+        for f in &self.flips {
+            let best: Vec<String> = f.best.iter().map(ToString::to_string).collect();
+            let _ = writeln!(
+                s,
+                "{:>4}  {:<4} {:<5} {:<13} {:<20} {:>6}",
+                f.turn,
+                coordinate(deck, f.position),
+                face_text(deck, self.game.reveal_all()[f.position]),
+                f.action.to_string(),
+                truncate(&best.join(", "), 20),
+                if f.cost > 0.0 {
+                    format!("{:.3}", f.cost)
+                } else {
+                    "0".into()
+                }
+            );
+        }
+        let _ = writeln!(
+            s,
+            "total cost {:.3} expected moves; costs in expected moves beyond optimal play",
+            self.total_cost()
+        );
+        s
+    }
 }
 
 /// Writes to standard output; a reader that stopped early (`| head`) is not an error.

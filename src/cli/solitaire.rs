@@ -113,7 +113,9 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     } else {
         Some(data_dir(&args.data)?)
     };
+    let records = stats.as_deref().map(record::records_dir);
     let mut app = App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
+    app.save_dir = records;
     app.look = look;
     super::settings::pause_if_warned();
     crate::tui::run(app)?;

@@ -75,6 +75,15 @@ pub(super) fn end_text(game: &Game) -> &'static str {
     }
 }
 
+/// The `[Challenge]` header: `7`, or `20260401 daily`.
+pub(super) fn challenge_text(c: crate::solitaire::Challenge) -> String {
+    if c.daily {
+        format!("{} daily", c.number)
+    } else {
+        c.number.to_string()
+    }
+}
+
 /// One flip as a move token: `b3:7♥`.
 pub(super) fn flip_token(deck: &Deck, flip: &Flip) -> String {
     format!(
@@ -113,15 +122,28 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
     header("Time", &record.time);
     header("Deck", deck.name());
     header("Seed", &record.seed.to_string());
-    header("A", &record.players[0]);
-    header("B", &record.players[1]);
-    header("Objective", record.objective.name());
-    header("PassRule", record.pass_rule.name());
-    header("Memory", record.memory.name());
-    header("Practice", if record.practice { "yes" } else { "no" });
-    header("Result", result_text(&game));
-    let [a, b] = view.pairs();
-    header("Pairs", &format!("{a}-{b}"));
+    if record.is_solitaire() {
+        header("Players", "solitaire");
+        header("A", &record.players[0]);
+        header("Objective", record.objective.name());
+        header("Memory", record.memory.name());
+        if let Some(c) = record.challenge {
+            header("Challenge", &challenge_text(c));
+        }
+        header("Result", result_text(&game));
+        header("Moves", &view.turns().to_string());
+        header("Misses", &view.misses().to_string());
+    } else {
+        header("A", &record.players[0]);
+        header("B", &record.players[1]);
+        header("Objective", record.objective.name());
+        header("PassRule", record.pass_rule.name());
+        header("Memory", record.memory.name());
+        header("Practice", if record.practice { "yes" } else { "no" });
+        header("Result", result_text(&game));
+        let [a, b] = view.pairs();
+        header("Pairs", &format!("{a}-{b}"));
+    }
     header("End", end_text(&game));
     s.push('\n');
     for (i, turn) in turns(view.flips()).iter().enumerate() {

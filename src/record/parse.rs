@@ -3,20 +3,18 @@
 use std::collections::HashMap;
 
 use super::format::{end_text, end_word, face_text, parse_coordinate};
-use super::{LoadError, MemoryMode, Record, VERSION, result_text, seat_letter};
-use crate::rules::{Deck, Game, Objective, PassRule, Phase, Players};
+use super::{LoadError, MemoryMode, NOBODY, Record, VERSION, result_text, seat_letter};
+use crate::rules::{Deck, Game, Objective, PassRule, Phase};
+use crate::solitaire::Challenge;
 
-/// Headers a record must have.
-const REQUIRED: [&str; 8] = [
-    "Format",
-    "Deck",
-    "Seed",
-    "A",
-    "B",
-    "Objective",
-    "PassRule",
-    "Result",
-];
+/// Headers every record must have.
+const REQUIRED: [&str; 5] = ["Format", "Deck", "Seed", "A", "Result"];
+
+/// Headers a record of two players must have besides.
+const REQUIRED_TWO: [&str; 3] = ["B", "Objective", "PassRule"];
+
+/// Headers a solitaire record must not have.
+const NOT_SOLO: [&str; 4] = ["B", "PassRule", "Practice", "Pairs"];
 
 /// What a move line looks like, for error messages.
 const MOVE_SHAPE: &str = "expected like '3. A b2:7♥ c1:7♦ miss'";
@@ -59,6 +57,11 @@ struct Headers(HashMap<String, (String, usize)>);
 impl Headers {
     fn get(&self, name: &str) -> Option<(&str, usize)> {
         self.0.get(name).map(|(v, l)| (v.as_str(), *l))
+    }
+
+    /// Whether the record is of a solitaire game (checked by [`read_headers`]).
+    fn solo(&self) -> bool {
+        self.get("Players").is_some_and(|(v, _)| v == "solitaire")
     }
 
     fn value(&self, name: &str) -> (&str, usize) {
@@ -155,6 +158,37 @@ fn read_headers(lines: &[(usize, &str)]) -> Result<(Headers, usize), LoadError> 
             return fail(here, format!("missing header {name}"));
         }
     }
+    let solo = match headers.get("Players") {
+        None => false,
+        Some((v, _)) if v == "two" => false,
+        Some((v, _)) if v == "solitaire" => true,
+        Some((v, l)) => {
+            return fail(*l, format!("header Players: '{v}' is not solitaire or two"));
+        }
+    };
+    if solo {
+        for name in NOT_SOLO {
+            if let Some((_, l)) = headers.get(name) {
+                return fail(*l, format!("header {name}: a solitaire record has none"));
+            }
+        }
+    } else {
+        for name in REQUIRED_TWO {
+            if !headers.contains_key(name) {
+                return fail(here, format!("missing header {name}"));
+            }
+        }
+        for name in ["Challenge", "Moves", "Misses"] {
+            if let Some((_, l)) = headers.get(name) {
+                return fail(
+                    *l,
+                    format!(
+                        "header {name}: only a solitaire record ([Players \"solitaire\"]) has one"
+                    ),
+                );
+            }
+        }
+    }
     Ok((Headers(headers), i))
 }
 
@@ -167,23 +201,22 @@ fn settings(h: &Headers) -> Result<Record, LoadError> {
         v.parse::<u64>()
             .map_err(|_| format!("'{v}' is not a seed (a whole number from 0)"))
     })?;
+    if h.solo() {
+        return solo_settings(h, deck, seed);
+    }
     let objective = h.parsed("Objective", str::parse::<Objective>)?;
     let pass_rule = h.parsed("PassRule", str::parse::<PassRule>)?;
     let (_, line) = h.value("Objective");
     if objective == Objective::Moves {
         return fail(
             line,
-            "objective 'moves' is for solitaire; records are of two players",
+            "objective 'moves' is for solitaire: a solitaire record has [Players \"solitaire\"]",
         );
     }
     if let Err(e) = crate::rules::check_combination(objective, pass_rule) {
         return fail(line, e.to_string());
     }
-    let memory = match h.get("Memory") {
-        None | Some(("classic", _)) => MemoryMode::Classic,
-        Some(("open", _)) => MemoryMode::Open,
-        Some((v, l)) => return fail(l, format!("header Memory: '{v}' is not classic or open")),
-    };
+    let memory = memory(h)?;
     let practice = match h.get("Practice") {
         None | Some(("no", _)) => false,
         Some(("yes", _)) => true,
@@ -207,6 +240,74 @@ fn settings(h: &Headers) -> Result<Record, LoadError> {
         pass_rule,
         memory,
         practice,
+        challenge: None,
+        flips: Vec::new(),
+    })
+}
+
+fn memory(h: &Headers) -> Result<MemoryMode, LoadError> {
+    match h.get("Memory") {
+        None | Some(("classic", _)) => Ok(MemoryMode::Classic),
+        Some(("open", _)) => Ok(MemoryMode::Open),
+        Some((v, l)) => fail(l, format!("header Memory: '{v}' is not classic or open")),
+    }
+}
+
+/// The settings of a solitaire record (`[Players "solitaire"]`).
+fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError> {
+    if let Some((v, l)) = h.get("Objective")
+        && v != "moves"
+    {
+        return fail(
+            l,
+            format!("header Objective: '{v}' is not moves (a solitaire game counts moves)"),
+        );
+    }
+    let (a, l) = h.value("A");
+    if a.trim().is_empty() || a.contains('\\') {
+        return fail(l, "header A: a player's name is needed");
+    }
+    let challenge = match h.get("Challenge") {
+        None => None,
+        Some((v, l)) => {
+            let bad = || {
+                fail(
+                    l,
+                    format!("header Challenge: '{v}' is not a number N or 'YYYYMMDD daily'"),
+                )
+            };
+            let challenge = match v.strip_suffix(" daily") {
+                Some(date) => match Challenge::daily(date) {
+                    Ok(c) if date.len() == 8 => c,
+                    _ => return bad(),
+                },
+                None => match v.parse::<u64>() {
+                    Ok(n) if !v.starts_with('+') => Challenge::numbered(n),
+                    _ => return bad(),
+                },
+            };
+            let dealt = challenge.seed(&deck);
+            if dealt != seed {
+                let (_, seed_line) = h.value("Seed");
+                return fail(
+                    seed_line,
+                    format!("seed {seed} is not the deal of {challenge} on {deck} (seed {dealt})"),
+                );
+            }
+            Some(challenge)
+        }
+    };
+    Ok(Record {
+        date: h.get("Date").map_or("", |(v, _)| v).to_owned(),
+        time: h.get("Time").map_or("", |(v, _)| v).to_owned(),
+        deck,
+        seed,
+        players: [a.trim().to_owned(), NOBODY.to_owned()],
+        objective: Objective::Moves,
+        pass_rule: PassRule::default(),
+        memory: memory(h)?,
+        practice: false,
+        challenge,
         flips: Vec::new(),
     })
 }
@@ -306,11 +407,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Record, LoadError> {
     let (headers, first_move) = read_headers(&lines)?;
     let mut record = settings(&headers)?;
     let (_, seed_line) = headers.value("Seed");
-    let Ok(mut game) = Game::new(
-        record.deck.clone(),
-        record.seed,
-        Players::Two(record.pass_rule),
-    ) else {
+    let Ok(mut game) = record.start() else {
         return fail(seed_line, "the deck does not fit on a table");
     };
     let mut turn = 1;
@@ -343,7 +440,14 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Record, LoadError> {
 fn check_outcome(headers: &Headers, game: &Game) -> Result<(), LoadError> {
     let (result, line) = headers.value("Result");
     let actual = result_text(game);
-    if !matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*") {
+    if headers.solo() {
+        if !matches!(result, "cleared" | "*") {
+            return fail(
+                line,
+                format!("header Result: '{result}' is not cleared or * (a solitaire game)"),
+            );
+        }
+    } else if !matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*") {
         return fail(
             line,
             format!("header Result: '{result}' is not 1-0, 0-1, 1/2-1/2 or *"),
@@ -363,6 +467,20 @@ fn check_outcome(headers: &Headers, game: &Game) -> Result<(), LoadError> {
             return fail(
                 l,
                 format!("the pairs are {pairs} but the moves give {a}-{b}"),
+            );
+        }
+    }
+    let view = game.view();
+    for (name, actual) in [("Moves", view.turns()), ("Misses", view.misses())] {
+        if let Some((v, l)) = headers.get(name)
+            && v != actual.to_string()
+        {
+            return fail(
+                l,
+                format!(
+                    "the {} are {v} but the moves give {actual}",
+                    name.to_lowercase()
+                ),
             );
         }
     }

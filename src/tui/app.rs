@@ -310,8 +310,15 @@ impl App {
 
     fn open_replay(&mut self, replay: Replay, now: Instant) {
         let key = replay.solver_key();
+        let solo = replay.record().is_solitaire();
         self.screen = Screen::Replay(Box::new(replay));
         self.overlay = None;
+        if solo {
+            if let Screen::Replay(r) = &mut self.screen {
+                r.set_solver(Err("solitaire replays are unannotated".into()));
+            }
+            return;
+        }
         if let Some(s) = self.want_solver(key, now)
             && let Screen::Replay(r) = &mut self.screen
         {
@@ -410,6 +417,12 @@ impl App {
             let saved = crate::record::save(&dir, &r.record()).map_err(|e| e.to_string());
             r.set_saved(saved);
         }
+        if let Screen::Solo(s) = &mut self.screen
+            && s.unsaved()
+        {
+            let saved = crate::record::save(&dir, &s.record()).map_err(|e| e.to_string());
+            s.set_saved(saved);
+        }
     }
 
     /// Takes in any finished solve; returns whether something arrived.
@@ -467,7 +480,8 @@ impl App {
     /// Applies one action.
     pub fn update(&mut self, action: Action, now: Instant) {
         self.apply(action, now);
-        let over = self.round().is_some_and(|r| r.game().view().is_over());
+        let over = self.round().is_some_and(|r| r.game().view().is_over())
+            || self.solo().is_some_and(|s| s.game().view().is_over());
         if over || self.quit {
             self.save_current();
         }
@@ -578,6 +592,15 @@ impl App {
             Action::End => replay.jump(true),
             Action::Select => replay.toggle_auto(now),
             Action::Setup => replay.summary = true,
+            Action::Again if replay.record().is_solitaire() => {
+                let config = replay.again(&self.base);
+                let challenge = replay.record().challenge;
+                if let Err(e) = self.begin_solo(config, challenge)
+                    && let Screen::Replay(r) = &mut self.screen
+                {
+                    r.set_solver(Err(e));
+                }
+            }
             Action::Again => {
                 let config = replay.again(&self.base);
                 if let Err(e) = self.begin(config, now) {
@@ -742,6 +765,7 @@ impl App {
 
     /// A new deal with the same settings and a fresh seed.
     fn new_deal(&mut self, now: Instant) {
+        self.save_current();
         if let Screen::Solo(s) = &mut self.screen {
             match s.next_deal(random_seed()) {
                 Ok(next) => self.screen = Screen::Solo(Box::new(next)),

@@ -308,6 +308,19 @@ impl History {
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_default();
         match &entry.record {
+            Ok(r) if r.is_solitaire() => {
+                let game = r.replay().ok();
+                let result = game.as_ref().map_or("?", crate::record::result_text);
+                let moves = game.as_ref().map_or(0, |g| g.view().turns());
+                format!(
+                    "{} {} {:<15} solitaire{} {:>7} {moves} moves",
+                    r.date,
+                    r.time,
+                    r.deck.name(),
+                    r.challenge.map(|c| format!(" ({c})")).unwrap_or_default(),
+                    result,
+                )
+            }
             Ok(r) => {
                 let game = r.replay().ok();
                 let result = game.as_ref().map_or("?", crate::record::result_text);

@@ -68,11 +68,19 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
         Constraint::Length(PANEL_WIDTH),
     ]));
     let r = replay.record();
+    let who = if r.is_solitaire() {
+        match r.challenge {
+            Some(c) => format!("solitaire ({c})"),
+            None => "solitaire".to_owned(),
+        }
+    } else {
+        format!("{} vs {}", r.players[0], r.players[1])
+    };
     let mut head = vec![
         Span::styled("Replay", theme::HEADING),
         Span::raw(format!(
-            "  {} · seed {} · {} vs {} · {}",
-            r.deck, r.seed, r.players[0], r.players[1], r.date
+            "  {} · seed {} · {who} · {}",
+            r.deck, r.seed, r.date
         )),
     ];
     if r.practice {
@@ -117,7 +125,12 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
     let r = replay.record();
     let pairs = view.pairs();
     let mut lines = Vec::new();
-    for seat in [Seat::First, Seat::Second] {
+    let seats: &[Seat] = if r.is_solitaire() {
+        &[Seat::First]
+    } else {
+        &[Seat::First, Seat::Second]
+    };
+    for &seat in seats {
         let mark = if !view.is_over() && view.mover() == seat {
             "▶"
         } else {
@@ -131,6 +144,13 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
             Span::styled(mark, theme::CURSOR),
             Span::raw(format!("{name:<14}{:>3} pairs", pairs[seat.index()])),
         ]));
+    }
+    if r.is_solitaire() {
+        lines.push(Line::from(format!(
+            "  {} moves · {} misses",
+            view.turns(),
+            view.misses()
+        )));
     }
     lines.push(Line::from(""));
     if at == 0 {
@@ -207,7 +227,14 @@ fn message_line(replay: &Replay) -> Line<'static> {
         let game = stepper.game();
         let [a, b] = game.view().pairs();
         let r = replay.record();
-        let text = if game.view().is_over() {
+        let (moves, misses) = (game.view().turns(), game.view().misses());
+        let text = if r.is_solitaire() {
+            if game.view().is_over() {
+                format!("End of the game: cleared in {moves} moves ({misses} misses)")
+            } else {
+                format!("The game was left unfinished after {moves} moves ({misses} misses)")
+            }
+        } else if game.view().is_over() {
             format!(
                 "End of the game: {} · {} {a} – {b} {} · s shows the summary",
                 result_text(game),

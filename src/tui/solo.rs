@@ -72,6 +72,7 @@ pub struct Solo {
     summary: Option<Summary>,
     stats_dir: Option<PathBuf>,
     counted: Option<Counted>,
+    saved: Option<Result<PathBuf, String>>,
 }
 
 impl Solo {
@@ -118,6 +119,7 @@ impl Solo {
             summary: None,
             stats_dir: None,
             counted: None,
+            saved: None,
         };
         if let Some(p) = par.filter(|p| *p.deck() == deck) {
             solo.set_par(Ok(p));
@@ -397,6 +399,33 @@ impl Solo {
         }
         self.refresh();
         self.finish_if_over();
+    }
+
+    /// The record of the game so far (finished or not).
+    #[must_use]
+    pub fn record(&self) -> crate::record::Record {
+        let memory = match self.config.memory {
+            Memory::Classic => crate::record::MemoryMode::Classic,
+            Memory::Open => crate::record::MemoryMode::Open,
+        };
+        crate::record::Record::of_solo(&self.game, memory, self.challenge)
+    }
+
+    /// Whether the game should be saved now: it has a flip and is not saved yet.
+    #[must_use]
+    pub fn unsaved(&self) -> bool {
+        self.saved.is_none() && !self.game.view().flips().is_empty()
+    }
+
+    /// Where the game was saved, or why it could not be.
+    #[must_use]
+    pub fn saved(&self) -> Option<&Result<PathBuf, String>> {
+        self.saved.as_ref()
+    }
+
+    /// Notes where the game was saved.
+    pub fn set_saved(&mut self, saved: Result<PathBuf, String>) {
+        self.saved = Some(saved);
     }
 
     /// Shows or hides the hint for the current decision.
