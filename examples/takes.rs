@@ -1,4 +1,11 @@
 //! Research: when is taking a known pair at the turn start optimal?
+//!
+//! `cargo run --release --example takes -- 7x4 win agreed` compares, in every state of the
+//! deck (exhaustive solver), the value of taking each known pair with the best action, and
+//! counts the states where the take is worse, grouped by the pair's pattern, the after-pass
+//! flag and how many known labels the take leaves. `SHOW=1` prints a few such states;
+//! `WITH_END=1` also lets the take be beaten only by ending the game with a pass.
+//! This is how the harmless takes the solver prunes (`tests/pruning.rs`) were found.
 use concentration::rules::*;
 use concentration::solver::*;
 use std::collections::BTreeMap;
