@@ -18,6 +18,7 @@ mod screen;
 mod setup;
 mod solo;
 mod solo_view;
+mod table;
 mod term;
 mod theme;
 

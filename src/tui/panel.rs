@@ -119,7 +119,8 @@ impl Widget for Panel<'_> {
     }
 }
 
-fn truncate(s: &str, n: usize) -> String {
+/// The first `n` characters of `s`.
+pub(super) fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 

@@ -341,15 +341,7 @@ impl Round {
 
     /// Moves the cursor by rows and columns, staying on the grid.
     pub fn move_cursor(&mut self, drow: isize, dcol: isize) {
-        let (rows, cols) = self.game.view().deck().grid();
-        let n = self.game.view().slots().len();
-        let (r, c) = (self.cursor / cols, self.cursor % cols);
-        let r = r.saturating_add_signed(drow).min(rows - 1);
-        let c = c.saturating_add_signed(dcol).min(cols - 1);
-        let p = r * cols + c;
-        if p < n {
-            self.cursor = p;
-        }
+        self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
     }
 
     /// The person turns the card at `pos` (a key or a click).
@@ -574,11 +566,7 @@ impl Round {
     }
 
     fn face(&self, flip: Flip) -> String {
-        self.game
-            .view()
-            .deck()
-            .face(flip.card.label, flip.card.copy)
-            .text
+        super::table::face(self.game.view(), flip)
     }
 
     fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::BoardView;
 use super::config::Memory;
+use super::panel::truncate;
 use super::solo::{Counted, Solo, is_best};
 use super::theme;
 use crate::solitaire::Summary;
@@ -149,10 +150,6 @@ impl Widget for SoloPanel<'_> {
             .wrap(Wrap { trim: false })
             .render(inner, buf);
     }
-}
-
-fn truncate(s: &str, n: usize) -> String {
-    s.chars().take(n).collect()
 }
 
 /// The exact fractions of the par, in a box over the bottom of the board.
