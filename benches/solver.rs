@@ -85,10 +85,15 @@ fn run(case: &str) {
         );
         return;
     }
-    // `full:DECK-OBJECTIVE` solves without pruning (every action of every state).
+    // `full:DECK-OBJECTIVE` solves without pruning (every action of every state);
+    // `seq:DECK-OBJECTIVE` on one core (the recursive solve only).
     let (exhaustive, spec) = match case.strip_prefix("full:") {
         Some(spec) => (true, spec),
         None => (false, case),
+    };
+    let (sequential, spec) = match spec.strip_prefix("seq:") {
+        Some(spec) => (true, spec),
+        None => (false, spec),
     };
     let (deck, objective) = spec.rsplit_once('-').expect("CASE is DECK-OBJECTIVE");
     let deck = Deck::parse(deck).expect("a deck");
@@ -98,6 +103,9 @@ fn run(case: &str) {
     let mut solver: Solver<f64> = Solver::new(objective, PassRule::Agreed, &root, 0, 1e9).unwrap();
     if exhaustive {
         solver = solver.exhaustive();
+    }
+    if sequential {
+        solver = solver.sequential();
     }
     let value = solver
         .value(&State {

@@ -10,7 +10,7 @@ use num_traits::{ToPrimitive, Zero};
 pub const TIE_EPSILON: f64 = 1e-9;
 
 /// The arithmetic the solver needs.
-pub trait Scalar: Clone + Debug + PartialOrd {
+pub trait Scalar: Clone + Debug + PartialOrd + Send + Sync {
     /// `num / den`, `den > 0`.
     fn ratio(num: i64, den: u64) -> Self;
     /// Sum.

@@ -10,8 +10,10 @@
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
+mod levels;
 mod node;
 
+use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
 
@@ -85,6 +87,8 @@ const NONE: u32 = u32::MAX - 1;
 /// One solved card state: where its values are and which differences they cover.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
+    /// Where its values are: a segment of [`Solver::values`] and an offset in it.
+    segment: u32,
     offset: usize,
     pairs: i64,
     /// Differences `-bound, -bound+2, ..., bound` are stored.
@@ -156,16 +160,30 @@ pub struct Solver<V: Scalar = f64> {
     root_pairs: i64,
     parity: i64,
     layers: usize,
+    /// Entries of the card states solved one by one (recursively).
     index: FxHashMap<u128, u32>,
+    /// Entries of the card states solved in bulk, by height (see `levels.rs`).
+    levels: Vec<Level>,
     entries: Vec<Entry>,
-    values: Vec<V>,
+    /// Solved values in segments: the first grows one card state at a time (the
+    /// recursive solve), each further one holds a height of a bulk solve, moved in
+    /// whole.
+    values: Vec<Vec<V>>,
+    /// Values stored, over all segments.
+    stored_values: usize,
     /// Closed-form values for `moves` on pairs decks, if given.
     moves: Option<MovesShortcut<V>>,
     /// Whether harmless known pairs are taken without evaluating the alternatives.
     prune: bool,
     /// Told the number of states solved so far, now and then during a long solve.
     progress: Option<Progress>,
+    /// Whether a large solve is spread over all cores (see [`Self::sequential`]).
+    parallel: bool,
 }
+
+/// Estimated states from which a solve is spread over all cores: below it, the threads'
+/// overhead outweighs the gain.
+const PARALLEL_FROM: f64 = 2e5;
 
 /// A progress callback (see [`Solver::with_progress`]).
 #[derive(Clone)]
@@ -197,6 +215,17 @@ impl<V> std::fmt::Debug for MovesShortcut<V> {
     }
 }
 
+/// Where one successor card state goes among the [`Successors`].
+#[derive(Debug, Clone, Copy)]
+enum Edge {
+    AfterReveal(usize),
+    TakeOneUnknown(usize),
+    TakeKnown(usize),
+    TakeTwoUnknown(usize),
+    /// One card of each of two patterns turned (the same pattern twice allowed).
+    RevealTwo(usize, usize),
+}
+
 /// Successor card states of one card state, resolved to entries once for all differences.
 struct Successors {
     n: usize,
@@ -206,6 +235,32 @@ struct Successors {
     take_two_unknown: Vec<u32>,
     /// `n * n`, symmetric: one card of `a` and one of `b` turned.
     reveal_two: Vec<u32>,
+}
+
+impl Successors {
+    fn unresolved(n: usize) -> Self {
+        Self {
+            n,
+            after_reveal: vec![NONE; n],
+            take_one_unknown: vec![NONE; n],
+            take_known: vec![NONE; n],
+            take_two_unknown: vec![NONE; n],
+            reveal_two: vec![NONE; n * n],
+        }
+    }
+
+    fn set(&mut self, edge: Edge, id: u32) {
+        match edge {
+            Edge::AfterReveal(a) => self.after_reveal[a] = id,
+            Edge::TakeOneUnknown(a) => self.take_one_unknown[a] = id,
+            Edge::TakeKnown(a) => self.take_known[a] = id,
+            Edge::TakeTwoUnknown(a) => self.take_two_unknown[a] = id,
+            Edge::RevealTwo(a, b) => {
+                self.reveal_two[a * self.n + b] = id;
+                self.reveal_two[b * self.n + a] = id;
+            }
+        }
+    }
 }
 
 impl<V: Scalar> Solver<V> {
@@ -249,11 +304,14 @@ impl<V: Scalar> Solver<V> {
             parity: (diff + root_pairs).rem_euclid(2),
             layers,
             index: FxHashMap::default(),
+            levels: Vec::new(),
             entries: Vec::new(),
-            values: Vec::new(),
+            values: vec![Vec::new()],
+            stored_values: 0,
             moves: None,
             prune: prunable(objective, pass_rule),
             progress: None,
+            parallel: true,
         })
     }
 
@@ -269,7 +327,7 @@ impl<V: Scalar> Solver<V> {
         if let Some(Progress(report)) = &self.progress
             && self.entries.len().is_multiple_of(PROGRESS_EVERY)
         {
-            report(self.values.len());
+            report(self.stored_values);
         }
     }
 
@@ -278,6 +336,14 @@ impl<V: Scalar> Solver<V> {
     #[must_use]
     pub fn exhaustive(mut self) -> Self {
         self.prune = false;
+        self
+    }
+
+    /// The same solver on one core: the recursive solve only (the reference the
+    /// level-by-level parallel solve is checked against, value by value).
+    #[must_use]
+    pub fn sequential(mut self) -> Self {
+        self.parallel = false;
         self
     }
 
@@ -334,7 +400,7 @@ impl<V: Scalar> Solver<V> {
     /// Full states (card state, difference, after-pass flag) solved so far.
     #[must_use]
     pub fn states(&self) -> usize {
-        self.values.len()
+        self.stored_values
     }
 
     /// The objective being solved.
@@ -367,6 +433,15 @@ impl<V: Scalar> Solver<V> {
         let pairs = i64::try_from(state.position.pairs()).expect("pairs fit");
         if self.objective == Objective::Win && !self.stores(pairs, state.diff) {
             return Err(SolveError::Unreachable);
+        }
+        if self.parallel
+            && self.moves.is_none()
+            && self.entries.is_empty()
+            && rayon::current_num_threads() > 1
+            && estimate_states(self.objective, self.pass_rule, &state.position, state.diff)
+                >= PARALLEL_FROM
+        {
+            self.solve_by_levels(key);
         }
         let own = self.ensure(key);
         let succ = self.successors(key);
@@ -469,7 +544,7 @@ impl<V: Scalar> Solver<V> {
         if key == 0 {
             return TERMINAL;
         }
-        if let Some(&id) = self.index.get(&key) {
+        if let Some(id) = self.entry_of(key) {
             return id;
         }
         if let Some(MovesShortcut(oracle)) = &self.moves {
@@ -478,51 +553,98 @@ impl<V: Scalar> Solver<V> {
             let (unknown_pairs, singles, known_pairs) = (counts[0], counts[1], counts[2]);
             let value = V::ratio(i64::try_from(known_pairs).expect("fits"), 1)
                 .plus(&oracle.expected_moves(unknown_pairs + singles, singles));
-            let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
-            self.entries.push(Entry {
-                offset: self.values.len(),
-                pairs: i64::try_from(unknown_pairs + singles + known_pairs).expect("fits"),
-                bound: 0,
-                slots: 1,
-                pruned: false,
-            });
-            self.values.push(value);
-            self.index.insert(key, id);
-            return id;
+            let pairs = i64::try_from(unknown_pairs + singles + known_pairs).expect("fits");
+            return self.push_entry(key, pairs, 0, false, vec![value]);
         }
-        if let Some(a) = self.harmless_take(&self.unpack(key)) {
-            return self.ensure_by_take(key, a);
-        }
-        let succ = self.successors(key);
         let counts = self.unpack(key);
-        let pairs: i64 = counts
-            .iter()
-            .zip(&self.table.list)
-            .map(|(&n, p)| i64::try_from(n).expect("fits") * i64::from(p.on_table / 2))
-            .sum();
+        let pairs = self.pairs_of(&counts);
         let bound = self.bound(pairs);
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let solved = if let Some(a) = self.harmless_take(&counts) {
+            let taken = self.ensure(self.moved(key, a, self.table.take_known[a]));
+            (true, self.taken_values(taken, bound))
+        } else {
+            let succ = self.successors(key);
+            (false, self.card_state_values(&counts, &succ, bound))
+        };
+        let id = self.push_entry(key, pairs, bound, solved.0, solved.1);
+        self.report_progress();
+        id
+    }
+
+    /// The entry of a solved card state, if it is solved.
+    fn entry_of(&self, key: u128) -> Option<u32> {
+        if let Some(&id) = self.index.get(&key) {
+            return Some(id);
+        }
+        if self.levels.is_empty() {
+            None
+        } else {
+            self.bulk_entry(key)
+        }
+    }
+
+    /// Stores the values of a solved card state (both layers, turn start first); returns
+    /// its entry.
+    fn push_entry(
+        &mut self,
+        key: u128,
+        pairs: i64,
+        bound: i64,
+        pruned: bool,
+        values: impl IntoIterator<Item = V>,
+    ) -> u32 {
+        let id = self.push_values(pairs, bound, pruned, values);
+        self.index.insert(key, id);
+        id
+    }
+
+    /// Stores the values of a solved card state without indexing it; returns its entry.
+    fn push_values(
+        &mut self,
+        pairs: i64,
+        bound: i64,
+        pruned: bool,
+        values: impl IntoIterator<Item = V>,
+    ) -> u32 {
         let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
-        let offset = self.values.len();
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let store = &mut self.values[0];
+        let offset = store.len();
+        store.extend(values);
+        debug_assert!(store.len() - offset == slots * self.layers || self.moves.is_some());
+        self.stored_values += store.len() - offset;
         self.entries.push(Entry {
+            segment: 0,
             offset,
             pairs,
             bound,
             slots,
-            pruned: false,
+            pruned,
         });
-        self.values.resize(offset + slots * self.layers, V::zero());
+        id
+    }
+
+    /// Pairs on the table in a card state.
+    fn pairs_of(&self, counts: &[u64]) -> i64 {
+        counts
+            .iter()
+            .zip(&self.table.list)
+            .map(|(&n, p)| i64::try_from(n).expect("fits") * i64::from(p.on_table / 2))
+            .sum()
+    }
+
+    /// The values of a card state (differences `-bound..=bound` step 2, the turn-start
+    /// layer then the after-pass layer), its successors solved.
+    fn card_state_values(&self, counts: &[u64], succ: &Successors, bound: i64) -> Vec<V> {
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let diff = |i: usize| -bound + 2 * i64::try_from(i).expect("fits");
         // Turning an unknown card first is never a pass, so its value does not depend on
         // the after-pass flag: computed once for both layers.
-        let node = Node::new(self, &counts, &succ, id, false);
+        let node = Node::new(self, counts, succ, NONE, false);
         let unknown_first: Vec<Option<V>> =
             (0..slots).map(|i| node.unknown_first(diff(i))).collect();
-        // The after-pass layer first: passing from the other layer leads into it.
-        for layer in (0..self.layers).rev() {
-            let after_pass = layer == 1;
-            let node = Node::new(self, &counts, &succ, id, false);
-            let solved: Vec<V> = (0..slots)
+        let layer = |node: &Node<'_, V>, after_pass: bool| -> Vec<V> {
+            (0..slots)
                 .map(|i| {
                     let mut best = Best::new(self.objective);
                     if let Some(v) = &unknown_first[i] {
@@ -531,34 +653,25 @@ impl<V: Scalar> Solver<V> {
                     node.known_first(diff(i), after_pass, &mut |_, v| best.offer(v));
                     best.value.expect("a legal action always exists")
                 })
-                .collect();
-            let start = offset + layer * slots;
-            self.values[start..start + slots].clone_from_slice(&solved);
+                .collect()
+        };
+        if self.layers == 1 {
+            return layer(&node, false);
         }
-        self.index.insert(key, id);
-        self.report_progress();
-        id
+        // The after-pass layer first: passing at the turn start leads into it.
+        let after_pass = layer(&node, true);
+        let mut values = layer(&node.with_own_after_pass(&after_pass, bound), false);
+        values.extend(after_pass);
+        values
     }
 
-    /// Solves a card state with a harmless known pair (pattern `a`): at the turn start
-    /// (not after a pass) taking it is optimal, so only the state after the take is
-    /// needed. The after-pass layer is left for [`Self::complete`], which runs only if
-    /// that state is asked about itself.
-    fn ensure_by_take(&mut self, key: u128, a: usize) -> u32 {
-        let taken = self.ensure(self.moved(key, a, self.table.take_known[a]));
-        let pairs = {
-            let counts = self.unpack(key);
-            counts
-                .iter()
-                .zip(&self.table.list)
-                .map(|(&n, p)| i64::try_from(n).expect("fits") * i64::from(p.on_table / 2))
-                .sum::<i64>()
-        };
-        let bound = self.bound(pairs);
+    /// The values of a card state with a harmless known pair whose take leads to the
+    /// solved entry `taken`: at the turn start (not after a pass) taking it is optimal, so
+    /// only the state after the take is needed. The after-pass layer is left (zero) for
+    /// [`Self::complete`], which runs only if that state is asked about itself.
+    fn taken_values(&self, taken: u32, bound: i64) -> Vec<V> {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
-        let offset = self.values.len();
-        let values: Vec<V> = (0..slots)
+        let mut values: Vec<V> = (0..slots)
             .map(|i| {
                 let d = -bound + 2 * i64::try_from(i).expect("fits");
                 match self.objective {
@@ -569,21 +682,11 @@ impl<V: Scalar> Solver<V> {
                 }
             })
             .collect();
-        self.values.extend(values);
-        self.values.resize(offset + slots * self.layers, V::zero());
-        self.entries.push(Entry {
-            offset,
-            pairs,
-            bound,
-            slots,
-            pruned: true,
-        });
-        self.index.insert(key, id);
-        self.report_progress();
-        id
+        values.resize(slots * self.layers, V::zero());
+        values
     }
 
-    /// Solves the after-pass layer of a card state solved by [`Self::ensure_by_take`]
+    /// Solves the after-pass layer of a card state solved by [`Self::taken_values`]
     /// (its successors `succ` resolved), so that every action there can be valued.
     fn complete(&mut self, id: u32, key: u128, succ: &Successors) {
         let e = self.entries[id as usize];
@@ -602,7 +705,7 @@ impl<V: Scalar> Solver<V> {
                 })
                 .collect();
             let start = e.offset + e.slots;
-            self.values[start..start + e.slots].clone_from_slice(&solved);
+            self.values[e.segment as usize][start..start + e.slots].clone_from_slice(&solved);
         }
         self.entries[id as usize].pruned = false;
     }
@@ -610,54 +713,54 @@ impl<V: Scalar> Solver<V> {
     /// Resolves (solving where needed) every successor card state of `key`.
     fn successors(&mut self, key: u128) -> Successors {
         let counts = self.unpack(key);
-        let n = counts.len();
-        let mut s = Successors {
-            n,
-            after_reveal: vec![NONE; n],
-            take_one_unknown: vec![NONE; n],
-            take_known: vec![NONE; n],
-            take_two_unknown: vec![NONE; n],
-            reveal_two: vec![NONE; n * n],
-        };
-        for a in 0..n {
-            if counts[a] == 0 {
-                continue;
-            }
-            let t = &self.table;
-            let (reveal, one, known, two) = (
-                t.reveal[a],
-                t.take_one_unknown[a],
-                t.take_known[a],
-                t.take_two_unknown[a],
-            );
-            if reveal != NONE {
-                s.after_reveal[a] = self.ensure(self.moved(key, a, reveal));
-            }
-            if one != NONE {
-                s.take_one_unknown[a] = self.ensure(self.moved(key, a, one));
-            }
-            if known != NONE {
-                s.take_known[a] = self.ensure(self.moved(key, a, known));
-            }
-            if two != NONE {
-                s.take_two_unknown[a] = self.ensure(self.moved(key, a, two));
-            }
-            if reveal == NONE {
-                continue;
-            }
-            let once = self.moved(key, a, reveal);
-            for (b, &count) in counts.iter().enumerate().skip(a) {
-                let rb = self.table.reveal[b];
-                let others = count - u64::from(a == b);
-                if rb == NONE || others == 0 {
-                    continue;
-                }
-                let id = self.ensure(self.moved(once, b, rb));
-                s.reveal_two[a * n + b] = id;
-                s.reveal_two[b * n + a] = id;
-            }
+        let mut edges = Vec::new();
+        self.successor_keys(key, &counts, &mut |edge, k| edges.push((edge, k)));
+        let mut s = Successors::unresolved(counts.len());
+        for (edge, k) in edges {
+            let id = self.ensure(k);
+            s.set(edge, id);
         }
         s
+    }
+
+    /// Every successor card state of `key` (whose pattern counts are `counts`), with the
+    /// place it takes among the [`Successors`].
+    fn successor_keys(&self, key: u128, counts: &[u64], f: &mut impl FnMut(Edge, u128)) {
+        let t = &self.table;
+        for (a, &count) in counts.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            if t.reveal[a] != NONE {
+                f(Edge::AfterReveal(a), self.moved(key, a, t.reveal[a]));
+            }
+            if t.take_one_unknown[a] != NONE {
+                f(
+                    Edge::TakeOneUnknown(a),
+                    self.moved(key, a, t.take_one_unknown[a]),
+                );
+            }
+            if t.take_known[a] != NONE {
+                f(Edge::TakeKnown(a), self.moved(key, a, t.take_known[a]));
+            }
+            if t.take_two_unknown[a] != NONE {
+                f(
+                    Edge::TakeTwoUnknown(a),
+                    self.moved(key, a, t.take_two_unknown[a]),
+                );
+            }
+            if t.reveal[a] == NONE {
+                continue;
+            }
+            let once = self.moved(key, a, t.reveal[a]);
+            for (b, &count) in counts.iter().enumerate().skip(a) {
+                let others = count - u64::from(a == b);
+                if t.reveal[b] == NONE || others == 0 {
+                    continue;
+                }
+                f(Edge::RevealTwo(a, b), self.moved(once, b, t.reveal[b]));
+            }
+        }
     }
 
     /// Value at the turn start of a solved card state.
@@ -669,7 +772,7 @@ impl<V: Scalar> Solver<V> {
         let e = &self.entries[entry as usize];
         let layer = usize::from(after_pass && self.layers == 2);
         if self.objective != Objective::Win {
-            return self.values[e.offset + layer].clone();
+            return self.values[e.segment as usize][e.offset + layer].clone();
         }
         if d > e.pairs {
             return V::one();
@@ -683,7 +786,7 @@ impl<V: Scalar> Solver<V> {
         );
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
         let i = ((d + e.bound) >> 1) as usize;
-        self.values[e.offset + layer * e.slots + i].clone()
+        self.values[e.segment as usize][e.offset + layer * e.slots + i].clone()
     }
 
     /// The value of a game that ends now with difference `d` (empty table or agreed end).

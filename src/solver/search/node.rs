@@ -21,6 +21,9 @@ pub(super) struct Node<'a, V: Scalar> {
     pub(super) counts: &'a [u64],
     pub(super) succ: &'a Successors,
     pub(super) own: u32,
+    /// The after-pass layer of this card state when it is being solved and not yet
+    /// stored (values for differences `-bound, -bound+2, ..., bound`), with `bound`.
+    pub(super) own_after_pass: Option<(&'a [V], i64)>,
     /// Also evaluate dominated choices (for reports); the bulk solve skips them.
     pub(super) full: bool,
     /// Unknown cards on the table.
@@ -54,6 +57,7 @@ impl<'a, V: Scalar> Node<'a, V> {
             counts,
             succ,
             own,
+            own_after_pass: None,
             full,
             unknown,
             known_labels,
@@ -76,13 +80,33 @@ impl<'a, V: Scalar> Node<'a, V> {
         }
     }
 
+    /// Reads the after-pass layer of this card state from `layer` (see
+    /// [`Self::own_after_pass`]).
+    pub(super) fn with_own_after_pass(mut self, layer: &'a [V], bound: i64) -> Self {
+        self.own_after_pass = Some((layer, bound));
+        self
+    }
+
     /// The turn ends and the opponent moves (solitaire: the next turn starts).
     pub(super) fn opp(&self, entry: u32, d: i64, after_pass: bool) -> V {
-        let v = self.s.stored(entry, -d, after_pass);
+        self.against(&self.s.stored(entry, -d, after_pass))
+    }
+
+    /// The mover passes: the opponent moves in this card state, after a pass.
+    fn passed(&self, d: i64) -> V {
+        match self.own_after_pass {
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+            Some((layer, bound)) => self.against(&layer[((bound - d) >> 1) as usize]),
+            None => self.opp(self.own, d, true),
+        }
+    }
+
+    /// The mover's value of a state worth `v` to the opponent, who moves next.
+    fn against(&self, v: &V) -> V {
         match self.s.objective {
-            Objective::Win => V::one().minus(&v),
-            Objective::Margin => V::zero().minus(&v),
-            Objective::Moves => V::one().plus(&v),
+            Objective::Win => V::one().minus(v),
+            Objective::Margin => V::zero().minus(v),
+            Objective::Moves => V::one().plus(v),
         }
     }
 
@@ -97,7 +121,7 @@ impl<'a, V: Scalar> Node<'a, V> {
             (PassRule::None, _) | (PassRule::Ko, true) => None,
             (PassRule::Agreed, true) | (PassRule::Quit, _) => Some(self.s.final_value(d)),
             (PassRule::Withdraw, _) => Some(V::ratio(1, 2)),
-            (PassRule::Agreed | PassRule::Ko, false) => Some(self.opp(self.own, d, true)),
+            (PassRule::Agreed | PassRule::Ko, false) => Some(self.passed(d)),
         }
     }
 

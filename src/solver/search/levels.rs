@@ -1,0 +1,293 @@
+//! Solving a large DAG of card states on all cores, level by level.
+//!
+//! Every move lowers a card state's *height*, the sum over its labels of twice the
+//! cards on the table plus the unknown ones: turning a card lowers it by 1, two cards
+//! by 2, and a take by 4 to 6. So the card states of one height never depend on each
+//! other, only on lower ones. The solve first finds every card state below the root,
+//! height by height downwards, then values them height by height upwards, each height
+//! split among the threads. The values are the same as the recursive solve's, bit for
+//! bit: each card state is evaluated by the same code from the same successor values.
+
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+
+use super::{Entry, Solver, Successors, TERMINAL};
+use crate::solver::scalar::Scalar;
+
+/// Card states handed to a thread at a time.
+const CHUNK: usize = 512;
+
+/// Largest drop in height of one move (two unknown cards taken).
+const MAX_DROP: usize = 6;
+
+/// The card states of one height solved in bulk: sorted keys, the entry of the first.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Level {
+    first: u32,
+    keys: Vec<u128>,
+}
+
+impl<V: Scalar + Send + Sync> Solver<V> {
+    /// Solves `root` and every card state below it, on all cores. Only for a solver that
+    /// has solved nothing yet.
+    pub(super) fn solve_by_levels(&mut self, root: u128) {
+        debug_assert!(self.entries.is_empty(), "a bulk solve comes first");
+        for level in self.card_states_below(root) {
+            self.solve_level(level);
+        }
+    }
+
+    /// Solves the card states of the next height, all lower ones being solved.
+    fn solve_level(&mut self, mut level: Level) {
+        level.first = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
+        let width = |bound: i64| usize::try_from(bound + 1).expect("bound >= 0") * self.layers;
+        let shapes: Vec<(i64, i64)> = level
+            .keys
+            .par_iter()
+            .map(|&key| {
+                let pairs = self.pairs_of(&self.unpack(key));
+                (pairs, self.bound(pairs))
+            })
+            .collect();
+        // The threads write the values into a segment of their own, a slice per chunk
+        // of card states, which joins the solver's values once complete.
+        let mut fresh = vec![V::zero(); shapes.iter().map(|&(_, b)| width(b)).sum()];
+        let mut parts = Vec::new();
+        let mut rest = fresh.as_mut_slice();
+        for chunk in shapes.chunks(CHUNK) {
+            let (part, tail) = rest.split_at_mut(chunk.iter().map(|&(_, b)| width(b)).sum());
+            parts.push(part);
+            rest = tail;
+        }
+        let pruned: Vec<Vec<bool>> = level
+            .keys
+            .par_chunks(CHUNK)
+            .zip(parts)
+            .map(|(keys, part)| {
+                let mut at = 0;
+                keys.iter()
+                    .map(|&key| {
+                        let (pruned, values) = self.solve_one(key);
+                        part[at..at + values.len()].clone_from_slice(&values);
+                        at += values.len();
+                        pruned
+                    })
+                    .collect()
+            })
+            .collect();
+        let segment = u32::try_from(self.values.len()).expect("few heights");
+        self.stored_values += fresh.len();
+        self.values.push(fresh);
+        let mut offset = 0;
+        for (&(pairs, bound), pruned) in shapes.iter().zip(pruned.into_iter().flatten()) {
+            self.entries.push(Entry {
+                segment,
+                offset,
+                pairs,
+                bound,
+                slots: usize::try_from(bound + 1).expect("bound >= 0"),
+                pruned,
+            });
+            offset += width(bound);
+        }
+        // Its card states can be looked up from now on.
+        self.levels.push(level);
+        if let Some(super::Progress(report)) = &self.progress {
+            report(self.stored_values);
+        }
+    }
+
+    /// The entry of a card state solved in bulk, if it was.
+    pub(super) fn bulk_entry(&self, key: u128) -> Option<u32> {
+        let level = self.levels.get(self.height(key))?;
+        let i = level.keys.binary_search(&key).ok()?;
+        Some(level.first + u32::try_from(i).expect("fits"))
+    }
+
+    /// The values of one card state whose successors are all solved, and whether it
+    /// was solved by taking a harmless pair.
+    fn solve_one(&self, key: u128) -> (bool, Vec<V>) {
+        let counts = self.unpack(key);
+        let bound = self.bound(self.pairs_of(&counts));
+        if let Some(a) = self.harmless_take(&counts) {
+            let taken = self.solved(self.moved(key, a, self.table.take_known[a]));
+            return (true, self.taken_values(taken, bound));
+        }
+        let mut succ = Successors::unresolved(counts.len());
+        self.successor_keys(key, &counts, &mut |edge, k| succ.set(edge, self.solved(k)));
+        (false, self.card_state_values(&counts, &succ, bound))
+    }
+
+    /// The entry of a card state solved before.
+    fn solved(&self, key: u128) -> u32 {
+        if key == 0 {
+            return TERMINAL;
+        }
+        self.bulk_entry(key)
+            .expect("a lower card state is solved first")
+    }
+
+    /// The card states at or below `root` that its solve reads, by height (the index),
+    /// lowest first.
+    fn card_states_below(&self, root: u128) -> Vec<Level> {
+        let top = self.height(root);
+        // Keys found at each height, in batches as the threads produced them.
+        let mut found: Vec<Vec<Vec<u128>>> = vec![Vec::new(); top + 1];
+        found[top].push(vec![root]);
+        let mut levels: Vec<Level> = vec![Level::default(); top + 1];
+        for h in (1..=top).rev() {
+            let keys = Self::distinct(&std::mem::take(&mut found[h]));
+            let batches: Vec<[Vec<u128>; MAX_DROP]> = keys
+                .par_chunks(CHUNK)
+                .map(|chunk| {
+                    let mut below: [Vec<u128>; MAX_DROP] = Default::default();
+                    for &key in chunk {
+                        self.children(key, &mut |k| {
+                            below[h - self.height(k) - 1].push(k);
+                        });
+                    }
+                    below
+                })
+                .collect();
+            for batch in batches {
+                for (drop, keys) in batch.into_iter().enumerate() {
+                    if !keys.is_empty() {
+                        found[h - drop - 1].push(keys);
+                    }
+                }
+            }
+            levels[h].keys = keys;
+        }
+        levels
+    }
+
+    /// The card states a solve of `key` reads directly (only the take, for a card state
+    /// with a harmless known pair); the empty table is left out.
+    fn children(&self, key: u128, f: &mut impl FnMut(u128)) {
+        let counts = self.unpack(key);
+        if let Some(a) = self.harmless_take(&counts) {
+            let k = self.moved(key, a, self.table.take_known[a]);
+            if k != 0 {
+                f(k);
+            }
+            return;
+        }
+        self.successor_keys(key, &counts, &mut |_, k| {
+            if k != 0 {
+                f(k);
+            }
+        });
+    }
+
+    /// The distinct keys among `batches`, sorted (for [`Self::bulk_entry`]). Each thread
+    /// keeps the keys in its own share of the hash space, so no two threads touch the
+    /// same set.
+    fn distinct(batches: &[Vec<u128>]) -> Vec<u128> {
+        let shares = rayon::current_num_threads();
+        let share = |k: u128| {
+            #[allow(clippy::cast_possible_truncation)] // folding the key's two halves
+            let folded = (k as u64) ^ ((k >> 64) as u64);
+            usize::try_from(folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32).expect("fits")
+                % shares
+        };
+        let parts: Vec<Vec<u128>> = (0..shares)
+            .into_par_iter()
+            .map(|s| {
+                let mut seen = FxHashSet::default();
+                batches
+                    .iter()
+                    .flatten()
+                    .filter(|&&k| share(k) == s && seen.insert(k))
+                    .copied()
+                    .collect()
+            })
+            .collect();
+        let mut keys = parts.concat();
+        keys.par_sort_unstable();
+        keys
+    }
+
+    /// Twice the cards on the table plus the unknown ones: lower after every move.
+    pub(super) fn height(&self, key: u128) -> usize {
+        let counts = self.unpack(key);
+        let h: u64 = counts
+            .iter()
+            .zip(&self.table.list)
+            .map(|(&n, p)| n * (2 * u64::from(p.on_table) + u64::from(p.unknown)))
+            .sum();
+        usize::try_from(h).expect("fits")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_rational::BigRational;
+
+    use super::*;
+    use crate::rules::{Deck, Objective, PassRule};
+    use crate::solver::search::State;
+    use crate::solver::{Position, Scalar};
+
+    /// Every stored value of every card state, by key.
+    fn table<V: Scalar>(s: &Solver<V>) -> Vec<(u128, Vec<V>)> {
+        let mut keys: Vec<(u128, u32)> = s.index.iter().map(|(&k, &id)| (k, id)).collect();
+        for level in &s.levels {
+            for (i, &k) in level.keys.iter().enumerate() {
+                keys.push((k, level.first + u32::try_from(i).unwrap()));
+            }
+        }
+        keys.sort_unstable();
+        keys.into_iter()
+            .map(|(k, id)| {
+                let e = s.entries[id as usize];
+                let values = &s.values[e.segment as usize];
+                (k, values[e.offset..e.offset + e.slots * s.layers].to_vec())
+            })
+            .collect()
+    }
+
+    /// Solves the start of `deck` recursively and by levels; both tables must agree
+    /// bit for bit.
+    fn same<V: Scalar + PartialEq>(deck: &str, objective: Objective, rule: PassRule, full: bool) {
+        let root = Position::start(&Deck::parse(deck).unwrap());
+        let solver = || {
+            let s = Solver::<V>::new(objective, rule, &root, 0, 1e9).unwrap();
+            if full { s.exhaustive() } else { s }
+        };
+        let mut recursive = solver().sequential();
+        let state = State {
+            position: root.clone(),
+            diff: 0,
+            after_pass: false,
+            first: None,
+        };
+        recursive.value(&state).unwrap();
+        let mut levels = solver();
+        levels.solve_by_levels(levels.key_of(&root));
+        assert_eq!(levels.states(), recursive.states());
+        let (a, b) = (table(&recursive), table(&levels));
+        assert_eq!(a.len(), b.len(), "{deck} {objective} {rule}");
+        for ((k, x), (l, y)) in a.iter().zip(&b) {
+            assert_eq!(k, l);
+            assert!(x == y, "{deck} {objective} {rule} {k:x}: {x:?} vs {y:?}");
+        }
+        assert_eq!(
+            levels.value(&state).unwrap(),
+            recursive.value(&state).unwrap()
+        );
+    }
+
+    #[test]
+    fn levels_give_the_recursive_values_bit_for_bit() {
+        for rule in PassRule::ALL {
+            same::<f64>("9x4", Objective::Win, rule, false);
+            same::<f64>("16x2", Objective::Win, rule, false);
+        }
+        same::<f64>("9x4", Objective::Margin, PassRule::Ko, false);
+        same::<f64>("9x4", Objective::Moves, PassRule::Agreed, false);
+        same::<f64>("7x4", Objective::Win, PassRule::Agreed, true);
+        same::<f64>("13x4", Objective::Win, PassRule::Agreed, false);
+        same::<BigRational>("5x4", Objective::Win, PassRule::Agreed, false);
+        same::<BigRational>("8x2", Objective::Margin, PassRule::Quit, false);
+    }
+}
