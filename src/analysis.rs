@@ -1,5 +1,6 @@
 //! Analyses built on the solver and the players: the `solve` report and duels.
 
 pub mod annotate;
+pub mod certificate;
 pub mod duel;
 pub mod report;

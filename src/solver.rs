@@ -3,15 +3,17 @@
 
 mod legal;
 mod position;
+pub mod pruning;
 mod scalar;
 mod search;
 pub mod solitaire;
 
 pub use legal::legal_actions;
 pub use position::{Pattern, Position, PositionError, parse_pattern, patterns};
+pub use pruning::{harmless, prunable};
 pub use scalar::{Scalar, TIE_EPSILON};
 pub use search::{
-    Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states, prunable,
+    Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states,
 };
 
 /// Most stored values a solve for play or analysis may use (about 3 GB of `f64`).

@@ -1,10 +1,13 @@
 //! The pruned solver (harmless known pairs taken at once) against the exhaustive one,
 //! value by value: every action at every turn-start state, for every deck up to a size,
 //! every objective and pass rule where pruning is used (decks up to the standard deck size,
-//! 26x2, and 8x4; 30x2 and 9x4 were also checked once by hand).
+//! 26x2, and 8x4; 30x2 and 9x4 were also checked once by hand). And the certificate that
+//! completes the proof in `solver::pruning`: every residual state checked, on larger decks.
 
+use concentration::analysis::certificate::{CertificateError, certify, residual_positions};
 use concentration::rules::{Deck, Objective, PassRule};
 use concentration::solver::{FirstCard, Position, Solver, State, patterns, prunable};
+use num_rational::BigRational;
 
 /// Every card state with at most `labels` labels in `n` patterns.
 fn card_states(n: usize, labels: u32) -> Vec<Vec<u32>> {
@@ -129,9 +132,40 @@ fn pruning_changes_no_value_on_four_card_decks() {
 
 #[test]
 fn pruning_is_not_used_where_it_would_change_values() {
-    // Under `quit` and `withdraw` keeping a pair can keep a pass in hand.
-    assert!(!prunable(Objective::Win, PassRule::Quit));
-    assert!(!prunable(Objective::Win, PassRule::Withdraw));
+    // Under `quit` and `withdraw` keeping a pair can keep a pass in hand: the certificate
+    // finds a residual state where the take is not optimal.
+    for rule in [PassRule::Quit, PassRule::Withdraw] {
+        assert!(!prunable(Objective::Win, rule));
+        for deck in ["5x2", "3x4", "8x4"] {
+            let result = certify::<f64>(&Deck::parse(deck).unwrap(), Objective::Win, rule);
+            assert!(
+                matches!(result, Err(CertificateError::Counterexample { .. })),
+                "{deck} {rule}: {result:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn residual_states_certify_pruning_on_larger_decks() {
+    for (objective, rule) in combos() {
+        for deck in ["26x2", "60x2", "13x4", "16x4"] {
+            let deck = Deck::parse(deck).unwrap();
+            let c = certify::<f64>(&deck, objective, rule).unwrap();
+            assert_eq!(c.positions, residual_positions(&deck).len());
+            assert!(c.states >= c.positions, "{deck} {objective} {rule}");
+        }
+    }
+}
+
+#[test]
+fn residual_states_certify_pruning_in_exact_arithmetic() {
+    for rule in [PassRule::Agreed, PassRule::Ko, PassRule::None] {
+        for deck in ["16x2", "7x4"] {
+            let deck = Deck::parse(deck).unwrap();
+            certify::<BigRational>(&deck, Objective::Win, rule).unwrap();
+        }
+    }
 }
 
 #[test]

@@ -18,6 +18,7 @@ pub use node::best_of;
 use node::{Best, Node, Second};
 
 use super::position::{Pattern, Position, patterns};
+use super::pruning::{harmless, prunable};
 use super::scalar::Scalar;
 use crate::rules::{Objective, PassRule};
 
@@ -347,18 +348,13 @@ impl<V: Scalar> Solver<V> {
         self
     }
 
-    /// A known pair whose take is harmless in this card state, if any: a label all of
-    /// whose cards are known (`2.0`, `4.0`), or three of four (`4.1`), so that its
-    /// unknown card keeps a known partner after the take. Checked for decks of two and
-    /// four cards per label only (with six, some such takes are not optimal).
+    /// A label in this card state whose known pair is taken at once, if any (see
+    /// [`super::pruning`]; decks of two and four cards per label only).
     fn harmless_take(&self, counts: &[u64]) -> Option<usize> {
         if !self.prune || self.copies > 4 {
             return None;
         }
-        (0..counts.len()).find(|&a| {
-            let p = self.table.list[a];
-            counts[a] > 0 && p.known() >= 2 && (p.unknown == 0 || p.known() >= 3)
-        })
+        (0..counts.len()).find(|&a| counts[a] > 0 && harmless(self.table.list[a]))
     }
 
     /// A `moves` solver for a pairs deck (`C = 2`) that takes the value of every state
@@ -815,9 +811,7 @@ pub fn estimate_states(
     // With pruning, labels in a harmless pattern only pass through: count card states
     // over the other patterns, times a few for the takes on the way.
     let harmless = if prunable(objective, pass_rule) && root.copies() <= 4 {
-        all.iter()
-            .filter(|p| p.known() >= 2 && (p.unknown == 0 || p.known() >= 3))
-            .count()
+        all.iter().filter(|&&p| harmless(p)).count()
     } else {
         0
     };
@@ -843,16 +837,4 @@ pub fn estimate_states(
         1.0
     };
     card_states * diffs * layers
-}
-
-/// Objective and pass-rule pairs for which taking a harmless known pair at the turn
-/// start (not right after a pass) has been found optimal in every state, value by value
-/// against the exhaustive solver (`tests/pruning.rs`). Under `quit` and `withdraw` with
-/// `win` it is not: keeping the pair can keep a pass in hand.
-#[must_use]
-pub fn prunable(objective: Objective, pass_rule: PassRule) -> bool {
-    match objective {
-        Objective::Win => matches!(pass_rule, PassRule::Agreed | PassRule::Ko | PassRule::None),
-        Objective::Margin | Objective::Moves => true,
-    }
 }

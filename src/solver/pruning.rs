@@ -1,0 +1,100 @@
+//! Which known pairs the solver takes at once, without weighing the alternatives, and
+//! why that is safe.
+//!
+//! # The rule
+//!
+//! At the turn start, but not right after the opponent's pass, the solver takes a known
+//! pair of a *harmless* label ℓ and stores the value of that take as the value of the
+//! state. A label is harmless when its pattern is `2.0` or `4.0` (all its cards known) or
+//! `4.1` (three known, one unknown). This is done for `win` under `agreed`, `ko` and
+//! `none`, for `margin` under every rule and for `moves`, on decks of 2 or 4 cards per
+//! label. The after-pass values of such a state are solved only if it is asked about.
+//!
+//! # Why: a proof, up to one narrow case
+//!
+//! Write `V(S, d, p)` for the mover's value (`win`) in card state `S` with score
+//! difference `d`, `p` telling whether the last turn was a pass, and `S⁻` for `S` once
+//! ℓ's known pair is taken. The claim is `V(S, d, no) = V(S⁻, d + 1, no)`: no action
+//! beats the take. Three facts are used:
+//!
+//! 1. *More pairs never hurt*: `V(S, d, p) ≤ V(S, d + 2, p)` (by induction: the value
+//!    of every action grows with `d`).
+//! 2. *A known card first, then an unknown one, never beats the unknown one first*: turn
+//!    the unknown card, then match it with the known card's label if it is of that label,
+//!    else turn that known card to end the turn having shown the same cards. (The solver
+//!    relies on this everywhere; see `Node::second_held`.)
+//! 3. *Taking is a move*: whoever moves in a state with a known pair of ℓ, after a pass
+//!    or not, may take it, so `V(T, e, p) ≥ V(T⁻, e + 1, no)`.
+//!
+//! Compare any action `a` in `S` with "take ℓ's pair, then `a`" in `S⁻`. The take
+//! removes known cards only, so the unknown cards are the same and every chance in `a`
+//! is the same in both; follow the two branch by branch.
+//!
+//! - *The turn ends having shown a card.* The opponent moves in `T` (ℓ still there) or
+//!   in `T⁻` with a pair less; by 3 then 1, `V(T, −d, no) ≥ V(T⁻, −d + 1, no) ≥
+//!   V(T⁻, −d − 1, no)`: the take is at least as good. (If `a` showed the last unknown
+//!   card of a `4.1` label ℓ without matching it, ℓ is `4.0` in `T` and `2.0` in `T⁻`:
+//!   the opponent takes two pairs instead of one, the same inequality.)
+//! - *The mover matches a pair and moves again* in `S₂`: `S₂` is smaller than `S` and ℓ
+//!   is harmless there, so by induction taking ℓ is best in `S₂`:
+//!   `V(S₂, d + 1, no) = V(S₂⁻, d + 2, no)`, which is where "take, then `a`" stands. (If
+//!   `a` matched the last unknown card of a `4.1` label ℓ, ℓ is `2.0` in `S₂` and taken
+//!   next, and "take, then `a`" has matched ℓ's last pair: the same state again.)
+//! - *`a` is a pass* (two known cards of different labels). "Take, then pass" is at
+//!   least as good: the opponent then moves after a pass in `S⁻` a pair further behind,
+//!   which is worth no more to them than moving after the pass in `S`, where they could
+//!   take ℓ themselves (3) and where ending the game (`agreed`) is worth as much or more
+//!   (1). Under `ko` the same holds without the end; under `quit` a pass ends the game,
+//!   one pair better after the take; under `withdraw` both are worth ½.
+//! - *`a` turns a known card first and then an unknown one*: covered by 2.
+//!
+//! The comparison needs only that the mover can do in `S⁻` what `a` does in `S`. That
+//! fails in one way: `a` uses a card of ℓ as a *stopper* (the known card turned second
+//! to end the turn after an unknown first card, or a card of a pass) and `S⁻` has no
+//! other known card of a label that will do. A `4.0` or `4.1` label keeps a known card
+//! after the take, so this only happens for `2.0`. A pattern with two unknown cards,
+//! such as `4.2`, fails differently: the take leaves its unknown cards no known partner,
+//! and holding the pair back can indeed be right. So the argument proves, by induction
+//! on the number of cards and unknown cards:
+//!
+//! > **The take is optimal in every state if it is optimal in every *residual* state:**
+//! > a harmless `2.0` label with at most one other label that has a known card.
+//!
+//! The residual case would follow from "having to move never costs more than two
+//! pairs", which we have not proved. It is false under `quit` and `withdraw` with `win`
+//! (keeping the pair keeps a pass in hand), and the failures spread through the
+//! induction to `2.0` and `4.1` takes elsewhere: so no pruning there. For `margin` the
+//! same argument holds with sums in place of `1 − V`, and for `moves` (one player) a
+//! known pair costs exactly one turn whenever it is taken.
+//!
+//! # Checked where not proved
+//!
+//! [`crate::analysis::certificate`] checks the residual states of a deck one by one
+//! with the pruned solver itself; if all pass, the argument above proves the pruned
+//! solver exact on that whole deck (the lowest failing state, if there were one, would
+//! be residual and valued from exact successors, so it would be caught). `tests/` does
+//! this for every deck up to `26x2` and `13x4`, and compares the pruned solver value by
+//! value with the exhaustive one on smaller decks.
+
+use super::Pattern;
+use crate::rules::{Objective, PassRule};
+
+/// Whether a known pair of a label in pattern `pattern` is taken at once (on a deck of
+/// at most four cards per label): all of its cards known, or all but one with three known.
+#[must_use]
+pub fn harmless(pattern: Pattern) -> bool {
+    let known = pattern.known();
+    known >= 2 && (pattern.unknown == 0 || (pattern.unknown == 1 && known >= 3))
+}
+
+/// Objective and pass-rule pairs for which taking a harmless known pair at the turn
+/// start (not right after a pass) is optimal (see the module's proof and its check).
+/// Under `quit` and `withdraw` with `win` it is not: keeping the pair can keep a pass in
+/// hand.
+#[must_use]
+pub fn prunable(objective: Objective, pass_rule: PassRule) -> bool {
+    match objective {
+        Objective::Win => matches!(pass_rule, PassRule::Agreed | PassRule::Ko | PassRule::None),
+        Objective::Margin | Objective::Moves => true,
+    }
+}
