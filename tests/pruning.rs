@@ -131,6 +131,15 @@ fn pruning_changes_no_value_on_four_card_decks() {
 }
 
 #[test]
+fn pruning_changes_no_value_on_six_card_decks() {
+    for (objective, rule) in combos() {
+        for n in [1, 2, 3, 4] {
+            assert!(check(&format!("{n}x6"), objective, rule) > 0);
+        }
+    }
+}
+
+#[test]
 fn pruning_is_not_used_where_it_would_change_values() {
     // Under `quit` and `withdraw` keeping a pair can keep a pass in hand: the certificate
     // finds a residual state where the take is not optimal.
@@ -149,7 +158,7 @@ fn pruning_is_not_used_where_it_would_change_values() {
 #[test]
 fn residual_states_certify_pruning_on_larger_decks() {
     for (objective, rule) in combos() {
-        for deck in ["26x2", "60x2", "13x4", "16x4"] {
+        for deck in ["26x2", "60x2", "13x4", "16x4", "8x6"] {
             let deck = Deck::parse(deck).unwrap();
             let c = certify::<f64>(&deck, objective, rule).unwrap();
             assert_eq!(c.positions, residual_positions(&deck).len());

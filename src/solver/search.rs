@@ -182,9 +182,10 @@ pub struct Solver<V: Scalar = f64> {
     parallel: bool,
 }
 
-/// Estimated states from which a solve is spread over all cores: below it, the threads'
-/// overhead outweighs the gain.
-const PARALLEL_FROM: f64 = 2e5;
+/// Estimated states from which a solve is spread over all cores (about `24x4`): below
+/// it, the recursive solve's better use of the cache and the threads' overhead on each
+/// height outweigh the second core (measured with `cargo bench --bench solver`).
+const PARALLEL_FROM: f64 = 2e7;
 
 /// A progress callback (see [`Solver::with_progress`]).
 #[derive(Clone)]
@@ -349,9 +350,9 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// A label in this card state whose known pair is taken at once, if any (see
-    /// [`super::pruning`]; decks of two and four cards per label only).
+    /// [`super::pruning`]).
     fn harmless_take(&self, counts: &[u64]) -> Option<usize> {
-        if !self.prune || self.copies > 4 {
+        if !self.prune {
             return None;
         }
         (0..counts.len()).find(|&a| counts[a] > 0 && harmless(self.table.list[a]))
@@ -810,7 +811,7 @@ pub fn estimate_states(
     let all = patterns(root.copies());
     // With pruning, labels in a harmless pattern only pass through: count card states
     // over the other patterns, times a few for the takes on the way.
-    let harmless = if prunable(objective, pass_rule) && root.copies() <= 4 {
+    let harmless = if prunable(objective, pass_rule) {
         all.iter().filter(|&&p| harmless(p)).count()
     } else {
         0

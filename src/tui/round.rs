@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
+use super::table::Show;
 use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
 use crate::record::{MemoryMode, PERSON, Record};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
@@ -46,17 +47,6 @@ impl Ai {
 struct SeatPlayer {
     kind: Option<Opponent>,
     ai: Option<Ai>,
-}
-
-/// Two cards on show after a turn ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Show {
-    /// The turn's two positions.
-    pub cards: [usize; 2],
-    /// How the turn ended.
-    pub end: TurnEnd,
-    /// When play goes on by itself.
-    pub until: Instant,
 }
 
 /// A game being played or watched.
@@ -524,19 +514,10 @@ impl Round {
         self.hint = None;
         let who = self.seat_name(flip.seat);
         if let Some(end) = flip.turn_end {
-            let flips = self.game.view().flips();
-            let first = flips[flips.len() - 2];
+            let (show, first) =
+                Show::of_turn(self.game.view(), flip, end, self.config.show_delay(), now);
             self.log.push(self.describe(&who, first, flip, end));
-            let delay = if end == TurnEnd::Pair {
-                self.config.show_delay() / 2
-            } else {
-                self.config.show_delay()
-            };
-            self.show = Some(Show {
-                cards: [first.position, flip.position],
-                end,
-                until: now + delay,
-            });
+            self.show = Some(show);
             self.message = match end {
                 TurnEnd::Pair => format!("{who}: a pair!"),
                 TurnEnd::Miss => format!("{who}: not a match (any key goes on)"),

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::config::{Config, Hints, Memory};
 use super::hint;
-use super::round::Show;
+use super::table::Show;
 use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
@@ -368,19 +368,10 @@ impl Solo {
         };
         self.hint = None;
         if let Some(end) = flip.turn_end {
-            let flips = self.game.view().flips();
-            let first = flips[flips.len() - 2];
+            let (show, first) =
+                Show::of_turn(self.game.view(), flip, end, self.config.show_delay(), now);
             self.log.push(self.describe(first, flip, end));
-            let delay = if end == TurnEnd::Pair {
-                self.config.show_delay() / 2
-            } else {
-                self.config.show_delay()
-            };
-            self.show = Some(Show {
-                cards: [first.position, flip.position],
-                end,
-                until: now + delay,
-            });
+            self.show = Some(show);
             self.message = match end {
                 TurnEnd::Pair => "A pair!".into(),
                 TurnEnd::Miss => "Not a match (any key goes on)".into(),

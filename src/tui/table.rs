@@ -1,6 +1,8 @@
 //! Small pure helpers shared by the two-player and the solitaire table.
 
-use crate::rules::{Flip, PublicView};
+use std::time::{Duration, Instant};
+
+use crate::rules::{Flip, PublicView, TurnEnd};
 
 /// The cursor moved by rows and columns, staying on the grid (unchanged if the move
 /// would land past the last card of a short last row).
@@ -18,4 +20,42 @@ pub fn moved_cursor(view: &PublicView, cursor: usize, drow: isize, dcol: isize) 
 #[must_use]
 pub fn face(view: &PublicView, flip: Flip) -> String {
     view.deck().face(flip.card.label, flip.card.copy).text
+}
+
+/// Two cards on show after a turn ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Show {
+    /// The turn's two positions.
+    pub cards: [usize; 2],
+    /// How the turn ended.
+    pub end: TurnEnd,
+    /// When play goes on by itself.
+    pub until: Instant,
+}
+
+impl Show {
+    /// The turn that `flip` ended with `end`, kept on show for `delay` from `now` (half
+    /// as long for a pair, which needs less reading); with the turn's first flip.
+    #[must_use]
+    pub fn of_turn(
+        view: &PublicView,
+        flip: Flip,
+        end: TurnEnd,
+        delay: Duration,
+        now: Instant,
+    ) -> (Self, Flip) {
+        let flips = view.flips();
+        let first = flips[flips.len() - 2];
+        let delay = if end == TurnEnd::Pair {
+            delay / 2
+        } else {
+            delay
+        };
+        let show = Self {
+            cards: [first.position, flip.position],
+            end,
+            until: now + delay,
+        };
+        (show, first)
+    }
 }
