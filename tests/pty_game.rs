@@ -252,7 +252,7 @@ fn quit_asks_first_and_restores_the_terminal() {
 }
 
 #[test]
-fn sigterm_mid_game_restores_the_terminal() {
+fn sigterm_mid_game_restores_the_terminal_and_saves_the_game() {
     let mut s = Session::start(&[
         "play",
         "--deck",
@@ -274,6 +274,10 @@ fn sigterm_mid_game_restores_the_terminal() {
     assert!(killed.success());
     s.wait_exit();
     s.assert_restored();
+    // The game in progress is saved, as leaving it would.
+    let records = s.records();
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].flips.len(), 1);
 }
 
 #[test]

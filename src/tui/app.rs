@@ -408,20 +408,26 @@ impl App {
     /// Saves the game on screen if it has flips and is not saved yet (finished, or
     /// being left).
     fn save_current(&mut self) {
-        let Some(dir) = self.save_dir.clone() else {
+        let Some((dir, record)) = self.unsaved_game() else {
             return;
         };
-        if let Some(r) = self.round_mut()
-            && r.unsaved()
-        {
-            let saved = crate::record::save(&dir, &r.record()).map_err(|e| e.to_string());
+        let saved = crate::record::save(&dir, &record).map_err(|e| e.to_string());
+        if let Some(r) = self.round_mut() {
             r.set_saved(saved);
-        }
-        if let Screen::Solo(s) = &mut self.screen
-            && s.unsaved()
-        {
-            let saved = crate::record::save(&dir, &s.record()).map_err(|e| e.to_string());
+        } else if let Screen::Solo(s) = &mut self.screen {
             s.set_saved(saved);
+        }
+    }
+
+    /// Where and what [`Self::save_current`] would save now, if anything: also what a
+    /// signal that ends the program saves (see `term.rs`).
+    #[must_use]
+    pub fn unsaved_game(&self) -> Option<(PathBuf, crate::record::Record)> {
+        let dir = self.save_dir.clone()?;
+        match &self.screen {
+            Screen::Play(r) if r.unsaved() => Some((dir, r.record())),
+            Screen::Solo(s) if s.unsaved() => Some((dir, s.record())),
+            _ => None,
         }
     }
 

@@ -2,6 +2,8 @@
 //! (quit, error, panic, Ctrl-C, SIGTERM, SIGHUP).
 
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
@@ -9,6 +11,11 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
 use super::app::{Action, App};
+use crate::record::Record;
+
+/// The game a signal would interrupt, saved by the signal's thread before the program
+/// ends (see [`App::unsaved_game`]).
+type Interrupted = Arc<Mutex<Option<(PathBuf, Record)>>>;
 
 /// Longest wait for input when nothing is due (signals are handled on their own thread,
 /// so an idle game can sleep).
@@ -48,7 +55,8 @@ fn disable_mouse() {
 /// # Errors
 /// Terminal input/output failures.
 pub fn run(mut app: App) -> std::io::Result<()> {
-    watch_signals()?;
+    let interrupted = Interrupted::default();
+    watch_signals(Arc::clone(&interrupted))?;
     let mut terminal = ratatui::init();
     // ratatui's hook restores raw mode and the screen; mouse capture is ours to undo.
     let previous = std::panic::take_hook();
@@ -57,30 +65,40 @@ pub fn run(mut app: App) -> std::io::Result<()> {
         previous(info);
     }));
     let result = execute!(std::io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, &mut app));
+        .and_then(|()| event_loop(&mut terminal, &mut app, &interrupted));
     disable_mouse();
     ratatui::restore();
     let _ = std::panic::take_hook();
     result
 }
 
-/// SIGTERM, SIGINT and SIGHUP restore the terminal and end the process from a thread of
-/// their own: when the terminal goes away the main thread may be inside crossterm's
-/// `read`, which spins on end-of-file instead of returning, so a flag it polls would
-/// never be seen.
-fn watch_signals() -> std::io::Result<()> {
+/// SIGTERM, SIGINT and SIGHUP restore the terminal, save the game in progress (as
+/// leaving it would) and end the process, from a thread of their own: when the terminal
+/// goes away the main thread may be inside crossterm's `read`, which spins on
+/// end-of-file instead of returning, so a flag it polls would never be seen.
+fn watch_signals(interrupted: Interrupted) -> std::io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
             restore_quietly();
+            let game = interrupted.lock().ok().and_then(|mut g| g.take());
+            if let Some((dir, record)) = game {
+                // Written atomically; nowhere to report a failure once the terminal
+                // is gone.
+                let _ = crate::record::save(&dir, &record);
+            }
             std::process::exit(128 + signal);
         }
     });
     Ok(())
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, app: &mut App) -> std::io::Result<()> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    interrupted: &Interrupted,
+) -> std::io::Result<()> {
     let size = terminal.size()?;
     app.update(Action::Resize(size.width, size.height), Instant::now());
     let mut dirty = true;
@@ -95,6 +113,9 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App) -> std::io::Result<
             continue;
         }
         if dirty {
+            if let Ok(mut game) = interrupted.lock() {
+                *game = app.unsaved_game();
+            }
             terminal.draw(|f| f.render_widget(&*app, f.area()))?;
             dirty = false;
         }
