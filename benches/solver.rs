@@ -33,7 +33,7 @@ fn main() {
     } else if args == ["sweep"] {
         // Solve time and memory against the number of labels (README table).
         let pairs = [10, 20, 30, 40, 60, 80, 100].map(|n| format!("{n}x2-win"));
-        let fours = (2..=20).map(|n| format!("{n}x4-win"));
+        let fours = (2..=20).chain([25, 30, 35]).map(|n| format!("{n}x4-win"));
         pairs.into_iter().chain(fours).collect()
     } else {
         args

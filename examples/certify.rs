@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use concentration::analysis::certificate::{certify, residual_positions};
+use concentration::analysis::certificate::certify;
 use concentration::rules::{Deck, Objective, PassRule};
 use num_rational::BigRational;
 
@@ -27,10 +27,8 @@ fn main() -> anyhow::Result<()> {
     let elapsed = start.elapsed().as_secs_f64();
     match result {
         Ok(c) => println!(
-            "{deck} {objective} {rule}: certified ({} residual positions of {}, {} states) in {elapsed:.1} s",
-            c.positions,
-            residual_positions(&deck).len(),
-            c.states
+            "{deck} {objective} {rule}: certified: {} residual positions, {} states, in {elapsed:.1} s",
+            c.positions, c.states
         ),
         Err(e) => println!("{deck} {objective} {rule}: NOT certified: {e} ({elapsed:.1} s)"),
     }

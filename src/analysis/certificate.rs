@@ -21,7 +21,7 @@ use crate::solver::{
 pub struct Certificate {
     /// Card states.
     pub positions: usize,
-    /// States (card state and score difference).
+    /// States (card state and score difference, at the turn start, not after a pass).
     pub states: usize,
 }
 
@@ -43,9 +43,11 @@ pub enum CertificateError {
     Solve(#[from] SolveError),
 }
 
-/// Checks every residual state of `deck` under `objective` and `pass_rule`. Under a pass
-/// rule the solver does not prune for (`quit`, `withdraw` with `win`) the values are
-/// exact, and the check tells whether pruning would be safe there.
+/// Checks every residual state of `deck` (every position with at most its labels, every
+/// score difference) under `objective` and `pass_rule`, so a certificate for a deck
+/// covers every smaller deck with as many cards per label too. Under a pass rule the
+/// solver does not prune for (`quit`, `withdraw` with `win`) the values are exact, and
+/// the check tells whether pruning would be safe there.
 ///
 /// # Errors
 /// The first residual state where the take is not optimal, or a deck too large to solve.
@@ -55,59 +57,83 @@ pub fn certify<V: Scalar>(
     pass_rule: PassRule,
 ) -> Result<Certificate, CertificateError> {
     let root = Position::start(deck);
-    let mut solver = Solver::<V>::new(objective, pass_rule, &root, 0, PLAY_LIMIT)?;
-    let known_pair = Pattern::new(2, 0);
     let total = i64::from(deck.pairs());
+    let positions = residual_positions(deck);
     let mut certificate = Certificate {
-        positions: 0,
+        positions: positions.len(),
         states: 0,
     };
-    for position in residual_positions(deck) {
-        let pairs = i64::try_from(position.pairs()).expect("fits");
-        let reach = pairs.min(total - pairs);
-        let diffs: Vec<i64> = if objective == Objective::Win {
-            (-reach..=reach)
-                .filter(|d| (d - (total - pairs)).rem_euclid(2) == 0)
-                .collect()
-        } else {
-            vec![0]
-        };
-        certificate.positions += 1;
-        for diff in diffs {
-            let state = State {
-                position: position.clone(),
-                diff,
-                after_pass: false,
-                first: None,
-            };
-            let take = solver
-                .actions(&State {
-                    first: Some(FirstCard::Held(known_pair)),
-                    ..state.clone()
-                })?
-                .into_iter()
-                .find_map(|(action, v)| (action == Action::Match).then_some(v))
-                .expect("a known pair can be matched");
-            let actions = solver.actions(&state)?;
-            let best = best_of(objective, actions.into_iter().map(|(_, v)| v))
-                .expect("a legal action always exists");
-            let beaten = if objective.minimises() {
-                take > best
+    // Every score difference of each parity, not only those a game from the start
+    // reaches: a root `total + parity` pairs ahead stores them all in every position
+    // below it, so the certificate holds for a solve from any position and difference.
+    let parities = if objective == Objective::Win {
+        0..2
+    } else {
+        0..1
+    };
+    for parity in parities {
+        let ahead = total + parity;
+        let mut solver = Solver::<V>::new(objective, pass_rule, &root, ahead, CERTIFY_LIMIT)?;
+        for position in &positions {
+            let pairs = i64::try_from(position.pairs()).expect("fits");
+            let diffs: Vec<i64> = if objective == Objective::Win {
+                (-pairs..=pairs)
+                    .filter(|d| (d + pairs - parity).rem_euclid(2) == 0)
+                    .collect()
             } else {
-                take < best
+                vec![0]
             };
-            if beaten && !take.ties(&best) {
-                return Err(CertificateError::Counterexample {
-                    position,
-                    diff,
-                    take: take.to_f64(),
-                    best: best.to_f64(),
-                });
+            for diff in diffs {
+                check(&mut solver, objective, position, diff)?;
+                certificate.states += 1;
             }
-            certificate.states += 1;
         }
     }
     Ok(certificate)
+}
+
+/// Most stored values a certificate's solve may use: it stores every score difference,
+/// about twice what a game from the start needs.
+const CERTIFY_LIMIT: f64 = 2.5 * PLAY_LIMIT;
+
+/// Checks that taking the `2.0` pair is optimal in one residual state.
+fn check<V: Scalar>(
+    solver: &mut Solver<V>,
+    objective: Objective,
+    position: &Position,
+    diff: i64,
+) -> Result<(), CertificateError> {
+    let state = State {
+        position: position.clone(),
+        diff,
+        after_pass: false,
+        first: None,
+    };
+    let take = solver
+        .actions(&State {
+            first: Some(FirstCard::Held(Pattern::new(2, 0))),
+            ..state.clone()
+        })?
+        .into_iter()
+        .find_map(|(action, v)| (action == Action::Match).then_some(v))
+        .expect("a known pair can be matched");
+    let actions = solver.actions(&state)?;
+    let best = best_of(objective, actions.into_iter().map(|(_, v)| v))
+        .expect("a legal action always exists");
+    let beaten = if objective.minimises() {
+        take > best
+    } else {
+        take < best
+    };
+    if beaten && !take.ties(&best) {
+        return Err(CertificateError::Counterexample {
+            position: position.clone(),
+            diff,
+            take: take.to_f64(),
+            best: best.to_f64(),
+        });
+    }
+    Ok(())
 }
 
 /// Every residual card state of `deck`: a `2.0` label, at most one other label with a

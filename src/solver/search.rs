@@ -6,6 +6,9 @@
 //! per card state rather than per full state. Every turn either reveals a card or removes
 //! a pair, except a pass, which keeps the cards and sets the after-pass flag; so the card
 //! states form a DAG, and within one card state the after-pass layer is solved first.
+//! A large solve from a fresh solver runs height by height on all cores instead
+//! (`levels.rs`), with the same values; which known pairs are taken without weighing
+//! the alternatives, and why that is safe, is in [`super::pruning`].
 
 use rustc_hash::FxHashMap;
 use thiserror::Error;
