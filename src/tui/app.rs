@@ -419,7 +419,7 @@ impl App {
         }
     }
 
-    /// Where and what [`Self::save_current`] would save now, if anything: also what a
+    /// Where and what leaving the game on screen would save now, if anything: also what a
     /// signal that ends the program saves (see `term.rs`).
     #[must_use]
     pub fn unsaved_game(&self) -> Option<(PathBuf, crate::record::Record)> {
