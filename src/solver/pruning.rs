@@ -60,8 +60,10 @@
 //! > **The take is optimal in every state if it is optimal in every *residual* state:**
 //! > a harmless `2.0` label with at most one other label that has a known card.
 //!
-//! The residual case would follow from "having to move never costs more than two
-//! pairs", which we have not proved. It is false under `quit` and `withdraw` with `win`
+//! The residual case would follow from bounds such as "having to move never costs
+//! more than two pairs" and "one more card face up is worth less than two pairs to the
+//! player to move" (the stopper is missing exactly when the mover must either pass the
+//! move on or show one more card), which we have not proved. It is false under `quit` and `withdraw` with `win`
 //! (keeping the pair keeps a pass in hand), and the failures spread through the
 //! induction to `2.0` and `4.1` takes elsewhere: so no pruning there. For `margin` the
 //! same argument holds with sums in place of `1 − V`, and for `moves` (one player) a
