@@ -6,8 +6,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use concentration::record::{MemoryMode, Record, Stepper};
+use concentration::rules::Objective;
 use concentration::rules::{Deck, Game, Players, below};
 use concentration::solitaire::Challenge;
+use concentration::solver::solitaire::MovesTable;
 use concentration::tui::{Action, App, Config, Memory};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -387,31 +389,59 @@ fn draw(app: &App) -> String {
 }
 
 #[test]
-fn a_solitaire_record_opens_on_the_replay_screen_unannotated() {
+fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     let record = Record::parse(FIXED.as_bytes()).unwrap();
     let mut app = App::replay(record, None, Config::default(), true, Instant::now()).unwrap();
     let replay = app.replay_screen().unwrap();
+    let analysis = replay
+        .analysis()
+        .expect("analysed with the solitaire solver");
+    assert_eq!(analysis.objective, Objective::Moves);
+    assert_eq!(analysis.annotations.len(), replay.record().flips.len());
+    // The curve is the expected total: e(3, 0) at the start, the moves taken at the end.
+    let par = MovesTable::new(3).get(3, 0);
     assert!(
-        replay.note().contains("solitaire replays are unannotated"),
-        "{}",
-        replay.note()
+        (analysis.curve[0] - par).abs() < 1e-9,
+        "{:?}",
+        analysis.curve
     );
-    assert!(replay.analysis().is_none());
+    assert_eq!(analysis.curve.last(), Some(&5.0));
     let first = draw(&app);
-    assert!(first.contains("solitaire"), "{first}");
-    assert!(first.contains("replays are unannotated"), "{first}");
-    app.update(Action::End, Instant::now());
-    assert!(app.replay_screen().unwrap().stepper().at_end());
-    let last = draw(&app);
     assert!(first.contains("seed 2 · solitaire"), "{first}");
     assert!(!first.contains("none"), "{first}");
     assert!(first.contains("0 moves · 0 misses"), "{first}");
+    let expected = format!("Expected: {par:.2} moves");
+    assert!(first.contains(&expected), "{expected}: {first}");
+    assert!(
+        first.contains("Expected total moves after each flip"),
+        "{first}"
+    );
+    // Step to the first costly flip: the panel names the move, the best one and the cost.
+    let costly = analysis
+        .annotations
+        .iter()
+        .position(|a| a.cost > 0.0)
+        .expect("this game has a costly flip");
+    for _ in 0..=costly {
+        app.update(Action::Move(0, 1), Instant::now());
+    }
+    let at = draw(&app);
+    assert!(at.contains("move: ") && at.contains("best: "), "{at}");
+    assert!(at.contains(" moves · "), "{at}");
+    app.update(Action::End, Instant::now());
+    assert!(app.replay_screen().unwrap().stepper().at_end());
+    let last = draw(&app);
     assert!(last.contains("5 moves · 2 misses"), "{last}");
     assert!(
         last.contains("End of the game: cleared in 5 moves (2 misses)"),
         "{last}"
     );
+    app.update(Action::Setup, Instant::now());
+    let summary = draw(&app);
+    assert!(summary.contains("accuracy"), "{summary}");
+    assert!(summary.contains("moves"), "{summary}");
     // Playing the deal again from the replay is a solitaire game on the same deal.
+    app.update(Action::Other, Instant::now());
     app.update(Action::Again, Instant::now());
     let solo = app.solo().expect("a solitaire game");
     assert_eq!(solo.game().seed(), 2);

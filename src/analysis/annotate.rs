@@ -3,20 +3,22 @@
 //!
 //! A flip's **cost** is the best action's value minus the value of the action taken, for
 //! the player who flipped, in the objective's unit: win probability (0 to 1) under `win`,
-//! pairs under `margin`. Values within [`TIE_EPSILON`] of the best count as best and cost
-//! exactly 0, so the optimal player's own flips always cost 0.
+//! pairs under `margin`, expected moves under `moves` (solitaire, where fewer is better).
+//! Values within [`TIE_EPSILON`] of the best count as best and cost exactly 0, so the
+//! optimal player's own flips always cost 0.
 //!
 //! Classes, by cost (thresholds in the objective's unit):
 //!
-//! | class | `win` (win probability) | `margin` (pairs) |
-//! | --- | --- | --- |
-//! | best | 0 | 0 |
-//! | inaccuracy | below 2 points (0.02) | below 0.2 |
-//! | mistake | 2 to 8 points | 0.2 to 0.8 |
-//! | blunder | 8 points (0.08) or more | 0.8 or more |
+//! | class | `win` (win probability) | `margin` (pairs) | `moves` (expected moves) |
+//! | --- | --- | --- | --- |
+//! | best | 0 | 0 | 0 |
+//! | inaccuracy | below 2 points (0.02) | below 0.2 | below 0.2 |
+//! | mistake | 2 to 8 points | 0.2 to 0.8 | 0.2 to 0.8 |
+//! | blunder | 8 points (0.08) or more | 0.8 or more | 0.8 or more |
 //!
 //! On the standard deck a pair of margin is worth about ten points of win probability,
-//! so the two columns match. Measured on the usual player's costly flips against the
+//! so the first two columns match; in solitaire a move thrown away outright (turning a
+//! known card that cannot match) costs about one move, a blunder. Measured on the usual player's costly flips against the
 //! optimal one (200 games, standard deck, `win`): median 1.4 points, three in four below
 //! 4.6, nine in ten below 8.2; so about half are inaccuracies and one in ten a blunder.
 
@@ -188,7 +190,8 @@ fn first_seat_value(
                 Outcome::Winner(Seat::Second) => 0.0,
                 Outcome::Draw | Outcome::Solo => 0.5,
             },
-            _ => margin,
+            Objective::Margin => margin,
+            Objective::Moves => f64::from(view.turns()),
         });
     }
     let v = solver.value(&state_of(view))?;
@@ -196,13 +199,14 @@ fn first_seat_value(
     Ok(match (objective, first) {
         (Objective::Win, true) => v,
         (Objective::Win, false) => 1.0 - v,
+        (Objective::Moves, _) => f64::from(view.turns()) + v,
         (_, true) => margin + v,
         (_, false) => margin - v,
     })
 }
 
 /// Values every flip of `game` (finished or not) with `solver`, which must be solved for
-/// the game's deck, pass rule and an objective of two players.
+/// the game's deck, pass rule and objective (`moves` for a solitaire game).
 ///
 /// # Errors
 /// A state the solver cannot value (a solver for another deck or rule).
@@ -326,21 +330,24 @@ pub fn doing(action: Action, first: Option<FirstCard>) -> &'static str {
     }
 }
 
-/// A value in the objective's unit, as people read it: `54%` or `+0.42 pairs`.
+/// A value in the objective's unit, as people read it: `54%`, `+0.42 pairs`, `27.31 moves`.
 #[must_use]
 pub fn show_value(objective: Objective, v: f64) -> String {
     match objective {
         Objective::Win => format!("{:.0}%", v * 100.0),
-        _ => format!("{v:+.2} pairs"),
+        Objective::Margin => format!("{v:+.2} pairs"),
+        Objective::Moves => format!("{v:.2} moves"),
     }
 }
 
-/// A cost in the objective's unit: `3.1 points` of win probability or `0.42 pairs`.
+/// A cost in the objective's unit: `3.1 points` of win probability, `0.42 pairs` or
+/// `0.42 moves`.
 #[must_use]
 pub fn show_cost(objective: Objective, cost: f64) -> String {
     match objective {
         Objective::Win => format!("{:.1} points", cost * 100.0),
-        _ => format!("{cost:.2} pairs"),
+        Objective::Margin => format!("{cost:.2} pairs"),
+        Objective::Moves => format!("{cost:.2} moves"),
     }
 }
 
@@ -404,7 +411,8 @@ impl Analysis {
             .map_or("another card", |b| doing(b, a.first));
         let what = match self.objective {
             Objective::Win => "the odds",
-            _ => "the expected margin",
+            Objective::Margin => "the expected margin",
+            Objective::Moves => "the expected moves to go",
         };
         format!(
             "{head}: {alternative} instead would have kept {what} at {} (not {})",

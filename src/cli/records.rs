@@ -7,7 +7,7 @@ use clap::Args;
 use crate::analysis::annotate::{Analysis, annotate, show_cost, show_value};
 use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
-use crate::rules::{Game, Seat};
+use crate::rules::{Game, Objective, Seat};
 use crate::tui::{App, Config, History};
 
 /// Where saved games are read and written.
@@ -147,62 +147,33 @@ pub struct SoloAnalysis {
     pub flips: Vec<SoloFlip>,
 }
 
-/// Values every flip of a solitaire record with the par (expected moves under optimal
-/// play, see `solitaire::par`).
+/// Values every flip of a solitaire record with the solver for `moves` (expected moves
+/// under optimal play): the same annotation as the replay screen's.
 ///
 /// # Errors
 /// The deck is too large to solve, or the record is not a legal game.
 pub fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
-    use crate::analysis::annotate::action_of;
-    use crate::players::state_of;
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
     let cannot = |e: crate::solver::SolveError| super::usage(format!("cannot analyse: {e}"));
-    let mut par = crate::solitaire::Par::new(&record.deck).map_err(cannot)?;
-    let mut replay = record.start().map_err(|e| super::usage(e.to_string()))?;
-    let start = par.value(&state_of(replay.view())).map_err(cannot)?.approx;
-    let mut flips = Vec::new();
-    let mut turn = 1;
-    for &position in &record.flips {
-        let actions = par.actions(&state_of(replay.view())).map_err(cannot)?;
-        let action = action_of(&replay, position)
-            .ok_or_else(|| super::usage("cannot analyse: a flip the par cannot value"))?;
-        let best_moves = actions
-            .iter()
-            .map(|(_, m)| m.approx)
-            .fold(f64::INFINITY, f64::min);
-        let moves = actions
-            .iter()
-            .find(|(a, _)| *a == action)
-            .map(|(_, m)| m.approx)
-            .ok_or_else(|| super::usage("cannot analyse: a flip the par cannot value"))?;
-        let raw = moves - best_moves;
-        flips.push(SoloFlip {
-            turn,
-            position,
-            action,
-            best: actions
-                .iter()
-                .filter(|(_, m)| (m.approx - best_moves).abs() <= crate::solver::TIE_EPSILON)
-                .map(|(a, _)| *a)
-                .collect(),
-            moves,
-            best_moves,
-            cost: if raw <= crate::solver::TIE_EPSILON {
-                0.0
-            } else {
-                raw
-            },
-        });
-        let flip = replay
-            .try_flip(position)
-            .map_err(|e| super::usage(e.to_string()))?;
-        if flip.turn_end.is_some() {
-            turn += 1;
-        }
-    }
+    let mut optimal =
+        Optimal::new(&record.deck, Objective::Moves, record.pass_rule).map_err(cannot)?;
+    let analysis = annotate(&game, record.players.clone(), optimal.solver()).map_err(cannot)?;
+    let flips = analysis
+        .annotations
+        .iter()
+        .map(|a| SoloFlip {
+            turn: a.turn,
+            position: a.position,
+            action: a.action,
+            best: a.best.clone(),
+            moves: a.value,
+            best_moves: a.best_value,
+            cost: a.cost,
+        })
+        .collect();
     Ok(SoloAnalysis {
         game,
-        par: start,
+        par: analysis.curve[0],
         flips,
     })
 }

@@ -310,15 +310,8 @@ impl App {
 
     fn open_replay(&mut self, replay: Replay, now: Instant) {
         let key = replay.solver_key();
-        let solo = replay.record().is_solitaire();
         self.screen = Screen::Replay(Box::new(replay));
         self.overlay = None;
-        if solo {
-            if let Screen::Replay(r) = &mut self.screen {
-                r.set_solver(Err("solitaire replays are unannotated".into()));
-            }
-            return;
-        }
         if let Some(s) = self.want_solver(key, now)
             && let Screen::Replay(r) = &mut self.screen
         {

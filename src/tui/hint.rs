@@ -99,7 +99,8 @@ pub fn format_value(objective: Objective, v: f64) -> String {
     }
 }
 
-/// A cost in the objective's unit: `-3.2%` or `-0.10`, `best` for none.
+/// A cost in the objective's unit: `-3.2%`, `-0.10` (pairs) or `+0.10` (moves, in
+/// solitaire), `best` for none.
 #[must_use]
 pub fn format_cost(objective: Objective, cost: f64) -> String {
     if cost <= TIE_EPSILON {
@@ -107,6 +108,8 @@ pub fn format_cost(objective: Objective, cost: f64) -> String {
     }
     match objective {
         Objective::Win => format!("-{:.1}%", cost * 100.0),
-        _ => format!("-{cost:.2}"),
+        Objective::Margin => format!("-{cost:.2}"),
+        // More moves is the loss.
+        Objective::Moves => format!("+{cost:.2}"),
     }
 }

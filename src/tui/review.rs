@@ -186,22 +186,21 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
     if let Some(an) = replay.analysis() {
         let seat = an.curve_seat();
         let v = an.curve_for_focus()[at.min(an.curve.len() - 1)];
-        let what = match an.objective {
-            Objective::Win => "Odds",
-            _ => "Margin",
-        };
-        lines.push(Line::from(format!(
-            "{what} for {}: {}",
-            r.player(seat),
-            show_value(an.objective, v)
-        )));
+        let value = show_value(an.objective, v);
+        lines.push(Line::from(match an.objective {
+            Objective::Win => format!("Odds for {}: {value}", r.player(seat)),
+            Objective::Margin => format!("Margin for {}: {value}", r.player(seat)),
+            // Moves so far plus the expected rest.
+            Objective::Moves => format!("Expected: {value}"),
+        }));
         lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
         for seat in an.focus() {
             let s = &an.summaries[seat.index()];
             let name: String = r.player(seat).chars().take(8).collect();
             let cost = match an.objective {
                 Objective::Win => format!("-{:.1}%", s.total_cost * 100.0),
-                _ => format!("-{:.2}", s.total_cost),
+                Objective::Margin => format!("-{:.2}", s.total_cost),
+                Objective::Moves => format!("+{:.2}", s.total_cost),
             };
             lines.push(Line::from(format!(
                 "{name:<9}{:>4.0}% {cost}",
@@ -230,7 +229,9 @@ fn message_line(replay: &Replay) -> Line<'static> {
         let (moves, misses) = (game.view().turns(), game.view().misses());
         let text = if r.is_solitaire() {
             if game.view().is_over() {
-                format!("End of the game: cleared in {moves} moves ({misses} misses)")
+                format!(
+                    "End of the game: cleared in {moves} moves ({misses} misses) · s shows the summary"
+                )
             } else {
                 format!("The game was left unfinished after {moves} moves ({misses} misses)")
             }
@@ -280,18 +281,24 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .collect();
     let at = replay.stepper().at().min(curve.len() - 1);
     let here = [curve[at]];
+    // A margin is drawn around 0; a move count only over the range it takes.
+    let floor = if an.objective == Objective::Moves {
+        curve.first().map_or(0.0, |p| p.1)
+    } else {
+        0.0
+    };
     let (low, high) = if win {
         (0.0, 100.0)
     } else {
-        let lo = curve.iter().map(|p| p.1).fold(0.0, f64::min).floor() - 0.5;
-        let hi = curve.iter().map(|p| p.1).fold(0.0, f64::max).ceil() + 0.5;
+        let lo = curve.iter().map(|p| p.1).fold(floor, f64::min).floor() - 0.5;
+        let hi = curve.iter().map(|p| p.1).fold(floor, f64::max).ceil() + 0.5;
         (lo, hi)
     };
     let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
-    let title = if win {
-        format!(" {}: win % after each flip ", r.player(seat))
-    } else {
-        format!(" {}: expected margin after each flip ", r.player(seat))
+    let title = match an.objective {
+        Objective::Win => format!(" {}: win % after each flip ", r.player(seat)),
+        Objective::Margin => format!(" {}: expected margin after each flip ", r.player(seat)),
+        Objective::Moves => " Expected total moves after each flip ".to_owned(),
     };
     let datasets = vec![
         Dataset::default()
@@ -305,10 +312,10 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
             .style(theme::CURSOR)
             .data(&here),
     ];
-    let y_labels: Vec<Line> = if win {
-        vec!["0".into(), "50".into(), "100".into()]
-    } else {
-        vec![format!("{low:+.0}").into(), format!("{high:+.0}").into()]
+    let y_labels: Vec<Line> = match an.objective {
+        Objective::Win => vec!["0".into(), "50".into(), "100".into()],
+        Objective::Margin => vec![format!("{low:+.0}").into(), format!("{high:+.0}").into()],
+        Objective::Moves => vec![format!("{low:.0}").into(), format!("{high:.0}").into()],
     };
     Chart::new(datasets)
         .block(
