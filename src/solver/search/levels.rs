@@ -27,7 +27,7 @@ pub(super) struct Level {
     keys: Vec<u128>,
 }
 
-impl<V: Scalar + Send + Sync> Solver<V> {
+impl<V: Scalar> Solver<V> {
     /// Solves `root` and every card state below it, on all cores. Only for a solver that
     /// has solved nothing yet.
     pub(super) fn solve_by_levels(&mut self, root: u128) {
