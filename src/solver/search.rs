@@ -88,20 +88,48 @@ pub enum SolveError {
 const TERMINAL: u32 = u32::MAX;
 const NONE: u32 = u32::MAX - 1;
 
-/// One solved card state: where its values are and which differences they cover.
+/// One solved card state: where its values are and which differences they cover. Kept
+/// small (20 bytes): the solve reads one for every successor it values.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     /// Where its values are: a segment of [`Solver::values`] and an offset in it.
     segment: u32,
-    offset: usize,
-    pairs: i64,
+    offset: u32,
+    pairs: u32,
     /// Differences `-bound, -bound+2, ..., bound` are stored.
-    bound: i64,
-    /// `bound + 1`: values per layer.
-    slots: usize,
+    bound: u32,
     /// Only the take of a harmless known pair was evaluated (after-pass layer not yet
     /// solved): see [`Solver::harmless_take`].
     pruned: bool,
+}
+
+impl Entry {
+    fn new(segment: u32, offset: usize, pairs: i64, bound: i64, pruned: bool) -> Self {
+        Self {
+            segment,
+            offset: u32::try_from(offset).expect("fewer than 4e9 values a segment"),
+            pairs: u32::try_from(pairs).expect("pairs fit"),
+            bound: u32::try_from(bound).expect("bound >= 0"),
+            pruned,
+        }
+    }
+
+    fn offset(self) -> usize {
+        self.offset as usize
+    }
+
+    fn pairs(self) -> i64 {
+        i64::from(self.pairs)
+    }
+
+    fn bound(self) -> i64 {
+        i64::from(self.bound)
+    }
+
+    /// `bound + 1`: values per layer.
+    fn slots(self) -> usize {
+        self.bound as usize + 1
+    }
 }
 
 /// Per-pattern facts and transitions.
@@ -613,14 +641,8 @@ impl<V: Scalar> Solver<V> {
         store.extend(values);
         debug_assert!(store.len() - offset == slots * self.layers || self.moves.is_some());
         self.stored_values += store.len() - offset;
-        self.entries.push(Entry {
-            segment: 0,
-            offset,
-            pairs,
-            bound,
-            slots,
-            pruned,
-        });
+        self.entries
+            .push(Entry::new(0, offset, pairs, bound, pruned));
         id
     }
 
@@ -696,16 +718,16 @@ impl<V: Scalar> Solver<V> {
         if self.layers == 2 {
             let counts = self.unpack(key);
             let node = Node::new(self, &counts, succ, id, false);
-            let solved: Vec<V> = (0..e.slots)
+            let solved: Vec<V> = (0..e.slots())
                 .map(|i| {
-                    let d = -e.bound + 2 * i64::try_from(i).expect("fits");
+                    let d = -e.bound() + 2 * i64::try_from(i).expect("fits");
                     let mut best = Best::new(self.objective);
                     node.turn_start(d, true, &mut |_, v| best.offer(v));
                     best.value.expect("a legal action always exists")
                 })
                 .collect();
-            let start = e.offset + e.slots;
-            self.values[e.segment as usize][start..start + e.slots].clone_from_slice(&solved);
+            let start = e.offset() + e.slots();
+            self.values[e.segment as usize][start..start + e.slots()].clone_from_slice(&solved);
         }
         self.entries[id as usize].pruned = false;
     }
@@ -769,24 +791,24 @@ impl<V: Scalar> Solver<V> {
         if entry == TERMINAL {
             return self.final_value(d);
         }
-        let e = &self.entries[entry as usize];
+        let e = self.entries[entry as usize];
         let layer = usize::from(after_pass && self.layers == 2);
         if self.objective != Objective::Win {
-            return self.values[e.segment as usize][e.offset + layer].clone();
+            return self.values[e.segment as usize][e.offset() + layer].clone();
         }
-        if d > e.pairs {
+        if d > e.pairs() {
             return V::one();
         }
-        if d < -e.pairs {
+        if d < -e.pairs() {
             return V::zero();
         }
         debug_assert!(
-            d.abs() <= e.bound,
+            d.abs() <= e.bound(),
             "difference {d} outside the stored range"
         );
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
-        let i = ((d + e.bound) >> 1) as usize;
-        self.values[e.segment as usize][e.offset + layer * e.slots + i].clone()
+        let i = ((d + e.bound()) >> 1) as usize;
+        self.values[e.segment as usize][e.offset() + layer * e.slots() + i].clone()
     }
 
     /// The value of a game that ends now with difference `d` (empty table or agreed end).

@@ -80,14 +80,8 @@ impl<V: Scalar> Solver<V> {
         self.values.push(fresh);
         let mut offset = 0;
         for (&(pairs, bound), pruned) in shapes.iter().zip(pruned.into_iter().flatten()) {
-            self.entries.push(Entry {
-                segment,
-                offset,
-                pairs,
-                bound,
-                slots: usize::try_from(bound + 1).expect("bound >= 0"),
-                pruned,
-            });
+            self.entries
+                .push(Entry::new(segment, offset, pairs, bound, pruned));
             offset += width(bound);
         }
         // Its card states can be looked up from now on.
@@ -241,7 +235,10 @@ mod tests {
             .map(|(k, id)| {
                 let e = s.entries[id as usize];
                 let values = &s.values[e.segment as usize];
-                (k, values[e.offset..e.offset + e.slots * s.layers].to_vec())
+                (
+                    k,
+                    values[e.offset()..e.offset() + e.slots() * s.layers].to_vec(),
+                )
             })
             .collect()
     }
