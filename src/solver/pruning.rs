@@ -54,8 +54,8 @@
 //! other known card of a label that will do. A `4.0` or `4.1` label keeps a known card
 //! after the take, so this only happens for `2.0`. A pattern with two unknown cards,
 //! such as `4.2` or `6.3`, fails differently: after the take (or after one match) its
-//! unknown cards lack known partners, and holding the pair back can indeed be right. So the argument proves, by induction
-//! on the number of cards and unknown cards:
+//! unknown cards lack known partners, and holding the pair back can indeed be right.
+//! So the argument proves, by induction on the number of cards and unknown cards:
 //!
 //! > **The take is optimal in every state if it is optimal in every *residual* state:**
 //! > a harmless `2.0` label with at most one other label that has a known card.
@@ -63,9 +63,10 @@
 //! The residual case would follow from bounds such as "having to move never costs
 //! more than two pairs" and "one more card face up is worth less than two pairs to the
 //! player to move" (the stopper is missing exactly when the mover must either pass the
-//! move on or show one more card), which we have not proved. It is false under `quit` and `withdraw` with `win`
-//! (keeping the pair keeps a pass in hand), and the failures spread through the
-//! induction to `2.0` and `4.1` takes elsewhere: so no pruning there. For `margin` the
+//! move on or show one more card), which we have not proved. It is false under `quit`
+//! and `withdraw` with `win` (keeping the pair keeps a pass in hand), and the failures
+//! spread through the induction to `2.0` and `4.1` takes elsewhere: so no pruning
+//! there. For `margin` the
 //! same argument holds with sums in place of `1 − V`, and for `moves` (one player) a
 //! known pair costs exactly one turn whenever it is taken.
 //!
