@@ -6,7 +6,9 @@
 
 use concentration::analysis::certificate::{CertificateError, certify, residual_positions};
 use concentration::rules::{Deck, Objective, PassRule};
-use concentration::solver::{FirstCard, Position, Solver, State, patterns, prunable};
+use concentration::solver::{
+    Action, FirstCard, Pattern, Position, Solver, State, patterns, prunable,
+};
 use num_rational::BigRational;
 
 /// Every card state with at most `labels` labels in `n` patterns.
@@ -152,6 +154,128 @@ fn pruning_is_not_used_where_it_would_change_values() {
                 "{deck} {rule}: {result:?}"
             );
         }
+    }
+}
+
+/// A state of `deck` where taking a known pair of a label in `pattern` is worse than the
+/// best action (exhaustive solver), if there is one.
+fn take_beaten(
+    deck: &str,
+    objective: Objective,
+    rule: PassRule,
+    pattern: Pattern,
+    after_pass: bool,
+) -> Option<State> {
+    let deck = Deck::parse(deck).unwrap();
+    let root = Position::start(&deck);
+    let mut full: Solver<f64> = Solver::new(objective, rule, &root, 0, 1e9)
+        .unwrap()
+        .exhaustive();
+    let total = i64::from(deck.pairs());
+    let all = patterns(deck.copies());
+    let at = all.iter().position(|&p| p == pattern).unwrap();
+    for counts in card_states(all.len(), deck.labels()) {
+        let position = Position::from_counts(deck.copies(), counts);
+        let known_labels: u32 = position
+            .iter()
+            .filter(|(p, _)| p.known() > 0)
+            .map(|(_, n)| n)
+            .sum();
+        if position.counts()[at] == 0 || (after_pass && known_labels < 2) {
+            continue;
+        }
+        let m = i64::try_from(position.pairs()).unwrap();
+        let reach = m.min(total - m);
+        for d in (-reach..=reach).filter(|d| (d - (total - m)).rem_euclid(2) == 0) {
+            let state = State {
+                position: position.clone(),
+                diff: d,
+                after_pass,
+                first: None,
+            };
+            let take = full
+                .actions(&State {
+                    first: Some(FirstCard::Held(pattern)),
+                    ..state.clone()
+                })
+                .unwrap()
+                .into_iter()
+                .find_map(|(a, v)| (a == Action::Match).then_some(v))
+                .unwrap();
+            if take < full.value(&state).unwrap() - 1e-9 {
+                return Some(state);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_other_take_is_harmless() {
+    // Two unknown cards lose their known partners with the take.
+    let two_unknown = take_beaten(
+        "4x4",
+        Objective::Win,
+        PassRule::Agreed,
+        Pattern::new(4, 2),
+        false,
+    );
+    assert!(two_unknown.is_some());
+    let six = take_beaten(
+        "3x6",
+        Objective::Win,
+        PassRule::None,
+        Pattern::new(6, 3),
+        false,
+    );
+    assert!(six.is_some());
+    // Right after the opponent's pass, ending the game can be better.
+    let after_pass = take_beaten(
+        "4x4",
+        Objective::Win,
+        PassRule::Agreed,
+        Pattern::new(4, 0),
+        true,
+    );
+    assert!(after_pass.is_some());
+    // The harmless ones are never beaten on the same decks.
+    for pattern in [Pattern::new(2, 0), Pattern::new(4, 0), Pattern::new(4, 1)] {
+        assert_eq!(
+            take_beaten("4x4", Objective::Win, PassRule::Agreed, pattern, false),
+            None
+        );
+    }
+}
+
+/// The largest decks the solver accepts for `win`, and large ones for `margin` and
+/// `moves`: about twelve minutes in all, so run by hand (`cargo test --release --test
+/// pruning -- --ignored --nocapture`); the figures are in `solver::pruning`.
+#[test]
+#[ignore = "twelve minutes: certifies the largest decks"]
+fn certify_the_largest_decks() {
+    let win = [PassRule::Agreed, PassRule::Ko, PassRule::None].map(|r| (Objective::Win, r));
+    let other = [
+        PassRule::Agreed,
+        PassRule::Ko,
+        PassRule::Quit,
+        PassRule::None,
+    ]
+    .map(|r| (Objective::Margin, r))
+    .into_iter()
+    .chain([(Objective::Moves, PassRule::Agreed)]);
+    let runs = ["739x2", "39x4", "13x6"]
+        .iter()
+        .flat_map(|&d| win.iter().map(move |&c| (d, c)))
+        .chain(other.flat_map(|c| ["739x2", "60x4", "13x6"].into_iter().map(move |d| (d, c))));
+    for (deck, (objective, rule)) in runs {
+        let start = std::time::Instant::now();
+        let c = certify::<f64>(&Deck::parse(deck).unwrap(), objective, rule).unwrap();
+        println!(
+            "{deck} {objective} {rule}: certified, {} positions, {} states, {:.1} s",
+            c.positions,
+            c.states,
+            start.elapsed().as_secs_f64()
+        );
     }
 }
 

@@ -79,8 +79,8 @@
 //! failing state, if there were one, would be residual and valued from exact
 //! successors, so it would be caught. `tests/pruning.rs` certifies decks up to `60x2`,
 //! `16x4` and `8x6` (in exact rationals up to `16x2` and `7x4`) and compares the pruned
-//! solver value by value with the exhaustive one on smaller decks. `cargo run --release
-//! --example certify -- DECK OBJECTIVE RULE` certified, in `f64` (ties within 1e-9):
+//! solver value by value with the exhaustive one on smaller decks. Its ignored test
+//! `certify_the_largest_decks` certified, in `f64` (ties within 1e-9):
 //! - `win` under `agreed`, `ko` and `none`: `739x2`, `39x4` and `13x6`, the largest
 //!   decks the solver accepts for `win` (30 to 46 s each);
 //! - `margin` under every rule, and `moves`: `739x2`, `60x4` and `13x6`, and
