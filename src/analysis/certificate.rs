@@ -74,6 +74,14 @@ pub fn certify<V: Scalar>(
     for parity in parities {
         let ahead = total + parity;
         let mut solver = Solver::<V>::new(objective, pass_rule, &root, ahead, CERTIFY_LIMIT)?;
+        // Everything below the start at once (on all cores for a large deck): the largest
+        // residual positions need nearly all of it anyway.
+        solver.value(&State {
+            position: root.clone(),
+            diff: ahead,
+            after_pass: false,
+            first: None,
+        })?;
         for position in &positions {
             let pairs = i64::try_from(position.pairs()).expect("fits");
             let diffs: Vec<i64> = if objective == Objective::Win {
