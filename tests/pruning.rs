@@ -248,10 +248,10 @@ fn no_other_take_is_harmless() {
 }
 
 /// The largest decks the solver accepts for `win`, and large ones for `margin` and
-/// `moves`: about ten minutes in all, so run by hand (`cargo test --release --test
+/// `moves`: about eight minutes in all, so run by hand (`cargo test --release --test
 /// pruning -- --ignored --nocapture`); the figures are in `solver::pruning`.
 #[test]
-#[ignore = "ten minutes: certifies the largest decks"]
+#[ignore = "eight minutes: certifies the largest decks"]
 fn certify_the_largest_decks() {
     let win = [PassRule::Agreed, PassRule::Ko, PassRule::None].map(|r| (Objective::Win, r));
     let other = [

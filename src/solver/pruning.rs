@@ -82,7 +82,7 @@
 //! solver value by value with the exhaustive one on smaller decks. Its ignored test
 //! `certify_the_largest_decks` certified, in `f64` (ties within 1e-9):
 //! - `win` under `agreed`, `ko` and `none`: `739x2`, `39x4` and `13x6`, the largest
-//!   decks the solver accepts for `win` (16 to 53 s each);
+//!   decks the solver accepts for `win` (19 to 56 s each);
 //! - `margin` under every rule, and `moves`: `739x2`, `60x4` and `13x6`, and
 //!   `margin`/`agreed` also `5000x2` and `17x6`. The solver accepts larger decks for
 //!   these (up to about `14000x2`, `87x4`, `20x6`); there the residual case rests on
