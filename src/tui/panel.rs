@@ -129,13 +129,33 @@ pub struct Footer<'a>(pub &'a [(&'a str, &'a str)]);
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let mut spans = Vec::new();
-        for (key, what) in self.0 {
-            spans.push(Span::styled(*key, theme::KEY));
-            spans.push(Span::raw(format!(" {what}  ")));
-        }
-        Line::from(spans).render(area, buf);
+        key_line(self.0, 2).render(area, buf);
     }
+}
+
+/// Keys and what they do on one line, `gap` spaces between two.
+pub(super) fn key_line(keys: &[(&str, &str)], gap: usize) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (key, what)) in keys.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" ".repeat(gap)));
+        }
+        spans.push(Span::styled((*key).to_owned(), theme::KEY));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans)
+}
+
+/// Keys and what they do, a line each, the keys in a column (the help windows).
+pub(super) fn key_rows(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
+    keys.iter()
+        .map(|(k, what)| {
+            Line::from(vec![
+                Span::styled(format!("{k:<20}"), theme::KEY),
+                Span::raw((*what).to_owned()),
+            ])
+        })
+        .collect()
 }
 
 /// Footer keys during a game.

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geometry};
-use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS};
+use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_line, key_rows};
 use super::review;
 use super::round::Round;
 use super::solo::Solo;
@@ -274,15 +274,7 @@ const REPLAY_HELP: &[(&str, &str)] = &[
 
 fn help_table(area: Rect, buf: &mut Buffer, keys: &[(&str, &str)], title: &str) {
     let inner = popup(area, 62, 12, title, buf);
-    let mut lines: Vec<Line> = keys
-        .iter()
-        .map(|(k, what)| {
-            Line::from(vec![
-                Span::styled(format!("{k:<20}"), theme::KEY),
-                Span::raw(*what),
-            ])
-        })
-        .collect();
+    let mut lines = key_rows(keys);
     lines.push(Line::from(""));
     lines.push(Line::from("Press any key to close.").style(theme::DIM));
     Paragraph::new(lines).render(inner, buf);
@@ -290,15 +282,7 @@ fn help_table(area: Rect, buf: &mut Buffer, keys: &[(&str, &str)], title: &str) 
 
 fn help(area: Rect, buf: &mut Buffer) {
     let inner = popup(area, 62, 17, " Keys ", buf);
-    let mut lines: Vec<Line> = HELP
-        .iter()
-        .map(|(k, what)| {
-            Line::from(vec![
-                Span::styled(format!("{k:<20}"), theme::KEY),
-                Span::raw(*what),
-            ])
-        })
-        .collect();
+    let mut lines = key_rows(HELP);
     lines.push(Line::from(""));
     lines.push(Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM));
     lines.push(Line::from("Press any key to close.").style(theme::DIM));
@@ -363,18 +347,16 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
     );
     lines.push(Line::from(""));
     lines.push(
-        Line::from(vec![
-            Span::styled("n", theme::KEY),
-            Span::raw(" new game   "),
-            Span::styled("r", theme::KEY),
-            Span::raw(" same deal again   "),
-            Span::styled("v", theme::KEY),
-            Span::raw(" replay   "),
-            Span::styled("s", theme::KEY),
-            Span::raw(" setup   "),
-            Span::styled("q", theme::KEY),
-            Span::raw(" quit"),
-        ])
+        key_line(
+            &[
+                ("n", "new game"),
+                ("r", "same deal again"),
+                ("v", "replay"),
+                ("s", "setup"),
+                ("q", "quit"),
+            ],
+            3,
+        )
         .centered(),
     );
     let inner = popup(area, 78, 10, " Game over ", buf);

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::BoardView;
 use super::config::Memory;
-use super::panel::truncate;
+use super::panel::{key_line, truncate};
 use super::solo::{Counted, Solo, is_best};
 use super::theme;
 use crate::solitaire::Summary;
@@ -252,18 +252,16 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
             .centered(),
     );
     lines.push(
-        Line::from(vec![
-            Span::styled("n", theme::KEY),
-            Span::raw(" new deal   "),
-            Span::styled("r", theme::KEY),
-            Span::raw(" same deal again   "),
-            Span::styled("f", theme::KEY),
-            Span::raw(" fractions   "),
-            Span::styled("s", theme::KEY),
-            Span::raw(" setup   "),
-            Span::styled("q", theme::KEY),
-            Span::raw(" quit"),
-        ])
+        key_line(
+            &[
+                ("n", "new deal"),
+                ("r", "same deal again"),
+                ("f", "fractions"),
+                ("s", "setup"),
+                ("q", "quit"),
+            ],
+            3,
+        )
         .centered(),
     );
     lines
