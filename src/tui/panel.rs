@@ -1,10 +1,10 @@
 //! The side panel (score, turn, rule, odds, log or hint) and the key footer.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::hint::{format_cost, format_value};
 use super::round::Round;
@@ -122,6 +122,22 @@ impl Widget for Panel<'_> {
 /// The first `n` characters of `s`.
 pub(super) fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
+}
+
+/// A window of `w` by `h` cells (at most the area) in the middle of `area`, cleared and
+/// framed with `title`; returns its inside.
+pub(super) fn popup(area: Rect, w: u16, h: u16, title: &str, buf: &mut Buffer) -> Rect {
+    let r = area.centered(
+        Constraint::Length(w.min(area.width)),
+        Constraint::Length(h.min(area.height)),
+    );
+    Clear.render(r, buf);
+    let block = Block::bordered()
+        .title(Line::from(title.to_owned()).bold())
+        .border_style(theme::HEADING);
+    let inner = block.inner(r);
+    block.render(r, buf);
+    inner
 }
 
 /// The key footer: pairs of key and what it does.

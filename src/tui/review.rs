@@ -6,11 +6,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 use super::board::{BoardView, Geometry};
 use super::hint::{format_cost, words};
-use super::panel::{Footer, PANEL_WIDTH};
+use super::panel::{Footer, PANEL_WIDTH, popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
@@ -346,16 +346,7 @@ fn summary(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .map(|l| l.width().div_ceil(inner_width).max(1) + usize::from(l.width() > inner_width))
         .sum();
     let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
-    let r = area.centered(
-        Constraint::Length(width),
-        Constraint::Length(height.min(area.height)),
-    );
-    Clear.render(r, buf);
-    let block = Block::bordered()
-        .title(Line::from(" Summary ").bold())
-        .border_style(theme::HEADING);
-    let inner = block.inner(r);
-    block.render(r, buf);
+    let inner = popup(area, width, height, " Summary ", buf);
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .render(inner, buf);

@@ -5,11 +5,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geometry};
-use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_line, key_rows};
+use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_line, key_rows, popup};
 use super::review;
 use super::round::Round;
 use super::solo::Solo;
@@ -214,20 +214,6 @@ const SOLO_HELP: &[(&str, &str)] = &[
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
 ];
-
-fn popup(area: Rect, w: u16, h: u16, title: &str, buf: &mut Buffer) -> Rect {
-    let r = area.centered(
-        Constraint::Length(w.min(area.width)),
-        Constraint::Length(h.min(area.height)),
-    );
-    Clear.render(r, buf);
-    let block = Block::bordered()
-        .title(Line::from(title).bold())
-        .border_style(theme::HEADING);
-    let inner = block.inner(r);
-    block.render(r, buf);
-    inner
-}
 
 fn question(area: Rect, buf: &mut Buffer, text: &str) {
     let inner = popup(area, 50, 3, " Sure? ", buf);
