@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
-use super::table::Show;
+use super::table::{Show, offer_hint};
 use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
 use crate::record::{MemoryMode, PERSON, Record};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
@@ -441,16 +441,14 @@ impl Round {
             self.message = "Hints come when the next turn starts".into();
             return;
         }
-        self.hint = self.compute_hint();
-        match &self.hint {
-            Some(_) => self.hints_used += 1,
-            None => {
-                self.message = self
-                    .solver_note
-                    .clone()
-                    .unwrap_or_else(|| "The solver is still thinking…".into());
-            }
-        }
+        let hint = self.compute_hint();
+        offer_hint(
+            &mut self.hint,
+            hint,
+            &mut self.hints_used,
+            &mut self.message,
+            self.solver_note.as_deref(),
+        );
     }
 
     /// Switches the odds display.

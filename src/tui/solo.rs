@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::config::{Config, Hints, Memory};
 use super::hint;
-use super::table::Show;
+use super::table::{Show, offer_hint};
 use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
@@ -421,16 +421,14 @@ impl Solo {
             self.message = "Hints come when the next move starts".into();
             return;
         }
-        self.hint = self.compute_hint();
-        match &self.hint {
-            Some(_) => self.hints_used += 1,
-            None => {
-                self.message = self
-                    .par_note
-                    .clone()
-                    .unwrap_or_else(|| "The solver is still thinking…".into());
-            }
-        }
+        let hint = self.compute_hint();
+        offer_hint(
+            &mut self.hint,
+            hint,
+            &mut self.hints_used,
+            &mut self.message,
+            self.par_note.as_deref(),
+        );
     }
 
     /// Shows or hides the exact fractions of the par.

@@ -59,3 +59,20 @@ impl Show {
         (show, first)
     }
 }
+
+/// Shows `hint`, a hint just asked for, counting it in `used`; or, if there is none yet,
+/// says why in `message`: the solver's `note` (it failed), or that it is still working.
+pub fn offer_hint<H>(
+    slot: &mut Option<H>,
+    hint: Option<H>,
+    used: &mut u32,
+    message: &mut String,
+    note: Option<&str>,
+) {
+    if hint.is_some() {
+        *used += 1;
+    } else {
+        *message = note.unwrap_or("The solver is still thinking…").to_owned();
+    }
+    *slot = hint;
+}
