@@ -9,45 +9,16 @@ use concentration::record::{self, Record};
 use concentration::tui::{
     Action, App, Config, Geometry, History, Look, Memory, Opponent, ThemeName, board_area,
 };
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+
+mod common;
+use common::{FIXED, buffer, text};
 use ratatui::style::{Color, Modifier};
-
-/// The fixed game of `tests/records.rs`.
-const FIXED: &str = r#"[Format "concentration 1"]
-[Deck "pairs:3"]
-[Seed "2"]
-[A "optimal"]
-[B "you"]
-[Objective "win"]
-[PassRule "agreed"]
-[Result "1-0"]
-
-1. A a1:A b1:C miss
-2. B c1:B a1:A miss
-3. A a2:C b1:C pair
-4. A c2:A a1:A pair
-5. A b2:B c1:B pair
-"#;
 
 fn draw(app: &mut App, look: &Look, w: u16, h: u16) -> Buffer {
     app.look = look.clone();
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| f.render_widget(&*app, f.area())).unwrap();
-    t.backend().buffer().clone()
-}
-
-fn text(buf: &Buffer) -> String {
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        for x in 0..buf.area.width {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
+    buffer(app, w, h)
 }
 
 fn flip_at(app: &mut App, pos: usize, now: Instant) {

@@ -10,33 +10,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// The fixed game: `pairs:3`, seed 2, dealt as
-/// `a1 A  b1 C  c1 B` / `a2 C  b2 B  c2 A`. The person (B) reveals B at c1, whose
-/// partner nobody has seen, then turns the known A at a1 instead of another unknown card:
-/// that hands every pair to A. An unknown card would have won outright with probability
-/// 1/3 (it is b2, the partner, one time in three; otherwise A takes everything), the
-/// known card gives 0, so the flip costs exactly 1/3: a blunder.
-const FIXED: &str = r#"[Format "concentration 1"]
-[Date "2026-04-01"]
-[Time "12:00:00"]
-[Deck "pairs:3"]
-[Seed "2"]
-[A "optimal"]
-[B "you"]
-[Objective "win"]
-[PassRule "agreed"]
-[Memory "classic"]
-[Practice "no"]
-[Result "1-0"]
-[Pairs "3-0"]
-[End "cleared"]
-
-1. A a1:A b1:C miss
-2. B c1:B a1:A miss
-3. A a2:C b1:C pair
-4. A c2:A a1:A pair
-5. A b2:B c1:B pair
-"#;
+mod common;
+use common::FIXED;
 
 fn solver_for(record: &Record) -> Optimal {
     Optimal::new(&record.deck, record.objective, record.pass_rule).unwrap()

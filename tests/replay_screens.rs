@@ -6,45 +6,9 @@ use std::time::{Duration, Instant};
 
 use concentration::record::{self, Record};
 use concentration::tui::{Action, App, Config, History, Memory, Screen};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
-/// The fixed game of `tests/records.rs`: the person (B) blunders at flip 4.
-const FIXED: &str = r#"[Format "concentration 1"]
-[Date "2026-04-01"]
-[Time "12:00:00"]
-[Deck "pairs:3"]
-[Seed "2"]
-[A "optimal"]
-[B "you"]
-[Objective "win"]
-[PassRule "agreed"]
-[Memory "classic"]
-[Practice "no"]
-[Result "1-0"]
-[Pairs "3-0"]
-[End "cleared"]
-
-1. A a1:A b1:C miss
-2. B c1:B a1:A miss
-3. A a2:C b1:C pair
-4. A c2:A a1:A pair
-5. A b2:B c1:B pair
-"#;
-
-fn screen(app: &App) -> String {
-    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    t.draw(|f| f.render_widget(app, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..24 {
-        for x in 0..80 {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
-}
+mod common;
+use common::{FIXED, screen};
 
 fn base() -> Config {
     Config {

@@ -15,6 +15,9 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+mod common;
+use common::screen;
+
 /// A cleared solitaire game on pairs:3, seed 2: five moves, two misses.
 const FIXED: &str = "[Format \"concentration 1\"]
 [Date \"2026-04-01\"]
@@ -371,23 +374,6 @@ fn the_solitaire_screen_saves_finished_and_quit_games() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
-/// The screen at 80 x 24, as text.
-fn draw(app: &App) -> String {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
-    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    t.draw(|f| f.render_widget(app, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..24 {
-        for x in 0..80 {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
 fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     let record = Record::parse(FIXED.as_bytes()).unwrap();
@@ -406,7 +392,7 @@ fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
         analysis.curve
     );
     assert_eq!(analysis.curve.last(), Some(&5.0));
-    let first = draw(&app);
+    let first = screen(&app);
     assert!(first.contains("seed 2 · solitaire"), "{first}");
     assert!(!first.contains("none"), "{first}");
     assert!(first.contains("0 moves · 0 misses"), "{first}");
@@ -425,19 +411,19 @@ fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     for _ in 0..=costly {
         app.update(Action::Move(0, 1), Instant::now());
     }
-    let at = draw(&app);
+    let at = screen(&app);
     assert!(at.contains("move: ") && at.contains("best: "), "{at}");
     assert!(at.contains(" moves · "), "{at}");
     app.update(Action::End, Instant::now());
     assert!(app.replay_screen().unwrap().stepper().at_end());
-    let last = draw(&app);
+    let last = screen(&app);
     assert!(last.contains("5 moves · 2 misses"), "{last}");
     assert!(
         last.contains("End of the game: cleared in 5 moves (2 misses)"),
         "{last}"
     );
     app.update(Action::Setup, Instant::now());
-    let summary = draw(&app);
+    let summary = screen(&app);
     assert!(summary.contains("accuracy"), "{summary}");
     assert!(summary.contains("moves"), "{summary}");
     // Playing the deal again from the replay is a solitaire game on the same deal.

@@ -9,27 +9,10 @@ use concentration::rules::{Slot, TurnEnd};
 use concentration::solitaire::Challenge;
 use concentration::solitaire::stats::Store;
 use concentration::tui::{Action, App, Config, Counted, Geometry, Memory, board_area};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
-fn screen(app: &App) -> String {
-    screen_sized(app, 80, 24)
-}
-
-fn screen_sized(app: &App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| f.render_widget(app, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
-}
+mod common;
+use common::{screen, screen_sized};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir =

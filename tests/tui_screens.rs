@@ -6,23 +6,10 @@ use concentration::rules::{Phase, Slot};
 use concentration::tui::{
     Action, App, Config, First, Geometry, Memory, Opponent, Overlay, board_area,
 };
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| f.render_widget(app, f.area())).unwrap();
-    let buf = t.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            out.push_str(buf[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
-}
+mod common;
+use common::screen_sized;
 
 fn config(deck: &str, memory: Memory) -> Config {
     Config {
@@ -80,7 +67,7 @@ fn settle(app: &mut App, mut now: Instant, limit: usize) -> Instant {
 #[test]
 fn setup_screen_lists_every_choice() {
     let app = App::setup(Config::default());
-    let s = screen(&app, 80, 24);
+    let s = screen_sized(&app, 80, 24);
     for word in [
         "Deck",
         "standard",
@@ -110,12 +97,12 @@ fn setup_changes_values_and_starts() {
         app.update(Action::Move(1, 0), now); // down to pass rule
     }
     app.update(Action::Move(0, 1), now);
-    assert!(screen(&app, 80, 24).contains("ko"));
+    assert!(screen_sized(&app, 80, 24).contains("ko"));
     app.update(Action::Move(1, 0), now);
     app.update(Action::Move(1, 0), now); // seed
     app.update(Action::Backspace, now);
     app.update(Action::Digit(5), now);
-    assert!(screen(&app, 80, 24).contains("Seed"));
+    assert!(screen_sized(&app, 80, 24).contains("Seed"));
     app.update(Action::Select, now);
     let r = app.round().expect("the game started");
     assert_eq!(r.config().pass_rule.name(), "ko");
@@ -124,7 +111,7 @@ fn setup_changes_values_and_starts() {
 #[test]
 fn board_fits_80_by_24_in_classic_mode_and_hides_known_cards() {
     let (mut app, t0) = start(config("standard", Memory::Classic));
-    let s = screen(&app, 80, 24);
+    let s = screen_sized(&app, 80, 24);
     assert!(s.contains("Your turn"), "{s}");
     assert!(s.contains("agreed"));
     assert!(s.contains("You"));
@@ -132,7 +119,7 @@ fn board_fits_80_by_24_in_classic_mode_and_hides_known_cards() {
     let (a, b) = a_miss(&app);
     flip_at(&mut app, a, t0);
     flip_at(&mut app, b, t0);
-    let during = screen(&app, 80, 24);
+    let during = screen_sized(&app, 80, 24);
     assert!(during.contains("not a match"), "{during}");
     // After the show the two cards turn back: no face on the board, only in the log.
     app.update(Action::Tick, t0 + Duration::from_secs(5));
@@ -144,7 +131,7 @@ fn board_fits_80_by_24_in_classic_mode_and_hides_known_cards() {
         r.game().reveal_all()[a].label,
         r.game().reveal_all()[a].copy,
     );
-    let after = screen(&app, 80, 24);
+    let after = screen_sized(&app, 80, 24);
     let board: String = after
         .lines()
         .map(|l| &l[..l.char_indices().nth(52).map_or(l.len(), |(i, _)| i)])
@@ -169,7 +156,7 @@ fn open_mode_keeps_known_cards_face_up() {
     let r = app.round().unwrap();
     let c = r.game().reveal_all()[a];
     let face = r.game().view().deck().face(c.label, c.copy).text;
-    let s = screen(&app, 80, 24);
+    let s = screen_sized(&app, 80, 24);
     let board: String = s
         .lines()
         .skip(1)
@@ -231,7 +218,7 @@ fn hint_panel_lists_every_action_with_value_and_cost() {
     assert!(h.lines.len() >= 2);
     assert!(!h.targets.is_empty());
     assert_eq!(r.hints_used(), 1);
-    let s = screen(&app, 80, 24);
+    let s = screen_sized(&app, 80, 24);
     assert!(s.contains("Hint: every choice"), "{s}");
     assert!(s.contains("best"), "{s}");
     assert!(s.contains('%'), "{s}");
@@ -241,7 +228,7 @@ fn hint_panel_lists_every_action_with_value_and_cost() {
 fn odds_toggle_shows_the_win_probability() {
     let (mut app, _t0) = start(config("standard", Memory::Classic));
     app.update(Action::Odds, Instant::now());
-    let s = screen(&app, 80, 24);
+    let s = screen_sized(&app, 80, 24);
     assert!(s.contains("You: win"), "{s}");
 }
 
@@ -250,7 +237,7 @@ fn help_overlay_lists_the_keys() {
     let (mut app, t0) = start(config("standard", Memory::Classic));
     app.update(Action::Help, t0);
     assert_eq!(app.overlay, Some(Overlay::Help));
-    let s = screen(&app, 80, 24);
+    let s = screen_sized(&app, 80, 24);
     for word in [
         "Keys",
         "turn the card under the cursor",
@@ -269,7 +256,7 @@ fn quit_asks_during_a_game() {
     let (mut app, t0) = start(config("pairs:3", Memory::Classic));
     app.update(Action::Quit, t0);
     assert!(!app.quit);
-    assert!(screen(&app, 80, 24).contains("Quit this game?"));
+    assert!(screen_sized(&app, 80, 24).contains("Quit this game?"));
     app.update(Action::Other, t0);
     assert!(!app.quit);
     app.update(Action::Quit, t0);
@@ -310,7 +297,7 @@ fn end_screen_shows_the_result_and_the_choices() {
     let now = play_to_the_end(&mut app, t0);
     let r = app.round().unwrap();
     assert!(r.game().view().is_over());
-    let s = screen(&app, 80, 24);
+    let s = screen_sized(&app, 80, 24);
     for word in [
         "Game over",
         "You win!",
@@ -336,10 +323,10 @@ fn end_screen_shows_the_result_and_the_choices() {
 fn too_small_says_what_it_needs_and_recovers() {
     let (mut app, t0) = start(config("standard", Memory::Classic));
     app.update(Action::Resize(40, 12), t0);
-    let s = screen(&app, 40, 12);
+    let s = screen_sized(&app, 40, 12);
     assert!(s.contains("terminal too small: need 80 x 16"), "{s}");
     app.update(Action::Resize(80, 24), t0);
-    assert!(screen(&app, 80, 24).contains("Your turn"));
+    assert!(screen_sized(&app, 80, 24).contains("Your turn"));
 }
 
 #[test]
@@ -353,7 +340,7 @@ fn watch_plays_a_whole_game_between_two_ais() {
     settle(&mut app, t0, 10_000);
     let r = app.round().unwrap();
     assert!(r.game().view().is_over());
-    assert!(screen(&app, 80, 24).contains("Game over"));
+    assert!(screen_sized(&app, 80, 24).contains("Game over"));
 }
 
 #[test]
@@ -386,7 +373,7 @@ fn undo_only_in_practice_games() {
         practice: true,
         ..config("pairs:6", Memory::Classic)
     });
-    assert!(screen(&app, 80, 24).contains("PRACTICE"));
+    assert!(screen_sized(&app, 80, 24).contains("PRACTICE"));
     flip_at(&mut app, 0, t0);
     app.update(Action::Undo, t0);
     assert_eq!(flips(&app), 0);
@@ -417,7 +404,7 @@ fn a_pass_is_announced() {
         let r = app.round().unwrap();
         assert!(r.message().contains("You passed"), "{}", r.message());
         assert!(r.log().last().unwrap().contains("You passed"));
-        assert!(screen(&app, 80, 24).contains("You passed"));
+        assert!(screen_sized(&app, 80, 24).contains("You passed"));
         return;
     }
     panic!("no seed gave a chance to pass");
