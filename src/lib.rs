@@ -6,6 +6,8 @@
 
 pub mod analysis;
 pub mod cli;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod players;
 pub mod record;
 pub mod rules;

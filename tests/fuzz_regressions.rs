@@ -4,52 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use concentration::analysis::report::{FirstKind, Request, state_of};
-use concentration::record::Record;
-use concentration::rules::{Deck, Objective, PassRule};
-
-/// The body of `fuzz/fuzz_targets/position.rs`.
-fn position_input(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let mut parts = text.splitn(3, '|');
-    let deck = parts.next().unwrap_or("");
-    let position = parts.next();
-    let first = parts.next();
-    let Ok(deck) = Deck::parse(deck) else {
-        return;
-    };
-    let request = Request {
-        deck,
-        objective: Objective::Win,
-        pass_rule: PassRule::Agreed,
-        position: position.map(str::to_owned),
-        diff: 0,
-        after_pass: false,
-        first: first.map(|p| (FirstKind::Revealed, p.to_owned())),
-        exact: false,
-    };
-    let _ = state_of(&request);
-}
-
-/// The body of `fuzz/fuzz_targets/record.rs`: a record or a line-numbered error; what
-/// parses replays and survives writing and reading back.
-fn record_input(data: &[u8]) -> bool {
-    let record = match Record::parse(data) {
-        Ok(record) => record,
-        Err(e) => {
-            assert!(e.line >= 1, "an error names a line: {e}");
-            assert!(!e.reason.contains('\n'), "one line: {e}");
-            return false;
-        }
-    };
-    record.replay().expect("a parsed record replays");
-    let text = record.to_text().expect("a parsed record writes");
-    let again = Record::parse(text.as_bytes()).expect("a written record parses");
-    assert_eq!(again, record, "the record survives writing and reading");
-    true
-}
+use concentration::fuzzing::{position as position_input, record as record_input};
 
 fn inputs(dir: &str) -> Vec<Vec<u8>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
