@@ -137,3 +137,14 @@ pub fn main() -> ExitCode {
 pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(UsageError(message.into()))
 }
+
+/// A delay flag's value in seconds, checked to lie between 0 and 60.
+fn delay_seconds(flag: &str, seconds: f64) -> anyhow::Result<f64> {
+    if (0.0..=60.0).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(usage(format!(
+            "{flag} {seconds}: expected seconds between 0 and 60"
+        )))
+    }
+}

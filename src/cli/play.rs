@@ -111,12 +111,7 @@ impl PlayArgs {
             c.hints = h.parse::<Hints>().map_err(u)?;
         }
         if let Some(d) = self.ai_delay {
-            if !(0.0..=60.0).contains(&d) {
-                return Err(u(format!(
-                    "--ai-delay {d}: expected seconds between 0 and 60"
-                )));
-            }
-            c.ai_delay = Duration::from_secs_f64(d);
+            c.ai_delay = Duration::from_secs_f64(super::delay_seconds("--ai-delay", d)?);
         }
         if watch
             && c.memory == Memory::Classic

@@ -68,12 +68,7 @@ impl SolitaireArgs {
             c.hints = h.parse::<Hints>().map_err(u)?;
         }
         if let Some(d) = self.show_delay {
-            if !(0.0..=60.0).contains(&d) {
-                return Err(u(format!(
-                    "--show-delay {d}: expected seconds between 0 and 60"
-                )));
-            }
-            c.ai_delay = Duration::from_secs_f64(d / 2.0);
+            c.ai_delay = Duration::from_secs_f64(super::delay_seconds("--show-delay", d)? / 2.0);
         }
         let challenge = if self.daily {
             Some(Challenge::daily(&record::today().0).map_err(u)?)
