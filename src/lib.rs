@@ -13,4 +13,5 @@ pub mod record;
 pub mod rules;
 pub mod solitaire;
 pub mod solver;
+pub mod trainer;
 pub mod tui;

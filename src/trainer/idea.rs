@@ -1,0 +1,140 @@
+//! The idea behind a best play that is not the common one, named and put in one line
+//! drawn from this position's numbers (never canned text alone).
+
+use crate::rules::{Objective, PublicView};
+use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
+
+use super::consequences::PassEffect;
+use super::{Explained, Lesson, chance_words, fixed, pass_words, value_words};
+
+/// The kinds of departure from common play the solver shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdeaKind {
+    /// After a new card whose partner is hidden, a seen card instead of a second new
+    /// card (Gerez and Zwick's sacrifice; the blog's NON).
+    Sacrifice,
+    /// After a new card whose partner is seen, another new card instead of the pair
+    /// (the blog's NNO psyche-out).
+    PsycheOut,
+    /// After a new card whose partner is seen, a seen card of another label: the pair
+    /// is left on the table.
+    LeavePair,
+    /// A pass that ends the game in the mover's favour.
+    PassToWin,
+    /// A pass that keeps the table as it is, because any new card helps the opponent
+    /// more (a waiting move).
+    Wait,
+    /// A known pair left on the table for later, as a card to end a turn with.
+    KeepPair,
+    /// Anything else the solver prefers to the common play.
+    Other,
+}
+
+impl IdeaKind {
+    /// Its name for players.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Sacrifice => "The sacrifice",
+            Self::PsycheOut => "The psyche-out",
+            Self::LeavePair => "Leave the pair",
+            Self::PassToWin => "Pass to win",
+            Self::Wait => "A waiting move",
+            Self::KeepPair => "Keep the pair for later",
+            Self::Other => "Better than the common play",
+        }
+    }
+}
+
+/// An idea and its line for this position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Idea {
+    /// Which idea.
+    pub kind: IdeaKind,
+    /// "The sacrifice: a second new card pairs only 8% ..."
+    pub line: String,
+}
+
+/// The kind of idea when `best` is played instead of the common `usual`.
+#[must_use]
+pub fn kind(first: Option<FirstCard>, best: Action, usual: Action, pass: Option<PassEffect>) -> IdeaKind {
+    let pass_kind = || match pass {
+        Some(PassEffect::EndsNow(d)) if d > 0 => IdeaKind::PassToWin,
+        Some(_) => IdeaKind::Wait,
+        None => IdeaKind::Other,
+    };
+    match (first, usual, best) {
+        (None, Action::Known(u), _) if u.known() >= 2 => IdeaKind::KeepPair,
+        (None, _, Action::Known(_)) => pass_kind(),
+        (Some(FirstCard::Revealed(_)), Action::Match, Action::Unknown) => IdeaKind::PsycheOut,
+        (Some(FirstCard::Revealed(_)), Action::Match, Action::Known(_)) => IdeaKind::LeavePair,
+        (Some(FirstCard::Revealed(_)), Action::Unknown, Action::Known(_)) => IdeaKind::Sacrifice,
+        (Some(FirstCard::Held(_)), _, Action::Known(_)) => pass_kind(),
+        (Some(FirstCard::Held(_)), Action::Match, Action::Unknown) => IdeaKind::KeepPair,
+        _ => IdeaKind::Other,
+    }
+}
+
+/// The idea of this decision point, if the best play is strictly better than the
+/// common one.
+#[must_use]
+pub fn idea(view: &PublicView, state: &State, lesson: &Lesson, objective: Objective) -> Option<Idea> {
+    let best = lesson.best();
+    let usual = lesson.find(lesson.usual)?;
+    if lesson.best == lesson.usual || usual.cost <= TIE_EPSILON {
+        return None;
+    }
+    let kind = kind(state.first, best.action, usual.action, best.consequences.pass);
+    let line = line(view, kind, best, usual, objective);
+    Some(Idea { kind, line })
+}
+
+fn line(
+    view: &PublicView,
+    kind: IdeaKind,
+    best: &Explained,
+    usual: &Explained,
+    objective: Objective,
+) -> String {
+    let (b, u) = (&best.consequences, &usual.consequences);
+    let worth = format!(
+        "{} against {}",
+        value_words(objective, best.value),
+        value_words(objective, usual.value)
+    );
+    let pass = b.pass.map(|e| pass_words(view, e)).unwrap_or_default();
+    let body = match kind {
+        IdeaKind::Sacrifice => format!(
+            "a second new card pairs only {} of the time and hands your opponent a pair {} \
+             of the time; a seen card ends your turn showing nothing new ({worth})",
+            chance_words(u.pair_now),
+            chance_words(u.hand_over)
+        ),
+        IdeaKind::PsycheOut => format!(
+            "leave the pair and turn another new card: {} pairs this turn expected, and \
+             what you leave shapes your opponent's turn ({worth} for taking it now)",
+            fixed(b.pairs_this_turn, 2)
+        ),
+        IdeaKind::LeavePair => format!(
+            "turn a seen card and leave the pair on the table: taking it would keep you \
+             turning new cards ({worth})"
+        ),
+        IdeaKind::PassToWin => format!(
+            "{pass}; playing on pairs {} of the time but hands over a pair {} ({worth})",
+            chance_words(u.pair_now),
+            chance_words(u.hand_over)
+        ),
+        IdeaKind::Wait => format!(
+            "a new card pairs {} of the time but hands your opponent a pair {}; a pass \
+             shows nothing ({pass}; {worth})",
+            chance_words(u.pair_now),
+            chance_words(u.hand_over)
+        ),
+        IdeaKind::KeepPair => format!(
+            "a known pair lets you end a later turn without showing a new card ({worth} \
+             for taking it now)"
+        ),
+        IdeaKind::Other => format!("{} ({worth})", best.named.text),
+    };
+    format!("{}: {body}", kind.title())
+}

@@ -1,0 +1,158 @@
+//! Actions named as a player would say them, with the real cards and the board
+//! coordinates the records use: "Take the pair 7♥ 7♦ (c3, k2)", "Turn a second new card".
+
+use crate::players::candidates;
+use crate::record::{coordinate, face_text};
+use crate::rules::{Card, Phase, PublicView, Seat, Slot};
+use crate::solver::Action;
+
+use super::consequences::PassEffect;
+
+/// An action in words, with the cards that carry it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    /// The sentence: "Turn a seen card, 4♠ (b2), whose partner is still hidden".
+    pub text: String,
+    /// Every position that carries the action out (all equivalent).
+    pub cards: Vec<usize>,
+}
+
+/// A card as a player names it: `4♠ (b2)`.
+#[must_use]
+pub fn card_words(view: &PublicView, position: usize) -> String {
+    let deck = view.deck();
+    match view.slots()[position] {
+        Slot::Known(card) | Slot::Removed(card) => {
+            format!("{} ({})", face_text(deck, card), coordinate(deck, position))
+        }
+        Slot::Unknown => format!("the card at {}", coordinate(deck, position)),
+    }
+}
+
+fn face(view: &PublicView, position: usize) -> Option<Card> {
+    match view.slots()[position] {
+        Slot::Known(c) | Slot::Removed(c) => Some(c),
+        Slot::Unknown => None,
+    }
+}
+
+/// "partner is" / "partners are" for a label with `hidden` unseen cards.
+fn partners(hidden: u8) -> &'static str {
+    if hidden == 1 {
+        "partner is"
+    } else {
+        "partners are"
+    }
+}
+
+/// Names `action` at the view's decision point.
+#[must_use]
+pub fn name(view: &PublicView, action: Action) -> Named {
+    let cards = candidates(view, action);
+    let first_was_known = match view.phase() {
+        Phase::SecondCard {
+            first_was_known, ..
+        } => Some(first_was_known),
+        _ => None,
+    };
+    let one = cards.first().copied();
+    let more = |what: &str| {
+        if distinct_labels(view, &cards) > 1 {
+            format!(", or any other {what}")
+        } else {
+            String::new()
+        }
+    };
+    let text = match (first_was_known, action) {
+        (_, Action::Unknown) => match first_was_known {
+            Some(false) => "Turn a second new card".to_string(),
+            _ => "Turn a new card".to_string(),
+        },
+        (None, Action::Known(p)) if p.known() >= 2 => {
+            let label = one.and_then(|c| face(view, c)).map(|c| c.label);
+            let pair: Vec<usize> = view
+                .known_cards()
+                .filter(|&(_, c)| Some(c.label) == label)
+                .map(|(pos, _)| pos)
+                .take(2)
+                .collect();
+            let faces: Vec<String> = pair
+                .iter()
+                .filter_map(|&pos| face(view, pos).map(|c| face_text(view.deck(), c)))
+                .collect();
+            let coords: Vec<String> = pair
+                .iter()
+                .map(|&pos| coordinate(view.deck(), pos))
+                .collect();
+            format!(
+                "Take the pair {} ({}){}",
+                faces.join(" "),
+                coords.join(", "),
+                more("seen pair")
+            )
+        }
+        (None, Action::Known(p)) => format!(
+            "Turn a seen card, {}, whose {} still hidden{}",
+            one.map(|c| card_words(view, c)).unwrap_or_default(),
+            partners(p.unknown),
+            more(&format!("seen card whose {} hidden", partners(p.unknown)))
+        ),
+        (Some(_), Action::Match) => format!(
+            "Take the pair: turn {}",
+            one.map(|c| card_words(view, c)).unwrap_or_default()
+        ),
+        (Some(false), Action::Known(_)) => format!(
+            "Turn a seen card, {}: ends your turn without showing a new card{}",
+            one.map(|c| card_words(view, c)).unwrap_or_default(),
+            more("seen card")
+        ),
+        (Some(true), Action::Known(_)) => format!(
+            "Pass: turn a second seen card, {}{}",
+            one.map(|c| card_words(view, c)).unwrap_or_default(),
+            more("seen card")
+        ),
+        (None, Action::Match) => "Take the pair".to_string(),
+    };
+    Named { text, cards }
+}
+
+/// How many labels the cards show (equivalent choices of different labels).
+fn distinct_labels(view: &PublicView, cards: &[usize]) -> usize {
+    let mut labels: Vec<_> = cards
+        .iter()
+        .filter_map(|&c| face(view, c).map(|f| f.label))
+        .collect();
+    labels.sort_unstable();
+    labels.dedup();
+    labels.len()
+}
+
+/// The score as the mover says it, their own pairs first: `3–1`.
+fn score(view: &PublicView) -> String {
+    let [a, b] = view.pairs();
+    let (mine, theirs) = if view.mover() == Seat::First {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    format!("{mine}–{theirs}")
+}
+
+/// What a pass does, in words addressed to the mover: "the game ends now; you win 3–1".
+#[must_use]
+pub fn pass_words(view: &PublicView, effect: PassEffect) -> String {
+    let verdict = |diff: i64| match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("you win {}", score(view)),
+        std::cmp::Ordering::Less => format!("you lose {}", score(view)),
+        std::cmp::Ordering::Equal => format!("a draw at {}", score(view)),
+    };
+    match effect {
+        PassEffect::EndsNow(d) => format!("the game ends now; {}", verdict(d)),
+        PassEffect::EndsDrawn => "the game ends now as a draw".to_string(),
+        PassEffect::EndsIfPassedBack(d) => {
+            format!("if your opponent passes back, the game ends: {}", verdict(d))
+        }
+        PassEffect::NoPassBack => "your opponent may not pass back".to_string(),
+        PassEffect::Wasted => "a wasted move: it shows nothing".to_string(),
+    }
+}
