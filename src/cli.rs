@@ -5,6 +5,7 @@ mod docs;
 mod duel;
 mod look;
 mod play;
+mod puzzle;
 mod records;
 mod settings;
 mod solitaire;
@@ -44,6 +45,8 @@ enum Command {
     Watch(play::PlayArgs),
     /// Values of a position and of every action (the analysis contract)
     Solve(solve::SolveArgs),
+    /// Puzzles: find the one best move where the common play goes wrong
+    Puzzle(puzzle::PuzzleArgs),
     /// Expected result of one policy against another, exact or by simulation
     Duel(duel::DuelArgs),
     /// Replay a saved game on screen, with its analysis
@@ -111,6 +114,7 @@ pub fn main() -> ExitCode {
         Some(Command::Watch(args)) => play::watch(args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Duel(args)) => duel::run(&args),
+        Some(Command::Puzzle(args)) => puzzle::run(&args),
         Some(Command::Replay(args)) => records::replay(&args),
         Some(Command::History(args)) => records::history(&args),
         Some(Command::Analyze(args)) => records::analyze(&args),

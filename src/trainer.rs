@@ -6,6 +6,7 @@
 
 mod consequences;
 mod idea;
+pub mod puzzle;
 mod words;
 
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};

@@ -10,7 +10,12 @@ use concentration::trainer::{IdeaKind, Lesson, PassEffect, explain, fixed, numbe
 fn game(rule: PassRule) -> Game {
     let deck = Deck::parse("pairs:5").unwrap();
     let cards = (0..2u8)
-        .flat_map(|copy| (0..5).map(move |l| Card { label: Label(l), copy }))
+        .flat_map(|copy| {
+            (0..5).map(move |l| Card {
+                label: Label(l),
+                copy,
+            })
+        })
         .collect();
     Game::from_cards(deck, cards, 0, Players::Two(rule))
 }
@@ -36,7 +41,11 @@ fn flip(g: &mut Game, positions: &[usize]) {
 }
 
 fn texts(lesson: &Lesson) -> Vec<String> {
-    lesson.actions.iter().map(|e| e.named.text.clone()).collect()
+    lesson
+        .actions
+        .iter()
+        .map(|e| e.named.text.clone())
+        .collect()
 }
 
 /// The blog's tied `2.2x2 2.1x1` under `none`: the first player takes A, misses B C;
@@ -133,8 +142,15 @@ fn a_pass_says_what_the_rule_does() {
         .iter()
         .find(|e| e.consequences.pass.is_some())
         .expect("a pass is legal");
-    assert_eq!(pass.consequences.pass, Some(PassEffect::EndsIfPassedBack(1)));
-    assert!(pass.named.text.starts_with("Pass: turn a second seen card, "));
+    assert_eq!(
+        pass.consequences.pass,
+        Some(PassEffect::EndsIfPassedBack(1))
+    );
+    assert!(
+        pass.named
+            .text
+            .starts_with("Pass: turn a second seen card, ")
+    );
     assert_eq!(
         numbers_line(g.view(), pass),
         "a pass: if your opponent passes back, the game ends: you win 1–0"

@@ -31,6 +31,39 @@ pub enum IdeaKind {
 }
 
 impl IdeaKind {
+    /// Every kind, in the order the Strategy page teaches them.
+    pub const ALL: [Self; 7] = [
+        Self::Sacrifice,
+        Self::PassToWin,
+        Self::Wait,
+        Self::KeepPair,
+        Self::LeavePair,
+        Self::PsycheOut,
+        Self::Other,
+    ];
+
+    /// Its name on the command line and in JSON: `sacrifice`, `pass-to-win`, ...
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sacrifice => "sacrifice",
+            Self::PsycheOut => "psyche-out",
+            Self::LeavePair => "leave-pair",
+            Self::PassToWin => "pass-to-win",
+            Self::Wait => "wait",
+            Self::KeepPair => "keep-pair",
+            Self::Other => "other",
+        }
+    }
+
+    /// Parses [`Self::name`].
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(text))
+    }
+
     /// Its name for players.
     #[must_use]
     pub fn title(self) -> &'static str {
@@ -57,7 +90,12 @@ pub struct Idea {
 
 /// The kind of idea when `best` is played instead of the common `usual`.
 #[must_use]
-pub fn kind(first: Option<FirstCard>, best: Action, usual: Action, pass: Option<PassEffect>) -> IdeaKind {
+pub fn kind(
+    first: Option<FirstCard>,
+    best: Action,
+    usual: Action,
+    pass: Option<PassEffect>,
+) -> IdeaKind {
     let pass_kind = || match pass {
         Some(PassEffect::EndsNow(d)) if d > 0 => IdeaKind::PassToWin,
         Some(_) => IdeaKind::Wait,
@@ -78,13 +116,23 @@ pub fn kind(first: Option<FirstCard>, best: Action, usual: Action, pass: Option<
 /// The idea of this decision point, if the best play is strictly better than the
 /// common one.
 #[must_use]
-pub fn idea(view: &PublicView, state: &State, lesson: &Lesson, objective: Objective) -> Option<Idea> {
+pub fn idea(
+    view: &PublicView,
+    state: &State,
+    lesson: &Lesson,
+    objective: Objective,
+) -> Option<Idea> {
     let best = lesson.best();
     let usual = lesson.find(lesson.usual)?;
     if lesson.best == lesson.usual || usual.cost <= TIE_EPSILON {
         return None;
     }
-    let kind = kind(state.first, best.action, usual.action, best.consequences.pass);
+    let kind = kind(
+        state.first,
+        best.action,
+        usual.action,
+        best.consequences.pass,
+    );
     let line = line(view, kind, best, usual, objective);
     Some(Idea { kind, line })
 }

@@ -150,7 +150,10 @@ pub fn pass_words(view: &PublicView, effect: PassEffect) -> String {
         PassEffect::EndsNow(d) => format!("the game ends now; {}", verdict(d)),
         PassEffect::EndsDrawn => "the game ends now as a draw".to_string(),
         PassEffect::EndsIfPassedBack(d) => {
-            format!("if your opponent passes back, the game ends: {}", verdict(d))
+            format!(
+                "if your opponent passes back, the game ends: {}",
+                verdict(d)
+            )
         }
         PassEffect::NoPassBack => "your opponent may not pass back".to_string(),
         PassEffect::Wasted => "a wasted move: it shows nothing".to_string(),
