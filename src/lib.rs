@@ -14,3 +14,4 @@ pub mod rules;
 pub mod solitaire;
 pub mod solver;
 pub mod tui;
+pub mod words;
