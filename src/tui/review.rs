@@ -131,11 +131,11 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
 /// each before wrapping.
 #[must_use]
 pub fn window_lines(replay: &Replay) -> Vec<Line<'static>> {
+    if replay.summary {
+        return summary_window(replay);
+    }
     let mut lines = panel_lines(replay);
     lines.push(message_line(replay));
-    if replay.summary {
-        lines.extend(summary_window(replay));
-    }
     lines
 }
 

@@ -214,7 +214,7 @@ const SOLO_HELP: &[(&str, &str)] = &[
         "Enter Space click",
         "turn a card (any key goes on after a move)",
     ),
-    ("H", "hint: expected moves to go after each choice"),
+    ("H", "hint: expected moves after each choice"),
     ("f", "exact fractions of the par"),
     ("n", "new deal"),
     ("r / s", "end screen: same deal again / setup"),
@@ -287,39 +287,28 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
 }
 
 impl App {
-    /// The text the open window and side panel mean to show, a line each, before any
-    /// wrapping: the help, a question, the end of a game, the replay's summary, the
-    /// hint and the panel. Tests check every word of it reaches the screen whole.
+    /// The text the window on top means to show, a line each, before any wrapping: the
+    /// help, a question, the end of a game, the replay's summary, or else the side panel
+    /// (with its hint). Tests check every word of it reaches the screen whole.
     #[must_use]
     pub fn window_text(&self) -> Vec<String> {
-        let mut lines: Vec<Line> = Vec::new();
-        match &self.screen {
-            Screen::Play(r) => {
-                lines.extend(super::panel::panel_lines(r, u16::MAX, PANEL_WIDTH - 2));
-                if let Phase::Over(result) = r.game().view().phase()
-                    && r.show().is_none()
-                {
-                    lines.extend(end_lines(r, result));
+        let lines: Vec<Line> = match (self.overlay, &self.screen) {
+            (Some(Overlay::Help), screen) => help_window(screen).1,
+            (Some(Overlay::ConfirmQuit), _) => vec![Line::from(QUIT_QUESTION)],
+            (Some(Overlay::ConfirmNew), _) => vec![Line::from(NEW_QUESTION)],
+            (None, Screen::Play(r)) => match r.game().view().phase() {
+                Phase::Over(result) if r.show().is_none() => end_lines(r, result),
+                _ => super::panel::panel_lines(r, u16::MAX, PANEL_WIDTH - 2),
+            },
+            (None, Screen::Solo(s)) => match s.summary() {
+                Some(summary) if s.game().view().is_over() && s.show().is_none() => {
+                    solo_view::end_lines(s, summary)
                 }
-            }
-            Screen::Solo(s) => {
-                lines.extend(solo_view::panel_lines(s, u16::MAX, PANEL_WIDTH - 2));
-                if s.game().view().is_over()
-                    && s.show().is_none()
-                    && let Some(summary) = s.summary()
-                {
-                    lines.extend(solo_view::end_lines(s, summary));
-                }
-            }
-            Screen::Replay(r) => lines.extend(review::window_lines(r)),
-            Screen::Setup(_) | Screen::History(_) => {}
-        }
-        match self.overlay {
-            Some(Overlay::Help) => lines.extend(help_window(&self.screen).1),
-            Some(Overlay::ConfirmQuit) => lines.push(Line::from(QUIT_QUESTION)),
-            Some(Overlay::ConfirmNew) => lines.push(Line::from(NEW_QUESTION)),
-            None => {}
-        }
+                _ => solo_view::panel_lines(s, u16::MAX, PANEL_WIDTH - 2),
+            },
+            (None, Screen::Replay(r)) => review::window_lines(r),
+            (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
+        };
         lines.iter().map(super::panel::plain).collect()
     }
 }
