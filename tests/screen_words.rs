@@ -232,3 +232,31 @@ fn replay_screens_show_their_windows_whole() {
     app.update(Action::Setup, now);
     check("replay summary", &mut app);
 }
+
+#[test]
+fn the_end_of_a_game_names_the_real_opponent_and_counts_alike() {
+    let now = Instant::now();
+    let c = config("pairs:3", Opponent::ForgetfulMedium, Hints::Always);
+    let mut app = App::start_blocking(c, now).unwrap();
+    let start = screen_sized(&app, 100, 30);
+    assert!(start.contains("You vs forgetful AI (medium)"), "{start}");
+    assert!(start.contains("Hint vs optimal play"), "{start}");
+    // Redrawing the same decision (odds on and off) is not another hint.
+    for _ in 0..4 {
+        app.update(Action::Odds, now);
+    }
+    finish(&mut app, now);
+    let r = app.round().unwrap();
+    let (moves, decisions, hints) = (r.game().view().turns(), r.decisions(), r.hints_used());
+    assert!(hints <= decisions, "{hints} hints at {decisions} decisions");
+    let end = screen_sized(&app, 100, 30);
+    for line in [
+        format!("{moves} moves · game over"),
+        format!("·  {moves} moves  ·"),
+        format!("Hints seen at {hints} of your {decisions} decisions"),
+        "remembers only the last 6 cards it saw".to_owned(),
+    ] {
+        assert!(end.contains(&line), "missing '{line}':\n{end}");
+    }
+    assert!(!end.contains("optimal in expectation"), "{end}");
+}
