@@ -148,7 +148,8 @@ fn delay_seconds(flag: &str, seconds: f64) -> anyhow::Result<f64> {
         Ok(seconds)
     } else {
         Err(usage(format!(
-            "{flag} {seconds}: expected seconds between 0 and 60"
+            "{flag} {}: expected seconds between 0 and 60",
+            crate::words::compact(seconds)
         )))
     }
 }

@@ -15,3 +15,4 @@ pub mod solitaire;
 pub mod solver;
 pub mod trainer;
 pub mod tui;
+pub mod words;

@@ -197,7 +197,7 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
     s.wait_for("Game over");
     s.wait_for("You win!");
     let screen = s.screen();
-    assert!(screen.contains("You 3 – 0 AI"), "{screen}");
+    assert!(screen.contains("You 3 – 0 optimal AI"), "{screen}");
     assert!(screen.contains("3 moves"), "{screen}");
     assert!(screen.contains("can lose any single game"), "{screen}");
     assert!(screen.contains("Saved as"), "{screen}");
@@ -206,7 +206,7 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
     s.wait_for("Flip 0/6");
     s.keys("G");
     s.wait_for("Flip 6/6");
-    s.wait_for("100% -0.0%");
+    s.wait_for("100% 0.0 points");
     s.keys("q");
     s.wait_for("You win!");
     s.keys("q");

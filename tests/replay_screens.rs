@@ -55,7 +55,7 @@ fn the_replay_opens_at_the_start_with_its_analysis() {
             "Start of the game",
             "you: win % after each flip",
             "Accuracy · cost",
-            "50% -33.3%",
+            "50% 33.3 points",
             "Odds for you: 53%",
             "flip",
             "turn",
@@ -237,7 +237,7 @@ fn a_finished_game_is_saved_and_replayed_from_the_end_screen() {
     assert!(screen(&app).contains("Saved as"));
     app.update(Action::Review, now);
     let s = screen(&app);
-    has(&s, &["Replay", "Flip 0/6", "100% -0.0%"]);
+    has(&s, &["Replay", "Flip 0/6", "100% 0.0 points"]);
     app.update(Action::Quit, now);
     assert!(screen(&app).contains("You win!"), "back on the end screen");
     // Quitting does not save it twice.

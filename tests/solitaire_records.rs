@@ -431,6 +431,10 @@ fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     app.update(Action::Again, Instant::now());
     let solo = app.solo().expect("a solitaire game");
     assert_eq!(solo.game().seed(), 2);
+    // Its faces were seen in the record: a deal played again, not a game "not counted
+    // because of --no-save".
+    assert!(solo.is_again());
+    assert!(screen(&app).contains("AGAIN"));
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {

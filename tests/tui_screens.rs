@@ -219,7 +219,7 @@ fn hint_panel_lists_every_action_with_value_and_cost() {
     assert!(!h.targets.is_empty());
     assert_eq!(r.hints_used(), 1);
     let s = screen_sized(&app, 80, 24);
-    assert!(s.contains("Hint: every choice"), "{s}");
+    assert!(s.contains("Hint vs optimal play"), "{s}");
     assert!(s.contains("best"), "{s}");
     assert!(s.contains('%'), "{s}");
 }
@@ -302,7 +302,7 @@ fn end_screen_shows_the_result_and_the_choices() {
         "Game over",
         "You win!",
         "You 3 – 0 AI",
-        "Hints used: 0",
+        "Hints seen at 0 of your",
         "optimal in expectation",
         "can lose any single game",
         "new game",

@@ -28,6 +28,7 @@ use crate::players::state_of;
 use crate::record::{coordinate, face_text, seat_letter};
 use crate::rules::{Game, Objective, Outcome, Phase, Seat, Slot};
 use crate::solver::{Action, FirstCard, SolveError, Solver, State, TIE_EPSILON, best_of};
+use crate::words;
 
 /// Costs below this (win probability) are inaccuracies; from it, mistakes.
 pub const WIN_MISTAKE: f64 = 0.02;
@@ -334,9 +335,9 @@ pub fn doing(action: Action, first: Option<FirstCard>) -> &'static str {
 #[must_use]
 pub fn show_value(objective: Objective, v: f64) -> String {
     match objective {
-        Objective::Win => format!("{:.0}%", v * 100.0),
-        Objective::Margin => format!("{v:+.2} pairs"),
-        Objective::Moves => format!("{v:.2} moves"),
+        Objective::Win => words::percent(v, 0),
+        Objective::Margin => format!("{} pairs", words::signed(v, 2)),
+        Objective::Moves => format!("{} moves", words::fixed(v, 2)),
     }
 }
 
@@ -345,9 +346,9 @@ pub fn show_value(objective: Objective, v: f64) -> String {
 #[must_use]
 pub fn show_cost(objective: Objective, cost: f64) -> String {
     match objective {
-        Objective::Win => format!("{:.1} points", cost * 100.0),
-        Objective::Margin => format!("{cost:.2} pairs"),
-        Objective::Moves => format!("{cost:.2} moves"),
+        Objective::Win => format!("{} points", words::fixed(cost * 100.0, 1)),
+        Objective::Margin => format!("{} pairs", words::fixed(cost, 2)),
+        Objective::Moves => format!("{} moves", words::fixed(cost, 2)),
     }
 }
 

@@ -353,10 +353,18 @@ pub fn simulate(
         0.0
     };
     let half = 1.96 * (var / n).sqrt();
+    // The interval says where the result can be: never past what a game can give.
+    let (floor, ceiling) = match objective {
+        Objective::Win => (0.0, 1.0),
+        _ => {
+            let pairs = f64::from(deck.pairs());
+            (-pairs, pairs)
+        }
+    };
     Ok(Estimate {
         mean,
-        low: mean - half,
-        high: mean + half,
+        low: (mean - half).max(floor),
+        high: (mean + half).min(ceiling),
         games,
     })
 }

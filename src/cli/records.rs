@@ -9,6 +9,7 @@ use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Objective, Seat};
 use crate::tui::{App, Config, History};
+use crate::words;
 
 /// Where saved games are read and written.
 #[derive(Debug, Clone, Default, Args)]
@@ -235,7 +236,7 @@ impl SoloAnalysis {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{} | seed {}{} | solitaire | {} | result {} ({} moves, {} misses) | par {:.3}",
+            "{} | seed {}{} | solitaire | {} | result {} ({}, {}) | par {:.3}",
             record.deck,
             record.seed,
             record
@@ -244,8 +245,8 @@ impl SoloAnalysis {
                 .unwrap_or_default(),
             record.memory,
             record::result_text(&self.game),
-            view.turns(),
-            view.misses(),
+            words::count(view.turns(), "move"),
+            words::count(view.misses(), "miss"),
             self.par
         );
         let _ = writeln!(
@@ -339,13 +340,20 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
         let sum = &analysis.summaries[seat.index()];
         let _ = writeln!(
             s,
-            "  {} {}: accuracy {:.1}% ({} of {} flips best), total cost {}",
+            "  {} {}: {}",
             seat_letter(seat),
-            analysis.players[seat.index()],
-            sum.accuracy * 100.0,
-            sum.best,
-            sum.flips,
-            show_cost(analysis.objective, sum.total_cost)
+            words::printable(&analysis.players[seat.index()]),
+            if sum.flips == 0 {
+                "no flips to judge".to_owned()
+            } else {
+                format!(
+                    "accuracy {} ({} of {} best), total cost {}",
+                    words::percent(sum.accuracy, 1),
+                    sum.best,
+                    words::count_of(sum.flips, "flip"),
+                    show_cost(analysis.objective, sum.total_cost)
+                )
+            }
         );
         for (k, &i) in sum.costliest.iter().enumerate() {
             let _ = writeln!(

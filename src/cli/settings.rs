@@ -237,7 +237,10 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
                 other => return Err(format!("expected seconds, found {}", other.type_str())),
             };
             if !(0.0..=60.0).contains(&secs) {
-                return Err(format!("{secs}: expected seconds between 0 and 60"));
+                return Err(format!(
+                    "{}: expected seconds between 0 and 60",
+                    crate::words::compact(secs)
+                ));
             }
             s.ai_delay = Some(Duration::from_secs_f64(secs));
         }

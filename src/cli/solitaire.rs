@@ -163,18 +163,19 @@ pub fn table(entries: &[Entry]) -> String {
     );
     for e in entries {
         let name = match e.challenge {
-            None => e.deck.clone(),
+            // Names come from a file: no control characters reach the terminal.
+            None => crate::words::printable(&e.deck),
             Some(n) => format!("  challenge {n}"),
         };
         let _ = writeln!(
             out,
-            "{:<22} {:<8} {:>6} {:>10.2} {:>5} {:>+9.2}",
+            "{:<22} {:<8} {:>6} {:>10} {:>5} {:>9}",
             name,
-            e.memory,
+            crate::words::printable(&e.memory),
             e.games,
-            e.average_moves(),
+            crate::words::fixed(e.average_moves(), 2),
             e.best,
-            e.average_cost()
+            crate::words::signed(e.average_cost(), 2)
         );
     }
     out.push_str(

@@ -594,10 +594,18 @@ impl App {
             Action::Again if replay.record().is_solitaire() => {
                 let config = replay.again(&self.base);
                 let challenge = replay.record().challenge;
-                if let Err(e) = self.begin_solo(config, challenge)
-                    && let Screen::Replay(r) = &mut self.screen
-                {
-                    r.set_solver(Err(e));
+                match self.begin_solo(config, challenge) {
+                    // The deal was seen in its record: it is a deal played again.
+                    Ok(()) => {
+                        if let Screen::Solo(s) = &mut self.screen {
+                            s.mark_played_before();
+                        }
+                    }
+                    Err(e) => {
+                        if let Screen::Replay(r) = &mut self.screen {
+                            r.set_solver(Err(e));
+                        }
+                    }
                 }
             }
             Action::Again => {

@@ -4,6 +4,7 @@
 use crate::players::{TieBreak, preference};
 use crate::rules::{Objective, PublicView};
 use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
+use crate::words;
 
 /// One line of the hint panel.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,26 +91,93 @@ pub fn targets(view: &PublicView, action: Action) -> Vec<usize> {
     crate::players::candidates(view, action)
 }
 
+/// The hint's lines as rows of `width` cells: the words of each choice on the left, its
+/// value and its cost in right-aligned columns, one space apart at least. Columns are as
+/// wide as their widest entry; words that do not fit the rest take their short form
+/// (`unknown` for `unknown card`), so a row is never cut.
+#[must_use]
+pub fn rows(lines: &[[String; 3]], width: usize) -> Vec<String> {
+    let w = |i: usize| {
+        lines
+            .iter()
+            .map(|l| l[i].chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let (value_w, cost_w) = (w(1), w(2));
+    let words_w = width.saturating_sub(value_w + cost_w + 2);
+    lines
+        .iter()
+        .map(|[words, value, cost]| {
+            let words = if words.chars().count() <= words_w {
+                words.as_str()
+            } else {
+                short(words)
+            };
+            format!("{words:<words_w$} {value:>value_w$} {cost:>cost_w$}")
+        })
+        .collect()
+}
+
+/// The short form of an action's words (see [`words`]), for a narrow column.
+fn short(words: &str) -> &str {
+    match words {
+        "unknown card" => "unknown",
+        "take pair" => "take",
+        "known pair" => "known",
+        w => w.strip_prefix("pass on ").map_or(w, |_| "pass"),
+    }
+}
+
 /// A value in the objective's unit: `62.5%` or `+0.42`.
 #[must_use]
 pub fn format_value(objective: Objective, v: f64) -> String {
     match objective {
-        Objective::Win => format!("{:.1}%", v * 100.0),
-        _ => format!("{v:+.2}"),
+        Objective::Win => words::percent(v, 1),
+        _ => words::signed(v, 2),
     }
 }
 
 /// A cost in the objective's unit: `-3.2%`, `-0.10` (pairs) or `+0.10` (moves, in
-/// solitaire), `best` for none.
+/// solitaire), `best` for none; a cost too small to show is `0.0%` or `0.00`, unsigned.
 #[must_use]
 pub fn format_cost(objective: Objective, cost: f64) -> String {
     if cost <= TIE_EPSILON {
         return "best".into();
     }
-    match objective {
-        Objective::Win => format!("-{:.1}%", cost * 100.0),
-        Objective::Margin => format!("-{cost:.2}"),
+    let (digits, unit, sign) = match objective {
+        Objective::Win => (words::fixed(cost * 100.0, 1), "%", "-"),
+        Objective::Margin => (words::fixed(cost, 2), "", "-"),
         // More moves is the loss.
-        Objective::Moves => format!("+{cost:.2}"),
+        Objective::Moves => (words::fixed(cost, 2), "", "+"),
+    };
+    if digits.chars().all(|c| c == '0' || c == '.') {
+        format!("{digits}{unit}")
+    } else {
+        format!("{sign}{digits}{unit}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hint_rows_fit_and_keep_columns_apart() {
+        let line = |w: &str, v: &str, c: &str| [w.to_owned(), v.to_owned(), c.to_owned()];
+        let narrow = rows(
+            &[
+                line("unknown card", "100.0%", "best"),
+                line("pass on 2.1", "0.0%", "-100.0%"),
+            ],
+            25,
+        );
+        assert_eq!(
+            narrow,
+            ["unknown    100.0%    best", "pass         0.0% -100.0%"]
+        );
+        let wide = rows(&[line("unknown card", "46.7%", "best")], 25);
+        assert_eq!(wide, ["unknown card   46.7% best"]);
+        assert!(narrow.iter().chain(&wide).all(|r| r.chars().count() <= 25));
     }
 }

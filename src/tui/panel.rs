@@ -6,10 +6,11 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::hint::{format_cost, format_value};
+use super::hint::{self, format_cost, format_value};
 use super::round::Round;
 use super::theme;
 use crate::rules::{Objective, Phase, Seat};
+use crate::words;
 
 /// Width of the side panel.
 pub const PANEL_WIDTH: u16 = 27;
@@ -20,7 +21,6 @@ pub struct Panel<'a>(pub &'a Round);
 impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let round = self.0;
-        let view = round.game().view();
         let title = if round.practice() {
             " Practice game "
         } else {
@@ -31,6 +31,16 @@ impl Widget for Panel<'_> {
             .border_style(theme::BORDER);
         let inner = block.inner(area);
         block.render(area, buf);
+        Paragraph::new(panel_lines(round, inner.height, inner.width))
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}
+
+/// The lines of a round's side panel, `height` by `width` cells inside.
+pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'static>> {
+    let view = round.game().view();
+    {
         let mut lines = Vec::new();
         let pairs = view.pairs();
         for seat in [Seat::First, Seat::Second] {
@@ -42,9 +52,10 @@ impl Widget for Panel<'_> {
             lines.push(Line::from(vec![
                 Span::styled(mark, theme::CURSOR),
                 Span::raw(format!(
-                    "{:<14}{:>3} pairs",
+                    "{:<14}{:>3} {}",
                     truncate(&round.seat_name(seat), 14),
-                    pairs[seat.index()]
+                    pairs[seat.index()],
+                    words::noun_for(pairs[seat.index()].into(), "pair")
                 )),
             ]));
         }
@@ -53,7 +64,12 @@ impl Widget for Panel<'_> {
             Phase::SecondCard { .. } => "second card",
             Phase::Over(_) => "game over",
         };
-        lines.push(Line::from(format!("Move {} · {phase}", view.turns() + 1)));
+        // Once over, the moves made (as the end screen counts them), not the next one.
+        lines.push(Line::from(if view.is_over() {
+            format!("{} · {phase}", words::count(view.turns(), "move"))
+        } else {
+            format!("Move {} · {phase}", view.turns() + 1)
+        }));
         lines.push(Line::from(format!(
             "Pairs left {} · {}",
             round.pairs_left(),
@@ -75,6 +91,8 @@ impl Widget for Panel<'_> {
                 Objective::Win => "win",
                 _ => "margin",
             };
+            // The odds assume both sides play optimally from here, whoever the AI is.
+            lines.push(Line::from(Span::styled(ASSUMPTION, theme::DIM)));
             lines.push(Line::from(format!(
                 "{who}: {what} {}",
                 format_value(round.config().objective, v)
@@ -83,41 +101,46 @@ impl Widget for Panel<'_> {
         lines.push(Line::from(""));
         if let Some(h) = round.hint() {
             lines.push(Line::from(Span::styled(
-                "Hint: every choice",
+                format!("Hint {ASSUMPTION}"),
                 theme::HEADING,
             )));
-            for l in &h.lines {
+            let cells: Vec<[String; 3]> = h
+                .lines
+                .iter()
+                .map(|l| {
+                    [
+                        l.words.clone(),
+                        format_value(h.objective, l.value),
+                        format_cost(h.objective, l.cost),
+                    ]
+                })
+                .collect();
+            let rows = hint::rows(&cells, usize::from(width));
+            for (l, row) in h.lines.iter().zip(rows) {
                 let style = if l.action == h.best {
                     theme::HINTED
                 } else {
                     ratatui::style::Style::new()
                 };
-                lines.push(Line::from(Span::styled(
-                    format!(
-                        "{:<12}{:>6} {:>6}",
-                        truncate(&l.words, 12),
-                        format_value(h.objective, l.value),
-                        format_cost(h.objective, l.cost)
-                    ),
-                    style,
-                )));
+                lines.push(Line::from(Span::styled(row, style)));
             }
         } else {
             lines.push(Line::from(Span::styled("Last turns", theme::HEADING)));
-            let room = usize::from(inner.height).saturating_sub(lines.len());
+            let room = usize::from(height).saturating_sub(lines.len());
             let log = round.log();
             for l in &log[log.len().saturating_sub(room)..] {
-                lines.push(Line::from(truncate(l, usize::from(inner.width))));
+                lines.push(Line::from(truncate(l, usize::from(width))));
             }
         }
         if let Some(note) = round.solver_note() {
             lines.push(Line::from(Span::styled(note.to_string(), theme::DIM)));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+        lines
     }
 }
+
+/// What hints and odds assume: both sides play optimally from here on.
+pub(super) const ASSUMPTION: &str = "vs optimal play";
 
 /// The first `n` characters of `s`.
 pub(super) fn truncate(s: &str, n: usize) -> String {
@@ -138,6 +161,63 @@ pub(super) fn popup(area: Rect, w: u16, h: u16, title: &str, buf: &mut Buffer) -
     let inner = block.inner(r);
     block.render(r, buf);
     inner
+}
+
+/// Rows that `text` takes once word-wrapped to `width` cells (as ratatui's word wrap
+/// does it: greedy, a word longer than the width broken across rows).
+#[must_use]
+pub(super) fn wrapped_rows(text: &str, width: usize) -> usize {
+    let width = width.max(1);
+    let mut rows = 1;
+    let mut used = 0;
+    // Split on single spaces: a run of spaces counts cell by cell.
+    for word in text.split(' ') {
+        let w = word.chars().count();
+        let need = if used == 0 { w } else { used + 1 + w };
+        if need <= width {
+            used = need;
+        } else if used == 0 {
+            rows += (w - 1) / width;
+            used = (w - 1) % width + 1;
+        } else {
+            rows += 1 + (w.max(1) - 1) / width;
+            used = (w.max(1) - 1) % width + 1;
+        }
+    }
+    rows
+}
+
+/// The text of a line, without its styles.
+#[must_use]
+pub(super) fn plain(line: &Line) -> String {
+    line.spans.iter().map(|s| s.content.as_ref()).collect()
+}
+
+/// A window at most `w` wide, as tall as `lines` need once word-wrapped (at most the
+/// area), in the middle of `area`, with `lines` in it: no line is cut at its border
+/// while the area has room for them.
+pub(super) fn text_popup(
+    area: Rect,
+    w: u16,
+    lines: Vec<Line<'static>>,
+    title: &str,
+    buf: &mut Buffer,
+) {
+    let width = w.min(area.width);
+    let inner = usize::from(width.saturating_sub(2));
+    let rows =
+        |lines: &[Line]| -> usize { lines.iter().map(|l| wrapped_rows(&plain(l), inner)).sum() };
+    let mut lines = lines;
+    if rows(&lines) + 2 > usize::from(area.height) {
+        // Short of room: the blank lines go first.
+        lines.retain(|l| l.width() > 0);
+    }
+    let rows = rows(&lines);
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+    let inside = popup(area, width, height, title, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(inside, buf);
 }
 
 /// The key footer: pairs of key and what it does.
@@ -162,12 +242,19 @@ pub(super) fn key_line(keys: &[(&str, &str)], gap: usize) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Keys and what they do, a line each, the keys in a column (the help windows).
+/// Keys and what they do, a line each, the keys in a column as wide as the widest key
+/// (the help windows).
 pub(super) fn key_rows(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
+    let w = keys
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
     keys.iter()
         .map(|(k, what)| {
             Line::from(vec![
-                Span::styled(format!("{k:<20}"), theme::KEY),
+                Span::styled(format!("{k:<w$}"), theme::KEY),
                 Span::raw((*what).to_owned()),
             ])
         })

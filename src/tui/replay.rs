@@ -313,12 +313,13 @@ impl History {
                 let result = game.as_ref().map_or("?", crate::record::result_text);
                 let moves = game.as_ref().map_or(0, |g| g.view().turns());
                 format!(
-                    "{} {} {:<15} solitaire{} {:>7} {moves} moves",
+                    "{} {} {:<15} solitaire{} {:>7} {}",
                     r.date,
                     r.time,
                     r.deck.name(),
                     r.challenge.map(|c| format!(" ({c})")).unwrap_or_default(),
                     result,
+                    crate::words::count(moves, "move"),
                 )
             }
             Ok(r) => {

@@ -10,12 +10,13 @@ use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget
 
 use super::board::{BoardView, Geometry};
 use super::hint::{format_cost, words};
-use super::panel::{Footer, PANEL_WIDTH, popup};
+use super::panel::{Footer, PANEL_WIDTH, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
 use crate::record::{coordinate, face_text, result_text, seat_letter};
 use crate::rules::{Objective, Seat};
+use crate::words;
 
 /// Height of the value chart.
 const CHART_HEIGHT: u16 = 7;
@@ -114,7 +115,6 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
 
 fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
     let stepper = replay.stepper();
-    let view = stepper.game().view();
     let at = stepper.at();
     let turn = if at == 0 { 0 } else { stepper.turn_of(at - 1) };
     let block = Block::bordered()
@@ -122,6 +122,28 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .border_style(theme::BORDER);
     let inner = block.inner(area);
     block.render(area, buf);
+    Paragraph::new(panel_lines(replay))
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// The text of the replay's panel, message line and summary window (when open), a line
+/// each before wrapping.
+#[must_use]
+pub fn window_lines(replay: &Replay) -> Vec<Line<'static>> {
+    if replay.summary {
+        return summary_window(replay);
+    }
+    let mut lines = panel_lines(replay);
+    lines.push(message_line(replay));
+    lines
+}
+
+/// The lines of the replay's side panel.
+fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
+    let stepper = replay.stepper();
+    let view = stepper.game().view();
+    let at = stepper.at();
     let r = replay.record();
     let pairs = view.pairs();
     let mut lines = Vec::new();
@@ -142,14 +164,18 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
             .collect();
         lines.push(Line::from(vec![
             Span::styled(mark, theme::CURSOR),
-            Span::raw(format!("{name:<14}{:>3} pairs", pairs[seat.index()])),
+            Span::raw(format!(
+                "{name:<14}{:>3} {}",
+                pairs[seat.index()],
+                words::noun_for(pairs[seat.index()].into(), "pair")
+            )),
         ]));
     }
     if r.is_solitaire() {
         lines.push(Line::from(format!(
-            "  {} moves · {} misses",
-            view.turns(),
-            view.misses()
+            "  {} · {}",
+            words::count(view.turns(), "move"),
+            words::count(view.misses(), "miss")
         )));
     }
     lines.push(Line::from(""));
@@ -196,16 +222,18 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
         for seat in an.focus() {
             let s = &an.summaries[seat.index()];
-            let name: String = r.player(seat).chars().take(8).collect();
-            let cost = match an.objective {
-                Objective::Win => format!("-{:.1}%", s.total_cost * 100.0),
-                Objective::Margin => format!("-{:.2}", s.total_cost),
-                Objective::Moves => format!("+{:.2}", s.total_cost),
+            let name: String = r.player(seat).chars().take(7).collect();
+            // The same words as the summary window: one cost, stated one way.
+            let text = if s.flips == 0 {
+                format!("{name:<8}no flips")
+            } else {
+                format!(
+                    "{name:<8}{:>4} {}",
+                    words::percent(s.accuracy, 0),
+                    show_cost(an.objective, s.total_cost)
+                )
             };
-            lines.push(Line::from(format!(
-                "{name:<9}{:>4.0}% {cost}",
-                s.accuracy * 100.0
-            )));
+            lines.push(Line::from(text));
         }
     } else {
         lines.push(Line::from(""));
@@ -214,9 +242,7 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
             theme::DIM,
         )));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    lines
 }
 
 fn message_line(replay: &Replay) -> Line<'static> {
@@ -226,14 +252,15 @@ fn message_line(replay: &Replay) -> Line<'static> {
         let game = stepper.game();
         let [a, b] = game.view().pairs();
         let r = replay.record();
-        let (moves, misses) = (game.view().turns(), game.view().misses());
+        let (moves, misses) = (
+            words::count(game.view().turns(), "move"),
+            words::count(game.view().misses(), "miss"),
+        );
         let text = if r.is_solitaire() {
             if game.view().is_over() {
-                format!(
-                    "End of the game: cleared in {moves} moves ({misses} misses) · s shows the summary"
-                )
+                format!("End of the game: cleared in {moves} ({misses}) · s shows the summary")
             } else {
-                format!("The game was left unfinished after {moves} moves ({misses} misses)")
+                format!("The game was left unfinished after {moves} ({misses})")
             }
         } else if game.view().is_over() {
             format!(
@@ -333,23 +360,16 @@ fn as_f64(i: usize) -> f64 {
     i as f64
 }
 
-fn summary(replay: &Replay, area: Rect, buf: &mut Buffer) {
-    let lines = match replay.analysis() {
+/// The lines of the summary window.
+fn summary_window(replay: &Replay) -> Vec<Line<'static>> {
+    match replay.analysis() {
         Some(an) => summary_lines(replay, an),
         None => vec![Line::from(replay.note().to_owned())],
-    };
-    let width = 78.min(area.width);
-    let inner_width = usize::from(width.saturating_sub(2)).max(1);
-    // Rows once wrapped (words may wrap a little earlier: one spare row each).
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().div_ceil(inner_width).max(1) + usize::from(l.width() > inner_width))
-        .sum();
-    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
-    let inner = popup(area, width, height, " Summary ", buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(inner, buf);
+    }
+}
+
+fn summary(replay: &Replay, area: Rect, buf: &mut Buffer) {
+    text_popup(area, 78, summary_window(replay), " Summary ", buf);
 }
 
 fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
@@ -357,17 +377,22 @@ fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for seat in an.focus() {
         let s = &an.summaries[seat.index()];
+        let totals = if s.flips == 0 {
+            ": no flips to judge".to_owned()
+        } else {
+            format!(
+                ": accuracy {} ({} of {} best), total cost {}",
+                words::percent(s.accuracy, 0),
+                s.best,
+                words::count_of(s.flips, "flip"),
+                show_cost(an.objective, s.total_cost)
+            )
+        };
         lines.push(Line::from(vec![
             Span::styled(r.player(seat).to_owned(), theme::HEADING),
-            Span::raw(format!(
-                ": accuracy {:.0}% ({} of {} flips best), total cost {}",
-                s.accuracy * 100.0,
-                s.best,
-                s.flips,
-                show_cost(an.objective, s.total_cost)
-            )),
+            Span::raw(totals),
         ]));
-        if s.costliest.is_empty() {
+        if s.costliest.is_empty() && s.flips > 0 {
             lines.push(Line::from(
                 "  No costly move: every flip was among the best.",
             ));

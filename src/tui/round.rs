@@ -63,7 +63,8 @@ pub struct Round {
     log: Vec<String>,
     message: String,
     hint: Option<Hint>,
-    hints_used: u32,
+    /// The decisions (flip numbers) at which the person saw a hint.
+    hinted: Vec<usize>,
     show_odds: bool,
     odds: Option<f64>,
     undo: Vec<(Game, usize)>,
@@ -109,7 +110,7 @@ impl Round {
             log: Vec::new(),
             message: String::new(),
             hint: None,
-            hints_used: 0,
+            hinted: Vec::new(),
             show_odds: false,
             odds: None,
             undo: Vec::new(),
@@ -222,6 +223,16 @@ impl Round {
         }
     }
 
+    /// A seat's full name, which says which AI it is: `You`, `optimal AI`, `forgetful AI
+    /// (easy)`; in `watch`, as [`Round::seat_name`] (`A optimal`).
+    #[must_use]
+    pub fn seat_title(&self, seat: Seat) -> String {
+        match self.seats[seat.index()].kind {
+            Some(k) if !self.is_watch() => ai_title(k),
+            _ => self.seat_name(seat),
+        }
+    }
+
     /// The opponent's kind for a seat (`None`: the person).
     #[must_use]
     pub fn seat_kind(&self, seat: Seat) -> Option<Opponent> {
@@ -258,10 +269,36 @@ impl Round {
         self.hint.as_ref()
     }
 
-    /// Hints the person asked for (or got, in `always` mode).
+    /// The person's decisions at which a hint was on show (asked for, or shown by itself
+    /// in `always` mode), each counted once however often the hint was redrawn.
     #[must_use]
-    pub fn hints_used(&self) -> u32 {
-        self.hints_used
+    pub fn hints_used(&self) -> usize {
+        let flips = self.game.view().flips();
+        let person = self.person();
+        self.hinted
+            .iter()
+            .filter(|&&i| flips.get(i).is_none_or(|f| f.seat == person))
+            .count()
+    }
+
+    /// The person's decisions so far: every card they turned.
+    #[must_use]
+    pub fn decisions(&self) -> usize {
+        let person = self.person();
+        self.game
+            .view()
+            .flips()
+            .iter()
+            .filter(|f| f.seat == person)
+            .count()
+    }
+
+    /// Notes that a hint is on show at the current decision.
+    fn note_hint(&mut self) {
+        let at = self.game.view().flips().len();
+        // After an undo, the decisions undone are forgotten.
+        self.hinted.retain(|&i| i < at);
+        self.hinted.push(at);
     }
 
     /// The person's current value (win probability or expected margin), when shown.
@@ -442,13 +479,17 @@ impl Round {
             return;
         }
         let hint = self.compute_hint();
+        let mut shown = 0;
         offer_hint(
             &mut self.hint,
             hint,
-            &mut self.hints_used,
+            &mut shown,
             &mut self.message,
             self.solver_note.as_deref(),
         );
+        if shown > 0 {
+            self.note_hint();
+        }
     }
 
     /// Switches the odds display.
@@ -494,7 +535,7 @@ impl Round {
         if auto && self.show.is_none() && (self.persons_turn() || self.is_watch()) {
             self.hint = self.compute_hint();
             if self.hint.is_some() && !self.is_watch() {
-                self.hints_used += 1;
+                self.note_hint();
             }
         } else {
             self.hint = None;
@@ -649,6 +690,17 @@ impl Round {
     /// Notes where the game was saved.
     pub fn set_saved(&mut self, saved: Result<PathBuf, String>) {
         self.saved = Some(saved);
+    }
+}
+
+/// An AI by what it is: `optimal AI`, `forgetful AI (easy)`.
+#[must_use]
+pub fn ai_title(kind: Opponent) -> String {
+    match kind {
+        Opponent::Optimal => "optimal AI".into(),
+        Opponent::Usual => "usual AI".into(),
+        Opponent::ForgetfulEasy => "forgetful AI (easy)".into(),
+        Opponent::ForgetfulMedium => "forgetful AI (medium)".into(),
     }
 }
 

@@ -9,13 +9,18 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geometry};
-use super::panel::{Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_line, key_rows, popup};
+use super::config::Opponent;
+use super::panel::{
+    Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_line, key_rows, text_popup,
+};
 use super::review;
 use super::round::Round;
+use super::round::ai_title;
 use super::solo::Solo;
 use super::solo_view::{self, SOLO_END_KEYS, SOLO_KEYS, SoloPanel};
 use super::theme;
 use crate::rules::{EndReason, Outcome, Phase, Seat};
+use crate::words;
 
 /// Smallest terminal the current screen can use.
 #[must_use]
@@ -29,15 +34,19 @@ pub fn min_size(app: &App) -> (u16, u16) {
         Screen::Play(r) => {
             let (rows, cols) = r.game().view().deck().grid();
             let (w, h) = Geometry::min_size(rows, cols);
-            (w + PANEL_WIDTH, (h + 3).max(16))
+            ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
         }
         Screen::Solo(s) => {
             let (rows, cols) = s.game().view().deck().grid();
             let (w, h) = Geometry::min_size(rows, cols);
-            (w + PANEL_WIDTH, (h + 3).max(16))
+            ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
         }
     }
 }
+
+/// The narrowest screen for a game: its help and end windows need this many columns to
+/// show every line without cutting one.
+const WINDOW_WIDTH: u16 = 64;
 
 /// Title, board, panel, message line and footer of the play screen.
 fn play_areas(area: Rect) -> [Rect; 5] {
@@ -82,19 +91,12 @@ impl App {
             Screen::Solo(s) => solo(app_spinner(self), s, area, buf),
         }
         match self.overlay {
-            Some(Overlay::Help)
-                if matches!(self.screen, Screen::Replay(_) | Screen::History(_)) =>
-            {
-                help_table(area, buf, REPLAY_HELP, " Replay keys ");
+            Some(Overlay::Help) => {
+                let (title, lines) = help_window(&self.screen);
+                text_popup(area, 66, lines, title, buf);
             }
-            Some(Overlay::Help) if matches!(self.screen, Screen::Solo(_)) => {
-                help_table(area, buf, SOLO_HELP, " Solitaire keys ");
-            }
-            Some(Overlay::Help) => help(area, buf),
-            Some(Overlay::ConfirmQuit) => question(area, buf, "Quit this game? (y / n)"),
-            Some(Overlay::ConfirmNew) => {
-                question(area, buf, "Abandon this game for a new deal? (y / n)");
-            }
+            Some(Overlay::ConfirmQuit) => question(area, buf, QUIT_QUESTION),
+            Some(Overlay::ConfirmNew) => question(area, buf, NEW_QUESTION),
             None => {}
         }
     }
@@ -118,15 +120,20 @@ fn too_small(area: Rect, buf: &mut Buffer, w: u16, h: u16) {
 fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
     let [title, board, panel, message, footer] = play_areas(area);
     let c = round.config();
+    let seats = format!(
+        "{} vs {}",
+        round.seat_title(Seat::First),
+        round.seat_title(Seat::Second)
+    );
+    // Who plays matters more than the seed: a long seed goes first when room is short.
+    let mut rest = format!("  {} · seed {} · {seats}", c.deck, c.seed);
+    let practice = if round.practice() { 10 } else { 0 };
+    if "Concentration".len() + rest.chars().count() + practice > usize::from(title.width) {
+        rest = format!("  {} · {seats}", c.deck);
+    }
     let mut head = vec![
         Span::styled("Concentration", theme::HEADING),
-        Span::raw(format!(
-            "  {} · seed {} · {} vs {}",
-            c.deck,
-            c.seed,
-            round.seat_name(Seat::First),
-            round.seat_name(Seat::Second)
-        )),
+        Span::raw(rest),
     ];
     if round.practice() {
         head.push(Span::styled("  PRACTICE", theme::ERROR));
@@ -207,7 +214,7 @@ const SOLO_HELP: &[(&str, &str)] = &[
         "Enter Space click",
         "turn a card (any key goes on after a move)",
     ),
-    ("H", "hint: expected moves to go after each choice"),
+    ("H", "hint: expected moves after each choice"),
     ("f", "exact fractions of the par"),
     ("n", "new deal"),
     ("r / s", "end screen: same deal again / setup"),
@@ -215,9 +222,8 @@ const SOLO_HELP: &[(&str, &str)] = &[
     ("q / Esc", "quit (asks during a game)"),
 ];
 
-fn question(area: Rect, buf: &mut Buffer, text: &str) {
-    let inner = popup(area, 50, 3, " Sure? ", buf);
-    Paragraph::new(text).centered().render(inner, buf);
+fn question(area: Rect, buf: &mut Buffer, text: &'static str) {
+    text_popup(area, 50, vec![Line::from(text).centered()], " Sure? ", buf);
 }
 
 /// Footer keys on the end screen.
@@ -235,11 +241,11 @@ const HELP: &[(&str, &str)] = &[
     ("← ↑ ↓ → / h j k l", "move the cursor"),
     ("Enter / Space", "turn the card under the cursor"),
     ("mouse click", "turn the clicked card"),
-    ("H", "hint: every choice with its value and cost"),
+    ("H", "hint: each choice, its value and cost"),
     ("o", "show or hide your odds"),
     ("u", "undo (practice games only)"),
     ("n", "new game"),
-    ("r / s / v", "end screen: same deal again / setup / replay"),
+    ("r / s / v", "end screen: same deal / setup / replay"),
     ("any key", "go on after a turn; speed up the AI"),
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
@@ -258,31 +264,84 @@ const REPLAY_HELP: &[(&str, &str)] = &[
     ("q / Esc", "back (list: quit)"),
 ];
 
-fn help_table(area: Rect, buf: &mut Buffer, keys: &[(&str, &str)], title: &str) {
-    let inner = popup(area, 62, 12, title, buf);
+/// The lines of a help window listing `keys`; `setup` adds the setup screen's keys.
+fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
     let mut lines = key_rows(keys);
     lines.push(Line::from(""));
+    if setup {
+        lines.push(
+            Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM),
+        );
+    }
     lines.push(Line::from("Press any key to close.").style(theme::DIM));
-    Paragraph::new(lines).render(inner, buf);
+    lines
 }
 
-fn help(area: Rect, buf: &mut Buffer) {
-    let inner = popup(area, 62, 17, " Keys ", buf);
-    let mut lines = key_rows(HELP);
-    lines.push(Line::from(""));
-    lines.push(Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM));
-    lines.push(Line::from("Press any key to close.").style(theme::DIM));
-    Paragraph::new(lines).render(inner, buf);
+/// The help window of the screen on show, its title and its lines.
+fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
+    match screen {
+        Screen::Replay(_) | Screen::History(_) => (" Replay keys ", help_lines(REPLAY_HELP, false)),
+        Screen::Solo(_) => (" Solitaire keys ", help_lines(SOLO_HELP, false)),
+        _ => (" Keys ", help_lines(HELP, true)),
+    }
 }
+
+impl App {
+    /// The text the window on top means to show, a line each, before any wrapping: the
+    /// help, a question, the end of a game, the replay's summary, or else the side panel
+    /// (with its hint). Tests check every word of it reaches the screen whole.
+    #[must_use]
+    pub fn window_text(&self) -> Vec<String> {
+        let lines: Vec<Line> = match (self.overlay, &self.screen) {
+            (Some(Overlay::Help), screen) => help_window(screen).1,
+            (Some(Overlay::ConfirmQuit), _) => vec![Line::from(QUIT_QUESTION)],
+            (Some(Overlay::ConfirmNew), _) => vec![Line::from(NEW_QUESTION)],
+            (None, Screen::Play(r)) => match r.game().view().phase() {
+                Phase::Over(result) if r.show().is_none() => end_lines(r, result),
+                _ => super::panel::panel_lines(r, u16::MAX, PANEL_WIDTH - 2),
+            },
+            (None, Screen::Solo(s)) => match s.summary() {
+                Some(summary) if s.game().view().is_over() && s.show().is_none() => {
+                    solo_view::end_lines(s, summary)
+                }
+                _ => solo_view::panel_lines(s, u16::MAX, PANEL_WIDTH - 2),
+            },
+            (None, Screen::Replay(r)) => review::window_lines(r),
+            (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
+        };
+        lines.iter().map(super::panel::plain).collect()
+    }
+}
+
+/// The question before quitting a game.
+const QUIT_QUESTION: &str = "Quit this game? (y / n)";
+/// The question before dealing a new game over one in progress.
+const NEW_QUESTION: &str = "Abandon this game for a new deal? (y / n)";
 
 fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: &mut Buffer) {
+    text_popup(area, 78, end_lines(round, result), " Game over ", buf);
+}
+
+/// What the AI in `kind` is, in one line: the optimal AI can lose a single game; the
+/// others are named for what they do.
+fn ai_note(kind: Opponent) -> String {
+    match kind {
+        Opponent::Optimal => {
+            "The optimal AI is optimal in expectation: it can lose any single game.".into()
+        }
+        k => format!("The {} {}.", ai_title(k), k.explanation()),
+    }
+}
+
+/// The lines of the end window of a two-player game.
+fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
     let person = round.person();
     let [a, b] = result.pairs;
     let headline = match (result.outcome, round.is_watch()) {
         (Outcome::Draw, _) => "A draw".to_string(),
         (Outcome::Winner(s), true) => format!("{} wins", round.seat_name(s)),
         (Outcome::Winner(s), false) if s == person => "You win!".to_string(),
-        (Outcome::Winner(_), false) => "The AI wins".to_string(),
+        (Outcome::Winner(s), false) => format!("The {} wins", round.seat_title(s)),
         (Outcome::Solo, _) => "Cleared".to_string(),
     };
     let reason = match result.reason {
@@ -294,10 +353,10 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
     let mut lines = vec![
         Line::from(headline).bold().centered(),
         Line::from(format!(
-            "{} {a} – {b} {}  ·  {} moves  ·  {}",
-            round.seat_name(Seat::First),
-            round.seat_name(Seat::Second),
-            result.turns,
+            "{} {a} – {b} {}  ·  {}  ·  {}",
+            round.seat_title(Seat::First),
+            round.seat_title(Seat::Second),
+            words::count(result.turns, "move"),
             reason
         ))
         .centered(),
@@ -305,8 +364,9 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
     if !round.is_watch() {
         lines.push(
             Line::from(format!(
-                "Hints used: {}{}",
+                "Hints seen at {} of your {}{}",
                 round.hints_used(),
+                words::count_of(round.decisions(), "decision"),
                 if round.practice() {
                     " · practice game"
                 } else {
@@ -326,11 +386,14 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
         None => String::new(),
     };
     lines.push(Line::from(saved).style(theme::DIM).centered());
-    lines.push(
-        Line::from("The optimal AI is optimal in expectation: it can lose any single game.")
-            .style(theme::DIM)
-            .centered(),
-    );
+    let mut kinds: Vec<Opponent> = [Seat::First, Seat::Second]
+        .into_iter()
+        .filter_map(|s| round.seat_kind(s))
+        .collect();
+    kinds.dedup();
+    for k in kinds {
+        lines.push(Line::from(ai_note(k)).style(theme::DIM).centered());
+    }
     lines.push(Line::from(""));
     lines.push(
         key_line(
@@ -345,8 +408,5 @@ fn end_screen(round: &Round, result: crate::rules::GameResult, area: Rect, buf: 
         )
         .centered(),
     );
-    let inner = popup(area, 78, 10, " Game over ", buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(inner, buf);
+    lines
 }

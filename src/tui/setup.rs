@@ -178,7 +178,7 @@ impl Setup {
                     |e| e.to_string(),
                     |d| {
                         let (r, k) = d.grid();
-                        format!("{} pairs, {r} x {k}", d.pairs())
+                        format!("{}, {r} x {k}", crate::words::count(d.pairs(), "pair"))
                     },
                 );
                 (c.deck.clone(), note)

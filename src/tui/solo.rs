@@ -146,6 +146,12 @@ impl Solo {
         Ok(next)
     }
 
+    /// Marks a deal already played (started from its record): like
+    /// [`Solo::replay_deal`], not counted, and said so on the end screen.
+    pub fn mark_played_before(&mut self) {
+        self.again = true;
+    }
+
     /// A game of the same settings on another deal, taking over the solved par.
     ///
     /// # Errors

@@ -15,6 +15,7 @@ use super::panel::{key_line, truncate};
 use super::solo::{Counted, Solo, is_best};
 use super::theme;
 use crate::solitaire::Summary;
+use crate::words;
 
 /// Footer keys during a solitaire game.
 pub const SOLO_KEYS: &[(&str, &str)] = &[
@@ -73,18 +74,26 @@ pub fn board<'a>(solo: &'a Solo, turned: &'a [usize]) -> BoardView<'a> {
 pub struct SoloPanel<'a>(pub &'a Solo);
 
 fn moves_text(m: Option<&crate::solitaire::Moves>) -> String {
-    m.map_or_else(|| "…".into(), |m| format!("{:.2}", m.approx))
+    m.map_or_else(|| "…".into(), |m| words::fixed(m.approx, 2))
 }
 
 impl Widget for SoloPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let solo = self.0;
-        let view = solo.game().view();
         let block = Block::bordered()
             .title(Line::from(" Solitaire ").bold())
             .border_style(theme::BORDER);
         let inner = block.inner(area);
         block.render(area, buf);
+        Paragraph::new(panel_lines(self.0, inner.height, inner.width))
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}
+
+/// The lines of a solitaire game's side panel, `height` by `width` cells inside.
+pub(super) fn panel_lines(solo: &Solo, height: u16, width: u16) -> Vec<Line<'static>> {
+    let view = solo.game().view();
+    {
         let mut lines = vec![
             Line::from(format!("Moves {} · misses {}", view.turns(), view.misses())),
             Line::from(format!(
@@ -100,8 +109,8 @@ impl Widget for SoloPanel<'_> {
         ];
         if let Some(live) = solo.live_par() {
             lines.push(Line::from(format!(
-                "On pace for {:.2}",
-                f64::from(view.turns()) + live.approx
+                "On pace for {}",
+                words::fixed(f64::from(view.turns()) + live.approx, 2)
             )));
         }
         lines.push(Line::from(format!(
@@ -119,36 +128,39 @@ impl Widget for SoloPanel<'_> {
                 "Hint: moves to go",
                 theme::HEADING,
             )));
-            for l in &h.lines {
+            let cells: Vec<[String; 3]> = h
+                .lines
+                .iter()
+                .map(|l| {
+                    let cost = if is_best(l.cost) {
+                        "best".to_owned()
+                    } else {
+                        format!("+{}", words::fixed(l.cost, 2))
+                    };
+                    [l.words.clone(), words::fixed(l.moves, 2), cost]
+                })
+                .collect();
+            let rows = super::hint::rows(&cells, usize::from(width));
+            for (l, row) in h.lines.iter().zip(rows) {
                 let style = if l.action == h.best {
                     theme::HINTED
                 } else {
                     Style::new()
                 };
-                let cost = if is_best(l.cost) {
-                    "best".to_owned()
-                } else {
-                    format!("+{:.2}", l.cost)
-                };
-                lines.push(Line::from(Span::styled(
-                    format!("{:<12}{:>6.2} {:>6}", truncate(&l.words, 12), l.moves, cost),
-                    style,
-                )));
+                lines.push(Line::from(Span::styled(row, style)));
             }
         } else {
             lines.push(Line::from(Span::styled("Last moves", theme::HEADING)));
-            let room = usize::from(inner.height).saturating_sub(lines.len() + 1);
+            let room = usize::from(height).saturating_sub(lines.len() + 1);
             let log = solo.log();
             for l in &log[log.len().saturating_sub(room)..] {
-                lines.push(Line::from(truncate(l, usize::from(inner.width))));
+                lines.push(Line::from(truncate(l, usize::from(width))));
             }
         }
         if let Some(note) = solo.par_note() {
             lines.push(Line::from(Span::styled(note.to_string(), theme::DIM)));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+        lines
     }
 }
 
@@ -192,19 +204,21 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
     };
     let mut lines = vec![
         Line::from(format!(
-            "Cleared in {} moves ({} misses)",
-            summary.moves, summary.misses
+            "Cleared in {} ({})",
+            words::count(summary.moves, "move"),
+            words::count(summary.misses, "miss")
         ))
         .bold()
         .centered(),
         Line::from(format!(
-            "Optimal play: {e_name} {:.2}{exact} expected · worst case {}",
-            expected.approx, summary.worst_case
+            "Optimal play: {e_name} {}{exact} expected · worst case {}",
+            words::fixed(expected.approx, 2),
+            summary.worst_case
         ))
         .centered(),
         Line::from(format!(
-            "Luck-adjusted: optimal play needs {} moves with your flip order",
-            summary.luck_adjusted
+            "Luck-adjusted: optimal play needs {} with your flip order",
+            words::count(summary.luck_adjusted, "move")
         ))
         .centered(),
         Line::from(summary.explanation())
@@ -232,7 +246,12 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
                 );
             }
             if let Some(e) = r.stats.entry(deck, memory, None) {
-                let _ = write!(text, " · {} games, avg {:.1}", e.games, e.average_moves());
+                let _ = write!(
+                    text,
+                    " · {}, avg {}",
+                    words::count(e.games, "game"),
+                    words::fixed(e.average_moves(), 1)
+                );
             }
             text
         }
@@ -269,18 +288,5 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
 
 /// The panel and footer parts are drawn by the caller; this draws the end popup.
 pub fn end_screen(solo: &Solo, summary: &Summary, area: Rect, buf: &mut Buffer) {
-    let lines = end_lines(solo, summary);
-    let r = area.centered(
-        ratatui::layout::Constraint::Length(78.min(area.width)),
-        ratatui::layout::Constraint::Length(13.min(area.height)),
-    );
-    ratatui::widgets::Clear.render(r, buf);
-    let block = Block::bordered()
-        .title(Line::from(" Table cleared ").bold())
-        .border_style(theme::HEADING);
-    let inner = block.inner(r);
-    block.render(r, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(inner, buf);
+    super::panel::text_popup(area, 78, end_lines(solo, summary), " Table cleared ", buf);
 }

@@ -1,0 +1,136 @@
+//! Numbers and counts in words, the same on every screen and in every command's output:
+//! `1 pair` but `2 pairs`, never `-0.0`, a huge flag value as `1e308` rather than 309
+//! digits, and text read from files printed without control characters.
+
+/// `n` and the noun, in the plural unless `n` is 1: `1 pair`, `2 pairs`, `0 misses`.
+#[must_use]
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", noun_for(n, noun))
+}
+
+/// [`count`] for a `usize` (lengths and indices).
+#[must_use]
+pub fn count_of(n: usize, noun: &str) -> String {
+    count(u64::try_from(n).unwrap_or(u64::MAX), noun)
+}
+
+/// The noun alone, in the plural unless `n` is 1 (`miss` → `misses`).
+#[must_use]
+pub fn noun_for(n: u64, noun: &str) -> String {
+    if n == 1 {
+        noun.to_owned()
+    } else if ["s", "sh", "ch", "x"].iter().any(|e| noun.ends_with(e)) {
+        format!("{noun}es")
+    } else {
+        format!("{noun}s")
+    }
+}
+
+/// `v` with `decimals` digits after the point; a value that rounds to zero is written
+/// without a sign (`0.00`, never `-0.00`).
+#[must_use]
+pub fn fixed(v: f64, decimals: usize) -> String {
+    unsigned_zero(format!("{v:.decimals$}"))
+}
+
+/// `v` with its sign always written (`+0.42`, `-1.50`); a value that rounds to zero is
+/// `+0.00`, never `-0.00`.
+#[must_use]
+pub fn signed(v: f64, decimals: usize) -> String {
+    let s = fixed(v, decimals);
+    if s.starts_with('-') || !v.is_finite() && v.is_sign_negative() {
+        s
+    } else {
+        format!("+{s}")
+    }
+}
+
+/// A share (0 to 1) as a percentage with `decimals` digits: `62.5%`, `0%` (never `-0%`).
+#[must_use]
+pub fn percent(share: f64, decimals: usize) -> String {
+    format!("{}%", fixed(share * 100.0, decimals))
+}
+
+/// Drops the minus sign of a formatted number whose digits are all zero.
+fn unsigned_zero(s: String) -> String {
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_owned(),
+        _ => s,
+    }
+}
+
+/// A number as the user typed it, short: `0.5`, `12`, but `1e308` instead of 309 digits
+/// (for error messages that echo a flag's value).
+#[must_use]
+pub fn compact(v: f64) -> String {
+    if v.is_finite() && v != 0.0 && !(1e-4..1e9).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
+}
+
+/// `s` without control characters (a name read from a file must not move the cursor or
+/// change the terminal's colours when printed); each one becomes `?`.
+#[must_use]
+pub fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(count(1u32, "pair"), "1 pair");
+        assert_eq!(count(2u32, "pair"), "2 pairs");
+        assert_eq!(count(0u32, "game"), "0 games");
+        assert_eq!(count(1u32, "miss"), "1 miss");
+        assert_eq!(count(3u32, "miss"), "3 misses");
+        assert_eq!(count_of(1, "flip"), "1 flip");
+    }
+
+    #[test]
+    fn no_negative_zero() {
+        assert_eq!(fixed(-0.0001, 2), "0.00");
+        assert_eq!(fixed(-0.0, 1), "0.0");
+        assert_eq!(fixed(-0.2, 0), "0");
+        assert_eq!(fixed(-0.01, 2), "-0.01");
+        assert_eq!(signed(-0.001, 2), "+0.00");
+        assert_eq!(signed(0.42, 2), "+0.42");
+        assert_eq!(signed(-1.5, 2), "-1.50");
+        assert_eq!(percent(-0.0001, 1), "0.0%");
+        assert_eq!(percent(0.625, 1), "62.5%");
+    }
+
+    #[test]
+    fn huge_values_are_short() {
+        assert_eq!(compact(1e308), "1e308");
+        assert_eq!(compact(0.5), "0.5");
+        assert_eq!(compact(12.0), "12");
+        assert_eq!(compact(-2e10), "-2e10");
+        assert!(compact(f64::MAX).len() < 30);
+    }
+
+    #[test]
+    fn control_characters_are_replaced() {
+        assert_eq!(printable("a\u{1b}[31mb\n"), "a?[31mb?");
+        assert_eq!(printable("pairs:8 ♥"), "pairs:8 ♥");
+    }
+
+    proptest::proptest! {
+        /// No formatter writes a negative zero, whatever tiny negative value it gets.
+        #[test]
+        fn no_formatter_writes_a_negative_zero(v in -0.01f64..=0.0, decimals in 0usize..4) {
+            for s in [fixed(v, decimals), signed(v, decimals), percent(v / 100.0, decimals)] {
+                let digits = s.trim_start_matches(['-', '+']).trim_end_matches('%');
+                let zero = digits.chars().all(|c| c == '0' || c == '.');
+                proptest::prop_assert!(!(zero && s.starts_with('-')), "{v} gave {s}");
+            }
+        }
+    }
+}
