@@ -356,7 +356,7 @@ proptest! {
         seed in any::<u64>(),
         stop in 0usize..400,
         names in (0..4usize, 0..4usize),
-        date in "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+        date in "(19[7-9][0-9]|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])",
         solo in 0..4u8,
     ) {
         let rule = PassRule::ALL[rule];

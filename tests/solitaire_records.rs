@@ -230,7 +230,7 @@ proptest! {
         challenge in 0..3u8,
         number in 0u64..1_000_000,
         stop in 0usize..600,
-        date in "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+        date in "(19[7-9][0-9]|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])",
     ) {
         let deck = Deck::parse(DECKS[deck]).unwrap();
         let challenge = match challenge {
