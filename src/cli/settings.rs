@@ -498,6 +498,30 @@ data-dir = "games"
     }
 
     #[test]
+    fn a_bad_value_loses_only_its_own_key() {
+        let (s, faults) = parse_lenient(
+            "theme = \"neon\"\ndata-dir = \"games\"\ndeck = \"pairs:5\"\nopponent = 3\n",
+            Path::new("/cfg"),
+        );
+        assert_eq!(s.data_dir, Some(PathBuf::from("/cfg/games")));
+        assert_eq!(s.deck.as_deref(), Some("pairs:5"));
+        assert_eq!((s.theme, s.opponent), (None, None));
+        assert_eq!(faults.len(), 2, "{faults:?}");
+        assert!(faults[1].starts_with("line 1: key 'theme': unknown theme 'neon'"));
+        assert!(faults[0].starts_with("line 4: key 'opponent': "));
+        // A combination that cannot be: the pass rule goes, the objective stays.
+        let (s, faults) = parse_lenient(
+            "objective = \"margin\"\npass-rule = \"withdraw\"",
+            Path::new("/"),
+        );
+        assert_eq!((s.objective, s.pass_rule), (Some(Objective::Margin), None));
+        assert_eq!(faults.len(), 1);
+        // Not TOML: nothing is kept.
+        let (s, faults) = parse_lenient("data-dir = \"x\"\ndeck = ", Path::new("/"));
+        assert_eq!((s, faults.len()), (Settings::default(), 1));
+    }
+
+    #[test]
     fn show_and_template_read_back() {
         let s = p("deck = \"pairs:5\"\nai-delay = 1.5").unwrap();
         let shown = s.to_toml(Some(Path::new("/data")));
