@@ -231,7 +231,10 @@ fn read_everything(data: &Path) {
     ] {
         let (code, out, err) = run(&args, Some(data));
         assert_eq!(code, status, "{args:?}: {err}");
-        assert!(out.contains(says) || err.contains(says), "{args:?}: {out}{err}");
+        assert!(
+            out.contains(says) || err.contains(says),
+            "{args:?}: {out}{err}"
+        );
     }
 }
 
@@ -247,7 +250,10 @@ fn reading_commands_change_nothing_in_the_data_directory() {
     read_everything(&data);
     let mut after = Vec::new();
     state(&data, &mut after);
-    assert_eq!(before, after, "a reading command wrote into the data directory");
+    assert_eq!(
+        before, after,
+        "a reading command wrote into the data directory"
+    );
     let _ = std::fs::remove_dir_all(&data);
 }
 

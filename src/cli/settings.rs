@@ -230,14 +230,18 @@ pub fn parse_lenient(text: &str, base: &Path) -> (Settings, Vec<String>) {
     let mut s = Settings::default();
     let mut faults = Vec::new();
     for (key, value) in &table {
-        let at = line_of_key(text, key).map_or(String::new(), |l| format!("line {l}: "));
+        let line = line_of_key(text, key);
+        let at = line.map_or(String::new(), |l| format!("line {l}: "));
         // On a clone, so that a bad value leaves nothing half set.
         let mut next = s.clone();
         match set(&mut next, key, value, base) {
             Ok(()) => s = next,
-            Err(e) => faults.push(format!("{at}key '{key}': {e}")),
+            Err(e) => faults.push((line, format!("{at}key '{key}': {e}"))),
         }
     }
+    // In the file's order (the table's is alphabetical).
+    faults.sort_by_key(|(line, _)| line.unwrap_or(usize::MAX));
+    let mut faults: Vec<String> = faults.into_iter().map(|(_, f)| f).collect();
     let objective = s.objective.unwrap_or(Objective::Win);
     let pass_rule = s.pass_rule.unwrap_or(PassRule::Agreed);
     if let Err(e) = crate::rules::check_combination(objective, pass_rule) {
@@ -507,8 +511,8 @@ data-dir = "games"
         assert_eq!(s.deck.as_deref(), Some("pairs:5"));
         assert_eq!((s.theme, s.opponent), (None, None));
         assert_eq!(faults.len(), 2, "{faults:?}");
-        assert!(faults[1].starts_with("line 1: key 'theme': unknown theme 'neon'"));
-        assert!(faults[0].starts_with("line 4: key 'opponent': "));
+        assert!(faults[0].starts_with("line 1: key 'theme': unknown theme 'neon'"));
+        assert!(faults[1].starts_with("line 4: key 'opponent': "));
         // A combination that cannot be: the pass rule goes, the objective stays.
         let (s, faults) = parse_lenient(
             "objective = \"margin\"\npass-rule = \"withdraw\"",
