@@ -53,9 +53,7 @@ pub enum RequestError {
     #[error("--{0}: {1}")]
     First(&'static str, String),
     /// `--diff` out of range.
-    #[error(
-        "--diff {diff} is out of range: with {taken} pairs taken it must be between -{taken} and {taken}"
-    )]
+    #[error("--diff {diff} is out of range: {}", diff_range(*taken))]
     Diff {
         /// The difference given.
         diff: i64,
@@ -68,6 +66,15 @@ pub enum RequestError {
     /// The solver refused.
     #[error("{0}")]
     Solve(#[from] SolveError),
+}
+
+/// The differences possible with `taken` pairs taken, in words (no `-0`).
+fn diff_range(taken: u64) -> String {
+    match taken {
+        0 => "with no pairs taken it must be 0".into(),
+        1 => "with 1 pair taken it must be between -1 and 1".into(),
+        n => format!("with {n} pairs taken it must be between -{n} and {n}"),
+    }
 }
 
 /// One action and its value.

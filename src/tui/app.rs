@@ -400,15 +400,19 @@ impl App {
 
     /// Saves the game on screen if it has flips and is not saved yet (finished, or
     /// being left).
+    /// A finished solitaire game is then counted in the statistics: after its record, so
+    /// that a kill between the two never leaves a counted game without its record.
     fn save_current(&mut self) {
-        let Some((dir, record)) = self.unsaved_game() else {
-            return;
-        };
-        let saved = crate::record::save(&dir, &record).map_err(|e| e.to_string());
-        if let Some(r) = self.round_mut() {
-            r.set_saved(saved);
-        } else if let Screen::Solo(s) = &mut self.screen {
-            s.set_saved(saved);
+        if let Some((dir, record)) = self.unsaved_game() {
+            let saved = crate::record::save(&dir, &record).map_err(|e| e.to_string());
+            if let Some(r) = self.round_mut() {
+                r.set_saved(saved);
+            } else if let Screen::Solo(s) = &mut self.screen {
+                s.set_saved(saved);
+            }
+        }
+        if let Screen::Solo(s) = &mut self.screen {
+            s.count();
         }
     }
 
@@ -427,8 +431,14 @@ impl App {
     /// Takes in any finished solve; returns whether something arrived.
     pub fn poll_worker(&mut self, now: Instant) -> bool {
         let mut any = false;
-        if let Screen::Solo(s) = &mut self.screen {
-            any |= s.poll();
+        if let Screen::Solo(s) = &mut self.screen
+            && s.poll()
+        {
+            any = true;
+            // The par arrived after the last flip: the game is finished only now.
+            if s.game().view().is_over() {
+                self.save_current();
+            }
         }
         while let Ok(solved) = self.rx.try_recv() {
             self.receive(solved, now);

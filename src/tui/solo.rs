@@ -531,7 +531,7 @@ impl Solo {
         self.refresh();
     }
 
-    /// At the end: the figures, then the statistics (once).
+    /// At the end: the figures (the statistics follow the record: see [`Solo::count`]).
     fn finish_if_over(&mut self) {
         if !self.game.view().is_over() || self.summary.is_some() {
             return;
@@ -544,19 +544,26 @@ impl Solo {
             Err(e) => self.par_note = Some(e.to_string()),
         }
         self.message = "Table cleared".into();
-        self.count();
     }
 
-    fn count(&mut self) {
+    /// Counts a finished game in the statistics, once. The app calls it after saving the
+    /// game's record, so that a counted game always has its record; a game whose record
+    /// could not be saved is not counted.
+    pub fn count(&mut self) {
         let Some(summary) = &self.summary else {
             return;
         };
+        if self.counted.is_some() {
+            return;
+        }
         let reason = if self.again {
             Some("a deal played again is not counted")
         } else if self.hints_used > 0 {
             Some("games with hints are not counted")
         } else if self.stats_dir.is_none() {
             Some("statistics are off (--no-save)")
+        } else if matches!(self.saved, Some(Err(_))) {
+            Some("its record could not be saved")
         } else {
             None
         };
@@ -568,7 +575,7 @@ impl Solo {
             return;
         };
         let game = GameStats {
-            deck: self.config.deck.clone(),
+            deck: self.game.view().deck().name().to_owned(),
             memory: self.config.memory.name().into(),
             challenge: self.challenge.map(|c| c.number),
             moves: summary.moves,
