@@ -534,7 +534,8 @@ impl<V: Scalar> Solver<V> {
     /// Under `withdraw` the player behind can still force a draw with a pass, so a lead
     /// larger than the pairs left means "the leader wins or the game is drawn by a pass";
     /// every such lead plays the same (taking a pair keeps it larger than the pairs
-    /// left), so the smallest of the differences' parity is stored for them all.
+    /// left), so one value, for the smallest such lead of the parity that occurs, is
+    /// stored for them all.
     fn lead_beyond(&self, pairs: i64) -> Option<i64> {
         (self.objective == Objective::Win && self.pass_rule == PassRule::Withdraw)
             .then(|| pairs + 2 - self.parity)
@@ -876,7 +877,13 @@ pub fn estimate_states(
     }
     #[allow(clippy::cast_precision_loss)]
     let diffs = if objective == Objective::Win {
-        (root.pairs() as f64 + diff.unsigned_abs() as f64) / 2.0 + 1.0
+        // Under `withdraw` also the lead larger than the pairs left (see `lead_beyond`).
+        let beyond = if pass_rule == PassRule::Withdraw {
+            1.0
+        } else {
+            0.0
+        };
+        (root.pairs() as f64 + diff.unsigned_abs() as f64) / 2.0 + 1.0 + beyond
     } else {
         1.0
     };
