@@ -41,7 +41,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-pub use format::{coordinate, face_text, parse_coordinate};
+pub use format::{column_letters, coordinate, face_text, parse_coordinate};
 pub use replay::Stepper;
 pub use store::{
     DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, records_dir, save,

@@ -26,11 +26,19 @@ pub struct Geometry {
 
 impl Geometry {
     /// Lays out `rows` x `cols` cards in `area`, as large as fits (up to 7 x 3), with a
-    /// column of space around each card for the cursor marks. `None` if even the
-    /// smallest card does not fit.
+    /// column of space around each card for the cursor marks, and room above and to the
+    /// left for the column letters and row numbers of the records' coordinates. `None`
+    /// if even the smallest card does not fit.
     #[must_use]
     pub fn fit(area: Rect, rows: usize, cols: usize) -> Option<Self> {
         let (r, c) = (u16::try_from(rows).ok()?, u16::try_from(cols).ok()?);
+        let (label_w, label_h) = label_room(rows);
+        let area = Rect::new(
+            area.x + label_w,
+            area.y + label_h,
+            area.width.checked_sub(label_w)?,
+            area.height.checked_sub(label_h)?,
+        );
         let w = (area.width.checked_sub(1)? / c).checked_sub(1)?.min(7);
         if w < MIN_CARD.0 {
             return None;
@@ -57,12 +65,28 @@ impl Geometry {
         })
     }
 
-    /// Smallest area that holds a grid.
+    /// Smallest area that holds a grid, with its labels.
     #[must_use]
     pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
         let r = u16::try_from(rows).unwrap_or(u16::MAX);
         let c = u16::try_from(cols).unwrap_or(u16::MAX);
-        (c * (MIN_CARD.0 + 1) + 1, r)
+        let (label_w, label_h) = label_room(rows);
+        (c * (MIN_CARD.0 + 1) + 1 + label_w, r + label_h)
+    }
+
+    /// Where the label of column `col` goes (above the top row) and of row `row` (left
+    /// of the first column, right-aligned to `width` cells).
+    fn label_spots(&self, col: usize, row: usize) -> ((u16, u16), (u16, u16)) {
+        let top = self.cell(col);
+        let left = self.cell(row * self.cols);
+        let (label_w, _) = label_room(self.rows);
+        (
+            (top.x + top.width / 2, top.y.saturating_sub(1)),
+            (
+                left.x.saturating_sub(1 + label_w),
+                left.y + left.height / 2,
+            ),
+        )
     }
 
     /// The rectangle of the card at `pos`.
@@ -83,6 +107,13 @@ impl Geometry {
     pub fn hit(&self, x: u16, y: u16, cards: usize) -> Option<usize> {
         (0..cards.min(self.rows * self.cols)).find(|&p| self.cell(p).contains(Position { x, y }))
     }
+}
+
+/// Cells the coordinate labels take: the row numbers' width plus a space to the left,
+/// one row of column letters above.
+fn label_room(rows: usize) -> (u16, u16) {
+    let digits = u16::try_from(rows.max(1).to_string().len()).unwrap_or(1);
+    (digits + 1, 1)
 }
 
 /// How one card is drawn.
@@ -193,6 +224,11 @@ impl Widget for BoardView<'_> {
                     let f = deck.face(c.label, c.copy);
                     Look::Face(f.text, f.ink, this_turn)
                 }
+                // A seen card the hint points at shows its face: a `?` means a new card.
+                Slot::Known(c) if self.hinted.contains(&pos) => {
+                    let f = deck.face(c.label, c.copy);
+                    Look::Face(f.text, f.ink, false)
+                }
                 Slot::Unknown if self.reveal => {
                     let c = self.game.reveal_all()[pos];
                     let f = deck.face(c.label, c.copy);
@@ -202,6 +238,16 @@ impl Widget for BoardView<'_> {
             };
             let hinted = self.hinted.contains(&pos);
             CardView { look, hinted }.render(geo.cell(pos), buf);
+        }
+        for col in 0..cols {
+            let ((x, y), _) = geo.label_spots(col, 0);
+            buf.set_string(x, y, crate::record::column_letters(col), theme::DIM);
+        }
+        for row in 0..rows {
+            let (_, (x, y)) = geo.label_spots(0, row);
+            let (label_w, _) = label_room(rows);
+            let text = format!("{:>w$}", row + 1, w = usize::from(label_w - 1));
+            buf.set_string(x, y, text, theme::DIM);
         }
         if let Some(cursor) = self.cursor {
             let r = geo.cell(cursor);

@@ -136,8 +136,10 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
         } else {
             ratatui::style::Style::new()
         };
+        // The best choice is marked by more than colour.
+        let mark = if l.action == h.best { "▶" } else { " " };
         let mut head = format!(
-            "{} {}",
+            "{mark}{} {}",
             format_value(h.objective, l.value),
             format_cost(h.objective, l.cost)
         );
