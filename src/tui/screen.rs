@@ -72,14 +72,18 @@ impl App {
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         if let Some((w, h)) = self.too_small() {
             too_small(area, buf, w, h);
+            // `q` still works there, so its question must be seen.
+            if let Some(o @ (Overlay::ConfirmQuit | Overlay::ConfirmNew)) = self.overlay {
+                confirm(area, buf, o);
+            }
             return;
         }
         match &self.screen {
             Screen::Setup(s) => s.render(area, buf),
             Screen::Play(r) => play(self, r, area, buf),
-            Screen::Replay(r) => review::replay(r, area, buf),
-            Screen::History(h) => review::history(h, area, buf),
-            Screen::Solo(s) => solo(app_spinner(self), s, area, buf),
+            Screen::Replay(r) => review::replay(r, self.look.ascii(), area, buf),
+            Screen::History(h) => review::history(h, self.look.ascii(), area, buf),
+            Screen::Solo(s) => solo(app_spinner(self), self.look.ascii(), s, area, buf),
         }
         match self.overlay {
             Some(Overlay::Help)
@@ -91,12 +95,18 @@ impl App {
                 help_table(area, buf, SOLO_HELP, " Solitaire keys ");
             }
             Some(Overlay::Help) => help(area, buf),
-            Some(Overlay::ConfirmQuit) => question(area, buf, "Quit this game? (y / n)"),
-            Some(Overlay::ConfirmNew) => {
-                question(area, buf, "Abandon this game for a new deal? (y / n)");
-            }
+            Some(o @ (Overlay::ConfirmQuit | Overlay::ConfirmNew)) => confirm(area, buf, o),
             None => {}
         }
+    }
+}
+
+/// The window of a (y / n) question.
+fn confirm(area: Rect, buf: &mut Buffer, overlay: Overlay) {
+    match overlay {
+        Overlay::ConfirmQuit => question(area, buf, "Quit this game? (y / n)"),
+        Overlay::ConfirmNew => question(area, buf, "Abandon this game for a new deal? (y / n)"),
+        Overlay::Help => {}
     }
 }
 
@@ -160,7 +170,7 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         None if round.is_watch() => WATCH_KEYS,
         None => PLAY_KEYS,
     };
-    Footer(keys).render(footer, buf);
+    Footer(keys, app.look.ascii()).render(footer, buf);
     if let Some(result) = over {
         end_screen(round, result, area, buf);
     }
@@ -172,7 +182,7 @@ fn app_spinner(app: &App) -> Option<usize> {
 }
 
 /// Title, board, panel, message line and footer of a solitaire game, and its end screen.
-fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
+fn solo(spinner: Option<usize>, ascii: bool, solo: &Solo, area: Rect, buf: &mut Buffer) {
     let [title, board, panel, message, footer] = play_areas(area);
     solo_view::title(solo).render(title, buf);
     let turned = solo.turned();
@@ -194,7 +204,7 @@ fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
     };
     Line::from(text).bold().render(message, buf);
     let over = solo.game().view().is_over() && solo.show().is_none();
-    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }).render(footer, buf);
+    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }, ascii).render(footer, buf);
     if over && let Some(summary) = solo.summary() {
         solo_view::end_screen(solo, summary, area, buf);
     }
@@ -210,7 +220,7 @@ const SOLO_HELP: &[(&str, &str)] = &[
     ("H", "hint: expected moves to go after each choice"),
     ("f", "exact fractions of the par"),
     ("n", "new deal"),
-    ("r / s", "end screen: same deal again / setup"),
+    ("r / s / v", "end screen: same deal again / setup / replay"),
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
 ];
