@@ -187,9 +187,12 @@ fn event_loop(
     while !app.quit {
         let now = Instant::now();
         if RESUMED.swap(false, Ordering::SeqCst) {
-            // The screen was the shell's while stopped: draw every cell again.
+            // The screen was the shell's while stopped: draw every cell again. (Not
+            // `clear`, which asks the terminal where its cursor is and fails on one that
+            // does not answer.)
             let _drawing = TERMINAL.lock();
-            terminal.clear()?;
+            let size = terminal.size()?;
+            terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))?;
             dirty = true;
         }
         if app.poll_worker(now) {
