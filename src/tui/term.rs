@@ -38,6 +38,10 @@ static TERMINAL: Mutex<()> = Mutex::new(());
 /// Set when the program continues after a stop: the screen must be drawn afresh.
 static RESUMED: AtomicBool = AtomicBool::new(false);
 
+/// Whether the screens are up (raw mode, alternate screen): a stop before or after only
+/// stops, with the terminal as it is.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
 /// Restores the terminal, ignoring failures: the terminal may already be gone, and
 /// reporting that on a closed stderr would abort.
 fn restore_quietly() {
@@ -74,9 +78,15 @@ fn reenter_quietly() {
 fn suspend() {
     use signal_hook::consts::{SIGSTOP, SIGWINCH};
     let guard = TERMINAL.lock();
-    restore_quietly();
+    let active = ACTIVE.load(Ordering::SeqCst);
+    if active {
+        restore_quietly();
+    }
     // SIGTSTP itself is caught (it brought us here); SIGSTOP cannot be.
     let _ = signal_hook::low_level::raise(SIGSTOP);
+    if !active {
+        return;
+    }
     reenter_quietly();
     RESUMED.store(true, Ordering::SeqCst);
     drop(guard);
@@ -97,6 +107,7 @@ pub fn run(mut app: App) -> std::io::Result<()> {
     let interrupted = Interrupted::default();
     watch_signals(Arc::clone(&interrupted))?;
     let mut terminal = ratatui::init();
+    ACTIVE.store(true, Ordering::SeqCst);
     // ratatui's hook restores raw mode and the screen; mouse capture is ours to undo.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -105,6 +116,10 @@ pub fn run(mut app: App) -> std::io::Result<()> {
     }));
     let result = execute!(std::io::stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, &mut app, &interrupted));
+    {
+        let _stopping = TERMINAL.lock();
+        ACTIVE.store(false, Ordering::SeqCst);
+    }
     disable_mouse();
     ratatui::restore();
     let _ = std::panic::take_hook();
