@@ -64,6 +64,8 @@ pub enum Action {
     Yes,
     /// Ctrl-C or a termination signal: leave at once.
     Interrupt,
+    /// Ctrl-Z: stop the program (job control), the terminal given back meanwhile.
+    Suspend,
     /// A digit (the seed).
     Digit(u32),
     /// Backspace.
@@ -96,8 +98,12 @@ impl Action {
     /// The action for a key.
     #[must_use]
     pub fn from_key(key: KeyEvent) -> Self {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return Self::Interrupt;
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            match key.code {
+                KeyCode::Char('c') => return Self::Interrupt,
+                KeyCode::Char('z') => return Self::Suspend,
+                _ => {}
+            }
         }
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => Self::Move(-1, 0),
@@ -487,6 +493,18 @@ impl App {
         }
     }
 
+    /// Until when a key cannot turn a card, because play just went on (see
+    /// [`Round::ready_at`]); the terminal loop drops input typed before it when it
+    /// changes.
+    #[must_use]
+    pub fn ready_at(&self) -> Option<Instant> {
+        match &self.screen {
+            Screen::Play(r) => r.ready_at(),
+            Screen::Solo(s) => s.ready_at(),
+            _ => None,
+        }
+    }
+
     /// Whether the board geometry fits the terminal.
     #[must_use]
     pub fn too_small(&self) -> Option<(u16, u16)> {
@@ -514,6 +532,8 @@ impl App {
                 self.size = (w, h);
                 return;
             }
+            // The terminal loop stops the program; nothing changes here.
+            Action::Suspend => return,
             Action::Tick => {
                 self.spinner = self.spinner.wrapping_add(1);
                 match &mut self.screen {
@@ -525,6 +545,11 @@ impl App {
                 return;
             }
             _ => {}
+        }
+        if self.too_small().is_some() && action != Action::Quit && self.overlay.is_none() {
+            // Nothing of the screen is visible: no key may act on it but `q` (back, or
+            // quit: its question is shown).
+            return;
         }
         if let Some(o) = self.overlay {
             self.update_overlay(o, action, now);
@@ -556,6 +581,19 @@ impl App {
                     Err(e) => self.quit_with(e),
                 },
                 Action::Fraction => solo.toggle_fraction(),
+                Action::Review => {
+                    let record = solo.record();
+                    let Screen::Solo(solo) = std::mem::replace(
+                        &mut self.screen,
+                        Screen::Setup(Setup::new(self.base.clone())),
+                    ) else {
+                        return;
+                    };
+                    match Replay::new(record, None, Back::Solo(solo)) {
+                        Ok(replay) => self.open_replay(replay, now),
+                        Err(e) => self.quit_with(e),
+                    }
+                }
                 Action::Setup => {
                     let mut c = solo.config().clone();
                     c.seed = random_seed();
@@ -588,7 +626,7 @@ impl App {
                     solo.flip_at(pos, now);
                 }
             }
-            _ => solo.speed_up(),
+            _ => solo.speed_up(now),
         }
     }
 
@@ -637,6 +675,7 @@ impl App {
             }
             Action::Quit => match replay.take_back() {
                 Some(Back::Round(round)) => self.screen = Screen::Play(round),
+                Some(Back::Solo(solo)) => self.screen = Screen::Solo(solo),
                 Some(Back::History(history)) => self.screen = Screen::History(history),
                 Some(Back::Quit) | None => self.quit = true,
             },
@@ -689,13 +728,14 @@ impl App {
 
     fn update_overlay(&mut self, overlay: Overlay, action: Action, now: Instant) {
         match (overlay, action) {
-            (Overlay::ConfirmQuit, Action::Yes | Action::Quit) => self.quit = true,
+            // Only `y` says yes: `q` or `n` again is the "n" of "(y / n)".
+            (Overlay::ConfirmQuit, Action::Yes) => self.quit = true,
             (Overlay::Why, Action::Codes) => {
                 if let Screen::Play(round) = &mut self.screen {
                     round.toggle_codes();
                 }
             }
-            (Overlay::ConfirmNew, Action::Yes | Action::New) => {
+            (Overlay::ConfirmNew, Action::Yes) => {
                 self.overlay = None;
                 self.new_deal(now);
             }
@@ -712,7 +752,7 @@ impl App {
             Action::Move(0, dc) => setup.left_right(dc),
             Action::Digit(d) => setup.digit(d),
             Action::Backspace => setup.backspace(),
-            Action::Again => setup.config.seed = random_seed(),
+            Action::Again => setup.random_seed(random_seed()),
             Action::Quit => self.quit = true,
             Action::Select => {
                 let config = setup.config.clone();

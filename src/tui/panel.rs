@@ -293,12 +293,23 @@ pub(super) fn text_popup(
         .render(inside, buf);
 }
 
-/// The key footer: pairs of key and what it does.
-pub struct Footer<'a>(pub &'a [(&'a str, &'a str)]);
+
+/// The key footer: pairs of key and what it does; with `true`, for ASCII glyphs.
+pub struct Footer<'a>(pub &'a [(&'a str, &'a str)], pub bool);
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        key_line(self.0, 2).render(area, buf);
+        if self.1 {
+            // A one-character stand-in for ⏎ would not name a key: say Enter.
+            let keys: Vec<(&str, &str)> = self
+                .0
+                .iter()
+                .map(|&(k, what)| (if k == "⏎" { "Enter" } else { k }, what))
+                .collect();
+            key_line(&keys, 2).render(area, buf);
+        } else {
+            key_line(self.0, 2).render(area, buf);
+        }
     }
 }
 

@@ -56,7 +56,7 @@ fn class_style(class: Class) -> Style {
 }
 
 /// The replay screen.
-pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
+pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title, middle, chart, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(4),
@@ -107,7 +107,7 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
     Paragraph::new(message_line(replay))
         .wrap(Wrap { trim: true })
         .render(message, buf);
-    Footer(REPLAY_KEYS).render(footer, buf);
+    Footer(REPLAY_KEYS, ascii).render(footer, buf);
     if replay.summary {
         summary(replay, area, buf);
     }
@@ -411,7 +411,7 @@ fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
 }
 
 /// The list of saved games.
-pub fn history(history: &History, area: Rect, buf: &mut Buffer) {
+pub fn history(history: &History, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title, list, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
@@ -447,5 +447,5 @@ pub fn history(history: &History, area: Rect, buf: &mut Buffer) {
     Line::from(history.message.clone())
         .bold()
         .render(message, buf);
-    Footer(HISTORY_KEYS).render(footer, buf);
+    Footer(HISTORY_KEYS, ascii).render(footer, buf);
 }

@@ -81,14 +81,18 @@ impl App {
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         if let Some((w, h)) = self.too_small() {
             too_small(area, buf, w, h);
+            // `q` still works there, so its question must be seen.
+            if let Some(o @ (Overlay::ConfirmQuit | Overlay::ConfirmNew)) = self.overlay {
+                confirm(area, buf, o);
+            }
             return;
         }
         match &self.screen {
             Screen::Setup(s) => s.render(area, buf),
             Screen::Play(r) => play(self, r, area, buf),
-            Screen::Replay(r) => review::replay(r, area, buf),
-            Screen::History(h) => review::history(h, area, buf),
-            Screen::Solo(s) => solo(app_spinner(self), s, area, buf),
+            Screen::Replay(r) => review::replay(r, self.look.ascii(), area, buf),
+            Screen::History(h) => review::history(h, self.look.ascii(), area, buf),
+            Screen::Solo(s) => solo(app_spinner(self), self.look.ascii(), s, area, buf),
         }
         match self.overlay {
             Some(Overlay::Help) => {
@@ -98,10 +102,18 @@ impl App {
             Some(Overlay::Why) => {
                 text_popup(area, 76, why_window(&self.screen), WHY_TITLE, buf);
             }
-            Some(Overlay::ConfirmQuit) => question(area, buf, QUIT_QUESTION),
-            Some(Overlay::ConfirmNew) => question(area, buf, NEW_QUESTION),
+            Some(o @ (Overlay::ConfirmQuit | Overlay::ConfirmNew)) => confirm(area, buf, o),
             None => {}
         }
+    }
+}
+
+/// The window of a (y / n) question.
+fn confirm(area: Rect, buf: &mut Buffer, overlay: Overlay) {
+    match overlay {
+        Overlay::ConfirmQuit => question(area, buf, QUIT_QUESTION),
+        Overlay::ConfirmNew => question(area, buf, NEW_QUESTION),
+        Overlay::Help | Overlay::Why => {}
     }
 }
 
@@ -170,7 +182,7 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         None if round.is_watch() => WATCH_KEYS,
         None => PLAY_KEYS,
     };
-    Footer(keys).render(footer, buf);
+    Footer(keys, app.look.ascii()).render(footer, buf);
     if let Some(result) = over {
         end_screen(round, result, area, buf);
     }
@@ -182,7 +194,7 @@ fn app_spinner(app: &App) -> Option<usize> {
 }
 
 /// Title, board, panel, message line and footer of a solitaire game, and its end screen.
-fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
+fn solo(spinner: Option<usize>, ascii: bool, solo: &Solo, area: Rect, buf: &mut Buffer) {
     let [title, board, panel, message, footer] = play_areas(area);
     solo_view::title(solo).render(title, buf);
     let turned = solo.turned();
@@ -204,7 +216,7 @@ fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
     };
     Line::from(text).bold().render(message, buf);
     let over = solo.game().view().is_over() && solo.show().is_none();
-    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }).render(footer, buf);
+    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }, ascii).render(footer, buf);
     if over && let Some(summary) = solo.summary() {
         solo_view::end_screen(solo, summary, area, buf);
     }
@@ -220,7 +232,7 @@ const SOLO_HELP: &[(&str, &str)] = &[
     ("H", "hint: expected moves after each choice"),
     ("f", "exact fractions of the par"),
     ("n", "new deal"),
-    ("r / s", "end screen: same deal again / setup"),
+    ("r / s / v", "end screen: same deal again / setup / replay"),
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
 ];
