@@ -312,7 +312,21 @@ fn the_interactive_puzzle_needs_a_terminal() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("needs a terminal"), "{err}");
-    // Bad flags are refused before that.
+    // Bad flags and rules are refused before that.
+    let out = run_without_terminal(&[
+        "puzzle",
+        "--objective",
+        "margin",
+        "--pass-rule",
+        "withdraw",
+        "--no-save",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("withdraw") && !err.contains("terminal"),
+        "{err}"
+    );
     let out = run_without_terminal(&["puzzle", "--date", "2026-04-01"]);
     assert_eq!(out.status.code(), Some(2));
     let out = run_without_terminal(&["puzzle", "--daily", "--date", "2026-13-01"]);
@@ -379,4 +393,26 @@ fn learn_without_a_terminal_prints_the_page() {
         text.contains("Turn a second new card: 33.3% (best)"),
         "{text}"
     );
+}
+
+#[test]
+fn after_a_first_card_the_screen_says_which_card_was_turned() {
+    let mut app = app("standard", 3, None);
+    let mut found = false;
+    for _ in 0..10 {
+        let d = drill(&app);
+        let s = screen(&app);
+        for code in pattern_codes(d) {
+            assert!(!s.contains(&code), "pattern code {code:?} on screen:\n{s}");
+        }
+        if let concentration::rules::Phase::SecondCard { first, .. } = d.game().view().phase() {
+            let words = concentration::trainer::card_words(d.game().view(), first);
+            let wide = screen_sized(&app, 120, 30);
+            assert!(wide.contains(&format!("You turned {words}")), "{wide}");
+            found = true;
+            break;
+        }
+        app.update(Action::New, Instant::now());
+    }
+    assert!(found, "a puzzle after a first card among the first ten");
 }

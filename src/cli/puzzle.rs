@@ -184,11 +184,6 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
         .check_playable()
         .map_err(|e| super::usage(e.to_string()))?;
     let look = args.look.look()?;
-    if !crate::tui::is_terminal() {
-        return Err(super::usage(
-            "the puzzle needs a terminal: standard input and output must not be redirected",
-        ));
-    }
     let stats = if args.no_save {
         None
     } else {
@@ -204,7 +199,13 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
         idea: args.idea,
         difficulty: args.difficulty,
     };
+    // Bad rules are refused before the terminal is asked for.
     let drill = Drill::new(rules, seed, filter, daily, stats).map_err(super::usage)?;
+    if !crate::tui::is_terminal() {
+        return Err(super::usage(
+            "the puzzle needs a terminal: standard input and output must not be redirected",
+        ));
+    }
     let mut app = App::puzzle(drill);
     app.look = look;
     super::settings::pause_if_warned();
