@@ -103,7 +103,7 @@ fn the_best_card_is_right_and_every_action_shows_its_value_and_the_idea() {
     for v in &values {
         assert!(s.contains(v.as_str()), "value {v} missing:\n{s}");
     }
-    assert!(s.contains("best ·"), "{s}");
+    assert!(s.contains("% (best)"), "{s}");
     assert!(
         s.contains("pairs this turn") || s.contains("a pass:"),
         "{s}"

@@ -161,15 +161,9 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
         lines.push(Line::from(vec![
             Span::raw(mark),
             Span::styled(e.named.text.clone(), style),
+            Span::raw(format!(": {} ({cost})", value_words(objective, e.value))),
         ]));
-        lines.push(
-            Line::from(format!(
-                "    {} · {cost} · {}",
-                value_words(objective, e.value),
-                numbers_line(view, e)
-            ))
-            .style(theme::DIM),
-        );
+        lines.push(Line::from(format!("  {}", numbers_line(view, e))).style(theme::DIM));
     }
     lines.push(Line::from(""));
     if let Some(idea) = &lesson.idea {
