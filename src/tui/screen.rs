@@ -283,8 +283,8 @@ fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
             Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM),
         );
     }
-    lines.push(Line::from("L: the Strategy page (the rules and the ideas).").style(theme::DIM));
-    lines.push(Line::from("Press any key to close.").style(theme::DIM));
+    // One line: the help window fits the smallest screen.
+    lines.push(Line::from("L: the Strategy page. Press any key to close.").style(theme::DIM));
     lines
 }
 
