@@ -409,7 +409,7 @@ const COMMAND_LINES: Cases = &[
     // --diff ranges, without "-0".
     (
         &["solve", "--deck", "3x2", "--diff", "1"],
-        "--diff 1 is out of range: with no pairs taken it must be 0",
+        "--diff 1 is impossible: with no pair taken yet it must be 0",
     ),
     (
         &[
@@ -421,7 +421,7 @@ const COMMAND_LINES: Cases = &[
             "--diff",
             "-2",
         ],
-        "with 1 pair taken it must be between -1 and 1",
+        "with 1 pair taken it must be -1 or 1",
     ),
     // Deck names are case-insensitive: these are accepted (and then need a terminal).
     (&["play", "--deck", "STANDARD"], "needs a terminal"),

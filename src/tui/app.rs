@@ -38,6 +38,10 @@ pub enum Action {
     Hint,
     /// `o`: odds.
     Odds,
+    /// `w`: why: every choice of the hint in full, with what it does this turn.
+    Why,
+    /// `c`: the model's pattern codes beside the hint's words.
+    Codes,
     /// `f`: exact fractions (solitaire).
     Fraction,
     /// `?`: help.
@@ -108,6 +112,8 @@ impl Action {
             KeyCode::Right | KeyCode::Char('l') => Self::Move(0, 1),
             KeyCode::Enter | KeyCode::Char(' ') => Self::Select,
             KeyCode::Char('H') => Self::Hint,
+            KeyCode::Char('w') => Self::Why,
+            KeyCode::Char('c') => Self::Codes,
             KeyCode::Char('o') => Self::Odds,
             KeyCode::Char('f') => Self::Fraction,
             KeyCode::Char('?') => Self::Help,
@@ -151,6 +157,8 @@ pub enum Screen {
 pub enum Overlay {
     /// The list of keys.
     Help,
+    /// The hint's choices in full, with their numbers and the idea.
+    Why,
     /// "Quit this game?"
     ConfirmQuit,
     /// "Abandon this game for a new one?"
@@ -780,6 +788,11 @@ impl App {
                 self.overlay = None;
                 self.strategy = Some(Strategy::new(false));
             }
+            (Overlay::Why, Action::Codes) => {
+                if let Screen::Play(round) = &mut self.screen {
+                    round.toggle_codes();
+                }
+            }
             (Overlay::ConfirmNew, Action::Yes | Action::New) => {
                 self.overlay = None;
                 self.new_deal(now);
@@ -858,6 +871,15 @@ impl App {
             Action::New => self.overlay = Some(Overlay::ConfirmNew),
             Action::Odds => round.toggle_odds(),
             Action::Hint => round.toggle_hint(),
+            Action::Codes => round.toggle_codes(),
+            Action::Why if !watch => {
+                if round.hint().is_none() {
+                    round.toggle_hint();
+                }
+                if round.hint().is_some() {
+                    self.overlay = Some(Overlay::Why);
+                }
+            }
             Action::Undo if !watch => round.undo(now),
             Action::Move(dr, dc) if !watch => round.move_cursor(dr, dc),
             Action::Select if !watch => {

@@ -63,6 +63,8 @@ pub struct Round {
     log: Vec<String>,
     message: String,
     hint: Option<Hint>,
+    /// Show the model's pattern codes (`known 2.1`) beside the hint's words.
+    show_codes: bool,
     /// The decisions (flip numbers) at which the person saw a hint.
     hinted: Vec<usize>,
     show_odds: bool,
@@ -110,6 +112,7 @@ impl Round {
             log: Vec::new(),
             message: String::new(),
             hint: None,
+            show_codes: false,
             hinted: Vec::new(),
             show_odds: false,
             odds: None,
@@ -492,6 +495,17 @@ impl Round {
         }
     }
 
+    /// Whether the hint shows the model's pattern codes beside its words.
+    #[must_use]
+    pub fn show_codes(&self) -> bool {
+        self.show_codes
+    }
+
+    /// Shows or hides the model's pattern codes in the hint (for those who study it).
+    pub fn toggle_codes(&mut self) {
+        self.show_codes = !self.show_codes;
+    }
+
     /// Switches the odds display.
     pub fn toggle_odds(&mut self) {
         self.show_odds = !self.show_odds;
@@ -504,10 +518,9 @@ impl Round {
         if view.is_over() {
             return None;
         }
-        let state = state_of(view);
         let mut s = solver.lock().ok()?;
-        let actions = s.solver().actions(&state).ok()?;
-        Some(hint::build(view, &state, actions, self.config.objective))
+        let lesson = crate::trainer::explain(view, s.solver()).ok()?;
+        Some(hint::build(view, &lesson, self.config.objective))
     }
 
     /// Recomputes odds and the automatic hint after a change.

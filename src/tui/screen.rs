@@ -105,6 +105,9 @@ impl App {
                 let (title, lines) = help_window(&self.screen);
                 text_popup(area, 66, lines, title, buf);
             }
+            Some(Overlay::Why) => {
+                text_popup(area, 76, why_window(&self.screen), WHY_TITLE, buf);
+            }
             Some(Overlay::ConfirmQuit) => question(area, buf, QUIT_QUESTION),
             Some(Overlay::ConfirmNew) => question(area, buf, NEW_QUESTION),
             None => {}
@@ -252,6 +255,8 @@ const HELP: &[(&str, &str)] = &[
     ("Enter / Space", "turn the card under the cursor"),
     ("mouse click", "turn the clicked card"),
     ("H", "hint: each choice, its value and cost"),
+    ("w", "why: what each choice does this turn"),
+    ("c", "hint: the model's pattern codes too"),
     ("o", "show or hide your odds"),
     ("u", "undo (practice games only)"),
     ("n", "new game"),
@@ -288,6 +293,20 @@ fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
     lines
 }
 
+/// The title of the Why window.
+const WHY_TITLE: &str = " Why: every choice vs optimal play ";
+
+/// The Why window's lines: the hint of the game on show in full.
+fn why_window(screen: &Screen) -> Vec<Line<'static>> {
+    match screen {
+        Screen::Play(r) => r
+            .hint()
+            .map(|h| super::panel::why_lines(h, r.show_codes()))
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
 /// The help window of the screen on show, its title and its lines.
 fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
     match screen {
@@ -309,6 +328,7 @@ impl App {
     pub fn window_text(&self) -> Vec<String> {
         let lines: Vec<Line> = match (self.overlay, &self.screen) {
             (Some(Overlay::Help), screen) => help_window(screen).1,
+            (Some(Overlay::Why), screen) => why_window(screen),
             (Some(Overlay::ConfirmQuit), _) => vec![Line::from(QUIT_QUESTION)],
             (Some(Overlay::ConfirmNew), _) => vec![Line::from(NEW_QUESTION)],
             (None, Screen::Play(r)) => match r.game().view().phase() {
