@@ -416,3 +416,21 @@ fn after_a_first_card_the_screen_says_which_card_was_turned() {
     }
     assert!(found, "a puzzle after a first card among the first ten");
 }
+
+#[test]
+fn a_click_on_the_best_card_answers_the_puzzle() {
+    let mut app = app("pairs:8", 7, None);
+    app.update(Action::Resize(80, 24), Instant::now());
+    let d = drill(&app);
+    let best = d.lesson().best().named.cards[0];
+    let (rows, cols) = d.game().view().deck().grid();
+    let area = concentration::tui::board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
+    let cell = concentration::tui::Geometry::fit(area, rows, cols)
+        .unwrap()
+        .cell(best);
+    app.update(Action::Click(cell.x, cell.y), Instant::now());
+    let answer = drill(&app).answer().expect("the click answered");
+    assert_eq!(answer.position, best);
+    assert!(answer.right);
+    assert!(screen(&app).contains("Right: the best move"));
+}
