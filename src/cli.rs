@@ -8,6 +8,7 @@
 mod config;
 mod docs;
 mod duel;
+mod learn;
 mod look;
 mod play;
 mod puzzle;
@@ -29,7 +30,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
     version,
     about,
     long_about = None,
-    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
+    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best move (learn: the ideas)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -52,6 +53,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Puzzles: find the one best move where the common play goes wrong
     Puzzle(puzzle::PuzzleArgs),
+    /// The Strategy page: the rules and the ideas, each with a position the solver values
+    Learn(learn::LearnArgs),
     /// Expected result of one policy against another, exact or by simulation
     Duel(duel::DuelArgs),
     /// Replay a saved game on screen, with its analysis
@@ -124,6 +127,7 @@ pub fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Duel(args)) => duel::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
+        Some(Command::Learn(args)) => learn::run(&args),
         Some(Command::Replay(args)) => records::replay(&args),
         Some(Command::History(args)) => records::history(&args),
         Some(Command::Analyze(args)) => records::analyze(&args),

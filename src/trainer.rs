@@ -7,6 +7,8 @@
 mod consequences;
 mod idea;
 pub mod puzzle;
+pub mod strategy;
+pub mod tally;
 mod words;
 
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};

@@ -14,11 +14,13 @@ use ratatui::crossterm::event::{
 use super::board::Geometry;
 use super::config::Config;
 use super::look::Look;
+use super::puzzle::Drill;
 use super::replay::{Back, History, Replay, SolverKey};
 use super::round::{Round, SharedSolver};
 use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
+use super::strategy::Strategy;
 use crate::players::Optimal;
 use crate::record::Record;
 use crate::rules::Deck;
@@ -74,6 +76,10 @@ pub enum Action {
     Resize(u16, u16),
     /// Time passed.
     Tick,
+    /// `L`: the Strategy page (from the help window and the puzzle's answer).
+    Learn,
+    /// Page Up / Page Down: scroll a page (the Strategy page).
+    Page(isize),
     /// Any other key: ends a show, speeds up the AI.
     Other,
 }
@@ -128,6 +134,9 @@ impl Action {
             KeyCode::Char('y' | 'Y') => Self::Yes,
             KeyCode::Char(c) if c.is_ascii_digit() => Self::Digit(c.to_digit(10).unwrap_or(0)),
             KeyCode::Backspace => Self::Backspace,
+            KeyCode::Char('L') => Self::Learn,
+            KeyCode::PageUp => Self::Page(-1),
+            KeyCode::PageDown => Self::Page(1),
             _ => Self::Other,
         }
     }
@@ -145,6 +154,8 @@ pub enum Screen {
     History(History),
     /// A solitaire game in progress or finished (the end screen shows over it).
     Solo(Box<Solo>),
+    /// Puzzles from the solver.
+    Puzzle(Box<Drill>),
 }
 
 /// A window over the screen.
@@ -192,6 +203,8 @@ pub struct App {
     pub stats_dir: Option<PathBuf>,
     /// The theme and glyph set every screen is shown in.
     pub look: Look,
+    /// The Strategy page, over the screen while open.
+    pub strategy: Option<Strategy>,
 }
 
 impl App {
@@ -239,6 +252,7 @@ impl App {
             base: Config::default(),
             stats_dir: None,
             look: Look::default(),
+            strategy: None,
         }
     }
 
@@ -260,6 +274,29 @@ impl App {
         app.base = config.clone();
         app.begin_solo(config, challenge)?;
         Ok(app)
+    }
+
+    /// An app on the puzzle screen with `drill`.
+    #[must_use]
+    pub fn puzzle(drill: Drill) -> Self {
+        Self::with_screen(Screen::Puzzle(Box::new(drill)))
+    }
+
+    /// An app showing only the Strategy page (`concentration learn`): closing it quits.
+    #[must_use]
+    pub fn learn() -> Self {
+        let mut app = Self::with_screen(Screen::Setup(Setup::new(Config::default())));
+        app.strategy = Some(Strategy::new(true));
+        app
+    }
+
+    /// The puzzle screen, if on show.
+    #[must_use]
+    pub fn drill(&self) -> Option<&Drill> {
+        match &self.screen {
+            Screen::Puzzle(d) => Some(d),
+            _ => None,
+        }
     }
 
     /// Starts a solitaire game.
@@ -551,6 +588,10 @@ impl App {
             // quit: its question is shown).
             return;
         }
+        if self.strategy.is_some() {
+            self.update_strategy(action);
+            return;
+        }
         if let Some(o) = self.overlay {
             self.update_overlay(o, action, now);
             return;
@@ -565,6 +606,59 @@ impl App {
             Screen::Replay(_) => self.update_replay(action, now),
             Screen::History(_) => self.update_history(action, now),
             Screen::Solo(_) => self.update_solo(action, now),
+            Screen::Puzzle(_) => self.update_puzzle(action),
+        }
+    }
+
+    fn update_strategy(&mut self, action: Action) {
+        let size = self.size;
+        let Some(page) = &mut self.strategy else {
+            return;
+        };
+        let rows = isize::try_from(Strategy::page_rows(size)).unwrap_or(1);
+        match action {
+            Action::Move(dr, 0) => page.scroll_by(dr, size),
+            Action::Page(dp) => page.scroll_by(dp * rows, size),
+            Action::Select => page.scroll_by(rows, size),
+            Action::Home => page.scroll = 0,
+            Action::End => page.scroll_by(isize::MAX, size),
+            Action::Quit => {
+                if page.quit_on_close {
+                    self.quit = true;
+                }
+                self.strategy = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn update_puzzle(&mut self, action: Action) {
+        let size = self.size;
+        let Screen::Puzzle(drill) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Quit => self.quit = true,
+            Action::New => drill.next(),
+            Action::Learn if drill.answer().is_some() => {
+                self.strategy = Some(Strategy::new(false));
+            }
+            Action::Move(dr, dc) => drill.move_cursor(dr, dc),
+            Action::Select => {
+                let pos = drill.cursor;
+                drill.choose(pos);
+            }
+            Action::Click(x, y) => {
+                let (rows, cols) = drill.game().view().deck().grid();
+                let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
+                let cards = drill.game().view().slots().len();
+                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+                {
+                    drill.cursor = pos;
+                    drill.choose(pos);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -730,6 +824,10 @@ impl App {
         match (overlay, action) {
             // Only `y` says yes: `q` or `n` again is the "n" of "(y / n)".
             (Overlay::ConfirmQuit, Action::Yes) => self.quit = true,
+            (Overlay::Help, Action::Learn) => {
+                self.overlay = None;
+                self.strategy = Some(Strategy::new(false));
+            }
             (Overlay::Why, Action::Codes) => {
                 if let Screen::Play(round) = &mut self.screen {
                     round.toggle_codes();

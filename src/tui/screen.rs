@@ -31,6 +31,11 @@ pub fn min_size(app: &App) -> (u16, u16) {
             let (rows, cols) = r.record().deck.grid();
             review::min_size(rows, cols)
         }
+        Screen::Puzzle(d) => {
+            let (rows, cols) = d.game().view().deck().grid();
+            let (w, h) = Geometry::min_size(rows, cols);
+            ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
+        }
         Screen::Play(r) => {
             let (rows, cols) = r.game().view().deck().grid();
             let (w, h) = Geometry::min_size(rows, cols);
@@ -49,7 +54,7 @@ pub fn min_size(app: &App) -> (u16, u16) {
 const WINDOW_WIDTH: u16 = 64;
 
 /// Title, board, panel, message line and footer of the play screen.
-fn play_areas(area: Rect) -> [Rect; 5] {
+pub(super) fn play_areas(area: Rect) -> [Rect; 5] {
     let [title, middle, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
@@ -93,6 +98,13 @@ impl App {
             Screen::Replay(r) => review::replay(r, self.look.ascii(), area, buf),
             Screen::History(h) => review::history(h, self.look.ascii(), area, buf),
             Screen::Solo(s) => solo(app_spinner(self), self.look.ascii(), s, area, buf),
+            Screen::Puzzle(d) => {
+                super::puzzle_view::draw(d, self.look.ascii(), play_areas(area), area, buf);
+            }
+        }
+        if let Some(page) = &self.strategy {
+            page.render(self.look.ascii(), area, buf);
+            return;
         }
         match self.overlay {
             Some(Overlay::Help) => {
@@ -290,7 +302,8 @@ fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
             Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM),
         );
     }
-    lines.push(Line::from("Press any key to close.").style(theme::DIM));
+    // One line: the help window fits the smallest screen.
+    lines.push(Line::from("L: the Strategy page. Press any key to close.").style(theme::DIM));
     lines
 }
 
@@ -313,6 +326,10 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
     match screen {
         Screen::Replay(_) | Screen::History(_) => (" Replay keys ", help_lines(REPLAY_HELP, false)),
         Screen::Solo(_) => (" Solitaire keys ", help_lines(SOLO_HELP, false)),
+        Screen::Puzzle(_) => (
+            " Puzzle keys ",
+            help_lines(super::puzzle_view::PUZZLE_HELP, false),
+        ),
         _ => (" Keys ", help_lines(HELP, true)),
     }
 }
@@ -339,6 +356,10 @@ impl App {
                 _ => solo_view::panel_lines(s, u16::MAX, PANEL_WIDTH - 2),
             },
             (None, Screen::Replay(r)) => review::window_lines(r),
+            (None, Screen::Puzzle(d)) if d.answer().is_some() => {
+                super::puzzle_view::answer_lines(d)
+            }
+            (None, Screen::Puzzle(d)) => super::puzzle_view::panel_lines(d),
             (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
         };
         lines.iter().map(super::panel::plain).collect()
