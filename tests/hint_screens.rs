@@ -96,7 +96,7 @@ fn choose(view: &PublicView, step: usize) -> usize {
             _ => true,
         })
         .collect();
-    let from_known = step % 3 == 0 || unknown.is_empty();
+    let from_known = step.is_multiple_of(3) || unknown.is_empty();
     if from_known && !known.is_empty() {
         known[step % known.len()]
     } else if unknown.is_empty() {
