@@ -47,7 +47,7 @@ pub use store::{
     DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, records_dir, save,
     today, try_list,
 };
-pub(crate) use store::{remove_stale_temps, temp_name};
+pub(crate) use store::{move_aside, replace_atomically};
 
 use crate::rules::{Deck, Game, IllegalFlip, Objective, Outcome, PassRule, Phase, Players, Seat};
 use crate::solitaire::Challenge;

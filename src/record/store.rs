@@ -195,6 +195,42 @@ pub(crate) fn temp_name(name: &str) -> String {
     format!(".{name}.tmp-{}-{n}", std::process::id())
 }
 
+/// Replaces `dir/name` with `text` atomically: a temporary file of its own, synced, then
+/// renamed over it. Removes what killed writers left behind first (the caller holds the
+/// file's lock, so no live writer of this name is at work). On failure the old file is
+/// untouched and no temporary file stays.
+///
+/// # Errors
+/// Creating, writing or renaming failed.
+pub(crate) fn replace_atomically(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
+    remove_stale_temps(dir, name);
+    let tmp = dir.join(temp_name(name));
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        std::io::Write::write_all(&mut f, text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, dir.join(name))
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// Moves `dir/name` aside to `name.corrupt-SECONDS-PID` (a file that cannot be read is
+/// kept for its owner, never overwritten) and returns where it went.
+///
+/// # Errors
+/// The rename failed.
+pub(crate) fn move_aside(dir: &Path, name: &str) -> std::io::Result<PathBuf> {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let aside = dir.join(format!("{name}.corrupt-{seconds}-{}", std::process::id()));
+    std::fs::rename(dir.join(name), &aside)?;
+    Ok(aside)
+}
+
 /// How old a temporary file must be to be removed even if its writer may live: no save
 /// takes anywhere near this long.
 const STALE_AFTER: Duration = Duration::from_secs(10 * 60);

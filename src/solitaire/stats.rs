@@ -16,9 +16,7 @@
 //!   A file written by a newer format version is left alone and refused.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -326,14 +324,8 @@ impl Store {
             Parsed::Good(loaded) => return Ok(loaded),
             Parsed::Bad(reason) => reason,
         };
-        let aside = self.dir.join(format!(
-            "{FILE_NAME}.corrupt-{}-{}",
-            SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
-            std::process::id()
-        ));
-        std::fs::rename(&path, &aside).map_err(|e| StatsError::Io(path.clone(), e))?;
+        let aside = crate::record::move_aside(&self.dir, FILE_NAME)
+            .map_err(|e| StatsError::Io(path.clone(), e))?;
         Ok(Loaded {
             stats: Stats {
                 format: FORMAT,
@@ -350,20 +342,8 @@ impl Store {
     /// Writes `stats` atomically (temporary file, flush, rename).
     fn write(&self, stats: &Stats) -> Result<(), StatsError> {
         let path = self.path();
-        // Under the lock no other writer is at work, but a killed one may have left its
-        // temporary file.
-        crate::record::remove_stale_temps(&self.dir, FILE_NAME);
-        let tmp = self.dir.join(crate::record::temp_name(FILE_NAME));
         let text = serde_json::to_string_pretty(stats).expect("statistics serialise") + "\n";
-        let written = (|| {
-            let mut f = File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, &path)
-        })();
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        written.map_err(|e| StatsError::Io(path, e))
+        crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
+            .map_err(|e| StatsError::Io(path, e))
     }
 }

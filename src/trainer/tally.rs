@@ -10,9 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
@@ -219,14 +217,8 @@ impl TallyStore {
             }
             Err(reason) => reason,
         };
-        let aside = self.dir.join(format!(
-            "{FILE_NAME}.corrupt-{}-{}",
-            SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
-            std::process::id()
-        ));
-        std::fs::rename(&path, &aside).map_err(|e| StatsError::Io(path.clone(), e))?;
+        let aside = crate::record::move_aside(&self.dir, FILE_NAME)
+            .map_err(|e| StatsError::Io(path.clone(), e))?;
         Ok(Loaded {
             tally: Tally::default(),
             warning: Some(format!(
@@ -239,18 +231,8 @@ impl TallyStore {
 
     fn write(&self, tally: &Tally) -> Result<(), StatsError> {
         let path = self.path();
-        crate::record::remove_stale_temps(&self.dir, FILE_NAME);
-        let tmp = self.dir.join(crate::record::temp_name(FILE_NAME));
         let text = serde_json::to_string_pretty(tally).expect("a tally serialises") + "\n";
-        let written = (|| {
-            let mut f = File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, &path)
-        })();
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        written.map_err(|e| StatsError::Io(path, e))
+        crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
+            .map_err(|e| StatsError::Io(path, e))
     }
 }
