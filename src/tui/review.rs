@@ -429,13 +429,12 @@ pub fn history(history: &History, area: Rect, buf: &mut Buffer) {
     let rows = usize::from(inner.height).max(1);
     let first = history.selected.saturating_sub(rows - 1);
     let lines: Vec<Line> = history
-        .entries
+        .lines
         .iter()
         .enumerate()
         .skip(first)
         .take(rows)
-        .map(|(i, e)| {
-            let text = History::line(e);
+        .map(|(i, text)| {
             if i == history.selected {
                 Line::from(format!("▶ {text}")).style(theme::SELECTED)
             } else {
