@@ -320,3 +320,105 @@ fn an_empty_history_says_so() {
     let app = App::history(History::new(dir.clone(), record::list(&dir)), base(), true);
     assert!(screen(&app).contains("No saved games in"));
 }
+
+/// A game of two AIs turning cards at random (many costly flips for both): its summary
+/// is too long for the room above the chart at 80 x 24.
+fn random_two_ai_record() -> Record {
+    use concentration::record::MemoryMode;
+    use concentration::rules::{Deck, Game, Objective, PassRule, Players, Slot};
+    let deck = Deck::parse("pairs:6").unwrap();
+    let mut game = Game::new(deck, 5, Players::Two(PassRule::None)).unwrap();
+    let mut seed = 7usize;
+    while !game.view().is_over() {
+        let open: Vec<usize> = (0..12)
+            .filter(|&p| !matches!(game.view().slots()[p], Slot::Removed(_)))
+            .collect();
+        seed = (seed * 1_103_515_245 + 12_345) % (1 << 31);
+        if game.try_flip(open[seed % open.len()]).is_err() {
+            // The first card again: any other card still on the table.
+            assert!(open.iter().any(|&p| game.try_flip(p).is_ok()));
+        }
+    }
+    Record::of_game(
+        &game,
+        ["usual".into(), "usual".into()],
+        Objective::Win,
+        MemoryMode::Open,
+        false,
+    )
+}
+
+/// The rows the value chart's frame takes on an `h`-row screen: 7 rows above the message
+/// (2 rows) and the footer.
+fn chart_rows(h: usize) -> std::ops::Range<usize> {
+    h - 10..h - 3
+}
+
+/// Whether the chart's frame is whole on `screen`: its corners, sides and title.
+fn chart_frame_whole(screen: &str, title: &str) -> bool {
+    let rows: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let rs = chart_rows(rows.len());
+    let (top, bottom) = (rs.start, rs.end - 1);
+    let ends = |y: usize, l: char, r: char| rows[y][0] == l && *rows[y].last().unwrap() == r;
+    ends(top, '┌', '┐')
+        && ends(bottom, '└', '┘')
+        && (top + 1..bottom).all(|y| ends(y, '│', '│'))
+        && rows[top].iter().collect::<String>().contains(title)
+        && rows[top][1..rows[top].len() - 1]
+            .iter()
+            .collect::<String>()
+            .replace(title, "")
+            .chars()
+            .all(|c| c == '─')
+        && rows[bottom][1..rows[bottom].len() - 1]
+            .iter()
+            .all(|&c| c == '─')
+}
+
+#[test]
+fn the_summary_leaves_the_chart_frame_whole() {
+    let (mut app, now) = fixed_replay();
+    app.update(Action::Setup, now);
+    for (w, h) in [(64, 20), (80, 20), (80, 24), (100, 30), (120, 40)] {
+        let s = common::screen_sized(&app, w, h);
+        assert!(s.contains("┌ Summary"), "{w}x{h}:\n{s}");
+        assert!(s.contains("Any key closes this window."), "{w}x{h}:\n{s}");
+        assert!(
+            chart_frame_whole(&s, " you: win % after each flip "),
+            "{w}x{h}: the summary breaks the chart's frame:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn a_summary_too_tall_for_the_room_above_the_chart_hides_the_chart_whole() {
+    let now = Instant::now();
+    let mut app = App::replay(random_two_ai_record(), None, base(), true, now).unwrap();
+    app.update(Action::Setup, now);
+    let (w, h) = (80, 24);
+    let s = common::screen_sized(&app, w, h);
+    let rows: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
+    // The window's corners.
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains("┌ Summary"))
+        .unwrap();
+    let left = rows[top].iter().position(|&c| c == '┌').unwrap();
+    let right = rows[top].iter().rposition(|&c| c == '┐').unwrap();
+    let bottom = (top + 1..rows.len())
+        .find(|&y| rows[y][left] == '└')
+        .unwrap();
+    assert!(
+        bottom - top + 1 > 14,
+        "the window fits above the chart:\n{s}"
+    );
+    // Every cell of the chart's rows is the window's or blank: no piece of its frame.
+    for y in chart_rows(rows.len()) {
+        for (x, &c) in rows[y].iter().enumerate() {
+            let inside = (top..=bottom).contains(&y) && (left..=right).contains(&x);
+            assert!(inside || c == ' ', "({x}, {y}) shows {c:?}:\n{s}");
+        }
+    }
+    assert!(!s.contains("win % after each flip"), "{s}");
+    assert_eq!(s.matches("accuracy").count(), 2, "{s}");
+}

@@ -6,11 +6,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 use super::board::{BoardView, Geometry};
 use super::hint::{format_cost, words};
-use super::panel::{Footer, PANEL_WIDTH, text_popup};
+use super::panel::{Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
@@ -20,6 +20,8 @@ use crate::words;
 
 /// Height of the value chart.
 const CHART_HEIGHT: u16 = 7;
+/// Widest the summary window gets.
+const SUMMARY_WIDTH: u16 = 78;
 
 /// Footer keys of the replay.
 pub const REPLAY_KEYS: &[(&str, &str)] = &[
@@ -109,7 +111,7 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .render(message, buf);
     Footer(REPLAY_KEYS).render(footer, buf);
     if replay.summary {
-        summary(replay, area, buf);
+        summary(replay, area, chart, buf);
     }
 }
 
@@ -368,8 +370,21 @@ fn summary_window(replay: &Replay) -> Vec<Line<'static>> {
     }
 }
 
-fn summary(replay: &Replay, area: Rect, buf: &mut Buffer) {
-    text_popup(area, 78, summary_window(replay), " Summary ", buf);
+/// The summary window: above the chart when it fits there, so the chart it speaks of
+/// stays whole beside it; else over the whole screen, the chart cleared rather than
+/// left in pieces around the window.
+fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
+    let lines = summary_window(replay);
+    let above = Rect {
+        height: chart.y.saturating_sub(area.y),
+        ..area
+    };
+    if text_height(SUMMARY_WIDTH.min(area.width), &lines) <= above.height {
+        text_popup(above, SUMMARY_WIDTH, lines, " Summary ", buf);
+    } else {
+        Clear.render(chart, buf);
+        text_popup(area, SUMMARY_WIDTH, lines, " Summary ", buf);
+    }
 }
 
 fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
