@@ -384,7 +384,7 @@ fn the_summary_leaves_the_chart_frame_whole() {
         assert!(s.contains("┌ Summary"), "{w}x{h}:\n{s}");
         assert!(s.contains("Any key closes this window."), "{w}x{h}:\n{s}");
         assert!(
-            chart_frame_whole(&s, " you: win % after each flip "),
+            chart_frame_whole(&s, " you: win % after each flip, vs optimal play "),
             "{w}x{h}: the summary breaks the chart's frame:\n{s}"
         );
     }
@@ -421,4 +421,36 @@ fn a_summary_too_tall_for_the_room_above_the_chart_hides_the_chart_whole() {
     }
     assert!(!s.contains("win % after each flip"), "{s}");
     assert_eq!(s.matches("accuracy").count(), 2, "{s}");
+}
+
+#[test]
+fn the_chart_and_the_odds_say_they_assume_optimal_play() {
+    let (mut app, now) = fixed_replay();
+    for _ in 0..3 {
+        app.update(Action::Move(0, 1), now);
+    }
+    for (w, h) in [(80, 24), (100, 30)] {
+        let s = common::screen_sized(&app, w, h);
+        assert!(
+            s.contains("┌ you: win % after each flip, vs optimal play ─"),
+            "{w}x{h}:\n{s}"
+        );
+        // The panel's odds, with the assumption on the line above.
+        let rows: Vec<&str> = s.lines().collect();
+        let odds = rows
+            .iter()
+            .position(|l| l.contains("│Odds for you: "))
+            .unwrap_or_else(|| panic!("{w}x{h}: no odds:\n{s}"));
+        assert!(rows[odds - 1].contains("│vs optimal play"), "{w}x{h}:\n{s}");
+    }
+    // Two AIs, a flip annotated: the panel is short of rows for the assumption and both
+    // players' accuracy, and gives up its blank line rather than a player.
+    let mut app = App::replay(random_two_ai_record(), None, base(), true, now).unwrap();
+    for _ in 0..3 {
+        app.update(Action::Move(0, 1), now);
+    }
+    let s = screen(&app);
+    assert!(s.contains("│no cost · best"), "{s}");
+    assert!(s.contains("│vs optimal play"), "{s}");
+    assert_eq!(s.matches(" points").count(), 2, "{s}");
 }

@@ -10,7 +10,7 @@ use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph,
 
 use super::board::{BoardView, Geometry};
 use super::hint::{format_cost, words};
-use super::panel::{Footer, PANEL_WIDTH, text_height, text_popup};
+use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
@@ -124,7 +124,12 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .border_style(theme::BORDER);
     let inner = block.inner(area);
     block.render(area, buf);
-    Paragraph::new(panel_lines(replay))
+    let mut lines = panel_lines(replay);
+    if text_height(area.width, &lines) > area.height {
+        // Short of room (two players' accuracy): the blank lines go first.
+        lines.retain(|l| l.width() > 0);
+    }
+    Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 }
@@ -215,6 +220,11 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
         let seat = an.curve_seat();
         let v = an.curve_for_focus()[at.min(an.curve.len() - 1)];
         let value = show_value(an.objective, v);
+        // The value assumes optimal play from this flip on, whoever played the game.
+        lines.push(Line::from(Span::styled(
+            assumption(an.objective),
+            theme::DIM,
+        )));
         lines.push(Line::from(match an.objective {
             Objective::Win => format!("Odds for {}: {value}", r.player(seat)),
             Objective::Margin => format!("Margin for {}: {value}", r.player(seat)),
@@ -324,11 +334,12 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
         (lo, hi)
     };
     let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
-    let title = match an.objective {
-        Objective::Win => format!(" {}: win % after each flip ", r.player(seat)),
-        Objective::Margin => format!(" {}: expected margin after each flip ", r.player(seat)),
-        Objective::Moves => " Expected total moves after each flip ".to_owned(),
+    let what = match an.objective {
+        Objective::Win => format!("{}: win % after each flip", r.player(seat)),
+        Objective::Margin => format!("{}: expected margin after each flip", r.player(seat)),
+        Objective::Moves => "Expected total moves after each flip".to_owned(),
     };
+    let title = format!(" {what}, {} ", assumption(an.objective));
     let datasets = vec![
         Dataset::default()
             .marker(Marker::Braille)
@@ -355,6 +366,15 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .x_axis(Axis::default().bounds([0.0, n]))
         .y_axis(Axis::default().bounds([low, high]).labels(y_labels))
         .render(area, buf);
+}
+
+/// What the odds, margins and expected moves of the replay assume: optimal play from
+/// then on (by both sides in a game of two).
+fn assumption(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Moves => "with optimal play",
+        _ => ASSUMPTION,
+    }
 }
 
 #[allow(clippy::cast_precision_loss)] // flip counts are small
