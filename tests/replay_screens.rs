@@ -379,7 +379,8 @@ fn chart_frame_whole(screen: &str, title: &str) -> bool {
 fn the_summary_leaves_the_chart_frame_whole() {
     let (mut app, now) = fixed_replay();
     app.update(Action::Setup, now);
-    for (w, h) in [(64, 20), (80, 20), (80, 24), (100, 30), (120, 40)] {
+    for (w, h) in [(71, 20), (80, 20), (80, 24), (100, 30), (120, 40)] {
+        app.update(Action::Resize(w, h), now);
         let s = common::screen_sized(&app, w, h);
         assert!(s.contains("┌ Summary"), "{w}x{h}:\n{s}");
         assert!(s.contains("Any key closes this window."), "{w}x{h}:\n{s}");

@@ -10,7 +10,7 @@ use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph,
 
 use super::board::{BoardView, Geometry};
 use super::hint::{format_cost, words};
-use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
+use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, key_line, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
@@ -46,7 +46,9 @@ pub const HISTORY_KEYS: &[(&str, &str)] = &[
 #[must_use]
 pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
     let (w, h) = Geometry::min_size(rows, cols);
-    (w + PANEL_WIDTH, (h + CHART_HEIGHT + 4).max(20))
+    // The footer is one line: as wide as its keys, so none is cut.
+    let keys = u16::try_from(key_line(REPLAY_KEYS, 2).width()).unwrap_or(u16::MAX);
+    ((w + PANEL_WIDTH).max(keys), (h + CHART_HEIGHT + 4).max(20))
 }
 
 fn class_style(class: Class) -> Style {
@@ -70,6 +72,32 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
         Constraint::Min(1),
         Constraint::Length(PANEL_WIDTH),
     ]));
+    self::title(replay).render(title, buf);
+    let stepper = replay.stepper();
+    let turned = replay.turned();
+    BoardView {
+        game: stepper.game(),
+        turned: &turned,
+        open: true,
+        reveal: stepper.at_end() && stepper.game().view().is_over(),
+        hinted: &[],
+        cursor: None,
+    }
+    .render(board, buf);
+    side_panel(replay, panel, buf);
+    value_chart(replay, chart, buf);
+    Paragraph::new(message_line(replay))
+        .wrap(Wrap { trim: true })
+        .render(message, buf);
+    Footer(REPLAY_KEYS).render(footer, buf);
+    if replay.summary {
+        summary(replay, area, chart, buf);
+    }
+}
+
+/// The replay's title: the deal, who played, when.
+#[must_use]
+pub fn title(replay: &Replay) -> Line<'static> {
     let r = replay.record();
     let who = if r.is_solitaire() {
         match r.challenge {
@@ -92,27 +120,7 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
     if replay.auto() {
         head.push(Span::styled("  ▶ auto", theme::KEY));
     }
-    Line::from(head).render(title, buf);
-    let stepper = replay.stepper();
-    let turned = replay.turned();
-    BoardView {
-        game: stepper.game(),
-        turned: &turned,
-        open: true,
-        reveal: stepper.at_end() && stepper.game().view().is_over(),
-        hinted: &[],
-        cursor: None,
-    }
-    .render(board, buf);
-    side_panel(replay, panel, buf);
-    value_chart(replay, chart, buf);
-    Paragraph::new(message_line(replay))
-        .wrap(Wrap { trim: true })
-        .render(message, buf);
-    Footer(REPLAY_KEYS).render(footer, buf);
-    if replay.summary {
-        summary(replay, area, chart, buf);
-    }
+    Line::from(head)
 }
 
 fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
