@@ -273,7 +273,7 @@ fn history_list_columns_line_up_and_long_names_are_shortened() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 7, "{out}");
     assert!(lines[6].contains("bad.cgn: unreadable"), "{out}");
-    assert!(out.contains("a-player-wi… vs usual"), "{out}");
+    assert!(out.contains("a-player-with-a… vs usual"), "{out}");
     assert!(!out.contains("far-too-long"), "{out}");
     assert!(out.contains("solitaire (daily 2026-04-01)"), "{out}");
     assert!(out.contains("solitaire (challenge 7)"), "{out}");

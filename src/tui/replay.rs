@@ -344,8 +344,8 @@ const COLUMNS: usize = 7;
 const RESULT: usize = 4;
 /// The widest a deck's name is shown in the list.
 const DECK_WIDTH: usize = 15;
-/// The widest a player's name is shown in the list (`best-optimal`).
-const NAME_WIDTH: usize = 12;
+/// The widest a player's name is shown in the list (`forgetful-medium`).
+const NAME_WIDTH: usize = 16;
 
 /// A saved game's columns, or the line saying why it cannot be read.
 fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
