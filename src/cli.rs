@@ -1,8 +1,14 @@
 //! The command line: parse arguments, dispatch, turn errors into one line and status 2.
+//!
+//! Exit status: 0 when the command did its work; 2 for every error, bad input (flags,
+//! files, the settings file) and bad environment (a data directory that cannot be read
+//! or written, no terminal) alike, with one line on standard error; 128 + N when signal
+//! N ended a game on screen. A panic (a bug) exits with Rust's 101.
 
 mod config;
 mod docs;
 mod duel;
+mod learn;
 mod look;
 mod play;
 mod puzzle;
@@ -15,7 +21,7 @@ pub use records::{analyse, text_report};
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Concentration (Memory, Pairs) against an exactly optimal opponent.
 #[derive(Debug, Parser)]
@@ -24,7 +30,7 @@ use clap::{Parser, Subcommand};
     version,
     about,
     long_about = None,
-    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration <COMMAND> --help      each command's options and examples"
+    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best move (learn: the ideas)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -47,6 +53,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Puzzles: find the one best move where the common play goes wrong
     Puzzle(puzzle::PuzzleArgs),
+    /// The Strategy page: the rules and the ideas, each with a position the solver values
+    Learn(learn::LearnArgs),
     /// Expected result of one policy against another, exact or by simulation
     Duel(duel::DuelArgs),
     /// Replay a saved game on screen, with its analysis
@@ -82,7 +90,11 @@ impl std::error::Error for UsageError {}
 /// Runs the program with the process arguments.
 #[must_use]
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let command = allow_negative_numbers(Cli::command());
+    let parsed = command
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -115,6 +127,7 @@ pub fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Duel(args)) => duel::run(&args),
         Some(Command::Puzzle(args)) => puzzle::run(&args),
+        Some(Command::Learn(args)) => learn::run(&args),
         Some(Command::Replay(args)) => records::replay(&args),
         Some(Command::History(args)) => records::history(&args),
         Some(Command::Analyze(args)) => records::analyze(&args),
@@ -127,14 +140,20 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            // One status for every fault: bad input and a bad environment alike.
             eprintln!("error: {e:#}");
-            if e.downcast_ref::<UsageError>().is_some() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::FAILURE
-            }
+            ExitCode::from(2)
         }
     }
+}
+
+/// Lets every command take `-5` as a value, so that a negative number for a flag that
+/// wants a whole number from 0 is refused with the flag's name, not as an unknown
+/// argument.
+fn allow_negative_numbers(command: clap::Command) -> clap::Command {
+    command
+        .allow_negative_numbers(true)
+        .mut_subcommands(allow_negative_numbers)
 }
 
 /// Shorthand for a usage error.

@@ -41,12 +41,13 @@ use std::fmt;
 
 use thiserror::Error;
 
-pub use format::{coordinate, face_text, parse_coordinate};
+pub use format::{column_letters, coordinate, face_text, parse_coordinate};
 pub use replay::Stepper;
 pub use store::{
     DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, records_dir, save,
-    today,
+    today, try_list,
 };
+pub(crate) use store::{remove_stale_temps, temp_name};
 
 use crate::rules::{Deck, Game, IllegalFlip, Objective, Outcome, PassRule, Phase, Players, Seat};
 use crate::solitaire::Challenge;

@@ -7,6 +7,8 @@
 mod consequences;
 mod idea;
 pub mod puzzle;
+pub mod strategy;
+pub mod tally;
 mod words;
 
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
@@ -16,6 +18,7 @@ pub use words::{Named, card_words, name, pass_words};
 use crate::players::{Policy, TieBreak, Usual, choose_best, preference, state_of};
 use crate::rules::{Objective, PublicView};
 use crate::solver::{Action, SolveError, Solver, TIE_EPSILON};
+use crate::words::{fixed, percent, signed};
 
 /// One action at the decision point, explained.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,15 +119,8 @@ pub fn explain(view: &PublicView, solver: &mut Solver<f64>) -> Result<Lesson, So
 #[must_use]
 pub fn value_words(objective: Objective, v: f64) -> String {
     match objective {
-        Objective::Win => format!("{}%", fixed(v * 100.0, 1)),
-        Objective::Margin => {
-            let text = fixed(v, 2);
-            if text.starts_with('-') {
-                format!("{text} pairs")
-            } else {
-                format!("+{text} pairs")
-            }
-        }
+        Objective::Win => percent(v, 1),
+        Objective::Margin => format!("{} pairs", signed(v, 2)),
         Objective::Moves => format!("{} moves", fixed(v, 2)),
     }
 }
@@ -135,18 +131,7 @@ pub fn chance_words(p: f64) -> String {
     if p > 0.0 && p < 0.005 {
         "<1%".to_string()
     } else {
-        format!("{}%", fixed(p * 100.0, 0))
-    }
-}
-
-/// `x` with `digits` decimals, with no negative zero.
-#[must_use]
-pub fn fixed(x: f64, digits: usize) -> String {
-    let text = format!("{x:.digits$}");
-    if text.starts_with('-') && text[1..].chars().all(|c| c == '0' || c == '.') {
-        text[1..].to_string()
-    } else {
-        text
+        percent(p, 0)
     }
 }
 

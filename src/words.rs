@@ -158,3 +158,63 @@ mod tests {
         }
     }
 }
+
+/// `text` word-wrapped into rows of at most `width` characters (greedy; a word longer
+/// than the width is broken across rows). Never returns an empty list.
+#[must_use]
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows: Vec<String> = vec![String::new()];
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        let last = rows.last_mut().expect("never empty");
+        let used = last.chars().count();
+        if used > 0 && used + 1 + word.len() <= width {
+            last.push(' ');
+            last.extend(word);
+            continue;
+        }
+        if used > 0 {
+            rows.push(String::new());
+        }
+        while word.len() > width {
+            let rest = word.split_off(width);
+            rows.last_mut()
+                .expect("never empty")
+                .extend(std::mem::replace(&mut word, rest));
+            rows.push(String::new());
+        }
+        rows.last_mut().expect("never empty").extend(word);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap;
+
+    #[test]
+    fn wraps_at_word_boundaries_and_breaks_long_words() {
+        assert_eq!(
+            wrap(
+                "Turn a seen card, 4♠ (b2), whose partner is still hidden",
+                20
+            ),
+            [
+                "Turn a seen card, 4♠",
+                "(b2), whose partner",
+                "is still hidden"
+            ]
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 5), [""]);
+        for w in 1..30 {
+            let text = "Pass: turn a second seen card, 10♥ (aa12)";
+            assert!(wrap(text, w).iter().all(|r| r.chars().count() <= w));
+            assert_eq!(
+                wrap(text, w).concat().replace(' ', ""),
+                text.replace(' ', "")
+            );
+        }
+    }
+}

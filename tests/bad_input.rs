@@ -1,12 +1,17 @@
-//! A catalogue of bad command lines and bad files, across every subcommand: each exits
-//! with status 2, prints exactly one line on standard error and nothing on standard
-//! output, and changes nothing on disk. Every run has its own home, data directory,
-//! settings file and working directory inside a scratch folder.
+//! A catalogue of bad command lines, bad files and bad data directories, across every
+//! subcommand: each exits with status 2, prints exactly one line on standard error and
+//! nothing on standard output, and changes nothing on disk. Every run has its own home,
+//! data directory, settings file and working directory inside a scratch folder.
+//!
+//! The catalogue as a table (arguments, status, the line printed):
+//! `BAD_INPUT_CATALOGUE=/tmp/bad_input_catalogue.md cargo test --test bad_input`
+//! appends one row per case to that file (`-- --nocapture` prints them too).
 
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 
 struct Sandbox {
     root: PathBuf,
@@ -21,8 +26,12 @@ impl Drop for Sandbox {
 /// Every path under `dir` with a hash of its contents (folders hash to 0).
 fn snapshot(dir: &Path, out: &mut BTreeMap<PathBuf, u64>) {
     for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        if !entry.file_type().unwrap().is_file() && !path.is_dir() {
+            // A FIFO: never read (it would block).
+            out.insert(path, 1);
+        } else if path.is_dir() {
             out.insert(path.clone(), 0);
             snapshot(&path, out);
         } else {
@@ -56,7 +65,7 @@ impl Sandbox {
             .unwrap()
             .path();
         let good = std::fs::read_to_string(saved).unwrap();
-        let files: [(&str, Vec<u8>); 9] = [
+        let files: [(&str, Vec<u8>); 12] = [
             ("good.cgn", good.clone().into_bytes()),
             ("empty.cgn", Vec::new()),
             (
@@ -81,6 +90,15 @@ impl Sandbox {
                     .into_bytes(),
             ),
             ("huge.cgn", vec![b'a'; 5 << 20]),
+            ("bom.cgn", format!("\u{feff}{good}").into_bytes()),
+            (
+                "bad-date.cgn",
+                good.replacen("[Date \"", "[Date \"1", 1).into_bytes(),
+            ),
+            (
+                "bad-time.cgn",
+                good.replacen("[Time \"", "[Time \"9", 1).into_bytes(),
+            ),
             (
                 "settings.toml",
                 b"deck = \"pairs:9\"\nopponent = \"genius\"\n".to_vec(),
@@ -90,11 +108,42 @@ impl Sandbox {
         for (name, bytes) in files {
             std::fs::write(sandbox.root.join(name), bytes).unwrap();
         }
+        sandbox.bad_data_dirs();
         sandbox
     }
 
+    /// Data directories in a bad state, and a FIFO named like a record.
+    fn bad_data_dirs(&self) {
+        let dir = |name: &str| {
+            let d = self.root.join(name);
+            std::fs::create_dir_all(&d).unwrap();
+            d
+        };
+        std::fs::write(dir("games-file").join("games"), "not a folder\n").unwrap();
+        std::fs::create_dir(dir("stats-folder").join("solitaire-stats.json")).unwrap();
+        std::fs::create_dir(dir("lock-folder").join("solitaire-stats.lock")).unwrap();
+        std::fs::write(
+            dir("newer").join("solitaire-stats.json"),
+            "{\"format\": 99, \"entries\": []}",
+        )
+        .unwrap();
+        std::fs::write(
+            self.root.join("neon.toml"),
+            "data-dir = \"data\"\ntheme = \"neon\"\n",
+        )
+        .unwrap();
+        #[cfg(unix)]
+        assert!(
+            Command::new("mkfifo")
+                .arg(self.root.join("fifo.cgn"))
+                .status()
+                .unwrap()
+                .success()
+        );
+    }
+
     fn run_with(&self, args: &[&str], config: &str) -> (i32, String, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
+        let child = Command::new(env!("CARGO_BIN_EXE_concentration"))
             .args(args)
             .current_dir(&self.root)
             .env("HOME", self.root.join("home"))
@@ -104,8 +153,11 @@ impl Sandbox {
             .env("CONCENTRATION_CONFIG", self.root.join(config))
             .env_remove("NO_COLOR")
             .stdin(Stdio::null())
-            .output()
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
             .unwrap();
+        let out = finish(child, args);
         (
             out.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -134,6 +186,7 @@ impl Sandbox {
                 err.contains(expected),
                 "{args:?}: expected {expected:?} in {err}"
             );
+            catalogue_row(args, config, code, &err);
             let mut after = BTreeMap::new();
             snapshot(&self.root, &mut after);
             assert_eq!(before, after, "{args:?} changed the disk");
@@ -141,192 +194,420 @@ impl Sandbox {
     }
 }
 
+/// Waits for `child`, killing it after a minute: a command that blocks (on a FIFO, say)
+/// fails its case instead of hanging the tests.
+fn finish(mut child: std::process::Child, args: &[&str]) -> std::process::Output {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?}: still running after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Adds a case to the catalogue: printed, and appended to `$BAD_INPUT_CATALOGUE` if set.
+fn catalogue_row(args: &[&str], config: &str, code: i32, err: &str) {
+    static FILE: Mutex<()> = Mutex::new(());
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a.contains(' ') || a.is_empty() {
+                format!("\"{a}\"")
+            } else {
+                (*a).to_owned()
+            }
+        })
+        .collect();
+    let settings = if config == "config.toml" {
+        String::new()
+    } else {
+        format!(" (settings file {config})")
+    };
+    let row = format!(
+        "| `{}`{settings} | {code} | `{}` |",
+        shown.join(" "),
+        err.trim_end().replace('|', "\\|")
+    );
+    println!("{row}");
+    if let Some(path) = std::env::var_os("BAD_INPUT_CATALOGUE") {
+        use std::io::Write as _;
+        let _guard = FILE.lock();
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap();
+        writeln!(f, "{row}").unwrap();
+    }
+}
+
+type Cases = &'static [(&'static [&'static str], &'static str)];
+
+#[test]
+fn the_catalogue_has_at_least_sixty_cases() {
+    let n = COMMAND_LINES.len() + FILES.len() + SETTINGS.len() + NEON.len() + ENVIRONMENT.len();
+    #[cfg(unix)]
+    let n = n + FIFOS.len();
+    println!("{n} cases");
+    assert!(n >= 60, "{n}");
+}
+
 #[test]
 fn bad_command_lines() {
     let s = Sandbox::new("lines");
-    let cases: &[(&[&str], &str)] = &[
-        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
-        (&["--colour"], "'--colour'"),
-        // play and watch
-        (&["play", "--colour"], "'--colour'"),
-        (&["play", "--deck", "banana"], "unknown deck 'banana'"),
-        (&["play", "--deck", "pairs:0"], "pairs:0"),
-        (&["play", "--deck", "100x4"], "a table holds at most"),
-        (&["play", "--deck", "13x3"], "must be even"),
-        (
-            &["play", "--first", "nobody"],
-            "unknown first player 'nobody'",
-        ),
-        (
-            &["play", "--opponent", "genius"],
-            "unknown opponent 'genius'",
-        ),
-        (&["play", "--objective", "moves"], "is for solitaire"),
-        (
-            &["play", "--pass-rule", "sometimes"],
-            "unknown pass rule 'sometimes'",
-        ),
-        (&["play", "--memory", "photographic"], "unknown memory mode"),
-        (&["play", "--hints", "maybe"], "unknown hint mode 'maybe'"),
-        (&["play", "--ai-delay", "100"], "between 0 and 60"),
-        (&["play", "--ai-delay", "-1"], "between 0 and 60"),
-        (&["play", "--ai-delay", "soon"], "'soon'"),
-        (&["play", "--seed", "x"], "'x'"),
-        (
-            &["play", "--vs", "usual"],
-            "--vs is for `concentration watch`",
-        ),
-        (
-            &["play", "--objective", "margin", "--pass-rule", "withdraw"],
-            "cannot go with pass rule 'withdraw'",
-        ),
-        (&["play", "--deck", "pairs:3"], "needs a terminal"),
-        (
-            &["play", "--theme", "neon"],
-            "--theme: unknown theme 'neon'",
-        ),
-        (
-            &["watch", "--theme", "sepia", "--ascii"],
-            "unknown theme 'sepia'",
-        ),
-        (&["solitaire", "--theme", "neon"], "unknown theme 'neon'"),
-        (&["play", "--data-dir"], "--data-dir"),
-        (&["watch", "--vs", "genius"], "unknown opponent 'genius'"),
-        (
-            &["watch", "--practice", "--deck", "nope"],
-            "unknown deck 'nope'",
-        ),
-        (&["watch"], "needs a terminal"),
-        // solve
-        (&["solve", "--deck", "banana"], "unknown deck 'banana'"),
-        (&["solve", "--deck", "0x2"], "at least one label"),
-        (
-            &["solve", "--objective", "best"],
-            "unknown objective 'best'",
-        ),
-        (&["solve", "--position", "x"], "bad position token 'x'"),
-        (
-            &["solve", "--deck", "3x2", "--position", "2.2x5"],
-            "5 labels but the deck has only 3",
-        ),
-        (
-            &["solve", "--deck", "3x2", "--revealed", "9.9"],
-            "pattern 9.9 is impossible",
-        ),
-        (
-            &["solve", "--revealed", "2.2", "--held", "2.2"],
-            "cannot be used with",
-        ),
-        (&["solve", "--diff", "abc"], "'abc'"),
-        (&["solve", "extra"], "'extra'"),
-        // duel
-        (&["duel", "--first", "nobody"], "'nobody'"),
-        (&["duel", "--games", "0"], "at least 1"),
-        (&["duel", "--seed", "3"], "--games"),
-        (&["duel", "--save"], "--games"),
-        (
-            &[
-                "duel", "--deck", "pairs:3", "--games", "5", "--first", "best",
-            ],
-            "only be computed exactly",
-        ),
-        (&["duel", "--deck", "40x4"], "too large to solve"),
-        (&["duel", "--tie-break", "random"], "'random'"),
-        // records
-        (&["analyze"], "<FILE>"),
-        (&["replay"], "<FILE>"),
-        (&["history", "--lst"], "'--lst'"),
-        // the others
-        (&["completions"], "<SHELL>"),
-        (&["completions", "tcsh"], "'tcsh'"),
-        (&["man", "--dir", "missing"], "not an existing folder"),
-        (&["man", "--dir", "notes.txt"], "not an existing folder"),
-        (&["config", "frob"], "unrecognized subcommand 'frob'"),
-        (&["solitaire", "--deck", "banana"], "unknown deck 'banana'"),
-        (
-            &["solitaire", "--seed", "1", "--daily"],
-            "cannot be used with",
-        ),
-        (&["solitaire", "--deck", "pairs:4"], "needs a terminal"),
-        (&["stats", "--jsn"], "'--jsn'"),
-    ];
-    s.check(cases, "config.toml");
+    s.check(COMMAND_LINES, "config.toml");
 }
+
+const COMMAND_LINES: Cases = &[
+    (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+    (&["--colour"], "'--colour'"),
+    // play and watch
+    (&["play", "--colour"], "'--colour'"),
+    (&["play", "--deck", "banana"], "unknown deck 'banana'"),
+    (&["play", "--deck", "pairs:0"], "pairs:0"),
+    (&["play", "--deck", "100x4"], "a table holds at most"),
+    (&["play", "--deck", "13x3"], "must be even"),
+    (
+        &["play", "--first", "nobody"],
+        "unknown first player 'nobody'",
+    ),
+    (
+        &["play", "--opponent", "genius"],
+        "unknown opponent 'genius'",
+    ),
+    (&["play", "--objective", "moves"], "is for solitaire"),
+    (
+        &["play", "--pass-rule", "sometimes"],
+        "unknown pass rule 'sometimes'",
+    ),
+    (&["play", "--memory", "photographic"], "unknown memory mode"),
+    (&["play", "--hints", "maybe"], "unknown hint mode 'maybe'"),
+    (&["play", "--ai-delay", "100"], "between 0 and 60"),
+    (&["play", "--ai-delay", "-1"], "between 0 and 60"),
+    (&["play", "--ai-delay", "soon"], "'soon'"),
+    (&["play", "--seed", "x"], "'x'"),
+    (
+        &["play", "--vs", "usual"],
+        "--vs is for `concentration watch`",
+    ),
+    (
+        &["play", "--objective", "margin", "--pass-rule", "withdraw"],
+        "cannot go with pass rule 'withdraw'",
+    ),
+    (&["play", "--deck", "pairs:3"], "needs a terminal"),
+    (
+        &["play", "--theme", "neon"],
+        "--theme: unknown theme 'neon'",
+    ),
+    (
+        &["watch", "--theme", "sepia", "--ascii"],
+        "unknown theme 'sepia'",
+    ),
+    (&["solitaire", "--theme", "neon"], "unknown theme 'neon'"),
+    (&["play", "--data-dir"], "--data-dir"),
+    (&["watch", "--vs", "genius"], "unknown opponent 'genius'"),
+    (
+        &["watch", "--practice", "--deck", "nope"],
+        "unknown deck 'nope'",
+    ),
+    (&["watch"], "needs a terminal"),
+    // solve
+    (&["solve", "--deck", "banana"], "unknown deck 'banana'"),
+    (&["solve", "--deck", "0x2"], "at least one label"),
+    (
+        &["solve", "--objective", "best"],
+        "unknown objective 'best'",
+    ),
+    (&["solve", "--position", "x"], "bad position token 'x'"),
+    (
+        &["solve", "--deck", "3x2", "--position", "2.2x5"],
+        "5 labels but the deck has only 3",
+    ),
+    (
+        &["solve", "--deck", "3x2", "--revealed", "9.9"],
+        "pattern 9.9 is impossible",
+    ),
+    (
+        &["solve", "--revealed", "2.2", "--held", "2.2"],
+        "cannot be used with",
+    ),
+    (&["solve", "--diff", "abc"], "'abc'"),
+    (&["solve", "extra"], "'extra'"),
+    // duel
+    (&["duel", "--first", "nobody"], "'nobody'"),
+    (&["duel", "--games", "0"], "at least 1"),
+    (&["duel", "--seed", "3"], "--games"),
+    (&["duel", "--save"], "--games"),
+    (
+        &[
+            "duel", "--deck", "pairs:3", "--games", "5", "--first", "best",
+        ],
+        "only be computed exactly",
+    ),
+    (&["duel", "--deck", "40x4"], "too large to solve"),
+    (&["duel", "--tie-break", "random"], "'random'"),
+    // records
+    (&["analyze"], "<FILE>"),
+    (&["replay"], "<FILE>"),
+    (&["history", "--lst"], "'--lst'"),
+    // the others
+    (&["completions"], "<SHELL>"),
+    (&["completions", "tcsh"], "'tcsh'"),
+    (&["man", "--dir", "missing"], "not an existing folder"),
+    (&["man", "--dir", "notes.txt"], "not an existing folder"),
+    (&["config", "frob"], "unrecognized subcommand 'frob'"),
+    (&["solitaire", "--deck", "banana"], "unknown deck 'banana'"),
+    (
+        &["solitaire", "--seed", "1", "--daily"],
+        "cannot be used with",
+    ),
+    (&["solitaire", "--deck", "pairs:4"], "needs a terminal"),
+    (&["stats", "--jsn"], "'--jsn'"),
+    // A negative number for a flag that wants a whole number from 0 names the flag.
+    (
+        &["duel", "--games", "-5"],
+        "invalid value '-5' for '--games",
+    ),
+    (
+        &["duel", "--games", "5", "--seed", "-1"],
+        "invalid value '-1' for '--seed",
+    ),
+    (&["play", "--seed", "-2"], "invalid value '-2' for '--seed"),
+    (
+        &["solitaire", "--challenge", "-3"],
+        "invalid value '-3' for '--challenge",
+    ),
+    (
+        &["solitaire", "--seed", "-1"],
+        "invalid value '-1' for '--seed",
+    ),
+    // Huge numbers.
+    (
+        &["duel", "--games", "1e400"],
+        "invalid value '1e400' for '--games",
+    ),
+    (
+        &["duel", "--games", "99999999999999999999999"],
+        "for '--games",
+    ),
+    (
+        &["play", "--ai-delay", "1e400"],
+        "--ai-delay inf: expected seconds between 0 and 60",
+    ),
+    (
+        &["solitaire", "--show-delay", "1e999"],
+        "--show-delay inf: expected seconds",
+    ),
+    (
+        &["solitaire", "--show-delay", "NaN"],
+        "--show-delay NaN: expected seconds",
+    ),
+    // --diff ranges, without "-0".
+    (
+        &["solve", "--deck", "3x2", "--diff", "1"],
+        "--diff 1 is impossible: with no pair taken yet it must be 0",
+    ),
+    (
+        &[
+            "solve",
+            "--deck",
+            "3x2",
+            "--position",
+            "2.2x2",
+            "--diff",
+            "-2",
+        ],
+        "with 1 pair taken it must be -1 or 1",
+    ),
+    // Deck names are case-insensitive: these are accepted (and then need a terminal).
+    (&["play", "--deck", "STANDARD"], "needs a terminal"),
+    (&["solitaire", "--deck", "Pairs:4"], "needs a terminal"),
+    (&["solve", "--deck", "PAIRS:0"], "'PAIRS:0'"),
+];
 
 #[test]
 fn bad_files() {
     let s = Sandbox::new("files");
-    let cases: &[(&[&str], &str)] = &[
-        (&["analyze", "missing.cgn"], "missing.cgn: No such file"),
-        (&["analyze", "folder"], "folder: "),
-        (&["analyze", "empty.cgn"], "empty.cgn: line 1: empty record"),
-        (
-            &["analyze", "noise.cgn"],
-            "noise.cgn: line 1: not a text record",
-        ),
-        (&["analyze", "truncated.cgn"], "truncated?"),
-        (&["analyze", "other-seed.cgn"], "in the record, but seed 1"),
-        (&["analyze", "version.cgn"], "unknown version '7'"),
-        (&["analyze", "huge.cgn"], "too large to be a record"),
-        (&["analyze", "settings.toml"], "settings.toml: line 1: "),
-        (&["analyze", "good.cgn", "--jsn"], "'--jsn'"),
-        (&["replay", "missing.cgn"], "missing.cgn: No such file"),
-        (&["replay", "folder"], "folder: "),
-        (&["replay", "empty.cgn"], "empty record"),
-        (&["replay", "noise.cgn"], "not a text record"),
-        (&["replay", "truncated.cgn"], "truncated?"),
-        (&["replay", "other-seed.cgn"], "in the record, but seed 1"),
-        (&["replay", "version.cgn"], "unknown version"),
-        (&["replay", "huge.cgn"], "too large to be a record"),
-        (&["replay", "good.cgn"], "needs a terminal"),
-        (
-            &["replay", "good.cgn", "--theme", "neon"],
-            "unknown theme 'neon'",
-        ),
-        // A data directory that is a file.
-        (
-            &["history", "--list", "--data-dir", "notes.txt"],
-            "notes.txt is not a folder",
-        ),
-        (
-            &[
-                "duel",
-                "--deck",
-                "pairs:3",
-                "--games",
-                "2",
-                "--save",
-                "--data-dir",
-                "notes.txt",
-            ],
-            "notes.txt is not a folder",
-        ),
-        (
-            &["stats", "--data-dir", "notes.txt"],
-            "notes.txt is not a folder",
-        ),
-        (
-            &["play", "--deck", "pairs:3", "--data-dir", "notes.txt"],
-            "needs a terminal",
-        ),
-        // The settings file is not read when it is not there.
-        (&["config", "init"], "config.toml already exists"),
-    ];
     std::fs::write(s.root.join("config.toml"), "# mine\n").unwrap();
-    s.check(cases, "config.toml");
+    s.check(FILES, "config.toml");
 }
+
+const FILES: Cases = &[
+    (&["analyze", "missing.cgn"], "missing.cgn: No such file"),
+    (&["analyze", "folder"], "folder: "),
+    (&["analyze", "empty.cgn"], "empty.cgn: line 1: empty record"),
+    (
+        &["analyze", "noise.cgn"],
+        "noise.cgn: line 1: not a text record",
+    ),
+    (&["analyze", "truncated.cgn"], "truncated?"),
+    (&["analyze", "other-seed.cgn"], "in the record, but seed 1"),
+    (&["analyze", "version.cgn"], "unknown version '7'"),
+    (&["analyze", "huge.cgn"], "too large to be a record"),
+    (&["analyze", "settings.toml"], "settings.toml: line 1: "),
+    (&["analyze", "good.cgn", "--jsn"], "'--jsn'"),
+    (&["replay", "missing.cgn"], "missing.cgn: No such file"),
+    (&["replay", "folder"], "folder: "),
+    (&["replay", "empty.cgn"], "empty record"),
+    (&["replay", "noise.cgn"], "not a text record"),
+    (&["replay", "truncated.cgn"], "truncated?"),
+    (&["replay", "other-seed.cgn"], "in the record, but seed 1"),
+    (&["replay", "version.cgn"], "unknown version"),
+    (&["replay", "huge.cgn"], "too large to be a record"),
+    (&["replay", "good.cgn"], "needs a terminal"),
+    (
+        &["replay", "good.cgn", "--theme", "neon"],
+        "unknown theme 'neon'",
+    ),
+    // A data directory that is a file.
+    (
+        &["history", "--list", "--data-dir", "notes.txt"],
+        "notes.txt is not a folder",
+    ),
+    (
+        &[
+            "duel",
+            "--deck",
+            "pairs:3",
+            "--games",
+            "2",
+            "--save",
+            "--data-dir",
+            "notes.txt",
+        ],
+        "notes.txt is not a folder",
+    ),
+    (
+        &["stats", "--data-dir", "notes.txt"],
+        "notes.txt is not a folder",
+    ),
+    (
+        &["play", "--deck", "pairs:3", "--data-dir", "notes.txt"],
+        "needs a terminal",
+    ),
+    // The settings file is not read when it is not there.
+    (&["config", "init"], "config.toml already exists"),
+    // Records that are not quite records.
+    (
+        &["analyze", "bom.cgn"],
+        "bom.cgn: line 1: the file starts with a byte-order mark (UTF-8 BOM)",
+    ),
+    (&["replay", "bom.cgn"], "byte-order mark"),
+    (
+        &["analyze", "bad-date.cgn"],
+        "bad-date.cgn: line 2: header Date: '12026-",
+    ),
+    (
+        &["analyze", "bad-time.cgn"],
+        "bad-time.cgn: line 3: header Time: '9",
+    ),
+    (&["replay", "bad-time.cgn"], "is not a time HH:MM:SS"),
+];
+
+/// Only on Unix, where a FIFO can be made.
+#[cfg(unix)]
+const FIFOS: Cases = &[
+    (
+        &["analyze", "fifo.cgn"],
+        "fifo.cgn: not a regular file (a FIFO), so not a record",
+    ),
+    (
+        &["replay", "fifo.cgn"],
+        "fifo.cgn: not a regular file (a FIFO)",
+    ),
+    (&["analyze", "fifo.cgn", "--json"], "not a regular file"),
+];
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_no_record() {
+    let s = Sandbox::new("fifo");
+    s.check(FIFOS, "config.toml");
+}
+
+/// Data directories in a bad state: a clear line naming the path and the problem.
+const ENVIRONMENT: Cases = &[
+    (
+        &["history", "--list", "--data-dir", "games-file"],
+        "games-file/games: the records folder is a file, not a folder",
+    ),
+    (
+        &["history", "--data-dir", "games-file"],
+        "the records folder is a file",
+    ),
+    (
+        &[
+            "duel",
+            "--deck",
+            "pairs:3",
+            "--first",
+            "optimal",
+            "--second",
+            "usual",
+            "--games",
+            "2",
+            "--save",
+            "--data-dir",
+            "games-file",
+        ],
+        "games-file/games: the records folder is a file, not a folder",
+    ),
+    (
+        &["stats", "--data-dir", "stats-folder"],
+        "stats-folder/solitaire-stats.json: not a regular file",
+    ),
+    (
+        &["stats", "--json", "--data-dir", "stats-folder"],
+        "solitaire-stats.json: not a regular file",
+    ),
+    (
+        &["stats", "--data-dir", "lock-folder"],
+        "lock-folder/solitaire-stats.lock: not a regular file",
+    ),
+    (
+        &["stats", "--data-dir", "newer"],
+        "newer/solitaire-stats.json: written by a newer version (format 99); left unchanged",
+    ),
+    (
+        &["stats", "--json", "--data-dir", "newer"],
+        "written by a newer version",
+    ),
+    (
+        &["history", "--list", "--data-dir", "notes.txt/x"],
+        "notes.txt/x",
+    ),
+];
+
+#[test]
+fn bad_data_directories() {
+    let s = Sandbox::new("environment");
+    s.check(ENVIRONMENT, "config.toml");
+}
+
+const SETTINGS: Cases = &[
+    (
+        &["config", "show"],
+        "settings.toml: line 2: key 'opponent': unknown opponent 'genius'",
+    ),
+    (&["config", "init"], "settings.toml already exists"),
+];
+
+/// A settings file with one bad value: `config show` refuses it (other commands warn and
+/// keep its other values: see tests/config.rs).
+const NEON: Cases = &[(
+    &["config", "show"],
+    "neon.toml: line 2: key 'theme': unknown theme 'neon'",
+)];
 
 #[test]
 fn a_broken_settings_file() {
     let s = Sandbox::new("settings");
-    let cases: &[(&[&str], &str)] = &[
-        (
-            &["config", "show"],
-            "settings.toml: line 2: key 'opponent': unknown opponent 'genius'",
-        ),
-        (&["config", "init"], "settings.toml already exists"),
-    ];
-    s.check(cases, "settings.toml");
+    s.check(SETTINGS, "settings.toml");
+    s.check(NEON, "neon.toml");
     // Where the file only supplies defaults, it warns (one line) and goes on.
     let (code, out, err) = s.run_with(&["play", "--deck", "pairs:3"], "settings.toml");
     assert_eq!((code, out.as_str()), (2, ""));

@@ -88,7 +88,7 @@ fn a_bad_file_is_one_line_naming_the_key() {
         err.contains("line 3: key 'opponent': unknown opponent 'genius'"),
         "{err}"
     );
-    // Commands that use the file go on with the defaults after one warning line.
+    // Commands that use the file go on after one warning line, without the bad key.
     let data = s.0.join("data");
     let (code, out, err) = s.run(&["history", "--list", "--data-dir", data.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -100,9 +100,46 @@ fn a_bad_file_is_one_line_naming_the_key() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("warning: config file ") && err.contains("key 'opponent'"));
     assert!(
-        err.trim_end().ends_with("using the default settings"),
+        err.trim_end()
+            .ends_with("ignoring this key, the others apply"),
         "{err}"
     );
+    // A file that is not TOML at all gives the defaults.
+    s.write("deck = \"pairs:9\n");
+    let (code, _, err) = s.run(&["history", "--list"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("not valid TOML") && err.trim_end().ends_with("using the default settings"),
+        "{err}"
+    );
+}
+
+#[test]
+fn one_bad_value_keeps_the_other_settings_and_the_data_dir_above_all() {
+    let s = Scratch::new();
+    s.write("theme = \"neon\"\ndata-dir = \"saved\"\nai-delay = 100\n");
+    let data = s.config().parent().unwrap().join("saved");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(
+        data.join("solitaire-stats.json"),
+        r#"{"format": 1, "entries": [{"deck": "pairs:8", "memory": "classic", "challenge": null,
+           "games": 3, "moves": 40, "misses": 16, "cost": 2, "best": 12, "best_date": "2026-04-01"}]}"#,
+    )
+    .unwrap();
+    let (code, out, err) = s.run(&["stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("pairs:8") && out.contains("12"), "{out}");
+    assert!(!out.contains("No solitaire games counted yet"), "{out}");
+    let warnings: Vec<&str> = err.lines().collect();
+    assert_eq!(warnings.len(), 2, "one line per bad key: {err}");
+    assert!(
+        warnings[0].contains("line 1: key 'theme': unknown theme 'neon'")
+            && warnings[0].ends_with("ignoring this key, the others apply"),
+        "{err}"
+    );
+    assert!(warnings[1].contains("line 3: key 'ai-delay'"), "{err}");
+    let (_, out, _) = s.run(&["history", "--list"]);
+    assert!(out.contains(data.join("games").to_str().unwrap()), "{out}");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use concentration::record::Record;
-use concentration::rules::{Deck, deal};
+use concentration::rules::{Deck, Seat, deal};
 use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 const ROWS: u16 = 24;
@@ -427,4 +427,121 @@ fn plays_a_whole_solitaire_challenge_and_prints_the_statistics() {
             .any(|l| l.starts_with("pairs:3") && l.contains(" 3.00 ") && l.contains("+0.00")),
         "{text}"
     );
+}
+
+/// Waits until `done` holds, reading the screen meanwhile.
+fn wait_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
+    let start = Instant::now();
+    while !done(s) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "never {what}; screen:\n{}",
+            s.screen()
+        );
+        s.pump(Duration::from_millis(50));
+    }
+}
+
+/// Sends `signal` (a `kill` name) to the game.
+fn signal(s: &Session, signal: &str) {
+    let pid = s.child.process_id().expect("a pid");
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+/// Whether the process is stopped (Linux: its state in /proc; elsewhere assumed).
+fn stopped(s: &Session) -> bool {
+    let pid = s.child.process_id().expect("a pid");
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+        stat.rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('T')
+    })
+}
+
+#[test]
+fn keys_hammered_during_the_ais_turn_never_turn_a_card() {
+    // The report's game: the person misses with the first two cards, then presses
+    // Space over and over while the AI plays. Every press goes on (ends the show, speeds
+    // up the AI); none may turn a card of the person's.
+    let mut s = Session::start(&["play", "--seed", "32", "--first", "you"]);
+    s.wait_for("Your turn");
+    s.keys("\r");
+    s.wait_for("You turned");
+    s.keys("\x1b[C\r");
+    s.wait_for("not a match");
+    // One write, so the presses are all waiting while the turn changes hands.
+    s.keys(&" ".repeat(16));
+    s.wait_for("Your turn");
+    // Anything still to come out of the burst has had ample time.
+    std::thread::sleep(Duration::from_millis(1500));
+    s.pump(Duration::from_millis(50));
+    assert!(!s.screen().contains("You turned"), "{}", s.screen());
+    s.keys("q");
+    s.wait_for("Quit this game?");
+    s.keys("y");
+    assert!(s.wait_exit().success());
+    let records = s.records();
+    assert_eq!(records.len(), 1);
+    let game = records[0].replay().unwrap();
+    let flips = game.view().flips();
+    let mine = flips.iter().filter(|f| f.seat == Seat::First).count();
+    assert_eq!(
+        mine, 2,
+        "the person turned a card with a key meant to go on"
+    );
+    assert!(
+        flips.len() >= 4,
+        "the presses sped the AI up: {} flips",
+        flips.len()
+    );
+}
+
+#[test]
+fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+    ]);
+    s.wait_for("Your turn");
+    assert!(s.raw_mode());
+    for stop in ["ctrl-z", "TSTP"] {
+        if stop == "ctrl-z" {
+            s.keys("\x1a");
+        } else {
+            signal(&s, "TSTP");
+        }
+        wait_until(&mut s, "gave the terminal back", |s| {
+            !s.raw_mode() && !s.parser.screen().alternate_screen() && stopped(s)
+        });
+        assert!(
+            !s.parser.screen().hide_cursor(),
+            "cursor hidden while stopped"
+        );
+        // Whatever ran meanwhile may have used the alternate screen: wipe it here, so
+        // that the game's screen comes back only if it is drawn whole again.
+        s.parser.process(b"\x1b[?1049h\x1b[2J\x1b[?1049l");
+        signal(&s, "CONT");
+        wait_until(&mut s, "took the terminal again", |s| {
+            s.raw_mode() && s.parser.screen().alternate_screen() && s.screen().contains("Your turn")
+        });
+    }
+    // The first key after is not lost.
+    s.keys(" ");
+    s.wait_for("You turned");
+    s.keys("q");
+    s.wait_for("Quit this game?");
+    s.keys("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
 }

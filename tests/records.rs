@@ -259,6 +259,36 @@ fn broken_records_give_one_clear_line() {
             8,
             "cannot go with pass rule 'withdraw'",
         ),
+        (
+            "a byte-order mark".into(),
+            format!("\u{feff}{FIXED}").into_bytes(),
+            1,
+            "byte-order mark (UTF-8 BOM)",
+        ),
+        (
+            "a day that does not exist".into(),
+            broken("2026-04-01", "2026-02-30").into_bytes(),
+            2,
+            "header Date: '2026-02-30' is not a day YYYY-MM-DD",
+        ),
+        (
+            "a date in another shape".into(),
+            broken("2026-04-01", "1.4.2026").into_bytes(),
+            2,
+            "header Date: '1.4.2026' is not a day",
+        ),
+        (
+            "an hour that does not exist".into(),
+            broken("12:00:00", "25:00:00").into_bytes(),
+            3,
+            "header Time: '25:00:00' is not a time HH:MM:SS",
+        ),
+        (
+            "a time in another shape".into(),
+            broken("12:00:00", "noon").into_bytes(),
+            3,
+            "header Time: 'noon' is not a time",
+        ),
     ];
     for (name, bytes, line, reason) in catalogue {
         let err = Record::parse(&bytes).expect_err(&name);
@@ -356,7 +386,7 @@ proptest! {
         seed in any::<u64>(),
         stop in 0usize..400,
         names in (0..4usize, 0..4usize),
-        date in "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+        date in "(19[7-9][0-9]|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])",
         solo in 0..4u8,
     ) {
         let rule = PassRule::ALL[rule];
@@ -470,4 +500,24 @@ fn the_optimal_players_flips_cost_nothing() {
             }
         }
     }
+}
+
+#[test]
+fn a_leap_day_and_an_empty_date_are_fine() {
+    for (from, to) in [
+        ("2026-04-01", "2024-02-29"),
+        ("2026-04-01", ""),
+        ("12:00:00", ""),
+    ] {
+        let text = broken(from, to);
+        Record::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{to:?}: {e}"));
+    }
+    assert!(Record::parse(broken("2026-04-01", "2025-02-29").as_bytes()).is_err());
+}
+
+#[test]
+fn deck_names_in_records_are_case_insensitive() {
+    let record = Record::parse(broken("pairs:3", "PAIRS:3").as_bytes()).unwrap();
+    assert_eq!(record.deck.name(), "pairs:3");
+    assert_eq!(record.to_text().unwrap(), FIXED);
 }

@@ -313,3 +313,142 @@ fn history_list_columns_line_up_and_long_names_are_shortened() {
     }
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Every path under `dir` with its kind, length and modification time, and the folders'
+/// too (a file created and removed again changes its folder's).
+fn state(dir: &Path, out: &mut Vec<(PathBuf, bool, u64, std::time::SystemTime)>) {
+    let meta = std::fs::metadata(dir).unwrap();
+    out.push((dir.to_path_buf(), true, 0, meta.modified().unwrap()));
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let meta = std::fs::symlink_metadata(&path).unwrap();
+        if meta.is_dir() {
+            state(&path, out);
+        } else {
+            out.push((path, false, meta.len(), meta.modified().unwrap()));
+        }
+    }
+}
+
+/// A data directory with records and statistics, as games leave it.
+fn filled(name: &str) -> PathBuf {
+    let data = scratch(name);
+    let (code, _, err) = run(
+        &[
+            "duel", "--deck", "pairs:3", "--first", "optimal", "--second", "usual", "--games", "2",
+            "--seed", "5", "--save",
+        ],
+        Some(&data),
+    );
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(
+        data.join("solitaire-stats.json"),
+        r#"{"format": 1, "entries": [{"deck": "pairs:8", "memory": "classic", "challenge": null,
+           "games": 3, "moves": 40, "misses": 16, "cost": 2, "best": 12, "best_date": "2026-04-01"}]}"#,
+    )
+    .unwrap();
+    data
+}
+
+/// The reading commands on `data`: each must succeed (replay stops at the terminal).
+fn read_everything(data: &Path) {
+    let record = saved(data)[0].clone();
+    let record = record.to_str().unwrap();
+    for (args, status, says) in [
+        (vec!["stats"], 0, "pairs:8"),
+        (vec!["stats", "--json"], 0, "\"best\": 12"),
+        (vec!["history", "--list"], 0, "optimal vs usual"),
+        (vec!["history"], 0, "optimal vs usual"),
+        (vec!["analyze", record], 0, "summary"),
+        (vec!["analyze", record, "--json"], 0, "\"flips\""),
+        (vec!["replay", record], 2, "needs a terminal"),
+    ] {
+        let (code, out, err) = run(&args, Some(data));
+        assert_eq!(code, status, "{args:?}: {err}");
+        assert!(
+            out.contains(says) || err.contains(says),
+            "{args:?}: {out}{err}"
+        );
+    }
+}
+
+/// Works as root too (where permissions do not stop writes): reading commands leave the
+/// data directory exactly as it was, every name, length and time, folders included (so
+/// no lock file was created, even for a moment).
+#[test]
+fn reading_commands_change_nothing_in_the_data_directory() {
+    let data = filled("untouched");
+    let mut before = Vec::new();
+    state(&data, &mut before);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    read_everything(&data);
+    let mut after = Vec::new();
+    state(&data, &mut after);
+    assert_eq!(
+        before, after,
+        "a reading command wrote into the data directory"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// As a user who cannot write there: the reading commands still work. (Root can write
+/// anywhere, so this is skipped as root; the test above covers it.)
+#[cfg(unix)]
+#[test]
+fn reading_commands_work_on_a_read_only_data_directory() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = filled("read-only");
+    let set = |mode| {
+        for dir in [data.join("games"), data.clone()] {
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+    };
+    set(0o555);
+    if std::fs::write(data.join("probe"), "").is_ok() {
+        let _ = std::fs::remove_file(data.join("probe"));
+        set(0o755);
+        let _ = std::fs::remove_dir_all(&data);
+        eprintln!("skipped: running as root, who can write into a read-only folder");
+        return;
+    }
+    read_everything(&data);
+    set(0o755);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Two `duel --save` processes into one data directory at once, the same seeds in both
+/// (so the same file names in the same second): every record is kept.
+#[test]
+fn two_processes_saving_at_once_keep_every_record() {
+    const GAMES: usize = 400;
+    let data = scratch("two-duels");
+    let games = GAMES.to_string();
+    let children: Vec<_> = [["optimal", "usual"], ["usual", "optimal"]]
+        .into_iter()
+        .map(|[first, second]| {
+            Command::new(env!("CARGO_BIN_EXE_concentration"))
+                .args([
+                    "duel", "--deck", "pairs:4", "--first", first, "--second", second, "--games",
+                    &games, "--seed", "1", "--save",
+                ])
+                .env("CONCENTRATION_DATA_DIR", &data)
+                .env("CONCENTRATION_CONFIG", data.join("no-settings.toml"))
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let files = saved(&data);
+    assert_eq!(files.len(), 2 * GAMES, "records lost");
+    assert!(files.iter().all(|f| f.extension().unwrap() == "cgn"));
+    let mut pairs = [0usize; 2];
+    for entry in concentration::record::list(&data.join("games")) {
+        let r = entry.record.unwrap();
+        pairs[usize::from(r.players[0] == "usual")] += 1;
+    }
+    assert_eq!(pairs, [GAMES, GAMES]);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -183,6 +183,10 @@ fn finish(app: &mut App, mut now: Instant) -> Instant {
             now = now.max(d);
             app.update(Action::Tick, now);
         }
+        // A key counts as a turn once the turn has been on screen for its guard.
+        if let Some(t) = app.ready_at() {
+            now = now.max(t);
+        }
         let r = app.round().unwrap();
         let v = r.game().view();
         if v.is_over() {

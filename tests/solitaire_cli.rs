@@ -77,23 +77,28 @@ fn stats_prints_a_table_and_json() {
 }
 
 #[test]
-fn stats_warns_about_a_corrupted_file_and_keeps_it() {
+fn stats_warns_about_a_corrupted_file_and_leaves_it() {
     let dir = temp_dir("corrupt");
     std::fs::write(dir.join(FILE_NAME), "not json").unwrap();
     let out = run(&["stats", "--data-dir", dir.to_str().unwrap()]);
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("warning:") && err.contains("moved to"),
+        err.starts_with("warning:") && err.contains("moved aside when the next game is counted"),
         "{err}"
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("No solitaire games counted yet"));
-    let kept = std::fs::read_dir(&dir)
+    // Reading writes nothing: the file stays where it is, as it is, until a game counts.
+    let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
-        .count();
-    assert_eq!(kept, 1);
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, [FILE_NAME]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(),
+        "not json"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -230,7 +230,7 @@ proptest! {
         challenge in 0..3u8,
         number in 0u64..1_000_000,
         stop in 0usize..600,
-        date in "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+        date in "(19[7-9][0-9]|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])",
     ) {
         let deck = Deck::parse(DECKS[deck]).unwrap();
         let challenge = match challenge {
@@ -320,6 +320,10 @@ fn flip(app: &mut App, pos: usize, mut now: Instant) -> Instant {
         now = now.max(d);
         app.update(Action::Tick, now);
     }
+    // A key counts as a turn once the turn has been on screen for its guard.
+    if let Some(t) = app.ready_at() {
+        now = now.max(t);
+    }
     now
 }
 
@@ -371,6 +375,57 @@ fn the_solitaire_screen_saves_finished_and_quit_games() {
     let now = flip(&mut app, 1, now);
     app.update(Action::Interrupt, now);
     assert!(!data.exists());
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The fixed game played out on `app`.
+fn play_fixed(app: &mut App) {
+    let mut now = Instant::now();
+    for p in [0, 1, 2, 0, 3, 1, 4, 2, 5, 0] {
+        now = flip(app, p, now);
+    }
+    assert!(app.solo().unwrap().game().view().is_over());
+}
+
+#[test]
+fn a_game_is_counted_only_once_its_record_is_saved() {
+    use concentration::solitaire::stats::Store;
+    use concentration::tui::Counted;
+    // The record cannot be saved (the records folder is a file): the game is not counted,
+    // so the statistics never count a game that has no record.
+    let data = scratch("order");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("games"), "not a folder").unwrap();
+    let mut app = solo_app(Some(&data), 2);
+    play_fixed(&mut app);
+    let solo = app.solo().unwrap();
+    let e = solo.saved().unwrap().as_ref().unwrap_err();
+    assert!(e.contains("the records folder is a file"), "{e}");
+    assert!(
+        matches!(solo.counted(), Some(Counted::No(why)) if why.contains("record could not be saved")),
+        "{:?}",
+        solo.counted()
+    );
+    assert!(Store::new(&data).load().unwrap().stats.entries.is_empty());
+    // Saved, then counted, under the deck's own name whatever its case.
+    std::fs::remove_file(data.join("games")).unwrap();
+    let config = Config {
+        deck: "PAIRS:3".into(),
+        memory: Memory::Classic,
+        seed: 2,
+        ai_delay: Duration::from_millis(300),
+        ..Config::default()
+    };
+    let mut app = App::solitaire(config, None, Some(data.clone()), true).unwrap();
+    app.save_dir = Some(concentration::record::records_dir(&data));
+    play_fixed(&mut app);
+    assert_eq!(saved(&data).len(), 1);
+    assert!(matches!(
+        app.solo().unwrap().counted(),
+        Some(Counted::Yes(_))
+    ));
+    let stats = Store::new(&data).load().unwrap().stats;
+    assert_eq!(stats.entry("pairs:3", "classic", None).unwrap().games, 1);
     let _ = std::fs::remove_dir_all(&data);
 }
 

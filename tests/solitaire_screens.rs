@@ -44,6 +44,10 @@ fn settle(app: &mut App, mut now: Instant) -> Instant {
         now = now.max(d);
         app.update(Action::Tick, now);
     }
+    // A key counts as a turn once the turn has been on screen for its guard.
+    if let Some(t) = app.ready_at() {
+        now = now.max(t);
+    }
     now
 }
 

@@ -1,6 +1,6 @@
 //! Solitaire statistics: totals and bests, a corrupted file moved aside (never silently
-//! overwritten), a newer format left alone, and concurrent writers in several processes
-//! losing nothing.
+//! overwritten), a newer format left alone, concurrent writers in several processes
+//! losing nothing, reading that writes nothing, a killed writer's temporary file removed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -108,13 +108,108 @@ fn a_corrupted_file_is_moved_aside_with_a_warning() {
 }
 
 #[test]
-fn reading_a_corrupted_file_also_moves_it_aside() {
+fn reading_a_corrupted_file_warns_and_leaves_it_for_the_next_game() {
     let dir = temp_dir("corrupt-load");
     std::fs::write(dir.join(FILE_NAME), "[1, 2, 3]").unwrap();
     let loaded = Store::new(&dir).load().unwrap();
-    assert!(loaded.warning.is_some() && loaded.stats.entries.is_empty());
+    let warning = loaded.warning.unwrap();
+    assert!(
+        warning.contains("is not valid statistics") && warning.contains("next game"),
+        "{warning}"
+    );
+    assert!(loaded.stats.entries.is_empty());
+    assert!(aside_files(&dir).is_empty(), "reading moved it");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(),
+        "[1, 2, 3]"
+    );
+    // The next game counted moves it aside.
+    let recorded = Store::new(&dir).record(&game(13, 12, None)).unwrap();
+    assert!(recorded.warning.unwrap().contains("moved to"));
     assert_eq!(aside_files(&dir).len(), 1);
-    assert!(!dir.join(FILE_NAME).exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every name in `dir` with its length and modification time.
+fn listing(dir: &Path) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let m = e.metadata().unwrap();
+            (e.path(), m.len(), m.modified().unwrap())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn reading_takes_no_lock_and_writes_nothing() {
+    let dir = temp_dir("read-only");
+    let store = Store::new(&dir);
+    store.record(&game(13, 12, None)).unwrap();
+    std::fs::remove_file(dir.join(concentration::solitaire::stats::LOCK_NAME)).unwrap();
+    let dir_modified = std::fs::metadata(&dir).unwrap().modified().unwrap();
+    let before = listing(&dir);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let loaded = store.load().unwrap();
+    assert_eq!(loaded.stats.entries.len(), 1);
+    assert_eq!(listing(&dir), before, "reading created or changed a file");
+    assert_eq!(
+        std::fs::metadata(&dir).unwrap().modified().unwrap(),
+        dir_modified
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_or_lock_that_is_a_folder_is_a_clear_error() {
+    for name in [FILE_NAME, concentration::solitaire::stats::LOCK_NAME] {
+        let dir = temp_dir("folder");
+        std::fs::create_dir(dir.join(name)).unwrap();
+        let store = Store::new(&dir);
+        for err in [
+            store.load().unwrap_err(),
+            store.record(&game(13, 12, None)).unwrap_err(),
+        ] {
+            assert!(matches!(err, StatsError::NotAFile(_)), "{name}: {err}");
+            let text = err.to_string();
+            assert!(
+                text.contains(name) && text.contains("not a regular file"),
+                "{text}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_killed_writers_temporary_file_goes_at_the_next_count() {
+    let dir = temp_dir("stale");
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .arg("--list")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let stale = [
+        format!(".{FILE_NAME}.tmp-{dead}"),
+        format!(".{FILE_NAME}.tmp-{dead}-7"),
+    ];
+    for f in &stale {
+        std::fs::write(dir.join(f), "{").unwrap();
+    }
+    let live = format!(".{FILE_NAME}.tmp-{}-1000", std::process::id());
+    std::fs::write(dir.join(&live), "{").unwrap();
+    Store::new(&dir).record(&game(13, 12, None)).unwrap();
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp-"))
+        .collect();
+    assert_eq!(left, [live]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -126,6 +221,8 @@ fn a_newer_format_is_left_alone() {
     let err = Store::new(&dir).record(&game(13, 12, None)).unwrap_err();
     assert!(matches!(err, StatsError::Newer(_, 99)), "{err}");
     assert!(err.to_string().contains("newer version"));
+    let err = Store::new(&dir).load().unwrap_err();
+    assert!(matches!(err, StatsError::Newer(_, 99)), "{err}");
     assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,7 +4,7 @@
 
 use concentration::rules::{Card, Deck, Game, Label, Objective, PassRule, Players};
 use concentration::solver::{Action, Pattern, Position, Solver, State};
-use concentration::trainer::{IdeaKind, Lesson, PassEffect, explain, fixed, numbers_line};
+use concentration::trainer::{IdeaKind, Lesson, PassEffect, explain, numbers_line};
 
 /// `pairs:5` laid out as `A B C D E / A B C D E` (a1..e1, a2..e2).
 fn game(rule: PassRule) -> Game {
@@ -155,11 +155,4 @@ fn a_pass_says_what_the_rule_does() {
         numbers_line(g.view(), pass),
         "a pass: if your opponent passes back, the game ends: you win 1–0"
     );
-}
-
-#[test]
-fn no_negative_zero() {
-    assert_eq!(fixed(-0.0001, 2), "0.00");
-    assert_eq!(fixed(-0.004, 1), "0.0");
-    assert_eq!(fixed(-0.06, 1), "-0.1");
 }

@@ -61,6 +61,10 @@ fn settle(app: &mut App, mut now: Instant, limit: usize) -> Instant {
             None => break,
         }
     }
+    // A key counts as a turn once the turn has been on screen for its guard.
+    if let Some(t) = app.ready_at() {
+        now = now.max(t);
+    }
     now
 }
 

@@ -87,7 +87,12 @@ impl Duel<'_> {
         if pairs == 0 {
             return self.final_value(d);
         }
-        if self.objective == Objective::Win && d.abs() > pairs {
+        // A lead larger than the pairs left decides the game, except under `withdraw`,
+        // where the player behind may still force a draw with a pass.
+        if self.objective == Objective::Win
+            && self.pass_rule != PassRule::Withdraw
+            && d.abs() > pairs
+        {
             return if d > 0 { 1.0 } else { 0.0 };
         }
         let key = (position.clone(), d, after_pass, who);
@@ -367,4 +372,42 @@ pub fn simulate(
         high: (mean + half).min(ceiling),
         games,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two best responses play the game optimally: the duel scores the solver's value of
+    /// the start, under every rule (under `withdraw` too, where a lead larger than the
+    /// pairs left does not decide the game).
+    #[test]
+    fn two_best_responses_score_the_value_of_the_start() {
+        for deck in ["5x2", "3x4"] {
+            let deck = Deck::parse(deck).unwrap();
+            let root = Position::start(&deck);
+            for rule in PassRule::ALL {
+                let mut solver: Solver<f64> =
+                    Solver::new(Objective::Win, rule, &root, 0, 1e9).unwrap();
+                let value = solver
+                    .value(&State {
+                        position: root.clone(),
+                        diff: 0,
+                        after_pass: false,
+                        first: None,
+                    })
+                    .unwrap();
+                let duel = contest(
+                    &deck,
+                    Objective::Win,
+                    rule,
+                    [Contender::BestResponse, Contender::BestResponse],
+                );
+                assert!(
+                    (duel - value).abs() < 1e-9,
+                    "{deck:?} {rule}: {duel} vs {value}"
+                );
+            }
+        }
+    }
 }

@@ -52,10 +52,8 @@ pub enum RequestError {
     /// Bad `--revealed`/`--held`.
     #[error("--{0}: {1}")]
     First(&'static str, String),
-    /// `--diff` out of range.
-    #[error(
-        "--diff {diff} is out of range: with {taken} pairs taken it must be between -{taken} and {taken}"
-    )]
+    /// `--diff` out of range, or of the wrong parity for the pairs taken.
+    #[error("--diff {diff} is impossible: {}", diff_range(*taken))]
     Diff {
         /// The difference given.
         diff: i64,
@@ -99,6 +97,22 @@ pub struct Report {
     pub states: usize,
 }
 
+/// The differences possible with `taken` pairs taken, in words.
+fn diff_range(taken: u64) -> String {
+    match taken {
+        0 => "with no pair taken yet it must be 0".to_owned(),
+        1 => "with 1 pair taken it must be -1 or 1".to_owned(),
+        _ => {
+            let parity = if taken.is_multiple_of(2) {
+                "even"
+            } else {
+                "odd"
+            };
+            format!("with {taken} pairs taken it must be {parity}, from -{taken} to {taken}")
+        }
+    }
+}
+
 /// Most pairs for `moves` on a pairs deck (the `f64` table takes 8 bytes per (n, k)).
 pub const MAX_MOVES_PAIRS: usize = 10_000;
 /// Most pairs for exact `moves` on a pairs deck (the exact table keeps every layer).
@@ -115,7 +129,10 @@ pub fn state_of(request: &Request) -> Result<State, RequestError> {
         None => Position::start(deck),
     };
     let taken = u64::from(deck.pairs()) - position.pairs().min(u64::from(deck.pairs()));
-    if request.diff.unsigned_abs() > taken {
+    // Each pair taken moves the difference by one, so its parity is that of `taken`.
+    if request.diff.unsigned_abs() > taken
+        || !(request.diff.unsigned_abs() + taken).is_multiple_of(2)
+    {
         return Err(RequestError::Diff {
             diff: request.diff,
             taken,
@@ -290,5 +307,48 @@ pub fn ratio(v: &BigRational) -> String {
         v.numer().to_string()
     } else {
         format!("{}/{}", v.numer(), v.denom())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diff_error(position: &str, diff: i64) -> Option<String> {
+        let request = Request {
+            deck: Deck::parse("3x2").unwrap(),
+            objective: Objective::Win,
+            pass_rule: PassRule::Agreed,
+            position: Some(position.to_owned()),
+            diff,
+            after_pass: false,
+            first: None,
+            exact: false,
+        };
+        state_of(&request).err().map(|e| e.to_string())
+    }
+
+    #[test]
+    fn diff_errors_give_the_possible_differences() {
+        assert_eq!(
+            diff_error("2.2x3", 1).unwrap(),
+            "--diff 1 is impossible: with no pair taken yet it must be 0"
+        );
+        assert_eq!(
+            diff_error("2.2x2", 2).unwrap(),
+            "--diff 2 is impossible: with 1 pair taken it must be -1 or 1"
+        );
+        // The wrong parity cannot arise either.
+        assert_eq!(
+            diff_error("2.2x1", 1).unwrap(),
+            "--diff 1 is impossible: with 2 pairs taken it must be even, from -2 to 2"
+        );
+        assert_eq!(
+            diff_error("2.2x1", -3).unwrap(),
+            "--diff -3 is impossible: with 2 pairs taken it must be even, from -2 to 2"
+        );
+        for (position, diff) in [("2.2x3", 0), ("2.2x2", -1), ("2.2x1", -2), ("2.2x1", 0)] {
+            assert_eq!(diff_error(position, diff), None, "{position} {diff}");
+        }
     }
 }

@@ -203,7 +203,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
                     );
                     match crate::record::save(dir, &record) {
                         Ok(_) => saved += 1,
-                        Err(e) => failure = Some(format!("{}: {e}", dir.display())),
+                        Err(e) => failure = Some(e.to_string()),
                     }
                 },
             )

@@ -5,9 +5,11 @@ use clap::Args;
 use serde_json::json;
 
 use crate::rules::{Deck, Objective, PassRule};
+use crate::solitaire::Challenge;
 use crate::solver::FirstCard;
 use crate::trainer::IdeaKind;
 use crate::trainer::puzzle::{Difficulty, Generator, Puzzle, PuzzleRules};
+use crate::tui::{App, Drill, Filter};
 
 /// Most games played to look for the puzzles asked for.
 const MAX_GAMES: usize = 5_000;
@@ -15,7 +17,11 @@ const MAX_GAMES: usize = 5_000;
 /// Puzzles from the solver.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration puzzle\n  concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --list 5 --seed 7 --json"
+    after_help = "On screen: turn the card you think best; then every choice is shown with its value, \
+what it costs and why, and your answer is counted (streak, solved, tried, by idea: see `concentration stats`). \
+Keys: arrows or h j k l and Enter/Space (or a click), n next puzzle, L the Strategy page, ? help, q quit.\n\n\
+Examples:\n  concentration puzzle\n  concentration puzzle --deck pairs:8 --difficulty easy\n  concentration puzzle --daily\n  \
+concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --list 5 --seed 7 --json"
 )]
 pub struct PuzzleArgs {
     /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
@@ -35,8 +41,21 @@ pub struct PuzzleArgs {
     #[arg(long, value_parser = parse_difficulty)]
     pub difficulty: Option<Difficulty>,
     /// Seed of the games the puzzles come from (default: random)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "daily")]
     pub seed: Option<u64>,
+    /// Today's puzzles: the seed of the day's challenge (UTC date), the same for everyone
+    #[arg(long)]
+    pub daily: bool,
+    /// With --daily: the puzzles of this UTC date instead of today's (YYYY-MM-DD)
+    #[arg(long, value_name = "YYYY-MM-DD", requires = "daily")]
+    pub date: Option<String>,
+    /// Do not count the answers in the tally
+    #[arg(long = "no-save")]
+    pub no_save: bool,
+    #[command(flatten)]
+    pub data: super::records::DataDir,
+    #[command(flatten)]
+    pub look: super::look::LookArgs,
     /// Print N puzzles instead of playing
     #[arg(long, value_name = "N")]
     pub list: Option<usize>,
@@ -114,11 +133,21 @@ pub fn to_json(p: &Puzzle) -> serde_json::Value {
 /// # Errors
 /// Bad rules (status 2); no terminal for the interactive puzzle.
 pub fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
-    let seed = args.seed.unwrap_or_else(crate::tui::random_seed);
+    let daily = if args.daily {
+        let date = args
+            .date
+            .clone()
+            .unwrap_or_else(|| crate::record::today().0);
+        Some(Challenge::daily(&date).map_err(|e| super::usage(format!("--date: {e}")))?)
+    } else {
+        None
+    };
+    let seed = match daily {
+        Some(d) => d.seed(&args.deck),
+        None => args.seed.unwrap_or_else(crate::tui::random_seed),
+    };
     let Some(count) = args.list else {
-        return Err(super::usage(
-            "use --list N (the puzzle screen is not built yet)",
-        ));
+        return play(args, seed, daily);
     };
     let puzzles = find(args, seed, count)?;
     for p in &puzzles {
@@ -141,5 +170,45 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             puzzles.len()
         );
     }
+    Ok(())
+}
+
+/// The puzzle screen: puzzles from `seed` until the person quits.
+fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Result<()> {
+    if args.objective == Objective::Moves {
+        return Err(super::usage(
+            "puzzles are two-player positions: objective 'moves' is for solitaire",
+        ));
+    }
+    args.deck
+        .check_playable()
+        .map_err(|e| super::usage(e.to_string()))?;
+    let look = args.look.look()?;
+    let stats = if args.no_save {
+        None
+    } else {
+        let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
+        Some(crate::record::data_dir(flag.as_deref()).map_err(super::usage)?)
+    };
+    let rules = PuzzleRules {
+        deck: args.deck.clone(),
+        objective: args.objective,
+        pass_rule: args.pass_rule,
+    };
+    let filter = Filter {
+        idea: args.idea,
+        difficulty: args.difficulty,
+    };
+    // Bad rules are refused before the terminal is asked for.
+    let drill = Drill::new(rules, seed, filter, daily, stats).map_err(super::usage)?;
+    if !crate::tui::is_terminal() {
+        return Err(super::usage(
+            "the puzzle needs a terminal: standard input and output must not be redirected",
+        ));
+    }
+    let mut app = App::puzzle(drill);
+    app.look = look;
+    super::settings::pause_if_warned();
+    crate::tui::run(app)?;
     Ok(())
 }

@@ -429,10 +429,10 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
 /// Runs `history`: the list on screen, or printed with `--list` or without a terminal.
 ///
 /// # Errors
-/// No data directory, or a terminal failure.
+/// No data directory, a records folder that cannot be read, or a terminal failure.
 pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     let dir = args.data.records()?;
-    let entries = record::list(&dir);
+    let entries = record::try_list(&dir).map_err(super::usage)?;
     if args.list || !crate::tui::is_terminal() {
         if entries.is_empty() {
             return out(&format!("no saved games in {}\n", dir.display()));

@@ -1,7 +1,7 @@
 //! The settings file: defaults for `play` and `watch` in TOML, in the user's config
 //! directory (`~/.config/concentration/config.toml` on Linux) or wherever
-//! `$CONCENTRATION_CONFIG` points. Flags override it. A file that cannot be used is named
-//! in one warning line and the defaults apply.
+//! `$CONCENTRATION_CONFIG` points. Flags override it. Each bad value is named in one
+//! warning line and only its key is ignored; a file that is not TOML gives the defaults.
 //!
 //! ```toml
 //! deck = "pairs:12"
@@ -94,32 +94,57 @@ pub fn path() -> Option<PathBuf> {
 /// # Errors
 /// The file cannot be read, is not TOML, has an unknown key or a bad value.
 pub fn load() -> Result<Settings, String> {
+    let (settings, faults) = load_lenient();
+    match faults.into_iter().next() {
+        Some(fault) => Err(fault),
+        None => Ok(settings),
+    }
+}
+
+/// Reads the settings file, keeping every good value: the settings, and one line per
+/// fault (naming the file, the line and the key). A bad value loses only its own key;
+/// a file that cannot be read or is not TOML gives no settings.
+#[must_use]
+pub fn load_lenient() -> (Settings, Vec<String>) {
     let Some(path) = path() else {
-        return Ok(Settings::default());
+        return (Settings::default(), Vec::new());
     };
+    let named = |e: String| format!("config file {}: {e}", path.display());
     let text = match std::fs::read(&path) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
-        Err(e) => return Err(format!("config file {}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (Settings::default(), Vec::new());
+        }
+        Err(e) => return (Settings::default(), vec![named(e.to_string())]),
     };
-    let text = String::from_utf8(text)
-        .map_err(|_| format!("config file {}: not UTF-8 text", path.display()))?;
-    parse(&text, path.parent().unwrap_or(Path::new(".")))
-        .map_err(|e| format!("config file {}: {e}", path.display()))
+    let Ok(text) = String::from_utf8(text) else {
+        return (Settings::default(), vec![named("not UTF-8 text".into())]);
+    };
+    let (settings, faults) = parse_lenient(&text, path.parent().unwrap_or(Path::new(".")));
+    (settings, faults.into_iter().map(named).collect())
 }
 
 static WARNED: AtomicBool = AtomicBool::new(false);
 
-/// The settings of this run, read once; a bad file is reported on standard error, once,
-/// in one line, and the defaults apply.
+/// The settings of this run, read once. Each fault of the file is reported on standard
+/// error, once, in one line; a bad value loses only its own key (the data directory
+/// above all is kept), a file that is not TOML gives the defaults.
 pub fn current() -> &'static Settings {
     static SETTINGS: OnceLock<Settings> = OnceLock::new();
     SETTINGS.get_or_init(|| {
-        load().unwrap_or_else(|e| {
-            eprintln!("warning: {e}; using the default settings");
+        let (settings, faults) = load_lenient();
+        let whole = settings == Settings::default();
+        for fault in &faults {
+            if whole {
+                eprintln!("warning: {fault}; using the default settings");
+            } else {
+                eprintln!("warning: {fault}; ignoring this key, the others apply");
+            }
+        }
+        if !faults.is_empty() {
             WARNED.store(true, Ordering::Relaxed);
-            Settings::default()
-        })
+        }
+        settings
     })
 }
 
@@ -172,32 +197,64 @@ fn line_of_key(text: &str, key: &str) -> Option<usize> {
 /// Parses the text of a settings file; `base` resolves a relative `data-dir`.
 ///
 /// # Errors
-/// One line: where, which key, what is wrong.
+/// One line: where, which key, what is wrong (the first fault).
+#[cfg(test)]
 pub fn parse(text: &str, base: &Path) -> Result<Settings, String> {
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        let at = e
-            .span()
-            .map(|s| format!("line {}: ", line_at(text, s.start)))
-            .unwrap_or_default();
-        let message = e.message().lines().next().unwrap_or("").trim().to_owned();
-        format!("{at}not valid TOML: {message}")
-    })?;
-    let mut s = Settings::default();
-    for (key, value) in &table {
-        let at = line_of_key(text, key).map_or(String::new(), |l| format!("line {l}: "));
-        set(&mut s, key, value, base).map_err(|e| format!("{at}key '{key}': {e}"))?;
+    let (settings, faults) = parse_lenient(text, base);
+    match faults.into_iter().next() {
+        Some(fault) => Err(fault),
+        None => Ok(settings),
     }
+}
+
+/// Parses the text of a settings file, keeping every good value: the settings and one
+/// line per fault (where, which key, what is wrong). Text that is not TOML gives no
+/// settings.
+#[must_use]
+pub fn parse_lenient(text: &str, base: &Path) -> (Settings, Vec<String>) {
+    let table: toml::Table = match text.parse() {
+        Ok(table) => table,
+        Err(e) => {
+            let e: toml::de::Error = e;
+            let at = e
+                .span()
+                .map(|s| format!("line {}: ", line_at(text, s.start)))
+                .unwrap_or_default();
+            let message = e.message().lines().next().unwrap_or("").trim().to_owned();
+            return (
+                Settings::default(),
+                vec![format!("{at}not valid TOML: {message}")],
+            );
+        }
+    };
+    let mut s = Settings::default();
+    let mut faults = Vec::new();
+    for (key, value) in &table {
+        let line = line_of_key(text, key);
+        let at = line.map_or(String::new(), |l| format!("line {l}: "));
+        // On a clone, so that a bad value leaves nothing half set.
+        let mut next = s.clone();
+        match set(&mut next, key, value, base) {
+            Ok(()) => s = next,
+            Err(e) => faults.push((line, format!("{at}key '{key}': {e}"))),
+        }
+    }
+    // In the file's order (the table's is alphabetical).
+    faults.sort_by_key(|(line, _)| line.unwrap_or(usize::MAX));
+    let mut faults: Vec<String> = faults.into_iter().map(|(_, f)| f).collect();
     let objective = s.objective.unwrap_or(Objective::Win);
     let pass_rule = s.pass_rule.unwrap_or(PassRule::Agreed);
-    crate::rules::check_combination(objective, pass_rule).map_err(|e| {
+    if let Err(e) = crate::rules::check_combination(objective, pass_rule) {
         let key = if s.pass_rule.is_some() {
+            s.pass_rule = None;
             "pass-rule"
         } else {
+            s.objective = None;
             "objective"
         };
-        format!("key '{key}': {e}")
-    })?;
-    Ok(s)
+        faults.push(format!("key '{key}': {e}"));
+    }
+    (s, faults)
 }
 
 fn string(value: &toml::Value) -> Result<&str, String> {
@@ -445,6 +502,30 @@ data-dir = "games"
         }
         let e = p("objective = \"margin\"\npass-rule = \"withdraw\"").unwrap_err();
         assert!(e.starts_with("key 'pass-rule': "), "{e}");
+    }
+
+    #[test]
+    fn a_bad_value_loses_only_its_own_key() {
+        let (s, faults) = parse_lenient(
+            "theme = \"neon\"\ndata-dir = \"games\"\ndeck = \"pairs:5\"\nopponent = 3\n",
+            Path::new("/cfg"),
+        );
+        assert_eq!(s.data_dir, Some(PathBuf::from("/cfg/games")));
+        assert_eq!(s.deck.as_deref(), Some("pairs:5"));
+        assert_eq!((s.theme, s.opponent), (None, None));
+        assert_eq!(faults.len(), 2, "{faults:?}");
+        assert!(faults[0].starts_with("line 1: key 'theme': unknown theme 'neon'"));
+        assert!(faults[1].starts_with("line 4: key 'opponent': "));
+        // A combination that cannot be: the pass rule goes, the objective stays.
+        let (s, faults) = parse_lenient(
+            "objective = \"margin\"\npass-rule = \"withdraw\"",
+            Path::new("/"),
+        );
+        assert_eq!((s.objective, s.pass_rule), (Some(Objective::Margin), None));
+        assert_eq!(faults.len(), 1);
+        // Not TOML: nothing is kept.
+        let (s, faults) = parse_lenient("data-dir = \"x\"\ndeck = ", Path::new("/"));
+        assert_eq!((s, faults.len()), (Settings::default(), 1));
     }
 
     #[test]

@@ -148,9 +148,28 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
             "No solitaire games counted yet (statistics go to {}).",
             store.path().display()
         );
-        return Ok(());
+    } else {
+        print!("{}", table(&loaded.stats.entries));
     }
-    print!("{}", table(&loaded.stats.entries));
+    puzzles(&dir)
+}
+
+/// The puzzle tally's section of `stats`.
+fn puzzles(dir: &std::path::Path) -> anyhow::Result<()> {
+    let store = crate::trainer::tally::TallyStore::new(dir);
+    let loaded = store.load()?;
+    if let Some(w) = &loaded.warning {
+        eprintln!("{w}");
+    }
+    println!();
+    if loaded.tally.is_empty() {
+        println!(
+            "Puzzles: none answered yet (the tally goes to {}).",
+            store.path().display()
+        );
+    } else {
+        print!("{}", loaded.tally.table());
+    }
     Ok(())
 }
 

@@ -1,12 +1,16 @@
 //! A forgetful player for children and beginners: the usual strategy with a short memory.
 
+use std::cmp::Ordering;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::rules::{Label, Phase, PublicView, Slot, below};
+use crate::rules::{Label, PassRule, Phase, PublicView, Slot, below};
 
 /// Plays the usual strategy but remembers only the last `memory` cards it saw turned
-/// (by either player). Cards it has forgotten are, to it, as good as unknown.
+/// (by either player). Cards it has forgotten are, to it, as good as unknown. It plays
+/// worse only through what it forgets: where a pass would end the game, it passes to a
+/// win when it knows how and never risks a pass to a loss while an unknown card is left.
 ///
 /// Unlike [`super::Policy`] players it works on the table itself, because forgetting is
 /// about particular cards, which the abstract state does not name. It sees only the
@@ -66,6 +70,28 @@ impl Forgetful {
         out
     }
 
+    /// How a pass now would end the game for the mover, by the score it can see: won
+    /// (`Greater`) or lost (`Less`) under `quit` or under `agreed` right after the
+    /// opponent's pass; `None` where a pass does not end the game or ends it in a draw.
+    fn ending_pass(view: &PublicView) -> Option<Ordering> {
+        let ends = match view.pass_rule() {
+            Some(PassRule::Quit) => true,
+            Some(PassRule::Agreed) => view.after_pass(),
+            _ => false,
+        };
+        Some(view.diff().cmp(&0)).filter(|&o| ends && o != Ordering::Equal)
+    }
+
+    /// Remembered cards with a remembered card of another label: the first card of a
+    /// pass it knows to be one.
+    fn sure_pass_firsts(memory: &[(usize, Label)]) -> Vec<usize> {
+        memory
+            .iter()
+            .filter(|&&(_, l)| memory.iter().any(|&(_, m)| m != l))
+            .map(|&(p, _)| p)
+            .collect()
+    }
+
     fn pick(&mut self, candidates: &[usize]) -> usize {
         let i = below(&mut self.rng, candidates.len() as u64);
         candidates[usize::try_from(i).expect("index fits")]
@@ -87,8 +113,16 @@ impl Forgetful {
                 .filter(|&p| Some(p) != except && !memory.iter().any(|&(q, _)| q == p))
                 .collect()
         };
+        // A pass that ends the game decides it by the score, whatever the forgotten cards
+        // are: ahead, it ends the game when it knows how; behind, it risks no pass while a
+        // card remains that cannot make one. (It forgets cards, not the rules.)
+        let ending = Self::ending_pass(view);
         match view.phase() {
             Phase::FirstCard => {
+                let sure = Self::sure_pass_firsts(&memory);
+                if ending == Some(Ordering::Greater) && !sure.is_empty() {
+                    return self.pick(&sure);
+                }
                 // A remembered pair: take it.
                 for (i, &(p, label)) in memory.iter().enumerate() {
                     if memory[i + 1..].iter().any(|&(_, l)| l == label) {
@@ -111,13 +145,23 @@ impl Forgetful {
                     Slot::Known(c) => c.label,
                     _ => panic!("the first card is face up"),
                 };
+                if first_was_known && ending == Some(Ordering::Greater) {
+                    let sure: Vec<usize> = memory
+                        .iter()
+                        .filter(|&&(_, l)| l != label)
+                        .map(|&(p, _)| p)
+                        .collect();
+                    if !sure.is_empty() {
+                        return self.pick(&sure);
+                    }
+                }
                 if let Some(&(p, _)) = memory.iter().find(|&&(p, l)| l == label && p != first) {
                     return p;
                 }
                 let pass_allowed = match view.pass_rule() {
                     None => true,
-                    Some(crate::rules::PassRule::None) => false,
-                    Some(crate::rules::PassRule::Ko) => !view.after_pass(),
+                    Some(PassRule::None) => false,
+                    Some(PassRule::Ko) => !view.after_pass(),
                     Some(_) => true,
                 };
                 let legal = |p: usize| match view.slots()[p] {
@@ -125,10 +169,21 @@ impl Forgetful {
                     Slot::Unknown => true,
                     Slot::Removed(_) => false,
                 };
-                let candidates: Vec<usize> = forgotten(Some(first))
+                let mut candidates: Vec<usize> = forgotten(Some(first))
                     .into_iter()
                     .filter(|&p| legal(p))
                     .collect();
+                if first_was_known && ending == Some(Ordering::Less) {
+                    // A forgotten known card might be a pass; an unknown one cannot.
+                    let safe: Vec<usize> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|&p| matches!(view.slots()[p], Slot::Unknown))
+                        .collect();
+                    if !safe.is_empty() {
+                        candidates = safe;
+                    }
+                }
                 if candidates.is_empty() {
                     let any: Vec<usize> = on_table
                         .iter()
@@ -148,7 +203,7 @@ impl Forgetful {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Deck, Game, PassRule, Players};
+    use crate::rules::{Deck, Game, Players, Seat};
 
     fn play_out(memory: usize, rule: PassRule, seed: u64) {
         let deck = Deck::parse("pairs:8").unwrap();
@@ -172,6 +227,91 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Checks one choice `p` of a player remembering `memory` against what it knows
+    /// without any forgotten card: a pass that ends the game decides it by the score.
+    /// Counts the situations checked (behind, ahead).
+    fn check_choice(view: &PublicView, memory: &[(usize, Label)], p: usize, seen: &mut [u32; 2]) {
+        let ends = match view.pass_rule() {
+            Some(PassRule::Quit) => true,
+            Some(PassRule::Agreed) => view.after_pass(),
+            _ => false,
+        };
+        if !ends || view.diff() == 0 {
+            return;
+        }
+        let remembered = |q: usize| memory.iter().find(|&&(r, _)| r == q).map(|&(_, l)| l);
+        let sure_pass = memory
+            .iter()
+            .any(|&(_, l)| memory.iter().any(|&(_, m)| m != l));
+        let what = format!("{view:?}\nremembers {memory:?}, turns {p}");
+        match view.phase() {
+            Phase::SecondCard {
+                first,
+                first_was_known: true,
+            } => {
+                let Slot::Known(card) = view.slots()[first] else {
+                    panic!("the first card is face up");
+                };
+                if view.diff() < 0 && view.unknown_positions().next().is_some() {
+                    // Behind: an unknown card or a remembered partner, nothing that might
+                    // be a pass.
+                    seen[0] += 1;
+                    assert!(
+                        matches!(view.slots()[p], Slot::Unknown)
+                            || remembered(p) == Some(card.label),
+                        "risks a losing pass: {what}"
+                    );
+                }
+                if view.diff() > 0 && memory.iter().any(|&(_, l)| l != card.label) {
+                    // Ahead with a pass it knows: it takes the win.
+                    seen[1] += 1;
+                    assert!(
+                        remembered(p).is_some_and(|l| l != card.label),
+                        "misses a winning pass: {what}"
+                    );
+                }
+            }
+            Phase::FirstCard if view.diff() > 0 && sure_pass => {
+                // Ahead and able to pass for sure: it starts the pass.
+                seen[1] += 1;
+                let l = remembered(p);
+                assert!(
+                    l.is_some_and(|l| memory.iter().any(|&(_, m)| m != l)),
+                    "misses a winning pass: {what}"
+                );
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn never_misplays_a_pass_that_ends_the_game() {
+        let mut seen = [0; 2];
+        for rule in [PassRule::Agreed, PassRule::Quit] {
+            for deck in ["pairs:8", "4x4"] {
+                for memory in [0, 1, Forgetful::EASY, 4, Forgetful::MEDIUM] {
+                    for seed in 0..100 {
+                        let deck = Deck::parse(deck).unwrap();
+                        let mut game = Game::new(deck, seed, Players::Two(rule)).unwrap();
+                        let mut players = [
+                            Forgetful::new(memory, seed),
+                            Forgetful::new(Forgetful::MEDIUM, seed + 1),
+                        ];
+                        while !game.view().is_over() {
+                            let view = game.view().clone();
+                            let f = &mut players[usize::from(view.mover() == Seat::Second)];
+                            let memory = f.remembered(&view);
+                            let p = f.choose(&view);
+                            check_choice(&view, &memory, p, &mut seen);
+                            game.try_flip(p).expect("a legal flip");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 
     #[test]

@@ -11,6 +11,12 @@ use crate::rules::{Card, Deck, EndReason, Flip, Game, Phase, TurnEnd};
 pub fn coordinate(deck: &Deck, position: usize) -> String {
     let (_, cols) = deck.grid();
     let (row, col) = (position / cols, position % cols);
+    column_letters(col) + &(row + 1).to_string()
+}
+
+/// The letters of column `col` (from 0): `a`, ..., `z`, `aa`, `ab`, ...
+#[must_use]
+pub fn column_letters(col: usize) -> String {
     let mut letters = Vec::new();
     let mut c = col + 1;
     while c > 0 {
@@ -18,7 +24,7 @@ pub fn coordinate(deck: &Deck, position: usize) -> String {
         letters.push(char::from(b'a' + u8::try_from(c % 26).unwrap_or(0)));
         c /= 26;
     }
-    letters.iter().rev().collect::<String>() + &(row + 1).to_string()
+    letters.iter().rev().collect()
 }
 
 /// The position of a coordinate on the deck's table, if it names a place that holds a

@@ -28,6 +28,12 @@ fn fail<T>(line: usize, reason: impl Into<String>) -> Result<T, LoadError> {
 
 /// The lines of a record as text, numbered from 1.
 fn lines(bytes: &[u8]) -> Result<Vec<(usize, &str)>, LoadError> {
+    if bytes.starts_with("\u{feff}".as_bytes()) {
+        return fail(
+            1,
+            "the file starts with a byte-order mark (UTF-8 BOM): a record is UTF-8 without one",
+        );
+    }
     let mut out = Vec::new();
     for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
@@ -192,7 +198,61 @@ fn read_headers(lines: &[(usize, &str)]) -> Result<(Headers, usize), LoadError> 
     Ok((Headers(headers), i))
 }
 
+/// The Date (`YYYY-MM-DD`, a real day) and Time (`HH:MM:SS`) headers, if given and not
+/// empty.
+fn check_date_time(h: &Headers) -> Result<(), LoadError> {
+    if let Some((v, l)) = h.get("Date")
+        && !v.is_empty()
+        && !is_date(v)
+    {
+        return fail(l, format!("header Date: '{v}' is not a day YYYY-MM-DD"));
+    }
+    if let Some((v, l)) = h.get("Time")
+        && !v.is_empty()
+        && !is_time(v)
+    {
+        return fail(l, format!("header Time: '{v}' is not a time HH:MM:SS"));
+    }
+    Ok(())
+}
+
+/// Digit groups of `text` split by `sep`, with the lengths given.
+fn numbers(text: &str, sep: char, lengths: [usize; 3]) -> Option<[u32; 3]> {
+    let parts: Vec<&str> = text.split(sep).collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let mut out = [0; 3];
+    for ((part, len), n) in parts.iter().zip(lengths).zip(&mut out) {
+        if part.len() != len || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        *n = part.parse().ok()?;
+    }
+    Some(out)
+}
+
+fn is_date(text: &str) -> bool {
+    let Some([y, m, d]) = numbers(text, '-', [4, 2, 2]) else {
+        return false;
+    };
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let days = match m {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        1..=12 => 31,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
+fn is_time(text: &str) -> bool {
+    numbers(text, ':', [2, 2, 2]).is_some_and(|[h, m, s]| h < 24 && m < 60 && s < 60)
+}
+
 fn settings(h: &Headers) -> Result<Record, LoadError> {
+    check_date_time(h)?;
     let deck = h.parsed("Deck", |v| {
         let d = Deck::parse(v)?;
         d.check_playable().map(|()| d)

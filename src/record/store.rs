@@ -1,10 +1,12 @@
 //! Where records live and how they are written: the data directory (flag, environment,
-//! or the platform's default), atomic saves (a temporary file renamed into place) and
-//! the list of saved games.
+//! or the platform's default), atomic saves that never replace a record (a temporary
+//! file linked to the first free name) and the list of saved games.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::Record;
 
@@ -105,9 +107,13 @@ fn file_name(record: &Record, n: u32) -> String {
     format!("{stamp}-{deck}-s{}{suffix}.{EXTENSION}", record.seed)
 }
 
-/// Saves `record` in `dir` (created if missing) under a new name, atomically: the text
-/// goes to a temporary file in the same directory, is flushed to disk, then renamed, so
-/// a crash leaves either no file or a whole one. Returns the file's path.
+/// Saves `record` in `dir` (created if missing) under a new name, never replacing a
+/// file: the text goes to a temporary file in the same directory and is flushed to disk,
+/// then the final name is created exclusively (a hard link, which fails if the name is
+/// taken), trying `-1`, `-2`, ... after the name until one is free. So a crash leaves no
+/// record or a whole one, and two processes (or threads) saving games of the same second
+/// each keep theirs. The first save of a process in a directory also removes temporary
+/// files that killed saves left behind. Returns the file's path.
 ///
 /// # Errors
 /// The directory or the file cannot be written, or the record is not a legal game.
@@ -115,41 +121,161 @@ pub fn save(dir: &Path, record: &Record) -> std::io::Result<PathBuf> {
     let text = record
         .to_text()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
-    std::fs::create_dir_all(dir)?;
-    let mut n = 0;
-    let path = loop {
-        let p = dir.join(file_name(record, n));
-        if !p.exists() {
-            break p;
-        }
-        n += 1;
-    };
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        path.file_name()
-            .and_then(|f| f.to_str())
-            .unwrap_or("record"),
-        std::process::id()
-    ));
+    if dir.exists() && !dir.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!(
+                "{}: the records folder is a file, not a folder",
+                dir.display()
+            ),
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| at(dir, e))?;
+    clean_once(dir);
+    let tmp = dir.join(temp_name(&file_name(record, 0)));
     let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
-        std::fs::rename(&tmp, &path)
+        drop(f);
+        claim(dir, record, &tmp, &text)
     })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let _ = std::fs::remove_file(&tmp);
+    written.map_err(|e| at(dir, e))
+}
+
+/// An I/O error that names the path concerned.
+fn at(path: &Path, e: std::io::Error) -> std::io::Error {
+    if e.to_string().contains(&path.display().to_string()) {
+        return e;
     }
-    written.map(|()| path)
+    std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// Gives the written temporary file `tmp` the first free name, without ever replacing a
+/// file. Where hard links are not supported, the name is created exclusively and written
+/// again.
+fn claim(dir: &Path, record: &Record, tmp: &Path, text: &str) -> std::io::Result<PathBuf> {
+    for n in 0.. {
+        let path = dir.join(file_name(record, n));
+        match std::fs::hard_link(tmp, &path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(_) => match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut f) => {
+                    let done = f.write_all(text.as_bytes()).and_then(|()| f.sync_all());
+                    if let Err(e) = done {
+                        let _ = std::fs::remove_file(&path);
+                        return Err(e);
+                    }
+                    return Ok(path);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            },
+        }
+    }
+    unreachable!("some name is free")
+}
+
+/// The name of a temporary file for `name`: hidden, and marked with the writing process
+/// (so that a later save can tell whether its writer is dead) and a number unique in the
+/// process (so that threads do not share one).
+#[must_use]
+pub(crate) fn temp_name(name: &str) -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!(".{name}.tmp-{}-{n}", std::process::id())
+}
+
+/// How old a temporary file must be to be removed even if its writer may live: no save
+/// takes anywhere near this long.
+const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// Removes the temporary files in `dir` that begin with `.{prefix}` and whose writer is
+/// dead (its process is gone) or that are older than [`STALE_AFTER`]: what saves killed
+/// between writing and renaming leave behind. A live writer's file is left alone.
+/// Returns how many were removed.
+pub(crate) fn remove_stale_temps(dir: &Path, prefix: &str) -> usize {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in read.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(pid) = temp_writer(name, prefix) else {
+            continue;
+        };
+        let Ok(meta) = entry.metadata() else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| m.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if (old || !process_alive(pid)) && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// The writer's process id of a temporary file name `.{prefix}....tmp-PID[-N]`.
+fn temp_writer(name: &str, prefix: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_prefix(prefix)?;
+    let (_, tail) = rest.rsplit_once(".tmp-")?;
+    tail.split('-').next()?.parse().ok()
+}
+
+/// Whether process `pid` may be running. Without a way to tell (no `/proc`), yes: its
+/// files go only once they are old.
+fn process_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
+/// Removes stale temporary records in `dir`, once per process and directory.
+fn clean_once(dir: &Path) {
+    static CLEANED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    let Ok(mut cleaned) = CLEANED.lock() else {
+        return;
+    };
+    if cleaned.iter().any(|d| d == dir) {
+        return;
+    }
+    cleaned.push(dir.to_path_buf());
+    drop(cleaned);
+    remove_stale_temps(dir, "");
 }
 
 /// Reads and checks a record file. The error is one line: the file, the line and the
-/// reason.
+/// reason. Only a regular file is opened (a FIFO or a device would block or never end).
 ///
 /// # Errors
-/// The file cannot be read, is too large, or is not a valid record.
+/// The file cannot be read, is not a regular file, is too large, or is not a valid
+/// record.
 pub fn load(path: &Path) -> Result<Record, String> {
     let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{shown}: not a regular file ({}), so not a record",
+            kind_of(&meta.file_type())
+        ));
+    }
     let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
     let mut bytes = Vec::new();
     file.take(MAX_RECORD_BYTES + 1)
@@ -159,6 +285,24 @@ pub fn load(path: &Path) -> Result<Record, String> {
         return Err(format!("{shown}: too large to be a record"));
     }
     Record::parse(&bytes).map_err(|e| format!("{shown}: {e}"))
+}
+
+/// What kind of file system object something is, in words.
+fn kind_of(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() { "a folder" } else { "not a file" }
 }
 
 /// A saved game in the list.
@@ -171,11 +315,27 @@ pub struct Entry {
 }
 
 /// Every record in `dir`, newest first by the date and time they hold, then the
-/// unreadable ones (an absent directory has none).
+/// unreadable ones (an absent or unreadable directory has none: see [`try_list`]).
 #[must_use]
 pub fn list(dir: &Path) -> Vec<Entry> {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return Vec::new();
+    try_list(dir).unwrap_or_default()
+}
+
+/// Every record in `dir` as [`list`] gives them; an absent directory has none.
+///
+/// # Errors
+/// `dir` is not a folder or cannot be read: one line naming it.
+pub fn try_list(dir: &Path) -> Result<Vec<Entry>, String> {
+    let read = match std::fs::read_dir(dir) {
+        Ok(read) => read,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(_) if dir.exists() && !dir.is_dir() => {
+            return Err(format!(
+                "{}: the records folder is a file, not a folder",
+                dir.display()
+            ));
+        }
+        Err(e) => return Err(format!("{}: {e}", dir.display())),
     };
     let paths: Vec<PathBuf> = read
         .filter_map(Result::ok)
@@ -208,7 +368,7 @@ pub fn list(dir: &Path) -> Vec<Entry> {
         };
         key(b).cmp(&key(a))
     });
-    entries
+    Ok(entries)
 }
 
 #[cfg(test)]

@@ -99,7 +99,12 @@ impl Deck {
     /// # Errors
     /// A [`DeckError`] naming what is wrong.
     pub fn parse(name: &str) -> Result<Self, DeckError> {
-        let name = name.trim();
+        // Names are case-insensitive everywhere (flags, settings, records); the deck
+        // keeps the lower-case name, so `STANDARD` and `standard` are one deck in
+        // records, statistics and challenges.
+        let given = name.trim();
+        let lower = given.to_ascii_lowercase();
+        let name = lower.as_str();
         let deck = match name {
             "standard" => Self::named(26, 2, FaceStyle::RankAndColour, name),
             "standard-rank" => Self::named(13, 4, FaceStyle::Rank, name),
@@ -108,18 +113,18 @@ impl Deck {
                 if let Some(n) = name.strip_prefix("pairs:") {
                     let n: u32 = n
                         .parse()
-                        .map_err(|_| DeckError::PairsRange(name.to_owned()))?;
+                        .map_err(|_| DeckError::PairsRange(given.to_owned()))?;
                     if !(1..=60).contains(&n) {
-                        return Err(DeckError::PairsRange(name.to_owned()));
+                        return Err(DeckError::PairsRange(given.to_owned()));
                     }
                     Self::named(n, 2, FaceStyle::Symbols, name)
-                } else if let Some((l, c)) = name.split_once(['x', 'X']) {
-                    let bad = || DeckError::Unknown(name.to_owned());
+                } else if let Some((l, c)) = name.split_once('x') {
+                    let bad = || DeckError::Unknown(given.to_owned());
                     let labels: u32 = l.parse().map_err(|_| bad())?;
                     let copies: u32 = c.parse().map_err(|_| bad())?;
-                    Self::from_counts(labels, copies).map_err(|e| e.renamed(name))?
+                    Self::from_counts(labels, copies).map_err(|e| e.renamed(given))?
                 } else {
-                    return Err(DeckError::Unknown(name.to_owned()));
+                    return Err(DeckError::Unknown(given.to_owned()));
                 }
             }
         };
@@ -335,6 +340,25 @@ mod tests {
         let d = Deck::parse("pairs:3").unwrap();
         assert_eq!((d.labels(), d.copies()), (3, 2));
         assert_eq!(Deck::parse("13x4").unwrap().cards(), 52);
+    }
+
+    #[test]
+    fn names_are_case_insensitive() {
+        for (given, name) in [
+            ("STANDARD", "standard"),
+            ("Standard-Rank", "standard-rank"),
+            ("standard-JOKERS", "standard-jokers"),
+            ("Pairs:8", "pairs:8"),
+            ("13X4", "13x4"),
+        ] {
+            assert_eq!(Deck::parse(given).unwrap().name(), name, "{given}");
+        }
+        assert!(
+            Deck::parse("BANANA")
+                .unwrap_err()
+                .to_string()
+                .contains("'BANANA'")
+        );
     }
 
     #[test]

@@ -8,8 +8,11 @@
 //! - The file is replaced atomically: the new text goes to a temporary file in the same
 //!   directory, is flushed to disk, then renamed over the old one, so a crash leaves the
 //!   old file or the new one, never half of one.
+//! - Reading takes no lock and writes nothing (it works on a read-only directory).
 //! - A file that cannot be read as statistics is moved aside (to
-//!   `solitaire-stats.json.corrupt-<seconds>-<pid>`) with a warning, never overwritten.
+//!   `solitaire-stats.json.corrupt-<seconds>-<pid>`) with a warning when the next game
+//!   is counted, never overwritten; reading only warns.
+//! - Temporary files of writers that were killed are removed by the next writer.
 //!   A file written by a newer format version is left alone and refused.
 
 use std::fs::{File, OpenOptions};
@@ -36,6 +39,15 @@ pub enum StatsError {
     /// The file was written by a newer version of the program.
     #[error("{0}: written by a newer version (format {1}); left unchanged")]
     Newer(PathBuf, u32),
+    /// Where a regular file belongs, something else (a folder, a FIFO) is.
+    #[error("{0}: not a regular file (a folder or another kind of file is in its place)")]
+    NotAFile(PathBuf),
+}
+
+/// The file read: statistics, or why they are not.
+enum Parsed {
+    Good(Loaded),
+    Bad(String),
 }
 
 /// One finished game, as the statistics count it.
@@ -202,17 +214,37 @@ impl Store {
         self.dir.join(FILE_NAME)
     }
 
-    /// Reads the statistics (none yet is not an error). A corrupted file is moved aside
-    /// and reported in [`Loaded::warning`].
+    /// Reads the statistics (none yet is not an error), without writing anything: no
+    /// lock is taken (the file is only ever replaced whole, so a read sees one version)
+    /// and a corrupted file is left where it is, reported in [`Loaded::warning`] (the
+    /// next game counted moves it aside).
     ///
     /// # Errors
-    /// The directory or file cannot be read, or a newer format.
+    /// The directory or file cannot be read, the file or lock is not a regular file, or
+    /// a newer format.
     pub fn load(&self) -> Result<Loaded, StatsError> {
         if !self.dir.exists() {
             return Ok(Loaded::default());
         }
-        let _lock = self.lock()?;
-        self.read()
+        let lock = self.dir.join(LOCK_NAME);
+        if let Ok(meta) = std::fs::metadata(&lock)
+            && !meta.is_file()
+        {
+            return Err(StatsError::NotAFile(lock));
+        }
+        match self.parse()? {
+            Parsed::Good(loaded) => Ok(loaded),
+            Parsed::Bad(reason) => Ok(Loaded {
+                stats: Stats {
+                    format: FORMAT,
+                    entries: Vec::new(),
+                },
+                warning: Some(format!(
+                    "warning: {} is not valid statistics ({reason}); it is moved aside when the next game is counted",
+                    self.path().display()
+                )),
+            }),
+        }
     }
 
     /// Counts one finished game, under the lock, and writes the file atomically.
@@ -237,6 +269,11 @@ impl Store {
     /// Takes the exclusive lock (blocking); it is released when the file is dropped.
     fn lock(&self) -> Result<File, StatsError> {
         let path = self.dir.join(LOCK_NAME);
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            return Err(StatsError::NotAFile(path));
+        }
         let io = |e| StatsError::Io(path.clone(), e);
         let file = OpenOptions::new()
             .create(true)
@@ -248,34 +285,46 @@ impl Store {
         Ok(file)
     }
 
-    /// Reads the file under the lock, moving a corrupted one aside.
-    fn read(&self) -> Result<Loaded, StatsError> {
+    /// Reads and checks the file.
+    fn parse(&self) -> Result<Parsed, StatsError> {
         let path = self.path();
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            return Err(StatsError::NotAFile(path));
+        }
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Loaded {
+                return Ok(Parsed::Good(Loaded {
                     stats: Stats {
                         format: FORMAT,
                         entries: Vec::new(),
                     },
                     warning: None,
-                });
+                }));
             }
             Err(e) => return Err(StatsError::Io(path, e)),
         };
-        let reason = match serde_json::from_slice::<Stats>(&bytes) {
+        Ok(match serde_json::from_slice::<Stats>(&bytes) {
             Ok(stats) if stats.format > FORMAT => {
                 return Err(StatsError::Newer(path, stats.format));
             }
-            Ok(stats) if stats.format == FORMAT => {
-                return Ok(Loaded {
-                    stats,
-                    warning: None,
-                });
-            }
-            Ok(stats) => format!("unknown format {}", stats.format),
-            Err(e) => e.to_string(),
+            Ok(stats) if stats.format == FORMAT => Parsed::Good(Loaded {
+                stats,
+                warning: None,
+            }),
+            Ok(stats) => Parsed::Bad(format!("unknown format {}", stats.format)),
+            Err(e) => Parsed::Bad(e.to_string()),
+        })
+    }
+
+    /// Reads the file under the lock, moving a corrupted one aside.
+    fn read(&self) -> Result<Loaded, StatsError> {
+        let path = self.path();
+        let reason = match self.parse()? {
+            Parsed::Good(loaded) => return Ok(loaded),
+            Parsed::Bad(reason) => reason,
         };
         let aside = self.dir.join(format!(
             "{FILE_NAME}.corrupt-{}-{}",
@@ -301,9 +350,10 @@ impl Store {
     /// Writes `stats` atomically (temporary file, flush, rename).
     fn write(&self, stats: &Stats) -> Result<(), StatsError> {
         let path = self.path();
-        let tmp = self
-            .dir
-            .join(format!(".{FILE_NAME}.tmp-{}", std::process::id()));
+        // Under the lock no other writer is at work, but a killed one may have left its
+        // temporary file.
+        crate::record::remove_stale_temps(&self.dir, FILE_NAME);
+        let tmp = self.dir.join(crate::record::temp_name(FILE_NAME));
         let text = serde_json::to_string_pretty(stats).expect("statistics serialise") + "\n";
         let written = (|| {
             let mut f = File::create(&tmp)?;

@@ -521,10 +521,32 @@ impl<V: Scalar> Solver<V> {
     /// Whether the difference `d` is stored for a card state with `pairs` pairs (or is
     /// decided outright).
     fn stores(&self, pairs: i64, d: i64) -> bool {
-        if d.abs() > pairs {
+        if d.abs() > pairs && self.lead_beyond(pairs).is_none() {
             return true;
         }
-        (d + pairs - self.parity).rem_euclid(2) == 0 && d.abs() <= self.bound(pairs)
+        (d + pairs - self.parity).rem_euclid(2) == 0
+            && self.read_as(pairs, d).abs() <= self.bound(pairs)
+    }
+
+    /// The one stored lead larger than the pairs left that stands for all of them (`win`
+    /// under `withdraw`), or `None` where such a lead decides the game.
+    ///
+    /// Under `withdraw` the player behind can still force a draw with a pass, so a lead
+    /// larger than the pairs left means "the leader wins or the game is drawn by a pass";
+    /// every such lead plays the same (taking a pair keeps it larger than the pairs
+    /// left), so one value, for the smallest such lead of the parity that occurs, is
+    /// stored for them all.
+    fn lead_beyond(&self, pairs: i64) -> Option<i64> {
+        (self.objective == Objective::Win && self.pass_rule == PassRule::Withdraw)
+            .then(|| pairs + 2 - self.parity)
+    }
+
+    /// The difference whose stored value is that of `d` with `pairs` pairs left.
+    fn read_as(&self, pairs: i64, d: i64) -> i64 {
+        match self.lead_beyond(pairs) {
+            Some(lead) if d.abs() > pairs => lead * d.signum(),
+            _ => d,
+        }
     }
 
     fn bound(&self, pairs: i64) -> i64 {
@@ -532,7 +554,7 @@ impl<V: Scalar> Solver<V> {
             return 0;
         }
         let reach = self.root_diff + (self.root_pairs - pairs);
-        let b = pairs.min(reach);
+        let b = self.lead_beyond(pairs).unwrap_or(pairs).min(reach);
         // Keep the parity of the differences that can occur.
         if (b + pairs - self.parity).rem_euclid(2) == 0 {
             b
@@ -796,11 +818,13 @@ impl<V: Scalar> Solver<V> {
         if self.objective != Objective::Win {
             return self.values[e.segment as usize][e.offset() + layer].clone();
         }
-        if d > e.pairs() {
-            return V::one();
-        }
-        if d < -e.pairs() {
-            return V::zero();
+        let mut d = d;
+        if d.abs() > e.pairs() {
+            match self.lead_beyond(e.pairs()) {
+                None if d > 0 => return V::one(),
+                None => return V::zero(),
+                Some(lead) => d = lead * d.signum(),
+            }
         }
         debug_assert!(
             d.abs() <= e.bound(),
@@ -853,7 +877,13 @@ pub fn estimate_states(
     }
     #[allow(clippy::cast_precision_loss)]
     let diffs = if objective == Objective::Win {
-        (root.pairs() as f64 + diff.unsigned_abs() as f64) / 2.0 + 1.0
+        // Under `withdraw` also the lead larger than the pairs left (see `lead_beyond`).
+        let beyond = if pass_rule == PassRule::Withdraw {
+            1.0
+        } else {
+            0.0
+        };
+        (root.pairs() as f64 + diff.unsigned_abs() as f64) / 2.0 + 1.0 + beyond
     } else {
         1.0
     };

@@ -5,7 +5,8 @@ use crate::rules::{Objective, PublicView};
 use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
 
 use super::consequences::PassEffect;
-use super::{Explained, Lesson, chance_words, fixed, pass_words, value_words};
+use super::{Explained, Lesson, chance_words, pass_words, value_words};
+use crate::words::fixed;
 
 /// The kinds of departure from common play the solver shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,11 +14,13 @@ use ratatui::crossterm::event::{
 use super::board::Geometry;
 use super::config::Config;
 use super::look::Look;
+use super::puzzle::Drill;
 use super::replay::{Back, History, Replay, SolverKey};
 use super::round::{Round, SharedSolver};
 use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
+use super::strategy::Strategy;
 use crate::players::Optimal;
 use crate::record::Record;
 use crate::rules::Deck;
@@ -36,6 +38,10 @@ pub enum Action {
     Hint,
     /// `o`: odds.
     Odds,
+    /// `w`: why: every choice of the hint in full, with what it does this turn.
+    Why,
+    /// `c`: the model's pattern codes beside the hint's words.
+    Codes,
     /// `f`: exact fractions (solitaire).
     Fraction,
     /// `?`: help.
@@ -60,6 +66,8 @@ pub enum Action {
     Yes,
     /// Ctrl-C or a termination signal: leave at once.
     Interrupt,
+    /// Ctrl-Z: stop the program (job control), the terminal given back meanwhile.
+    Suspend,
     /// A digit (the seed).
     Digit(u32),
     /// Backspace.
@@ -68,6 +76,10 @@ pub enum Action {
     Resize(u16, u16),
     /// Time passed.
     Tick,
+    /// `L`: the Strategy page (from the help window and the puzzle's answer).
+    Learn,
+    /// Page Up / Page Down: scroll a page (the Strategy page).
+    Page(isize),
     /// Any other key: ends a show, speeds up the AI.
     Other,
 }
@@ -92,8 +104,12 @@ impl Action {
     /// The action for a key.
     #[must_use]
     pub fn from_key(key: KeyEvent) -> Self {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return Self::Interrupt;
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            match key.code {
+                KeyCode::Char('c') => return Self::Interrupt,
+                KeyCode::Char('z') => return Self::Suspend,
+                _ => {}
+            }
         }
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => Self::Move(-1, 0),
@@ -102,6 +118,8 @@ impl Action {
             KeyCode::Right | KeyCode::Char('l') => Self::Move(0, 1),
             KeyCode::Enter | KeyCode::Char(' ') => Self::Select,
             KeyCode::Char('H') => Self::Hint,
+            KeyCode::Char('w') => Self::Why,
+            KeyCode::Char('c') => Self::Codes,
             KeyCode::Char('o') => Self::Odds,
             KeyCode::Char('f') => Self::Fraction,
             KeyCode::Char('?') => Self::Help,
@@ -116,6 +134,9 @@ impl Action {
             KeyCode::Char('y' | 'Y') => Self::Yes,
             KeyCode::Char(c) if c.is_ascii_digit() => Self::Digit(c.to_digit(10).unwrap_or(0)),
             KeyCode::Backspace => Self::Backspace,
+            KeyCode::Char('L') => Self::Learn,
+            KeyCode::PageUp => Self::Page(-1),
+            KeyCode::PageDown => Self::Page(1),
             _ => Self::Other,
         }
     }
@@ -133,6 +154,8 @@ pub enum Screen {
     History(History),
     /// A solitaire game in progress or finished (the end screen shows over it).
     Solo(Box<Solo>),
+    /// Puzzles from the solver.
+    Puzzle(Box<Drill>),
 }
 
 /// A window over the screen.
@@ -140,6 +163,8 @@ pub enum Screen {
 pub enum Overlay {
     /// The list of keys.
     Help,
+    /// The hint's choices in full, with their numbers and the idea.
+    Why,
     /// "Quit this game?"
     ConfirmQuit,
     /// "Abandon this game for a new one?"
@@ -178,6 +203,8 @@ pub struct App {
     pub stats_dir: Option<PathBuf>,
     /// The theme and glyph set every screen is shown in.
     pub look: Look,
+    /// The Strategy page, over the screen while open.
+    pub strategy: Option<Strategy>,
 }
 
 impl App {
@@ -225,6 +252,7 @@ impl App {
             base: Config::default(),
             stats_dir: None,
             look: Look::default(),
+            strategy: None,
         }
     }
 
@@ -246,6 +274,29 @@ impl App {
         app.base = config.clone();
         app.begin_solo(config, challenge)?;
         Ok(app)
+    }
+
+    /// An app on the puzzle screen with `drill`.
+    #[must_use]
+    pub fn puzzle(drill: Drill) -> Self {
+        Self::with_screen(Screen::Puzzle(Box::new(drill)))
+    }
+
+    /// An app showing only the Strategy page (`concentration learn`): closing it quits.
+    #[must_use]
+    pub fn learn() -> Self {
+        let mut app = Self::with_screen(Screen::Setup(Setup::new(Config::default())));
+        app.strategy = Some(Strategy::new(true));
+        app
+    }
+
+    /// The puzzle screen, if on show.
+    #[must_use]
+    pub fn drill(&self) -> Option<&Drill> {
+        match &self.screen {
+            Screen::Puzzle(d) => Some(d),
+            _ => None,
+        }
     }
 
     /// Starts a solitaire game.
@@ -400,15 +451,19 @@ impl App {
 
     /// Saves the game on screen if it has flips and is not saved yet (finished, or
     /// being left).
+    /// A finished solitaire game is then counted in the statistics: after its record, so
+    /// that a kill between the two never leaves a counted game without its record.
     fn save_current(&mut self) {
-        let Some((dir, record)) = self.unsaved_game() else {
-            return;
-        };
-        let saved = crate::record::save(&dir, &record).map_err(|e| e.to_string());
-        if let Some(r) = self.round_mut() {
-            r.set_saved(saved);
-        } else if let Screen::Solo(s) = &mut self.screen {
-            s.set_saved(saved);
+        if let Some((dir, record)) = self.unsaved_game() {
+            let saved = crate::record::save(&dir, &record).map_err(|e| e.to_string());
+            if let Some(r) = self.round_mut() {
+                r.set_saved(saved);
+            } else if let Screen::Solo(s) = &mut self.screen {
+                s.set_saved(saved);
+            }
+        }
+        if let Screen::Solo(s) = &mut self.screen {
+            s.count();
         }
     }
 
@@ -427,8 +482,14 @@ impl App {
     /// Takes in any finished solve; returns whether something arrived.
     pub fn poll_worker(&mut self, now: Instant) -> bool {
         let mut any = false;
-        if let Screen::Solo(s) = &mut self.screen {
-            any |= s.poll();
+        if let Screen::Solo(s) = &mut self.screen
+            && s.poll()
+        {
+            any = true;
+            // The par arrived after the last flip: the game is finished only now.
+            if s.game().view().is_over() {
+                self.save_current();
+            }
         }
         while let Ok(solved) = self.rx.try_recv() {
             self.receive(solved, now);
@@ -469,6 +530,18 @@ impl App {
         }
     }
 
+    /// Until when a key cannot turn a card, because play just went on (see
+    /// [`Round::ready_at`]); the terminal loop drops input typed before it when it
+    /// changes.
+    #[must_use]
+    pub fn ready_at(&self) -> Option<Instant> {
+        match &self.screen {
+            Screen::Play(r) => r.ready_at(),
+            Screen::Solo(s) => s.ready_at(),
+            _ => None,
+        }
+    }
+
     /// Whether the board geometry fits the terminal.
     #[must_use]
     pub fn too_small(&self) -> Option<(u16, u16)> {
@@ -496,6 +569,8 @@ impl App {
                 self.size = (w, h);
                 return;
             }
+            // The terminal loop stops the program; nothing changes here.
+            Action::Suspend => return,
             Action::Tick => {
                 self.spinner = self.spinner.wrapping_add(1);
                 match &mut self.screen {
@@ -507,6 +582,15 @@ impl App {
                 return;
             }
             _ => {}
+        }
+        if self.too_small().is_some() && action != Action::Quit && self.overlay.is_none() {
+            // Nothing of the screen is visible: no key may act on it but `q` (back, or
+            // quit: its question is shown).
+            return;
+        }
+        if self.strategy.is_some() {
+            self.update_strategy(action);
+            return;
         }
         if let Some(o) = self.overlay {
             self.update_overlay(o, action, now);
@@ -522,6 +606,59 @@ impl App {
             Screen::Replay(_) => self.update_replay(action, now),
             Screen::History(_) => self.update_history(action, now),
             Screen::Solo(_) => self.update_solo(action, now),
+            Screen::Puzzle(_) => self.update_puzzle(action),
+        }
+    }
+
+    fn update_strategy(&mut self, action: Action) {
+        let size = self.size;
+        let Some(page) = &mut self.strategy else {
+            return;
+        };
+        let rows = isize::try_from(Strategy::page_rows(size)).unwrap_or(1);
+        match action {
+            Action::Move(dr, 0) => page.scroll_by(dr, size),
+            Action::Page(dp) => page.scroll_by(dp * rows, size),
+            Action::Select => page.scroll_by(rows, size),
+            Action::Home => page.scroll = 0,
+            Action::End => page.scroll_by(isize::MAX, size),
+            Action::Quit => {
+                if page.quit_on_close {
+                    self.quit = true;
+                }
+                self.strategy = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn update_puzzle(&mut self, action: Action) {
+        let size = self.size;
+        let Screen::Puzzle(drill) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Quit => self.quit = true,
+            Action::New => drill.next(),
+            Action::Learn if drill.answer().is_some() => {
+                self.strategy = Some(Strategy::new(false));
+            }
+            Action::Move(dr, dc) => drill.move_cursor(dr, dc),
+            Action::Select => {
+                let pos = drill.cursor;
+                drill.choose(pos);
+            }
+            Action::Click(x, y) => {
+                let (rows, cols) = drill.game().view().deck().grid();
+                let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
+                let cards = drill.game().view().slots().len();
+                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+                {
+                    drill.cursor = pos;
+                    drill.choose(pos);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -538,6 +675,19 @@ impl App {
                     Err(e) => self.quit_with(e),
                 },
                 Action::Fraction => solo.toggle_fraction(),
+                Action::Review => {
+                    let record = solo.record();
+                    let Screen::Solo(solo) = std::mem::replace(
+                        &mut self.screen,
+                        Screen::Setup(Setup::new(self.base.clone())),
+                    ) else {
+                        return;
+                    };
+                    match Replay::new(record, None, Back::Solo(solo)) {
+                        Ok(replay) => self.open_replay(replay, now),
+                        Err(e) => self.quit_with(e),
+                    }
+                }
                 Action::Setup => {
                     let mut c = solo.config().clone();
                     c.seed = random_seed();
@@ -570,7 +720,7 @@ impl App {
                     solo.flip_at(pos, now);
                 }
             }
-            _ => solo.speed_up(),
+            _ => solo.speed_up(now),
         }
     }
 
@@ -619,6 +769,7 @@ impl App {
             }
             Action::Quit => match replay.take_back() {
                 Some(Back::Round(round)) => self.screen = Screen::Play(round),
+                Some(Back::Solo(solo)) => self.screen = Screen::Solo(solo),
                 Some(Back::History(history)) => self.screen = Screen::History(history),
                 Some(Back::Quit) | None => self.quit = true,
             },
@@ -671,8 +822,18 @@ impl App {
 
     fn update_overlay(&mut self, overlay: Overlay, action: Action, now: Instant) {
         match (overlay, action) {
-            (Overlay::ConfirmQuit, Action::Yes | Action::Quit) => self.quit = true,
-            (Overlay::ConfirmNew, Action::Yes | Action::New) => {
+            // Only `y` says yes: `q` or `n` again is the "n" of "(y / n)".
+            (Overlay::ConfirmQuit, Action::Yes) => self.quit = true,
+            (Overlay::Help, Action::Learn) => {
+                self.overlay = None;
+                self.strategy = Some(Strategy::new(false));
+            }
+            (Overlay::Why, Action::Codes) => {
+                if let Screen::Play(round) = &mut self.screen {
+                    round.toggle_codes();
+                }
+            }
+            (Overlay::ConfirmNew, Action::Yes) => {
                 self.overlay = None;
                 self.new_deal(now);
             }
@@ -689,7 +850,7 @@ impl App {
             Action::Move(0, dc) => setup.left_right(dc),
             Action::Digit(d) => setup.digit(d),
             Action::Backspace => setup.backspace(),
-            Action::Again => setup.config.seed = random_seed(),
+            Action::Again => setup.random_seed(random_seed()),
             Action::Quit => self.quit = true,
             Action::Select => {
                 let config = setup.config.clone();
@@ -750,6 +911,15 @@ impl App {
             Action::New => self.overlay = Some(Overlay::ConfirmNew),
             Action::Odds => round.toggle_odds(),
             Action::Hint => round.toggle_hint(),
+            Action::Codes => round.toggle_codes(),
+            Action::Why if !watch => {
+                if round.hint().is_none() {
+                    round.toggle_hint();
+                }
+                if round.hint().is_some() {
+                    self.overlay = Some(Overlay::Why);
+                }
+            }
             Action::Undo if !watch => round.undo(now),
             Action::Move(dr, dc) if !watch => round.move_cursor(dr, dc),
             Action::Select if !watch => {

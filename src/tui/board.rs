@@ -22,15 +22,59 @@ pub struct Geometry {
     step: (u16, u16),
     rows: usize,
     cols: usize,
+    labels: Labels,
+}
+
+/// How the records' coordinates are written around the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Labels {
+    /// Column letters above, row numbers in a margin of their own on the left.
+    Margin,
+    /// Column letters above, one-digit row numbers in the first column's cursor-mark
+    /// cell (where `[` goes when the cursor is there): for boards that only just fit.
+    Tight,
+    /// No room for labels.
+    None,
+}
+
+impl Labels {
+    /// Columns to the left and rows above the cards that the labels take.
+    fn room(self, rows: usize) -> (u16, u16) {
+        match self {
+            Self::Margin => (u16::try_from(rows.to_string().len()).unwrap_or(1) + 1, 1),
+            Self::Tight => (0, 1),
+            Self::None => (0, 0),
+        }
+    }
 }
 
 impl Geometry {
     /// Lays out `rows` x `cols` cards in `area`, as large as fits (up to 7 x 3), with a
-    /// column of space around each card for the cursor marks. `None` if even the
-    /// smallest card does not fit.
+    /// column of space around each card for the cursor marks, and room above and to the
+    /// left for the column letters and row numbers of the records' coordinates (in less
+    /// room when the board only just fits, or none). `None` if even the smallest card
+    /// does not fit.
     #[must_use]
     pub fn fit(area: Rect, rows: usize, cols: usize) -> Option<Self> {
+        let tight = if rows < 10 {
+            Labels::Tight
+        } else {
+            Labels::None
+        };
+        [Labels::Margin, tight, Labels::None]
+            .into_iter()
+            .find_map(|labels| Self::fit_with(area, rows, cols, labels))
+    }
+
+    fn fit_with(area: Rect, rows: usize, cols: usize, labels: Labels) -> Option<Self> {
         let (r, c) = (u16::try_from(rows).ok()?, u16::try_from(cols).ok()?);
+        let (label_w, label_h) = labels.room(rows);
+        let area = Rect::new(
+            area.x + label_w,
+            area.y + label_h,
+            area.width.checked_sub(label_w)?,
+            area.height.checked_sub(label_h)?,
+        );
         let w = (area.width.checked_sub(1)? / c).checked_sub(1)?.min(7);
         if w < MIN_CARD.0 {
             return None;
@@ -54,15 +98,42 @@ impl Geometry {
             step: (w + 1, h + gap),
             rows,
             cols,
+            labels,
         })
     }
 
-    /// Smallest area that holds a grid.
+    /// Smallest area that holds a grid (without room for its labels).
     #[must_use]
     pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
         let r = u16::try_from(rows).unwrap_or(u16::MAX);
         let c = u16::try_from(cols).unwrap_or(u16::MAX);
         (c * (MIN_CARD.0 + 1) + 1, r)
+    }
+
+    /// The coordinate labels to draw: where each starts, and its text.
+    fn label_texts(&self) -> Vec<(u16, u16, String)> {
+        let mut out = Vec::new();
+        if self.labels == Labels::None {
+            return out;
+        }
+        for col in 0..self.cols {
+            let top = self.cell(col);
+            out.push((
+                top.x + top.width / 2,
+                top.y.saturating_sub(1),
+                crate::record::column_letters(col),
+            ));
+        }
+        let (label_w, _) = self.labels.room(self.rows);
+        for row in 0..self.rows {
+            let left = self.cell(row * self.cols);
+            let x = match self.labels {
+                Labels::Margin => left.x.saturating_sub(label_w + 1),
+                _ => left.x.saturating_sub(1),
+            };
+            out.push((x, left.y + left.height / 2, (row + 1).to_string()));
+        }
+        out
     }
 
     /// The rectangle of the card at `pos`.
@@ -193,6 +264,11 @@ impl Widget for BoardView<'_> {
                     let f = deck.face(c.label, c.copy);
                     Look::Face(f.text, f.ink, this_turn)
                 }
+                // A seen card the hint points at shows its face: a `?` means a new card.
+                Slot::Known(c) if self.hinted.contains(&pos) => {
+                    let f = deck.face(c.label, c.copy);
+                    Look::Face(f.text, f.ink, false)
+                }
                 Slot::Unknown if self.reveal => {
                     let c = self.game.reveal_all()[pos];
                     let f = deck.face(c.label, c.copy);
@@ -202,6 +278,9 @@ impl Widget for BoardView<'_> {
             };
             let hinted = self.hinted.contains(&pos);
             CardView { look, hinted }.render(geo.cell(pos), buf);
+        }
+        for (x, y, text) in geo.label_texts() {
+            buf.set_string(x, y, text, theme::DIM);
         }
         if let Some(cursor) = self.cursor {
             let r = geo.cell(cursor);

@@ -1,9 +1,9 @@
 //! Hints: every action at the current decision point with its value and its cost
 //! against the best, and the cards on the table that carry out the best action.
 
-use crate::players::{TieBreak, preference};
 use crate::rules::{Objective, PublicView};
-use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
+use crate::solver::{Action, FirstCard, TIE_EPSILON};
+use crate::trainer::{self, Idea, Lesson};
 use crate::words;
 
 /// One line of the hint panel.
@@ -11,8 +11,14 @@ use crate::words;
 pub struct HintLine {
     /// The action.
     pub action: Action,
-    /// Its words on screen.
+    /// Its words on screen, as a player says it, with the real cards: "Turn a seen card,
+    /// 4♠ (b2), whose partner is still hidden".
     pub words: String,
+    /// The model's name (`known 2.1`), shown on request for those who study the model.
+    pub model: String,
+    /// What it does this turn: "pair now 25% · hands over a pair 25% · 0.58 pairs this
+    /// turn", or for a pass what the rule does.
+    pub numbers: String,
     /// Its value for the mover.
     pub value: f64,
     /// Best value minus this one (0 for the best).
@@ -30,9 +36,11 @@ pub struct Hint {
     pub targets: Vec<usize>,
     /// Win probability (`win`) or expected margin (`margin`).
     pub objective: Objective,
+    /// The idea behind the best action when it is not the common play.
+    pub idea: Option<Idea>,
 }
 
-/// Words for an action, short enough for the side panel.
+/// Short words for an action (the replay's annotation, the solitaire panel).
 #[must_use]
 pub fn words(action: Action, first: Option<FirstCard>) -> String {
     match (action, first) {
@@ -44,44 +52,27 @@ pub fn words(action: Action, first: Option<FirstCard>) -> String {
     }
 }
 
-/// Builds the hint from the solver's values (for the mover).
+/// Builds the hint from the trainer's lesson for the mover.
 #[must_use]
-pub fn build(
-    view: &PublicView,
-    state: &State,
-    actions: Vec<(Action, f64)>,
-    objective: Objective,
-) -> Hint {
-    let best_value = actions
+pub fn build(view: &PublicView, lesson: &Lesson, objective: Objective) -> Hint {
+    let lines = lesson
+        .actions
         .iter()
-        .map(|&(_, v)| v)
-        .fold(f64::NEG_INFINITY, f64::max);
-    // The optimal player's own choice among equal actions.
-    let best = crate::players::choose_best(objective, TieBreak::Usual, &actions, state.first)
-        .unwrap_or(Action::Unknown);
-    let mut lines: Vec<HintLine> = actions
-        .into_iter()
-        .map(|(action, value)| HintLine {
-            action,
-            words: words(action, state.first),
-            value,
-            cost: (best_value - value).max(0.0),
+        .map(|e| HintLine {
+            action: e.action,
+            words: e.named.text.clone(),
+            model: e.action.to_string(),
+            numbers: trainer::numbers_line(view, e),
+            value: e.value,
+            cost: e.cost,
         })
         .collect();
-    lines.sort_by(|a, b| {
-        b.value.total_cmp(&a.value).then(
-            preference(TieBreak::Usual, a.action, state.first).cmp(&preference(
-                TieBreak::Usual,
-                b.action,
-                state.first,
-            )),
-        )
-    });
     Hint {
-        targets: targets(view, best),
+        targets: targets(view, lesson.best),
         lines,
-        best,
+        best: lesson.best,
         objective,
+        idea: lesson.idea.clone(),
     }
 }
 

@@ -6,7 +6,7 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::hint::{self, format_cost, format_value};
+use super::hint::{Hint, format_cost, format_value};
 use super::round::Round;
 use super::theme;
 use crate::rules::{Objective, Phase, Seat};
@@ -100,30 +100,8 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
         }
         lines.push(Line::from(""));
         if let Some(h) = round.hint() {
-            lines.push(Line::from(Span::styled(
-                format!("Hint {ASSUMPTION}"),
-                theme::HEADING,
-            )));
-            let cells: Vec<[String; 3]> = h
-                .lines
-                .iter()
-                .map(|l| {
-                    [
-                        l.words.clone(),
-                        format_value(h.objective, l.value),
-                        format_cost(h.objective, l.cost),
-                    ]
-                })
-                .collect();
-            let rows = hint::rows(&cells, usize::from(width));
-            for (l, row) in h.lines.iter().zip(rows) {
-                let style = if l.action == h.best {
-                    theme::HINTED
-                } else {
-                    ratatui::style::Style::new()
-                };
-                lines.push(Line::from(Span::styled(row, style)));
-            }
+            let room = usize::from(height).saturating_sub(lines.len());
+            lines.extend(hint_lines(h, usize::from(width), room, round.show_codes()));
         } else {
             lines.push(Line::from(Span::styled("Last turns", theme::HEADING)));
             let room = usize::from(height).saturating_sub(lines.len());
@@ -137,6 +115,101 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
         }
         lines
     }
+}
+
+/// The hint in at most `room` rows of `width` cells: for each action (best first) its
+/// value and cost, then its words wrapped below; the idea's name last. Actions that do
+/// not fit are counted in a last row that points to the Why window (`w`).
+fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'static>> {
+    let mut out = vec![Line::from(Span::styled(
+        format!("Hint {ASSUMPTION}"),
+        theme::HEADING,
+    ))];
+    let idea = h
+        .idea
+        .as_ref()
+        .map(|i| words::wrap(&format!("Idea: {} (w: why)", i.kind.title()), width));
+    let reserve = idea.as_ref().map_or(0, Vec::len) + 1;
+    for (i, l) in h.lines.iter().enumerate() {
+        let style = if l.action == h.best {
+            theme::HINTED
+        } else {
+            ratatui::style::Style::new()
+        };
+        // The best choice is marked by more than colour.
+        let mark = if l.action == h.best { "▶" } else { " " };
+        let mut head = format!(
+            "{mark}{} {}",
+            format_value(h.objective, l.value),
+            format_cost(h.objective, l.cost)
+        );
+        if codes {
+            head = format!("{head} · {}", l.model);
+        }
+        let mut block: Vec<Line<'static>> = words::wrap(&head, width)
+            .into_iter()
+            .map(|r| Line::from(Span::styled(r, style)))
+            .collect();
+        block.extend(
+            words::wrap(&l.words, width.saturating_sub(1))
+                .into_iter()
+                .map(|r| Line::from(format!(" {r}"))),
+        );
+        let left = h.lines.len() - i;
+        let spare = if left > 1 { reserve } else { reserve - 1 };
+        if out.len() + block.len() + spare > room {
+            out.push(Line::from(Span::styled(
+                format!("+{} (w: all choices)", words::count_of(left, "more choice")),
+                theme::DIM,
+            )));
+            break;
+        }
+        out.extend(block);
+    }
+    if let Some(idea) = idea {
+        out.extend(
+            idea.into_iter()
+                .map(|r| Line::from(Span::styled(r, theme::HEADING))),
+        );
+    }
+    out
+}
+
+/// The Why window: every action in full, with its value, cost and what it does this
+/// turn, then the idea behind the best one in a line drawn from these numbers.
+#[must_use]
+pub fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for l in &h.lines {
+        let style = if l.action == h.best {
+            theme::HINTED
+        } else {
+            ratatui::style::Style::new()
+        };
+        let code = if codes {
+            format!(" [{}]", l.model)
+        } else {
+            String::new()
+        };
+        out.push(Line::from(Span::styled(
+            format!(
+                "{} {} · {}{code}",
+                format_value(h.objective, l.value),
+                format_cost(h.objective, l.cost),
+                l.words
+            ),
+            style,
+        )));
+        out.push(Line::from(Span::styled(
+            format!("  {}", l.numbers),
+            theme::DIM,
+        )));
+    }
+    if let Some(idea) = &h.idea {
+        out.push(Line::from(""));
+        out.push(Line::from(Span::styled(idea.line.clone(), theme::HEADING)));
+    }
+    out
 }
 
 /// What hints and odds assume: both sides play optimally from here on.
@@ -223,12 +296,30 @@ pub(super) fn text_popup(
         .render(inside, buf);
 }
 
-/// The key footer: pairs of key and what it does.
-pub struct Footer<'a>(pub &'a [(&'a str, &'a str)]);
+/// The key footer: pairs of key and what it does; with `true`, for ASCII glyphs.
+pub struct Footer<'a>(pub &'a [(&'a str, &'a str)], pub bool);
+
+impl Footer<'_> {
+    /// The footer's one line.
+    #[must_use]
+    pub(super) fn line(&self) -> Line<'static> {
+        if self.1 {
+            // A one-character stand-in for ⏎ would not name a key: say Enter.
+            let keys: Vec<(&str, &str)> = self
+                .0
+                .iter()
+                .map(|&(k, what)| (if k == "⏎" { "Enter" } else { k }, what))
+                .collect();
+            key_line(&keys, 2)
+        } else {
+            key_line(self.0, 2)
+        }
+    }
+}
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        key_line(self.0, 2).render(area, buf);
+        self.line().render(area, buf);
     }
 }
 

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::config::{Config, First, Memory, Opponent};
 use super::round::{Round, SharedSolver};
+use super::solo::Solo;
 use crate::analysis::annotate::{Analysis, Annotation, annotate};
 use crate::record::{Entry, MemoryMode, Record, Stepper};
 use crate::rules::{Game, Objective, PassRule, Seat};
@@ -20,6 +21,8 @@ pub enum Back {
     Quit,
     /// The end screen of the game just played.
     Round(Box<Round>),
+    /// The end screen of the solitaire game just played.
+    Solo(Box<Solo>),
     /// The list of saved games.
     History(History),
 }

@@ -10,7 +10,7 @@ use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph,
 
 use super::board::{BoardView, Geometry};
 use super::hint::{format_cost, words};
-use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, key_line, text_height, text_popup};
+use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
@@ -44,10 +44,10 @@ pub const HISTORY_KEYS: &[(&str, &str)] = &[
 
 /// Smallest terminal the replay of a deck laid out in `rows` x `cols` needs.
 #[must_use]
-pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
+pub fn min_size(rows: usize, cols: usize, ascii: bool) -> (u16, u16) {
     let (w, h) = Geometry::min_size(rows, cols);
     // The footer is one line: as wide as its keys, so none is cut.
-    let keys = u16::try_from(key_line(REPLAY_KEYS, 2).width()).unwrap_or(u16::MAX);
+    let keys = u16::try_from(Footer(REPLAY_KEYS, ascii).line().width()).unwrap_or(u16::MAX);
     ((w + PANEL_WIDTH).max(keys), (h + CHART_HEIGHT + 4).max(20))
 }
 
@@ -60,7 +60,7 @@ fn class_style(class: Class) -> Style {
 }
 
 /// The replay screen.
-pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
+pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title, middle, chart, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(4),
@@ -89,7 +89,7 @@ pub fn replay(replay: &Replay, area: Rect, buf: &mut Buffer) {
     Paragraph::new(message_line(replay))
         .wrap(Wrap { trim: true })
         .render(message, buf);
-    Footer(REPLAY_KEYS).render(footer, buf);
+    Footer(REPLAY_KEYS, ascii).render(footer, buf);
     if replay.summary {
         summary(replay, area, chart, buf);
     }
@@ -454,7 +454,7 @@ fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
 }
 
 /// The list of saved games.
-pub fn history(history: &History, area: Rect, buf: &mut Buffer) {
+pub fn history(history: &History, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title, list, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
@@ -489,5 +489,5 @@ pub fn history(history: &History, area: Rect, buf: &mut Buffer) {
     Line::from(history.message.clone())
         .bold()
         .render(message, buf);
-    Footer(HISTORY_KEYS).render(footer, buf);
+    Footer(HISTORY_KEYS, ascii).render(footer, buf);
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
-use super::table::{Show, offer_hint};
+use super::table::{Show, offer_hint, turn_guard};
 use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
 use crate::record::{MemoryMode, PERSON, Record};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
@@ -60,9 +60,13 @@ pub struct Round {
     pub cursor: usize,
     show: Option<Show>,
     ai_at: Option<Instant>,
+    /// Before this, the person's keys do not turn cards (play just went on).
+    ready_at: Option<Instant>,
     log: Vec<String>,
     message: String,
     hint: Option<Hint>,
+    /// Show the model's pattern codes (`known 2.1`) beside the hint's words.
+    show_codes: bool,
     /// The decisions (flip numbers) at which the person saw a hint.
     hinted: Vec<usize>,
     show_odds: bool,
@@ -107,9 +111,11 @@ impl Round {
             cursor: 0,
             show: None,
             ai_at: None,
+            ready_at: None,
             log: Vec::new(),
             message: String::new(),
             hint: None,
+            show_codes: false,
             hinted: Vec::new(),
             show_odds: false,
             odds: None,
@@ -371,14 +377,15 @@ impl Round {
         self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
     }
 
-    /// The person turns the card at `pos` (a key or a click).
+    /// The person turns the card at `pos` (a key or a click), if that is what the key
+    /// can mean now. While a turn is on show or the AI is to move the key only goes on
+    /// (ends the show, speeds up the AI); just after play went on it does nothing (see
+    /// [`Round::ready_at`]). Only a key on the person's turn, on screen for the guard,
+    /// turns a card.
     pub fn person_flip(&mut self, pos: usize, now: Instant) {
-        if let Some(show) = self.show {
-            // Input is locked while a turn is on show: the key only ends the show.
+        if self.show.is_some() {
             self.end_show(now);
-            if show.end != TurnEnd::Pair {
-                return;
-            }
+            return;
         }
         if self.game.view().is_over() {
             return;
@@ -386,6 +393,9 @@ impl Round {
         if !self.persons_turn() {
             self.message = "Wait: it is the AI's turn (any key speeds it up)".into();
             self.speed_up(now);
+            return;
+        }
+        if self.ready_at.is_some_and(|t| now < t) {
             return;
         }
         match self.game.check_flip(pos) {
@@ -397,6 +407,13 @@ impl Round {
             }
             Err(e) => self.message = refusal(e),
         }
+    }
+
+    /// Until when the person's keys are swallowed: play went on (a show ended, by a key
+    /// or by itself) a moment ago, so a key now was meant to go on, not to turn a card.
+    #[must_use]
+    pub fn ready_at(&self) -> Option<Instant> {
+        self.ready_at
     }
 
     /// Any key during an AI's turn or a show makes it go on now.
@@ -492,6 +509,17 @@ impl Round {
         }
     }
 
+    /// Whether the hint shows the model's pattern codes beside its words.
+    #[must_use]
+    pub fn show_codes(&self) -> bool {
+        self.show_codes
+    }
+
+    /// Shows or hides the model's pattern codes in the hint (for those who study it).
+    pub fn toggle_codes(&mut self) {
+        self.show_codes = !self.show_codes;
+    }
+
     /// Switches the odds display.
     pub fn toggle_odds(&mut self) {
         self.show_odds = !self.show_odds;
@@ -504,10 +532,9 @@ impl Round {
         if view.is_over() {
             return None;
         }
-        let state = state_of(view);
         let mut s = solver.lock().ok()?;
-        let actions = s.solver().actions(&state).ok()?;
-        Some(hint::build(view, &state, actions, self.config.objective))
+        let lesson = crate::trainer::explain(view, s.solver()).ok()?;
+        Some(hint::build(view, &lesson, self.config.objective))
     }
 
     /// Recomputes odds and the automatic hint after a change.
@@ -600,6 +627,7 @@ impl Round {
 
     fn end_show(&mut self, now: Instant) {
         if let Some(s) = self.show.take() {
+            self.ready_at = Some(now + turn_guard(self.config.show_delay()));
             let v = self.game.view();
             if !v.is_over() {
                 self.message = if self.persons_turn() {

@@ -29,7 +29,12 @@ pub fn min_size(app: &App) -> (u16, u16) {
         Screen::Setup(_) | Screen::History(_) => (64, 20),
         Screen::Replay(r) => {
             let (rows, cols) = r.record().deck.grid();
-            review::min_size(rows, cols)
+            review::min_size(rows, cols, app.look.ascii())
+        }
+        Screen::Puzzle(d) => {
+            let (rows, cols) = d.game().view().deck().grid();
+            let (w, h) = Geometry::min_size(rows, cols);
+            ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
         }
         Screen::Play(r) => {
             let (rows, cols) = r.game().view().deck().grid();
@@ -49,7 +54,7 @@ pub fn min_size(app: &App) -> (u16, u16) {
 const WINDOW_WIDTH: u16 = 64;
 
 /// Title, board, panel, message line and footer of the play screen.
-fn play_areas(area: Rect) -> [Rect; 5] {
+pub(super) fn play_areas(area: Rect) -> [Rect; 5] {
     let [title, middle, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
@@ -81,24 +86,46 @@ impl App {
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         if let Some((w, h)) = self.too_small() {
             too_small(area, buf, w, h);
+            // `q` still works there, so its question must be seen.
+            if let Some(o @ (Overlay::ConfirmQuit | Overlay::ConfirmNew)) = self.overlay {
+                confirm(area, buf, o);
+            }
             return;
         }
         match &self.screen {
             Screen::Setup(s) => s.render(area, buf),
             Screen::Play(r) => play(self, r, area, buf),
-            Screen::Replay(r) => review::replay(r, area, buf),
-            Screen::History(h) => review::history(h, area, buf),
-            Screen::Solo(s) => solo(app_spinner(self), s, area, buf),
+            Screen::Replay(r) => review::replay(r, self.look.ascii(), area, buf),
+            Screen::History(h) => review::history(h, self.look.ascii(), area, buf),
+            Screen::Solo(s) => solo(app_spinner(self), self.look.ascii(), s, area, buf),
+            Screen::Puzzle(d) => {
+                super::puzzle_view::draw(d, self.look.ascii(), play_areas(area), area, buf);
+            }
+        }
+        if let Some(page) = &self.strategy {
+            page.render(self.look.ascii(), area, buf);
+            return;
         }
         match self.overlay {
             Some(Overlay::Help) => {
                 let (title, lines) = help_window(&self.screen);
                 text_popup(area, 66, lines, title, buf);
             }
-            Some(Overlay::ConfirmQuit) => question(area, buf, QUIT_QUESTION),
-            Some(Overlay::ConfirmNew) => question(area, buf, NEW_QUESTION),
+            Some(Overlay::Why) => {
+                text_popup(area, 76, why_window(&self.screen), WHY_TITLE, buf);
+            }
+            Some(o @ (Overlay::ConfirmQuit | Overlay::ConfirmNew)) => confirm(area, buf, o),
             None => {}
         }
+    }
+}
+
+/// The window of a (y / n) question.
+fn confirm(area: Rect, buf: &mut Buffer, overlay: Overlay) {
+    match overlay {
+        Overlay::ConfirmQuit => question(area, buf, QUIT_QUESTION),
+        Overlay::ConfirmNew => question(area, buf, NEW_QUESTION),
+        Overlay::Help | Overlay::Why => {}
     }
 }
 
@@ -172,7 +199,7 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         None if round.is_watch() => WATCH_KEYS,
         None => PLAY_KEYS,
     };
-    Footer(keys).render(footer, buf);
+    Footer(keys, app.look.ascii()).render(footer, buf);
     if let Some(result) = over {
         end_screen(round, result, area, buf);
     }
@@ -184,7 +211,7 @@ fn app_spinner(app: &App) -> Option<usize> {
 }
 
 /// Title, board, panel, message line and footer of a solitaire game, and its end screen.
-fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
+fn solo(spinner: Option<usize>, ascii: bool, solo: &Solo, area: Rect, buf: &mut Buffer) {
     let [title, board, panel, message, footer] = play_areas(area);
     solo_view::title(solo).render(title, buf);
     let turned = solo.turned();
@@ -206,7 +233,7 @@ fn solo(spinner: Option<usize>, solo: &Solo, area: Rect, buf: &mut Buffer) {
     };
     Line::from(text).bold().render(message, buf);
     let over = solo.game().view().is_over() && solo.show().is_none();
-    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }).render(footer, buf);
+    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }, ascii).render(footer, buf);
     if over && let Some(summary) = solo.summary() {
         solo_view::end_screen(solo, summary, area, buf);
     }
@@ -222,7 +249,7 @@ const SOLO_HELP: &[(&str, &str)] = &[
     ("H", "hint: expected moves after each choice"),
     ("f", "exact fractions of the par"),
     ("n", "new deal"),
-    ("r / s", "end screen: same deal again / setup"),
+    ("r / s / v", "end screen: same deal again / setup / replay"),
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
 ];
@@ -244,16 +271,14 @@ const END_KEYS: &[(&str, &str)] = &[
 /// Every key, for the help overlay.
 const HELP: &[(&str, &str)] = &[
     ("← ↑ ↓ → / h j k l", "move the cursor"),
-    ("Enter / Space", "turn the card under the cursor"),
-    ("mouse click", "turn the clicked card"),
-    ("H", "hint: each choice, its value and cost"),
+    ("Enter Space click", "turn the card under the cursor"),
+    ("any other key", "go on after a turn; speed up the AI"),
+    ("H / w", "hint: each choice and its value / why"),
+    ("c", "the model's pattern codes in the hint"),
     ("o", "show or hide your odds"),
-    ("u", "undo (practice games only)"),
-    ("n", "new game"),
+    ("u / n", "undo (practice games only) / new game"),
     ("r / s / v", "end screen: same deal / setup / replay"),
-    ("any key", "go on after a turn; speed up the AI"),
-    ("?", "this help"),
-    ("q / Esc", "quit (asks during a game)"),
+    ("? / q Esc", "this help / quit (asks during a game)"),
     ("Ctrl-C", "quit at once"),
 ];
 
@@ -278,8 +303,23 @@ fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
             Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM),
         );
     }
-    lines.push(Line::from("Press any key to close.").style(theme::DIM));
+    // One line: the help window fits the smallest screen.
+    lines.push(Line::from("L: the Strategy page. Press any key to close.").style(theme::DIM));
     lines
+}
+
+/// The title of the Why window.
+const WHY_TITLE: &str = " Why: every choice vs optimal play ";
+
+/// The Why window's lines: the hint of the game on show in full.
+fn why_window(screen: &Screen) -> Vec<Line<'static>> {
+    match screen {
+        Screen::Play(r) => r
+            .hint()
+            .map(|h| super::panel::why_lines(h, r.show_codes()))
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
 }
 
 /// The help window of the screen on show, its title and its lines.
@@ -287,6 +327,10 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
     match screen {
         Screen::Replay(_) | Screen::History(_) => (" Replay keys ", help_lines(REPLAY_HELP, false)),
         Screen::Solo(_) => (" Solitaire keys ", help_lines(SOLO_HELP, false)),
+        Screen::Puzzle(_) => (
+            " Puzzle keys ",
+            help_lines(super::puzzle_view::PUZZLE_HELP, false),
+        ),
         _ => (" Keys ", help_lines(HELP, true)),
     }
 }
@@ -300,6 +344,7 @@ impl App {
     pub fn window_text(&self) -> Vec<String> {
         let lines: Vec<Line> = match (self.overlay, &self.screen) {
             (Some(Overlay::Help), screen) => help_window(screen).1,
+            (Some(Overlay::Why), screen) => why_window(screen),
             (Some(Overlay::ConfirmQuit), _) => vec![Line::from(QUIT_QUESTION)],
             (Some(Overlay::ConfirmNew), _) => vec![Line::from(NEW_QUESTION)],
             (None, Screen::Play(r)) => match r.game().view().phase() {
@@ -313,6 +358,10 @@ impl App {
                 _ => solo_view::panel_lines(s, u16::MAX, PANEL_WIDTH - 2),
             },
             (None, Screen::Replay(r)) => review::window_lines(r),
+            (None, Screen::Puzzle(d)) if d.answer().is_some() => {
+                super::puzzle_view::answer_lines(d)
+            }
+            (None, Screen::Puzzle(d)) => super::puzzle_view::panel_lines(d),
             (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
         };
         let frame = if self.overlay.is_none() {
@@ -330,19 +379,20 @@ impl App {
     /// The title, message line and footer around the board, when no window covers them
     /// (the shortest title: a narrow screen drops the seed).
     fn frame_lines(&self) -> Vec<Line<'static>> {
+        let ascii = self.look.ascii();
         match &self.screen {
             Screen::Play(r) if !matches!(r.game().view().phase(), Phase::Over(_)) => vec![
                 play_title(r, 0),
                 Line::from(r.message().to_string()),
-                key_line(if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS }, 2),
+                Footer(if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS }, ascii).line(),
             ],
             Screen::Solo(s) if !s.game().view().is_over() => vec![
                 solo_view::title(s),
                 Line::from(s.message().to_string()),
-                key_line(SOLO_KEYS, 2),
+                Footer(SOLO_KEYS, ascii).line(),
             ],
             Screen::Replay(r) if !r.summary => {
-                vec![review::title(r), key_line(review::REPLAY_KEYS, 2)]
+                vec![review::title(r), Footer(review::REPLAY_KEYS, ascii).line()]
             }
             _ => Vec::new(),
         }

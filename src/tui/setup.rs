@@ -69,6 +69,9 @@ pub struct Setup {
     pub error: Option<String>,
     /// No opponent: a solitaire game (chosen on the opponent row).
     pub solitaire: bool,
+    /// Whether the seed on screen is being typed: the first digit typed replaces the
+    /// seed shown (a random one, or one changed otherwise), later ones append.
+    typing: bool,
 }
 
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, step: isize) -> T {
@@ -86,6 +89,7 @@ impl Setup {
             row: 0,
             error: None,
             solitaire: false,
+            typing: false,
         }
     }
 
@@ -97,6 +101,7 @@ impl Setup {
 
     /// Moves the selection.
     pub fn up_down(&mut self, step: isize) {
+        self.typing = false;
         let n = Field::ALL.len().cast_signed();
         self.row =
             usize::try_from((self.row.cast_signed() + step).rem_euclid(n)).expect("in range");
@@ -105,6 +110,7 @@ impl Setup {
     /// Changes the selected value.
     pub fn left_right(&mut self, step: isize) {
         self.error = None;
+        self.typing = false;
         let field = self.field();
         let c = &mut self.config;
         match field {
@@ -144,23 +150,32 @@ impl Setup {
         }
     }
 
-    /// A digit typed on the seed row.
+    /// A digit typed on the seed row: the first replaces the seed shown, the next ones
+    /// append to it.
     pub fn digit(&mut self, d: u32) {
-        if self.field() == Field::Seed {
-            self.config.seed = self
-                .config
-                .seed
-                .checked_mul(10)
-                .and_then(|s| s.checked_add(u64::from(d)))
-                .unwrap_or(self.config.seed);
+        if self.field() != Field::Seed {
+            return;
         }
+        let typed = if self.typing { self.config.seed } else { 0 };
+        self.typing = true;
+        self.config.seed = typed
+            .checked_mul(10)
+            .and_then(|s| s.checked_add(u64::from(d)))
+            .unwrap_or(typed);
     }
 
     /// Backspace on the seed row.
     pub fn backspace(&mut self) {
         if self.field() == Field::Seed {
+            self.typing = true;
             self.config.seed /= 10;
         }
+    }
+
+    /// A new random seed (`r`): typing starts afresh.
+    pub fn random_seed(&mut self, seed: u64) {
+        self.typing = false;
+        self.config.seed = seed;
     }
 
     fn value_and_note(&self, f: Field) -> (String, String) {

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::config::{Config, Hints, Memory};
 use super::hint;
-use super::table::{Show, offer_hint};
+use super::table::{Show, offer_hint, turn_guard};
 use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
@@ -62,6 +62,8 @@ pub struct Solo {
     /// The card under the cursor.
     pub cursor: usize,
     show: Option<Show>,
+    /// Before this, keys do not turn cards (play just went on).
+    ready_at: Option<Instant>,
     message: String,
     log: Vec<String>,
     hint: Option<SoloHint>,
@@ -110,6 +112,7 @@ impl Solo {
             pending: None,
             cursor: 0,
             show: None,
+            ready_at: None,
             message: "Clear the table in as few moves as you can: pick a card".into(),
             log: Vec::new(),
             hint: None,
@@ -353,15 +356,22 @@ impl Solo {
     /// Ends a show whose time is up.
     pub fn tick(&mut self, now: Instant) {
         if self.show.is_some_and(|s| now >= s.until) {
-            self.end_show();
+            self.end_show(now);
         }
     }
 
     /// Any key during a show ends it.
-    pub fn speed_up(&mut self) {
+    pub fn speed_up(&mut self, now: Instant) {
         if self.show.is_some() {
-            self.end_show();
+            self.end_show(now);
         }
+    }
+
+    /// Until when keys are swallowed: play went on (a show ended, by a key or by itself)
+    /// a moment ago, so a key now was meant to go on, not to turn a card.
+    #[must_use]
+    pub fn ready_at(&self) -> Option<Instant> {
+        self.ready_at
     }
 
     /// Moves the cursor by rows and columns, staying on the grid.
@@ -369,16 +379,15 @@ impl Solo {
         self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
     }
 
-    /// The player turns the card at `pos` (a key or a click).
+    /// The player turns the card at `pos` (a key or a click), if that is what the key
+    /// can mean now: during a show it only goes on, and just after play went on it does
+    /// nothing (see [`Solo::ready_at`]).
     pub fn flip_at(&mut self, pos: usize, now: Instant) {
-        if let Some(show) = self.show {
-            // Input is locked while a turn is on show: the key only ends the show.
-            self.end_show();
-            if show.end != TurnEnd::Pair {
-                return;
-            }
+        if self.show.is_some() {
+            self.end_show(now);
+            return;
         }
-        if self.game.view().is_over() {
+        if self.game.view().is_over() || self.ready_at.is_some_and(|t| now < t) {
             return;
         }
         let flip = match self.game.try_flip(pos) {
@@ -539,7 +548,10 @@ impl Solo {
         }
     }
 
-    fn end_show(&mut self) {
+    fn end_show(&mut self, now: Instant) {
+        if self.show.is_some() {
+            self.ready_at = Some(now + turn_guard(self.config.show_delay()));
+        }
         if let Some(s) = self.show.take()
             && !self.game.view().is_over()
         {
@@ -551,7 +563,7 @@ impl Solo {
         self.refresh();
     }
 
-    /// At the end: the figures, then the statistics (once).
+    /// At the end: the figures (the statistics follow the record: see [`Solo::count`]).
     fn finish_if_over(&mut self) {
         if !self.game.view().is_over() || self.summary.is_some() {
             return;
@@ -564,19 +576,26 @@ impl Solo {
             Err(e) => self.par_note = Some(e.to_string()),
         }
         self.message = "Table cleared".into();
-        self.count();
     }
 
-    fn count(&mut self) {
+    /// Counts a finished game in the statistics, once. The app calls it after saving the
+    /// game's record, so that a counted game always has its record; a game whose record
+    /// could not be saved is not counted.
+    pub fn count(&mut self) {
         let Some(summary) = &self.summary else {
             return;
         };
+        if self.counted.is_some() {
+            return;
+        }
         let reason = if self.again {
             Some("a deal played again is not counted")
         } else if !self.hinted.is_empty() {
             Some("games with hints are not counted")
         } else if self.stats_dir.is_none() {
             Some("statistics are off (--no-save)")
+        } else if matches!(self.saved, Some(Err(_))) {
+            Some("its record could not be saved")
         } else {
             None
         };
@@ -588,7 +607,7 @@ impl Solo {
             return;
         };
         let game = GameStats {
-            deck: self.config.deck.clone(),
+            deck: self.game.view().deck().name().to_owned(),
             memory: self.config.memory.name().into(),
             challenge: self.challenge.map(|c| c.number),
             moves: summary.moves,

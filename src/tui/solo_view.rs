@@ -32,6 +32,7 @@ pub const SOLO_KEYS: &[(&str, &str)] = &[
 pub const SOLO_END_KEYS: &[(&str, &str)] = &[
     ("n", "new deal"),
     ("r", "same deal"),
+    ("v", "replay"),
     ("f", "fractions"),
     ("s", "setup"),
     ("?", "help"),
@@ -279,6 +280,7 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
             &[
                 ("n", "new deal"),
                 ("r", "same deal again"),
+                ("v", "replay"),
                 ("f", "fractions"),
                 ("s", "setup"),
                 ("q", "quit"),

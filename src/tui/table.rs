@@ -22,6 +22,19 @@ pub fn face(view: &PublicView, flip: Flip) -> String {
     view.deck().face(flip.card.label, flip.card.copy).text
 }
 
+/// How long a person's turn must have been on screen before a key turns a card: keys
+/// pressed to go on (end a show, speed up the AI) that arrive just after play went on
+/// are swallowed instead of turning a card nobody chose.
+pub const TURN_GUARD: Duration = Duration::from_millis(350);
+
+/// The guard for a game whose turns stay on show for `show`: never longer than the show
+/// itself, so a game without pauses (delay 0, where nothing waits for a key to go on)
+/// takes every key as a turn at once.
+#[must_use]
+pub fn turn_guard(show: Duration) -> Duration {
+    TURN_GUARD.min(show)
+}
+
 /// Two cards on show after a turn ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Show {

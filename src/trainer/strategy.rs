@@ -1,0 +1,377 @@
+//! The Strategy page: the rules in plain words, then each idea of [`IdeaKind`] in plain
+//! words with a small position where it is the best move, found and valued by the
+//! solver when the page is built (never canned numbers).
+
+use std::fmt::Write as _;
+
+use super::puzzle::{Generator, Puzzle, PuzzleRules};
+use super::{IdeaKind, Lesson, card_words, explain, numbers_line, value_words};
+use crate::analysis::annotate::show_cost;
+use crate::record::{coordinate, face_text};
+use crate::rules::{
+    Card, Deck, Game, Label, Objective, PassRule, Phase, Players, PublicView, Seat, Slot,
+};
+
+/// One part of the page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Section {
+    /// Its heading.
+    pub title: String,
+    /// The idea (or the rules) in plain words, a paragraph each.
+    pub words: Vec<String>,
+    /// A position where it is the best move, valued by the solver.
+    pub example: Option<Example>,
+}
+
+/// A concrete position and what every action is worth there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Example {
+    /// Deck, rule, score and what has been turned this turn.
+    pub caption: Vec<String>,
+    /// The table as text, a line per row (see [`table_text`]).
+    pub table: Vec<String>,
+    /// Every action: its words, value, cost and numbers.
+    pub actions: Vec<ActionRow>,
+    /// The idea line, when the best play is not the common one.
+    pub idea: Option<String>,
+}
+
+/// One action of an example.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionRow {
+    /// The action in words.
+    pub text: String,
+    /// Its value (`60.0%`).
+    pub value: String,
+    /// `best`, or what it costs (`23.3 points`).
+    pub cost: String,
+    /// Its consequences in numbers.
+    pub numbers: String,
+}
+
+/// The seed every example is searched from: the page is the same every time.
+const SEED: u64 = 1;
+/// Most games searched for one example.
+const GAMES: usize = 2_000;
+
+/// Where each idea is looked for: a small deck and the rule it occurs under.
+fn source(kind: IdeaKind) -> Option<(&'static str, PassRule)> {
+    match kind {
+        IdeaKind::Sacrifice | IdeaKind::PassToWin => Some(("pairs:6", PassRule::Agreed)),
+        IdeaKind::Wait => Some(("pairs:6", PassRule::Ko)),
+        IdeaKind::LeavePair => Some(("pairs:6", PassRule::None)),
+        IdeaKind::KeepPair => Some(("4x4", PassRule::Agreed)),
+        IdeaKind::PsycheOut | IdeaKind::Other => None,
+    }
+}
+
+/// The idea in plain words.
+fn words(kind: IdeaKind) -> &'static str {
+    match kind {
+        IdeaKind::Sacrifice => {
+            "You turned a new card and its partner is still hidden. The common play turns a \
+             second new card, hoping for the pair. When few cards are hidden, that card often \
+             shows your opponent a pair instead. Turning a card you have already seen ends \
+             your turn and shows nothing new: you give up a small chance of a pair so as to \
+             give nothing away."
+        }
+        IdeaKind::PassToWin => {
+            "When you are ahead and a pass ends the game (the quit rule, or agreed right \
+             after your opponent passed), turning two cards you have seen ends it with you \
+             in front. Playing on can only risk the lead."
+        }
+        IdeaKind::Wait => {
+            "Sometimes every new card helps your opponent more than you. Then turn two seen \
+             cards that do not match (a pass): the table stays as it is, and your opponent \
+             has to be the one who turns a new card."
+        }
+        IdeaKind::KeepPair => {
+            "A pair you know is not going anywhere. With four cards of a kind, taking it at \
+             once is not always best: left on the table it is still yours to take later, and \
+             until then its cards let you end a turn without showing a new card."
+        }
+        IdeaKind::LeavePair => {
+            "You turned a new card whose partner you have seen: the pair is there to take. \
+             But taking it keeps you turning new cards, which can hand your opponent pairs. \
+             Turning a seen card of another kind ends your turn and leaves the pair on the \
+             table for later."
+        }
+        IdeaKind::PsycheOut => {
+            "You turned a new card whose partner you have seen. Instead of taking the pair \
+             you may turn another new card (the blog's psyche-out): it is never better than \
+             taking the pair, but here it is worth exactly the same, and what you leave on \
+             the table shapes your opponent's turn."
+        }
+        IdeaKind::Other => {
+            "Anything else the solver prefers to the common play. The puzzles name it when \
+             it comes up."
+        }
+    }
+}
+
+/// The rules in plain words.
+fn rules() -> Section {
+    let mut words = vec![
+        "Cards lie face down. On your turn you turn two. If they match you take the pair \
+         and go again; otherwise the turn passes to your opponent. The most pairs wins."
+            .to_string(),
+        "Cards match when they carry the same label. On the standard deck that is the same \
+         rank and the same colour: 7♥ goes with 7♦, 7♠ with 7♣. A card you have seen stays \
+         in both players' memory until it is taken."
+            .to_string(),
+        "A pass is a turn of two seen cards that do not match: it shows nothing. What a \
+         pass does is the pass rule:"
+            .to_string(),
+    ];
+    for rule in [
+        PassRule::Agreed,
+        PassRule::Ko,
+        PassRule::Quit,
+        PassRule::Withdraw,
+        PassRule::None,
+    ] {
+        words.push(format!("  {}: {}.", rule.name(), rule.explanation()));
+    }
+    words.push(
+        "The common play: take a pair you know; otherwise turn a new card, take its \
+         partner if you have seen it, else turn another new card. Each idea below is a \
+         place where the best play departs from it. Values are your chance to win (a draw \
+         counts half), with both sides playing perfectly from there."
+            .to_string(),
+    );
+    Section {
+        title: "The rules".to_string(),
+        words,
+        example: None,
+    }
+}
+
+/// The whole page, its examples computed now.
+#[must_use]
+pub fn page() -> Vec<Section> {
+    let mut out = vec![rules()];
+    for kind in IdeaKind::ALL {
+        let example = match (kind, source(kind)) {
+            (IdeaKind::PsycheOut, _) => psyche_out(),
+            (_, Some((deck, rule))) => found(kind, deck, rule),
+            (_, None) => None,
+        };
+        out.push(Section {
+            title: kind.title().to_string(),
+            words: vec![words(kind).to_string()],
+            example,
+        });
+    }
+    out
+}
+
+/// The first puzzle of `kind` on `deck` under `rule`, as an example.
+fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
+    let rules = PuzzleRules {
+        deck: Deck::parse(deck).ok()?,
+        objective: Objective::Win,
+        pass_rule: rule,
+    };
+    let mut generator = Generator::new(rules).ok()?;
+    let puzzle: Puzzle = generator
+        .puzzles(SEED, 1, GAMES, &|p| p.idea == kind)
+        .into_iter()
+        .next()?;
+    let game = puzzle.game();
+    let lesson = explain(game.view(), generator.solver()).ok()?;
+    Some(example(game.view(), &lesson, Objective::Win))
+}
+
+/// The blog's tied position `2.2x2 2.1x1` under `none` on `pairs:5` laid out
+/// `A B C D E / A B C D E`: the first player took A and missed B C; the second took B
+/// and turns c2, a C whose partner c1 is seen. Taking the pair and turning another new
+/// card are both worth 1/3.
+fn psyche_out() -> Option<Example> {
+    let deck = Deck::parse("pairs:5").ok()?;
+    let cards = (0..2u8)
+        .flat_map(|copy| {
+            (0..5).map(move |l| Card {
+                label: Label(l),
+                copy,
+            })
+        })
+        .collect();
+    let mut game = Game::from_cards(deck.clone(), cards, 0, Players::Two(PassRule::None));
+    for p in [0, 5, 1, 2, 6, 1, 7] {
+        game.try_flip(p).ok()?;
+    }
+    let mut generator = Generator::new(PuzzleRules {
+        deck,
+        objective: Objective::Win,
+        pass_rule: PassRule::None,
+    })
+    .ok()?;
+    let lesson = explain(game.view(), generator.solver()).ok()?;
+    Some(example(game.view(), &lesson, Objective::Win))
+}
+
+/// An example from a lesson at `view`.
+#[must_use]
+pub fn example(view: &PublicView, lesson: &Lesson, objective: Objective) -> Example {
+    let actions = lesson
+        .actions
+        .iter()
+        .map(|e| ActionRow {
+            text: e.named.text.clone(),
+            value: value_words(objective, e.value),
+            cost: if super::ties(e.cost, 0.0) {
+                "best".to_string()
+            } else {
+                format!("costs {}", show_cost(objective, e.cost))
+            },
+            numbers: numbers_line(view, e),
+        })
+        .collect();
+    let pass_rule = view.pass_rule().map_or("none", PassRule::name);
+    Example {
+        caption: vec![
+            format!(
+                "{} · pass rule {pass_rule} · {}",
+                view.deck().name(),
+                score_words(view)
+            ),
+            situation(view),
+        ],
+        table: table_text(view),
+        actions,
+        idea: lesson.idea.as_ref().map(|i| i.line.clone()),
+    }
+}
+
+/// The score as the mover hears it: `you lead 3–1`, `you trail 0–2`, `level at 1–1`.
+#[must_use]
+pub fn score_words(view: &PublicView) -> String {
+    let [a, b] = view.pairs();
+    let (mine, theirs) = if view.mover() == Seat::First {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => format!("you lead {mine}–{theirs}"),
+        std::cmp::Ordering::Less => format!("you trail {mine}–{theirs}"),
+        std::cmp::Ordering::Equal => format!("level at {mine}–{theirs}"),
+    }
+}
+
+/// Where the mover's turn is, in words: "Your turn: your first card", or "You turned D
+/// (d2), a new card whose partner is still hidden: your second card".
+#[must_use]
+pub fn situation(view: &PublicView) -> String {
+    match view.phase() {
+        Phase::SecondCard {
+            first,
+            first_was_known,
+        } => {
+            let card = card_words(view, first);
+            let what = if first_was_known {
+                "a card you had seen".to_string()
+            } else {
+                let label = match view.slots()[first] {
+                    Slot::Known(c) | Slot::Removed(c) => Some(c.label),
+                    Slot::Unknown => None,
+                };
+                let partner_seen = view
+                    .known_cards()
+                    .any(|(p, c)| p != first && Some(c.label) == label);
+                if partner_seen {
+                    "a new card whose partner you have seen".to_string()
+                } else {
+                    "a new card whose partner is still hidden".to_string()
+                }
+            };
+            format!("You turned {card}, {what}: now your second card")
+        }
+        _ if view.after_pass() => "Your opponent just passed: now your first card".to_string(),
+        _ => "Your turn: your first card".to_string(),
+    }
+}
+
+/// The table as text, as the mover remembers it: seen cards face up, `?` for a card
+/// never seen, `·` for a taken one, the card turned this turn in brackets; columns
+/// lettered and rows numbered as the coordinates are.
+#[must_use]
+pub fn table_text(view: &PublicView) -> Vec<String> {
+    let deck = view.deck();
+    let (rows, cols) = deck.grid();
+    let first = match view.phase() {
+        Phase::SecondCard { first, .. } => Some(first),
+        _ => None,
+    };
+    let cell = |pos: usize| -> String {
+        match view.slots().get(pos) {
+            Some(Slot::Known(c)) if Some(pos) == first => format!("[{}]", face_text(deck, *c)),
+            Some(Slot::Known(c)) => face_text(deck, *c),
+            Some(Slot::Removed(_)) => "·".to_string(),
+            Some(Slot::Unknown) => "?".to_string(),
+            None => String::new(),
+        }
+    };
+    let width = (0..view.slots().len())
+        .map(|p| cell(p).chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(3)
+        + 1;
+    let margin = rows.to_string().len() + 1;
+    let mut head = " ".repeat(margin);
+    for c in 0..cols {
+        let letters = coordinate(deck, c);
+        let letters = letters.trim_end_matches(|ch: char| ch.is_ascii_digit());
+        let _ = write!(head, "{letters:^width$}");
+    }
+    let mut out = vec![head.trim_end().to_string()];
+    for r in 0..rows {
+        let mut line = format!("{:<margin$}", r + 1);
+        for c in 0..cols {
+            let _ = write!(line, "{:^width$}", cell(r * cols + c));
+        }
+        out.push(line.trim_end().to_string());
+    }
+    out
+}
+
+/// The page as plain text (for `learn` without a terminal).
+#[must_use]
+pub fn to_text(sections: &[Section]) -> String {
+    let mut out = String::from("Concentration: strategy\n");
+    for s in sections {
+        let _ = writeln!(
+            out,
+            "\n{}\n{}",
+            s.title,
+            "-".repeat(s.title.chars().count())
+        );
+        for w in &s.words {
+            let _ = writeln!(out, "{w}");
+        }
+        if let Some(e) = &s.example {
+            out.push('\n');
+            for c in &e.caption {
+                let _ = writeln!(out, "  {c}");
+            }
+            for t in &e.table {
+                let _ = writeln!(out, "    {t}");
+            }
+            for a in &e.actions {
+                let _ = writeln!(out, "  {}: {} ({})", a.text, a.value, a.cost);
+                let _ = writeln!(out, "      {}", a.numbers);
+            }
+            if let Some(i) = &e.idea {
+                let _ = writeln!(out, "  {i}");
+            }
+        }
+    }
+    out
+}
+
+/// Whether an action's row is the best one (for styling).
+#[must_use]
+pub fn is_best(row: &ActionRow) -> bool {
+    row.cost == "best"
+}

@@ -1,0 +1,256 @@
+//! The puzzle tally: puzzles tried and solved (in all and by idea) and the streak of
+//! puzzles solved in a row, kept in `puzzle-stats.json` in the data directory.
+//!
+//! Saved as the solitaire statistics are: each update takes an exclusive advisory lock
+//! (`puzzle-stats.lock`, released by the system if the process dies), reads, and
+//! replaces the file atomically (temporary file, flush, rename), so puzzles answered in
+//! several processes at once are all counted. A file that is not a tally is moved aside
+//! (`puzzle-stats.json.corrupt-<seconds>-<pid>`) with a warning, never overwritten; one
+//! from a newer version is left alone. Reading takes no lock and writes nothing.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use super::IdeaKind;
+use crate::solitaire::stats::StatsError;
+
+/// The tally file's name in the data directory.
+pub const FILE_NAME: &str = "puzzle-stats.json";
+/// The lock file's name in the data directory.
+pub const LOCK_NAME: &str = "puzzle-stats.lock";
+/// The format version written.
+pub const FORMAT: u32 = 1;
+
+/// Tried and solved, for one idea or in all.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Count {
+    /// Puzzles answered.
+    pub tried: u32,
+    /// Puzzles answered with the best action.
+    pub solved: u32,
+}
+
+/// Everything counted so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// The file format.
+    pub format: u32,
+    /// Every puzzle answered.
+    pub all: Count,
+    /// Puzzles solved in a row, up to the last one answered.
+    pub streak: u32,
+    /// The longest streak ever.
+    pub best_streak: u32,
+    /// By idea, under the idea's name (`sacrifice`, `wait`, ...).
+    pub by_idea: BTreeMap<String, Count>,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Self {
+            format: FORMAT,
+            all: Count::default(),
+            streak: 0,
+            best_streak: 0,
+            by_idea: BTreeMap::new(),
+        }
+    }
+}
+
+impl Tally {
+    /// Counts one answer to a puzzle of `idea`.
+    pub fn add(&mut self, idea: IdeaKind, solved: bool) {
+        let bump = |c: &mut Count| {
+            c.tried += 1;
+            c.solved += u32::from(solved);
+        };
+        bump(&mut self.all);
+        bump(self.by_idea.entry(idea.name().to_string()).or_default());
+        self.streak = if solved { self.streak + 1 } else { 0 };
+        self.best_streak = self.best_streak.max(self.streak);
+    }
+
+    /// Whether nothing was counted yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.all.tried == 0
+    }
+
+    /// The tally as text for `stats`: a line in all, then a line per idea.
+    #[must_use]
+    pub fn table(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = format!(
+            "Puzzles: {} solved of {} · streak {} · best streak {}\n",
+            self.all.solved, self.all.tried, self.streak, self.best_streak
+        );
+        for kind in IdeaKind::ALL {
+            if let Some(c) = self.by_idea.get(kind.name()) {
+                let _ = writeln!(
+                    out,
+                    "  {:<26} {:>4} of {:<4}",
+                    kind.title(),
+                    c.solved,
+                    c.tried
+                );
+            }
+        }
+        out
+    }
+}
+
+/// What reading or updating the tally found.
+#[derive(Debug, Clone, Default)]
+pub struct Loaded {
+    /// The tally (empty if there was none).
+    pub tally: Tally,
+    /// A warning to show (a file that is not a tally).
+    pub warning: Option<String>,
+}
+
+/// The tally file of a data directory.
+#[derive(Debug, Clone)]
+pub struct TallyStore {
+    dir: PathBuf,
+}
+
+impl TallyStore {
+    /// The tally kept in data directory `dir`.
+    #[must_use]
+    pub fn new(dir: &Path) -> Self {
+        Self {
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// The tally file.
+    #[must_use]
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE_NAME)
+    }
+
+    /// Reads the tally without a lock and without writing (none yet is not an error).
+    ///
+    /// # Errors
+    /// The file cannot be read, is not a regular file, or is from a newer version.
+    pub fn load(&self) -> Result<Loaded, StatsError> {
+        match self.parse()? {
+            Ok(tally) => Ok(Loaded {
+                tally,
+                warning: None,
+            }),
+            Err(reason) => Ok(Loaded {
+                tally: Tally::default(),
+                warning: Some(format!(
+                    "warning: {} is not a puzzle tally ({reason}); it is moved aside when the next puzzle is counted",
+                    self.path().display()
+                )),
+            }),
+        }
+    }
+
+    /// Counts one answer under the lock and writes the file atomically.
+    ///
+    /// # Errors
+    /// The directory or file cannot be read or written, or a newer format.
+    pub fn record(&self, idea: IdeaKind, solved: bool) -> Result<Loaded, StatsError> {
+        let io = |e| StatsError::Io(self.dir.clone(), e);
+        std::fs::create_dir_all(&self.dir).map_err(io)?;
+        let _lock = self.lock()?;
+        let mut loaded = self.read()?;
+        loaded.tally.add(idea, solved);
+        self.write(&loaded.tally)?;
+        Ok(loaded)
+    }
+
+    fn lock(&self) -> Result<File, StatsError> {
+        let path = self.dir.join(LOCK_NAME);
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            return Err(StatsError::NotAFile(path));
+        }
+        let io = |e| StatsError::Io(path.clone(), e);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(io)?;
+        file.lock().map_err(io)?;
+        Ok(file)
+    }
+
+    /// The tally, or why the file is not one.
+    fn parse(&self) -> Result<Result<Tally, String>, StatsError> {
+        let path = self.path();
+        if let Ok(meta) = std::fs::metadata(&path)
+            && !meta.is_file()
+        {
+            return Err(StatsError::NotAFile(path));
+        }
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ok(Tally::default())),
+            Err(e) => return Err(StatsError::Io(path, e)),
+        };
+        Ok(match serde_json::from_slice::<Tally>(&bytes) {
+            Ok(t) if t.format > FORMAT => return Err(StatsError::Newer(path, t.format)),
+            Ok(t) if t.format == FORMAT => Ok(t),
+            Ok(t) => Err(format!("unknown format {}", t.format)),
+            Err(e) => Err(e.to_string()),
+        })
+    }
+
+    /// Reads under the lock, moving a file that is not a tally aside.
+    fn read(&self) -> Result<Loaded, StatsError> {
+        let path = self.path();
+        let reason = match self.parse()? {
+            Ok(tally) => {
+                return Ok(Loaded {
+                    tally,
+                    warning: None,
+                });
+            }
+            Err(reason) => reason,
+        };
+        let aside = self.dir.join(format!(
+            "{FILE_NAME}.corrupt-{}-{}",
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            std::process::id()
+        ));
+        std::fs::rename(&path, &aside).map_err(|e| StatsError::Io(path.clone(), e))?;
+        Ok(Loaded {
+            tally: Tally::default(),
+            warning: Some(format!(
+                "warning: {} was not a puzzle tally ({reason}); moved to {} and starting afresh",
+                path.display(),
+                aside.display()
+            )),
+        })
+    }
+
+    fn write(&self, tally: &Tally) -> Result<(), StatsError> {
+        let path = self.path();
+        crate::record::remove_stale_temps(&self.dir, FILE_NAME);
+        let tmp = self.dir.join(crate::record::temp_name(FILE_NAME));
+        let text = serde_json::to_string_pretty(tally).expect("a tally serialises") + "\n";
+        let written = (|| {
+            let mut f = File::create(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, &path)
+        })();
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written.map_err(|e| StatsError::Io(path, e))
+    }
+}

@@ -1,0 +1,283 @@
+//! The puzzle screen's state: a position from the solver shown as a real table, the
+//! person's flip read as one of the model's actions, then every action's value and the
+//! reason, the answer marked right or wrong, counted in the tally. Pure state: no
+//! terminal here.
+
+use std::path::PathBuf;
+
+use crate::rules::{Game, Objective};
+use crate::solitaire::Challenge;
+use crate::solver::{Action, TIE_EPSILON};
+use crate::trainer::puzzle::{Difficulty, Generator, Puzzle, PuzzleRules};
+use crate::trainer::tally::{Tally, TallyStore};
+use crate::trainer::{IdeaKind, Lesson, explain};
+
+/// Puzzles asked of the generator at a time.
+const BATCH: usize = 10;
+/// Most games searched for one batch.
+const GAMES: usize = 5_000;
+
+/// Which puzzles to give.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only this idea.
+    pub idea: Option<IdeaKind>,
+    /// Only this difficulty.
+    pub difficulty: Option<Difficulty>,
+}
+
+impl Filter {
+    fn keeps(self, p: &Puzzle) -> bool {
+        self.idea.is_none_or(|k| p.idea == k) && self.difficulty.is_none_or(|d| p.difficulty == d)
+    }
+}
+
+/// The person's answer to the puzzle on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The card turned.
+    pub position: usize,
+    /// The action it carries out.
+    pub action: Action,
+    /// Whether it is the best action.
+    pub right: bool,
+    /// What it costs against the best (0 when right).
+    pub cost: f64,
+}
+
+/// Where the tally stands after an answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Counted {
+    /// Saved; the tally as it now is, and a warning if the old file was moved aside.
+    Saved(Tally, Option<String>),
+    /// Not saved (`--no-save`): this session's tally.
+    Session(Tally),
+    /// Saving failed.
+    Failed(String),
+}
+
+/// The action a flip at `position` carries out at the lesson's decision point, if that
+/// card can be turned now.
+#[must_use]
+pub fn action_at(lesson: &Lesson, position: usize) -> Option<Action> {
+    lesson
+        .actions
+        .iter()
+        .find(|e| e.named.cards.contains(&position))
+        .map(|e| e.action)
+}
+
+/// A run of puzzles on screen.
+pub struct Drill {
+    generator: Generator,
+    rules: PuzzleRules,
+    seed: u64,
+    filter: Filter,
+    daily: Option<Challenge>,
+    puzzles: Vec<Puzzle>,
+    index: usize,
+    game: Game,
+    lesson: Lesson,
+    /// The card under the cursor.
+    pub cursor: usize,
+    answer: Option<Answer>,
+    store: Option<TallyStore>,
+    session: Tally,
+    counted: Option<Counted>,
+    message: String,
+}
+
+impl Drill {
+    /// Puzzles on `rules` from games seeded by `seed`, those `filter` keeps; `daily`
+    /// names the day's puzzle when the seed is one; answers are counted in `stats_dir`'s
+    /// tally when given.
+    ///
+    /// # Errors
+    /// Rules the solver refuses, or no puzzle found, as one line.
+    pub fn new(
+        rules: PuzzleRules,
+        seed: u64,
+        filter: Filter,
+        daily: Option<Challenge>,
+        stats_dir: Option<PathBuf>,
+    ) -> Result<Self, String> {
+        if rules.objective == Objective::Moves {
+            return Err(
+                "puzzles are two-player positions: objective 'moves' is for solitaire".into(),
+            );
+        }
+        let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
+        let puzzles = generator.puzzles(seed, BATCH, GAMES, &|p| filter.keeps(p));
+        let Some(first) = puzzles.first() else {
+            return Err(format!(
+                "no puzzle found on {} under {} in {GAMES} games",
+                rules.deck.name(),
+                rules.pass_rule.name()
+            ));
+        };
+        let game = first.game();
+        let lesson = explain(game.view(), generator.solver()).map_err(|e| e.to_string())?;
+        let mut drill = Self {
+            generator,
+            rules,
+            seed,
+            filter,
+            daily,
+            puzzles,
+            index: 0,
+            game,
+            lesson,
+            cursor: 0,
+            answer: None,
+            store: stats_dir.map(|d| TallyStore::new(&d)),
+            session: Tally::default(),
+            counted: None,
+            message: String::new(),
+        };
+        drill.message = drill.prompt();
+        Ok(drill)
+    }
+
+    fn prompt(&self) -> String {
+        "Find the best card and turn it (Enter, Space or a click)".to_string()
+    }
+
+    /// The puzzle on screen.
+    #[must_use]
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzles[self.index]
+    }
+
+    /// Its number in this run, from 1.
+    #[must_use]
+    pub fn number(&self) -> usize {
+        self.index + 1
+    }
+
+    /// The table at the puzzle's decision point.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Every action explained.
+    #[must_use]
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+
+    /// The rules of the puzzles.
+    #[must_use]
+    pub fn rules(&self) -> &PuzzleRules {
+        &self.rules
+    }
+
+    /// The seed of the run.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The day's puzzle, if this run is one.
+    #[must_use]
+    pub fn daily(&self) -> Option<Challenge> {
+        self.daily
+    }
+
+    /// The person's answer, once given.
+    #[must_use]
+    pub fn answer(&self) -> Option<&Answer> {
+        self.answer.as_ref()
+    }
+
+    /// Where the tally stands after the answer.
+    #[must_use]
+    pub fn counted(&self) -> Option<&Counted> {
+        self.counted.as_ref()
+    }
+
+    /// The tally to show: the saved one after an answer, else this session's.
+    #[must_use]
+    pub fn tally(&self) -> &Tally {
+        match &self.counted {
+            Some(Counted::Saved(t, _)) => t,
+            _ => &self.session,
+        }
+    }
+
+    /// The message line.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Moves the cursor (before the answer).
+    pub fn move_cursor(&mut self, drow: isize, dcol: isize) {
+        self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
+    }
+
+    /// The person turns the card at `position`: read as an action, marked and counted.
+    /// A card that cannot be turned now (taken, or the one already turned) only says
+    /// so; after the answer flips do nothing.
+    pub fn choose(&mut self, position: usize) {
+        if self.answer.is_some() {
+            return;
+        }
+        let Some(action) = action_at(&self.lesson, position) else {
+            "That card cannot be turned now: pick a face-down card or a seen one"
+                .clone_into(&mut self.message);
+            return;
+        };
+        let cost = self.lesson.find(action).map_or(0.0, |e| e.cost);
+        let right = cost <= TIE_EPSILON;
+        self.answer = Some(Answer {
+            position,
+            action,
+            right,
+            cost,
+        });
+        let idea = self.puzzle().idea;
+        self.session.add(idea, right);
+        self.counted = Some(match &self.store {
+            None => Counted::Session(self.session.clone()),
+            Some(store) => match store.record(idea, right) {
+                Ok(loaded) => Counted::Saved(loaded.tally, loaded.warning),
+                Err(e) => Counted::Failed(e.to_string()),
+            },
+        });
+        self.message = if right {
+            "Right: that is the best move. n: next puzzle".to_string()
+        } else {
+            "Not the best move. n: next puzzle".to_string()
+        };
+    }
+
+    /// The next puzzle (more are searched for when the ones found are used up).
+    pub fn next(&mut self) {
+        if self.index + 1 >= self.puzzles.len() {
+            let filter = self.filter;
+            let more = self.generator.puzzles(
+                self.seed,
+                self.puzzles.len() + BATCH,
+                GAMES * (self.puzzles.len() / BATCH + 1),
+                &|p| filter.keeps(p),
+            );
+            if more.len() <= self.puzzles.len() {
+                "No more puzzles for this seed: q to quit".clone_into(&mut self.message);
+                return;
+            }
+            self.puzzles = more;
+        }
+        let game = self.puzzles[self.index + 1].game();
+        let Ok(lesson) = explain(game.view(), self.generator.solver()) else {
+            "The solver cannot explain the next puzzle".clone_into(&mut self.message);
+            return;
+        };
+        self.index += 1;
+        self.game = game;
+        self.lesson = lesson;
+        self.answer = None;
+        self.cursor = 0;
+        self.message = self.prompt();
+    }
+}

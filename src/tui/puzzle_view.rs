@@ -1,0 +1,211 @@
+//! Drawing the puzzle screen: the table, the panel (score, rule, objective, tally), the
+//! situation, and after the answer every action's value and the reason. Reads only.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::board::BoardView;
+use super::panel::{Footer, key_line, text_popup};
+use super::puzzle::{Counted, Drill};
+use super::theme;
+use crate::analysis::annotate::show_cost;
+use crate::rules::{Objective, Phase};
+use crate::trainer::strategy::{score_words, situation};
+use crate::trainer::{numbers_line, ties, value_words};
+
+/// Footer keys before the answer.
+pub const PUZZLE_KEYS: &[(&str, &str)] = &[
+    ("←↑↓→", "move"),
+    ("⏎", "turn"),
+    ("n", "skip"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
+/// Footer keys after the answer.
+pub const ANSWERED_KEYS: &[(&str, &str)] = &[
+    ("n", "next puzzle"),
+    ("L", "strategy"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
+/// Every key of the puzzle screen, for the help window.
+pub const PUZZLE_HELP: &[(&str, &str)] = &[
+    ("← ↑ ↓ → / h j k l", "move the cursor"),
+    ("Enter Space click", "turn the card you think best"),
+    ("n", "next puzzle (skips one not answered)"),
+    ("?", "this help"),
+    ("q / Esc", "quit"),
+];
+
+/// The title line.
+#[must_use]
+pub fn title(drill: &Drill) -> Line<'static> {
+    let r = drill.rules();
+    let run = match drill.daily() {
+        Some(d) => d.to_string(),
+        None => format!("seed {}", drill.seed()),
+    };
+    Line::from(vec![
+        Span::styled("Concentration puzzle", theme::HEADING),
+        Span::raw(format!(
+            "  {} · {run} · puzzle {}",
+            r.deck.name(),
+            drill.number()
+        )),
+    ])
+}
+
+/// The table: seen cards face up (everyone remembers them), the card turned this turn
+/// highlighted, after the answer the best cards marked.
+#[must_use]
+pub fn board(drill: &Drill) -> BoardView<'_> {
+    let answered = drill.answer().is_some();
+    BoardView {
+        game: drill.game(),
+        turned: match drill.game().view().phase() {
+            Phase::SecondCard { .. } => {
+                let flips = drill.game().view().flips();
+                std::slice::from_ref(&flips[flips.len() - 1].position)
+            }
+            _ => &[],
+        },
+        open: true,
+        reveal: false,
+        hinted: if answered {
+            drill.lesson().best().named.cards.as_slice()
+        } else {
+            &[]
+        },
+        cursor: (!answered).then_some(drill.cursor),
+    }
+}
+
+fn goal(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Margin => "end the most pairs ahead",
+        _ => "win (a draw counts half)",
+    }
+}
+
+/// The panel's lines: the puzzle, the score, the rule, the objective, the situation
+/// and the tally.
+#[must_use]
+pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
+    let view = drill.game().view();
+    let p = drill.puzzle();
+    let rule = p.rules.pass_rule;
+    let t = drill.tally();
+    vec![
+        Line::from(Span::styled(
+            format!("Puzzle {} · {}", drill.number(), p.difficulty.name()),
+            theme::HEADING,
+        )),
+        Line::from(format!("Score: {}", score_words(view))),
+        Line::from(format!("Rule: {}: {}", rule.name(), rule.explanation())),
+        Line::from(format!("Goal: {}", goal(p.rules.objective))),
+        Line::from(""),
+        Line::from(situation(view)).bold(),
+        Line::from(""),
+        Line::from(format!(
+            "Streak {} · solved {} of {}",
+            t.streak, t.all.solved, t.all.tried
+        )),
+    ]
+}
+
+/// The answer window's lines: right or wrong and what it cost, every action with its
+/// value, cost and numbers, the idea, and the tally.
+#[must_use]
+pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
+    let Some(answer) = drill.answer() else {
+        return Vec::new();
+    };
+    let view = drill.game().view();
+    let lesson = drill.lesson();
+    let objective = drill.rules().objective;
+    let chosen = lesson.find(answer.action);
+    let mut lines = vec![if answer.right {
+        Line::from(Span::styled("Right: the best move", theme::GOOD)).centered()
+    } else {
+        Line::from(Span::styled(
+            format!(
+                "Not the best: your choice costs {}",
+                show_cost(objective, answer.cost)
+            ),
+            theme::ERROR,
+        ))
+        .centered()
+    }];
+    if let Some(c) = chosen {
+        lines.push(Line::from(format!("You: {}", c.named.text)).centered());
+    }
+    lines.push(Line::from(""));
+    for e in &lesson.actions {
+        let best = ties(e.cost, 0.0);
+        let mark = if e.action == answer.action {
+            "▶ "
+        } else {
+            "  "
+        };
+        let style = if best { theme::GOOD } else { Style::new() };
+        let cost = if best {
+            "best".to_string()
+        } else {
+            format!("costs {}", show_cost(objective, e.cost))
+        };
+        lines.push(Line::from(vec![
+            Span::raw(mark),
+            Span::styled(e.named.text.clone(), style),
+            Span::raw(format!(": {} ({cost})", value_words(objective, e.value))),
+        ]));
+        lines.push(Line::from(format!("  {}", numbers_line(view, e))).style(theme::DIM));
+    }
+    lines.push(Line::from(""));
+    if let Some(idea) = &lesson.idea {
+        lines.push(Line::from(idea.line.clone()));
+    }
+    let t = drill.tally();
+    let saved = match drill.counted() {
+        Some(Counted::Saved(_, None)) => String::new(),
+        Some(Counted::Saved(_, Some(w))) => format!(" · {w}"),
+        Some(Counted::Session(_)) | None => " · not saved".to_string(),
+        Some(Counted::Failed(e)) => format!(" · not saved: {e}"),
+    };
+    lines.push(
+        Line::from(format!(
+            "Streak {} (best {}) · solved {} of {}{saved}",
+            t.streak, t.best_streak, t.all.solved, t.all.tried
+        ))
+        .centered(),
+    );
+    lines.push(key_line(ANSWERED_KEYS, 3).centered());
+    lines
+}
+
+/// The whole puzzle screen in `areas` (title, board, panel, message, footer).
+pub fn draw(drill: &Drill, ascii: bool, areas: [Rect; 5], full: Rect, buf: &mut Buffer) {
+    let [title_area, board_area, panel, message, footer] = areas;
+    title(drill).render(title_area, buf);
+    board(drill).render(board_area, buf);
+    let block = Block::bordered()
+        .title(Line::from(" Puzzle ").bold())
+        .border_style(theme::BORDER);
+    let inner = block.inner(panel);
+    block.render(panel, buf);
+    Paragraph::new(panel_lines(drill))
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+    Line::from(drill.message().to_string())
+        .bold()
+        .render(message, buf);
+    let answered = drill.answer().is_some();
+    Footer(if answered { ANSWERED_KEYS } else { PUZZLE_KEYS }, ascii).render(footer, buf);
+    if answered {
+        text_popup(full, 78, answer_lines(drill), " The answer ", buf);
+    }
+}

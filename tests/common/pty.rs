@@ -1,0 +1,155 @@
+//! The pseudo-terminal harness of `pty_game.rs` (portable-pty + vt100), shared with
+//! the puzzle's end-to-end test: the real binary in a pty, driven by keystrokes, its
+//! screen read back with a terminal emulator, a data directory of its own per run.
+#![allow(dead_code)] // each test crate uses some of it
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use concentration::record::Record;
+use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+/// Generous: a normal run needs a fraction of a second; this only bounds a hang.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+pub struct Session {
+    master: Box<dyn MasterPty + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    parser: vt100::Parser,
+    /// The data directory the game saves in (removed at the end).
+    pub data: PathBuf,
+}
+
+/// A data directory of its own for each run of the binary, so tests never write to the
+/// user's.
+fn scratch_data_dir() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!(
+        "concentration-pty-puzzle-{}-{n}",
+        std::process::id()
+    ))
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+impl Session {
+    pub fn start(args: &[&str]) -> Self {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let data = scratch_data_dir();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_concentration"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("CONCENTRATION_DATA_DIR", &data);
+        // Never the user's settings file: one that does not exist, so the defaults.
+        cmd.env("CONCENTRATION_CONFIG", data.join("config.toml"));
+        let child = pair.slave.spawn_command(cmd).expect("the binary starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Self {
+            master: pair.master,
+            child,
+            writer,
+            output,
+            parser: vt100::Parser::new(ROWS, COLS, 0),
+            data,
+        }
+    }
+
+    /// The records the game saved.
+    pub fn records(&self) -> Vec<Record> {
+        let dir = concentration::record::records_dir(&self.data);
+        concentration::record::list(&dir)
+            .into_iter()
+            .map(|e| e.record.expect("a saved record loads"))
+            .collect()
+    }
+
+    pub fn pump(&mut self, wait: Duration) {
+        if let Ok(bytes) = self.output.recv_timeout(wait) {
+            self.parser.process(&bytes);
+        }
+        while let Ok(bytes) = self.output.try_recv() {
+            self.parser.process(&bytes);
+        }
+    }
+
+    pub fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    pub fn wait_for(&mut self, text: &str) {
+        let start = Instant::now();
+        while !self.screen().contains(text) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "never saw {text:?}; screen:\n{}",
+                self.screen()
+            );
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    pub fn keys(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    pub fn raw_mode(&self) -> bool {
+        let t = self.master.get_termios().expect("termios of the pty");
+        !format!("{:?}", t.local_flags).contains("ICANON")
+    }
+
+    pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        loop {
+            self.pump(Duration::from_millis(20));
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // Whatever it printed last.
+                self.pump(Duration::from_millis(100));
+                return status;
+            }
+            assert!(start.elapsed() < PATIENCE, "the program did not exit");
+        }
+    }
+
+    pub fn assert_restored(&self) {
+        let s = self.parser.screen();
+        assert!(!s.alternate_screen(), "still on the alternate screen");
+        assert!(!s.hide_cursor(), "cursor still hidden");
+        assert_eq!(
+            s.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse capture left on"
+        );
+        assert!(!self.raw_mode(), "terminal left in raw mode");
+    }
+}

@@ -1,0 +1,53 @@
+//! End-to-end: `concentration puzzle` in a pseudo-terminal, solved with keystrokes. The
+//! test finds the best card from the same seed through the library, moves the cursor
+//! there and turns it; the screen says it was right and the tally file counts it.
+#![cfg(unix)]
+
+#[path = "common/pty.rs"]
+mod pty;
+
+use concentration::players::candidates;
+use concentration::rules::{Deck, Objective, PassRule};
+use concentration::trainer::puzzle::{Generator, PuzzleRules};
+use concentration::trainer::tally::{FILE_NAME, Tally};
+use pty::Session;
+
+/// Arrow keys from the top-left card to `pos` on a `cols`-wide grid.
+fn path_to(pos: usize, cols: usize) -> String {
+    let mut keys = "k".repeat(10) + &"h".repeat(20);
+    keys += &"j".repeat(pos / cols);
+    keys += &"l".repeat(pos % cols);
+    keys
+}
+
+#[test]
+fn solves_a_puzzle_with_keystrokes_and_counts_it() {
+    let deck = Deck::parse("pairs:8").unwrap();
+    let mut generator = Generator::new(PuzzleRules {
+        deck: deck.clone(),
+        objective: Objective::Win,
+        pass_rule: PassRule::Agreed,
+    })
+    .unwrap();
+    let puzzle = generator.puzzles(7, 1, 5_000, &|_| true).remove(0);
+    let game = puzzle.game();
+    let target = candidates(game.view(), puzzle.best)[0];
+
+    let mut s = Session::start(&["puzzle", "--deck", "pairs:8", "--seed", "7"]);
+    s.wait_for("Find the best card");
+    assert!(s.raw_mode(), "the puzzle runs in raw mode");
+    s.keys(&(path_to(target, deck.grid().1) + "\r"));
+    s.wait_for("Right: the best move");
+    s.wait_for("Streak 1 (best 1)");
+    s.keys("q");
+    let status = s.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+    s.assert_restored();
+
+    let text = std::fs::read_to_string(s.data.join(FILE_NAME)).expect("the tally is saved");
+    let tally: Tally = serde_json::from_str(&text).unwrap();
+    assert_eq!((tally.all.tried, tally.all.solved), (1, 1));
+    assert_eq!((tally.streak, tally.best_streak), (1, 1));
+    let by_idea = tally.by_idea[puzzle.idea.name()];
+    assert_eq!((by_idea.tried, by_idea.solved), (1, 1));
+}

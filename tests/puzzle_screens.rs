@@ -1,0 +1,436 @@
+//! The puzzle screen before and after an answer, the tally it keeps, the Strategy page,
+//! and the `puzzle`, `learn` and `stats` commands without a terminal.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use common::{screen, screen_sized};
+use concentration::rules::{Deck, Objective, PassRule};
+use concentration::trainer::IdeaKind;
+use concentration::trainer::puzzle::PuzzleRules;
+use concentration::trainer::tally::{FILE_NAME, Tally, TallyStore};
+use concentration::tui::{Action, App, Drill, Filter, Screen, action_at};
+
+fn rules(deck: &str) -> PuzzleRules {
+    PuzzleRules {
+        deck: Deck::parse(deck).unwrap(),
+        objective: Objective::Win,
+        pass_rule: PassRule::Agreed,
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "concentration-puzzle-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn app(deck: &str, seed: u64, stats: Option<PathBuf>) -> App {
+    let drill = Drill::new(rules(deck), seed, Filter::default(), None, stats).unwrap();
+    App::puzzle(drill)
+}
+
+fn drill(app: &App) -> &Drill {
+    app.drill().expect("the puzzle screen")
+}
+
+/// Moves the cursor to `pos` and turns it, as Enter does.
+fn turn(app: &mut App, pos: usize) {
+    if let Screen::Puzzle(d) = &mut app.screen {
+        d.cursor = pos;
+    }
+    app.update(Action::Select, Instant::now());
+}
+
+/// Every pattern code of the puzzle's position (`2.2x4`, `2.1`), none of which may show.
+fn pattern_codes(d: &Drill) -> Vec<String> {
+    let position = d.puzzle().state.position.to_string();
+    let mut codes: Vec<String> = position.split(' ').map(str::to_string).collect();
+    codes.extend(
+        position
+            .split(' ')
+            .filter_map(|t| t.split('x').next().map(|p| format!(" {p} "))),
+    );
+    codes.extend(["known 2.".to_string(), "revealed".into(), "held".into()]);
+    codes
+}
+
+#[test]
+fn before_the_answer_the_table_score_rule_and_goal_show_and_no_pattern_code() {
+    let app = app("pairs:8", 7, None);
+    let s = screen(&app);
+    let d = drill(&app);
+    for want in [
+        "Concentration puzzle",
+        "pairs:8 · seed 7 · puzzle 1",
+        "Score:",
+        "Rule: agreed",
+        "Goal: win",
+        "Streak 0 · solved 0 of 0",
+        "Find the best card",
+        "Your turn: your first",
+    ] {
+        assert!(s.contains(want), "{want:?} missing:\n{s}");
+    }
+    // The idea is not given away, nor the answer's words.
+    assert!(!s.contains(d.puzzle().idea.title()), "{s}");
+    for code in pattern_codes(d) {
+        assert!(!s.contains(&code), "pattern code {code:?} on screen:\n{s}");
+    }
+}
+
+#[test]
+fn the_best_card_is_right_and_every_action_shows_its_value_and_the_idea() {
+    let mut app = app("pairs:8", 7, None);
+    let d = drill(&app);
+    let best = d.lesson().best().named.cards[0];
+    let values: Vec<String> = d
+        .lesson()
+        .actions
+        .iter()
+        .map(|e| concentration::trainer::value_words(Objective::Win, e.value))
+        .collect();
+    let title = d.lesson().idea.as_ref().unwrap().kind.title();
+    turn(&mut app, best);
+    let s = screen_sized(&app, 100, 40);
+    assert!(s.contains("Right: the best move"), "{s}");
+    for v in &values {
+        assert!(s.contains(v.as_str()), "value {v} missing:\n{s}");
+    }
+    assert!(s.contains("% (best)"), "{s}");
+    assert!(
+        s.contains("pairs this turn") || s.contains("a pass:"),
+        "{s}"
+    );
+    assert!(s.contains(&format!("{title}:")), "the idea line:\n{s}");
+    assert!(
+        s.contains("Streak 1 (best 1) · solved 1 of 1 · not saved"),
+        "{s}"
+    );
+    for code in pattern_codes(drill(&app)) {
+        assert!(!s.contains(&code), "pattern code {code:?} on screen:\n{s}");
+    }
+    // Every word of the answer window reaches the screen at 80 x 24 too.
+    let small = screen(&app);
+    assert!(small.contains("Right: the best move"), "{small}");
+    assert!(small.contains(&format!("{title}:")), "{small}");
+}
+
+#[test]
+fn the_common_play_is_wrong_and_says_what_it_cost() {
+    let mut app = app("pairs:8", 7, None);
+    let d = drill(&app);
+    let usual = d.puzzle().usual;
+    let card = d.lesson().find(usual).unwrap().named.cards[0];
+    assert_eq!(action_at(d.lesson(), card), Some(usual));
+    let cost = d.lesson().find(usual).unwrap().cost;
+    turn(&mut app, card);
+    let s = screen_sized(&app, 100, 40);
+    let points = format!("{:.1} points", cost * 100.0);
+    assert!(
+        s.contains(&format!("Not the best: your choice costs {points}")),
+        "{s}"
+    );
+    assert!(s.contains("Streak 0 (best 0) · solved 0 of 1"), "{s}");
+    // A second flip after the answer changes nothing.
+    let best = drill(&app).lesson().best().named.cards[0];
+    turn(&mut app, best);
+    assert!(!drill(&app).answer().unwrap().right);
+}
+
+#[test]
+fn a_card_that_cannot_be_turned_only_says_so_and_n_gives_the_next_puzzle() {
+    let mut app = app("pairs:8", 7, None);
+    let d = drill(&app);
+    let taken = d
+        .game()
+        .view()
+        .slots()
+        .iter()
+        .position(|s| matches!(s, concentration::rules::Slot::Removed(_)));
+    if let Some(pos) = taken {
+        turn(&mut app, pos);
+        assert!(drill(&app).answer().is_none());
+        assert!(screen(&app).contains("That card cannot be turned now"));
+    }
+    let first_id = drill(&app).puzzle().id.clone();
+    app.update(Action::New, Instant::now());
+    let d = drill(&app);
+    assert_eq!(d.number(), 2);
+    assert_ne!(d.puzzle().id, first_id);
+    assert!(screen(&app).contains("puzzle 2"));
+    // Twelve more: past the first batch of ten, more are searched for.
+    for _ in 0..12 {
+        app.update(Action::New, Instant::now());
+    }
+    assert_eq!(drill(&app).number(), 14);
+}
+
+#[test]
+fn answers_are_counted_in_the_tally_file_with_the_streak_and_by_idea() {
+    let dir = scratch("tally");
+    let mut app = app("pairs:8", 7, Some(dir.clone()));
+    let idea = drill(&app).puzzle().idea;
+    let best = drill(&app).lesson().best().named.cards[0];
+    turn(&mut app, best);
+    app.update(Action::New, Instant::now());
+    let d = drill(&app);
+    let usual = d.lesson().find(d.puzzle().usual).unwrap().named.cards[0];
+    let second = d.puzzle().idea;
+    turn(&mut app, usual);
+    let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
+    let tally: Tally = serde_json::from_str(&text).unwrap();
+    assert_eq!((tally.all.tried, tally.all.solved), (2, 1));
+    assert_eq!((tally.streak, tally.best_streak), (0, 1));
+    let tried: u32 = tally.by_idea.values().map(|c| c.tried).sum();
+    assert_eq!(tried, 2);
+    assert!(tally.by_idea[idea.name()].solved >= 1);
+    assert!(tally.by_idea.contains_key(second.name()));
+    // `stats` shows them in its Puzzles section.
+    let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(["stats", "--data-dir", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        stdout.contains("Puzzles: 1 solved of 2 · streak 0 · best streak 1"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(idea.title()), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn concurrent_answers_are_all_counted() {
+    let dir = scratch("threads");
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let store = TallyStore::new(&dir);
+                for i in 0..10 {
+                    store.record(IdeaKind::Sacrifice, (t + i) % 2 == 0).unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let tally = TallyStore::new(&dir).load().unwrap().tally;
+    assert_eq!((tally.all.tried, tally.all.solved), (40, 20));
+    assert_eq!(tally.by_idea["sacrifice"].tried, 40);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_that_is_not_a_tally_is_moved_aside_not_overwritten() {
+    let dir = scratch("corrupt");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(FILE_NAME), "not json").unwrap();
+    let store = TallyStore::new(&dir);
+    assert!(store.load().unwrap().warning.is_some());
+    let loaded = store.record(IdeaKind::Wait, true).unwrap();
+    assert!(loaded.warning.unwrap().contains("moved to"));
+    assert_eq!(loaded.tally.all.tried, 1);
+    let aside = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
+        .count();
+    assert_eq!(aside, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_strategy_page_opens_from_help_scrolls_and_closes_back() {
+    let mut app = app("pairs:8", 7, None);
+    app.update(Action::Help, Instant::now());
+    assert!(screen(&app).contains("L: the Strategy page"));
+    app.update(Action::Learn, Instant::now());
+    let s = screen(&app);
+    assert!(s.contains("Strategy: the rules and the ideas"), "{s}");
+    assert!(s.contains("The rules"), "{s}");
+    assert!(s.contains("same rank and the same colour"), "{s}");
+    app.update(Action::End, Instant::now());
+    let s = screen(&app);
+    assert!(s.contains("Better than the common play"), "{s}");
+    assert!(!s.contains("The rules"), "{s}");
+    app.update(Action::Page(-1), Instant::now());
+    assert_ne!(screen(&app), s, "PgUp scrolls back");
+    app.update(Action::Quit, Instant::now());
+    assert!(!app.quit, "back to the puzzle");
+    assert!(screen(&app).contains("Find the best card"));
+}
+
+#[test]
+fn the_strategy_page_shows_each_idea_with_a_position_and_its_values() {
+    let mut app = App::learn();
+    let mut seen = String::new();
+    for _ in 0..60 {
+        seen.push_str(&screen_sized(&app, 100, 30));
+        app.update(Action::Page(1), Instant::now());
+    }
+    for kind in IdeaKind::ALL {
+        assert!(seen.contains(kind.title()), "{kind:?} missing");
+    }
+    for want in [
+        "The sacrifice: a second new card pairs only",
+        "costs",
+        "(best)",
+        "[E]",
+        // The blog's tie: taking the pair and another new card, both 1/3.
+        "Take the pair: turn C (c1): 33.3% (best)",
+        "Turn a second new card: 33.3% (best)",
+    ] {
+        assert!(seen.contains(want), "{want:?} missing:\n{seen}");
+    }
+    app.update(Action::Quit, Instant::now());
+    assert!(app.quit, "learn ends when its page closes");
+}
+
+fn run_without_terminal(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(args)
+        .env("CONCENTRATION_CONFIG", "/nonexistent/config.toml")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_interactive_puzzle_needs_a_terminal() {
+    let out = run_without_terminal(&["puzzle", "--seed", "3", "--no-save"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+    // Bad flags and rules are refused before that.
+    let out = run_without_terminal(&[
+        "puzzle",
+        "--objective",
+        "margin",
+        "--pass-rule",
+        "withdraw",
+        "--no-save",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("withdraw") && !err.contains("terminal"),
+        "{err}"
+    );
+    let out = run_without_terminal(&["puzzle", "--date", "2026-04-01"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run_without_terminal(&["puzzle", "--daily", "--date", "2026-13-01"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--date"));
+}
+
+#[test]
+fn the_daily_puzzles_are_those_of_the_days_challenge_seed() {
+    let json = |args: &[&str]| {
+        let out = run_without_terminal(args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let deck = Deck::parse("pairs:8").unwrap();
+    let seed = concentration::solitaire::Challenge::daily("2026-04-01")
+        .unwrap()
+        .seed(&deck)
+        .to_string();
+    let daily = json(&[
+        "puzzle",
+        "--deck",
+        "pairs:8",
+        "--daily",
+        "--date",
+        "2026-04-01",
+        "--list",
+        "2",
+        "--json",
+    ]);
+    let seeded = json(&[
+        "puzzle", "--deck", "pairs:8", "--seed", &seed, "--list", "2", "--json",
+    ]);
+    assert_eq!(daily, seeded);
+    let other = json(&[
+        "puzzle",
+        "--deck",
+        "pairs:8",
+        "--daily",
+        "--date",
+        "2026-04-02",
+        "--list",
+        "2",
+        "--json",
+    ]);
+    assert_ne!(daily, other);
+}
+
+#[test]
+fn learn_without_a_terminal_prints_the_page() {
+    let out = run_without_terminal(&["learn"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Concentration: strategy"), "{text}");
+    for kind in IdeaKind::ALL {
+        assert!(text.contains(kind.title()), "{kind:?}");
+    }
+    assert!(text.contains("same rank and the same colour"));
+    assert!(
+        text.contains("Turn a second new card: 33.3% (best)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn after_a_first_card_the_screen_says_which_card_was_turned() {
+    let mut app = app("standard", 3, None);
+    let mut found = false;
+    for _ in 0..10 {
+        let d = drill(&app);
+        let s = screen(&app);
+        for code in pattern_codes(d) {
+            assert!(!s.contains(&code), "pattern code {code:?} on screen:\n{s}");
+        }
+        if let concentration::rules::Phase::SecondCard { first, .. } = d.game().view().phase() {
+            let words = concentration::trainer::card_words(d.game().view(), first);
+            let wide = screen_sized(&app, 120, 30);
+            assert!(wide.contains(&format!("You turned {words}")), "{wide}");
+            found = true;
+            break;
+        }
+        app.update(Action::New, Instant::now());
+    }
+    assert!(found, "a puzzle after a first card among the first ten");
+}
+
+#[test]
+fn a_click_on_the_best_card_answers_the_puzzle() {
+    let mut app = app("pairs:8", 7, None);
+    app.update(Action::Resize(80, 24), Instant::now());
+    let d = drill(&app);
+    let best = d.lesson().best().named.cards[0];
+    let (rows, cols) = d.game().view().deck().grid();
+    let area = concentration::tui::board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
+    let cell = concentration::tui::Geometry::fit(area, rows, cols)
+        .unwrap()
+        .cell(best);
+    app.update(Action::Click(cell.x, cell.y), Instant::now());
+    let answer = drill(&app).answer().expect("the click answered");
+    assert_eq!(answer.position, best);
+    assert!(answer.right);
+    assert!(screen(&app).contains("Right: the best move"));
+}
