@@ -80,6 +80,21 @@ pub fn printable(s: &str) -> String {
         .collect()
 }
 
+/// `s` in at most `width` characters: whole if it fits, else cut and ended with `…`
+/// (a list's column keeps its width whatever name it holds).
+#[must_use]
+pub fn shortened(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_owned()
+    } else {
+        let mut short: String = s.chars().take(width.saturating_sub(1)).collect();
+        if width > 0 {
+            short.push('…');
+        }
+        short
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +135,15 @@ mod tests {
     fn control_characters_are_replaced() {
         assert_eq!(printable("a\u{1b}[31mb\n"), "a?[31mb?");
         assert_eq!(printable("pairs:8 ♥"), "pairs:8 ♥");
+    }
+
+    #[test]
+    fn long_names_are_shortened_with_an_ellipsis() {
+        assert_eq!(shortened("optimal", 12), "optimal");
+        assert_eq!(shortened("best-optimal", 12), "best-optimal");
+        assert_eq!(shortened("a-very-long-player-name", 12), "a-very-long…");
+        assert_eq!(shortened("♥♥♥", 2), "♥…");
+        assert_eq!(shortened("abc", 0), "");
     }
 
     proptest::proptest! {

@@ -180,6 +180,140 @@ fn bad_records_and_requests_exit_2_with_one_line() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
+/// The character offset of `needle` in `line`, at or after character `from`.
+fn column_of(line: &str, needle: &str, from: usize) -> usize {
+    let start: usize = line.chars().take(from).map(char::len_utf8).sum();
+    let at = line[start..]
+        .find(needle)
+        .unwrap_or_else(|| panic!("no {needle:?} after {from} in {line:?}"));
+    line[..start + at].chars().count()
+}
+
+/// A header's value in a record's text.
+fn tag<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let open = format!("[{name} \"");
+    text.lines()
+        .find_map(|l| l.strip_prefix(open.as_str()))
+        .and_then(|v| v.strip_suffix("\"]"))
+}
+
+#[test]
+fn history_list_columns_line_up_and_long_names_are_shortened() {
+    use concentration::record::{MemoryMode, Record};
+    use concentration::rules::{Deck, Game, Players};
+    use concentration::solitaire::Challenge;
+
+    let data = scratch("columns");
+    let d = data.to_str().unwrap();
+    for (deck, first, second) in [
+        ("pairs:3", "usual", "optimal"),
+        ("pairs:12", "usual", "usual"),
+        ("standard-jokers", "usual", "usual"),
+    ] {
+        let (code, _, err) = run(
+            &[
+                "duel",
+                "--deck",
+                deck,
+                "--first",
+                first,
+                "--second",
+                second,
+                "--games",
+                "1",
+                "--save",
+                "--data-dir",
+                d,
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+    }
+    let games = data.join("games");
+    // A player's name far too long for the list, in a practice game.
+    let first = saved(&data)[0].clone();
+    let text = std::fs::read_to_string(&first).unwrap();
+    let long = "a-player-with-a-name-far-too-long-for-any-list";
+    std::fs::write(
+        games.join("long.cgn"),
+        text.replace("[A \"usual\"]", &format!("[A \"{long}\"]"))
+            .replace("[Practice \"no\"]", "[Practice \"yes\"]"),
+    )
+    .unwrap();
+    // Solitaire games: a daily challenge cleared, a numbered one abandoned.
+    let deck = Deck::parse("pairs:6").unwrap();
+    for (name, challenge, clear) in [
+        ("daily", Challenge::daily("2026-04-01").unwrap(), true),
+        ("seven", Challenge::numbered(7), false),
+    ] {
+        let mut game = Game::new(deck.clone(), challenge.seed(&deck), Players::Solitaire).unwrap();
+        if clear {
+            // Every two cards still on the table in turn: each pair is taken when its two
+            // cards are tried together.
+            for a in 0..12 {
+                for b in a + 1..12 {
+                    if game.try_flip(a).is_ok() && game.try_flip(b).is_err() {
+                        // `b` is gone: end the turn on any other card.
+                        assert!((0..12).any(|c| game.try_flip(c).is_ok()));
+                    }
+                }
+            }
+        } else {
+            game.try_flip(0).unwrap();
+            game.try_flip(1).unwrap();
+            game.try_flip(2).unwrap();
+        }
+        let record = Record::of_solo(&game, MemoryMode::Open, Some(challenge));
+        std::fs::write(games.join(format!("{name}.cgn")), record.to_text().unwrap()).unwrap();
+    }
+    std::fs::write(games.join("bad.cgn"), "[Format \"concentration 7\"]\n").unwrap();
+
+    let (code, out, err) = run(&["history", "--list", "--data-dir", d], None);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert!(lines[6].contains("bad.cgn: unreadable"), "{out}");
+    assert!(out.contains("a-player-with-a… vs usual"), "{out}");
+    assert!(!out.contains("far-too-long"), "{out}");
+    assert!(out.contains("solitaire (daily 2026-04-01)"), "{out}");
+    assert!(out.contains("solitaire (challenge 7)"), "{out}");
+    assert!(out.contains("cleared"), "{out}");
+    assert!(out.contains("practice"), "{out}");
+    // Where each column starts (the result's ends) on every readable line.
+    let mut columns: Vec<[usize; 7]> = Vec::new();
+    for line in &lines[..6] {
+        let path = line.split_whitespace().next().unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let t = |name| tag(&text, name).unwrap();
+        let date = column_of(line, t("Date"), path.chars().count());
+        let time = column_of(line, t("Time"), date + 10);
+        let deck = column_of(line, t("Deck"), time + 8);
+        let who = if tag(&text, "Players") == Some("solitaire") {
+            "solitaire".to_owned()
+        } else {
+            t("A").chars().take(11).collect()
+        };
+        let who = column_of(line, &who, deck + t("Deck").len());
+        let result = t("Result");
+        let result_end = column_of(line, &format!(" {result} "), who + 9) + 1 + result.len();
+        let score = tag(&text, "Pairs").map_or_else(
+            || {
+                let moves = t("Moves");
+                format!("{moves} move{}", if moves == "1" { "" } else { "s" })
+            },
+            str::to_owned,
+        );
+        let score = column_of(line, &score, result_end);
+        let path_end = path.chars().count();
+        columns.push([path_end, date, time, deck, who, result_end, score]);
+    }
+    for c in &columns {
+        assert_eq!(c[1..], columns[0][1..], "{out}");
+        assert!(c[1] > columns.iter().map(|c| c[0]).max().unwrap(), "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
+
 /// Every path under `dir` with its kind, length and modification time, and the folders'
 /// too (a file created and removed again changes its folder's).
 fn state(dir: &Path, out: &mut Vec<(PathBuf, bool, u64, std::time::SystemTime)>) {

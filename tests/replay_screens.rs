@@ -324,3 +324,138 @@ fn an_empty_history_says_so() {
     let app = App::history(History::new(dir.clone(), record::list(&dir)), base(), true);
     assert!(screen(&app).contains("No saved games in"));
 }
+
+/// A game of two AIs turning cards at random (many costly flips for both): its summary
+/// is too long for the room above the chart at 80 x 24.
+fn random_two_ai_record() -> Record {
+    use concentration::record::MemoryMode;
+    use concentration::rules::{Deck, Game, Objective, PassRule, Players, Slot};
+    let deck = Deck::parse("pairs:6").unwrap();
+    let mut game = Game::new(deck, 5, Players::Two(PassRule::None)).unwrap();
+    let mut seed = 7usize;
+    while !game.view().is_over() {
+        let open: Vec<usize> = (0..12)
+            .filter(|&p| !matches!(game.view().slots()[p], Slot::Removed(_)))
+            .collect();
+        seed = (seed * 1_103_515_245 + 12_345) % (1 << 31);
+        if game.try_flip(open[seed % open.len()]).is_err() {
+            // The first card again: any other card still on the table.
+            assert!(open.iter().any(|&p| game.try_flip(p).is_ok()));
+        }
+    }
+    Record::of_game(
+        &game,
+        ["usual".into(), "usual".into()],
+        Objective::Win,
+        MemoryMode::Open,
+        false,
+    )
+}
+
+/// The rows the value chart's frame takes on an `h`-row screen: 7 rows above the message
+/// (2 rows) and the footer.
+fn chart_rows(h: usize) -> std::ops::Range<usize> {
+    h - 10..h - 3
+}
+
+/// Whether the chart's frame is whole on `screen`: its corners, sides and title.
+fn chart_frame_whole(screen: &str, title: &str) -> bool {
+    let rows: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let rs = chart_rows(rows.len());
+    let (top, bottom) = (rs.start, rs.end - 1);
+    let ends = |y: usize, l: char, r: char| rows[y][0] == l && *rows[y].last().unwrap() == r;
+    ends(top, '┌', '┐')
+        && ends(bottom, '└', '┘')
+        && (top + 1..bottom).all(|y| ends(y, '│', '│'))
+        && rows[top].iter().collect::<String>().contains(title)
+        && rows[top][1..rows[top].len() - 1]
+            .iter()
+            .collect::<String>()
+            .replace(title, "")
+            .chars()
+            .all(|c| c == '─')
+        && rows[bottom][1..rows[bottom].len() - 1]
+            .iter()
+            .all(|&c| c == '─')
+}
+
+#[test]
+fn the_summary_leaves_the_chart_frame_whole() {
+    let (mut app, now) = fixed_replay();
+    app.update(Action::Setup, now);
+    for (w, h) in [(71, 20), (80, 20), (80, 24), (100, 30), (120, 40)] {
+        app.update(Action::Resize(w, h), now);
+        let s = common::screen_sized(&app, w, h);
+        assert!(s.contains("┌ Summary"), "{w}x{h}:\n{s}");
+        assert!(s.contains("Any key closes this window."), "{w}x{h}:\n{s}");
+        assert!(
+            chart_frame_whole(&s, " you: win % after each flip, vs optimal play "),
+            "{w}x{h}: the summary breaks the chart's frame:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn a_summary_too_tall_for_the_room_above_the_chart_hides_the_chart_whole() {
+    let now = Instant::now();
+    let mut app = App::replay(random_two_ai_record(), None, base(), true, now).unwrap();
+    app.update(Action::Setup, now);
+    let (w, h) = (80, 24);
+    let s = common::screen_sized(&app, w, h);
+    let rows: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
+    // The window's corners.
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains("┌ Summary"))
+        .unwrap();
+    let left = rows[top].iter().position(|&c| c == '┌').unwrap();
+    let right = rows[top].iter().rposition(|&c| c == '┐').unwrap();
+    let bottom = (top + 1..rows.len())
+        .find(|&y| rows[y][left] == '└')
+        .unwrap();
+    assert!(
+        bottom - top + 1 > 14,
+        "the window fits above the chart:\n{s}"
+    );
+    // Every cell of the chart's rows is the window's or blank: no piece of its frame.
+    for y in chart_rows(rows.len()) {
+        for (x, &c) in rows[y].iter().enumerate() {
+            let inside = (top..=bottom).contains(&y) && (left..=right).contains(&x);
+            assert!(inside || c == ' ', "({x}, {y}) shows {c:?}:\n{s}");
+        }
+    }
+    assert!(!s.contains("win % after each flip"), "{s}");
+    assert_eq!(s.matches("accuracy").count(), 2, "{s}");
+}
+
+#[test]
+fn the_chart_and_the_odds_say_they_assume_optimal_play() {
+    let (mut app, now) = fixed_replay();
+    for _ in 0..3 {
+        app.update(Action::Move(0, 1), now);
+    }
+    for (w, h) in [(80, 24), (100, 30)] {
+        let s = common::screen_sized(&app, w, h);
+        assert!(
+            s.contains("┌ you: win % after each flip, vs optimal play ─"),
+            "{w}x{h}:\n{s}"
+        );
+        // The panel's odds, with the assumption on the line above.
+        let rows: Vec<&str> = s.lines().collect();
+        let odds = rows
+            .iter()
+            .position(|l| l.contains("│Odds for you: "))
+            .unwrap_or_else(|| panic!("{w}x{h}: no odds:\n{s}"));
+        assert!(rows[odds - 1].contains("│vs optimal play"), "{w}x{h}:\n{s}");
+    }
+    // Two AIs, a flip annotated: the panel is short of rows for the assumption and both
+    // players' accuracy, and gives up its blank line rather than a player.
+    let mut app = App::replay(random_two_ai_record(), None, base(), true, now).unwrap();
+    for _ in 0..3 {
+        app.update(Action::Move(0, 1), now);
+    }
+    let s = screen(&app);
+    assert!(s.contains("│no cost · best"), "{s}");
+    assert!(s.contains("│vs optimal play"), "{s}");
+    assert_eq!(s.matches(" points").count(), 2, "{s}");
+}

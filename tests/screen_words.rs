@@ -12,10 +12,12 @@ use concentration::tui::{Action, App, Config, Hints, Memory, Opponent, Screen};
 mod common;
 use common::{FIXED, screen_sized};
 
-/// The sizes tried: the smallest game screen, odd sizes, the usual ones.
-const SIZES: [(u16, u16); 7] = [
+/// The sizes tried: the smallest game screen, the smallest replay and list, odd sizes,
+/// the usual ones.
+const SIZES: [(u16, u16); 8] = [
     (64, 16),
     (65, 17),
+    (64, 20),
     (71, 19),
     (80, 16),
     (80, 24),
@@ -268,4 +270,26 @@ fn the_end_of_a_game_names_the_real_opponent_and_counts_alike() {
         assert!(end.contains(&line), "missing '{line}':\n{end}");
     }
     assert!(!end.contains("optimal in expectation"), "{end}");
+}
+
+#[test]
+fn the_text_checked_has_the_title_message_and_footer() {
+    let now = Instant::now();
+    let rec = Record::parse(FIXED.as_bytes()).unwrap();
+    let app = App::replay(rec, None, Config::default(), true, now).unwrap();
+    let text = app.window_text();
+    for line in [
+        "Replay  pairs:3 · seed 2 · optimal vs you · 2026-04-01",
+        "→ next flip, ↓ next turn, Enter plays it all",
+        "q back",
+    ] {
+        assert!(text.iter().any(|l| l.contains(line)), "{line}: {text:?}");
+    }
+    let app = App::start_blocking(config("pairs:3", Opponent::Usual, Hints::Off), now).unwrap();
+    let text = app.window_text();
+    let message = app.round().unwrap().message().to_string();
+    assert!(!message.is_empty());
+    for line in ["Concentration  pairs:3 · ", "q quit", message.as_str()] {
+        assert!(text.iter().any(|l| l.contains(line)), "{line}: {text:?}");
+    }
 }

@@ -453,10 +453,14 @@ fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     assert!(first.contains("0 moves · 0 misses"), "{first}");
     let expected = format!("Expected: {par:.2} moves");
     assert!(first.contains(&expected), "{expected}: {first}");
+    // The chart and the panel say what the expected moves assume.
     assert!(
-        first.contains("Expected total moves after each flip"),
+        first.contains("Expected total moves after each flip, with optimal play"),
         "{first}"
     );
+    let rows: Vec<&str> = first.lines().collect();
+    let at = rows.iter().position(|l| l.contains(&expected)).unwrap();
+    assert!(rows[at - 1].contains("with optimal play"), "{first}");
     // Step to the first costly flip: the panel names the move, the best one and the cost.
     let costly = analysis
         .annotations

@@ -353,3 +353,53 @@ fn setup_offers_solitaire() {
     assert!(s.contains("Expected total 5.92"), "{s}");
     assert!(s.contains("Worst case 7"), "{s}");
 }
+
+/// Hides the hint and shows it again, twice: the same decision, still one hint.
+fn toggle_hint_twice(app: &mut App, now: Instant) {
+    for _ in 0..4 {
+        app.update(Action::Hint, now);
+    }
+}
+
+#[test]
+fn hints_count_the_decisions_they_were_seen_at() {
+    // Always on: every decision had its hint, however often it was hidden and shown.
+    let mut c = config("pairs:6", Memory::Classic, 7);
+    c.hints = concentration::tui::Hints::Always;
+    let mut app = App::solitaire(c, None, None, true).unwrap();
+    let now = Instant::now();
+    toggle_hint_twice(&mut app, now);
+    assert!(app.solo().unwrap().hint().is_some());
+    let now = play_out(&mut app, now);
+    let now = settle(&mut app, now);
+    let solo = app.solo().unwrap();
+    let decisions = solo.decisions();
+    assert_eq!(decisions, solo.game().view().flips().len());
+    assert_eq!(solo.hints_used(), decisions);
+    let s = screen(&app);
+    assert!(
+        s.contains(&format!(
+            "Hints seen at {decisions} of your {decisions} decisions"
+        )),
+        "{s}"
+    );
+    assert!(s.contains("games with hints are not counted"), "{s}");
+
+    // Off: a hint asked for at one decision, hidden and shown again, is one hint.
+    let mut app = App::solitaire(config("pairs:6", Memory::Classic, 7), None, None, true).unwrap();
+    app.update(Action::Hint, now);
+    toggle_hint_twice(&mut app, now);
+    assert_eq!(app.solo().unwrap().hints_used(), 1);
+    let now = play_out(&mut app, now);
+    let _ = settle(&mut app, now);
+    let solo = app.solo().unwrap();
+    assert_eq!(solo.hints_used(), 1);
+    let s = screen(&app);
+    assert!(
+        s.contains(&format!(
+            "Hints seen at 1 of your {} decisions",
+            solo.decisions()
+        )),
+        "{s}"
+    );
+}

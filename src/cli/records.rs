@@ -437,9 +437,16 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
         if entries.is_empty() {
             return out(&format!("no saved games in {}\n", dir.display()));
         }
-        let text: String = entries
+        // The files' column as wide as the longest name, so the next columns line up.
+        let paths: Vec<String> = entries
             .iter()
-            .map(|e| format!("{}  {}\n", e.path.display(), History::line(e)))
+            .map(|e| words::printable(&e.path.display().to_string()))
+            .collect();
+        let width = paths.iter().map(|p| p.chars().count()).max().unwrap_or(0);
+        let text: String = paths
+            .iter()
+            .zip(History::lines(&entries))
+            .map(|(path, line)| format!("{path:<width$}  {line}\n"))
             .collect();
         return out(&text);
     }

@@ -266,6 +266,13 @@ pub(super) fn plain(line: &Line) -> String {
     line.spans.iter().map(|s| s.content.as_ref()).collect()
 }
 
+/// The height of a framed window `width` wide holding `lines` once word-wrapped.
+pub(super) fn text_height(width: u16, lines: &[Line]) -> u16 {
+    let inner = usize::from(width.saturating_sub(2));
+    let rows: usize = lines.iter().map(|l| wrapped_rows(&plain(l), inner)).sum();
+    u16::try_from(rows + 2).unwrap_or(u16::MAX)
+}
+
 /// A window at most `w` wide, as tall as `lines` need once word-wrapped (at most the
 /// area), in the middle of `area`, with `lines` in it: no line is cut at its border
 /// while the area has room for them.
@@ -277,16 +284,12 @@ pub(super) fn text_popup(
     buf: &mut Buffer,
 ) {
     let width = w.min(area.width);
-    let inner = usize::from(width.saturating_sub(2));
-    let rows =
-        |lines: &[Line]| -> usize { lines.iter().map(|l| wrapped_rows(&plain(l), inner)).sum() };
     let mut lines = lines;
-    if rows(&lines) + 2 > usize::from(area.height) {
+    if text_height(width, &lines) > area.height {
         // Short of room: the blank lines go first.
         lines.retain(|l| l.width() > 0);
     }
-    let rows = rows(&lines);
-    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+    let height = text_height(width, &lines);
     let inside = popup(area, width, height, title, buf);
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
@@ -296,8 +299,10 @@ pub(super) fn text_popup(
 /// The key footer: pairs of key and what it does; with `true`, for ASCII glyphs.
 pub struct Footer<'a>(pub &'a [(&'a str, &'a str)], pub bool);
 
-impl Widget for Footer<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl Footer<'_> {
+    /// The footer's one line.
+    #[must_use]
+    pub(super) fn line(&self) -> Line<'static> {
         if self.1 {
             // A one-character stand-in for ⏎ would not name a key: say Enter.
             let keys: Vec<(&str, &str)> = self
@@ -305,10 +310,16 @@ impl Widget for Footer<'_> {
                 .iter()
                 .map(|&(k, what)| (if k == "⏎" { "Enter" } else { k }, what))
                 .collect();
-            key_line(&keys, 2).render(area, buf);
+            key_line(&keys, 2)
         } else {
-            key_line(self.0, 2).render(area, buf);
+            key_line(self.0, 2)
         }
+    }
+}
+
+impl Widget for Footer<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        self.line().render(area, buf);
     }
 }
 

@@ -267,6 +267,8 @@ pub fn config_of(record: &Record, base: &Config) -> Config {
 pub struct History {
     /// The games, newest first.
     pub entries: Vec<Entry>,
+    /// Their lines on screen, in columns (see [`History::lines`]).
+    pub lines: Vec<String>,
     /// The selected line.
     pub selected: usize,
     /// Where they are.
@@ -285,6 +287,7 @@ impl History {
             } else {
                 "↑↓ choose · Enter replays the game".into()
             },
+            lines: Self::lines(&entries),
             entries,
             selected: 0,
             dir,
@@ -302,53 +305,94 @@ impl History {
             .min(self.entries.len() - 1);
     }
 
-    /// One line describing a saved game.
+    /// One line per saved game, in columns that start at the same character on every
+    /// line: date, time, deck, who played, result, score (and `practice`). Each column is
+    /// as wide as its widest entry; a deck or player's name longer than the list allows is
+    /// shortened with `…` rather than pushing the columns after it. An unreadable record's
+    /// line is its file name and the reason.
     #[must_use]
-    pub fn line(entry: &Entry) -> String {
-        let name = entry
-            .path
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match &entry.record {
-            Ok(r) if r.is_solitaire() => {
-                let game = r.replay().ok();
-                let result = game.as_ref().map_or("?", crate::record::result_text);
-                let moves = game.as_ref().map_or(0, |g| g.view().turns());
-                format!(
-                    "{} {} {:<15} solitaire{} {:>7} {}",
-                    r.date,
-                    r.time,
-                    r.deck.name(),
-                    r.challenge.map(|c| format!(" ({c})")).unwrap_or_default(),
-                    result,
-                    crate::words::count(moves, "move"),
-                )
-            }
-            Ok(r) => {
-                let game = r.replay().ok();
-                let result = game.as_ref().map_or("?", crate::record::result_text);
-                let pairs = game.as_ref().map_or([0, 0], |g| g.view().pairs());
-                format!(
-                    "{} {} {:<15} {} vs {} {:>7} {}-{}{}",
-                    r.date,
-                    r.time,
-                    r.deck.name(),
-                    r.players[0],
-                    r.players[1],
-                    result,
-                    pairs[0],
-                    pairs[1],
-                    if r.practice { " practice" } else { "" }
-                )
-            }
-            Err(e) => {
-                let prefix = format!("{}: ", entry.path.display());
-                format!(
-                    "{name}: unreadable: {}",
-                    e.strip_prefix(&prefix).unwrap_or(e)
-                )
+    pub fn lines(entries: &[Entry]) -> Vec<String> {
+        let rows: Vec<Result<[String; COLUMNS], String>> = entries.iter().map(cells).collect();
+        let mut widths = [0; COLUMNS];
+        for row in rows.iter().flatten() {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
             }
         }
+        rows.into_iter()
+            .map(|row| match row {
+                Ok(row) => {
+                    let mut line = String::new();
+                    for (k, (cell, &w)) in row.iter().zip(&widths).enumerate() {
+                        if k > 0 {
+                            line.push(' ');
+                        }
+                        if k == RESULT {
+                            line.push_str(&format!("{cell:>w$}"));
+                        } else {
+                            line.push_str(&format!("{cell:<w$}"));
+                        }
+                    }
+                    line.trim_end().to_owned()
+                }
+                Err(reason) => reason,
+            })
+            .collect()
     }
+}
+
+/// The columns of a line of the list of saved games.
+const COLUMNS: usize = 7;
+/// The column of the result, aligned right (`1-0`, `1/2-1/2`, `cleared`).
+const RESULT: usize = 4;
+/// The widest a deck's name is shown in the list.
+const DECK_WIDTH: usize = 15;
+/// The widest a player's name is shown in the list (`forgetful-medium`).
+const NAME_WIDTH: usize = 16;
+
+/// A saved game's columns, or the line saying why it cannot be read.
+fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
+    let r = match &entry.record {
+        Ok(r) => r,
+        Err(e) => {
+            let name = entry
+                .path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let prefix = format!("{}: ", entry.path.display());
+            return Err(crate::words::printable(&format!(
+                "{name}: unreadable: {}",
+                e.strip_prefix(&prefix).unwrap_or(e)
+            )));
+        }
+    };
+    let game = r.replay().ok();
+    let result = game.as_ref().map_or("?", crate::record::result_text);
+    let name = |s: &str| crate::words::shortened(&crate::words::printable(s), NAME_WIDTH);
+    let (who, score) = if r.is_solitaire() {
+        let moves = game.as_ref().map_or(0, |g| g.view().turns());
+        (
+            format!(
+                "solitaire{}",
+                r.challenge.map(|c| format!(" ({c})")).unwrap_or_default()
+            ),
+            crate::words::count(moves, "move"),
+        )
+    } else {
+        let pairs = game.as_ref().map_or([0, 0], |g| g.view().pairs());
+        (
+            format!("{} vs {}", name(&r.players[0]), name(&r.players[1])),
+            format!("{}-{}", pairs[0], pairs[1]),
+        )
+    };
+    Ok([
+        crate::words::printable(&r.date),
+        crate::words::printable(&r.time),
+        crate::words::shortened(r.deck.name(), DECK_WIDTH),
+        who,
+        result.to_owned(),
+        score,
+        if r.practice { "practice" } else { "" }.to_owned(),
+    ])
 }

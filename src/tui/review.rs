@@ -6,11 +6,11 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 use super::board::{BoardView, Geometry};
 use super::hint::{format_cost, words};
-use super::panel::{Footer, PANEL_WIDTH, text_popup};
+use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
@@ -20,6 +20,8 @@ use crate::words;
 
 /// Height of the value chart.
 const CHART_HEIGHT: u16 = 7;
+/// Widest the summary window gets.
+const SUMMARY_WIDTH: u16 = 78;
 
 /// Footer keys of the replay.
 pub const REPLAY_KEYS: &[(&str, &str)] = &[
@@ -42,9 +44,11 @@ pub const HISTORY_KEYS: &[(&str, &str)] = &[
 
 /// Smallest terminal the replay of a deck laid out in `rows` x `cols` needs.
 #[must_use]
-pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
+pub fn min_size(rows: usize, cols: usize, ascii: bool) -> (u16, u16) {
     let (w, h) = Geometry::min_size(rows, cols);
-    (w + PANEL_WIDTH, (h + CHART_HEIGHT + 4).max(20))
+    // The footer is one line: as wide as its keys, so none is cut.
+    let keys = u16::try_from(Footer(REPLAY_KEYS, ascii).line().width()).unwrap_or(u16::MAX);
+    ((w + PANEL_WIDTH).max(keys), (h + CHART_HEIGHT + 4).max(20))
 }
 
 fn class_style(class: Class) -> Style {
@@ -68,6 +72,32 @@ pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
         Constraint::Min(1),
         Constraint::Length(PANEL_WIDTH),
     ]));
+    self::title(replay).render(title, buf);
+    let stepper = replay.stepper();
+    let turned = replay.turned();
+    BoardView {
+        game: stepper.game(),
+        turned: &turned,
+        open: true,
+        reveal: stepper.at_end() && stepper.game().view().is_over(),
+        hinted: &[],
+        cursor: None,
+    }
+    .render(board, buf);
+    side_panel(replay, panel, buf);
+    value_chart(replay, chart, buf);
+    Paragraph::new(message_line(replay))
+        .wrap(Wrap { trim: true })
+        .render(message, buf);
+    Footer(REPLAY_KEYS, ascii).render(footer, buf);
+    if replay.summary {
+        summary(replay, area, chart, buf);
+    }
+}
+
+/// The replay's title: the deal, who played, when.
+#[must_use]
+pub fn title(replay: &Replay) -> Line<'static> {
     let r = replay.record();
     let who = if r.is_solitaire() {
         match r.challenge {
@@ -90,27 +120,7 @@ pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
     if replay.auto() {
         head.push(Span::styled("  ▶ auto", theme::KEY));
     }
-    Line::from(head).render(title, buf);
-    let stepper = replay.stepper();
-    let turned = replay.turned();
-    BoardView {
-        game: stepper.game(),
-        turned: &turned,
-        open: true,
-        reveal: stepper.at_end() && stepper.game().view().is_over(),
-        hinted: &[],
-        cursor: None,
-    }
-    .render(board, buf);
-    side_panel(replay, panel, buf);
-    value_chart(replay, chart, buf);
-    Paragraph::new(message_line(replay))
-        .wrap(Wrap { trim: true })
-        .render(message, buf);
-    Footer(REPLAY_KEYS, ascii).render(footer, buf);
-    if replay.summary {
-        summary(replay, area, buf);
-    }
+    Line::from(head)
 }
 
 fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
@@ -122,7 +132,12 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .border_style(theme::BORDER);
     let inner = block.inner(area);
     block.render(area, buf);
-    Paragraph::new(panel_lines(replay))
+    let mut lines = panel_lines(replay);
+    if text_height(area.width, &lines) > area.height {
+        // Short of room (two players' accuracy): the blank lines go first.
+        lines.retain(|l| l.width() > 0);
+    }
+    Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 }
@@ -213,6 +228,11 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
         let seat = an.curve_seat();
         let v = an.curve_for_focus()[at.min(an.curve.len() - 1)];
         let value = show_value(an.objective, v);
+        // The value assumes optimal play from this flip on, whoever played the game.
+        lines.push(Line::from(Span::styled(
+            assumption(an.objective),
+            theme::DIM,
+        )));
         lines.push(Line::from(match an.objective {
             Objective::Win => format!("Odds for {}: {value}", r.player(seat)),
             Objective::Margin => format!("Margin for {}: {value}", r.player(seat)),
@@ -322,11 +342,12 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
         (lo, hi)
     };
     let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
-    let title = match an.objective {
-        Objective::Win => format!(" {}: win % after each flip ", r.player(seat)),
-        Objective::Margin => format!(" {}: expected margin after each flip ", r.player(seat)),
-        Objective::Moves => " Expected total moves after each flip ".to_owned(),
+    let what = match an.objective {
+        Objective::Win => format!("{}: win % after each flip", r.player(seat)),
+        Objective::Margin => format!("{}: expected margin after each flip", r.player(seat)),
+        Objective::Moves => "Expected total moves after each flip".to_owned(),
     };
+    let title = format!(" {what}, {} ", assumption(an.objective));
     let datasets = vec![
         Dataset::default()
             .marker(Marker::Braille)
@@ -355,6 +376,15 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
+/// What the odds, margins and expected moves of the replay assume: optimal play from
+/// then on (by both sides in a game of two).
+fn assumption(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Moves => "with optimal play",
+        _ => ASSUMPTION,
+    }
+}
+
 #[allow(clippy::cast_precision_loss)] // flip counts are small
 fn as_f64(i: usize) -> f64 {
     i as f64
@@ -368,8 +398,21 @@ fn summary_window(replay: &Replay) -> Vec<Line<'static>> {
     }
 }
 
-fn summary(replay: &Replay, area: Rect, buf: &mut Buffer) {
-    text_popup(area, 78, summary_window(replay), " Summary ", buf);
+/// The summary window: above the chart when it fits there, so the chart it speaks of
+/// stays whole beside it; else over the whole screen, the chart cleared rather than
+/// left in pieces around the window.
+fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
+    let lines = summary_window(replay);
+    let above = Rect {
+        height: chart.y.saturating_sub(area.y),
+        ..area
+    };
+    if text_height(SUMMARY_WIDTH.min(area.width), &lines) <= above.height {
+        text_popup(above, SUMMARY_WIDTH, lines, " Summary ", buf);
+    } else {
+        Clear.render(chart, buf);
+        text_popup(area, SUMMARY_WIDTH, lines, " Summary ", buf);
+    }
 }
 
 fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
@@ -429,13 +472,12 @@ pub fn history(history: &History, ascii: bool, area: Rect, buf: &mut Buffer) {
     let rows = usize::from(inner.height).max(1);
     let first = history.selected.saturating_sub(rows - 1);
     let lines: Vec<Line> = history
-        .entries
+        .lines
         .iter()
         .enumerate()
         .skip(first)
         .take(rows)
-        .map(|(i, e)| {
-            let text = History::line(e);
+        .map(|(i, text)| {
             if i == history.selected {
                 Line::from(format!("▶ {text}")).style(theme::SELECTED)
             } else {

@@ -29,7 +29,7 @@ pub fn min_size(app: &App) -> (u16, u16) {
         Screen::Setup(_) | Screen::History(_) => (64, 20),
         Screen::Replay(r) => {
             let (rows, cols) = r.record().deck.grid();
-            review::min_size(rows, cols)
+            review::min_size(rows, cols, app.look.ascii())
         }
         Screen::Puzzle(d) => {
             let (rows, cols) = d.game().view().deck().grid();
@@ -144,8 +144,8 @@ fn too_small(area: Rect, buf: &mut Buffer, w: u16, h: u16) {
         .render(Rect::new(area.x, y, area.width, area.height.min(2)), buf);
 }
 
-fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
-    let [title, board, panel, message, footer] = play_areas(area);
+/// The play screen's title in `width` cells.
+fn play_title(round: &Round, width: u16) -> Line<'static> {
     let c = round.config();
     let seats = format!(
         "{} vs {}",
@@ -155,7 +155,7 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
     // Who plays matters more than the seed: a long seed goes first when room is short.
     let mut rest = format!("  {} · seed {} · {seats}", c.deck, c.seed);
     let practice = if round.practice() { 10 } else { 0 };
-    if "Concentration".len() + rest.chars().count() + practice > usize::from(title.width) {
+    if "Concentration".len() + rest.chars().count() + practice > usize::from(width) {
         rest = format!("  {} · {seats}", c.deck);
     }
     let mut head = vec![
@@ -165,7 +165,12 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
     if round.practice() {
         head.push(Span::styled("  PRACTICE", theme::ERROR));
     }
-    Line::from(head).render(title, buf);
+    Line::from(head)
+}
+
+fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
+    let [title, board, panel, message, footer] = play_areas(area);
+    play_title(round, title.width).render(title, buf);
     let turned = round.turned();
     BoardView::of_round(round, &turned).render(board, buf);
     Panel(round).render(panel, buf);
@@ -333,7 +338,8 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
 impl App {
     /// The text the window on top means to show, a line each, before any wrapping: the
     /// help, a question, the end of a game, the replay's summary, or else the side panel
-    /// (with its hint). Tests check every word of it reaches the screen whole.
+    /// (with its hint) and the title, message line and footer around the board. Tests
+    /// check every word of it reaches the screen whole.
     #[must_use]
     pub fn window_text(&self) -> Vec<String> {
         let lines: Vec<Line> = match (self.overlay, &self.screen) {
@@ -358,7 +364,38 @@ impl App {
             (None, Screen::Puzzle(d)) => super::puzzle_view::panel_lines(d),
             (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
         };
-        lines.iter().map(super::panel::plain).collect()
+        let frame = if self.overlay.is_none() {
+            self.frame_lines()
+        } else {
+            Vec::new()
+        };
+        lines
+            .iter()
+            .chain(&frame)
+            .map(super::panel::plain)
+            .collect()
+    }
+
+    /// The title, message line and footer around the board, when no window covers them
+    /// (the shortest title: a narrow screen drops the seed).
+    fn frame_lines(&self) -> Vec<Line<'static>> {
+        let ascii = self.look.ascii();
+        match &self.screen {
+            Screen::Play(r) if !matches!(r.game().view().phase(), Phase::Over(_)) => vec![
+                play_title(r, 0),
+                Line::from(r.message().to_string()),
+                Footer(if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS }, ascii).line(),
+            ],
+            Screen::Solo(s) if !s.game().view().is_over() => vec![
+                solo_view::title(s),
+                Line::from(s.message().to_string()),
+                Footer(SOLO_KEYS, ascii).line(),
+            ],
+            Screen::Replay(r) if !r.summary => {
+                vec![review::title(r), Footer(review::REPLAY_KEYS, ascii).line()]
+            }
+            _ => Vec::new(),
+        }
     }
 }
 

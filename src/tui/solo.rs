@@ -67,7 +67,8 @@ pub struct Solo {
     message: String,
     log: Vec<String>,
     hint: Option<SoloHint>,
-    hints_used: u32,
+    /// The decisions (flip numbers) at which a hint was on show.
+    hinted: Vec<usize>,
     live: Option<Moves>,
     fraction: bool,
     again: bool,
@@ -115,7 +116,7 @@ impl Solo {
             message: "Clear the table in as few moves as you can: pick a card".into(),
             log: Vec::new(),
             hint: None,
-            hints_used: 0,
+            hinted: Vec::new(),
             live: None,
             fraction: false,
             again: false,
@@ -246,10 +247,25 @@ impl Solo {
         self.hint.as_ref()
     }
 
-    /// Hints asked for (or shown in `always` mode).
+    /// The decisions at which a hint was on show (asked for, or shown by itself in
+    /// `always` mode), each counted once however often the hint was redrawn or toggled.
     #[must_use]
-    pub fn hints_used(&self) -> u32 {
-        self.hints_used
+    pub fn hints_used(&self) -> usize {
+        self.hinted.len()
+    }
+
+    /// The decisions so far: every card turned.
+    #[must_use]
+    pub fn decisions(&self) -> usize {
+        self.game.view().flips().len()
+    }
+
+    /// Notes that a hint is on show at the current decision (once per decision).
+    fn note_hint(&mut self) {
+        let at = self.game.view().flips().len();
+        if self.hinted.last() != Some(&at) {
+            self.hinted.push(at);
+        }
     }
 
     /// Expected further moves from the current decision under optimal play (live par).
@@ -437,13 +453,17 @@ impl Solo {
             return;
         }
         let hint = self.compute_hint();
+        let mut shown = 0;
         offer_hint(
             &mut self.hint,
             hint,
-            &mut self.hints_used,
+            &mut shown,
             &mut self.message,
             self.par_note.as_deref(),
         );
+        if shown > 0 {
+            self.note_hint();
+        }
     }
 
     /// Shows or hides the exact fractions of the par.
@@ -523,7 +543,7 @@ impl Solo {
         if self.config.hints == Hints::Always && self.show.is_none() {
             self.hint = self.compute_hint();
             if self.hint.is_some() {
-                self.hints_used += 1;
+                self.note_hint();
             }
         }
     }
@@ -570,7 +590,7 @@ impl Solo {
         }
         let reason = if self.again {
             Some("a deal played again is not counted")
-        } else if self.hints_used > 0 {
+        } else if !self.hinted.is_empty() {
             Some("games with hints are not counted")
         } else if self.stats_dir.is_none() {
             Some("statistics are off (--no-save)")

@@ -267,9 +267,13 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
         lines.push(Line::from(w.clone()).style(theme::ERROR).centered());
     }
     lines.push(
-        Line::from(format!("Hints used: {}", solo.hints_used()))
-            .style(theme::DIM)
-            .centered(),
+        Line::from(format!(
+            "Hints seen at {} of your {}",
+            solo.hints_used(),
+            words::count_of(solo.decisions(), "decision")
+        ))
+        .style(theme::DIM)
+        .centered(),
     );
     lines.push(
         key_line(
