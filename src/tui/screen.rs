@@ -26,7 +26,9 @@ use crate::words;
 #[must_use]
 pub fn min_size(app: &App) -> (u16, u16) {
     match &app.screen {
-        Screen::Setup(_) | Screen::History(_) => (64, 20),
+        // The setup form lists every choice with its note.
+        Screen::Setup(_) => (64, 24),
+        Screen::History(_) => (64, 20),
         Screen::Replay(r) => {
             let (rows, cols) = r.record().deck.grid();
             review::min_size(rows, cols)
@@ -258,6 +260,7 @@ const END_KEYS: &[(&str, &str)] = &[
     ("n", "new game"),
     ("r", "same deal"),
     ("v", "replay"),
+    ("m", "costliest"),
     ("s", "setup"),
     ("?", "help"),
     ("q", "quit"),
@@ -275,6 +278,7 @@ const HELP: &[(&str, &str)] = &[
     ("u", "undo (practice games only)"),
     ("n", "new game"),
     ("r / s / v", "end screen: same deal / setup / replay"),
+    ("m", "end screen: the replay at your costliest decision"),
     ("any key", "go on after a turn; speed up the AI"),
     ("?", "this help"),
     ("q / Esc", "quit (asks during a game)"),
@@ -330,7 +334,20 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
             " Puzzle keys ",
             help_lines(super::puzzle_view::PUZZLE_HELP, false),
         ),
-        _ => (" Keys ", help_lines(HELP, true)),
+        Screen::Play(r) => {
+            let mut lines = help_lines(HELP, true);
+            let rule = super::coach::deck_rule(r.game().view().deck());
+            lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
+            (" Keys ", lines)
+        }
+        Screen::Setup(s) => {
+            let mut lines = help_lines(HELP, true);
+            if let Ok(deck) = crate::rules::Deck::parse(&s.config.deck) {
+                let rule = super::coach::deck_rule(&deck);
+                lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
+            }
+            (" Keys ", lines)
+        }
     }
 }
 
@@ -429,6 +446,20 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
             .centered(),
         );
     }
+    if let Some(back) = round.look_back().filter(|_| !round.is_watch()) {
+        lines.push(
+            Line::from(format!(
+                "Your accuracy {} · {} of your {} best",
+                words::percent(back.accuracy, 0),
+                back.best,
+                words::count_of(back.decisions, "decision")
+            ))
+            .centered(),
+        );
+        if let Some((_, line)) = &back.costliest {
+            lines.push(Line::from(format!("Costliest: {line}")).centered());
+        }
+    }
     let saved = match round.saved() {
         Some(Ok(path)) => format!(
             "Saved as {}",
@@ -448,18 +479,18 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         lines.push(Line::from(ai_note(k)).style(theme::DIM).centered());
     }
     lines.push(Line::from(""));
-    lines.push(
-        key_line(
-            &[
-                ("n", "new game"),
-                ("r", "same deal again"),
-                ("v", "replay"),
-                ("s", "setup"),
-                ("q", "quit"),
-            ],
-            3,
-        )
-        .centered(),
-    );
+    let mut keys = vec![
+        ("n", "new game"),
+        ("r", "same deal again"),
+        ("v", "replay"),
+    ];
+    if round
+        .look_back()
+        .is_some_and(|b| b.costliest.is_some() && !round.is_watch())
+    {
+        keys.push(("m", "costliest"));
+    }
+    keys.extend([("s", "setup"), ("q", "quit")]);
+    lines.push(key_line(&keys, 3).centered());
     lines
 }
