@@ -24,7 +24,12 @@ pub struct Verdict {
 /// The coach's word on turning the card at `position` in `game` (before the flip), given
 /// the trainer's `lesson` at that decision point: `None` for a best choice.
 #[must_use]
-pub fn verdict(game: &Game, position: usize, lesson: &Lesson, objective: Objective) -> Option<Verdict> {
+pub fn verdict(
+    game: &Game,
+    position: usize,
+    lesson: &Lesson,
+    objective: Objective,
+) -> Option<Verdict> {
     let view = game.view();
     let action = action_of(game, position)?;
     let taken = lesson.find(action)?;
@@ -121,7 +126,8 @@ pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
         FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers
     );
     // Labels 2r and 2r+1 are rank r in red and in black (26 is the jokers).
-    let same_rank = a.label != b.label && a.label.0 < 26 && b.label.0 < 26 && a.label.0 / 2 == b.label.0 / 2;
+    let same_rank =
+        a.label != b.label && a.label.0 < 26 && b.label.0 < 26 && a.label.0 / 2 == b.label.0 / 2;
     (colour_matters && same_rank).then(|| {
         format!(
             "{} {}: same rank, other colour — not a pair",

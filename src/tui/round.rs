@@ -624,9 +624,7 @@ impl Round {
         };
         let players = self.record().players;
         let analysis = match solver.lock() {
-            Ok(mut s) => {
-                crate::analysis::annotate::annotate(&self.game, players, s.solver()).ok()
-            }
+            Ok(mut s) => crate::analysis::annotate::annotate(&self.game, players, s.solver()).ok(),
             Err(_) => None,
         };
         self.look_back = analysis.and_then(|a| coach::look_back(&a, &self.game));
@@ -657,7 +655,8 @@ impl Round {
             };
             if end == TurnEnd::Miss
                 && !self.colour_told
-                && let Some(note) = coach::other_colour(self.game.view().deck(), first.card, flip.card)
+                && let Some(note) =
+                    coach::other_colour(self.game.view().deck(), first.card, flip.card)
             {
                 self.message = note;
                 self.colour_told = true;
@@ -695,7 +694,13 @@ impl Round {
     /// A turn in the log, the cards as the records write them: "You: 4♠ b2, 7♥ c3 — miss".
     fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {
         let deck = self.game.view().deck();
-        let card = |f: Flip| format!("{} {}", self.face(f), crate::record::coordinate(deck, f.position));
+        let card = |f: Flip| {
+            format!(
+                "{} {}",
+                self.face(f),
+                crate::record::coordinate(deck, f.position)
+            )
+        };
         let (fa, fb) = (card(a), card(b));
         match end {
             TurnEnd::Pair => format!("{who}: {fa}, {fb} — pair"),

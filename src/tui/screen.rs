@@ -479,11 +479,7 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         lines.push(Line::from(ai_note(k)).style(theme::DIM).centered());
     }
     lines.push(Line::from(""));
-    let mut keys = vec![
-        ("n", "new game"),
-        ("r", "same deal again"),
-        ("v", "replay"),
-    ];
+    let mut keys = vec![("n", "new game"), ("r", "same deal again"), ("v", "replay")];
     if round
         .look_back()
         .is_some_and(|b| b.costliest.is_some() && !round.is_watch())
