@@ -7,9 +7,10 @@
 use std::time::{Duration, Instant};
 
 use concentration::analysis::annotate::Class;
+use concentration::analysis::annotate::show_value;
 use concentration::players::Optimal;
 use concentration::rules::{Deck, Objective};
-use concentration::trainer::{Lesson, explain, value_words};
+use concentration::trainer::{Lesson, explain};
 use concentration::tui::{Action, App, Config, First, Memory, Opponent, Screen, cost_words};
 
 mod common;
@@ -89,8 +90,8 @@ fn first_costly_decision(
             return Some((
                 severity,
                 cost_words(objective, worst.cost),
-                value_words(objective, l.best().value),
-                value_words(objective, worst.value),
+                show_value(objective, l.best().value),
+                show_value(objective, worst.value),
             ));
         }
     }
@@ -174,7 +175,7 @@ fn the_fixed_blunder_is_told_in_the_games_words() {
         assert_eq!(
             app.round().unwrap().message(),
             format!(
-                "Blunder −33.3%: a second new card kept you at 33.3%; a seen card ({face} {}) left you at 0.0%",
+                "Blunder −33.3%: a second new card kept you at 33%; a seen card ({face} {}) left you at 0%",
                 concentration::record::coordinate(&deck, known[0])
             )
         );

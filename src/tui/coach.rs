@@ -1,14 +1,14 @@
 //! The coach: after each of the person's decisions that cost something, one line that
 //! says what was best and what it cost ("Mistake −4.1%: a seen card (4♠ b2) kept you at
-//! 48.2%; a second new card left you at 44.1%"); the rule of the standard deck when a
+//! 48%; a second new card left you at 44%"); the rule of the standard deck when a
 //! same-rank pair of the other colour misses; and the end screen's look back at the
 //! person's play. Pure functions over the game and the trainer's lesson.
 
-use crate::analysis::annotate::{Analysis, Class, action_of, did, doing};
+use crate::analysis::annotate::{Analysis, Class, action_of, did, doing, show_value};
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Deck, FaceStyle, Game, Objective, Phase, PublicView, Slot};
 use crate::solver::Action;
-use crate::trainer::{Lesson, value_words};
+use crate::trainer::Lesson;
 
 /// What the coach says about one decision.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,9 +48,9 @@ pub fn verdict(
         "{severity} {}: {} kept you at {}; {} left you at {}",
         cost_words(objective, taken.cost),
         choice_words(view, best.action, best.named.cards.first().copied()),
-        value_words(objective, best.value),
+        show_value(objective, best.value),
         choice_words(view, action, Some(position)),
-        value_words(objective, taken.value),
+        show_value(objective, taken.value),
     );
     Some(Verdict {
         class,
