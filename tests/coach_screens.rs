@@ -132,7 +132,7 @@ fn the_coach_tells_a_costly_decision_at_once() {
         let panel = app.window_text().join("\n");
         assert!(panel.contains("Coach"), "{panel}");
         let screen = screen_sized(&app, 80, 24);
-        assert!(screen.contains(&expected_head.trim_end()), "{screen}");
+        assert!(screen.contains(expected_head.trim_end()), "{screen}");
     }
 }
 
