@@ -127,6 +127,10 @@ fn finish(app: &mut App, mut now: Instant) {
             now = now.max(d);
             app.update(Action::Tick, now);
         }
+        // A key turns a card once the turn has been on screen for its guard.
+        if let Some(t) = app.ready_at() {
+            now = now.max(t);
+        }
         let r = app.round().unwrap();
         let v = r.game().view();
         if v.is_over() {
@@ -189,9 +193,14 @@ fn solitaire_screens_show_their_windows_whole() {
     app.update(Action::Hint, now);
     check_with_windows("solitaire", &mut app);
     // Turn every card in order: pairs come as they come.
+    let mut now = now;
     for _ in 0..200 {
         while let Some(d) = app.deadline() {
-            app.update(Action::Tick, d.max(now));
+            now = now.max(d);
+            app.update(Action::Tick, now);
+        }
+        if let Some(t) = app.ready_at() {
+            now = now.max(t);
         }
         let solo = app.solo().unwrap();
         let v = solo.game().view();

@@ -305,7 +305,7 @@ fn end_screen_shows_the_result_and_the_choices() {
     for word in [
         "Game over",
         "You win!",
-        "You 3 – 0 AI",
+        "You 3 – 0 optimal AI",
         "Hints seen at 0 of your",
         "optimal in expectation",
         "can lose any single game",

@@ -22,17 +22,53 @@ pub struct Geometry {
     step: (u16, u16),
     rows: usize,
     cols: usize,
+    labels: Labels,
+}
+
+/// How the records' coordinates are written around the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Labels {
+    /// Column letters above, row numbers in a margin of their own on the left.
+    Margin,
+    /// Column letters above, one-digit row numbers in the first column's cursor-mark
+    /// cell (where `[` goes when the cursor is there): for boards that only just fit.
+    Tight,
+    /// No room for labels.
+    None,
+}
+
+impl Labels {
+    /// Columns to the left and rows above the cards that the labels take.
+    fn room(self, rows: usize) -> (u16, u16) {
+        match self {
+            Self::Margin => (u16::try_from(rows.to_string().len()).unwrap_or(1) + 1, 1),
+            Self::Tight => (0, 1),
+            Self::None => (0, 0),
+        }
+    }
 }
 
 impl Geometry {
     /// Lays out `rows` x `cols` cards in `area`, as large as fits (up to 7 x 3), with a
     /// column of space around each card for the cursor marks, and room above and to the
-    /// left for the column letters and row numbers of the records' coordinates. `None`
-    /// if even the smallest card does not fit.
+    /// left for the column letters and row numbers of the records' coordinates (in less
+    /// room when the board only just fits, or none). `None` if even the smallest card
+    /// does not fit.
     #[must_use]
     pub fn fit(area: Rect, rows: usize, cols: usize) -> Option<Self> {
+        let tight = if rows < 10 {
+            Labels::Tight
+        } else {
+            Labels::None
+        };
+        [Labels::Margin, tight, Labels::None]
+            .into_iter()
+            .find_map(|labels| Self::fit_with(area, rows, cols, labels))
+    }
+
+    fn fit_with(area: Rect, rows: usize, cols: usize, labels: Labels) -> Option<Self> {
         let (r, c) = (u16::try_from(rows).ok()?, u16::try_from(cols).ok()?);
-        let (label_w, label_h) = label_room(rows);
+        let (label_w, label_h) = labels.room(rows);
         let area = Rect::new(
             area.x + label_w,
             area.y + label_h,
@@ -62,28 +98,42 @@ impl Geometry {
             step: (w + 1, h + gap),
             rows,
             cols,
+            labels,
         })
     }
 
-    /// Smallest area that holds a grid, with its labels.
+    /// Smallest area that holds a grid (without room for its labels).
     #[must_use]
     pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
         let r = u16::try_from(rows).unwrap_or(u16::MAX);
         let c = u16::try_from(cols).unwrap_or(u16::MAX);
-        let (label_w, label_h) = label_room(rows);
-        (c * (MIN_CARD.0 + 1) + 1 + label_w, r + label_h)
+        (c * (MIN_CARD.0 + 1) + 1, r)
     }
 
-    /// Where the label of column `col` goes (above the top row) and of row `row` (left
-    /// of the first column, right-aligned to `width` cells).
-    fn label_spots(&self, col: usize, row: usize) -> ((u16, u16), (u16, u16)) {
-        let top = self.cell(col);
-        let left = self.cell(row * self.cols);
-        let (label_w, _) = label_room(self.rows);
-        (
-            (top.x + top.width / 2, top.y.saturating_sub(1)),
-            (left.x.saturating_sub(1 + label_w), left.y + left.height / 2),
-        )
+    /// The coordinate labels to draw: where each starts, and its text.
+    fn label_texts(&self) -> Vec<(u16, u16, String)> {
+        let mut out = Vec::new();
+        if self.labels == Labels::None {
+            return out;
+        }
+        for col in 0..self.cols {
+            let top = self.cell(col);
+            out.push((
+                top.x + top.width / 2,
+                top.y.saturating_sub(1),
+                crate::record::column_letters(col),
+            ));
+        }
+        let (label_w, _) = self.labels.room(self.rows);
+        for row in 0..self.rows {
+            let left = self.cell(row * self.cols);
+            let x = match self.labels {
+                Labels::Margin => left.x.saturating_sub(label_w + 1),
+                _ => left.x.saturating_sub(1),
+            };
+            out.push((x, left.y + left.height / 2, (row + 1).to_string()));
+        }
+        out
     }
 
     /// The rectangle of the card at `pos`.
@@ -104,13 +154,6 @@ impl Geometry {
     pub fn hit(&self, x: u16, y: u16, cards: usize) -> Option<usize> {
         (0..cards.min(self.rows * self.cols)).find(|&p| self.cell(p).contains(Position { x, y }))
     }
-}
-
-/// Cells the coordinate labels take: the row numbers' width plus a space to the left,
-/// one row of column letters above.
-fn label_room(rows: usize) -> (u16, u16) {
-    let digits = u16::try_from(rows.max(1).to_string().len()).unwrap_or(1);
-    (digits + 1, 1)
 }
 
 /// How one card is drawn.
@@ -236,14 +279,7 @@ impl Widget for BoardView<'_> {
             let hinted = self.hinted.contains(&pos);
             CardView { look, hinted }.render(geo.cell(pos), buf);
         }
-        for col in 0..cols {
-            let ((x, y), _) = geo.label_spots(col, 0);
-            buf.set_string(x, y, crate::record::column_letters(col), theme::DIM);
-        }
-        for row in 0..rows {
-            let (_, (x, y)) = geo.label_spots(0, row);
-            let (label_w, _) = label_room(rows);
-            let text = format!("{:>w$}", row + 1, w = usize::from(label_w - 1));
+        for (x, y, text) in geo.label_texts() {
             buf.set_string(x, y, text, theme::DIM);
         }
         if let Some(cursor) = self.cursor {

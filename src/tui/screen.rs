@@ -269,19 +269,14 @@ const END_KEYS: &[(&str, &str)] = &[
 /// Every key, for the help overlay.
 const HELP: &[(&str, &str)] = &[
     ("← ↑ ↓ → / h j k l", "move the cursor"),
-    ("Enter / Space", "turn the card under the cursor"),
-    ("mouse click", "turn the clicked card"),
-    ("H", "hint: each choice, its value and cost"),
-    ("w", "why: what each choice does this turn"),
-    ("c", "hint: the model's pattern codes too"),
+    ("Enter Space click", "turn the card under the cursor"),
+    ("any other key", "go on after a turn; speed up the AI"),
+    ("H / w", "hint: each choice and its value / why"),
+    ("c", "the model's pattern codes in the hint"),
     ("o", "show or hide your odds"),
-    ("u", "undo (practice games only)"),
-    ("n", "new game"),
-    ("r / s / v", "end screen: same deal / setup / replay"),
-    ("m", "end screen: the replay at your costliest decision"),
-    ("any key", "go on after a turn; speed up the AI"),
-    ("?", "this help"),
-    ("q / Esc", "quit (asks during a game)"),
+    ("u / n", "undo (practice games only) / new game"),
+    ("r s v m", "end: same deal / setup / replay / costliest"),
+    ("? / q Esc", "this help / quit (asks during a game)"),
     ("Ctrl-C", "quit at once"),
 ];
 
