@@ -100,7 +100,15 @@ fn first_costly_decision(
 #[test]
 fn the_coach_tells_a_costly_decision_at_once() {
     for objective in [Objective::Win, Objective::Margin] {
-        let c = config("pairs:6", 5, objective, true);
+        // With hints always on (margin) or on request (win): the coach speaks either way.
+        let c = Config {
+            hints: if objective == Objective::Margin {
+                concentration::tui::Hints::Always
+            } else {
+                concentration::tui::Hints::Off
+            },
+            ..config("pairs:6", 5, objective, true)
+        };
         let mut solver = solver_for(&c);
         let t0 = Instant::now();
         let mut app = App::start_blocking(c, t0).unwrap();
@@ -409,4 +417,51 @@ fn the_setup_rule_line_names_the_pairs_deck() {
     });
     let s = screen_sized(&app, 80, 24);
     assert!(s.contains("pairs:6: a pair is two equal cards"), "{s}");
+}
+
+#[test]
+fn best_play_has_no_costliest_decision_and_m_does_nothing() {
+    let c = config("pairs:4", 3, Objective::Win, true);
+    let mut solver = solver_for(&c);
+    let t0 = Instant::now();
+    let mut app = App::start_blocking(c, t0).unwrap();
+    let mut now = t0;
+    loop {
+        now = settle(&mut app, now);
+        if app.round().unwrap().game().view().is_over() {
+            break;
+        }
+        let l = lesson(&app, &mut solver);
+        let pos = l.best().named.cards[0];
+        select(&mut app, pos, now);
+        assert!(
+            app.round().unwrap().coach_note().is_none(),
+            "a best choice: no word"
+        );
+    }
+    let back = app.round().unwrap().look_back().cloned().unwrap();
+    assert_eq!(back.costliest, None);
+    assert!((back.accuracy - 1.0).abs() < 1e-12);
+    let end = app.window_text().join("\n");
+    assert!(end.contains("Your accuracy 100%"), "{end}");
+    assert!(!end.contains("Costliest"), "{end}");
+    assert!(!screen_sized(&app, 80, 24).contains("m costliest"));
+    app.update(Action::Costliest, now);
+    assert!(app.round().is_some(), "m stays on the end screen");
+}
+
+#[test]
+fn watching_two_ais_has_no_look_back() {
+    let c = Config {
+        watch_first: Some(Opponent::Usual),
+        ..config("pairs:4", 3, Objective::Win, true)
+    };
+    let t0 = Instant::now();
+    let mut app = App::start_blocking(c, t0).unwrap();
+    settle(&mut app, t0);
+    let r = app.round().unwrap();
+    assert!(r.game().view().is_over());
+    assert!(r.look_back().is_none());
+    let end = app.window_text().join("\n");
+    assert!(!end.contains("Your accuracy"), "{end}");
 }

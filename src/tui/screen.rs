@@ -192,7 +192,8 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         _ => None,
     };
     let keys = match over {
-        Some(_) => END_KEYS,
+        Some(_) if costliest(round) => END_KEYS,
+        Some(_) => END_KEYS_NO_COSTLIEST,
         None if round.is_watch() => WATCH_KEYS,
         None => PLAY_KEYS,
     };
@@ -254,6 +255,21 @@ const SOLO_HELP: &[(&str, &str)] = &[
 fn question(area: Rect, buf: &mut Buffer, text: &'static str) {
     text_popup(area, 50, vec![Line::from(text).centered()], " Sure? ", buf);
 }
+
+/// Whether the end screen offers `m`: the person's costliest decision is known.
+fn costliest(round: &Round) -> bool {
+    !round.is_watch() && round.look_back().is_some_and(|b| b.costliest.is_some())
+}
+
+/// Footer keys on the end screen without a costliest decision to open.
+const END_KEYS_NO_COSTLIEST: &[(&str, &str)] = &[
+    ("n", "new game"),
+    ("r", "same deal"),
+    ("v", "replay"),
+    ("s", "setup"),
+    ("?", "help"),
+    ("q", "quit"),
+];
 
 /// Footer keys on the end screen.
 const END_KEYS: &[(&str, &str)] = &[
@@ -475,10 +491,7 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
     }
     lines.push(Line::from(""));
     let mut keys = vec![("n", "new game"), ("r", "same deal again"), ("v", "replay")];
-    if round
-        .look_back()
-        .is_some_and(|b| b.costliest.is_some() && !round.is_watch())
-    {
+    if costliest(round) {
         keys.push(("m", "costliest"));
     }
     keys.extend([("s", "setup"), ("q", "quit")]);
