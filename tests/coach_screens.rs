@@ -389,6 +389,13 @@ fn a_same_rank_miss_on_the_standard_deck_tells_the_rule_once() {
         )
     );
     assert!(screen_sized(&app, 80, 24).contains("same rank, other colour"));
+    app.update(Action::Help, now);
+    let help = app.window_text().join("\n");
+    assert!(
+        help.contains("standard: a pair is the same rank and colour (7♥ 7♦)"),
+        "{help}"
+    );
+    app.update(Action::Other, now);
 
     // Another such miss later in the game says only that it missed: told once.
     let now = settle(&mut app, now);

@@ -31,8 +31,13 @@ pub fn verdict(
     objective: Objective,
 ) -> Option<Verdict> {
     let view = game.view();
-    let action = action_of(game, position)?;
-    let taken = lesson.find(action)?;
+    // The action whose cards hold the one turned (the model's reading as a fallback).
+    let taken = lesson
+        .actions
+        .iter()
+        .find(|e| e.named.cards.contains(&position))
+        .or_else(|| action_of(game, position).and_then(|a| lesson.find(a)))?;
+    let action = taken.action;
     let class = Class::of(objective, taken.cost);
     if class == Class::Best {
         return None;
@@ -198,4 +203,44 @@ pub fn look_back(analysis: &Analysis, game: &Game) -> Option<LookBack> {
         decisions: summary.flips,
         costliest,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Label;
+
+    #[test]
+    fn costs_read_as_losses_and_never_as_zero() {
+        assert_eq!(cost_words(Objective::Win, 0.041), "−4.1%");
+        assert_eq!(cost_words(Objective::Win, 0.0004), "−0.04%");
+        assert_eq!(cost_words(Objective::Win, 0.000_01), "−<0.01%");
+        assert_eq!(cost_words(Objective::Margin, 0.42), "−0.42 pairs");
+        assert_eq!(cost_words(Objective::Margin, 0.001), "−<0.01 pairs");
+    }
+
+    #[test]
+    fn only_the_standard_deck_tells_same_rank_other_colour() {
+        let card = |l, copy| Card {
+            label: Label(l),
+            copy,
+        };
+        let standard = Deck::parse("standard").unwrap();
+        // Labels 0 and 1: aces, red and black.
+        assert_eq!(
+            other_colour(&standard, card(1, 1), card(0, 1)).as_deref(),
+            Some("A♣ A♦: same rank, other colour — not a pair")
+        );
+        assert_eq!(other_colour(&standard, card(0, 0), card(2, 0)), None);
+        let rank = Deck::parse("standard-rank").unwrap();
+        assert_eq!(other_colour(&rank, card(0, 0), card(1, 0)), None);
+        assert_eq!(
+            deck_rule(&standard),
+            "standard: a pair is the same rank and colour (7♥ 7♦)"
+        );
+        assert_eq!(
+            deck_rule(&rank),
+            "standard-rank: a pair is the same rank (7♥ 7♠)"
+        );
+    }
 }
