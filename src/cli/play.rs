@@ -44,6 +44,9 @@ pub struct PlayArgs {
     /// A practice game: undo allowed, marked as practice
     #[arg(long)]
     practice: bool,
+    /// The coach: after each costly decision, what was best and what it cost
+    #[arg(long)]
+    coach: bool,
     /// Do not save the game's record
     #[arg(long = "no-save")]
     no_save: bool,
@@ -66,6 +69,7 @@ impl PlayArgs {
             || self.ai_delay.is_some()
             || self.hints.is_some()
             || self.practice
+            || self.coach
     }
 
     fn config(&self, watch: bool) -> anyhow::Result<Config> {
@@ -109,6 +113,9 @@ impl PlayArgs {
         }
         if let Some(h) = &self.hints {
             c.hints = h.parse::<Hints>().map_err(u)?;
+        }
+        if self.coach {
+            c.coach = true;
         }
         if let Some(d) = self.ai_delay {
             c.ai_delay = Duration::from_secs_f64(super::delay_seconds("--ai-delay", d)?);
@@ -197,6 +204,9 @@ mod tests {
         let c = config(&["--deck", "pairs:7", "--ai-delay", "0.5"], false, file).unwrap();
         assert_eq!((c.deck.as_str(), c.opponent), ("pairs:7", Opponent::Usual));
         assert_eq!(c.ai_delay, Duration::from_millis(500));
+        assert!(!c.coach);
+        assert!(config(&["--coach"], false, file).unwrap().coach);
+        assert!(config(&[], false, "coach = true").unwrap().coach);
         let c = config(&[], true, file).unwrap();
         assert_eq!(c.watch_first, Some(Opponent::Usual));
         assert_eq!(

@@ -24,7 +24,7 @@ pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
 
 /// Every key of the file with its meaning, in the order `config show` and `config init`
 /// list them.
-pub const KEYS: [(&str, &str); 12] = [
+pub const KEYS: [(&str, &str); 13] = [
     (
         "deck",
         "standard, standard-rank, standard-jokers, pairs:N or LxC",
@@ -39,6 +39,10 @@ pub const KEYS: [(&str, &str); 12] = [
     ("pass-rule", "agreed, ko, quit, withdraw or none"),
     ("memory", "classic (seen cards turn back) or open"),
     ("hints", "off (on H) or always"),
+    (
+        "coach",
+        "true: after each costly decision, what was best and what it cost",
+    ),
     ("ai-delay", "seconds before each AI flip, 0 to 60"),
     ("theme", "dark, light, plain or colorblind"),
     ("ascii", "true: ASCII-only card faces and frames"),
@@ -67,6 +71,8 @@ pub struct Settings {
     pub memory: Option<Memory>,
     /// `hints`.
     pub hints: Option<Hints>,
+    /// `coach`.
+    pub coach: Option<bool>,
     /// `ai-delay`.
     pub ai_delay: Option<Duration>,
     /// `theme`.
@@ -263,6 +269,12 @@ fn string(value: &toml::Value) -> Result<&str, String> {
         .ok_or_else(|| format!("expected a string, found {}", value.type_str()))
 }
 
+fn boolean(value: &toml::Value) -> Result<bool, String> {
+    value
+        .as_bool()
+        .ok_or_else(|| format!("expected true or false, found {}", value.type_str()))
+}
+
 fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<(), String> {
     match key {
         "deck" => {
@@ -286,6 +298,7 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
         }
         "memory" => s.memory = Some(string(value)?.parse()?),
         "hints" => s.hints = Some(string(value)?.parse()?),
+        "coach" => s.coach = Some(boolean(value)?),
         "ai-delay" => {
             #[allow(clippy::cast_precision_loss)]
             let secs = match value {
@@ -302,12 +315,7 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
             s.ai_delay = Some(Duration::from_secs_f64(secs));
         }
         "theme" => s.theme = Some(string(value)?.parse()?),
-        "ascii" => {
-            let on = value
-                .as_bool()
-                .ok_or_else(|| format!("expected true or false, found {}", value.type_str()))?;
-            s.ascii = Some(on);
-        }
+        "ascii" => s.ascii = Some(boolean(value)?),
         "data-dir" => {
             let dir = string(value)?;
             if dir.is_empty() {
@@ -365,6 +373,9 @@ impl Settings {
         if let Some(h) = self.hints {
             c.hints = h;
         }
+        if let Some(on) = self.coach {
+            c.coach = on;
+        }
         if let Some(d) = self.ai_delay {
             c.ai_delay = d;
         }
@@ -385,6 +396,7 @@ impl Settings {
             Some(quoted(&c.pass_rule.to_string())),
             Some(quoted(c.memory.name())),
             Some(quoted(c.hints.name())),
+            Some(c.coach.to_string()),
             Some(c.ai_delay.as_secs_f64().to_string()),
             Some(quoted(self.theme.unwrap_or_default().name())),
             Some(self.ascii.unwrap_or(false).to_string()),
@@ -433,6 +445,7 @@ objective = "margin"
 pass-rule = "ko"
 memory = "open"
 hints = "always"
+coach = true
 ai-delay = 0.25
 theme = "colorblind"
 ascii = true
@@ -448,6 +461,7 @@ data-dir = "games"
         let mut c = Config::default();
         s.apply(&mut c, false);
         assert_eq!((c.memory, c.hints), (Memory::Open, Hints::Always));
+        assert!(c.coach, "coach = true turns the coach on");
         assert_eq!(c.watch_first, None, "vs is for watch only");
         assert_eq!(
             p("ai-delay = 2").unwrap().ai_delay,

@@ -56,6 +56,10 @@ pub enum Action {
     Undo,
     /// `v`: the replay of the game just played (end screen).
     Review,
+    /// `m`: the replay at the person's costliest decision (end screen).
+    Costliest,
+    /// `p`: the puzzles (setup screen).
+    Puzzles,
     /// Home or `g`: the start (replay).
     Home,
     /// End or `G`: the end (replay).
@@ -128,6 +132,8 @@ impl Action {
             KeyCode::Char('s') => Self::Setup,
             KeyCode::Char('u') => Self::Undo,
             KeyCode::Char('v') => Self::Review,
+            KeyCode::Char('m') => Self::Costliest,
+            KeyCode::Char('p') => Self::Puzzles,
             KeyCode::Home | KeyCode::Char('g') => Self::Home,
             KeyCode::End | KeyCode::Char('G') => Self::End,
             KeyCode::Char('q') | KeyCode::Esc => Self::Quit,
@@ -205,6 +211,8 @@ pub struct App {
     pub look: Look,
     /// The Strategy page, over the screen while open.
     pub strategy: Option<Strategy>,
+    /// The setup screen the puzzles were opened from: `q` goes back to it.
+    puzzles_from: Option<Setup>,
 }
 
 impl App {
@@ -253,6 +261,7 @@ impl App {
             stats_dir: None,
             look: Look::default(),
             strategy: None,
+            puzzles_from: None,
         }
     }
 
@@ -638,7 +647,10 @@ impl App {
             return;
         };
         match action {
-            Action::Quit => self.quit = true,
+            Action::Quit => match self.puzzles_from.take() {
+                Some(setup) => self.screen = Screen::Setup(setup),
+                None => self.quit = true,
+            },
             Action::New => drill.next(),
             Action::Learn if drill.answer().is_some() => {
                 self.strategy = Some(Strategy::new(false));
@@ -852,6 +864,34 @@ impl App {
             Action::Backspace => setup.backspace(),
             Action::Again => setup.random_seed(random_seed()),
             Action::Quit => self.quit = true,
+            Action::Learn => self.strategy = Some(Strategy::new(false)),
+            Action::Puzzles => {
+                // Puzzles on the deck and rules chosen here.
+                let c = &setup.config;
+                let rules = Deck::parse(&c.deck).map(|deck| crate::trainer::puzzle::PuzzleRules {
+                    deck,
+                    objective: c.objective,
+                    pass_rule: c.pass_rule,
+                });
+                let drill = rules.map_err(|e| e.to_string()).and_then(|rules| {
+                    Drill::new(
+                        rules,
+                        c.seed,
+                        super::puzzle::Filter::default(),
+                        None,
+                        self.stats_dir.clone(),
+                    )
+                });
+                match drill {
+                    Ok(d) => {
+                        let from = std::mem::replace(&mut self.screen, Screen::Puzzle(Box::new(d)));
+                        if let Screen::Setup(s) = from {
+                            self.puzzles_from = Some(s);
+                        }
+                    }
+                    Err(e) => setup.error = Some(e),
+                }
+            }
             Action::Select => {
                 let config = setup.config.clone();
                 let started = if setup.solitaire {
@@ -888,7 +928,17 @@ impl App {
                     c.seed = random_seed();
                     self.screen = Screen::Setup(Setup::new(c));
                 }
-                Action::Review => {
+                Action::Review | Action::Costliest => {
+                    // `m` opens the replay at the costliest decision, its flip shown.
+                    let at = match action {
+                        Action::Costliest => {
+                            match round.look_back().and_then(|b| b.costliest.as_ref()) {
+                                Some(&(i, _)) => Some(i),
+                                None => return,
+                            }
+                        }
+                        _ => None,
+                    };
                     let record = round.record();
                     let Screen::Play(round) = std::mem::replace(
                         &mut self.screen,
@@ -897,7 +947,12 @@ impl App {
                         return;
                     };
                     match Replay::new(record, None, Back::Round(round)) {
-                        Ok(replay) => self.open_replay(replay, now),
+                        Ok(mut replay) => {
+                            if let Some(i) = at {
+                                replay.show_flip(i);
+                            }
+                            self.open_replay(replay, now);
+                        }
                         Err(e) => self.quit_with(e),
                     }
                 }

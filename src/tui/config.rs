@@ -43,7 +43,8 @@ pub enum Memory {
     Open,
 }
 
-/// Whether hints appear by themselves.
+/// Whether hints appear by themselves. There is no mode without hints: `off` means
+/// none unless asked for with `H` ("on request" on the setup screen).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Hints {
     /// Only on `H`.
@@ -78,6 +79,9 @@ pub struct Config {
     pub hints: Hints,
     /// A practice game: undo allowed, marked on screen.
     pub practice: bool,
+    /// The coach: after each of the person's costly decisions, what was best and what
+    /// it cost, at once (needs the solver, as hints do).
+    pub coach: bool,
 }
 
 impl Default for Config {
@@ -94,6 +98,7 @@ impl Default for Config {
             ai_delay: Duration::from_millis(700),
             hints: Hints::Off,
             practice: false,
+            coach: false,
         }
     }
 }
@@ -192,6 +197,26 @@ impl Opponent {
             Self::Usual => "takes known pairs, else turns new cards, never passes",
             Self::ForgetfulEasy => "remembers only the last 2 cards it saw",
             Self::ForgetfulMedium => "remembers only the last 6 cards it saw",
+        }
+    }
+}
+
+impl Hints {
+    /// The value as the setup screen shows it.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Off => "on request (H)",
+            Self::Always => "always",
+        }
+    }
+
+    /// One line for the setup screen.
+    #[must_use]
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Self::Off => "no hint unless you press H",
+            Self::Always => "the hint shows at every decision",
         }
     }
 }

@@ -99,6 +99,15 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
             )));
         }
         lines.push(Line::from(""));
+        if let Some(note) = round.coach_note() {
+            // The coach's word stays until the person's next decision, where it fits
+            // whole (the message line says it too).
+            let rows = words::wrap(note, usize::from(width));
+            if lines.len() + 1 + rows.len() <= usize::from(height) {
+                lines.push(Line::from(Span::styled("Coach", theme::HEADING)));
+                lines.extend(rows.into_iter().map(Line::from));
+            }
+        }
         if let Some(h) = round.hint() {
             let room = usize::from(height).saturating_sub(lines.len());
             lines.extend(hint_lines(h, usize::from(width), room, round.show_codes()));

@@ -164,6 +164,13 @@ impl Replay {
         flips[start..=last].iter().map(|f| f.position).collect()
     }
 
+    /// Positions the replay just after flip `index` (from 0), so that its annotation is
+    /// the one on show (the end screen's `m`: the costliest decision).
+    pub fn show_flip(&mut self, index: usize) {
+        self.stepper.seek(index + 1);
+        self.auto_at = None;
+    }
+
     /// Steps: `flips` forward (negative: back).
     pub fn step(&mut self, flips: isize) {
         let at = self.stepper.at().saturating_add_signed(flips);

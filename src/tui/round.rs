@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::coach::{self, LookBack};
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
@@ -74,6 +75,12 @@ pub struct Round {
     undo: Vec<(Game, usize)>,
     coin: Option<Seat>,
     saved: Option<Result<PathBuf, String>>,
+    /// The coach's word on the person's last decision, if it cost something.
+    coach_note: Option<String>,
+    /// Whether the rule of the standard deck was told after a same-rank miss.
+    colour_told: bool,
+    /// The person's play, looked back on once the game is over and the solver ready.
+    look_back: Option<LookBack>,
 }
 
 /// The seed of the coin toss stream, apart from the deal's.
@@ -122,6 +129,9 @@ impl Round {
             undo: Vec::new(),
             coin,
             saved: None,
+            coach_note: None,
+            colour_told: false,
+            look_back: None,
         };
         for i in 0..2 {
             round.make_ai(i);
@@ -175,6 +185,7 @@ impl Round {
             }
             Err(e) => self.solver_note = Some(format!("no hints: {e}")),
         }
+        self.look_back_if_over();
         self.refresh();
         self.schedule(now);
     }
@@ -403,7 +414,15 @@ impl Round {
                 if self.config.practice {
                     self.undo.push((self.game.clone(), self.log.len()));
                 }
-                self.flip(pos, now);
+                let verdict = self.coach_verdict(pos);
+                let told = self.flip(pos, now);
+                self.coach_note = verdict.map(|v| v.text);
+                if let Some(note) = &self.coach_note
+                    && !told
+                    && !self.game.view().is_over()
+                {
+                    self.message.clone_from(note);
+                }
             }
             Err(e) => self.message = refusal(e),
         }
@@ -436,6 +455,7 @@ impl Round {
             self.log.truncate(log);
             self.show = None;
             self.ai_at = None;
+            self.coach_note = None;
             self.message = "Undone (practice game)".into();
             self.refresh();
             self.schedule(now);
@@ -569,14 +589,58 @@ impl Round {
         }
     }
 
-    fn flip(&mut self, pos: usize, now: Instant) {
+    /// The coach's word on the person turning the card at `pos` now, from the decision
+    /// point before the flip (`None`: the coach is off, the solver not ready, or the
+    /// choice was best).
+    fn coach_verdict(&self, pos: usize) -> Option<coach::Verdict> {
+        if !self.config.coach {
+            return None;
+        }
+        let solver = self.solver.as_ref()?;
+        let mut s = solver.lock().ok()?;
+        let lesson = crate::trainer::explain(self.game.view(), s.solver()).ok()?;
+        coach::verdict(&self.game, pos, &lesson, self.config.objective)
+    }
+
+    /// The coach's word on the person's last decision, if it cost something.
+    #[must_use]
+    pub fn coach_note(&self) -> Option<&str> {
+        self.coach_note.as_deref()
+    }
+
+    /// The person's accuracy and costliest decision, once the game is over and valued.
+    #[must_use]
+    pub fn look_back(&self) -> Option<&LookBack> {
+        self.look_back.as_ref()
+    }
+
+    /// Values the finished game's flips for the end screen (the replay's analysis).
+    fn look_back_if_over(&mut self) {
+        if self.look_back.is_some() || !self.game.view().is_over() || self.is_watch() {
+            return;
+        }
+        let Some(solver) = &self.solver else {
+            return;
+        };
+        let players = self.record().players;
+        let analysis = match solver.lock() {
+            Ok(mut s) => crate::analysis::annotate::annotate(&self.game, players, s.solver()).ok(),
+            Err(_) => None,
+        };
+        self.look_back = analysis.and_then(|a| coach::look_back(&a, &self.game));
+    }
+
+    /// Turns the card at `pos`; returns whether the message tells the standard deck's
+    /// rule (a same-rank pair of other colours just missed, for the first time).
+    fn flip(&mut self, pos: usize, now: Instant) -> bool {
         let flip = match self.game.try_flip(pos) {
             Ok(f) => f,
             Err(e) => {
                 self.message = refusal(e);
-                return;
+                return false;
             }
         };
+        let mut told = false;
         self.hint = None;
         let who = self.seat_name(flip.seat);
         if let Some(end) = flip.turn_end {
@@ -589,8 +653,18 @@ impl Round {
                 TurnEnd::Miss => format!("{who}: not a match (any key goes on)"),
                 TurnEnd::Pass => self.pass_message(&who),
             };
+            if end == TurnEnd::Miss
+                && !self.colour_told
+                && let Some(note) =
+                    coach::other_colour(self.game.view().deck(), first.card, flip.card)
+            {
+                self.message = note;
+                self.colour_told = true;
+                told = true;
+            }
             if self.game.view().is_over() {
                 self.message = "Game over".into();
+                self.look_back_if_over();
             }
         } else {
             let face = self.face(flip);
@@ -598,6 +672,7 @@ impl Round {
         }
         self.refresh();
         self.schedule(now);
+        told
     }
 
     fn pass_message(&self, who: &str) -> String {
@@ -616,12 +691,21 @@ impl Round {
         super::table::face(self.game.view(), flip)
     }
 
+    /// A turn in the log, the cards as the records write them: "You: 4♠ b2, 7♥ c3 — miss".
     fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {
-        let (fa, fb) = (self.face(a), self.face(b));
+        let deck = self.game.view().deck();
+        let card = |f: Flip| {
+            format!(
+                "{} {}",
+                self.face(f),
+                crate::record::coordinate(deck, f.position)
+            )
+        };
+        let (fa, fb) = (card(a), card(b));
         match end {
-            TurnEnd::Pair => format!("{who}: {fa} {fb} — pair"),
-            TurnEnd::Miss => format!("{who}: {fa} {fb} — miss"),
-            TurnEnd::Pass => format!("{who} passed ({fa} {fb})"),
+            TurnEnd::Pair => format!("{who}: {fa}, {fb} — pair"),
+            TurnEnd::Miss => format!("{who}: {fa}, {fb} — miss"),
+            TurnEnd::Pass => format!("{who} passed ({fa}, {fb})"),
         }
     }
 

@@ -26,7 +26,9 @@ use crate::words;
 #[must_use]
 pub fn min_size(app: &App) -> (u16, u16) {
     match &app.screen {
-        Screen::Setup(_) | Screen::History(_) => (64, 20),
+        // The setup form lists every choice with its note.
+        Screen::Setup(_) => (64, 24),
+        Screen::History(_) => (64, 20),
         Screen::Replay(r) => {
             let (rows, cols) = r.record().deck.grid();
             review::min_size(rows, cols, app.look.ascii())
@@ -195,7 +197,8 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         _ => None,
     };
     let keys = match over {
-        Some(_) => END_KEYS,
+        Some(_) if costliest(round) => END_KEYS,
+        Some(_) => END_KEYS_NO_COSTLIEST,
         None if round.is_watch() => WATCH_KEYS,
         None => PLAY_KEYS,
     };
@@ -258,11 +261,27 @@ fn question(area: Rect, buf: &mut Buffer, text: &'static str) {
     text_popup(area, 50, vec![Line::from(text).centered()], " Sure? ", buf);
 }
 
+/// Whether the end screen offers `m`: the person's costliest decision is known.
+fn costliest(round: &Round) -> bool {
+    !round.is_watch() && round.look_back().is_some_and(|b| b.costliest.is_some())
+}
+
+/// Footer keys on the end screen without a costliest decision to open.
+const END_KEYS_NO_COSTLIEST: &[(&str, &str)] = &[
+    ("n", "new game"),
+    ("r", "same deal"),
+    ("v", "replay"),
+    ("s", "setup"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
 /// Footer keys on the end screen.
 const END_KEYS: &[(&str, &str)] = &[
     ("n", "new game"),
     ("r", "same deal"),
     ("v", "replay"),
+    ("m", "costliest"),
     ("s", "setup"),
     ("?", "help"),
     ("q", "quit"),
@@ -277,7 +296,7 @@ const HELP: &[(&str, &str)] = &[
     ("c", "the model's pattern codes in the hint"),
     ("o", "show or hide your odds"),
     ("u / n", "undo (practice games only) / new game"),
-    ("r / s / v", "end screen: same deal / setup / replay"),
+    ("r s v m", "end: same deal / setup / replay / costliest"),
     ("? / q Esc", "this help / quit (asks during a game)"),
     ("Ctrl-C", "quit at once"),
 ];
@@ -331,7 +350,20 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
             " Puzzle keys ",
             help_lines(super::puzzle_view::PUZZLE_HELP, false),
         ),
-        _ => (" Keys ", help_lines(HELP, true)),
+        Screen::Play(r) => {
+            let mut lines = help_lines(HELP, true);
+            let rule = super::coach::deck_rule(r.game().view().deck());
+            lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
+            (" Keys ", lines)
+        }
+        Screen::Setup(s) => {
+            let mut lines = help_lines(HELP, true);
+            if let Ok(deck) = crate::rules::Deck::parse(&s.config.deck) {
+                let rule = super::coach::deck_rule(&deck);
+                lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
+            }
+            (" Keys ", lines)
+        }
     }
 }
 
@@ -462,6 +494,20 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
             .centered(),
         );
     }
+    if let Some(back) = round.look_back().filter(|_| !round.is_watch()) {
+        lines.push(
+            Line::from(format!(
+                "Your accuracy {} · {} of your {} best",
+                words::percent(back.accuracy, 0),
+                back.best,
+                words::count_of(back.decisions, "decision")
+            ))
+            .centered(),
+        );
+        if let Some((_, line)) = &back.costliest {
+            lines.push(Line::from(format!("Costliest: {line}")).centered());
+        }
+    }
     let saved = match round.saved() {
         Some(Ok(path)) => format!(
             "Saved as {}",
@@ -481,18 +527,11 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         lines.push(Line::from(ai_note(k)).style(theme::DIM).centered());
     }
     lines.push(Line::from(""));
-    lines.push(
-        key_line(
-            &[
-                ("n", "new game"),
-                ("r", "same deal again"),
-                ("v", "replay"),
-                ("s", "setup"),
-                ("q", "quit"),
-            ],
-            3,
-        )
-        .centered(),
-    );
+    let mut keys = vec![("n", "new game"), ("r", "same deal again"), ("v", "replay")];
+    if costliest(round) {
+        keys.push(("m", "costliest"));
+    }
+    keys.extend([("s", "setup"), ("q", "quit")]);
+    lines.push(key_line(&keys, 3).centered());
     lines
 }

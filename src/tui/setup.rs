@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::config::{Config, First, Memory, Opponent};
+use super::config::{Config, First, Hints, Memory, Opponent};
 use super::theme;
 use crate::rules::{Objective, PassRule};
 
@@ -42,21 +42,54 @@ pub enum Field {
     PassRule,
     /// Open or classic.
     Memory,
+    /// Hints on request or always.
+    Hints,
+    /// The coach on or off.
+    Coach,
+    /// A practice game or a real one.
+    Practice,
     /// The seed.
     Seed,
 }
 
 impl Field {
-    const ALL: [Self; 7] = [
+    const ALL: [Self; 10] = [
         Self::Deck,
         Self::First,
         Self::Opponent,
         Self::Objective,
         Self::PassRule,
         Self::Memory,
+        Self::Hints,
+        Self::Coach,
+        Self::Practice,
         Self::Seed,
     ];
+
+    /// The row's name on screen.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Deck => "Deck",
+            Self::First => "First",
+            Self::Opponent => "Opponent",
+            Self::Objective => "Objective",
+            Self::PassRule => "Pass rule",
+            Self::Memory => "Memory",
+            Self::Hints => "Hints",
+            Self::Coach => "Coach",
+            Self::Practice => "Practice",
+            Self::Seed => "Seed",
+        }
+    }
+
+    /// Whether the row's note shares its line (a short on/off choice).
+    fn inline(self) -> bool {
+        matches!(self, Self::Hints | Self::Coach | Self::Practice)
+    }
 }
+
+/// The other entries of the setup screen, opened by their key.
+pub const ENTRIES: &str = "p  Puzzles: find the best card   ·   L  Strategy page";
 
 /// The setup screen's state.
 #[derive(Debug, Clone)]
@@ -146,6 +179,9 @@ impl Setup {
             }
             Field::PassRule => c.pass_rule = cycle(&PassRule::ALL, c.pass_rule, step),
             Field::Memory => c.memory = cycle(Memory::ALL, c.memory, step),
+            Field::Hints => c.hints = cycle(Hints::ALL, c.hints, step),
+            Field::Coach => c.coach = !c.coach,
+            Field::Practice => c.practice = !c.practice,
             Field::Seed => c.seed = c.seed.wrapping_add_signed(step as i64),
         }
     }
@@ -185,7 +221,9 @@ impl Setup {
                 "none: solitaire".into(),
                 "clear the table alone; your moves against the exact optimum".into(),
             ),
-            Field::First | Field::Objective | Field::PassRule if self.solitaire => {
+            Field::First | Field::Objective | Field::PassRule | Field::Coach | Field::Practice
+                if self.solitaire =>
+            {
                 ("—".into(), "not used in solitaire".into())
             }
             Field::Deck => {
@@ -209,6 +247,11 @@ impl Setup {
             ),
             Field::PassRule => (c.pass_rule.name().into(), c.pass_rule.explanation().into()),
             Field::Memory => (c.memory.name().into(), c.memory.explanation().into()),
+            Field::Hints => (c.hints.label().into(), c.hints.explanation().into()),
+            Field::Coach if c.coach => ("on".into(), "costly decisions told at once".into()),
+            Field::Coach => ("off".into(), "the end screen still looks back".into()),
+            Field::Practice if c.practice => ("on".into(), "u undoes; marked practice".into()),
+            Field::Practice => ("off".into(), "a real game: no undo".into()),
             Field::Seed => (c.seed.to_string(), "type digits, r: random".into()),
         }
     }
@@ -221,25 +264,17 @@ impl Widget for &Setup {
             .border_style(theme::BORDER);
         let inner = block.inner(area);
         block.render(area, buf);
-        let [intro, form, error] = inner.layout(&Layout::vertical([
+        let [intro, form, entries, error] = inner.layout(&Layout::vertical([
             Constraint::Length(2),
             Constraint::Min(7),
-            Constraint::Length(2),
+            Constraint::Length(1),
+            Constraint::Length(1),
         ]));
         Paragraph::new(vec![
             Line::from("Find pairs against an AI that plays the exactly optimal strategy."),
             Line::from("↑↓ choose · ←→ change · Enter start · ? help · q quit").style(theme::DIM),
         ])
         .render(intro, buf);
-        let names = [
-            "Deck",
-            "First",
-            "Opponent",
-            "Objective",
-            "Pass rule",
-            "Memory",
-            "Seed",
-        ];
         let mut lines = Vec::new();
         for (i, f) in Field::ALL.iter().enumerate() {
             let (value, note) = self.value_and_note(*f);
@@ -250,17 +285,39 @@ impl Widget for &Setup {
             } else {
                 Style::new().add_modifier(Modifier::BOLD)
             };
-            lines.push(Line::from(vec![
+            let mut row = vec![
                 Span::styled(marker, theme::CURSOR),
-                Span::raw(format!("{:<10}", names[i])),
+                Span::raw(format!("{:<10}", f.name())),
                 Span::styled(format!(" ‹ {value:<16} › "), value_style),
-            ]));
+            ];
+            if f.inline() {
+                row.push(Span::styled(note, theme::DIM));
+                lines.push(Line::from(row));
+                continue;
+            }
+            lines.push(Line::from(row));
             lines.push(Line::from(Span::styled(
                 format!("               {note}"),
                 theme::DIM,
             )));
+            if *f == Field::Deck
+                && let Ok(deck) = crate::rules::Deck::parse(&self.config.deck)
+            {
+                // The rule that decides a pair, under the deck's name.
+                let rule = super::coach::deck_rule(&deck);
+                let indent = if usize::from(form.width) >= 15 + rule.chars().count() {
+                    15
+                } else {
+                    2
+                };
+                lines.push(Line::from(Span::styled(
+                    format!("{}{rule}", " ".repeat(indent)),
+                    theme::DIM,
+                )));
+            }
         }
         Paragraph::new(lines).render(form, buf);
+        Paragraph::new(Line::from(ENTRIES).style(theme::DIM)).render(entries, buf);
         if let Some(e) = &self.error {
             Paragraph::new(Line::from(e.as_str()).style(theme::ERROR)).render(error, buf);
         }

@@ -1,0 +1,246 @@
+//! The coach: after each of the person's decisions that cost something, one line that
+//! says what was best and what it cost ("Mistake −4.1%: a seen card (4♠ b2) kept you at
+//! 48%; a second new card left you at 44%"); the rule of the standard deck when a
+//! same-rank pair of the other colour misses; and the end screen's look back at the
+//! person's play. Pure functions over the game and the trainer's lesson.
+
+use crate::analysis::annotate::{Analysis, Class, action_of, did, doing, show_value};
+use crate::record::{coordinate, face_text};
+use crate::rules::{Card, Deck, FaceStyle, Game, Objective, Phase, PublicView, Slot};
+use crate::solver::Action;
+use crate::trainer::Lesson;
+
+/// What the coach says about one decision.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    /// Inaccuracy, mistake or blunder (never best: the coach is quiet then).
+    pub class: Class,
+    /// The cost, in the objective's unit.
+    pub cost: f64,
+    /// The line: "Mistake −4.1%: … kept you at …; … left you at …".
+    pub text: String,
+}
+
+/// The coach's word on turning the card at `position` in `game` (before the flip), given
+/// the trainer's `lesson` at that decision point: `None` for a best choice.
+#[must_use]
+pub fn verdict(
+    game: &Game,
+    position: usize,
+    lesson: &Lesson,
+    objective: Objective,
+) -> Option<Verdict> {
+    let view = game.view();
+    // The action whose cards hold the one turned (the model's reading as a fallback).
+    let taken = lesson
+        .actions
+        .iter()
+        .find(|e| e.named.cards.contains(&position))
+        .or_else(|| action_of(game, position).and_then(|a| lesson.find(a)))?;
+    let action = taken.action;
+    let class = Class::of(objective, taken.cost);
+    if class == Class::Best {
+        return None;
+    }
+    let best = lesson.best();
+    let severity = class.name();
+    let mut head = severity.chars();
+    let severity: String = head
+        .next()
+        .map(|c| c.to_uppercase().chain(head).collect())
+        .unwrap_or_default();
+    let text = format!(
+        "{severity} {}: {} kept you at {}; {} left you at {}",
+        cost_words(objective, taken.cost),
+        choice_words(view, best.action, best.named.cards.first().copied()),
+        show_value(objective, best.value),
+        choice_words(view, action, Some(position)),
+        show_value(objective, taken.value),
+    );
+    Some(Verdict {
+        class,
+        cost: taken.cost,
+        text,
+    })
+}
+
+/// A cost as a loss: `−4.1%` of win probability, `−0.42 pairs`; a small one keeps two
+/// digits so that it never reads as zero (`−0.04%`), and one smaller still is `−<0.01%`.
+#[must_use]
+pub fn cost_words(objective: Objective, cost: f64) -> String {
+    let (v, unit) = match objective {
+        Objective::Win => (cost * 100.0, "%"),
+        _ => (cost, " pairs"),
+    };
+    let digits = if objective == Objective::Win && v >= 0.1 {
+        1
+    } else {
+        2
+    };
+    let s = crate::words::fixed(v, digits);
+    if s.chars().all(|c| c == '0' || c == '.') {
+        format!("−<0.{}1{unit}", "0".repeat(digits - 1))
+    } else {
+        format!("−{s}{unit}")
+    }
+}
+
+/// A card as the records write it: `4♠ b2`.
+fn card(view: &PublicView, position: usize) -> Option<String> {
+    match view.slots().get(position)? {
+        Slot::Known(c) | Slot::Removed(c) => Some(format!(
+            "{} {}",
+            face_text(view.deck(), *c),
+            coordinate(view.deck(), position)
+        )),
+        Slot::Unknown => None,
+    }
+}
+
+/// A choice in a few words, with the card that carries it out when it is a seen one:
+/// "a second new card", "a seen card (4♠ b2)", "the pair (7♥ c3)", "a pass (4♠ b2)".
+#[must_use]
+pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) -> String {
+    let seen = position
+        .and_then(|p| card(view, p))
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default();
+    let first_was_known = match view.phase() {
+        Phase::SecondCard {
+            first_was_known, ..
+        } => Some(first_was_known),
+        _ => None,
+    };
+    match (first_was_known, action) {
+        (Some(false), Action::Unknown) => "a second new card".into(),
+        (_, Action::Unknown) => "a new card".into(),
+        (None, Action::Known(p)) if p.known() >= 2 => format!("the seen pair{seen}"),
+        (_, Action::Match) => format!("the pair{seen}"),
+        (Some(true), Action::Known(_)) => format!("a pass{seen}"),
+        (_, Action::Known(_)) => format!("a seen card{seen}"),
+    }
+}
+
+/// On the standard deck (matched by rank and colour), the words for two cards of the
+/// same rank and other colours that did not match: "A♣ A♦: same rank, other colour —
+/// not a pair".
+#[must_use]
+pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
+    let colour_matters = matches!(
+        deck.style(),
+        FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers
+    );
+    // Labels 2r and 2r+1 are rank r in red and in black (26 is the jokers).
+    let same_rank =
+        a.label != b.label && a.label.0 < 26 && b.label.0 < 26 && a.label.0 / 2 == b.label.0 / 2;
+    (colour_matters && same_rank).then(|| {
+        format!(
+            "{} {}: same rank, other colour — not a pair",
+            face_text(deck, a),
+            face_text(deck, b)
+        )
+    })
+}
+
+/// The deck's rule in one line for the setup screen and the help: "standard: a pair is
+/// the same rank and colour (7♥ 7♦)".
+#[must_use]
+pub fn deck_rule(deck: &Deck) -> String {
+    let name = deck.name();
+    match deck.style() {
+        FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers => {
+            format!("{name}: a pair is the same rank and colour (7♥ 7♦)")
+        }
+        FaceStyle::Rank => format!("{name}: a pair is the same rank (7♥ 7♠)"),
+        FaceStyle::Symbols | FaceStyle::Numbers => format!("{name}: a pair is two equal cards"),
+    }
+}
+
+/// The person's play in a finished game, as the replay's summary counts it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LookBack {
+    /// Share of best decisions.
+    pub accuracy: f64,
+    /// Best decisions.
+    pub best: usize,
+    /// All decisions.
+    pub decisions: usize,
+    /// The costliest decision: flip index and its line, if any cost anything.
+    pub costliest: Option<(usize, String)>,
+}
+
+/// The person's accuracy and costliest decision from the game's analysis (`None` when
+/// no person played).
+#[must_use]
+pub fn look_back(analysis: &Analysis, game: &Game) -> Option<LookBack> {
+    let seat = analysis.person()?;
+    let summary = &analysis.summaries[seat.index()];
+    let costliest = summary.costliest.first().map(|&i| {
+        let a = &analysis.annotations[i];
+        let deck = game.view().deck();
+        let face = face_text(deck, game.reveal_all()[a.position]);
+        let best = a
+            .best
+            .iter()
+            .copied()
+            .min_by_key(|&b| {
+                crate::players::preference(crate::players::TieBreak::Usual, b, a.first)
+            })
+            .map_or("another card", |b| doing(b, a.first));
+        let line = format!(
+            "move {} ({face} {}): you {}; {best} was best ({} {})",
+            a.turn,
+            coordinate(deck, a.position),
+            did(a.action, a.first),
+            a.class.name(),
+            cost_words(analysis.objective, a.cost)
+        );
+        (i, line)
+    });
+    Some(LookBack {
+        accuracy: summary.accuracy,
+        best: summary.best,
+        decisions: summary.flips,
+        costliest,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Label;
+
+    #[test]
+    fn costs_read_as_losses_and_never_as_zero() {
+        assert_eq!(cost_words(Objective::Win, 0.041), "−4.1%");
+        assert_eq!(cost_words(Objective::Win, 0.0004), "−0.04%");
+        assert_eq!(cost_words(Objective::Win, 0.000_01), "−<0.01%");
+        assert_eq!(cost_words(Objective::Margin, 0.42), "−0.42 pairs");
+        assert_eq!(cost_words(Objective::Margin, 0.001), "−<0.01 pairs");
+    }
+
+    #[test]
+    fn only_the_standard_deck_tells_same_rank_other_colour() {
+        let card = |l, copy| Card {
+            label: Label(l),
+            copy,
+        };
+        let standard = Deck::parse("standard").unwrap();
+        // Labels 0 and 1: aces, red and black.
+        assert_eq!(
+            other_colour(&standard, card(1, 1), card(0, 1)).as_deref(),
+            Some("A♣ A♦: same rank, other colour — not a pair")
+        );
+        assert_eq!(other_colour(&standard, card(0, 0), card(2, 0)), None);
+        let rank = Deck::parse("standard-rank").unwrap();
+        assert_eq!(other_colour(&rank, card(0, 0), card(1, 0)), None);
+        assert_eq!(
+            deck_rule(&standard),
+            "standard: a pair is the same rank and colour (7♥ 7♦)"
+        );
+        assert_eq!(
+            deck_rule(&rank),
+            "standard-rank: a pair is the same rank (7♥ 7♠)"
+        );
+    }
+}
