@@ -423,7 +423,8 @@ impl Analysis {
     }
 
     /// The best action the optimal player would have chosen among the tied ones.
-    fn preferred_best(&self, a: &Annotation) -> Option<Action> {
+    #[must_use]
+    pub fn preferred_best(&self, a: &Annotation) -> Option<Action> {
         a.best.iter().copied().min_by_key(|&b| {
             crate::players::preference(crate::players::TieBreak::Usual, b, a.first)
         })

@@ -82,10 +82,7 @@ impl Geometry {
         let (label_w, _) = label_room(self.rows);
         (
             (top.x + top.width / 2, top.y.saturating_sub(1)),
-            (
-                left.x.saturating_sub(1 + label_w),
-                left.y + left.height / 2,
-            ),
+            (left.x.saturating_sub(1 + label_w), left.y + left.height / 2),
         )
     }
 

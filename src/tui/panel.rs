@@ -293,7 +293,6 @@ pub(super) fn text_popup(
         .render(inside, buf);
 }
 
-
 /// The key footer: pairs of key and what it does; with `true`, for ASCII glyphs.
 pub struct Footer<'a>(pub &'a [(&'a str, &'a str)], pub bool);
 

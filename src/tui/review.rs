@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 use super::board::{BoardView, Geometry};
-use super::hint::{format_cost, words};
 use super::panel::{Footer, PANEL_WIDTH, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
@@ -21,14 +20,15 @@ use crate::words;
 /// Height of the value chart.
 const CHART_HEIGHT: u16 = 7;
 
-/// Footer keys of the replay.
+/// Footer keys of the replay (every key is in the help window, `?`).
 pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("←→", "flip"),
     ("↑↓", "turn"),
-    ("g/G", "start/end"),
+    ("[]", "mistake"),
+    ("p", "whose"),
     ("⏎", "auto"),
     ("s", "summary"),
-    ("r", "play deal"),
+    ("?", "keys"),
     ("q", "back"),
 ];
 
@@ -93,12 +93,13 @@ pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
     Line::from(head).render(title, buf);
     let stepper = replay.stepper();
     let turned = replay.turned();
+    let best = replay.decision().map(|d| d.best_cards).unwrap_or_default();
     BoardView {
         game: stepper.game(),
         turned: &turned,
         open: true,
         reveal: stepper.at_end() && stepper.game().view().is_over(),
-        hinted: &[],
+        hinted: &best,
         cursor: None,
     }
     .render(board, buf);
@@ -184,29 +185,33 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     } else {
         let flip = view.flips()[at - 1];
         let deck = view.deck();
-        lines.push(Line::from(format!(
+        let mut last = vec![Span::raw(format!(
             "{} {}: {} {}",
             seat_letter(flip.seat),
             r.player(flip.seat),
             coordinate(deck, flip.position),
             face_text(deck, flip.card)
+        ))];
+        if let Some(a) = replay.current() {
+            last.push(Span::raw(" · "));
+            last.push(Span::styled(a.class.name(), class_style(a.class)));
+        }
+        lines.push(Line::from(last));
+    }
+    if let (Some(d), Some(an)) = (replay.decision(), replay.analysis()) {
+        lines.push(Line::from(Span::styled(
+            format!("Next: {} {}", seat_letter(d.seat), r.player(d.seat)),
+            theme::HEADING,
         )));
-        match (replay.current(), replay.analysis()) {
-            (Some(a), Some(an)) if replay.annotated(a.seat) => {
-                lines.push(Line::from(format!("move: {}", words(a.action, a.first))));
-                let best: Vec<String> = a.best.iter().map(|&b| words(b, a.first)).collect();
-                lines.push(Line::from(format!("best: {}", best.join(", "))));
-                let cost = if a.class == Class::Best {
-                    "no cost".to_owned()
-                } else {
-                    format!("cost {}", format_cost(an.objective, a.cost))
-                };
-                lines.push(Line::from(vec![
-                    Span::raw(format!("{cost} · ")),
-                    Span::styled(a.class.name(), class_style(a.class)),
-                ]));
-            }
-            _ => {}
+        if d.played_best {
+            lines.push(Line::from(format!("best, played: {}", d.best)));
+        } else {
+            lines.push(Line::from(format!("best: {}", d.best)));
+            lines.push(Line::from(format!("played: {}", d.played)));
+            lines.push(Line::from(vec![
+                Span::raw(format!("cost {} · ", show_cost(an.objective, d.cost))),
+                Span::styled(d.class.name(), class_style(d.class)),
+            ]));
         }
     }
     if let Some(an) = replay.analysis() {
@@ -220,7 +225,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             Objective::Moves => format!("Expected: {value}"),
         }));
         lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
-        for seat in an.focus() {
+        for &seat in replay.seats() {
             let s = &an.summaries[seat.index()];
             let name: String = r.player(seat).chars().take(7).collect();
             // The same words as the summary window: one cost, stated one way.
@@ -277,10 +282,11 @@ fn message_line(replay: &Replay) -> Line<'static> {
         };
         return Line::from(text).bold();
     }
+    if let Some(note) = replay.jump_note() {
+        return Line::from(note.to_owned()).style(theme::DIM);
+    }
     match (replay.current(), replay.analysis()) {
-        (Some(a), Some(an)) if replay.annotated(a.seat) => {
-            Line::from(an.explain(replay.full(), a)).style(class_style(a.class))
-        }
+        (Some(a), Some(an)) => Line::from(an.explain(replay.full(), a)).style(class_style(a.class)),
         _ if at == 0 => {
             Line::from("→ next flip, ↓ next turn, Enter plays it all").style(theme::DIM)
         }
@@ -375,7 +381,7 @@ fn summary(replay: &Replay, area: Rect, buf: &mut Buffer) {
 fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
     let r = replay.record();
     let mut lines = Vec::new();
-    for seat in an.focus() {
+    for &seat in replay.seats() {
         let s = &an.summaries[seat.index()];
         let totals = if s.flips == 0 {
             ": no flips to judge".to_owned()
