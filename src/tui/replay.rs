@@ -8,11 +8,10 @@ use std::time::{Duration, Instant};
 use super::config::{Config, First, Memory, Opponent};
 use super::round::{Round, SharedSolver};
 use super::solo::Solo;
-use crate::analysis::annotate::{Analysis, Annotation, Class, annotate, did};
+use crate::analysis::annotate::{Analysis, Annotation, Class, annotate};
 use crate::players::candidates;
-use crate::record::{Entry, MemoryMode, Record, Stepper, coordinate, face_text};
+use crate::record::{Entry, MemoryMode, Record, Stepper};
 use crate::rules::{Game, Objective, PassRule, Seat};
-use crate::trainer::name;
 
 /// Pause between flips in auto-play.
 pub const AUTO_STEP: Duration = Duration::from_millis(700);
@@ -201,27 +200,16 @@ impl Replay {
     #[must_use]
     pub fn decision(&self) -> Option<Decision> {
         let index = self.stepper.at();
-        let a = self.analysis.as_ref()?.annotations.get(index)?;
+        let an = self.analysis.as_ref()?;
+        let a = an.annotations.get(index)?;
         let view = self.stepper.game().view();
-        let best = self
-            .analysis
-            .as_ref()?
-            .preferred_best(a)
-            .unwrap_or(a.action);
-        let best_named = name(view, best);
-        // What was played, as the records write it: the card and what the flip did.
-        let played = format!(
-            "{} {}, {}",
-            coordinate(view.deck(), a.position),
-            face_text(view.deck(), self.full.reveal_all()[a.position]),
-            did(a.action, a.first)
-        );
+        let best = an.preferred_best(a).unwrap_or(a.action);
         Some(Decision {
             index,
             seat: a.seat,
-            best: best_named.text,
+            best: a.best_words.clone(),
             best_cards: candidates(view, best),
-            played,
+            played: an.played(&self.full, a),
             played_best: a.class == Class::Best,
             cost: a.cost,
             class: a.class,
