@@ -399,10 +399,10 @@ fn the_best_cards_are_marked_and_named_before_each_flip() {
     has(
         &screen(&app),
         &[
-            "Next: B you",
+            "Next: B you · blunder",
             "best: Turn a second new",
             "played: a1 A, turned a",
-            "cost 33.3 points",
+            "33.3 points",
         ],
     );
     // Before flip 5 (A holds the new C at a2): the best is the pair, b1 alone, shown
@@ -442,7 +442,7 @@ fn the_mistake_keys_jump_to_the_chosen_players_mistakes() {
     assert_eq!(app.replay_screen().unwrap().whose_name(), "usual");
     app.update(key(']'), now);
     assert_eq!(at(&app), 3);
-    has(&screen(&app), &["Next: B usual", "blunder"]);
+    has(&screen(&app), &["Next: B usual · blunder"]);
     assert!(
         marked(&app, 4),
         "the best card is marked:\n{}",

@@ -60,7 +60,8 @@ pub struct Decision {
     pub index: usize,
     /// Who decides.
     pub seat: Seat,
-    /// The best action in a player's words (the optimal player's choice among ties).
+    /// The best action in a player's words (the optimal player's choice among ties),
+    /// with one of its cards: the board marks the others.
     pub best: String,
     /// The cards that carry out the best action (marked on the board).
     pub best_cards: Vec<usize>,
@@ -207,7 +208,13 @@ impl Replay {
         Some(Decision {
             index,
             seat: a.seat,
-            best: a.best_words.clone(),
+            // The board marks every equivalent card: the panel names one.
+            best: a
+                .best_words
+                .split(", or any other")
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
             best_cards: candidates(view, best),
             played: an.played(&self.full, a),
             played_best: a.class == Class::Best,

@@ -179,7 +179,6 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             words::count(view.misses(), "miss")
         )));
     }
-    lines.push(Line::from(""));
     if at == 0 {
         lines.push(Line::from("Start of the game"));
     } else {
@@ -198,20 +197,25 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
         }
         lines.push(Line::from(last));
     }
+    // The decision the board is at, its class first: the lines most worth keeping when
+    // the panel is short.
     if let (Some(d), Some(an)) = (replay.decision(), replay.analysis()) {
-        lines.push(Line::from(Span::styled(
-            format!("Next: {} {}", seat_letter(d.seat), r.player(d.seat)),
-            theme::HEADING,
-        )));
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("Next: {} {} · ", seat_letter(d.seat), r.player(d.seat)),
+                theme::HEADING,
+            ),
+            Span::styled(d.class.name(), class_style(d.class)),
+        ]));
         if d.played_best {
             lines.push(Line::from(format!("best, played: {}", d.best)));
         } else {
             lines.push(Line::from(format!("best: {}", d.best)));
-            lines.push(Line::from(format!("played: {}", d.played)));
-            lines.push(Line::from(vec![
-                Span::raw(format!("cost {} · ", show_cost(an.objective, d.cost))),
-                Span::styled(d.class.name(), class_style(d.class)),
-            ]));
+            lines.push(Line::from(format!(
+                "played: {} · cost {}",
+                d.played,
+                show_cost(an.objective, d.cost)
+            )));
         }
     }
     if let Some(an) = replay.analysis() {
