@@ -440,6 +440,10 @@ fn the_mistake_keys_jump_to_the_chosen_players_mistakes() {
     // The second seat's: the blunder is flip 3; `]` lands on its decision point.
     app.update(key('p'), now);
     assert_eq!(app.replay_screen().unwrap().whose_name(), "usual");
+    has(
+        &screen(&app),
+        &["[ and ] jump to the mistakes of usual: 1 in this game"],
+    );
     app.update(key(']'), now);
     assert_eq!(at(&app), 3);
     has(&screen(&app), &["Next: B usual · blunder"]);
@@ -465,6 +469,7 @@ fn the_mistake_keys_jump_to_the_chosen_players_mistakes() {
     assert_eq!(at(&app), 3);
     app.update(key('p'), now);
     assert_eq!(app.replay_screen().unwrap().whose_name(), "you");
+    has(&screen(&app), &["mistakes of you: none in this game"]);
     // The keys are in the footer and in the help window.
     has(&screen(&app), &["[] mistake", "p whose", "? keys"]);
     app.update(Action::Help, now);

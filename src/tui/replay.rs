@@ -40,7 +40,8 @@ pub struct Replay {
     pub summary: bool,
     back: Option<Back>,
     whose: Whose,
-    /// A word on the last mistake jump ("no mistake of you after flip 4").
+    /// A word on the mistake keys: whose mistakes they now jump to, or that there is
+    /// none that way.
     jump_note: Option<String>,
 }
 
@@ -239,7 +240,17 @@ impl Replay {
             Whose::Seat(Seat::Second) => Whose::Both,
             Whose::Both => Whose::Seat(Seat::First),
         };
-        self.jump_note = None;
+        // Say what the keys now do: the choice is not drawn anywhere else.
+        let n = self.mistakes().len();
+        self.jump_note = Some(format!(
+            "[ and ] jump to the mistakes of {}: {} in this game",
+            self.whose_name(),
+            if n == 0 {
+                "none".to_owned()
+            } else {
+                n.to_string()
+            }
+        ));
     }
 
     /// The name of whose mistakes are chosen: a player's, or `both players`.
@@ -305,7 +316,7 @@ impl Replay {
         self.jump_note = None;
     }
 
-    /// The word on the last mistake jump that found none.
+    /// The word on the mistake keys, until the next step.
     #[must_use]
     pub fn jump_note(&self) -> Option<&str> {
         self.jump_note.as_deref()
@@ -367,6 +378,7 @@ impl Replay {
                 self.stepper.to_start();
             }
             self.auto_at = Some(now + AUTO_STEP);
+            self.jump_note = None;
         }
     }
 
