@@ -396,13 +396,20 @@ fn the_best_cards_are_marked_and_named_before_each_flip() {
     let d = app.replay_screen().unwrap().decision().unwrap();
     assert_eq!((d.index, d.seat), (3, Seat::Second));
     assert_eq!(d.best_cards, vec![3, 4, 5]);
+    // The values for the player who decides: 1/3 for the best, 0 for what was played.
+    assert!(
+        (d.best_value - 1.0 / 3.0).abs() < 1e-9 && d.value == 0.0,
+        "{d:?}"
+    );
     has(
         &screen(&app),
         &[
             "Next: B you · blunder",
             "best: Turn a second new",
+            "card (33%)",
             "played: a1 A, turned a",
-            "33.3 points",
+            "known card second (0%) ·",
+            "cost 33.3 points",
         ],
     );
     // Before flip 5 (A holds the new C at a2): the best is the pair, b1 alone, shown

@@ -71,6 +71,10 @@ pub struct Decision {
     pub played: String,
     /// Whether what the player did is among the best.
     pub played_best: bool,
+    /// The value of what was played, for the player who decides.
+    pub value: f64,
+    /// The value of the best action, for the same player.
+    pub best_value: f64,
     /// Its cost, in the objective's unit.
     pub cost: f64,
     /// Its class.
@@ -219,6 +223,8 @@ impl Replay {
             best_cards: candidates(view, best),
             played: an.played(&self.full, a),
             played_best: a.class == Class::Best,
+            value: a.value,
+            best_value: a.best_value,
             cost: a.cost,
             class: a.class,
         })

@@ -207,13 +207,18 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             ),
             Span::styled(d.class.name(), class_style(d.class)),
         ]));
+        let best_value = show_value(an.objective, d.best_value);
         if d.played_best {
-            lines.push(Line::from(format!("best, played: {}", d.best)));
-        } else {
-            lines.push(Line::from(format!("best: {}", d.best)));
             lines.push(Line::from(format!(
-                "played: {} · cost {}",
+                "best, played: {} ({best_value})",
+                d.best
+            )));
+        } else {
+            lines.push(Line::from(format!("best: {} ({best_value})", d.best)));
+            lines.push(Line::from(format!(
+                "played: {} ({}) · cost {}",
                 d.played,
+                show_value(an.objective, d.value),
                 show_cost(an.objective, d.cost)
             )));
         }
@@ -257,6 +262,9 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
 fn message_line(replay: &Replay) -> Line<'static> {
     let stepper = replay.stepper();
     let at = stepper.at();
+    if let Some(note) = replay.jump_note() {
+        return Line::from(note.to_owned()).style(theme::DIM);
+    }
     if stepper.at_end() && (at > 0 || stepper.game().view().is_over()) {
         let game = stepper.game();
         let [a, b] = game.view().pairs();
@@ -285,9 +293,6 @@ fn message_line(replay: &Replay) -> Line<'static> {
             )
         };
         return Line::from(text).bold();
-    }
-    if let Some(note) = replay.jump_note() {
-        return Line::from(note.to_owned()).style(theme::DIM);
     }
     match (replay.current(), replay.analysis()) {
         (Some(a), Some(an)) => Line::from(an.explain(replay.full(), a)).style(class_style(a.class)),
