@@ -4,3 +4,4 @@ pub mod annotate;
 pub mod certificate;
 pub mod duel;
 pub mod report;
+pub mod versus;

@@ -33,7 +33,7 @@ pub use config::{Config, First, Hints, Memory, Opponent};
 pub use hint::{Hint, HintLine};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
-pub use replay::{AUTO_STEP, Back, History, Replay, config_of};
+pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
 pub use round::Round;
 pub use screen::board_area;
 pub use setup::{DECKS, Field, Setup};

@@ -452,3 +452,133 @@ fn two_processes_saving_at_once_keep_every_record() {
     assert_eq!(pairs, [GAMES, GAMES]);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+mod common;
+
+/// FIXED with the usual AI in the second seat and the person in the first: the AI
+/// makes the blunder (flip 3, a1) and the person wins 3-0.
+fn person_beats_usual() -> String {
+    common::FIXED
+        .replace("[A \"optimal\"]", "[A \"you\"]")
+        .replace("[B \"you\"]", "[B \"usual\"]")
+}
+
+#[test]
+fn analyze_annotates_the_ais_flips_in_the_players_words() {
+    let data = scratch("analyze-ai");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("usual.cgn");
+    std::fs::write(&file, person_beats_usual()).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, err) = run(&["analyze", f], None);
+    assert_eq!(code, 0, "{err}");
+    // The AI's blunder: its value, cost and class, then the best in words.
+    assert!(
+        out.contains("   2  a1   A     B usual           known 2.1     unknown                0.0%   33.33  blunder\n      best: Turn a second new card (33.3%)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("B usual: accuracy 50.0% (1 of 2 flips best)"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["analyze", f, "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let flip = &v["flips"][3];
+    assert_eq!(flip["player"], "usual");
+    assert_eq!(flip["coord"], "a1");
+    assert_eq!(flip["class"], "blunder");
+    assert_eq!(flip["value"], 0.0);
+    assert!((flip["best_value"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9);
+    assert_eq!(flip["played"], "a1 A, turned a known card second");
+    assert_eq!(flip["best_words"], "Turn a second new card");
+    // A pair taken is named with its card.
+    assert_eq!(v["flips"][5]["best_words"], "Take the pair: turn C (b1)");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn stats_counts_the_games_against_each_ai_from_the_records() {
+    let data = scratch("stats-ai");
+    let d = data.to_str().unwrap();
+    // Two games of two AIs: left out.
+    let (code, _, err) = run(
+        &[
+            "duel",
+            "--deck",
+            "pairs:3",
+            "--first",
+            "optimal",
+            "--second",
+            "usual",
+            "--games",
+            "2",
+            "--save",
+            "--data-dir",
+            d,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let games = data.join("games");
+    let write = |name: &str, text: &str| std::fs::write(games.join(name), text).unwrap();
+    // Lost to the optimal AI (accuracy 50%), won twice against the usual one (100%).
+    write("lost.cgn", common::FIXED);
+    write("won-1.cgn", &person_beats_usual());
+    write("won-2.cgn", &person_beats_usual());
+    // Left out: a practice game, a solitaire game, an unfinished game.
+    write(
+        "practice.cgn",
+        &common::FIXED.replace("[Practice \"no\"]", "[Practice \"yes\"]"),
+    );
+    write(
+        "solo.cgn",
+        "[Format \"concentration 1\"]\n[Deck \"pairs:3\"]\n[Seed \"2\"]\n[Players \"solitaire\"]\n[A \"you\"]\n[Objective \"moves\"]\n[Result \"*\"]\n\n1. A a1:A b1:C miss\n",
+    );
+    write(
+        "unfinished.cgn",
+        "[Format \"concentration 1\"]\n[Deck \"pairs:3\"]\n[Seed \"2\"]\n[A \"optimal\"]\n[B \"you\"]\n[Objective \"win\"]\n[PassRule \"agreed\"]\n[Result \"*\"]\n\n1. A a1:A b1:C miss\n",
+    );
+    // Two unreadable records: skipped and counted.
+    write("garbled.cgn", "not a record\n");
+    write(
+        "wrong.cgn",
+        &common::FIXED.replace("b1:C miss", "b1:B miss"),
+    );
+    let (code, out, err) = run(&["stats", "--data-dir", d], None);
+    assert_eq!(code, 0, "{err}");
+    let table = "Against the AI\n\
+opponent  deck     pass rule  objective  played  won drawn lost accuracy\n\
+optimal   pairs:3  agreed     win             1    0     0    1    50.0%\n\
+usual     pairs:3  agreed     win             2    2     0    0   100.0%\n";
+    assert!(out.contains(table), "{out}");
+    assert!(out.contains("2 records could not be read"), "{out}");
+    let (code, out, err) = run(&["stats", "--json", "--data-dir", d], None);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let vs = &v["versus_ai"];
+    assert_eq!(vs["unreadable"], 2);
+    let rows = vs["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{vs}");
+    assert_eq!(rows[1]["opponent"], "usual");
+    assert_eq!(rows[1]["played"], 2);
+    assert_eq!(rows[1]["won"], 2);
+    assert_eq!(rows[1]["accuracy"], 1.0);
+    assert_eq!(rows[0]["lost"], 1);
+    assert_eq!(rows[0]["accuracy"], 0.5);
+    // The solitaire statistics keep their keys.
+    assert!(v["entries"].is_array() && v["format"].is_number(), "{v}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn stats_without_games_against_the_ai_says_so() {
+    let data = scratch("stats-none");
+    let (code, out, err) = run(&["stats", "--data-dir", data.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Against the AI: no finished games yet"),
+        "{out}"
+    );
+    assert!(!out.contains("could not be read"), "{out}");
+}

@@ -5,10 +5,13 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use concentration::record::{self, Record};
-use concentration::tui::{Action, App, Config, History, Memory, Screen};
+use concentration::rules::Seat;
+use concentration::tui::{Action, App, Config, Geometry, History, Memory, Screen};
+use ratatui::layout::Rect;
+use ratatui::style::Color;
 
 mod common;
-use common::{FIXED, screen};
+use common::{FIXED, buffer, screen};
 
 fn base() -> Config {
     Config {
@@ -76,11 +79,7 @@ fn stepping_shows_each_flip_with_its_annotation() {
         &s,
         &[
             "Flip 4/10 · turn 2",
-            "B you: a1 A",
-            "move: known 2.1",
-            "best: unknown card",
-            "cost -33.3%",
-            "blunder",
+            "B you: a1 A · blunder",
             "turn 2 (a1 A): you turned a known card second",
             "Odds for you: 0%",
         ],
@@ -383,7 +382,7 @@ fn chart_frame_whole(screen: &str, title: &str) -> bool {
 fn the_summary_leaves_the_chart_frame_whole() {
     let (mut app, now) = fixed_replay();
     app.update(Action::Setup, now);
-    for (w, h) in [(71, 20), (80, 20), (80, 24), (100, 30), (120, 40)] {
+    for (w, h) in [(74, 20), (80, 20), (80, 24), (100, 30), (120, 40)] {
         app.update(Action::Resize(w, h), now);
         let s = common::screen_sized(&app, w, h);
         assert!(s.contains("┌ Summary"), "{w}x{h}:\n{s}");
@@ -454,8 +453,187 @@ fn the_chart_and_the_odds_say_they_assume_optimal_play() {
     for _ in 0..3 {
         app.update(Action::Move(0, 1), now);
     }
+    // The panel now spends its rows on the next decision (best and played, in words);
+    // the chart's title still says what the values assume.
     let s = screen(&app);
-    assert!(s.contains("│no cost · best"), "{s}");
-    assert!(s.contains("│vs optimal play"), "{s}");
-    assert_eq!(s.matches(" points").count(), 2, "{s}");
+    assert!(s.contains("after each flip, vs optimal play"), "{s}");
+    assert!(s.contains("best: ") && s.contains("played: "), "{s}");
+}
+
+/// FIXED with the seats' players changed: the person in the first seat and the usual
+/// AI in the second, so that the AI makes the blunder (flip 3, a1).
+fn ai_blunders() -> (App, Instant) {
+    let text = FIXED
+        .replace("[A \"optimal\"]", "[A \"you\"]")
+        .replace("[B \"you\"]", "[B \"usual\"]");
+    let now = Instant::now();
+    let record = Record::parse(text.as_bytes()).unwrap();
+    let app = App::replay(record, None, base(), true, now).unwrap();
+    (app, now)
+}
+
+/// Whether the card at `pos` of the replay's board (80 x 24) is drawn in the hint's
+/// style: the hint's paper across the middle row of its cell.
+fn marked(app: &App, pos: usize) -> bool {
+    let buf = buffer(app, 80, 24);
+    // The replay's board: below the title, left of the panel, above chart and footer.
+    let area = Rect::new(0, 1, 80 - 27, 24 - 1 - 7 - 2 - 1);
+    let game = app.replay_screen().unwrap().stepper().game();
+    let (rows, cols) = game.view().deck().grid();
+    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    let y = cell.y + cell.height / 2;
+    (cell.x..cell.right()).all(|x| buf[(x, y)].bg == Color::LightGreen)
+}
+
+#[test]
+fn the_ais_flips_are_annotated_like_the_persons() {
+    let (mut app, now) = ai_blunders();
+    for _ in 0..4 {
+        app.update(Action::Move(0, 1), now);
+    }
+    let s = screen(&app);
+    has(
+        &s,
+        &[
+            "B usual: a1 A · blunder",
+            "turn 2 (a1 A): usual turned a known card second",
+            "would have kept the odds at 33% (not 0%)",
+        ],
+    );
+    // Both players' accuracy, in the panel and the summary.
+    app.update(Action::Home, now);
+    has(
+        &screen(&app),
+        &["you     100% 0.0 points", "usual    50% 33.3 points"],
+    );
+    app.update(Action::Setup, now);
+    has(
+        &screen(&app),
+        &[
+            "you: accuracy 100% (8 of 8 flips best)",
+            "usual: accuracy 50% (1 of 2 flips best), total cost 33.3 points",
+        ],
+    );
+}
+
+#[test]
+fn the_best_cards_are_marked_and_named_before_each_flip() {
+    let (mut app, now) = fixed_replay();
+    // Before flip 3 (B holds the new B at c1): the best is a second new card, so every
+    // unseen card is marked (a2, b2, c2 are positions 3, 4, 5), the seen ones are not.
+    for _ in 0..3 {
+        app.update(Action::Move(0, 1), now);
+    }
+    assert_eq!(at(&app), 3);
+    for pos in [3, 4, 5] {
+        assert!(marked(&app, pos), "{pos} not marked:\n{}", screen(&app));
+    }
+    assert!(!marked(&app, 0), "a1 is not a best card");
+    let d = app.replay_screen().unwrap().decision().unwrap();
+    assert_eq!((d.index, d.seat), (3, Seat::Second));
+    assert_eq!(d.best_cards, vec![3, 4, 5]);
+    // The values for the player who decides: 1/3 for the best, 0 for what was played.
+    assert!(
+        (d.best_value - 1.0 / 3.0).abs() < 1e-9 && d.value == 0.0,
+        "{d:?}"
+    );
+    has(
+        &screen(&app),
+        &[
+            "Next: B you · blunder",
+            "best: Turn a second new",
+            "card (33%)",
+            "played: a1 A, turned a",
+            "known card second (0%) ·",
+            "cost 33.3 points",
+        ],
+    );
+    // Before flip 5 (A holds the new C at a2): the best is the pair, b1 alone, shown
+    // face up in the hint's style.
+    app.update(Action::Move(0, 1), now);
+    app.update(Action::Move(0, 1), now);
+    assert_eq!(at(&app), 5);
+    assert!(marked(&app, 1), "b1 not marked:\n{}", screen(&app));
+    for pos in [0, 2, 4, 5] {
+        assert!(!marked(&app, pos), "{pos} marked:\n{}", screen(&app));
+    }
+    has(
+        &screen(&app),
+        &["best, played: Take the", "pair: turn C (b1)"],
+    );
+    // At the end nothing is marked: there is no decision left.
+    app.update(Action::End, now);
+    assert!(app.replay_screen().unwrap().decision().is_none());
+    assert!((0..6).all(|p| !marked(&app, p)));
+}
+
+#[test]
+fn the_mistake_keys_jump_to_the_chosen_players_mistakes() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    let key = |c| Action::from_key(KeyEvent::from(KeyCode::Char(c)));
+    assert_eq!(key(']'), Action::Mistake(true));
+    assert_eq!(key('['), Action::Mistake(false));
+    assert_eq!(
+        Action::from_key(KeyEvent::from(KeyCode::Tab)),
+        Action::Whose
+    );
+
+    let (mut app, now) = ai_blunders();
+    // The person's mistakes first: you made none.
+    app.update(key(']'), now);
+    assert_eq!(at(&app), 0);
+    has(&screen(&app), &["No mistake of you after this flip"]);
+    // The second seat's: the blunder is flip 3; `]` lands on its decision point.
+    app.update(Action::Whose, now);
+    assert_eq!(app.replay_screen().unwrap().whose_name(), "usual");
+    has(
+        &screen(&app),
+        &["[ and ] jump to the mistakes of usual: 1 in this game"],
+    );
+    app.update(key(']'), now);
+    assert_eq!(at(&app), 3);
+    has(&screen(&app), &["Next: B usual · blunder"]);
+    assert!(
+        marked(&app, 4),
+        "the best card is marked:\n{}",
+        screen(&app)
+    );
+    // No later one; back from the end lands on it again.
+    app.update(key(']'), now);
+    assert_eq!(at(&app), 3);
+    app.update(Action::End, now);
+    app.update(key('['), now);
+    assert_eq!(at(&app), 3);
+    app.update(key('['), now);
+    assert_eq!(at(&app), 3);
+    has(&screen(&app), &["No mistake of usual before this flip"]);
+    // Both players: the same single blunder; then back to the first seat.
+    app.update(Action::Whose, now);
+    assert_eq!(app.replay_screen().unwrap().whose_name(), "both players");
+    app.update(Action::Home, now);
+    app.update(key(']'), now);
+    assert_eq!(at(&app), 3);
+    app.update(Action::Whose, now);
+    assert_eq!(app.replay_screen().unwrap().whose_name(), "you");
+    has(&screen(&app), &["mistakes of you: none in this game"]);
+    // The keys are in the footer and in the help window.
+    has(&screen(&app), &["[] mistake", "Tab whose", "? keys"]);
+    app.update(Action::Help, now);
+    has(
+        &screen(&app),
+        &["next / previous mistake", "whose mistakes"],
+    );
+}
+
+#[test]
+fn jump_to_opens_the_decision_point_of_a_flip() {
+    let (mut app, _) = fixed_replay();
+    let Screen::Replay(r) = &mut app.screen else {
+        panic!("not a replay")
+    };
+    r.jump_to(3);
+    assert_eq!(r.stepper().at(), 3);
+    assert_eq!(r.decision().unwrap().index, 3);
+    r.jump_to(99);
+    assert!(r.stepper().at_end());
 }

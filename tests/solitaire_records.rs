@@ -461,18 +461,23 @@ fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     let rows: Vec<&str> = first.lines().collect();
     let at = rows.iter().position(|l| l.contains(&expected)).unwrap();
     assert!(rows[at - 1].contains("with optimal play"), "{first}");
-    // Step to the first costly flip: the panel names the move, the best one and the cost.
+    // Step to the decision point of the first costly flip: the panel names the best
+    // action and the one played, with its class; one more step shows it played.
     let costly = analysis
         .annotations
         .iter()
         .position(|a| a.cost > 0.0)
         .expect("this game has a costly flip");
-    for _ in 0..=costly {
+    for _ in 0..costly {
         app.update(Action::Move(0, 1), Instant::now());
     }
     let at = screen(&app);
-    assert!(at.contains("move: ") && at.contains("best: "), "{at}");
-    assert!(at.contains(" moves · "), "{at}");
+    assert!(at.contains("best: ") && at.contains("played: "), "{at}");
+    assert!(at.contains("Next: A you · mistake"), "{at}");
+    app.update(Action::Move(0, 1), Instant::now());
+    let after = screen(&app);
+    assert!(after.contains(" moves · "), "{after}");
+    assert!(after.contains("A you: a1 A · mistake"), "{after}");
     app.update(Action::End, Instant::now());
     assert!(app.replay_screen().unwrap().stepper().at_end());
     let last = screen(&app);

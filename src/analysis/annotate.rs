@@ -109,6 +109,10 @@ pub struct Annotation {
     pub cost: f64,
     /// Best, inaccuracy, mistake or blunder.
     pub class: Class,
+    /// The best action the optimal player chooses, in a player's words with the cards
+    /// of the table before the flip: "Turn a second new card", "Take the pair: turn C
+    /// (b1)".
+    pub best_words: String,
 }
 
 /// One player's totals.
@@ -245,6 +249,14 @@ pub fn annotate(
             best_value - value
         };
         let cost = if raw <= TIE_EPSILON { 0.0 } else { raw };
+        let best: Vec<Action> = actions
+            .iter()
+            .filter(|&&(_, v)| (v - best_value).abs() <= TIE_EPSILON)
+            .map(|&(a, _)| a)
+            .collect();
+        let best_words = preferred(&best, state.first)
+            .map(|b| crate::trainer::name(replay.view(), b).text)
+            .unwrap_or_default();
         annotations.push(Annotation {
             index,
             turn,
@@ -252,15 +264,12 @@ pub fn annotate(
             position: flip.position,
             first: state.first,
             action,
-            best: actions
-                .iter()
-                .filter(|&&(_, v)| (v - best_value).abs() <= TIE_EPSILON)
-                .map(|&(a, _)| a)
-                .collect(),
+            best,
             value,
             best_value,
             cost,
             class: Class::of(objective, cost),
+            best_words,
         });
         if replay.try_flip(flip.position).is_err() {
             return Err(SolveError::Unreachable);
@@ -278,6 +287,13 @@ pub fn annotate(
         curve,
         summaries,
     })
+}
+
+/// The action the optimal player chooses among tied best ones.
+fn preferred(best: &[Action], first: Option<FirstCard>) -> Option<Action> {
+    best.iter()
+        .copied()
+        .min_by_key(|&b| crate::players::preference(crate::players::TieBreak::Usual, b, first))
 }
 
 fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
@@ -422,16 +438,29 @@ impl Analysis {
         )
     }
 
+    /// What a flip did, as the records write the card: "a1 A, turned a known card
+    /// second".
+    #[must_use]
+    pub fn played(&self, game: &Game, a: &Annotation) -> String {
+        let deck = game.view().deck();
+        format!(
+            "{} {}, {}",
+            coordinate(deck, a.position),
+            face_text(deck, game.reveal_all()[a.position]),
+            did(a.action, a.first)
+        )
+    }
+
     /// The best action the optimal player would have chosen among the tied ones.
-    fn preferred_best(&self, a: &Annotation) -> Option<Action> {
-        a.best.iter().copied().min_by_key(|&b| {
-            crate::players::preference(crate::players::TieBreak::Usual, b, a.first)
-        })
+    #[must_use]
+    pub fn preferred_best(&self, a: &Annotation) -> Option<Action> {
+        preferred(&a.best, a.first)
     }
 
     /// The analysis as JSON: `objective`, `players`, `flips` (one entry per flip with
     /// `player`, `seat`, `turn`, `coord`, `face`, `action`, `best`, `value`,
-    /// `best_value`, `cost`, `class`, `explanation`), `summary` (one entry per player
+    /// `best_value`, `cost`, `class`, `played` (the card and the flip in words),
+    /// `best_words` (the best action in a player's words), `explanation`), `summary` (one entry per player
     /// with `accuracy`, `total_cost` and `costliest`) and `curve`.
     #[must_use]
     pub fn to_json(&self, game: &Game) -> serde_json::Value {
@@ -451,6 +480,8 @@ impl Analysis {
                 best_value: a.best_value,
                 cost: a.cost,
                 class: a.class,
+                played: self.played(game, a),
+                best_words: a.best_words.clone(),
                 explanation: self.explain(game, a),
             })
             .collect();
@@ -500,6 +531,8 @@ struct FlipJson {
     best_value: f64,
     cost: f64,
     class: Class,
+    played: String,
+    best_words: String,
     explanation: String,
 }
 

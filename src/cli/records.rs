@@ -310,7 +310,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     );
     let _ = writeln!(
         s,
-        "turn  flip       player            action        best                   cost  class"
+        "turn  flip       player            action        best                   value    cost  class"
     );
     let deck = view.deck();
     for an in &analysis.annotations {
@@ -319,7 +319,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
         let best: Vec<String> = an.best.iter().map(ToString::to_string).collect();
         let _ = writeln!(
             s,
-            "{:>4}  {:<4} {:<5} {} {:<15} {:<13} {:<20} {:>6}  {}",
+            "{:>4}  {:<4} {:<5} {} {:<15} {:<13} {:<20} {:>6} {:>7}  {}",
             an.turn,
             coordinate(deck, an.position),
             face_text(deck, card),
@@ -327,6 +327,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             truncate(&analysis.players[seat.index()], 15),
             an.action.to_string(),
             truncate(&best.join(", "), 20),
+            value_number(analysis, an.value),
             if an.cost > 0.0 {
                 cost_number(analysis, an.cost)
             } else {
@@ -334,6 +335,15 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             },
             an.class.name()
         );
+        // A flip that was not best: the best action in a player's words, on this table.
+        if an.cost > 0.0 {
+            let _ = writeln!(
+                s,
+                "      best: {} ({})",
+                words::printable(&an.best_words),
+                value_number(analysis, an.best_value).trim_start()
+            );
+        }
     }
     let _ = writeln!(s, "summary");
     for seat in [Seat::First, Seat::Second] {
@@ -366,7 +376,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     }
     let _ = writeln!(
         s,
-        "costs in {}; A's value at the start {}",
+        "values for the player who flipped, costs in {}; A's value at the start {}",
         match analysis.objective {
             crate::rules::Objective::Win => "points of win probability",
             _ => "pairs",
@@ -374,6 +384,14 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
         show_value(analysis.objective, analysis.curve[0])
     );
     s
+}
+
+/// A value in the objective's unit, as the table prints it: `33.3%`, `+0.42`.
+fn value_number(analysis: &Analysis, v: f64) -> String {
+    match analysis.objective {
+        crate::rules::Objective::Win => words::percent(v, 1),
+        _ => words::signed(v, 2),
+    }
 }
 
 fn cost_number(analysis: &Analysis, cost: f64) -> String {

@@ -117,13 +117,16 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Prints the solitaire statistics.
+/// Prints the statistics: solitaire, games against each AI, puzzles.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  concentration stats\n  concentration stats --json")]
+#[command(
+    after_help = "Games against the AI are read from the saved records: finished games of the person against one AI, by opponent, deck, pass rule and objective (games of two AIs, solitaire and practice games are left out; unreadable records are counted and skipped). Accuracy is the person's share of best flips.\n\nExamples:\n  concentration stats\n  concentration stats --json"
+)]
 pub struct StatsArgs {
     #[command(flatten)]
     data: super::records::DataDir,
-    /// Print the statistics file's JSON instead of the table
+    /// Print the statistics file's JSON, with the games against the AI under
+    /// `versus_ai`, instead of the tables
     #[arg(long)]
     json: bool,
 }
@@ -139,8 +142,13 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     if let Some(w) = &loaded.warning {
         eprintln!("{w}");
     }
+    let versus = crate::analysis::versus::tally(&record::list(&record::records_dir(&dir)));
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&loaded.stats)?);
+        let mut json = serde_json::to_value(&loaded.stats)?;
+        if let Some(map) = json.as_object_mut() {
+            map.insert("versus_ai".into(), serde_json::to_value(&versus)?);
+        }
+        println!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
     }
     if loaded.stats.entries.is_empty() {
@@ -150,6 +158,20 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
         );
     } else {
         print!("{}", table(&loaded.stats.entries));
+    }
+    println!();
+    if versus.rows.is_empty() {
+        println!(
+            "Against the AI: no finished games yet (records go to {}).",
+            record::records_dir(&dir).display()
+        );
+    } else {
+        println!("Against the AI");
+        print!("{}", versus.table());
+        println!("accuracy: your share of best flips, as `analyze` counts it");
+    }
+    if let Some(line) = versus.unreadable_line() {
+        println!("{line}");
     }
     puzzles(&dir)
 }

@@ -84,6 +84,10 @@ pub enum Action {
     Learn,
     /// Page Up / Page Down: scroll a page (the Strategy page).
     Page(isize),
+    /// `]` / `[`: the next (`true`) or previous mistake (replay).
+    Mistake(bool),
+    /// Tab: whose mistakes `[` and `]` jump to (replay).
+    Whose,
     /// Any other key: ends a show, speeds up the AI.
     Other,
 }
@@ -143,6 +147,9 @@ impl Action {
             KeyCode::Char('L') => Self::Learn,
             KeyCode::PageUp => Self::Page(-1),
             KeyCode::PageDown => Self::Page(1),
+            KeyCode::Char(']') => Self::Mistake(true),
+            KeyCode::Char('[') => Self::Mistake(false),
+            KeyCode::Tab => Self::Whose,
             _ => Self::Other,
         }
     }
@@ -753,6 +760,8 @@ impl App {
             Action::End => replay.jump(true),
             Action::Select => replay.toggle_auto(now),
             Action::Setup => replay.summary = true,
+            Action::Mistake(forward) => replay.jump_mistake(forward),
+            Action::Whose => replay.switch_whose(),
             Action::Again if replay.record().is_solitaire() => {
                 let config = replay.again(&self.base);
                 let challenge = replay.record().challenge;

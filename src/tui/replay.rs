@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use super::config::{Config, First, Memory, Opponent};
 use super::round::{Round, SharedSolver};
 use super::solo::Solo;
-use crate::analysis::annotate::{Analysis, Annotation, annotate};
+use crate::analysis::annotate::{Analysis, Annotation, Class, annotate};
+use crate::players::candidates;
 use crate::record::{Entry, MemoryMode, Record, Stepper};
 use crate::rules::{Game, Objective, PassRule, Seat};
 
@@ -38,6 +39,46 @@ pub struct Replay {
     /// Whether the summary window is open.
     pub summary: bool,
     back: Option<Back>,
+    whose: Whose,
+    /// A word on the mistake keys: whose mistakes they now jump to, or that there is
+    /// none that way.
+    jump_note: Option<String>,
+}
+
+/// Whose mistakes `[` and `]` jump to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    /// The player in one seat.
+    Seat(Seat),
+    /// Either player.
+    Both,
+}
+
+/// The decision the board is at (before the next flip), as the panel tells it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// The next flip's number, from 0.
+    pub index: usize,
+    /// Who decides.
+    pub seat: Seat,
+    /// The best action in a player's words (the optimal player's choice among ties),
+    /// with one of its cards: the board marks the others.
+    pub best: String,
+    /// The cards that carry out the best action (marked on the board).
+    pub best_cards: Vec<usize>,
+    /// What the player did: the card as the records write it (`a1 A`) and the flip in
+    /// words.
+    pub played: String,
+    /// Whether what the player did is among the best.
+    pub played_best: bool,
+    /// The value of what was played, for the player who decides.
+    pub value: f64,
+    /// The value of the best action, for the same player.
+    pub best_value: f64,
+    /// Its cost, in the objective's unit.
+    pub cost: f64,
+    /// Its class.
+    pub class: Class,
 }
 
 /// The key of the solver a record needs: deck name, objective, pass rule.
@@ -50,6 +91,12 @@ impl Replay {
     /// The record is not a legal game (one line).
     pub fn new(record: Record, path: Option<PathBuf>, back: Back) -> Result<Self, String> {
         let full = record.replay().map_err(|e| e.to_string())?;
+        // The person's mistakes first; everyone's in a game of two AIs.
+        let record_person = if record.is_solitaire() {
+            Some(Seat::First)
+        } else {
+            record.person()
+        };
         let stepper = Stepper::new(record).map_err(|e| e.to_string())?;
         Ok(Self {
             stepper,
@@ -60,6 +107,11 @@ impl Replay {
             auto_at: None,
             summary: false,
             back: Some(back),
+            whose: match record_person {
+                Some(seat) => Whose::Seat(seat),
+                None => Whose::Both,
+            },
+            jump_note: None,
         })
     }
 
@@ -137,14 +189,143 @@ impl Replay {
             .flatten()
     }
 
-    /// Whether the seat's flips are annotated on screen: the person's in a game against
-    /// the AI, everyone's in a game of two AIs.
+    /// The seats whose flips are shown and summed up: both, or the one of a solitaire
+    /// game. The AI's flips are annotated like the person's.
     #[must_use]
-    pub fn annotated(&self, seat: Seat) -> bool {
-        match self.record().person() {
-            Some(p) => p == seat,
-            None => true,
+    pub fn seats(&self) -> &'static [Seat] {
+        if self.record().is_solitaire() {
+            &[Seat::First]
+        } else {
+            &[Seat::First, Seat::Second]
         }
+    }
+
+    /// The decision the board is at: the next flip's best action (its cards marked on
+    /// the board) and what was played, named in a player's words on this table; `None`
+    /// at the end or before the analysis.
+    #[must_use]
+    pub fn decision(&self) -> Option<Decision> {
+        let index = self.stepper.at();
+        let an = self.analysis.as_ref()?;
+        let a = an.annotations.get(index)?;
+        let view = self.stepper.game().view();
+        let best = an.preferred_best(a).unwrap_or(a.action);
+        Some(Decision {
+            index,
+            seat: a.seat,
+            // The board marks every equivalent card: the panel names one.
+            best: a
+                .best_words
+                .split(", or any other")
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
+            best_cards: candidates(view, best),
+            played: an.played(&self.full, a),
+            played_best: a.class == Class::Best,
+            value: a.value,
+            best_value: a.best_value,
+            cost: a.cost,
+            class: a.class,
+        })
+    }
+
+    /// Whose mistakes `[` and `]` jump to.
+    #[must_use]
+    pub fn whose(&self) -> Whose {
+        self.whose
+    }
+
+    /// Tab: the next choice of whose mistakes: first seat, second seat, both.
+    pub fn switch_whose(&mut self) {
+        if self.record().is_solitaire() {
+            return;
+        }
+        self.whose = match self.whose {
+            Whose::Seat(Seat::First) => Whose::Seat(Seat::Second),
+            Whose::Seat(Seat::Second) => Whose::Both,
+            Whose::Both => Whose::Seat(Seat::First),
+        };
+        // Say what the keys now do: the choice is not drawn anywhere else.
+        let n = self.mistakes().len();
+        self.jump_note = Some(format!(
+            "[ and ] jump to the mistakes of {}: {} in this game",
+            self.whose_name(),
+            if n == 0 {
+                "none".to_owned()
+            } else {
+                n.to_string()
+            }
+        ));
+    }
+
+    /// The name of whose mistakes are chosen: a player's, or `both players`.
+    #[must_use]
+    pub fn whose_name(&self) -> String {
+        match self.whose {
+            Whose::Seat(s) => self.record().player(s).to_owned(),
+            Whose::Both => "both players".to_owned(),
+        }
+    }
+
+    /// The flips (from 0) that are mistakes or blunders (a cost above the inaccuracy
+    /// threshold) of the chosen player, in order.
+    #[must_use]
+    pub fn mistakes(&self) -> Vec<usize> {
+        let Some(an) = &self.analysis else {
+            return Vec::new();
+        };
+        an.annotations
+            .iter()
+            .filter(|a| a.class >= Class::Mistake)
+            .filter(|a| match self.whose {
+                Whose::Seat(s) => a.seat == s,
+                Whose::Both => true,
+            })
+            .map(|a| a.index)
+            .collect()
+    }
+
+    /// `]` / `[`: to the decision point of the chosen player's next (`true`) or previous
+    /// mistake, where the board marks the best cards and the panel names the best
+    /// action and the one played; stays put, with a note, when there is none.
+    pub fn jump_mistake(&mut self, forward: bool) {
+        let at = self.stepper.at();
+        let mistakes = self.mistakes();
+        let to = if forward {
+            mistakes.iter().copied().find(|&i| i > at)
+        } else {
+            mistakes.iter().copied().rev().find(|&i| i < at)
+        };
+        self.auto_at = None;
+        match to {
+            Some(i) => {
+                self.stepper.seek(i);
+                self.jump_note = None;
+            }
+            None => {
+                let side = if forward { "after" } else { "before" };
+                self.jump_note = Some(if self.analysis.is_none() {
+                    "No mistakes to jump to before the analysis".to_owned()
+                } else {
+                    format!("No mistake of {} {side} this flip", self.whose_name())
+                });
+            }
+        }
+    }
+
+    /// Goes to the decision point of flip `index` (from 0): the table after `index`
+    /// flips, the best cards of that flip marked (clamped to the record).
+    pub fn jump_to(&mut self, index: usize) {
+        self.stepper.seek(index);
+        self.auto_at = None;
+        self.jump_note = None;
+    }
+
+    /// The word on the mistake keys, until the next step.
+    #[must_use]
+    pub fn jump_note(&self) -> Option<&str> {
+        self.jump_note.as_deref()
     }
 
     /// The cards of the turn the last applied flip belongs to.
@@ -176,6 +357,7 @@ impl Replay {
         let at = self.stepper.at().saturating_add_signed(flips);
         self.stepper.seek(at);
         self.auto_at = None;
+        self.jump_note = None;
     }
 
     /// To the end of this turn (`true`) or the start of the previous (`false`).
@@ -186,6 +368,7 @@ impl Replay {
             self.stepper.prev_turn();
         }
         self.auto_at = None;
+        self.jump_note = None;
     }
 
     /// To the start (`false`) or the end (`true`).
@@ -196,6 +379,7 @@ impl Replay {
             self.stepper.to_start();
         }
         self.auto_at = None;
+        self.jump_note = None;
     }
 
     /// Starts or stops auto-play (from the start again when at the end).
@@ -207,6 +391,7 @@ impl Replay {
                 self.stepper.to_start();
             }
             self.auto_at = Some(now + AUTO_STEP);
+            self.jump_note = None;
         }
     }
 

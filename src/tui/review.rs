@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
 
 use super::board::{BoardView, Geometry};
-use super::hint::{format_cost, words};
 use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
@@ -23,14 +22,15 @@ const CHART_HEIGHT: u16 = 7;
 /// Widest the summary window gets.
 const SUMMARY_WIDTH: u16 = 78;
 
-/// Footer keys of the replay.
+/// Footer keys of the replay (every key is in the help window, `?`).
 pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("←→", "flip"),
     ("↑↓", "turn"),
-    ("g/G", "start/end"),
+    ("[]", "mistake"),
+    ("Tab", "whose"),
     ("⏎", "auto"),
     ("s", "summary"),
-    ("r", "play deal"),
+    ("?", "keys"),
     ("q", "back"),
 ];
 
@@ -75,12 +75,13 @@ pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
     self::title(replay).render(title, buf);
     let stepper = replay.stepper();
     let turned = replay.turned();
+    let best = replay.decision().map(|d| d.best_cards).unwrap_or_default();
     BoardView {
         game: stepper.game(),
         turned: &turned,
         open: true,
         reveal: stepper.at_end() && stepper.game().view().is_over(),
-        hinted: &[],
+        hinted: &best,
         cursor: None,
     }
     .render(board, buf);
@@ -193,35 +194,48 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             words::count(view.misses(), "miss")
         )));
     }
-    lines.push(Line::from(""));
     if at == 0 {
         lines.push(Line::from("Start of the game"));
     } else {
         let flip = view.flips()[at - 1];
         let deck = view.deck();
-        lines.push(Line::from(format!(
+        let mut last = vec![Span::raw(format!(
             "{} {}: {} {}",
             seat_letter(flip.seat),
             r.player(flip.seat),
             coordinate(deck, flip.position),
             face_text(deck, flip.card)
-        )));
-        match (replay.current(), replay.analysis()) {
-            (Some(a), Some(an)) if replay.annotated(a.seat) => {
-                lines.push(Line::from(format!("move: {}", words(a.action, a.first))));
-                let best: Vec<String> = a.best.iter().map(|&b| words(b, a.first)).collect();
-                lines.push(Line::from(format!("best: {}", best.join(", "))));
-                let cost = if a.class == Class::Best {
-                    "no cost".to_owned()
-                } else {
-                    format!("cost {}", format_cost(an.objective, a.cost))
-                };
-                lines.push(Line::from(vec![
-                    Span::raw(format!("{cost} · ")),
-                    Span::styled(a.class.name(), class_style(a.class)),
-                ]));
-            }
-            _ => {}
+        ))];
+        if let Some(a) = replay.current() {
+            last.push(Span::raw(" · "));
+            last.push(Span::styled(a.class.name(), class_style(a.class)));
+        }
+        lines.push(Line::from(last));
+    }
+    // The decision the board is at, its class first: the lines most worth keeping when
+    // the panel is short.
+    if let (Some(d), Some(an)) = (replay.decision(), replay.analysis()) {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("Next: {} {} · ", seat_letter(d.seat), r.player(d.seat)),
+                theme::HEADING,
+            ),
+            Span::styled(d.class.name(), class_style(d.class)),
+        ]));
+        let best_value = show_value(an.objective, d.best_value);
+        if d.played_best {
+            lines.push(Line::from(format!(
+                "best, played: {} ({best_value})",
+                d.best
+            )));
+        } else {
+            lines.push(Line::from(format!("best: {} ({best_value})", d.best)));
+            lines.push(Line::from(format!(
+                "played: {} ({}) · cost {}",
+                d.played,
+                show_value(an.objective, d.value),
+                show_cost(an.objective, d.cost)
+            )));
         }
     }
     if let Some(an) = replay.analysis() {
@@ -240,7 +254,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             Objective::Moves => format!("Expected: {value}"),
         }));
         lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
-        for seat in an.focus() {
+        for &seat in replay.seats() {
             let s = &an.summaries[seat.index()];
             let name: String = r.player(seat).chars().take(7).collect();
             // The same words as the summary window: one cost, stated one way.
@@ -268,6 +282,9 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
 fn message_line(replay: &Replay) -> Line<'static> {
     let stepper = replay.stepper();
     let at = stepper.at();
+    if let Some(note) = replay.jump_note() {
+        return Line::from(note.to_owned()).style(theme::DIM);
+    }
     if stepper.at_end() && (at > 0 || stepper.game().view().is_over()) {
         let game = stepper.game();
         let [a, b] = game.view().pairs();
@@ -298,9 +315,7 @@ fn message_line(replay: &Replay) -> Line<'static> {
         return Line::from(text).bold();
     }
     match (replay.current(), replay.analysis()) {
-        (Some(a), Some(an)) if replay.annotated(a.seat) => {
-            Line::from(an.explain(replay.full(), a)).style(class_style(a.class))
-        }
+        (Some(a), Some(an)) => Line::from(an.explain(replay.full(), a)).style(class_style(a.class)),
         _ if at == 0 => {
             Line::from("→ next flip, ↓ next turn, Enter plays it all").style(theme::DIM)
         }
@@ -418,7 +433,7 @@ fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
 fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
     let r = replay.record();
     let mut lines = Vec::new();
-    for seat in an.focus() {
+    for &seat in replay.seats() {
         let s = &an.summaries[seat.index()];
         let totals = if s.flips == 0 {
             ": no flips to judge".to_owned()

@@ -306,6 +306,8 @@ const REPLAY_HELP: &[(&str, &str)] = &[
     ("→ / l, ← / h", "next / previous flip"),
     ("↓ / j, ↑ / k", "end of this turn / start of the last"),
     ("Home g, End G", "start / end of the game"),
+    ("] / [", "next / previous mistake (best card marked)"),
+    ("Tab", "whose mistakes: first seat, second, both"),
     ("Enter / Space", "auto-play on or off (list: open)"),
     ("s", "summary: accuracy, cost, costliest moves"),
     ("r", "play this deal again"),
