@@ -138,3 +138,31 @@ fn bad_input_exits_2_with_one_line_naming_the_part() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// Output into a pipe closed early (`| head -1`) ends the program quietly, as `cat`
+/// does: no panic, no backtrace.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args([
+            "puzzle", "--list", "2000", "--seed", "1", "--deck", "pairs:10",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("pairs:10/"), "{first}");
+    // The reading end is gone now.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{err}"
+    );
+}
