@@ -65,7 +65,7 @@ enum Command {
     Analyze(records::AnalyzeArgs),
     /// Clear the table alone, measured against the exact optimum (challenges, par)
     Solitaire(solitaire::SolitaireArgs),
-    /// Solitaire personal bests and statistics
+    /// Statistics: solitaire bests, puzzles, games against each AI
     Stats(solitaire::StatsArgs),
     /// Print a shell completion script (bash, zsh, fish, ...)
     Completions(docs::CompletionsArgs),
