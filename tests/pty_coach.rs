@@ -13,15 +13,7 @@ use concentration::players::Optimal;
 use concentration::rules::{Deck, Objective, Phase};
 use concentration::trainer::explain;
 use concentration::tui::{Action, App, Config, First, Memory, Screen};
-use pty::Session;
-
-/// Arrow keys from the top-left card to `pos` on a `cols`-wide grid.
-fn path_to(pos: usize, cols: usize) -> String {
-    let mut keys = "k".repeat(10) + &"h".repeat(20);
-    keys += &"j".repeat(pos / cols);
-    keys += &"l".repeat(pos % cols);
-    keys
-}
+use pty::{Session, path_to};
 
 /// The person's flips up to the first costly one, each with the panel's line at that
 /// decision ("Move 6 · first card"), and the coach's word on it.

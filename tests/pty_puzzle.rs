@@ -10,15 +10,7 @@ use concentration::players::candidates;
 use concentration::rules::{Deck, Objective, PassRule};
 use concentration::trainer::puzzle::{Generator, PuzzleRules};
 use concentration::trainer::tally::{FILE_NAME, Tally};
-use pty::Session;
-
-/// Arrow keys from the top-left card to `pos` on a `cols`-wide grid.
-fn path_to(pos: usize, cols: usize) -> String {
-    let mut keys = "k".repeat(10) + &"h".repeat(20);
-    keys += &"j".repeat(pos / cols);
-    keys += &"l".repeat(pos % cols);
-    keys
-}
+use pty::{Session, path_to};
 
 #[test]
 fn solves_a_puzzle_with_keystrokes_and_counts_it() {

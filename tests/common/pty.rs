@@ -1,6 +1,6 @@
-//! The pseudo-terminal harness of `pty_game.rs` (portable-pty + vt100), shared with
-//! the puzzle's end-to-end test: the real binary in a pty, driven by keystrokes, its
-//! screen read back with a terminal emulator, a data directory of its own per run.
+//! The pseudo-terminal harness of the end-to-end tests (portable-pty + vt100): the real
+//! binary in a pty, driven by keystrokes, its screen read back with a terminal emulator,
+//! a data directory of its own per run.
 #![allow(dead_code)] // each test crate uses some of it
 
 use std::io::{Read, Write};
@@ -12,30 +12,32 @@ use std::time::{Duration, Instant};
 use concentration::record::Record;
 use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 
-const ROWS: u16 = 24;
-const COLS: u16 = 80;
+/// The emulated terminal's size.
+pub const ROWS: u16 = 24;
+/// The emulated terminal's width.
+pub const COLS: u16 = 80;
 /// Generous: a normal run needs a fraction of a second; this only bounds a hang.
-const PATIENCE: Duration = Duration::from_secs(20);
+/// How long to wait for what a test expects on screen.
+pub const PATIENCE: Duration = Duration::from_secs(20);
 
 pub struct Session {
     master: Box<dyn MasterPty + Send>,
-    child: Box<dyn portable_pty::Child + Send + Sync>,
+    /// The game's process.
+    pub child: Box<dyn portable_pty::Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     output: Receiver<Vec<u8>>,
-    parser: vt100::Parser,
+    /// The emulated terminal.
+    pub parser: vt100::Parser,
     /// The data directory the game saves in (removed at the end).
     pub data: PathBuf,
 }
 
 /// A data directory of its own for each run of the binary, so tests never write to the
 /// user's.
-fn scratch_data_dir() -> PathBuf {
+pub fn scratch_data_dir() -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!(
-        "concentration-pty-puzzle-{}-{n}",
-        std::process::id()
-    ))
+    std::env::temp_dir().join(format!("concentration-pty-{}-{n}", std::process::id()))
 }
 
 impl Drop for Session {
@@ -152,4 +154,12 @@ impl Session {
         );
         assert!(!self.raw_mode(), "terminal left in raw mode");
     }
+}
+
+/// Arrow keys from the top-left card to `pos` on a `cols`-wide grid.
+pub fn path_to(pos: usize, cols: usize) -> String {
+    let mut keys = "k".repeat(10) + &"h".repeat(20);
+    keys += &"j".repeat(pos / cols);
+    keys += &"l".repeat(pos % cols);
+    keys
 }
