@@ -266,21 +266,7 @@ impl Store {
 
     /// Takes the exclusive lock (blocking); it is released when the file is dropped.
     fn lock(&self) -> Result<File, StatsError> {
-        let path = self.dir.join(LOCK_NAME);
-        if let Ok(meta) = std::fs::metadata(&path)
-            && !meta.is_file()
-        {
-            return Err(StatsError::NotAFile(path));
-        }
-        let io = |e| StatsError::Io(path.clone(), e);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(io)?;
-        file.lock().map_err(io)?;
-        Ok(file)
+        lock_file(&self.dir.join(LOCK_NAME))
     }
 
     /// Reads and checks the file.
@@ -346,4 +332,26 @@ impl Store {
         crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
             .map_err(|e| StatsError::Io(path, e))
     }
+}
+
+/// Takes the exclusive lock of the lock file at `path` (blocking; created if missing);
+/// it is released when the file is dropped.
+///
+/// # Errors
+/// The lock file is not a regular file, or cannot be opened or locked.
+pub(crate) fn lock_file(path: &Path) -> Result<File, StatsError> {
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return Err(StatsError::NotAFile(path.to_path_buf()));
+    }
+    let io = |e| StatsError::Io(path.to_path_buf(), e);
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .map_err(io)?;
+    file.lock().map_err(io)?;
+    Ok(file)
 }

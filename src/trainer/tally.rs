@@ -9,7 +9,7 @@
 //! from a newer version is left alone. Reading takes no lock and writes nothing.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -167,21 +167,7 @@ impl TallyStore {
     }
 
     fn lock(&self) -> Result<File, StatsError> {
-        let path = self.dir.join(LOCK_NAME);
-        if let Ok(meta) = std::fs::metadata(&path)
-            && !meta.is_file()
-        {
-            return Err(StatsError::NotAFile(path));
-        }
-        let io = |e| StatsError::Io(path.clone(), e);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(io)?;
-        file.lock().map_err(io)?;
-        Ok(file)
+        crate::solitaire::stats::lock_file(&self.dir.join(LOCK_NAME))
     }
 
     /// The tally, or why the file is not one.
