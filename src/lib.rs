@@ -2,7 +2,11 @@
 //! opponent.
 //!
 //! Layers, each depending only on those before it:
-//! [`rules`] → [`solver`] → [`players`] → [`analysis`] → `cli` (in the binary).
+//! [`rules`] → [`solver`] → [`players`] → [`analysis`] and [`trainer`] → [`tui`] and
+//! [`cli`]. The two middle ones lean on each other in one place each: the replay
+//! analysis names the best action with [`trainer::name`], and the trainer's coach and
+//! Strategy page put costs in the analysis's words. [`record`] and [`words`] (counts
+//! and numbers in words) serve every layer.
 
 pub mod analysis;
 pub mod cli;

@@ -4,6 +4,7 @@
 //!
 //! Built on the solver and the players; the TUI and the CLI only show what it says.
 
+pub mod coach;
 mod consequences;
 mod idea;
 pub mod puzzle;
@@ -53,6 +54,14 @@ impl Lesson {
     #[must_use]
     pub fn best(&self) -> &Explained {
         self.find(self.best).expect("the best action is listed")
+    }
+
+    /// The choice a flip at `position` carries out here, if that card can be turned now.
+    #[must_use]
+    pub fn action_at(&self, position: usize) -> Option<&Explained> {
+        self.actions
+            .iter()
+            .find(|e| e.named.cards.contains(&position))
     }
 
     /// The explained action `action`, if available.

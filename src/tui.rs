@@ -7,7 +7,6 @@
 
 mod app;
 mod board;
-mod coach;
 mod config;
 mod hint;
 mod look;
@@ -26,9 +25,11 @@ mod table;
 mod term;
 mod theme;
 
+pub use crate::trainer::coach::{
+    LookBack, Verdict, choice_words, cost_words, deck_rule, other_colour,
+};
 pub use app::{Action, App, Overlay, Screen, random_seed};
 pub use board::Geometry;
-pub use coach::{LookBack, Verdict, choice_words, cost_words, deck_rule, other_colour};
 pub use config::{Config, First, Hints, Memory, Opponent};
 pub use hint::{Hint, HintLine};
 pub use look::{Look, Palette, ThemeName, force_colour_output};

@@ -272,23 +272,14 @@ impl Store {
     /// Reads and checks the file.
     fn parse(&self) -> Result<Parsed, StatsError> {
         let path = self.path();
-        if let Ok(meta) = std::fs::metadata(&path)
-            && !meta.is_file()
-        {
-            return Err(StatsError::NotAFile(path));
-        }
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Parsed::Good(Loaded {
-                    stats: Stats {
-                        format: FORMAT,
-                        entries: Vec::new(),
-                    },
-                    warning: None,
-                }));
-            }
-            Err(e) => return Err(StatsError::Io(path, e)),
+        let Some(bytes) = read_if_present(&path)? else {
+            return Ok(Parsed::Good(Loaded {
+                stats: Stats {
+                    format: FORMAT,
+                    entries: Vec::new(),
+                },
+                warning: None,
+            }));
         };
         Ok(match serde_json::from_slice::<Stats>(&bytes) {
             Ok(stats) if stats.format > FORMAT => {
@@ -354,4 +345,21 @@ pub(crate) fn lock_file(path: &Path) -> Result<File, StatsError> {
         .map_err(io)?;
     file.lock().map_err(io)?;
     Ok(file)
+}
+
+/// The bytes of the regular file at `path`, or `None` if there is none yet.
+///
+/// # Errors
+/// Something other than a regular file is there, or it cannot be read.
+pub(crate) fn read_if_present(path: &Path) -> Result<Option<Vec<u8>>, StatsError> {
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return Err(StatsError::NotAFile(path.to_path_buf()));
+    }
+    match std::fs::read(path) {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(StatsError::Io(path.to_path_buf(), e)),
+    }
 }

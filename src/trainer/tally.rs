@@ -173,15 +173,8 @@ impl TallyStore {
     /// The tally, or why the file is not one.
     fn parse(&self) -> Result<Result<Tally, String>, StatsError> {
         let path = self.path();
-        if let Ok(meta) = std::fs::metadata(&path)
-            && !meta.is_file()
-        {
-            return Err(StatsError::NotAFile(path));
-        }
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ok(Tally::default())),
-            Err(e) => return Err(StatsError::Io(path, e)),
+        let Some(bytes) = crate::solitaire::stats::read_if_present(&path)? else {
+            return Ok(Ok(Tally::default()));
         };
         Ok(match serde_json::from_slice::<Tally>(&bytes) {
             Ok(t) if t.format > FORMAT => return Err(StatsError::Newer(path, t.format)),

@@ -60,11 +60,7 @@ pub enum Counted {
 /// card can be turned now.
 #[must_use]
 pub fn action_at(lesson: &Lesson, position: usize) -> Option<Action> {
-    lesson
-        .actions
-        .iter()
-        .find(|e| e.named.cards.contains(&position))
-        .map(|e| e.action)
+    lesson.action_at(position).map(|e| e.action)
 }
 
 /// A run of puzzles on screen.

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::coach::{self, LookBack};
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
@@ -13,6 +12,7 @@ use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
 use crate::record::{MemoryMode, PERSON, Record};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
 use crate::solver::{Action, State};
+use crate::trainer::coach::{self, LookBack};
 
 /// The solver shared by the optimal AI and the hints.
 pub type SharedSolver = Arc<Mutex<Optimal>>;

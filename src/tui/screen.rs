@@ -354,14 +354,14 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
         ),
         Screen::Play(r) => {
             let mut lines = help_lines(HELP, true);
-            let rule = super::coach::deck_rule(r.game().view().deck());
+            let rule = crate::trainer::coach::deck_rule(r.game().view().deck());
             lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
             (" Keys ", lines)
         }
         Screen::Setup(s) => {
             let mut lines = help_lines(HELP, true);
             if let Ok(deck) = crate::rules::Deck::parse(&s.config.deck) {
-                let rule = super::coach::deck_rule(&deck);
+                let rule = crate::trainer::coach::deck_rule(&deck);
                 lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
             }
             (" Keys ", lines)

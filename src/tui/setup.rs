@@ -304,7 +304,7 @@ impl Widget for &Setup {
                 && let Ok(deck) = crate::rules::Deck::parse(&self.config.deck)
             {
                 // The rule that decides a pair, under the deck's name.
-                let rule = super::coach::deck_rule(&deck);
+                let rule = crate::trainer::coach::deck_rule(&deck);
                 let indent = if usize::from(form.width) >= 15 + rule.chars().count() {
                     15
                 } else {

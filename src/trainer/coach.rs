@@ -33,9 +33,7 @@ pub fn verdict(
     let view = game.view();
     // The action whose cards hold the one turned (the model's reading as a fallback).
     let taken = lesson
-        .actions
-        .iter()
-        .find(|e| e.named.cards.contains(&position))
+        .action_at(position)
         .or_else(|| action_of(game, position).and_then(|a| lesson.find(a)))?;
     let action = taken.action;
     let class = Class::of(objective, taken.cost);
