@@ -7,6 +7,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use concentration::record::Record;
@@ -30,7 +31,13 @@ pub struct Session {
     pub parser: vt100::Parser,
     /// The data directory the game saves in (removed at the end).
     pub data: PathBuf,
+    /// One game in a pty at a time per test binary: the tests wait on the screen with
+    /// timeouts and send signals, and games racing for two cores only make them flaky.
+    _one_at_a_time: MutexGuard<'static, ()>,
 }
+
+/// Held by each [`Session`] while it lives.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// A data directory of its own for each run of the binary, so tests never write to the
 /// user's.
@@ -48,6 +55,8 @@ impl Drop for Session {
 
 impl Session {
     pub fn start(args: &[&str]) -> Self {
+        // A test that failed while holding it poisons it; the lock itself is still good.
+        let one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -83,6 +92,7 @@ impl Session {
             output,
             parser: vt100::Parser::new(ROWS, COLS, 0),
             data,
+            _one_at_a_time: one_at_a_time,
         }
     }
 
