@@ -189,6 +189,22 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
+/// `text` on one row of `width` characters: whole if it fits, else cut at the last word
+/// that leaves room for ` …`.
+#[must_use]
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(2);
+    let head: String = text.chars().take(room + 1).collect();
+    let cut = head.rfind(' ').filter(|&c| c > 0).map_or_else(
+        || text.chars().take(room).collect(),
+        |c| head[..c].to_string(),
+    );
+    format!("{} …", cut.trim_end())
+}
+
 #[cfg(test)]
 mod wrap_tests {
     use super::wrap;
@@ -215,6 +231,22 @@ mod wrap_tests {
                 wrap(text, w).concat().replace(' ', ""),
                 text.replace(' ', "")
             );
+        }
+    }
+
+    #[test]
+    fn fit_keeps_short_lines_and_ends_long_ones_at_a_word() {
+        use super::fit;
+        assert_eq!(fit("You turned K♦", 80), "You turned K♦");
+        let long = "Inaccuracy −0.09%: a new card kept you at 50%; a seen card (10♥ a1) left you \
+                    at 50%";
+        let short = fit(long, 80);
+        assert_eq!(
+            short,
+            "Inaccuracy −0.09%: a new card kept you at 50%; a seen card (10♥ a1) left you …"
+        );
+        for w in 2..40 {
+            assert!(fit(long, w).chars().count() <= w, "{w}");
         }
     }
 }

@@ -148,16 +148,21 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
         // The best choice is marked by more than colour.
         let mark = if l.action == h.best { "▶" } else { " " };
         let mut head = format!(
-            "{mark}{} {}",
+            "{} {}",
             format_value(h.objective, l.value),
             format_cost(h.objective, l.cost)
         );
         if codes {
             head = format!("{head} · {}", l.model);
         }
-        let mut block: Vec<Line<'static>> = words::wrap(&head, width)
+        // The mark column stays: wrapping would take a leading space for a gap.
+        let mut block: Vec<Line<'static>> = words::wrap(&head, width.saturating_sub(1))
             .into_iter()
-            .map(|r| Line::from(Span::styled(r, style)))
+            .enumerate()
+            .map(|(i, r)| {
+                let mark = if i == 0 { mark } else { " " };
+                Line::from(Span::styled(format!("{mark}{r}"), style))
+            })
             .collect();
         block.extend(
             words::wrap(&l.words, width.saturating_sub(1))

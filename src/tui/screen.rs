@@ -191,7 +191,11 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
     } else {
         round.message().to_string()
     };
-    Line::from(text).bold().render(message, buf);
+    // One row: a long message (the coach's, whose whole line the panel keeps) ends in
+    // `…` at a word rather than being cut mid-word at the edge.
+    Line::from(words::fit(&text, usize::from(message.width)))
+        .bold()
+        .render(message, buf);
     let over = match round.game().view().phase() {
         Phase::Over(result) if round.show().is_none() => Some(result),
         _ => None,
