@@ -173,7 +173,8 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
         let spare = if left > 1 { reserve } else { reserve - 1 };
         if out.len() + block.len() + spare > room {
             out.push(Line::from(Span::styled(
-                format!("+{} (w: all choices)", words::count_of(left, "more choice")),
+                // One row, as reserved: `w` shows every choice.
+                format!("+{} · w", words::count_of(left, "more choice")),
                 theme::DIM,
             )));
             break;
