@@ -15,6 +15,7 @@ pub mod fuzzing;
 pub mod players;
 pub mod record;
 pub mod rules;
+pub mod seats;
 pub mod solitaire;
 pub mod solver;
 pub mod trainer;
