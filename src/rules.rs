@@ -12,5 +12,7 @@ pub use deck::{
 };
 pub use game::{Game, IllegalFlip};
 pub use layout::{Card, below, deal};
-pub use options::{MarginWithdraw, Objective, PassRule, Seat, UnknownName, check_combination};
+pub use options::{
+    MarginWithdraw, Objective, PassRule, Seat, UnknownName, Variant, check_combination,
+};
 pub use view::{EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, TurnEnd};

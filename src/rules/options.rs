@@ -95,6 +95,59 @@ impl Objective {
     }
 }
 
+/// How turns go: the standard game or a house rule that changes the turn
+/// (`variants.md`). Matching is the deck's business (Zebra), not the variant's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// A player who takes a pair goes again.
+    #[default]
+    Standard,
+    /// A player who takes a pair keeps it, but the turn passes all the same.
+    OneFlip,
+}
+
+impl Variant {
+    /// Every variant, in the order menus show them.
+    pub const ALL: [Self; 2] = [Self::Standard, Self::OneFlip];
+
+    /// The name used on the command line and in records.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Standard => "standard",
+            Self::OneFlip => "one-flip",
+        }
+    }
+
+    /// One line for players.
+    #[must_use]
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Self::Standard => "a player who takes a pair goes again",
+            Self::OneFlip => "a player who takes a pair keeps it, and the turn passes",
+        }
+    }
+
+    /// Whether taking a pair lets the mover go again.
+    #[must_use]
+    pub fn pair_goes_again(self) -> bool {
+        self == Self::Standard
+    }
+}
+
+impl FromStr for Variant {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_named(&s.to_ascii_lowercase(), "variant", &Self::ALL, Self::name)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A combination of objective and pass rule the model does not define.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
