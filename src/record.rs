@@ -189,7 +189,7 @@ impl Record {
         let players = if self.is_solitaire() {
             Players::Solitaire
         } else {
-            Players::Two(self.pass_rule)
+            Players::two(self.pass_rule)
         };
         Ok(Game::new(self.deck.clone(), self.seed, players)?)
     }
@@ -209,7 +209,7 @@ impl Record {
     /// The seat of the person, if one played.
     #[must_use]
     pub fn person(&self) -> Option<Seat> {
-        [Seat::First, Seat::Second]
+        [Seat::FIRST, Seat::SECOND]
             .into_iter()
             .find(|s| self.players[s.index()] == PERSON)
     }
@@ -245,8 +245,8 @@ impl Record {
 pub fn result_text(game: &Game) -> &'static str {
     match game.view().phase() {
         Phase::Over(r) => match r.outcome {
-            Outcome::Winner(Seat::First) => "1-0",
-            Outcome::Winner(Seat::Second) => "0-1",
+            Outcome::Winner(Seat::FIRST) => "1-0",
+            Outcome::Winner(_) => "0-1",
             Outcome::Draw => "1/2-1/2",
             Outcome::Solo => "cleared",
         },
@@ -254,13 +254,10 @@ pub fn result_text(game: &Game) -> &'static str {
     }
 }
 
-/// A seat as written before a turn: `A` moves first, `B` second.
+/// A seat as written before a turn: `A` moves first, `B` second, and so on.
 #[must_use]
 pub fn seat_letter(seat: Seat) -> char {
-    match seat {
-        Seat::First => 'A',
-        Seat::Second => 'B',
-    }
+    char::from(b'A' + seat.0)
 }
 
 /// A header value as written: no quotes, backslashes or line breaks; never empty.

@@ -10,9 +10,11 @@ mod view;
 pub use deck::{
     Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_COPIES, MAX_LABELS, MAX_TABLE_CARDS,
 };
-pub use game::{Game, IllegalFlip};
+pub use game::{Game, IllegalFlip, TableError};
 pub use layout::{Card, below, deal};
 pub use options::{
     MarginWithdraw, Objective, PassRule, Seat, UnknownName, Variant, check_combination,
 };
-pub use view::{EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, TurnEnd};
+pub use view::{
+    EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,
+};

@@ -345,7 +345,7 @@ fn keys_hammered_during_the_ais_turn_never_turn_a_card() {
     assert_eq!(records.len(), 1);
     let game = records[0].replay().unwrap();
     let flips = game.view().flips();
-    let mine = flips.iter().filter(|f| f.seat == Seat::First).count();
+    let mine = flips.iter().filter(|f| f.seat == Seat::FIRST).count();
     assert_eq!(
         mine, 2,
         "the person turned a card with a key meant to go on"

@@ -154,7 +154,7 @@ fn play_this_deal_again_starts_the_same_deal() {
     assert_eq!((c.deck.as_str(), c.seed), ("pairs:3", 2));
     assert_eq!(c.memory, Memory::Classic);
     // The person sat second: the AI starts again.
-    assert_eq!(round.seat_name(concentration::rules::Seat::First), "AI");
+    assert_eq!(round.seat_name(concentration::rules::Seat::FIRST), "AI");
     assert_eq!(
         round.game().reveal_all(),
         Record::parse(FIXED.as_bytes())
@@ -330,7 +330,7 @@ fn random_two_ai_record() -> Record {
     use concentration::record::MemoryMode;
     use concentration::rules::{Deck, Game, Objective, PassRule, Players, Slot};
     let deck = Deck::parse("pairs:6").unwrap();
-    let mut game = Game::new(deck, 5, Players::Two(PassRule::None)).unwrap();
+    let mut game = Game::new(deck, 5, Players::two(PassRule::None)).unwrap();
     let mut seed = 7usize;
     while !game.view().is_over() {
         let open: Vec<usize> = (0..12)
@@ -530,7 +530,7 @@ fn the_best_cards_are_marked_and_named_before_each_flip() {
     }
     assert!(!marked(&app, 0), "a1 is not a best card");
     let d = app.replay_screen().unwrap().decision().unwrap();
-    assert_eq!((d.index, d.seat), (3, Seat::Second));
+    assert_eq!((d.index, d.seat), (3, Seat::SECOND));
     assert_eq!(d.best_cards, vec![3, 4, 5]);
     // The values for the player who decides: 1/3 for the best, 0 for what was played.
     assert!(

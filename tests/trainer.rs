@@ -17,7 +17,7 @@ fn game(rule: PassRule) -> Game {
             })
         })
         .collect();
-    Game::from_cards(deck, cards, 0, Players::Two(rule))
+    Game::from_cards(deck, cards, 0, Players::two(rule))
 }
 
 fn solver(rule: PassRule, objective: Objective) -> Solver<f64> {

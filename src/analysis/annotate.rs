@@ -186,13 +186,13 @@ fn first_seat_value(
     solver: &mut Solver<f64>,
 ) -> Result<f64, SolveError> {
     let view = game.view();
-    let [a, b] = view.pairs();
+    let (a, b) = (view.pairs()[0], view.pairs()[1]);
     let margin = f64::from(a) - f64::from(b);
     if let Phase::Over(r) = view.phase() {
         return Ok(match objective {
             Objective::Win => match r.outcome {
-                Outcome::Winner(Seat::First) => 1.0,
-                Outcome::Winner(Seat::Second) => 0.0,
+                Outcome::Winner(Seat::FIRST) => 1.0,
+                Outcome::Winner(_) => 0.0,
                 Outcome::Draw | Outcome::Solo => 0.5,
             },
             Objective::Margin => margin,
@@ -200,7 +200,7 @@ fn first_seat_value(
         });
     }
     let v = solver.value(&state_of(view))?;
-    let first = view.mover() == Seat::First;
+    let first = view.mover() == Seat::FIRST;
     Ok(match (objective, first) {
         (Objective::Win, true) => v,
         (Objective::Win, false) => 1.0 - v,
@@ -279,7 +279,7 @@ pub fn annotate(
         }
         curve.push(first_seat_value(&replay, objective, solver)?);
     }
-    let summaries = [Seat::First, Seat::Second].map(|seat| summarise(&annotations, seat));
+    let summaries = [Seat::FIRST, Seat::SECOND].map(|seat| summarise(&annotations, seat));
     Ok(Analysis {
         objective,
         players,
@@ -375,14 +375,14 @@ impl Analysis {
     pub fn focus(&self) -> Vec<Seat> {
         match self.person() {
             Some(s) => vec![s],
-            None => vec![Seat::First, Seat::Second],
+            None => vec![Seat::FIRST, Seat::SECOND],
         }
     }
 
     /// The person's seat, if one played.
     #[must_use]
     pub fn person(&self) -> Option<Seat> {
-        [Seat::First, Seat::Second]
+        [Seat::FIRST, Seat::SECOND]
             .into_iter()
             .find(|s| self.players[s.index()] == crate::record::PERSON)
     }
@@ -390,13 +390,13 @@ impl Analysis {
     /// The seat whose values the curve shows: the person's, or the first seat's.
     #[must_use]
     pub fn curve_seat(&self) -> Seat {
-        self.person().unwrap_or(Seat::First)
+        self.person().unwrap_or(Seat::FIRST)
     }
 
     /// [`Analysis::curve`] for the seat of [`Analysis::curve_seat`].
     #[must_use]
     pub fn curve_for_focus(&self) -> Vec<f64> {
-        let flip = self.curve_seat() == Seat::Second;
+        let flip = self.curve_seat() == Seat::SECOND;
         self.curve
             .iter()
             .map(|&v| match (flip, self.objective) {

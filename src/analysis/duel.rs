@@ -323,7 +323,7 @@ pub fn simulate(
     let mut sum_sq = 0.0;
     for i in 0..games {
         let deal_seed = game_seed(seed, i);
-        let mut game = Game::new(deck.clone(), deal_seed, Players::Two(pass_rule))?;
+        let mut game = Game::new(deck.clone(), deal_seed, Players::two(pass_rule))?;
         first.reseed(game_seed(deal_seed, 1));
         second.reseed(game_seed(deal_seed, 2));
         let result = loop {
@@ -331,16 +331,16 @@ pub fn simulate(
                 break result;
             }
             let agent = match game.view().mover() {
-                crate::rules::Seat::First => &mut *first,
-                crate::rules::Seat::Second => &mut *second,
+                crate::rules::Seat::FIRST => &mut *first,
+                _ => &mut *second,
             };
             let position = agent.choose(game.view());
             game.try_flip(position).expect("agents play legal flips");
         };
         let x = match objective {
             Objective::Win => match result.outcome {
-                Outcome::Winner(crate::rules::Seat::First) => 1.0,
-                Outcome::Winner(crate::rules::Seat::Second) => 0.0,
+                Outcome::Winner(crate::rules::Seat::FIRST) => 1.0,
+                Outcome::Winner(_) => 0.0,
                 Outcome::Draw | Outcome::Solo => 0.5,
             },
             _ => f64::from(result.pairs[0]) - f64::from(result.pairs[1]),

@@ -66,10 +66,7 @@ fn counted(record: &Record) -> Option<Seat> {
         return None;
     }
     let person = record.person()?;
-    let other = match person {
-        Seat::First => Seat::Second,
-        Seat::Second => Seat::First,
-    };
+    let other = person.other();
     (record.player(other) != crate::record::PERSON).then_some(person)
 }
 
@@ -95,10 +92,10 @@ pub fn tally(entries: &[Entry]) -> Versus {
         let Phase::Over(result) = game.view().phase() else {
             continue;
         };
-        let other = if person == Seat::First {
-            Seat::Second
+        let other = if person == Seat::FIRST {
+            Seat::SECOND
         } else {
-            Seat::First
+            Seat::FIRST
         };
         let key = (
             record.player(other).to_owned(),

@@ -295,7 +295,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     use std::fmt::Write as _;
     let mut s = String::new();
     let view = game.view();
-    let [a, b] = view.pairs();
+    let (a, b) = (view.pairs()[0], view.pairs()[1]);
     let _ = writeln!(
         s,
         "{} | seed {} | A {} vs B {} | {} | {} | result {} ({a}-{b}){}",
@@ -346,7 +346,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
         }
     }
     let _ = writeln!(s, "summary");
-    for seat in [Seat::First, Seat::Second] {
+    for seat in [Seat::FIRST, Seat::SECOND] {
         let sum = &analysis.summaries[seat.index()];
         let _ = writeln!(
             s,

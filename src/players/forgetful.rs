@@ -207,7 +207,7 @@ mod tests {
 
     fn play_out(memory: usize, rule: PassRule, seed: u64) {
         let deck = Deck::parse("pairs:8").unwrap();
-        let mut game = Game::new(deck, seed, Players::Two(rule)).unwrap();
+        let mut game = Game::new(deck, seed, Players::two(rule)).unwrap();
         let mut a = Forgetful::new(memory, seed);
         let mut flips = 0;
         while !game.view().is_over() {
@@ -294,14 +294,14 @@ mod tests {
                 for memory in [0, 1, Forgetful::EASY, 4, Forgetful::MEDIUM] {
                     for seed in 0..100 {
                         let deck = Deck::parse(deck).unwrap();
-                        let mut game = Game::new(deck, seed, Players::Two(rule)).unwrap();
+                        let mut game = Game::new(deck, seed, Players::two(rule)).unwrap();
                         let mut players = [
                             Forgetful::new(memory, seed),
                             Forgetful::new(Forgetful::MEDIUM, seed + 1),
                         ];
                         while !game.view().is_over() {
                             let view = game.view().clone();
-                            let f = &mut players[usize::from(view.mover() == Seat::Second)];
+                            let f = &mut players[usize::from(view.mover() == Seat::SECOND)];
                             let memory = f.remembered(&view);
                             let p = f.choose(&view);
                             check_choice(&view, &memory, p, &mut seen);
@@ -317,7 +317,7 @@ mod tests {
     #[test]
     fn remembers_only_the_last_cards() {
         let deck = Deck::parse("pairs:8").unwrap();
-        let mut game = Game::new(deck, 3, Players::Two(PassRule::Agreed)).unwrap();
+        let mut game = Game::new(deck, 3, Players::two(PassRule::Agreed)).unwrap();
         for p in 0..6 {
             let _ = game.try_flip(p);
         }

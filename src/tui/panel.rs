@@ -43,7 +43,7 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
     {
         let mut lines = Vec::new();
         let pairs = view.pairs();
-        for seat in [Seat::First, Seat::Second] {
+        for seat in [Seat::FIRST, Seat::SECOND] {
             let mark = if !view.is_over() && view.mover() == seat {
                 "▶"
             } else {
@@ -83,7 +83,7 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
         ]));
         if let Some(v) = round.odds() {
             let who = if round.is_watch() {
-                round.seat_name(Seat::First)
+                round.seat_name(Seat::FIRST)
             } else {
                 "You".into()
             };

@@ -93,7 +93,7 @@ impl Replay {
         let full = record.replay().map_err(|e| e.to_string())?;
         // The person's mistakes first; everyone's in a game of two AIs.
         let record_person = if record.is_solitaire() {
-            Some(Seat::First)
+            Some(Seat::FIRST)
         } else {
             record.person()
         };
@@ -194,9 +194,9 @@ impl Replay {
     #[must_use]
     pub fn seats(&self) -> &'static [Seat] {
         if self.record().is_solitaire() {
-            &[Seat::First]
+            &[Seat::FIRST]
         } else {
-            &[Seat::First, Seat::Second]
+            &[Seat::FIRST, Seat::SECOND]
         }
     }
 
@@ -242,9 +242,9 @@ impl Replay {
             return;
         }
         self.whose = match self.whose {
-            Whose::Seat(Seat::First) => Whose::Seat(Seat::Second),
-            Whose::Seat(Seat::Second) => Whose::Both,
-            Whose::Both => Whose::Seat(Seat::First),
+            Whose::Seat(Seat::FIRST) => Whose::Seat(Seat::SECOND),
+            Whose::Seat(_) => Whose::Both,
+            Whose::Both => Whose::Seat(Seat::FIRST),
         };
         // Say what the keys now do: the choice is not drawn anywhere else.
         let n = self.mistakes().len();
@@ -435,8 +435,8 @@ impl Replay {
 pub fn config_of(record: &Record, base: &Config) -> Config {
     let ai = |seat: Seat| Opponent::parse(record.player(seat)).unwrap_or_default();
     let (first, opponent) = match record.person() {
-        Some(Seat::Second) => (First::Ai, ai(Seat::First)),
-        _ => (First::You, ai(Seat::Second)),
+        Some(Seat::SECOND) => (First::Ai, ai(Seat::FIRST)),
+        _ => (First::You, ai(Seat::SECOND)),
     };
     Config {
         deck: record.deck.name().to_owned(),
@@ -572,7 +572,9 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
             crate::words::count(moves, "move"),
         )
     } else {
-        let pairs = game.as_ref().map_or([0, 0], |g| g.view().pairs());
+        let pairs = game
+            .as_ref()
+            .map_or([0, 0], |g| [g.view().pairs()[0], g.view().pairs()[1]]);
         (
             format!("{} vs {}", name(&r.players[0]), name(&r.players[1])),
             format!("{}-{}", pairs[0], pairs[1]),

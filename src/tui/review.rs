@@ -164,9 +164,9 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     let pairs = view.pairs();
     let mut lines = Vec::new();
     let seats: &[Seat] = if r.is_solitaire() {
-        &[Seat::First]
+        &[Seat::FIRST]
     } else {
-        &[Seat::First, Seat::Second]
+        &[Seat::FIRST, Seat::SECOND]
     };
     for &seat in seats {
         let mark = if !view.is_over() && view.mover() == seat {
@@ -287,7 +287,7 @@ fn message_line(replay: &Replay) -> Line<'static> {
     }
     if stepper.at_end() && (at > 0 || stepper.game().view().is_over()) {
         let game = stepper.game();
-        let [a, b] = game.view().pairs();
+        let (a, b) = (game.view().pairs()[0], game.view().pairs()[1]);
         let r = replay.record();
         let (moves, misses) = (
             words::count(game.view().turns(), "move"),

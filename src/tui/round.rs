@@ -93,20 +93,20 @@ impl Round {
     /// A bad deck or objective/pass rule pair, as one line.
     pub fn new(config: Config) -> Result<Self, String> {
         let deck = config.check()?;
-        let game = Game::new(deck, config.seed, Players::Two(config.pass_rule))
+        let game = Game::new(deck, config.seed, Players::two(config.pass_rule))
             .map_err(|e| e.to_string())?;
         let (person, coin) = match config.first {
-            First::You => (Seat::First, None),
-            First::Ai => (Seat::Second, None),
+            First::You => (Seat::FIRST, None),
+            First::Ai => (Seat::SECOND, None),
             First::Coin => {
                 let heads = (config.seed ^ COIN_SALT).wrapping_mul(COIN_SALT) >> 63 == 0;
-                let s = if heads { Seat::First } else { Seat::Second };
+                let s = if heads { Seat::FIRST } else { Seat::SECOND };
                 (s, Some(s))
             }
         };
         let kinds: [Option<Opponent>; 2] = match config.watch_first {
             Some(first) => [Some(first), Some(config.opponent)],
-            None if person == Seat::First => [None, Some(config.opponent)],
+            None if person == Seat::FIRST => [None, Some(config.opponent)],
             None => [Some(config.opponent), None],
         };
         let mut round = Self {
@@ -139,8 +139,8 @@ impl Round {
         round.message = match (coin, round.is_watch()) {
             (Some(s), _) => format!(
                 "Coin toss: {} — {} first",
-                if s == Seat::First { "heads" } else { "tails" },
-                if s == Seat::First {
+                if s == Seat::FIRST { "heads" } else { "tails" },
+                if s == Seat::FIRST {
                     "you go"
                 } else {
                     "the AI goes"
@@ -218,9 +218,9 @@ impl Round {
     #[must_use]
     pub fn person(&self) -> Seat {
         if self.seats[0].kind.is_none() || self.is_watch() {
-            Seat::First
+            Seat::FIRST
         } else {
-            Seat::Second
+            Seat::SECOND
         }
     }
 
@@ -232,7 +232,7 @@ impl Round {
             Some(k) if self.is_watch() => {
                 format!(
                     "{} {}",
-                    if seat == Seat::First { "A" } else { "B" },
+                    if seat == Seat::FIRST { "A" } else { "B" },
                     k.name()
                 )
             }
@@ -769,7 +769,7 @@ impl Round {
     /// The record of the game so far: the person is [`PERSON`], an AI goes by its name.
     #[must_use]
     pub fn record(&self) -> Record {
-        let players = [Seat::First, Seat::Second].map(|s| {
+        let players = [Seat::FIRST, Seat::SECOND].map(|s| {
             self.seats[s.index()]
                 .kind
                 .map_or_else(|| PERSON.to_owned(), |k| k.name().to_owned())

@@ -151,8 +151,8 @@ fn play_title(round: &Round, width: u16) -> Line<'static> {
     let c = round.config();
     let seats = format!(
         "{} vs {}",
-        round.seat_title(Seat::First),
-        round.seat_title(Seat::Second)
+        round.seat_title(Seat::FIRST),
+        round.seat_title(Seat::SECOND)
     );
     // Who plays matters more than the seed: a long seed goes first when room is short.
     let mut rest = format!("  {} · seed {} · {seats}", c.deck, c.seed);
@@ -460,7 +460,7 @@ fn ai_note(kind: Opponent) -> String {
 /// The lines of the end window of a two-player game.
 fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
     let person = round.person();
-    let [a, b] = result.pairs;
+    let (a, b) = (result.pairs[0], result.pairs[1]);
     let headline = match (result.outcome, round.is_watch()) {
         (Outcome::Draw, _) => "A draw".to_string(),
         (Outcome::Winner(s), true) => format!("{} wins", round.seat_name(s)),
@@ -478,8 +478,8 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         Line::from(headline).bold().centered(),
         Line::from(format!(
             "{} {a} – {b} {}  ·  {}  ·  {}",
-            round.seat_title(Seat::First),
-            round.seat_title(Seat::Second),
+            round.seat_title(Seat::FIRST),
+            round.seat_title(Seat::SECOND),
             words::count(result.turns, "move"),
             reason
         ))
@@ -524,7 +524,7 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         None => String::new(),
     };
     lines.push(Line::from(saved).style(theme::DIM).centered());
-    let mut kinds: Vec<Opponent> = [Seat::First, Seat::Second]
+    let mut kinds: Vec<Opponent> = [Seat::FIRST, Seat::SECOND]
         .into_iter()
         .filter_map(|s| round.seat_kind(s))
         .collect();
