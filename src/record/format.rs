@@ -147,7 +147,10 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
         header("Memory", record.memory.name());
         header("Practice", if record.practice { "yes" } else { "no" });
         header("Result", result_text(&game));
-        let (a, b) = (view.pairs()[0], view.pairs()[1]);
+        let (a, b) = (
+            view.pairs().of(crate::rules::Seat::FIRST),
+            view.pairs().of(crate::rules::Seat::SECOND),
+        );
         header("Pairs", &format!("{a}-{b}"));
     }
     header("End", end_text(&game));

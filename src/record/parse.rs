@@ -522,7 +522,10 @@ fn check_outcome(headers: &Headers, game: &Game) -> Result<(), LoadError> {
         return fail(line, why);
     }
     if let Some((pairs, l)) = headers.get("Pairs") {
-        let (a, b) = (game.view().pairs()[0], game.view().pairs()[1]);
+        let (a, b) = (
+            game.view().pairs().of(crate::rules::Seat::FIRST),
+            game.view().pairs().of(crate::rules::Seat::SECOND),
+        );
         if pairs != format!("{a}-{b}") {
             return fail(
                 l,

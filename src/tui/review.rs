@@ -287,7 +287,10 @@ fn message_line(replay: &Replay) -> Line<'static> {
     }
     if stepper.at_end() && (at > 0 || stepper.game().view().is_over()) {
         let game = stepper.game();
-        let (a, b) = (game.view().pairs()[0], game.view().pairs()[1]);
+        let (a, b) = (
+            game.view().pairs().of(Seat::FIRST),
+            game.view().pairs().of(Seat::SECOND),
+        );
         let r = replay.record();
         let (moves, misses) = (
             words::count(game.view().turns(), "move"),
