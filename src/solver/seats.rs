@@ -426,8 +426,8 @@ impl<V: Scalar> SeatsSolver<V> {
                 continue;
             }
             let once = self.moved(key, a, reveal);
-            for b in a..n {
-                let others = counts[b] - u64::from(a == b);
+            for (b, &count) in counts.iter().enumerate().skip(a) {
+                let others = count - u64::from(a == b);
                 let to = self.table.reveal[b];
                 if others == 0 || to == NONE {
                     continue;
