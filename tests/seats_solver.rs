@@ -485,3 +485,97 @@ proptest! {
         }
     }
 }
+
+fn solve_json(args: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .arg("solve")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn solve_with_players_prints_vectors() {
+    let v = solve_json(&[
+        "--players",
+        "3",
+        "--objective",
+        "own-pairs",
+        "--deck",
+        "3x4",
+        "--pass-rule",
+        "none",
+        "--exact",
+    ]);
+    assert_eq!(
+        v["exact"],
+        serde_json::json!(["11146/5775", "3392/1925", "1904/825"])
+    );
+    assert!((v["value"][0].as_f64().unwrap() - 11146.0 / 5775.0).abs() < 1e-12);
+    assert_eq!(v["chosen"], "unknown");
+    assert_eq!(v["best"], serde_json::json!(["unknown"]));
+    assert_eq!(v["actions"][0]["exact"], v["exact"]);
+
+    // After a known first card under agreed, two passes in a row before: the pass ends
+    // the game (nobody gets anything) and is listed after the unknown card.
+    let v = solve_json(&[
+        "--players",
+        "3",
+        "--deck",
+        "pairs:4",
+        "--position",
+        "2.1x2 2.2x1",
+        "--held",
+        "2.1",
+        "--passes",
+        "2",
+        "--exact",
+    ]);
+    let names: Vec<&str> = v["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["unknown", "known 2.1"]);
+    assert_eq!(v["actions"][1]["exact"], serde_json::json!(["0", "0", "0"]));
+    assert_eq!(v["chosen"], "unknown");
+    assert_eq!(v["value"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn solve_with_two_players_is_todays_solve_unless_own_pairs() {
+    let today = solve_json(&["--deck", "4x2", "--exact"]);
+    assert_eq!(
+        solve_json(&["--deck", "4x2", "--exact", "--players", "2"]),
+        today
+    );
+    let margin = solve_json(&[
+        "--deck",
+        "5x2",
+        "--objective",
+        "margin",
+        "--pass-rule",
+        "none",
+    ]);
+    let own = solve_json(&[
+        "--deck",
+        "5x2",
+        "--players",
+        "2",
+        "--objective",
+        "own-pairs",
+        "--pass-rule",
+        "none",
+    ]);
+    let v = own["value"].as_array().unwrap();
+    let gap = v[0].as_f64().unwrap() - v[1].as_f64().unwrap();
+    assert!((gap - margin["value"].as_f64().unwrap()).abs() < 1e-9);
+}
