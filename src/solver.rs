@@ -10,10 +10,11 @@ pub mod solitaire;
 
 pub use legal::legal_actions;
 pub use position::{Pattern, Position, PositionError, parse_pattern, patterns};
-pub use pruning::{harmless, prunable};
+pub use pruning::{harmless, prunable, prunable_under};
 pub use scalar::{Scalar, TIE_EPSILON};
 pub use search::{
     Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states,
+    estimate_states_for,
 };
 
 /// Most stored values a solve for play or analysis may use (about 3 GB of `f64`).

@@ -89,7 +89,7 @@
 //!   these checks of the smaller decks only.
 
 use super::Pattern;
-use crate::rules::{Objective, PassRule};
+use crate::rules::{Objective, PassRule, Variant};
 
 /// Whether a known pair of a label in pattern `pattern` is taken at once: all of its
 /// cards known, or all but one with three known.
@@ -109,4 +109,12 @@ pub fn prunable(objective: Objective, pass_rule: PassRule) -> bool {
         Objective::Win => matches!(pass_rule, PassRule::Agreed | PassRule::Ko | PassRule::None),
         Objective::Margin | Objective::Moves => true,
     }
+}
+
+/// [`prunable`] for the game played under `variant`. Under One Flip nothing is pruned:
+/// a take there hands the move on, so the proof above (whose second case has the mover
+/// go again) does not carry over, and `tests/pruning.rs` shows the take losing.
+#[must_use]
+pub fn prunable_under(variant: Variant, objective: Objective, pass_rule: PassRule) -> bool {
+    variant == Variant::Standard && prunable(objective, pass_rule)
 }
