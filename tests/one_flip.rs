@@ -160,3 +160,114 @@ fn taking_a_harmless_pair_at_once_can_lose_under_one_flip() {
         );
     }
 }
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(args)
+        .env(
+            "CONCENTRATION_CONFIG",
+            std::env::temp_dir()
+                .join("concentration-no-settings")
+                .join("config.toml"),
+        )
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn solve_takes_the_variant() {
+    let v = json(&[
+        "solve",
+        "--deck",
+        "2x4",
+        "--variant",
+        "one-flip",
+        "--exact",
+        "--json",
+    ]);
+    assert_eq!(v["exact"], "37/70");
+    let v = json(&[
+        "solve",
+        "--deck",
+        "10x2",
+        "--variant",
+        "one-flip",
+        "--objective",
+        "margin",
+        "--pass-rule",
+        "none",
+        "--exact",
+        "--json",
+    ]);
+    assert_eq!(v["exact"], "2660576/130945815");
+    // `standard` is the default, and says nothing new on its line.
+    let standard = json(&["solve", "--deck", "2x4", "--exact", "--json"]);
+    let named = json(&[
+        "solve",
+        "--deck",
+        "2x4",
+        "--variant",
+        "standard",
+        "--exact",
+        "--json",
+    ]);
+    assert_eq!(standard, named);
+    assert_eq!(standard["exact"], "17/35");
+    let (code, out, _) = run(&["solve", "--deck", "2x4", "--variant", "one-flip"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("2x4 | win | agreed | one-flip | position 4.4x2"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["solve", "--deck", "2x4"]);
+    assert!(out.starts_with("2x4 | win | agreed | position"), "{out}");
+}
+
+/// Two optimal players score the value of the start; the usual player, whose rule is
+/// the same in both games, does worse against the optimal one.
+#[test]
+fn duel_takes_the_variant() {
+    let value = |args: &[&str]| json(args)["value"].as_f64().unwrap();
+    let solved = value(&["solve", "--deck", "4x4", "--variant", "one-flip", "--json"]);
+    let optimal = value(&["duel", "--deck", "4x4", "--variant", "one-flip", "--json"]);
+    assert!((solved - optimal).abs() < 1e-9, "{solved} vs {optimal}");
+    assert!((solved - 889_921.0 / 1_751_750.0).abs() < 1e-12);
+    let against_usual = value(&[
+        "duel",
+        "--deck",
+        "4x4",
+        "--variant",
+        "one-flip",
+        "--second",
+        "usual",
+        "--json",
+    ]);
+    assert!(against_usual >= solved - 1e-12, "{against_usual}");
+    let best = value(&[
+        "duel",
+        "--deck",
+        "4x4",
+        "--variant",
+        "one-flip",
+        "--first",
+        "best",
+        "--json",
+    ]);
+    assert!(
+        (best - solved).abs() < 1e-9,
+        "a best response gains nothing: {best}"
+    );
+    let standard = value(&["duel", "--deck", "4x4", "--json"]);
+    assert!((standard - solved).abs() > 1e-6);
+}

@@ -3,12 +3,12 @@
 use clap::Args;
 
 use crate::analysis::report::{self, FirstKind, Request};
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\""
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --deck 4x4 --variant one-flip --exact"
 )]
 pub struct SolveArgs {
     /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N
@@ -20,6 +20,9 @@ pub struct SolveArgs {
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
+    /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
     /// Patterns on the table, "R.UxN ..." (default: the start)
     #[arg(long)]
     position: Option<String>,
@@ -57,6 +60,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         deck: args.deck.clone(),
         objective: args.objective,
         pass_rule: args.pass_rule,
+        variant: args.variant,
         position: args.position.clone(),
         diff: args.diff,
         after_pass: args.after_pass,
@@ -76,8 +80,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
         Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
     };
+    // The standard game's line stays as it was; a variant is named after the pass rule.
+    let variant = match args.variant {
+        Variant::Standard => String::new(),
+        other => format!(" | {other}"),
+    };
     println!(
-        "{} | {} | {} | position {} | diff {}{} | {point}",
+        "{} | {} | {}{variant} | position {} | diff {}{} | {point}",
         args.deck,
         args.objective,
         args.pass_rule,
