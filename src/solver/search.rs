@@ -9,6 +9,10 @@
 //! A large solve from a fresh solver runs height by height on all cores instead
 //! (`levels.rs`), with the same values; which known pairs are taken without weighing
 //! the alternatives, and why that is safe, is in [`super::pruning`].
+//!
+//! Under One Flip (`variants.md`) a pair taken hands the move on, like a miss that
+//! scores (`Node::take`); nothing else changes: the card states, the after-pass layer
+//! and the decided leads are the same, and no pair is taken without weighing the rest.
 
 use rustc_hash::FxHashMap;
 use thiserror::Error;
