@@ -411,6 +411,22 @@ const COMMAND_LINES: Cases = &[
     ),
     (&["duel", "--deck", "40x4"], "too large to solve"),
     (&["duel", "--tie-break", "random"], "'random'"),
+    (
+        &["duel", "--players", "ann,optimal"],
+        "--players: 'ann' is not an AI",
+    ),
+    (
+        &["duel", "--players", "optimal,usual", "--pass-rule", "ko"],
+        "pass rule 'ko' is not defined for own-pairs",
+    ),
+    (
+        &[
+            "duel",
+            "--players",
+            "optimal,usual,usual,usual,usual,usual,usual",
+        ],
+        "7 seats",
+    ),
     // records
     (&["analyze"], "<FILE>"),
     (&["replay"], "<FILE>"),

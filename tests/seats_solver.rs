@@ -579,3 +579,83 @@ fn solve_with_two_players_is_todays_solve_unless_own_pairs() {
     let gap = v[0].as_f64().unwrap() - v[1].as_f64().unwrap();
     assert!((gap - margin["value"].as_f64().unwrap()).abs() < 1e-9);
 }
+
+/// With every seat optimal, a duel's result is the solver's start vector.
+#[test]
+fn a_duel_of_optimal_seats_is_the_solvers_value() {
+    use concentration::analysis::seats_duel::{DuelAi, seats_duel};
+    for (deck, seats, rule) in [
+        ("3x4", 3, PassRule::None),
+        ("5x2", 4, PassRule::Agreed),
+        ("2x4", 6, PassRule::Agreed),
+    ] {
+        let d = Deck::parse(deck).unwrap();
+        let duel = seats_duel(&d, rule, &vec![DuelAi::Optimal; seats]).unwrap();
+        let mut solver: SeatsSolver = SeatsSolver::new(d.copies(), seats, rule).unwrap();
+        let v = solver.value(&start(deck)).unwrap();
+        for (x, y) in duel.iter().zip(&v) {
+            assert!(
+                (x - y).abs() < 1e-9,
+                "{deck} {seats} {rule}: {duel:?} {v:?}"
+            );
+        }
+    }
+}
+
+/// Two seats without passing: the duel's `v[0] − v[1]` is the two-player duel's margin.
+#[test]
+fn a_two_seat_duel_is_the_margin_duel() {
+    use concentration::analysis::duel;
+    use concentration::analysis::seats_duel::{DuelAi, seats_duel};
+    use concentration::players::{Optimal, Usual};
+    for deck in ["6x2", "3x4"] {
+        let d = Deck::parse(deck).unwrap();
+        for (a, b) in [
+            (DuelAi::Usual, DuelAi::Usual),
+            (DuelAi::Optimal, DuelAi::Usual),
+            (DuelAi::Usual, DuelAi::Optimal),
+        ] {
+            let v = seats_duel(&d, PassRule::None, &[a, b]).unwrap();
+            let policy = |ai| -> Box<dyn concentration::players::Policy> {
+                match ai {
+                    DuelAi::Optimal => {
+                        Box::new(Optimal::new(&d, Objective::Margin, PassRule::None).unwrap())
+                    }
+                    DuelAi::Usual => Box::new(Usual),
+                }
+            };
+            let (mut first, mut second) = (policy(a), policy(b));
+            let margin = duel::exact(
+                &d,
+                Objective::Margin,
+                PassRule::None,
+                &mut *first,
+                &mut *second,
+            );
+            assert!(
+                (v[0] - v[1] - margin).abs() < 1e-9,
+                "{deck} {a:?} {b:?}: {v:?} against {margin}"
+            );
+        }
+    }
+}
+
+#[test]
+fn duel_with_players_prints_every_seat() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(["duel", "--deck", "3x4", "--pass-rule", "none"])
+        .args(["--players", "optimal,optimal,optimal", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["seats"],
+        serde_json::json!(["optimal 1", "optimal 2", "optimal 3"])
+    );
+    assert!((v["value"][2].as_f64().unwrap() - 1904.0 / 825.0).abs() < 1e-9);
+}
