@@ -5,7 +5,7 @@
 use concentration::players::{TieBreak, choose_best};
 use concentration::rules::{Deck, Objective, PassRule};
 use concentration::solver::{
-    Action, FirstCard, Pattern, Position, Scalar, SeatsError, SeatsSolver, SeatsState, Solver,
+    Action, FirstCard, Pattern, Position, Scalar, SeatsSolveError, SeatsSolver, SeatsState, Solver,
     State, patterns,
 };
 use num_rational::BigRational;
@@ -53,18 +53,18 @@ fn four_players_3x4() {
 #[test]
 fn refused_games_and_questions() {
     let new = |seats, rule| SeatsSolver::<f64>::new(2, seats, rule).err();
-    assert_eq!(new(1, PassRule::None), Some(SeatsError::Seats(1)));
-    assert_eq!(new(7, PassRule::Agreed), Some(SeatsError::Seats(7)));
+    assert_eq!(new(1, PassRule::None), Some(SeatsSolveError::Seats(1)));
+    assert_eq!(new(7, PassRule::Agreed), Some(SeatsSolveError::Seats(7)));
     for rule in [PassRule::Ko, PassRule::Quit, PassRule::Withdraw] {
-        assert_eq!(new(3, rule), Some(SeatsError::PassRule(rule)));
-        assert_eq!(new(2, rule), Some(SeatsError::PassRule(rule)));
+        assert_eq!(new(3, rule), Some(SeatsSolveError::PassRule(rule)));
+        assert_eq!(new(2, rule), Some(SeatsSolveError::PassRule(rule)));
     }
     let mut solver = SeatsSolver::<f64>::new(2, 3, PassRule::Agreed).unwrap();
     let mut state = start("4x2");
     state.passes = 3;
     assert!(matches!(
         solver.value(&state),
-        Err(SeatsError::Passes { given: 3, .. })
+        Err(SeatsSolveError::Passes { given: 3, .. })
     ));
     state.passes = 2;
     assert!(solver.value(&state).is_ok());
@@ -72,14 +72,14 @@ fn refused_games_and_questions() {
     state.first = Some(FirstCard::Held(Pattern::new(2, 1)));
     assert_eq!(
         solver.value(&state),
-        Err(SeatsError::NoSuchFirst(Pattern::new(2, 1)))
+        Err(SeatsSolveError::NoSuchFirst(Pattern::new(2, 1)))
     );
     let mut none = SeatsSolver::<f64>::new(2, 3, PassRule::None).unwrap();
     let mut state = start("4x2");
     state.passes = 1;
     assert!(none.value(&state).is_err());
     let err = none.value(&start("2x4")).unwrap_err();
-    assert_eq!(err, SeatsError::OtherDeck(4, 2));
+    assert_eq!(err, SeatsSolveError::OtherDeck(4, 2));
 }
 
 /// Every card state with at most `labels` labels in `n` patterns.

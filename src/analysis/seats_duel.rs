@@ -9,7 +9,7 @@ use crate::players::{Policy, Usual};
 use crate::rules::{Deck, PassRule};
 use crate::seats::AiKind;
 use crate::solver::{
-    Action, FirstCard, PLAY_LIMIT, Position, SeatsError, SeatsSolver, SeatsState, State,
+    Action, FirstCard, PLAY_LIMIT, Position, SeatsSolveError, SeatsSolver, SeatsState, State,
     estimate_seats_values,
 };
 
@@ -38,7 +38,7 @@ impl AiKind for DuelAi {
 pub enum SeatsDuelError {
     /// Seats or pass rule the solver does not play.
     #[error("{0}")]
-    Game(#[from] SeatsError),
+    Game(#[from] SeatsSolveError),
     /// Too many states for the exact recursion.
     #[error(
         "too large to compute exactly: about {0:.1e} states (limit {1:.0e}); try a smaller deck"
