@@ -4,5 +4,6 @@ pub mod annotate;
 pub mod certificate;
 pub mod duel;
 pub mod report;
+pub mod seats_duel;
 pub mod seats_report;
 pub mod versus;

@@ -17,9 +17,7 @@ pub use search::{
     Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states,
     estimate_states_for,
 };
-pub use seats::{
-    MAX_SEATS, MIN_SEATS, SeatsError, SeatsSolver, SeatsState, chosen_index, estimate_seats_values,
-};
+pub use seats::{SeatsSolveError, SeatsSolver, SeatsState, chosen_index, estimate_seats_values};
 
 /// Most stored values a solve for play or analysis may use (about 3 GB of `f64`).
 pub const PLAY_LIMIT: f64 = 4e8;

@@ -432,6 +432,22 @@ const COMMAND_LINES: Cases = &[
         ],
         "--games: simulated games are played under the standard rules only",
     ),
+    (
+        &["duel", "--players", "ann,optimal"],
+        "--players: 'ann' is not an AI",
+    ),
+    (
+        &["duel", "--players", "optimal,usual", "--pass-rule", "ko"],
+        "pass rule 'ko' is not defined for own-pairs",
+    ),
+    (
+        &[
+            "duel",
+            "--players",
+            "optimal,usual,usual,usual,usual,usual,usual",
+        ],
+        "7 seats",
+    ),
     // records
     (&["analyze"], "<FILE>"),
     (&["replay"], "<FILE>"),

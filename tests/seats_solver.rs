@@ -5,7 +5,7 @@
 use concentration::players::{TieBreak, choose_best};
 use concentration::rules::{Deck, Objective, PassRule};
 use concentration::solver::{
-    Action, FirstCard, Pattern, Position, Scalar, SeatsError, SeatsSolver, SeatsState, Solver,
+    Action, FirstCard, Pattern, Position, Scalar, SeatsSolveError, SeatsSolver, SeatsState, Solver,
     State, patterns,
 };
 use num_rational::BigRational;
@@ -53,18 +53,18 @@ fn four_players_3x4() {
 #[test]
 fn refused_games_and_questions() {
     let new = |seats, rule| SeatsSolver::<f64>::new(2, seats, rule).err();
-    assert_eq!(new(1, PassRule::None), Some(SeatsError::Seats(1)));
-    assert_eq!(new(7, PassRule::Agreed), Some(SeatsError::Seats(7)));
+    assert_eq!(new(1, PassRule::None), Some(SeatsSolveError::Seats(1)));
+    assert_eq!(new(7, PassRule::Agreed), Some(SeatsSolveError::Seats(7)));
     for rule in [PassRule::Ko, PassRule::Quit, PassRule::Withdraw] {
-        assert_eq!(new(3, rule), Some(SeatsError::PassRule(rule)));
-        assert_eq!(new(2, rule), Some(SeatsError::PassRule(rule)));
+        assert_eq!(new(3, rule), Some(SeatsSolveError::PassRule(rule)));
+        assert_eq!(new(2, rule), Some(SeatsSolveError::PassRule(rule)));
     }
     let mut solver = SeatsSolver::<f64>::new(2, 3, PassRule::Agreed).unwrap();
     let mut state = start("4x2");
     state.passes = 3;
     assert!(matches!(
         solver.value(&state),
-        Err(SeatsError::Passes { given: 3, .. })
+        Err(SeatsSolveError::Passes { given: 3, .. })
     ));
     state.passes = 2;
     assert!(solver.value(&state).is_ok());
@@ -72,14 +72,14 @@ fn refused_games_and_questions() {
     state.first = Some(FirstCard::Held(Pattern::new(2, 1)));
     assert_eq!(
         solver.value(&state),
-        Err(SeatsError::NoSuchFirst(Pattern::new(2, 1)))
+        Err(SeatsSolveError::NoSuchFirst(Pattern::new(2, 1)))
     );
     let mut none = SeatsSolver::<f64>::new(2, 3, PassRule::None).unwrap();
     let mut state = start("4x2");
     state.passes = 1;
     assert!(none.value(&state).is_err());
     let err = none.value(&start("2x4")).unwrap_err();
-    assert_eq!(err, SeatsError::OtherDeck(4, 2));
+    assert_eq!(err, SeatsSolveError::OtherDeck(4, 2));
 }
 
 /// Every card state with at most `labels` labels in `n` patterns.
@@ -578,4 +578,84 @@ fn solve_with_two_players_is_todays_solve_unless_own_pairs() {
     let v = own["value"].as_array().unwrap();
     let gap = v[0].as_f64().unwrap() - v[1].as_f64().unwrap();
     assert!((gap - margin["value"].as_f64().unwrap()).abs() < 1e-9);
+}
+
+/// With every seat optimal, a duel's result is the solver's start vector.
+#[test]
+fn a_duel_of_optimal_seats_is_the_solvers_value() {
+    use concentration::analysis::seats_duel::{DuelAi, seats_duel};
+    for (deck, seats, rule) in [
+        ("3x4", 3, PassRule::None),
+        ("5x2", 4, PassRule::Agreed),
+        ("2x4", 6, PassRule::Agreed),
+    ] {
+        let d = Deck::parse(deck).unwrap();
+        let duel = seats_duel(&d, rule, &vec![DuelAi::Optimal; seats]).unwrap();
+        let mut solver: SeatsSolver = SeatsSolver::new(d.copies(), seats, rule).unwrap();
+        let v = solver.value(&start(deck)).unwrap();
+        for (x, y) in duel.iter().zip(&v) {
+            assert!(
+                (x - y).abs() < 1e-9,
+                "{deck} {seats} {rule}: {duel:?} {v:?}"
+            );
+        }
+    }
+}
+
+/// Two seats without passing: the duel's `v[0] − v[1]` is the two-player duel's margin.
+#[test]
+fn a_two_seat_duel_is_the_margin_duel() {
+    use concentration::analysis::duel;
+    use concentration::analysis::seats_duel::{DuelAi, seats_duel};
+    use concentration::players::{Optimal, Usual};
+    for deck in ["6x2", "3x4"] {
+        let d = Deck::parse(deck).unwrap();
+        for (a, b) in [
+            (DuelAi::Usual, DuelAi::Usual),
+            (DuelAi::Optimal, DuelAi::Usual),
+            (DuelAi::Usual, DuelAi::Optimal),
+        ] {
+            let v = seats_duel(&d, PassRule::None, &[a, b]).unwrap();
+            let policy = |ai| -> Box<dyn concentration::players::Policy> {
+                match ai {
+                    DuelAi::Optimal => {
+                        Box::new(Optimal::new(&d, Objective::Margin, PassRule::None).unwrap())
+                    }
+                    DuelAi::Usual => Box::new(Usual),
+                }
+            };
+            let (mut first, mut second) = (policy(a), policy(b));
+            let margin = duel::exact(
+                &d,
+                Objective::Margin,
+                PassRule::None,
+                &mut *first,
+                &mut *second,
+            );
+            assert!(
+                (v[0] - v[1] - margin).abs() < 1e-9,
+                "{deck} {a:?} {b:?}: {v:?} against {margin}"
+            );
+        }
+    }
+}
+
+#[test]
+fn duel_with_players_prints_every_seat() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(["duel", "--deck", "3x4", "--pass-rule", "none"])
+        .args(["--players", "optimal,optimal,optimal", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["seats"],
+        serde_json::json!(["optimal 1", "optimal 2", "optimal 3"])
+    );
+    assert!((v["value"][2].as_f64().unwrap() - 1904.0 / 825.0).abs() < 1e-9);
 }

@@ -8,7 +8,7 @@ use thiserror::Error;
 use super::report::{self, FirstKind, Request, RequestError};
 use crate::rules::{Deck, Objective, PassRule};
 use crate::solver::{
-    Action, EXACT_LIMIT, PLAY_LIMIT, Position, Scalar, SeatsError, SeatsSolver, SeatsState,
+    Action, EXACT_LIMIT, PLAY_LIMIT, Position, Scalar, SeatsSolveError, SeatsSolver, SeatsState,
     SolveError, estimate_seats_values,
 };
 
@@ -36,7 +36,7 @@ pub struct SeatsRequest {
 pub enum SeatsRequestError {
     /// Seats or pass rule the solver does not play.
     #[error("{0}")]
-    Game(SeatsError),
+    Game(SeatsSolveError),
     /// `--passes` under `none`.
     #[error("--passes: passing is not allowed under pass rule 'none' (use --pass-rule agreed)")]
     PassesUnderNone,

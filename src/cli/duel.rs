@@ -2,6 +2,8 @@
 
 use clap::{Args, ValueEnum};
 
+mod seats;
+
 use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record};
@@ -23,7 +25,7 @@ pub enum PolicyName {
 /// Expected result of the first policy against the second.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual"
+    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual"
 )]
 pub struct DuelArgs {
     /// Deck: LxC, standard, standard-rank, standard-jokers or pairs:N
@@ -61,6 +63,10 @@ pub struct DuelArgs {
     save: bool,
     #[command(flatten)]
     data: super::records::DataDir,
+    /// 2 to 6 AIs in turn order (optimal, usual), e.g. optimal,usual,usual: every seat's
+    /// expected pairs under own-pairs, exact (pass rule none or agreed)
+    #[arg(long, value_name = "SEATS", conflicts_with_all = ["first", "second", "objective", "games", "tie_break"])]
+    players: Option<String>,
 }
 
 /// A tie-break rule by name.
@@ -116,6 +122,9 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
+    if let Some(list) = &args.players {
+        return seats::run(args, list);
+    }
     if args.objective == Objective::Moves {
         return Err(super::usage(
             "--objective moves: a duel needs two players (win or margin)",

@@ -33,11 +33,7 @@ use super::position::{Pattern, Position, patterns};
 use super::scalar::Scalar;
 use super::search::{Action, FirstCard};
 use crate::rules::PassRule;
-
-/// Fewest seats the solver plays.
-pub const MIN_SEATS: usize = 2;
-/// Most seats the solver plays.
-pub const MAX_SEATS: usize = 6;
+use crate::seats::{MAX_SEATS, MIN_SEATS};
 
 /// Where a question to the seats solver stands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -52,7 +48,7 @@ pub struct SeatsState {
 
 /// Why the seats solver refused a game or a question.
 #[derive(Debug, Clone, PartialEq, Error)]
-pub enum SeatsError {
+pub enum SeatsSolveError {
     /// A number of seats outside `2..=6`.
     #[error("own-pairs is solved for {MIN_SEATS} to {MAX_SEATS} players, not {0}")]
     Seats(usize),
@@ -159,6 +155,10 @@ struct Successors {
 /// Values of every state reachable from the positions asked about, for `seats` players
 /// playing `own-pairs` under `none` or `agreed`.
 ///
+/// [`Self::value`], [`Self::actions`] and [`Self::chosen`] answer with a `Result`: a
+/// question can be bad (another deck, passes out of range, a first card not on the
+/// table, an empty table).
+///
 /// ```
 /// use concentration::rules::{Deck, PassRule};
 /// use concentration::solver::{Position, SeatsSolver, SeatsState};
@@ -193,12 +193,12 @@ impl<V: Scalar> SeatsSolver<V> {
     ///
     /// # Errors
     /// Seats outside `2..=6`, or a pass rule other than `none` and `agreed`.
-    pub fn new(copies: u8, seats: usize, pass_rule: PassRule) -> Result<Self, SeatsError> {
+    pub fn new(copies: u8, seats: usize, pass_rule: PassRule) -> Result<Self, SeatsSolveError> {
         if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
-            return Err(SeatsError::Seats(seats));
+            return Err(SeatsSolveError::Seats(seats));
         }
         if !matches!(pass_rule, PassRule::None | PassRule::Agreed) {
-            return Err(SeatsError::PassRule(pass_rule));
+            return Err(SeatsSolveError::PassRule(pass_rule));
         }
         let table = Transitions::new(copies);
         let width = (128 / u32::try_from(table.list.len()).expect("few patterns")).min(32);
@@ -247,7 +247,7 @@ impl<V: Scalar> SeatsSolver<V> {
     ///
     /// # Errors
     /// As [`Self::actions`].
-    pub fn value(&mut self, state: &SeatsState) -> Result<Vec<V>, SeatsError> {
+    pub fn value(&mut self, state: &SeatsState) -> Result<Vec<V>, SeatsSolveError> {
         let actions = self.actions(state)?;
         let i = chosen_index(actions.iter().map(|(_, v)| v.as_slice()));
         Ok(actions.into_iter().nth(i).expect("an action exists").1)
@@ -257,7 +257,7 @@ impl<V: Scalar> SeatsSolver<V> {
     ///
     /// # Errors
     /// As [`Self::actions`].
-    pub fn chosen(&mut self, state: &SeatsState) -> Result<Action, SeatsError> {
+    pub fn chosen(&mut self, state: &SeatsState) -> Result<Action, SeatsSolveError> {
         let actions = self.actions(state)?;
         Ok(actions[chosen_index(actions.iter().map(|(_, v)| v.as_slice()))].0)
     }
@@ -270,19 +270,22 @@ impl<V: Scalar> SeatsSolver<V> {
     /// # Errors
     /// An empty table, a position for another deck or with too many labels, passes out
     /// of range for the rule and seats, or a first card not on the table.
-    pub fn actions(&mut self, state: &SeatsState) -> Result<Vec<(Action, Vec<V>)>, SeatsError> {
+    pub fn actions(
+        &mut self,
+        state: &SeatsState,
+    ) -> Result<Vec<(Action, Vec<V>)>, SeatsSolveError> {
         let position = &state.position;
         if position.copies() != self.copies {
-            return Err(SeatsError::OtherDeck(position.copies(), self.copies));
+            return Err(SeatsSolveError::OtherDeck(position.copies(), self.copies));
         }
         if position.pairs() == 0 {
-            return Err(SeatsError::Empty);
+            return Err(SeatsSolveError::Empty);
         }
         if position.labels() >= 1u64 << self.width.min(63) {
-            return Err(SeatsError::TooManyLabels(position.labels()));
+            return Err(SeatsSolveError::TooManyLabels(position.labels()));
         }
         if usize::from(state.passes) >= self.layers {
-            return Err(SeatsError::Passes {
+            return Err(SeatsSolveError::Passes {
                 given: state.passes,
                 rule: self.pass_rule,
                 seats: self.seats,
@@ -316,7 +319,7 @@ impl<V: Scalar> SeatsSolver<V> {
                                 pattern.unknown > 0
                             }
                     })
-                    .ok_or(SeatsError::NoSuchFirst(pattern))?;
+                    .ok_or(SeatsSolveError::NoSuchFirst(pattern))?;
                 let mut push = |second: Second, v: Vec<V>| match second {
                     Second::Match => out.push((Action::Match, v)),
                     Second::Unknown => out.push((Action::Unknown, v)),
