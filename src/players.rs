@@ -2,14 +2,18 @@
 //! into a concrete card on the table. Everything here sees only the public view.
 
 mod forgetful;
+mod kind;
 mod optimal;
+mod seat_ai;
 mod usual;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use forgetful::Forgetful;
+pub use kind::AiKind;
 pub use optimal::{Optimal, TieBreak, choose_best, preference};
+pub use seat_ai::SeatAi;
 pub use usual::Usual;
 
 use crate::rules::{Label, Phase, PublicView, Slot, below};

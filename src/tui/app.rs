@@ -414,6 +414,10 @@ impl App {
         self.save_current();
         self.screen = Screen::Play(Box::new(round));
         self.overlay = None;
+        if !config.two_seat_solver() {
+            // No solver serves this table in this build: the round says so.
+            return Ok(());
+        }
         let key: SolverKey = (config.deck.clone(), config.objective, config.pass_rule);
         if let Some(s) = self.want_solver(key, now)
             && let Some(r) = self.round_mut()
@@ -937,7 +941,7 @@ impl App {
                     c.seed = random_seed();
                     self.screen = Screen::Setup(Setup::new(c));
                 }
-                Action::Review | Action::Costliest => {
+                Action::Review | Action::Costliest if round.recordable() => {
                     // `m` opens the replay at the costliest decision, its flip shown.
                     let at = match action {
                         Action::Costliest => {
