@@ -315,6 +315,81 @@ const COMMAND_LINES: Cases = &[
         "unknown deck 'nope'",
     ),
     (&["watch"], "needs a terminal"),
+    // seats at the table
+    (
+        &["play", "--players", "you,hal:genius"],
+        "unknown seat kind 'genius' in 'hal:genius'",
+    ),
+    (
+        &["play", "--players", "a,b,c,d,e,f,g"],
+        "7 seats: a table has 2 to 6",
+    ),
+    (&["play", "--players", "you,,usual"], "seat 2 is empty"),
+    (&["play", "--players", "ann,ANN"], "'ANN' is used twice"),
+    (
+        &[
+            "play",
+            "--players",
+            "you,optimal,usual",
+            "--objective",
+            "win",
+        ],
+        "--objective win with 3 players: win probability is not offered",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--objective",
+            "margin",
+        ],
+        "--objective margin with 3 players",
+    ),
+    (
+        &["play", "--players", "ann,usual", "--objective", "own-pairs"],
+        "own-pairs is for three or more players",
+    ),
+    (
+        &["play", "--players", "you,usual,usual", "--pass-rule", "ko"],
+        "pass rule 'ko' needs two players",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--pass-rule",
+            "quit",
+        ],
+        "pass rule 'quit' needs two players",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--pass-rule",
+            "withdraw",
+        ],
+        "pass rule 'withdraw' needs two players",
+    ),
+    (
+        &["play", "--players", "you,usual", "--first", "ai"],
+        "--first cannot go with --players",
+    ),
+    (
+        &["play", "--players", "you,usual", "--opponent", "usual"],
+        "--opponent cannot go with --players",
+    ),
+    (
+        &["watch", "--players", "usual,usual,you"],
+        "watch seats AIs only, and 'you' is a person",
+    ),
+    (
+        &["play", "--variant", "sideways"],
+        "unknown variant 'sideways'",
+    ),
     // solve
     (&["solve", "--deck", "banana"], "unknown deck 'banana'"),
     (&["solve", "--deck", "0x2"], "at least one label"),
