@@ -72,7 +72,8 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
     assert_eq!(records.len(), 1, "one game, one record");
     assert_eq!(records[0].flips.len(), 6);
     assert_eq!(records[0].seed, seed);
-    assert_eq!(records[0].players, ["you", "optimal"]);
+    let names: Vec<&str> = records[0].players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["you", "optimal"]);
     let game = records[0].replay().unwrap();
     assert_eq!(concentration::record::result_text(&game), "1-0");
 }

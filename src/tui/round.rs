@@ -9,7 +9,7 @@ use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
 use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
-use crate::record::{MemoryMode, PERSON, Record};
+use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
 use crate::solver::{Action, State};
 use crate::trainer::coach::{self, LookBack};
@@ -780,7 +780,7 @@ impl Round {
         };
         Record::of_game(
             &self.game,
-            players,
+            players.iter().map(|p| RecordSeat::named(p)).collect(),
             self.config.objective,
             memory,
             self.config.practice,
