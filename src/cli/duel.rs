@@ -4,7 +4,7 @@ use clap::{Args, ValueEnum};
 
 use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
-use crate::record::{MemoryMode, Record};
+use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Deck, Objective, PassRule};
 
 /// A policy by name.
@@ -196,7 +196,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
                     }
                     let record = Record::of_game(
                         game,
-                        players.clone(),
+                        players.iter().map(|p| RecordSeat::named(p)).collect(),
                         args.objective,
                         MemoryMode::Open,
                         false,

@@ -941,7 +941,7 @@ impl App {
                     c.seed = random_seed();
                     self.screen = Screen::Setup(Setup::new(c));
                 }
-                Action::Review | Action::Costliest if round.recordable() => {
+                Action::Review | Action::Costliest => {
                     // `m` opens the replay at the costliest decision, its flip shown.
                     let at = match action {
                         Action::Costliest => {

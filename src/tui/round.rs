@@ -10,7 +10,7 @@ use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
 use crate::players::{Optimal, Policy, SeatAi, state_of};
-use crate::record::{MemoryMode, PERSON, Record};
+use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
 use crate::solver::{Action, State};
 use crate::trainer::coach::{self, LookBack};
@@ -814,11 +814,15 @@ impl Round {
     /// The record of the game so far: the person is [`PERSON`], an AI goes by its name.
     #[must_use]
     pub fn record(&self) -> Record {
-        let players = [Seat::FIRST, Seat::SECOND].map(|s| {
-            self.seats[s.index()]
-                .kind
-                .map_or_else(|| PERSON.to_owned(), |k| k.name().to_owned())
-        });
+        // Today's two seats keep the names records have always given them.
+        let players = match &self.config.players {
+            Some(seats) => RecordSeat::table(seats),
+            None => self
+                .seats
+                .iter()
+                .map(|s| RecordSeat::named(s.kind.map_or(PERSON, |k| k.name())))
+                .collect(),
+        };
         let memory = match self.config.memory {
             Memory::Classic => MemoryMode::Classic,
             Memory::Open => MemoryMode::Open,
@@ -832,17 +836,10 @@ impl Round {
         )
     }
 
-    /// Whether the game should be saved now: it has a flip and is not saved yet. Only
-    /// two-seat standard games until records carry seats and variants.
+    /// Whether the game should be saved now: it has a flip and is not saved yet.
     #[must_use]
     pub fn unsaved(&self) -> bool {
-        self.recordable() && self.saved.is_none() && !self.game.view().flips().is_empty()
-    }
-
-    /// Whether a record can hold this game (today: two seats, standard turns).
-    #[must_use]
-    pub fn recordable(&self) -> bool {
-        self.config.two_seat_solver()
+        self.saved.is_none() && !self.game.view().flips().is_empty()
     }
 
     /// Where the game was saved, or why it could not be.

@@ -567,10 +567,7 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         lines.push(Line::from(ai_note(k)).style(theme::DIM).centered());
     }
     lines.push(Line::from(""));
-    let mut keys = vec![("n", "new game"), ("r", "same deal again")];
-    if round.recordable() {
-        keys.push(("v", "replay"));
-    }
+    let mut keys = vec![("n", "new game"), ("r", "same deal again"), ("v", "replay")];
     if costliest(round) {
         keys.push(("m", "costliest"));
     }
