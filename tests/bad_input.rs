@@ -355,6 +355,67 @@ const COMMAND_LINES: Cases = &[
     ),
     (&["solve", "--diff", "abc"], "'abc'"),
     (&["solve", "extra"], "'extra'"),
+    // solve with seats (own-pairs)
+    (
+        &["solve", "--players", "3", "--objective", "win"],
+        "--objective win is for two players",
+    ),
+    (
+        &["solve", "--players", "7"],
+        "invalid value '7' for '--players",
+    ),
+    (
+        &[
+            "solve",
+            "--players",
+            "3",
+            "--pass-rule",
+            "none",
+            "--passes",
+            "1",
+        ],
+        "--passes: passing is not allowed under pass rule 'none'",
+    ),
+    (
+        &["solve", "--players", "3", "--passes", "3"],
+        "--passes 3: at most 2 passes in a row",
+    ),
+    (
+        &[
+            "solve",
+            "--players",
+            "2",
+            "--objective",
+            "own-pairs",
+            "--pass-rule",
+            "withdraw",
+        ],
+        "pass rule 'withdraw' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--players", "3", "--pass-rule", "ko"],
+        "pass rule 'ko' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--players", "6", "--pass-rule", "quit"],
+        "pass rule 'quit' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--passes", "1"],
+        "--passes goes with --objective own-pairs",
+    ),
+    (
+        &["solve", "--players", "4", "--diff", "2"],
+        "--diff is not used with own-pairs",
+    ),
+    (
+        &["solve", "--players", "3", "--passes", "1"],
+        "--passes 1 is impossible here",
+    ),
+    (
+        &["solve", "--players", "3", "--deck", "30x6"],
+        "too large to solve",
+    ),
     // duel
     (&["duel", "--first", "nobody"], "'nobody'"),
     (&["duel", "--games", "0"], "at least 1"),

@@ -460,7 +460,7 @@ fn ai_note(kind: Opponent) -> String {
 /// The lines of the end window of a two-player game.
 fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
     let person = round.person();
-    let (a, b) = (result.pairs[0], result.pairs[1]);
+    let (a, b) = (result.pairs.of(Seat::FIRST), result.pairs.of(Seat::SECOND));
     let headline = match (result.outcome, round.is_watch()) {
         (Outcome::Draw, _) => "A draw".to_string(),
         (Outcome::Winner(s), true) => format!("{} wins", round.seat_name(s)),
