@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use concentration::rules::{Deck, Objective, PassRule};
 use concentration::solver::solitaire::{MovesTable, expected_moves_exact};
-use concentration::solver::{Position, Solver, State};
+use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 
 const CASES: &[&str] = &[
     "13x4-win",
@@ -17,6 +17,7 @@ const CASES: &[&str] = &[
     "standard-jokers-win",
     "30x2-margin",
     "8x4-win",
+    "seats6:standard-agreed",
 ];
 
 fn main() {
@@ -85,6 +86,10 @@ fn run(case: &str) {
         );
         return;
     }
+    if let Some(spec) = case.strip_prefix("seats") {
+        seats_case(case, spec);
+        return;
+    }
     // `full:DECK-OBJECTIVE` solves without pruning (every action of every state);
     // `seq:DECK-OBJECTIVE` on one core (the recursive solve only).
     let (exhaustive, spec) = match case.strip_prefix("full:") {
@@ -119,6 +124,35 @@ fn run(case: &str) {
     println!(
         "{case:<22} {:>9.1} ms  value {value:.10}  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
         elapsed.as_secs_f64() * 1000.0,
+        solver.card_states(),
+        solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// `seatsM:DECK-RULE`: `M` players under `own-pairs` from the start of `DECK`.
+fn seats_case(case: &str, spec: &str) {
+    let (seats, spec) = spec.split_once(':').expect("CASE is seatsM:DECK-RULE");
+    let seats: usize = seats.parse().expect("a number of seats");
+    let (deck, rule) = spec.rsplit_once('-').expect("CASE is seatsM:DECK-RULE");
+    let deck = Deck::parse(deck).expect("a deck");
+    let rule: PassRule = rule.parse().expect("a pass rule");
+    let root = Position::start(&deck);
+    let start = Instant::now();
+    let mut solver: SeatsSolver<f64> = SeatsSolver::new(root.copies(), seats, rule).unwrap();
+    let value = solver
+        .value(&SeatsState {
+            position: root,
+            passes: 0,
+            first: None,
+        })
+        .unwrap();
+    let elapsed = start.elapsed();
+    let value: Vec<String> = value.iter().map(|v| format!("{v:.6}")).collect();
+    println!(
+        "{case:<22} {:>9.1} ms  value ({})  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
+        elapsed.as_secs_f64() * 1000.0,
+        value.join(", "),
         solver.card_states(),
         solver.states(),
         peak_memory_mib()

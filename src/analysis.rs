@@ -4,4 +4,5 @@ pub mod annotate;
 pub mod certificate;
 pub mod duel;
 pub mod report;
+pub mod seats_report;
 pub mod versus;

@@ -6,6 +6,7 @@ mod position;
 pub mod pruning;
 mod scalar;
 mod search;
+mod seats;
 pub mod solitaire;
 
 pub use legal::legal_actions;
@@ -14,6 +15,9 @@ pub use pruning::{harmless, prunable};
 pub use scalar::{Scalar, TIE_EPSILON};
 pub use search::{
     Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states,
+};
+pub use seats::{
+    MAX_SEATS, MIN_SEATS, SeatsError, SeatsSolver, SeatsState, chosen_index, estimate_seats_values,
 };
 
 /// Most stored values a solve for play or analysis may use (about 3 GB of `f64`).

@@ -65,7 +65,7 @@ impl Sandbox {
             .unwrap()
             .path();
         let good = std::fs::read_to_string(saved).unwrap();
-        let files: [(&str, Vec<u8>); 12] = [
+        let files: [(&str, Vec<u8>); 15] = [
             ("good.cgn", good.clone().into_bytes()),
             ("empty.cgn", Vec::new()),
             (
@@ -104,6 +104,24 @@ impl Sandbox {
                 b"deck = \"pairs:9\"\nopponent = \"genius\"\n".to_vec(),
             ),
             ("notes.txt", b"not a folder\n".to_vec()),
+            // Tables: a 7th seat, a move by seat G, a seat of an unknown kind.
+            (
+                "seven-seats.cgn",
+                good.replace(
+                    "[B \"usual\"]\n",
+                    "[B \"usual\"]\n[C \"c\"]\n[D \"d\"]\n[E \"e\"]\n[F \"f\"]\n[G \"g\"]\n",
+                )
+                .into_bytes(),
+            ),
+            (
+                "seat-g.cgn",
+                good.replacen("1. A ", "1. G ", 1).into_bytes(),
+            ),
+            (
+                "unknown-kind.cgn",
+                good.replace("[B \"usual\"]", "[B \"hal:genius\"]")
+                    .into_bytes(),
+            ),
         ];
         for (name, bytes) in files {
             std::fs::write(sandbox.root.join(name), bytes).unwrap();
@@ -412,6 +430,67 @@ const COMMAND_LINES: Cases = &[
     ),
     (&["solve", "--diff", "abc"], "'abc'"),
     (&["solve", "extra"], "'extra'"),
+    // solve with seats (own-pairs)
+    (
+        &["solve", "--players", "3", "--objective", "win"],
+        "--objective win is for two players",
+    ),
+    (
+        &["solve", "--players", "7"],
+        "invalid value '7' for '--players",
+    ),
+    (
+        &[
+            "solve",
+            "--players",
+            "3",
+            "--pass-rule",
+            "none",
+            "--passes",
+            "1",
+        ],
+        "--passes: passing is not allowed under pass rule 'none'",
+    ),
+    (
+        &["solve", "--players", "3", "--passes", "3"],
+        "--passes 3: at most 2 passes in a row",
+    ),
+    (
+        &[
+            "solve",
+            "--players",
+            "2",
+            "--objective",
+            "own-pairs",
+            "--pass-rule",
+            "withdraw",
+        ],
+        "pass rule 'withdraw' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--players", "3", "--pass-rule", "ko"],
+        "pass rule 'ko' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--players", "6", "--pass-rule", "quit"],
+        "pass rule 'quit' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--passes", "1"],
+        "--passes goes with --objective own-pairs",
+    ),
+    (
+        &["solve", "--players", "4", "--diff", "2"],
+        "--diff is not used with own-pairs",
+    ),
+    (
+        &["solve", "--players", "3", "--passes", "1"],
+        "--passes 1 is impossible here",
+    ),
+    (
+        &["solve", "--players", "3", "--deck", "30x6"],
+        "too large to solve",
+    ),
     // duel
     (&["duel", "--first", "nobody"], "'nobody'"),
     (&["duel", "--games", "0"], "at least 1"),
@@ -525,6 +604,26 @@ const FILES: Cases = &[
     (&["analyze", "huge.cgn"], "too large to be a record"),
     (&["analyze", "settings.toml"], "settings.toml: line 1: "),
     (&["analyze", "good.cgn", "--jsn"], "'--jsn'"),
+    (
+        &["analyze", "seven-seats.cgn"],
+        "seven-seats.cgn: line 12: header G: a table has at most 6 seats, A to F",
+    ),
+    (
+        &["analyze", "seat-g.cgn"],
+        "no seat G at this table: its seats are A to B",
+    ),
+    (
+        &["analyze", "unknown-kind.cgn"],
+        "unknown-kind.cgn: line 7: header B: unknown seat kind 'genius' in 'hal:genius'",
+    ),
+    (
+        &["replay", "seven-seats.cgn"],
+        "header G: a table has at most 6 seats",
+    ),
+    (
+        &["replay", "unknown-kind.cgn"],
+        "unknown seat kind 'genius'",
+    ),
     (&["replay", "missing.cgn"], "missing.cgn: No such file"),
     (&["replay", "folder"], "folder: "),
     (&["replay", "empty.cgn"], "empty record"),

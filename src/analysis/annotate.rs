@@ -186,8 +186,7 @@ fn first_seat_value(
     solver: &mut Solver<f64>,
 ) -> Result<f64, SolveError> {
     let view = game.view();
-    // Solitaire has one seat: no margin.
-    let (a, b) = (view.pairs()[0], view.pairs().get(1).copied().unwrap_or(0));
+    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
     let margin = f64::from(a) - f64::from(b);
     if let Phase::Over(r) = view.phase() {
         return Ok(match objective {

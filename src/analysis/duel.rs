@@ -343,7 +343,10 @@ pub fn simulate(
                 Outcome::Winner(_) => 0.0,
                 Outcome::Draw | Outcome::Solo => 0.5,
             },
-            _ => f64::from(result.pairs[0]) - f64::from(result.pairs[1]),
+            _ => {
+                f64::from(result.pairs.of(crate::rules::Seat::FIRST))
+                    - f64::from(result.pairs.of(crate::rules::Seat::SECOND))
+            }
         };
         sum += x;
         sum_sq += x * x;

@@ -295,7 +295,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     use std::fmt::Write as _;
     let mut s = String::new();
     let view = game.view();
-    let (a, b) = (view.pairs()[0], view.pairs()[1]);
+    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
     let _ = writeln!(
         s,
         "{} | seed {} | A {} vs B {} | {} | {} | result {} ({a}-{b}){}",

@@ -2,21 +2,29 @@
 
 use clap::Args;
 
+mod seats;
+
 use crate::analysis::report::{self, FirstKind, Request};
 use crate::rules::{Deck, Objective, PassRule};
 
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\""
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact"
 )]
 pub struct SolveArgs {
     /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N
     #[arg(long, default_value = "standard")]
     deck: Deck,
-    /// What the mover plays for: win, margin or moves
-    #[arg(long, default_value = "win")]
-    objective: Objective,
+    /// What the mover plays for: win (the default), margin or moves; own-pairs with --players
+    #[arg(long)]
+    objective: Option<seats::ObjectiveArg>,
+    /// Players at the table, 2 to 6 (3 or more: --objective own-pairs, the default there)
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u8).range(2..=6))]
+    players: Option<u8>,
+    /// Passes in a row just before this turn, 0 to M-1 (own-pairs under agreed)
+    #[arg(long, value_name = "K")]
+    passes: Option<u8>,
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
@@ -48,6 +56,10 @@ pub struct SolveArgs {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    let objective = match seats::route(args)? {
+        seats::Route::Model(objective) => objective,
+        seats::Route::Seats(request) => return seats::run(args, &request),
+    };
     let first = match (&args.revealed, &args.held) {
         (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
         (_, Some(p)) => Some((FirstKind::Held, p.clone())),
@@ -55,7 +67,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     };
     let request = Request {
         deck: args.deck.clone(),
-        objective: args.objective,
+        objective,
         pass_rule: args.pass_rule,
         position: args.position.clone(),
         diff: args.diff,
@@ -79,7 +91,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     println!(
         "{} | {} | {} | position {} | diff {}{} | {point}",
         args.deck,
-        args.objective,
+        objective,
         args.pass_rule,
         state.position,
         args.diff,
@@ -89,7 +101,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             ""
         },
     );
-    let unit = |v: f64| match args.objective {
+    let unit = |v: f64| match objective {
         Objective::Win => format!("{:.4}%", v * 100.0),
         Objective::Margin => format!("{v:+.6} pairs"),
         Objective::Moves => format!("{v:.6} moves"),

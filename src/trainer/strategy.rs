@@ -246,7 +246,7 @@ pub fn example(view: &PublicView, lesson: &Lesson, objective: Objective) -> Exam
 /// The score as the mover hears it: `you lead 3–1`, `you trail 0–2`, `level at 1–1`.
 #[must_use]
 pub fn score_words(view: &PublicView) -> String {
-    let (a, b) = (view.pairs()[0], view.pairs()[1]);
+    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
     let (mine, theirs) = if view.mover() == Seat::FIRST {
         (a, b)
     } else {

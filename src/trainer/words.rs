@@ -129,7 +129,7 @@ fn distinct_labels(view: &PublicView, cards: &[usize]) -> usize {
 
 /// The score as the mover says it, their own pairs first: `3–1`.
 fn score(view: &PublicView) -> String {
-    let (a, b) = (view.pairs()[0], view.pairs()[1]);
+    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
     let (mine, theirs) = if view.mover() == Seat::FIRST {
         (a, b)
     } else {

@@ -580,9 +580,12 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
             crate::words::count(moves, "move"),
         )
     } else {
-        let pairs = game
-            .as_ref()
-            .map_or([0, 0], |g| [g.view().pairs()[0], g.view().pairs()[1]]);
+        let pairs = game.as_ref().map_or([0, 0], |g| {
+            [
+                g.view().pairs().of(Seat::FIRST),
+                g.view().pairs().of(Seat::SECOND),
+            ]
+        });
         (
             format!(
                 "{} vs {}",
