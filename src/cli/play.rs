@@ -387,7 +387,21 @@ mod tests {
         assert!(err(&["--players", "you,usual"], true).contains("'you' is a person"));
         assert!(err(&["--players", "a,b,c,d,e,f,g"], false).contains("7 seats"));
         assert!(err(&["--players", "you,hal:genius"], false).contains("unknown seat kind"));
-        assert!(err(&["--players", "you,optimal,usual"], false).contains("optimal:"));
+        config(&["--players", "you,optimal,usual"], false, "")
+            .expect("the optimal AI sits at three seats");
+        config(
+            &["--players", "you,optimal", "--variant", "one-flip"],
+            false,
+            "",
+        )
+        .expect("and under One Flip");
+        assert!(
+            err(
+                &["--players", "you,optimal,usual", "--variant", "one-flip"],
+                false
+            )
+            .contains("One Flip with three or more")
+        );
         assert!(err(&["--variant", "sideways"], false).contains("unknown variant"));
         config(
             &["--players", "you,usual,usual", "--objective", "own-pairs"],

@@ -1,8 +1,18 @@
 //! The AI of a seat: an agent that chooses a card from the public view, whatever the
 //! table (two to six seats, any pass rule).
 
-use super::{Agent, AiKind, Forgetful, Policy, Usual};
+use std::sync::{Arc, Mutex};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Agent, AiKind, Forgetful, Policy, Usual, realise, seats_state_of};
 use crate::rules::PublicView;
+use crate::solver::SeatsSolver;
+
+/// The own-pairs solver of a table of three or more, shared by its optimal seats and
+/// the odds.
+pub type SharedSeatsSolver = Arc<Mutex<SeatsSolver>>;
 
 /// An AI sitting at a table. Every kind plays at any table; only the optimal one needs
 /// a solver for the table's rules, handed in by whoever owns it.
@@ -11,6 +21,14 @@ pub enum SeatAi {
     Agent(Agent),
     /// The forgetful player, which works on the cards themselves.
     Forgetful(Forgetful),
+    /// The optimal player at three or more seats: the own-pairs solver's decision rule
+    /// (`variants.md`), each action realised on a card chosen from its own stream.
+    OwnPairs {
+        /// The table's solver.
+        solver: SharedSeatsSolver,
+        /// Card choices.
+        rng: ChaCha8Rng,
+    },
 }
 
 impl SeatAi {
@@ -30,6 +48,15 @@ impl SeatAi {
         })
     }
 
+    /// The optimal AI at a table of three or more, over the table's own-pairs solver.
+    #[must_use]
+    pub fn own_pairs(solver: SharedSeatsSolver, seed: u64) -> Self {
+        Self::OwnPairs {
+            solver,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
     /// The position to turn next: always a legal flip.
     ///
     /// # Panics
@@ -38,6 +65,14 @@ impl SeatAi {
         match self {
             Self::Agent(a) => a.choose(view),
             Self::Forgetful(f) => f.choose(view),
+            Self::OwnPairs { solver, rng } => {
+                let action = solver
+                    .lock()
+                    .expect("solver lock")
+                    .chosen(&seats_state_of(view))
+                    .expect("every state of a game is reachable from its start");
+                realise(view, action, rng)
+            }
         }
     }
 }
@@ -83,6 +118,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The optimal AI at three seats takes what the solver says it expects: over many
+    /// deals against itself every pair is taken under `none`, and the first seat's mean
+    /// is near its exact expectation.
+    #[test]
+    fn own_pairs_optimal_plays_three_seats() {
+        let deck = Deck::parse("3x4").unwrap();
+        let table = Table {
+            seats: 3,
+            pass_rule: PassRule::None,
+            variant: Variant::Standard,
+        };
+        let solver: SharedSeatsSolver =
+            Arc::new(Mutex::new(SeatsSolver::new(4, 3, PassRule::None).unwrap()));
+        let games = 3000u64;
+        let mut first = 0u64;
+        for seed in 0..games {
+            let mut game = Game::new(deck.clone(), seed, Players::Table(table)).unwrap();
+            let mut ais: Vec<SeatAi> = (0..3)
+                .map(|i| SeatAi::own_pairs(Arc::clone(&solver), seed * 7 + i))
+                .collect();
+            while !game.view().is_over() {
+                let mover = game.view().mover().index();
+                let p = ais[mover].choose(game.view());
+                game.try_flip(p).expect("a legal flip");
+            }
+            assert_eq!(game.view().pairs().total(), 6);
+            first += u64::from(game.view().pairs()[0]);
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let mean = first as f64 / games as f64;
+        // variants.md: 11146/5775 = 1.930 pairs for the first seat.
+        assert!((mean - 11146.0 / 5775.0).abs() < 0.1, "{mean}");
     }
 
     #[test]

@@ -113,8 +113,12 @@ impl Config {
         let deck = Deck::parse(&self.deck).map_err(|e| e.to_string())?;
         deck.check_playable().map_err(|e| e.to_string())?;
         self.table().check().map_err(|e| e.to_string())?;
-        if let Some(why) = self.unseatable_optimal() {
-            return Err(why.into());
+        if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
+            // The own-pairs solver knows the standard turn only: nothing fakes it.
+            return Err(
+                "optimal: no solver plays One Flip with three or more players; seat usual or forgetful AIs"
+                    .into(),
+            );
         }
         if self.seat_count() > 2 {
             // Three or more play own pairs: the objective is not theirs to choose.
@@ -165,26 +169,11 @@ impl Config {
         }
     }
 
-    /// Whether the two-player solver (win or margin, standard turns) serves this table:
-    /// the optimal AI and the hints need it.
+    /// Whether the two-player solver (win or margin, either variant) serves this table;
+    /// three or more seats have the own-pairs solver.
     #[must_use]
     pub fn two_seat_solver(&self) -> bool {
-        self.seat_count() == 2 && self.variant == Variant::Standard
-    }
-
-    /// Why an optimal AI cannot sit at this table in this build, if it cannot: its
-    /// solver (own pairs for three or more seats, One Flip) has not landed yet. This is
-    /// the seam those solvers plug into; nothing plays in their place.
-    #[must_use]
-    pub fn unseatable_optimal(&self) -> Option<&'static str> {
-        if !self.needs_solver() || self.two_seat_solver() {
-            return None;
-        }
-        Some(if self.seat_count() > 2 {
-            "optimal: the own-pairs solver for three or more players is not in this build yet; seat usual or forgetful AIs"
-        } else {
-            "optimal: the One Flip solver is not in this build yet; seat usual or forgetful AIs"
-        })
+        self.seat_count() == 2
     }
 
     /// The seats in turn order. Without `players`: the person and `opponent` (the

@@ -94,16 +94,20 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
             } else {
                 "You".into()
             };
-            let what = match round.config().objective {
-                Objective::Win => "win",
-                _ => "margin",
-            };
-            // The odds assume both sides play optimally from here, whoever the AI is.
+            // The odds assume every side plays optimally from here, whoever the AI is.
             lines.push(Line::from(Span::styled(ASSUMPTION, theme::DIM)));
-            lines.push(Line::from(format!(
-                "{who}: {what} {}",
-                format_value(round.config().objective, v)
-            )));
+            if round.seat_count() > 2 {
+                lines.push(Line::from(format!("{who}: {v:.2} more pairs")));
+            } else {
+                let what = match round.config().objective {
+                    Objective::Win => "win",
+                    _ => "margin",
+                };
+                lines.push(Line::from(format!(
+                    "{who}: {what} {}",
+                    format_value(round.config().objective, v)
+                )));
+            }
         }
         lines.push(Line::from(""));
         if let Some(note) = round.coach_note() {

@@ -82,7 +82,7 @@ pub struct Decision {
 }
 
 /// The key of the solver a record needs: deck name, objective, pass rule.
-pub type SolverKey = (String, Objective, PassRule);
+pub type SolverKey = (String, Objective, PassRule, crate::rules::Variant);
 
 impl Replay {
     /// A replay of `record` (read from `path`, if from a file), at its start.
@@ -155,7 +155,12 @@ impl Replay {
     #[must_use]
     pub fn solver_key(&self) -> SolverKey {
         let r = self.record();
-        (r.deck.name().to_owned(), r.objective, r.pass_rule)
+        (
+            r.deck.name().to_owned(),
+            r.objective,
+            r.pass_rule,
+            r.variant,
+        )
     }
 
     /// Computes the analysis with the solver (or notes why there is none).

@@ -9,9 +9,9 @@ use super::config::TableSeats;
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
-use crate::players::{Optimal, Policy, SeatAi, state_of};
+use crate::players::{Optimal, Policy, SeatAi, SharedSeatsSolver, seats_state_of, state_of};
 use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
-use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
+use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
 use crate::solver::{Action, State};
 use crate::trainer::coach::{self, LookBack};
 
@@ -43,6 +43,8 @@ pub struct Round {
     game: Game,
     seats: Vec<SeatPlayer>,
     solver: Option<SharedSolver>,
+    /// Three or more seats: the own-pairs solver (optimal seats, odds).
+    seats_solver: Option<SharedSeatsSolver>,
     solver_note: Option<String>,
     /// The card under the cursor.
     pub cursor: usize,
@@ -80,6 +82,16 @@ impl Round {
     /// A bad deck or objective/pass rule pair, as one line.
     pub fn new(config: Config) -> Result<Self, String> {
         let deck = config.check()?;
+        // The own-pairs solver knows the standard turn only.
+        let seats_solver = if config.seat_count() > 2 && config.variant == Variant::Standard {
+            match own_pairs_solver(&deck, &config) {
+                Ok(s) => Some(s),
+                Err(e) if config.needs_solver() => return Err(e),
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
         let game = Game::new(deck, config.seed, Players::Table(config.table()))
             .map_err(|e| e.to_string())?;
         // `--first` orders today's two seats; a `--players` list is in turn order.
@@ -107,6 +119,7 @@ impl Round {
             config,
             game,
             solver: None,
+            seats_solver,
             solver_note,
             cursor: 0,
             show: None,
@@ -153,6 +166,10 @@ impl Round {
     fn make_ai(&mut self, i: usize) {
         let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
         let solver = self.solver.as_ref();
+        if let (Some(Opponent::Optimal), Some(own)) = (self.seats[i].kind, &self.seats_solver) {
+            self.seats[i].ai = Some(SeatAi::own_pairs(Arc::clone(own), seed));
+            return;
+        }
         self.seats[i].ai = self.seats[i].kind.and_then(|kind| {
             SeatAi::new(kind, seed, || {
                 solver.map(|s| Box::new(SharedOptimal(Arc::clone(s))) as Box<dyn Policy + Send>)
@@ -600,6 +617,15 @@ impl Round {
             self.hint = None;
             return;
         }
+        if let Some(own) = &self.seats_solver
+            && let Ok(mut s) = own.lock()
+            && let Ok(v) = s.value(&seats_state_of(view))
+        {
+            // The vector is relative to the mover.
+            let m = self.seats.len();
+            let rel = (self.person().index() + m - view.mover().index()) % m;
+            self.odds = Some(v[rel]);
+        }
         if let Some(solver) = &self.solver {
             let state = state_of(view);
             if let Ok(mut s) = solver.lock()
@@ -860,13 +886,27 @@ pub fn ai_title(kind: Opponent) -> String {
     kind.title().into()
 }
 
-/// Why a table without the two-player solver shows no hints or odds (yet).
-fn no_solver_note(config: &Config) -> &'static str {
-    if config.seat_count() > 2 {
-        "no hints: own-pairs hints need its solver"
-    } else {
-        "no hints: One Flip's solver is not in this build"
-    }
+/// Why a table without the two-player solver shows no hints.
+fn no_solver_note(_config: &Config) -> &'static str {
+    "no hints at three or more seats yet (o: odds)"
+}
+
+/// The own-pairs solver of a table of three or more, solved from the start so that
+/// play never waits.
+fn own_pairs_solver(
+    deck: &crate::rules::Deck,
+    config: &Config,
+) -> Result<SharedSeatsSolver, String> {
+    let mut solver =
+        crate::solver::SeatsSolver::new(deck.copies(), config.seat_count(), config.pass_rule)
+            .map_err(|e| e.to_string())?;
+    let root = crate::solver::SeatsState {
+        position: crate::solver::Position::start(deck),
+        passes: 0,
+        first: None,
+    };
+    solver.value(&root).map_err(|e| e.to_string())?;
+    Ok(Arc::new(Mutex::new(solver)))
 }
 
 fn refusal(e: IllegalFlip) -> String {
