@@ -65,7 +65,7 @@ impl Sandbox {
             .unwrap()
             .path();
         let good = std::fs::read_to_string(saved).unwrap();
-        let files: [(&str, Vec<u8>); 12] = [
+        let files: [(&str, Vec<u8>); 15] = [
             ("good.cgn", good.clone().into_bytes()),
             ("empty.cgn", Vec::new()),
             (
@@ -104,6 +104,24 @@ impl Sandbox {
                 b"deck = \"pairs:9\"\nopponent = \"genius\"\n".to_vec(),
             ),
             ("notes.txt", b"not a folder\n".to_vec()),
+            // Tables: a 7th seat, a move by seat G, a seat of an unknown kind.
+            (
+                "seven-seats.cgn",
+                good.replace(
+                    "[B \"usual\"]\n",
+                    "[B \"usual\"]\n[C \"c\"]\n[D \"d\"]\n[E \"e\"]\n[F \"f\"]\n[G \"g\"]\n",
+                )
+                .into_bytes(),
+            ),
+            (
+                "seat-g.cgn",
+                good.replacen("1. A ", "1. G ", 1).into_bytes(),
+            ),
+            (
+                "unknown-kind.cgn",
+                good.replace("[B \"usual\"]", "[B \"hal:genius\"]")
+                    .into_bytes(),
+            ),
         ];
         for (name, bytes) in files {
             std::fs::write(sandbox.root.join(name), bytes).unwrap();
@@ -315,6 +333,81 @@ const COMMAND_LINES: Cases = &[
         "unknown deck 'nope'",
     ),
     (&["watch"], "needs a terminal"),
+    // seats at the table
+    (
+        &["play", "--players", "you,hal:genius"],
+        "unknown seat kind 'genius' in 'hal:genius'",
+    ),
+    (
+        &["play", "--players", "a,b,c,d,e,f,g"],
+        "7 seats: a table has 2 to 6",
+    ),
+    (&["play", "--players", "you,,usual"], "seat 2 is empty"),
+    (&["play", "--players", "ann,ANN"], "'ANN' is used twice"),
+    (
+        &[
+            "play",
+            "--players",
+            "you,optimal,usual",
+            "--objective",
+            "win",
+        ],
+        "--objective win with 3 players: win probability is not offered",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--objective",
+            "margin",
+        ],
+        "--objective margin with 3 players",
+    ),
+    (
+        &["play", "--players", "ann,usual", "--objective", "own-pairs"],
+        "own-pairs is for three or more players",
+    ),
+    (
+        &["play", "--players", "you,usual,usual", "--pass-rule", "ko"],
+        "pass rule 'ko' needs two players",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--pass-rule",
+            "quit",
+        ],
+        "pass rule 'quit' needs two players",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--pass-rule",
+            "withdraw",
+        ],
+        "pass rule 'withdraw' needs two players",
+    ),
+    (
+        &["play", "--players", "you,usual", "--first", "ai"],
+        "--first cannot go with --players",
+    ),
+    (
+        &["play", "--players", "you,usual", "--opponent", "usual"],
+        "--opponent cannot go with --players",
+    ),
+    (
+        &["watch", "--players", "usual,usual,you"],
+        "watch seats AIs only, and 'you' is a person",
+    ),
+    (
+        &["play", "--variant", "sideways"],
+        "unknown variant 'sideways'",
+    ),
     // solve
     (&["solve", "--deck", "banana"], "unknown deck 'banana'"),
     (&["solve", "--deck", "0x2"], "at least one label"),
@@ -548,6 +641,26 @@ const FILES: Cases = &[
     (&["analyze", "huge.cgn"], "too large to be a record"),
     (&["analyze", "settings.toml"], "settings.toml: line 1: "),
     (&["analyze", "good.cgn", "--jsn"], "'--jsn'"),
+    (
+        &["analyze", "seven-seats.cgn"],
+        "seven-seats.cgn: line 12: header G: a table has at most 6 seats, A to F",
+    ),
+    (
+        &["analyze", "seat-g.cgn"],
+        "no seat G at this table: its seats are A to B",
+    ),
+    (
+        &["analyze", "unknown-kind.cgn"],
+        "unknown-kind.cgn: line 7: header B: unknown seat kind 'genius' in 'hal:genius'",
+    ),
+    (
+        &["replay", "seven-seats.cgn"],
+        "header G: a table has at most 6 seats",
+    ),
+    (
+        &["replay", "unknown-kind.cgn"],
+        "unknown seat kind 'genius'",
+    ),
     (&["replay", "missing.cgn"], "missing.cgn: No such file"),
     (&["replay", "folder"], "folder: "),
     (&["replay", "empty.cgn"], "empty record"),

@@ -4,7 +4,7 @@
 use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
 use concentration::players::{Agent, Optimal, Usual};
-use concentration::record::{MemoryMode, Record, Stepper};
+use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, below};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -405,7 +405,7 @@ proptest! {
             let who = ["you", "optimal", "usual", "forgetful-easy"];
             let record = Record::of_game(
                 &game,
-                [who[names.0].to_owned(), who[names.1].to_owned()],
+                vec![RecordSeat::named(who[names.0]), RecordSeat::named(who[names.1])],
                 objective,
                 memory,
                 practice,
@@ -471,7 +471,8 @@ fn the_optimal_players_flips_cost_nothing() {
             };
             let names = agents.each_ref().map(|x| x.name().to_owned());
             duel::simulate(&deck, objective, rule, agents, 3, 9, |game| {
-                let r = Record::of_game(game, names.clone(), objective, MemoryMode::Open, false);
+                let seats = names.iter().map(|n| RecordSeat::named(n)).collect();
+                let r = Record::of_game(game, seats, objective, MemoryMode::Open, false);
                 records.push(r.to_text().unwrap());
             })
             .unwrap();

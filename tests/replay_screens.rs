@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use concentration::record::{self, Record};
+use concentration::record::{self, Record, RecordSeat};
 use concentration::rules::Seat;
 use concentration::tui::{Action, App, Config, Geometry, History, Memory, Screen};
 use ratatui::layout::Rect;
@@ -235,7 +235,10 @@ fn a_finished_game_is_saved_and_replayed_from_the_end_screen() {
     let record = record::load(&path).unwrap();
     assert_eq!(
         (record.seed, record.players.clone()),
-        (42, ["you".to_owned(), "optimal".to_owned()])
+        (
+            42,
+            vec![RecordSeat::person("you"), RecordSeat::ai("optimal")]
+        )
     );
     assert!(screen(&app).contains("Saved as"));
     app.update(Action::Review, now);
@@ -344,7 +347,7 @@ fn random_two_ai_record() -> Record {
     }
     Record::of_game(
         &game,
-        ["usual".into(), "usual".into()],
+        vec![RecordSeat::ai("usual"), RecordSeat::ai("usual")],
         Objective::Win,
         MemoryMode::Open,
         false,

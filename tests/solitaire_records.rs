@@ -44,7 +44,7 @@ const FIXED: &str = "[Format \"concentration 1\"]
 fn the_fixed_solitaire_game_reads_and_writes_back_the_same_text() {
     let record = Record::parse(FIXED.as_bytes()).unwrap();
     assert!(record.is_solitaire());
-    assert_eq!(record.players[0], "you");
+    assert_eq!(record.players[0].name, "you");
     assert_eq!(record.challenge, None);
     assert_eq!(record.flips, vec![0, 1, 2, 0, 3, 1, 4, 2, 5, 0]);
     assert_eq!(record.to_text().unwrap(), FIXED);

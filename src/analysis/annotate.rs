@@ -25,7 +25,7 @@
 use serde::Serialize;
 
 use crate::players::state_of;
-use crate::record::{coordinate, face_text, seat_letter};
+use crate::record::{RecordSeat, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Objective, Outcome, Phase, Seat, Slot};
 use crate::solver::{Action, FirstCard, SolveError, Solver, State, TIE_EPSILON, best_of};
 use crate::words;
@@ -137,16 +137,16 @@ pub struct Summary {
 pub struct Analysis {
     /// The objective the costs are in.
     pub objective: Objective,
-    /// Who sat in each seat.
-    pub players: [String; 2],
+    /// Who sat in each seat, in turn order.
+    pub players: Vec<RecordSeat>,
     /// One per flip.
     pub annotations: Vec<Annotation>,
     /// The first seat's value after each number of flips (0 to all): win probability
     /// under `win`; expected final pair margin (pairs so far plus the expected rest)
     /// under `margin`. The last point of a finished game is its result.
     pub curve: Vec<f64>,
-    /// Totals per seat.
-    pub summaries: [Summary; 2],
+    /// Totals per seat, in seat order.
+    pub summaries: Vec<Summary>,
 }
 
 /// The action a flip at `position` carries out at the current decision point of `game`.
@@ -217,7 +217,7 @@ fn first_seat_value(
 /// A state the solver cannot value (a solver for another deck or rule).
 pub fn annotate(
     game: &Game,
-    players: [String; 2],
+    players: Vec<RecordSeat>,
     solver: &mut Solver<f64>,
 ) -> Result<Analysis, SolveError> {
     let objective = solver.objective();
@@ -279,7 +279,9 @@ pub fn annotate(
         }
         curve.push(first_seat_value(&replay, objective, solver)?);
     }
-    let summaries = [Seat::FIRST, Seat::SECOND].map(|seat| summarise(&annotations, seat));
+    let summaries = seats_of(view.seats())
+        .map(|seat| summarise(&annotations, seat))
+        .collect();
     Ok(Analysis {
         objective,
         players,
@@ -287,6 +289,12 @@ pub fn annotate(
         curve,
         summaries,
     })
+}
+
+/// Every seat of a table of `n`, in turn order.
+fn seats_of(n: usize) -> impl Iterator<Item = Seat> {
+    #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+    (0..n as u8).map(Seat)
 }
 
 /// The action the optimal player chooses among tied best ones.
@@ -369,22 +377,31 @@ pub fn show_cost(objective: Objective, cost: f64) -> String {
 }
 
 impl Analysis {
-    /// The seats whose flips matter to the reader: the person's in a game against the
-    /// AI, both in a game of two AIs.
+    /// The seats whose flips matter to the reader: the person's in a game of one person
+    /// against AIs, every seat otherwise.
     #[must_use]
     pub fn focus(&self) -> Vec<Seat> {
         match self.person() {
             Some(s) => vec![s],
-            None => vec![Seat::FIRST, Seat::SECOND],
+            None => seats_of(self.players.len()).collect(),
         }
     }
 
-    /// The person's seat, if one played.
+    /// The person's seat, when exactly one person played.
     #[must_use]
     pub fn person(&self) -> Option<Seat> {
-        [Seat::FIRST, Seat::SECOND]
-            .into_iter()
-            .find(|s| self.players[s.index()] == crate::record::PERSON)
+        let mut people =
+            seats_of(self.players.len()).filter(|s| self.players[s.index()].is_person());
+        match (people.next(), people.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The name of a seat.
+    #[must_use]
+    pub fn name(&self, seat: Seat) -> &str {
+        &self.players[seat.index()].name
     }
 
     /// The seat whose values the curve shows: the person's, or the first seat's.
@@ -412,7 +429,7 @@ impl Analysis {
     /// 54% (not 48%)".
     #[must_use]
     pub fn explain(&self, game: &Game, a: &Annotation) -> String {
-        let who = &self.players[a.seat.index()];
+        let who = self.name(a.seat);
         let coord = coordinate(game.view().deck(), a.position);
         let face = face_text(game.view().deck(), game.reveal_all()[a.position]);
         let head = format!(
@@ -470,7 +487,7 @@ impl Analysis {
             .map(|a| FlipJson {
                 index: a.index,
                 turn: a.turn,
-                player: self.players[a.seat.index()].clone(),
+                player: self.name(a.seat).to_owned(),
                 seat: seat_letter(a.seat).to_string(),
                 coord: coordinate(game.view().deck(), a.position),
                 face: face_text(game.view().deck(), game.reveal_all()[a.position]),
@@ -489,7 +506,7 @@ impl Analysis {
             .summaries
             .iter()
             .map(|s| SummaryJson {
-                player: self.players[s.seat.index()].clone(),
+                player: self.name(s.seat).to_owned(),
                 seat: seat_letter(s.seat).to_string(),
                 flips: s.flips,
                 best: s.best,
@@ -509,7 +526,8 @@ impl Analysis {
             .collect();
         serde_json::json!({
             "objective": self.objective.name(),
-            "players": self.players,
+            "players": self.players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+            "kinds": self.players.iter().map(|p| p.kind.as_str()).collect::<Vec<_>>(),
             "flips": flips,
             "summary": summary,
             "curve": self.curve,

@@ -6,7 +6,7 @@ mod seats;
 
 use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
-use crate::record::{MemoryMode, Record};
+use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// A policy by name.
@@ -220,7 +220,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
                     }
                     let record = Record::of_game(
                         game,
-                        players.clone(),
+                        players.iter().map(|p| RecordSeat::named(p)).collect(),
                         args.objective,
                         MemoryMode::Open,
                         false,

@@ -324,7 +324,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             coordinate(deck, an.position),
             face_text(deck, card),
             seat_letter(seat),
-            truncate(&analysis.players[seat.index()], 15),
+            truncate(analysis.name(seat), 15),
             an.action.to_string(),
             truncate(&best.join(", "), 20),
             value_number(analysis, an.value),
@@ -352,7 +352,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             s,
             "  {} {}: {}",
             seat_letter(seat),
-            words::printable(&analysis.players[seat.index()]),
+            words::printable(analysis.name(seat)),
             if sum.flips == 0 {
                 "no flips to judge".to_owned()
             } else {

@@ -71,12 +71,13 @@ impl Forgetful {
     }
 
     /// How a pass now would end the game for the mover, by the score it can see: won
-    /// (`Greater`) or lost (`Less`) under `quit` or under `agreed` right after the
-    /// opponent's pass; `None` where a pass does not end the game or ends it in a draw.
+    /// (`Greater`: more pairs than every other seat) or lost (`Less`) under `quit`, or
+    /// under `agreed` right after a pass by every other seat; `None` where a pass does
+    /// not end the game or ends it without a sole leader.
     fn ending_pass(view: &PublicView) -> Option<Ordering> {
         let ends = match view.pass_rule() {
             Some(PassRule::Quit) => true,
-            Some(PassRule::Agreed) => view.after_pass(),
+            Some(PassRule::Agreed) => usize::from(view.passes()) + 1 >= view.seats(),
             _ => false,
         };
         Some(view.diff().cmp(&0)).filter(|&o| ends && o != Ordering::Equal)

@@ -82,7 +82,7 @@ pub struct Decision {
 }
 
 /// The key of the solver a record needs: deck name, objective, pass rule.
-pub type SolverKey = (String, Objective, PassRule);
+pub type SolverKey = (String, Objective, PassRule, crate::rules::Variant);
 
 impl Replay {
     /// A replay of `record` (read from `path`, if from a file), at its start.
@@ -155,7 +155,12 @@ impl Replay {
     #[must_use]
     pub fn solver_key(&self) -> SolverKey {
         let r = self.record();
-        (r.deck.name().to_owned(), r.objective, r.pass_rule)
+        (
+            r.deck.name().to_owned(),
+            r.objective,
+            r.pass_rule,
+            r.variant,
+        )
     }
 
     /// Computes the analysis with the solver (or notes why there is none).
@@ -433,7 +438,13 @@ impl Replay {
 /// The settings of a new game on a record's deal, other settings from `base`.
 #[must_use]
 pub fn config_of(record: &Record, base: &Config) -> Config {
-    let ai = |seat: Seat| Opponent::parse(record.player(seat)).unwrap_or_default();
+    let ai = |seat: Seat| {
+        record
+            .players
+            .get(seat.index())
+            .and_then(|p| Opponent::parse(&p.kind).ok())
+            .unwrap_or_default()
+    };
     let (first, opponent) = match record.person() {
         Some(Seat::SECOND) => (First::Ai, ai(Seat::FIRST)),
         _ => (First::You, ai(Seat::SECOND)),
@@ -560,7 +571,9 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
         }
     };
     let game = r.replay().ok();
-    let result = game.as_ref().map_or("?", crate::record::result_text);
+    let result = game
+        .as_ref()
+        .map_or_else(|| "?".to_owned(), crate::record::result_text);
     let name = |s: &str| crate::words::shortened(&crate::words::printable(s), NAME_WIDTH);
     let (who, score) = if r.is_solitaire() {
         let moves = game.as_ref().map_or(0, |g| g.view().turns());
@@ -579,7 +592,11 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
             ]
         });
         (
-            format!("{} vs {}", name(&r.players[0]), name(&r.players[1])),
+            format!(
+                "{} vs {}",
+                name(&r.players[0].name),
+                name(&r.players[1].name)
+            ),
             format!("{}-{}", pairs[0], pairs[1]),
         )
     };

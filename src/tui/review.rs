@@ -13,8 +13,8 @@ use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
-use crate::record::{coordinate, face_text, result_text, seat_letter};
-use crate::rules::{Objective, Seat};
+use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
+use crate::rules::{Game, Objective, Seat};
 use crate::words;
 
 /// Height of the value chart.
@@ -279,6 +279,20 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     lines
 }
 
+/// Every seat's pairs: `you 3 – 1 optimal` for two seats, `ann 2 · bob 1 · cy 1` for more.
+fn score_line(r: &Record, game: &Game) -> String {
+    let pairs = game.view().pairs();
+    if let [a, b] = pairs[..] {
+        return format!("{} {a} – {b} {}", r.players[0], r.players[1]);
+    }
+    r.players
+        .iter()
+        .zip(pairs.iter())
+        .map(|(p, n)| format!("{p} {n}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 fn message_line(replay: &Replay) -> Line<'static> {
     let stepper = replay.stepper();
     let at = stepper.at();
@@ -287,11 +301,8 @@ fn message_line(replay: &Replay) -> Line<'static> {
     }
     if stepper.at_end() && (at > 0 || stepper.game().view().is_over()) {
         let game = stepper.game();
-        let (a, b) = (
-            game.view().pairs().of(Seat::FIRST),
-            game.view().pairs().of(Seat::SECOND),
-        );
         let r = replay.record();
+        let score = score_line(r, game);
         let (moves, misses) = (
             words::count(game.view().turns(), "move"),
             words::count(game.view().misses(), "miss"),
@@ -304,16 +315,11 @@ fn message_line(replay: &Replay) -> Line<'static> {
             }
         } else if game.view().is_over() {
             format!(
-                "End of the game: {} · {} {a} – {b} {} · s shows the summary",
+                "End of the game: {} · {score} · s shows the summary",
                 result_text(game),
-                r.players[0],
-                r.players[1]
             )
         } else {
-            format!(
-                "The game was left unfinished at {} {a} – {b} {}",
-                r.players[0], r.players[1]
-            )
+            format!("The game was left unfinished at {score}")
         };
         return Line::from(text).bold();
     }
