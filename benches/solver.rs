@@ -6,7 +6,7 @@
 use std::process::Command;
 use std::time::Instant;
 
-use concentration::rules::{Deck, Objective, PassRule};
+use concentration::rules::{Deck, Objective, PassRule, Variant};
 use concentration::solver::solitaire::{MovesTable, expected_moves_exact};
 use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 
@@ -18,6 +18,8 @@ const CASES: &[&str] = &[
     "30x2-margin",
     "8x4-win",
     "seats6:standard-agreed",
+    "one-flip:13x4-win",
+    "one-flip:26x2-win",
 ];
 
 fn main() {
@@ -91,10 +93,15 @@ fn run(case: &str) {
         return;
     }
     // `full:DECK-OBJECTIVE` solves without pruning (every action of every state);
-    // `seq:DECK-OBJECTIVE` on one core (the recursive solve only).
-    let (exhaustive, spec) = match case.strip_prefix("full:") {
+    // `seq:DECK-OBJECTIVE` on one core (the recursive solve only); `one-flip:` (first)
+    // solves the One Flip variant.
+    let (variant, spec) = match case.strip_prefix("one-flip:") {
+        Some(spec) => (Variant::OneFlip, spec),
+        None => (Variant::Standard, case),
+    };
+    let (exhaustive, spec) = match spec.strip_prefix("full:") {
         Some(spec) => (true, spec),
-        None => (false, case),
+        None => (false, spec),
     };
     let (sequential, spec) = match spec.strip_prefix("seq:") {
         Some(spec) => (true, spec),
@@ -105,7 +112,8 @@ fn run(case: &str) {
     let objective: Objective = objective.parse().expect("an objective");
     let root = Position::start(&deck);
     let start = Instant::now();
-    let mut solver: Solver<f64> = Solver::new(objective, PassRule::Agreed, &root, 0, 1e9).unwrap();
+    let mut solver: Solver<f64> =
+        Solver::with_variant(objective, PassRule::Agreed, variant, &root, 0, 1e9).unwrap();
     if exhaustive {
         solver = solver.exhaustive();
     }

@@ -11,10 +11,11 @@ pub mod solitaire;
 
 pub use legal::legal_actions;
 pub use position::{Pattern, Position, PositionError, parse_pattern, patterns};
-pub use pruning::{harmless, prunable};
+pub use pruning::{harmless, prunable, prunable_under};
 pub use scalar::{Scalar, TIE_EPSILON};
 pub use search::{
     Action, FirstCard, MovesOracle, SolveError, Solver, State, best_of, estimate_states,
+    estimate_states_for,
 };
 pub use seats::{
     MAX_SEATS, MIN_SEATS, SeatsError, SeatsSolver, SeatsState, chosen_index, estimate_seats_values,

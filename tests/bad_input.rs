@@ -337,6 +337,14 @@ const COMMAND_LINES: Cases = &[
     (&["solve", "--deck", "banana"], "unknown deck 'banana'"),
     (&["solve", "--deck", "0x2"], "at least one label"),
     (
+        &["solve", "--variant", "one-flip", "--objective", "moves"],
+        "objective 'moves' cannot go with variant 'one-flip'",
+    ),
+    (
+        &["solve", "--variant", "banana"],
+        "unknown variant 'banana'",
+    ),
+    (
         &["solve", "--objective", "best"],
         "unknown objective 'best'",
     ),
@@ -429,6 +437,19 @@ const COMMAND_LINES: Cases = &[
     ),
     (&["duel", "--deck", "40x4"], "too large to solve"),
     (&["duel", "--tie-break", "random"], "'random'"),
+    (&["duel", "--variant", "banana"], "unknown variant 'banana'"),
+    (
+        &[
+            "duel",
+            "--variant",
+            "one-flip",
+            "--deck",
+            "pairs:3",
+            "--games",
+            "5",
+        ],
+        "--games: simulated games are played under the standard rules only",
+    ),
     // records
     (&["analyze"], "<FILE>"),
     (&["replay"], "<FILE>"),

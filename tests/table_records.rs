@@ -507,45 +507,42 @@ fn the_start_of_a_three_seat_analysis_is_the_published_vector() {
 }
 
 #[test]
-fn one_flip_analysis_is_refused_in_one_line_until_its_solver_lands() {
+fn analyze_values_a_one_flip_game_with_the_one_flip_solver() {
+    use concentration::players::{Optimal, state_of};
     let dir = std::env::temp_dir().join(format!(
         "concentration-table-oneflip-{}",
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let game = random_game(
-        "pairs:4",
-        table(2, PassRule::Agreed, Variant::OneFlip),
-        1,
-        10_000,
-    );
-    let players = vec![RecordSeat::person("you"), RecordSeat::ai("optimal")];
+    let players = table(2, PassRule::Agreed, Variant::OneFlip);
+    let game = random_game("pairs:4", players, 1, 10_000);
+    let seats = vec![RecordSeat::person("you"), RecordSeat::ai("optimal")];
     let record = Record::of_game(
         &game,
-        players,
+        seats,
         Objective::Win,
         record::MemoryMode::Open,
         false,
     );
     let path = record::save(&dir, &record).unwrap();
-    let (code, out, err) = run(&["analyze", path.to_str().unwrap()]);
-    assert_eq!(
-        (code, out.as_str(), err.lines().count()),
-        (2, "", 1),
-        "{err}"
-    );
+    let (code, out, err) = run(&["analyze", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let start = v["curve"][0].as_f64().unwrap();
+    let deck = Deck::parse("pairs:4").unwrap();
+    let fresh = Game::new(deck.clone(), 1, players).unwrap();
+    let state = state_of(fresh.view());
+    let mut one_flip =
+        Optimal::with_variant(&deck, Objective::Win, PassRule::Agreed, Variant::OneFlip).unwrap();
+    let mut standard = Optimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
+    let want = one_flip.solver().value(&state).unwrap();
+    let other = standard.solver().value(&state).unwrap();
+    assert!((start - want).abs() < 1e-12, "{start} vs {want}");
     assert!(
-        err.contains("variant 'one-flip' needs its own solver"),
-        "{err}"
+        (want - other).abs() > 1e-6,
+        "the variants differ here: {want} {other}"
     );
-    let (code, out, err) = run(&[
-        "history",
-        "--list",
-        "--data-dir",
-        dir.parent().unwrap().to_str().unwrap(),
-    ]);
-    let _ = (code, out, err);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -152,15 +152,17 @@ pub struct Analysis {
     pub seat_curves: Vec<Vec<f64>>,
 }
 
-/// A record this build cannot analyse yet.
+/// A record whose variant the solver at hand does not value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "cannot analyse: variant '{0}' needs its own solver, which this build does not have yet (replay and history work)"
+    "cannot analyse: variant '{0}' is solved for two seats only, and the replay screen's solver is the standard one (concentration analyze values a two-seat One Flip game)"
 )]
 pub struct VariantUnsolved(pub crate::rules::Variant);
 
-/// Whether this build can analyse `record`. One Flip needs the One Flip solver, not yet
-/// here: the standard solver would value another game (the seam it plugs into).
+/// Whether the replay screen (and the seats solver) can analyse `record`: only the
+/// standard game. The screen's shared solver is keyed without the variant, and the
+/// seats solver plays the standard turn; `analyze` values two-seat One Flip games with
+/// the variant-aware solver.
 ///
 /// # Errors
 /// [`VariantUnsolved`].

@@ -6,7 +6,7 @@ use num_rational::BigRational;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 use crate::solver::solitaire::{ExactMovesTable, MovesTable};
 use crate::solver::{
     Action, EXACT_LIMIT, FirstCard, PLAY_LIMIT, Position, PositionError, Scalar, SolveError,
@@ -31,6 +31,8 @@ pub struct Request {
     pub objective: Objective,
     /// The pass rule.
     pub pass_rule: PassRule,
+    /// How turns go (the standard game or One Flip).
+    pub variant: Variant,
     /// `R.UxN ...`, or the start position.
     pub position: Option<String>,
     /// Mover's pairs minus the opponent's.
@@ -202,6 +204,9 @@ pub fn solve_with_progress(
     progress: impl Fn(usize, f64) + Send + Sync + 'static,
 ) -> Result<Report, RequestError> {
     let state = state_of(request)?;
+    if request.objective == Objective::Moves && request.variant == Variant::OneFlip {
+        return Err(SolveError::MovesOneFlip.into());
+    }
     // Solitaire on a pairs deck has a closed recurrence: any size is quick.
     let moves_on_pairs = request.objective == Objective::Moves && request.deck.copies() == 2;
     let pairs = usize::try_from(state.position.pairs()).unwrap_or(usize::MAX);
@@ -211,15 +216,17 @@ pub fn solve_with_progress(
         }
         Solver::with_moves_oracle(&state.position, Arc::new(MovesTable::new(pairs)))?
     } else {
-        let total = crate::solver::estimate_states(
+        let total = crate::solver::estimate_states_for(
+            request.variant,
             request.objective,
             request.pass_rule,
             &state.position,
             state.diff,
         );
-        Solver::new(
+        Solver::with_variant(
             request.objective,
             request.pass_rule,
+            request.variant,
             &state.position,
             state.diff,
             PLAY_LIMIT,
@@ -237,9 +244,10 @@ pub fn solve_with_progress(
         let mut exact: Solver<BigRational> = Solver::with_moves_oracle(&state.position, table)?;
         Some(exact.actions(&state)?)
     } else {
-        let mut exact: Solver<BigRational> = Solver::new(
+        let mut exact: Solver<BigRational> = Solver::with_variant(
             request.objective,
             request.pass_rule,
+            request.variant,
             &state.position,
             state.diff,
             EXACT_LIMIT,
@@ -319,6 +327,7 @@ mod tests {
             deck: Deck::parse("3x2").unwrap(),
             objective: Objective::Win,
             pass_rule: PassRule::Agreed,
+            variant: Variant::Standard,
             position: Some(position.to_owned()),
             diff,
             after_pass: false,

@@ -125,6 +125,7 @@ pub fn seats_state_of(request: &SeatsRequest) -> Result<SeatsState, SeatsRequest
         deck: request.deck.clone(),
         objective: Objective::Margin,
         pass_rule: request.pass_rule,
+        variant: crate::rules::Variant::Standard,
         position,
         diff: i64::from(taken % 2 == 1),
         after_pass: false,

@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record, RecordSeat};
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// A policy by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -23,7 +23,7 @@ pub enum PolicyName {
 /// Expected result of the first policy against the second.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json"
+    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual"
 )]
 pub struct DuelArgs {
     /// Deck: LxC, standard, standard-rank, standard-jokers or pairs:N
@@ -35,6 +35,9 @@ pub struct DuelArgs {
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
+    /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
     /// The policy that moves first
     #[arg(long, value_enum, default_value = "optimal")]
     first: PolicyName,
@@ -92,7 +95,7 @@ impl Side {
 
 fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
     let optimal = || {
-        Optimal::new(&args.deck, args.objective, args.pass_rule)
+        Optimal::with_variant(&args.deck, args.objective, args.pass_rule, args.variant)
             .map_err(|e| super::usage(e.to_string()))
     };
     Ok(match name {
@@ -120,6 +123,13 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     }
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
+    if args.variant != Variant::Standard && args.games.is_some() {
+        // Real games go through the rules engine, which plays the standard turn.
+        return Err(super::usage(format!(
+            "--games: simulated games are played under the standard rules only; drop --games for the exact {} duel",
+            args.variant
+        )));
+    }
     let mut first = side(args.first, args)?;
     let mut second = side(args.second, args)?;
     if !first.is_fixed() && !second.is_fixed() {
@@ -128,7 +138,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
         ));
     }
     let names = format!(
-        "{} ({}) vs {} ({}), {}, {}",
+        "{} ({}) vs {} ({}), {}, {}{}",
         args.first
             .to_possible_value()
             .map(|v| v.get_name().to_owned())
@@ -140,11 +150,16 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             .unwrap_or_default(),
         "second",
         args.objective,
-        args.pass_rule
+        args.pass_rule,
+        match args.variant {
+            Variant::Standard => String::new(),
+            other => format!(", {other}"),
+        }
     );
     match args.games {
         None => {
-            let value = duel::contest(
+            let value = duel::contest_under(
+                args.variant,
                 &args.deck,
                 args.objective,
                 args.pass_rule,

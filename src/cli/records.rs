@@ -91,8 +91,8 @@ fn load(path: &Path) -> anyhow::Result<Record> {
 /// The game cannot be solved (a deck too large).
 pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
-    crate::analysis::annotate::analysable(record).map_err(|e| super::usage(e.to_string()))?;
     if record.seats() > 2 {
+        crate::analysis::annotate::analysable(record).map_err(|e| super::usage(e.to_string()))?;
         let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
         let mut solver =
             crate::analysis::own_pairs::solver_for(&game).map_err(|e| cannot(e.to_string()))?;
@@ -101,8 +101,14 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
                 .map_err(|e| cannot(e.to_string()))?;
         return Ok((game, analysis));
     }
-    let mut optimal = Optimal::new(&record.deck, record.objective, record.pass_rule)
-        .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
+    // The variant-aware solver: One Flip is valued as the game it is.
+    let mut optimal = Optimal::with_variant(
+        &record.deck,
+        record.objective,
+        record.pass_rule,
+        record.variant,
+    )
+    .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
     let analysis = annotate(&game, record.players.clone(), optimal.solver())
         .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
     Ok((game, analysis))

@@ -5,12 +5,12 @@ use clap::Args;
 mod seats;
 
 use crate::analysis::report::{self, FirstKind, Request};
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact"
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact"
 )]
 pub struct SolveArgs {
     /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N
@@ -28,6 +28,9 @@ pub struct SolveArgs {
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
+    /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
     /// Patterns on the table, "R.UxN ..." (default: the start)
     #[arg(long)]
     position: Option<String>,
@@ -69,6 +72,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         deck: args.deck.clone(),
         objective,
         pass_rule: args.pass_rule,
+        variant: args.variant,
         position: args.position.clone(),
         diff: args.diff,
         after_pass: args.after_pass,
@@ -88,8 +92,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
         Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
     };
+    // The standard game's line stays as it was; a variant is named after the pass rule.
+    let variant = match args.variant {
+        Variant::Standard => String::new(),
+        other => format!(" | {other}"),
+    };
     println!(
-        "{} | {} | {} | position {} | diff {}{} | {point}",
+        "{} | {} | {}{variant} | position {} | diff {}{} | {point}",
         args.deck,
         objective,
         args.pass_rule,

@@ -88,6 +88,12 @@ pub(super) fn route(args: &SolveArgs) -> anyhow::Result<Route> {
                     "--after-pass is not used with own-pairs: give --passes K",
                 ));
             }
+            if args.variant != crate::rules::Variant::Standard {
+                return Err(crate::cli::usage(format!(
+                    "--variant {} is solved for two players under win or margin; own-pairs plays the standard turn",
+                    args.variant
+                )));
+            }
             let first = match (&args.revealed, &args.held) {
                 (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
                 (_, Some(p)) => Some((FirstKind::Held, p.clone())),
