@@ -396,3 +396,172 @@ fn every_ai_a_record_names_is_a_seat_kind() {
     assert!(RecordSeat::parse("you").unwrap().is_person());
     assert!(!RecordSeat::parse("usual").unwrap().is_person());
 }
+
+/// A finished 3-seat game on `pairs:4` under `none`, played by the seeded random flips.
+fn three_seat_record(seed: u64) -> Record {
+    let game = random_game(
+        "pairs:4",
+        table(3, PassRule::None, Variant::Standard),
+        seed,
+        10_000,
+    );
+    assert!(game.view().is_over());
+    let players = seats(&[("ann", "person"), ("optimal", "optimal"), ("hal", "usual")]);
+    Record::of_game(
+        &game,
+        players,
+        Objective::Win,
+        record::MemoryMode::Open,
+        false,
+    )
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(args)
+        .env(
+            "CONCENTRATION_DATA_DIR",
+            std::env::temp_dir().join("concentration-table-nodata"),
+        )
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn analyze_values_a_three_seat_game_in_expected_own_pairs() {
+    let dir = std::env::temp_dir().join(format!(
+        "concentration-table-analyze-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = three_seat_record(4);
+    let path = record::save(&dir, &record).unwrap();
+    let file = path.to_str().unwrap();
+    let (code, out, err) = run(&["analyze", file, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["objective"], "own-pairs");
+    assert_eq!(v["players"], serde_json::json!(["ann", "optimal", "hal"]));
+    assert_eq!(
+        v["kinds"],
+        serde_json::json!(["person", "optimal", "usual"])
+    );
+    assert_eq!(v["summary"].as_array().unwrap().len(), 3);
+    let flips = v["flips"].as_array().unwrap();
+    assert_eq!(flips.len(), record.flips.len());
+    // The start: the three seats' expected pairs (4 pairs, none passing) sum to 4, and
+    // the curve ends on the first seat's pairs.
+    let curve = v["curve"].as_array().unwrap();
+    let pairs = record.replay().unwrap().view().pairs();
+    assert!((curve.last().unwrap().as_f64().unwrap() - f64::from(pairs[0])).abs() < 1e-9);
+    for f in flips {
+        let (value, best, cost) = (
+            f["value"].as_f64().unwrap(),
+            f["best_value"].as_f64().unwrap(),
+            f["cost"].as_f64().unwrap(),
+        );
+        assert!(value <= best + 1e-9 && cost >= 0.0, "{f}");
+        assert!(
+            value >= -1e-9 && best <= 4.0 + 1e-9,
+            "own pairs lie in 0..=4: {f}"
+        );
+    }
+    // Random play errs somewhere: a cost above 0 for a random seat.
+    assert!(flips.iter().any(|f| f["cost"].as_f64().unwrap() > 0.0));
+    let (code, text, err) = run(&["analyze", file]);
+    assert_eq!(code, 0, "{err}");
+    for words in [
+        "A ann vs B optimal vs C hal",
+        "own-pairs",
+        "C hal:",
+        "expected own pairs",
+    ] {
+        assert!(text.contains(words), "{words} in\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_start_of_a_three_seat_analysis_is_the_published_vector() {
+    // 3x4 under none: (11146/5775, 3392/1925, 1904/825) for seats A, B, C (variants.md).
+    let game = Game::new(
+        Deck::parse("3x4").unwrap(),
+        0,
+        table(3, PassRule::None, Variant::Standard),
+    )
+    .unwrap();
+    let mut solver = concentration::analysis::own_pairs::solver_for(&game).unwrap();
+    let players = seats(&[("a", "person"), ("b", "person"), ("c", "person")]);
+    let an =
+        concentration::analysis::own_pairs::annotate_table(&game, players, &mut solver).unwrap();
+    let want = [11146.0 / 5775.0, 3392.0 / 1925.0, 1904.0 / 825.0];
+    for (curve, w) in an.seat_curves.iter().zip(want) {
+        assert!((curve[0] - w).abs() < 1e-9, "{} vs {w}", curve[0]);
+    }
+}
+
+#[test]
+fn analyze_values_a_one_flip_game_with_the_one_flip_solver() {
+    use concentration::players::{Optimal, state_of};
+    let dir = std::env::temp_dir().join(format!(
+        "concentration-table-oneflip-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let players = table(2, PassRule::Agreed, Variant::OneFlip);
+    let game = random_game("pairs:4", players, 1, 10_000);
+    let seats = vec![RecordSeat::person("you"), RecordSeat::ai("optimal")];
+    let record = Record::of_game(
+        &game,
+        seats,
+        Objective::Win,
+        record::MemoryMode::Open,
+        false,
+    );
+    let path = record::save(&dir, &record).unwrap();
+    let (code, out, err) = run(&["analyze", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let start = v["curve"][0].as_f64().unwrap();
+    let deck = Deck::parse("pairs:4").unwrap();
+    let fresh = Game::new(deck.clone(), 1, players).unwrap();
+    let state = state_of(fresh.view());
+    let mut one_flip =
+        Optimal::with_variant(&deck, Objective::Win, PassRule::Agreed, Variant::OneFlip).unwrap();
+    let mut standard = Optimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
+    let want = one_flip.solver().value(&state).unwrap();
+    let other = standard.solver().value(&state).unwrap();
+    assert!((start - want).abs() < 1e-12, "{start} vs {want}");
+    assert!(
+        (want - other).abs() > 1e-6,
+        "the variants differ here: {want} {other}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn history_lists_table_games_with_every_seat_and_their_pairs() {
+    let data = std::env::temp_dir().join(format!(
+        "concentration-table-history-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&data);
+    let games = data.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let record = three_seat_record(6);
+    record::save(&games, &record).unwrap();
+    let (code, out, err) = run(&["history", "--list", "--data-dir", data.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let pairs = record::pairs_text(&record.replay().unwrap());
+    for words in ["ann vs optimal vs hal", pairs.as_str()] {
+        assert!(out.contains(words), "{words} in\n{out}");
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -147,6 +147,31 @@ pub struct Analysis {
     pub curve: Vec<f64>,
     /// Totals per seat, in seat order.
     pub summaries: Vec<Summary>,
+    /// With three or more seats (`own-pairs`), each seat's expected final pairs after
+    /// each number of flips (pairs so far plus the expected rest); empty for two seats.
+    pub seat_curves: Vec<Vec<f64>>,
+}
+
+/// A record whose variant the solver at hand does not value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "cannot analyse: variant '{0}' is solved for two seats only, and the replay screen's solver is the standard one (concentration analyze values a two-seat One Flip game)"
+)]
+pub struct VariantUnsolved(pub crate::rules::Variant);
+
+/// Whether the replay screen (and the seats solver) can analyse `record`: only the
+/// standard game. The screen's shared solver is keyed without the variant, and the
+/// seats solver plays the standard turn; `analyze` values two-seat One Flip games with
+/// the variant-aware solver.
+///
+/// # Errors
+/// [`VariantUnsolved`].
+pub fn analysable(record: &crate::record::Record) -> Result<(), VariantUnsolved> {
+    if record.variant == crate::rules::Variant::Standard {
+        Ok(())
+    } else {
+        Err(VariantUnsolved(record.variant))
+    }
 }
 
 /// The action a flip at `position` carries out at the current decision point of `game`.
@@ -288,11 +313,12 @@ pub fn annotate(
         annotations,
         curve,
         summaries,
+        seat_curves: Vec::new(),
     })
 }
 
 /// Every seat of a table of `n`, in turn order.
-fn seats_of(n: usize) -> impl Iterator<Item = Seat> {
+pub(crate) fn seats_of(n: usize) -> impl Iterator<Item = Seat> {
     #[allow(clippy::cast_possible_truncation)] // at most 6 seats
     (0..n as u8).map(Seat)
 }
@@ -304,7 +330,7 @@ fn preferred(best: &[Action], first: Option<FirstCard>) -> Option<Action> {
         .min_by_key(|&b| crate::players::preference(crate::players::TieBreak::Usual, b, first))
 }
 
-fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
+pub(crate) fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
     let mine: Vec<&Annotation> = annotations.iter().filter(|a| a.seat == seat).collect();
     let best = mine.iter().filter(|a| a.class == Class::Best).count();
     let mut costly: Vec<&Annotation> = mine.iter().copied().filter(|a| a.cost > 0.0).collect();
@@ -398,6 +424,22 @@ impl Analysis {
         }
     }
 
+    /// Whether the game had three or more seats: values are expected own pairs.
+    #[must_use]
+    pub fn own_pairs(&self) -> bool {
+        self.players.len() > 2
+    }
+
+    /// A value as people read it: [`show_value`], or `1.93 pairs` of expected own pairs.
+    #[must_use]
+    pub fn show(&self, v: f64) -> String {
+        if self.own_pairs() {
+            format!("{} pairs", words::fixed(v, 2))
+        } else {
+            show_value(self.objective, v)
+        }
+    }
+
     /// The name of a seat.
     #[must_use]
     pub fn name(&self, seat: Seat) -> &str {
@@ -413,6 +455,9 @@ impl Analysis {
     /// [`Analysis::curve`] for the seat of [`Analysis::curve_seat`].
     #[must_use]
     pub fn curve_for_focus(&self) -> Vec<f64> {
+        if let Some(curve) = self.seat_curves.get(self.curve_seat().index()) {
+            return curve.clone();
+        }
         let flip = self.curve_seat() == Seat::SECOND;
         self.curve
             .iter()
@@ -444,14 +489,15 @@ impl Analysis {
             .preferred_best(a)
             .map_or("another card", |b| doing(b, a.first));
         let what = match self.objective {
+            _ if self.own_pairs() => "the expected own pairs",
             Objective::Win => "the odds",
             Objective::Margin => "the expected margin",
             Objective::Moves => "the expected moves to go",
         };
         format!(
             "{head}: {alternative} instead would have kept {what} at {} (not {})",
-            show_value(self.objective, a.best_value),
-            show_value(self.objective, a.value)
+            self.show(a.best_value),
+            self.show(a.value)
         )
     }
 
@@ -471,6 +517,10 @@ impl Analysis {
     /// The best action the optimal player would have chosen among the tied ones.
     #[must_use]
     pub fn preferred_best(&self, a: &Annotation) -> Option<Action> {
+        if self.own_pairs() {
+            // The seats solver lists actions in its decision rule's order.
+            return a.best.first().copied();
+        }
         preferred(&a.best, a.first)
     }
 
@@ -525,7 +575,7 @@ impl Analysis {
             })
             .collect();
         serde_json::json!({
-            "objective": self.objective.name(),
+            "objective": if self.own_pairs() { crate::record::OWN_PAIRS } else { self.objective.name() },
             "players": self.players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
             "kinds": self.players.iter().map(|p| p.kind.as_str()).collect::<Vec<_>>(),
             "flips": flips,

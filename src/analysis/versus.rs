@@ -60,9 +60,15 @@ struct Sums {
     analysed: usize,
 }
 
-/// The person's seat if `record` is a game of the person against one AI that counts.
+/// The person's seat if `record` is a game of the person against one AI that counts:
+/// two seats of the standard game only (a table of three or more, or One Flip, is not
+/// "you against an AI" in this table's sense).
 fn counted(record: &Record) -> Option<Seat> {
-    if record.is_solitaire() || record.practice {
+    if record.is_solitaire()
+        || record.practice
+        || record.seats() != 2
+        || record.variant != crate::rules::Variant::Standard
+    {
         return None;
     }
     let person = record.person()?;

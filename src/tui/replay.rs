@@ -50,7 +50,7 @@ pub struct Replay {
 pub enum Whose {
     /// The player in one seat.
     Seat(Seat),
-    /// Either player.
+    /// Every player (both, at a table of two).
     Both,
 }
 
@@ -170,6 +170,24 @@ impl Replay {
             annotate(&self.full, self.record().players.clone(), optimal.solver())
                 .map_err(|e| e.to_string())
         });
+        // A table of three or more is valued by the seats solver, not the one given.
+        let result = if self.record().seats() > 2 {
+            crate::analysis::own_pairs::solver_for(&self.full)
+                .map_err(|e| e.to_string())
+                .and_then(|mut solver| {
+                    crate::analysis::own_pairs::annotate_table(
+                        &self.full,
+                        self.record().players.clone(),
+                        &mut solver,
+                    )
+                    .map_err(|e| e.to_string())
+                })
+        } else {
+            result
+        };
+        let result = crate::analysis::annotate::analysable(self.record())
+            .map_err(|e| e.to_string())
+            .and(result);
         match result {
             Ok(a) => {
                 self.analysis = Some(a);
@@ -194,15 +212,11 @@ impl Replay {
             .flatten()
     }
 
-    /// The seats whose flips are shown and summed up: both, or the one of a solitaire
-    /// game. The AI's flips are annotated like the person's.
+    /// The seats whose flips are shown and summed up: every seat, or the one of a
+    /// solitaire game. The AI's flips are annotated like the person's.
     #[must_use]
-    pub fn seats(&self) -> &'static [Seat] {
-        if self.record().is_solitaire() {
-            &[Seat::FIRST]
-        } else {
-            &[Seat::FIRST, Seat::SECOND]
-        }
+    pub fn seats(&self) -> Vec<Seat> {
+        self.record().all_seats().collect()
     }
 
     /// The decision the board is at: the next flip's best action (its cards marked on
@@ -241,13 +255,14 @@ impl Replay {
         self.whose
     }
 
-    /// Tab: the next choice of whose mistakes: first seat, second seat, both.
+    /// Tab: the next choice of whose mistakes: each seat in turn order, then all.
     pub fn switch_whose(&mut self) {
         if self.record().is_solitaire() {
             return;
         }
+        let seats = self.record().seats();
         self.whose = match self.whose {
-            Whose::Seat(Seat::FIRST) => Whose::Seat(Seat::SECOND),
+            Whose::Seat(s) if s.index() + 1 < seats => Whose::Seat(s.next(seats)),
             Whose::Seat(_) => Whose::Both,
             Whose::Both => Whose::Seat(Seat::FIRST),
         };
@@ -269,6 +284,7 @@ impl Replay {
     pub fn whose_name(&self) -> String {
         match self.whose {
             Whose::Seat(s) => self.record().player(s).to_owned(),
+            Whose::Both if self.record().seats() > 2 => "all players".to_owned(),
             Whose::Both => "both players".to_owned(),
         }
     }
@@ -585,20 +601,24 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
             crate::words::count(moves, "move"),
         )
     } else {
-        let pairs = game.as_ref().map_or([0, 0], |g| {
-            [
-                g.view().pairs().of(Seat::FIRST),
-                g.view().pairs().of(Seat::SECOND),
-            ]
-        });
-        (
-            format!(
-                "{} vs {}",
-                name(&r.players[0].name),
-                name(&r.players[1].name)
-            ),
-            format!("{}-{}", pairs[0], pairs[1]),
-        )
+        let pairs = game
+            .as_ref()
+            .map_or_else(|| "?".to_owned(), crate::record::pairs_text);
+        // Three or more seats share the names' room: each name shorter.
+        let names: Vec<String> = if r.seats() > 2 {
+            r.players
+                .iter()
+                .map(|p| {
+                    crate::words::shortened(
+                        &crate::words::printable(&p.name),
+                        (NAME_WIDTH * 2 / r.seats()).max(3),
+                    )
+                })
+                .collect()
+        } else {
+            r.players.iter().map(|p| name(&p.name)).collect()
+        };
+        (names.join(" vs "), pairs)
     };
     Ok([
         crate::words::printable(&r.date),

@@ -14,7 +14,7 @@ use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
 use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
-use crate::rules::{Game, Objective, Seat};
+use crate::rules::{Game, Objective};
 use crate::words;
 
 /// Height of the value chart.
@@ -106,7 +106,8 @@ pub fn title(replay: &Replay) -> Line<'static> {
             None => "solitaire".to_owned(),
         }
     } else {
-        format!("{} vs {}", r.players[0], r.players[1])
+        let names: Vec<&str> = r.players.iter().map(|p| p.name.as_str()).collect();
+        names.join(" vs ")
     };
     let mut head = vec![
         Span::styled("Replay", theme::HEADING),
@@ -163,12 +164,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     let r = replay.record();
     let pairs = view.pairs();
     let mut lines = Vec::new();
-    let seats: &[Seat] = if r.is_solitaire() {
-        &[Seat::FIRST]
-    } else {
-        &[Seat::FIRST, Seat::SECOND]
-    };
-    for &seat in seats {
+    for seat in r.all_seats() {
         let mark = if !view.is_over() && view.mover() == seat {
             "▶"
         } else {
@@ -241,20 +237,21 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     if let Some(an) = replay.analysis() {
         let seat = an.curve_seat();
         let v = an.curve_for_focus()[at.min(an.curve.len() - 1)];
-        let value = show_value(an.objective, v);
+        let value = an.show(v);
         // The value assumes optimal play from this flip on, whoever played the game.
         lines.push(Line::from(Span::styled(
             assumption(an.objective),
             theme::DIM,
         )));
         lines.push(Line::from(match an.objective {
+            _ if an.own_pairs() => format!("Expected pairs for {}: {value}", r.player(seat)),
             Objective::Win => format!("Odds for {}: {value}", r.player(seat)),
             Objective::Margin => format!("Margin for {}: {value}", r.player(seat)),
             // Moves so far plus the expected rest.
             Objective::Moves => format!("Expected: {value}"),
         }));
         lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
-        for &seat in replay.seats() {
+        for seat in replay.seats() {
             let s = &an.summaries[seat.index()];
             let name: String = r.player(seat).chars().take(7).collect();
             // The same words as the summary window: one cost, stated one way.
@@ -367,6 +364,7 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
     };
     let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
     let what = match an.objective {
+        _ if an.own_pairs() => format!("{}: expected pairs after each flip", r.player(seat)),
         Objective::Win => format!("{}: win % after each flip", r.player(seat)),
         Objective::Margin => format!("{}: expected margin after each flip", r.player(seat)),
         Objective::Moves => "Expected total moves after each flip".to_owned(),
@@ -442,7 +440,7 @@ fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
 fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
     let r = replay.record();
     let mut lines = Vec::new();
-    for &seat in replay.seats() {
+    for seat in replay.seats() {
         let s = &an.summaries[seat.index()];
         let totals = if s.flips == 0 {
             ": no flips to judge".to_owned()
