@@ -7,6 +7,7 @@ pub mod pruning;
 mod scalar;
 mod search;
 pub mod solitaire;
+pub mod zebra;
 
 pub use legal::legal_actions;
 pub use position::{Pattern, Position, PositionError, parse_pattern, patterns};
