@@ -118,7 +118,7 @@ impl Game {
                     return Err(IllegalFlip::SameCard);
                 }
                 let is_pass = first_was_known
-                    && matches!(slot, Slot::Known(c) if c.label != self.hidden[first].label);
+                    && matches!(slot, Slot::Known(c) if !v.deck.matches(c, self.hidden[first]));
                 if is_pass
                     && !self.pass_allowed()
                     && let Players::Two(rule) = v.players
@@ -196,7 +196,7 @@ impl Game {
         let v = &mut self.view;
         v.turns += 1;
         let (a, b) = (self.hidden[first], self.hidden[second]);
-        if a.label == b.label {
+        if v.deck.matches(a, b) {
             v.slots[first] = Slot::Removed(a);
             v.slots[second] = Slot::Removed(b);
             v.pairs[v.mover.index()] += 1;

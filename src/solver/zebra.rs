@@ -29,6 +29,7 @@
 //! and recomputes every action of every state of small decks from the rules, so a
 //! shortcut that changed any value would fail there.
 
+mod bulk;
 mod index;
 mod node;
 mod pattern;

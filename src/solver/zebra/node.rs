@@ -16,18 +16,12 @@ pub(super) enum Second {
     Unknown,
 }
 
-/// One card state being evaluated, with its successors resolved.
+/// One solved card state whose actions are being valued, with its successors resolved.
 pub(super) struct Node<'a, V: Scalar> {
     s: &'a ZebraSolver<V>,
     counts: &'a [u8; 9],
     succ: &'a Successors,
     own: Succ,
-    /// The after-pass layer of this card state while it is being solved and not yet
-    /// stored, with its bound.
-    own_after_pass: Option<(&'a [V], i64)>,
-    /// Also value a known first card followed by an unknown one (never better than the
-    /// reverse order: see the module doc of `zebra`).
-    full: bool,
     unknown: u64,
     known_ranks: u64,
 }
@@ -38,7 +32,6 @@ impl<'a, V: Scalar> Node<'a, V> {
         counts: &'a [u8; 9],
         succ: &'a Successors,
         own: Succ,
-        full: bool,
     ) -> Self {
         let (mut unknown, mut known_ranks) = (0, 0);
         for (&n, p) in counts.iter().zip(ZEBRA_PATTERNS) {
@@ -52,17 +45,9 @@ impl<'a, V: Scalar> Node<'a, V> {
             counts,
             succ,
             own,
-            own_after_pass: None,
-            full,
             unknown,
             known_ranks,
         }
-    }
-
-    /// Reads the after-pass layer of this card state from `layer`.
-    pub(super) fn with_own_after_pass(mut self, layer: &'a [V], bound: i64) -> Self {
-        self.own_after_pass = Some((layer, bound));
-        self
     }
 
     /// The mover took a pair and moves again.
@@ -92,11 +77,7 @@ impl<'a, V: Scalar> Node<'a, V> {
             (PassRule::None, _) | (PassRule::Ko, true) => None,
             (PassRule::Agreed, true) | (PassRule::Quit, _) => Some(self.s.final_value(d)),
             (PassRule::Withdraw, _) => Some(V::ratio(1, 2)),
-            (PassRule::Agreed | PassRule::Ko, false) => Some(match self.own_after_pass {
-                #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
-                Some((layer, bound)) => self.against(&layer[((bound - d) >> 1) as usize]),
-                None => self.opp(self.own, d, true),
-            }),
+            (PassRule::Agreed | PassRule::Ko, false) => Some(self.opp(self.own, d, true)),
         }
     }
 
@@ -193,7 +174,7 @@ impl<'a, V: Scalar> Node<'a, V> {
                 f(Second::KnownOther, v);
             }
         }
-        if self.full && self.unknown >= 1 {
+        if self.unknown >= 1 {
             let mut sum = V::zero();
             if uo > 0 {
                 sum = sum.plus(&self.cont(self.succ.take_ku[h], d).times(uo));

@@ -2,7 +2,7 @@
 //! card state for every score difference that can occur and both pass flags.
 
 use super::index::CardIndex;
-use super::node::{Best, Node, Second};
+use super::node::{Node, Second};
 use super::pattern::{ZEBRA_PATTERNS, ZebraColour, ZebraPattern, ZebraPosition};
 use super::{ZebraAction, ZebraError, ZebraFirstCard, ZebraState};
 use crate::rules::{Objective, PassRule};
@@ -113,15 +113,18 @@ impl Table {
 pub(super) struct Succ {
     /// Where its values are in [`ZebraSolver::values`] (or [`Succ::TERMINAL`]).
     pub(super) offset: u32,
+    /// Its number in the card-state index.
+    id: u32,
     pub(super) pairs: u32,
     /// Differences `-bound, -bound+2, ..., bound` are stored.
     pub(super) bound: u32,
 }
 
 impl Succ {
-    const TERMINAL: u32 = u32::MAX;
+    pub(super) const TERMINAL: u32 = u32::MAX;
     const NONE: Self = Self {
         offset: u32::MAX - 1,
+        id: u32::MAX,
         pairs: 0,
         bound: 0,
     };
@@ -165,6 +168,11 @@ pub struct ZebraSolver<V: Scalar = f64> {
     root: Option<Root>,
     /// Offset of each solved card state's values, by its number in the index.
     slots: Vec<u32>,
+    /// For each solved card state (by its number), the numbers of the card states after
+    /// one card of each reveal kind is shown: two cards shown are then two reads.
+    reveal_ids: Vec<[u32; KINDS]>,
+    /// The stored bound of the differences, by the pairs on the table.
+    bounds: Vec<u32>,
     card_states: usize,
     pub(super) values: Vec<V>,
     /// Whether the bulk solve values the dominated actions too (see the module doc).
@@ -187,6 +195,8 @@ impl<V: Scalar> ZebraSolver<V> {
             max_states: crate::solver::PLAY_LIMIT,
             root: None,
             slots: Vec::new(),
+            reveal_ids: Vec::new(),
+            bounds: Vec::new(),
             card_states: 0,
             values: Vec::new(),
             exhaustive: false,
@@ -276,10 +286,10 @@ impl<V: Scalar> ZebraSolver<V> {
             self.start_from(position, state.diff)?;
         }
         let counts = counts_of(position);
-        self.ensure(&counts);
-        let succ = self.successors(&counts);
-        let own = self.succ_of(&counts);
-        let node = Node::new(self, &counts, &succ, own, true);
+        let pairs = i64::try_from(position.pairs()).expect("pairs fit");
+        let own = self.ensure(&counts, pairs);
+        let succ = self.successors(&counts, pairs);
+        let node = Node::new(self, &counts, &succ, own);
         let (d, p) = (state.diff, state.after_pass);
         let mut out = Vec::new();
         let table = &self.table;
@@ -398,7 +408,9 @@ impl<V: Scalar> ZebraSolver<V> {
         }
         let index = CardIndex::new(ranks);
         let pairs = i64::try_from(position.pairs()).expect("pairs fit");
-        self.slots = vec![UNSOLVED; usize::try_from(index.len()).expect("fits")];
+        let len = usize::try_from(index.len()).expect("fits");
+        self.slots = vec![UNSOLVED; len];
+        self.reveal_ids = vec![[UNSOLVED; KINDS]; len];
         self.values.clear();
         self.card_states = 0;
         self.root = Some(Root {
@@ -407,6 +419,9 @@ impl<V: Scalar> ZebraSolver<V> {
             diff: diff.abs(),
             parity: (diff + pairs).rem_euclid(2),
         });
+        self.bounds = (0..=pairs)
+            .map(|p| u32::try_from(self.bound(p).max(0)).expect("bound fits"))
+            .collect();
         Ok(())
     }
 
@@ -445,53 +460,56 @@ impl<V: Scalar> ZebraSolver<V> {
         }
     }
 
-    fn pairs_of(counts: &[u8; 9]) -> i64 {
-        counts
-            .iter()
-            .zip(ZEBRA_PATTERNS)
-            .map(|(&n, p)| i64::from(n) * i64::from(p.on_table()))
-            .sum()
-    }
-
-    /// The handle of a solved card state.
-    fn succ_of(&self, counts: &[u8; 9]) -> Succ {
-        if counts.iter().all(|&c| c == 0) {
+    /// Solves a card state (with `pairs` pairs) and everything below it.
+    fn ensure(&mut self, counts: &[u8; 9], pairs: i64) -> Succ {
+        if pairs == 0 {
             return Succ {
                 offset: Succ::TERMINAL,
+                id: u32::MAX,
                 pairs: 0,
                 bound: 0,
             };
         }
-        let pairs = Self::pairs_of(counts);
-        Succ {
-            offset: self.slots[self.root().index.of(counts)],
-            pairs: u32::try_from(pairs).expect("pairs fit"),
-            bound: u32::try_from(self.bound(pairs)).expect("bound >= 0"),
-        }
-    }
-
-    /// Solves a card state and everything below it.
-    fn ensure(&mut self, counts: &[u8; 9]) -> Succ {
-        if counts.iter().all(|&c| c == 0) {
-            return self.succ_of(counts);
-        }
-        let at = self.root().index.of(counts);
-        if self.slots[at] == UNSOLVED {
-            let succ = self.successors(counts);
-            let pairs = Self::pairs_of(counts);
+        let id = self.root().index.of(counts);
+        if self.slots[id] == UNSOLVED {
+            let succ = self.successors(counts, pairs);
             let bound = self.bound(pairs);
-            let values = self.card_state_values(counts, &succ, bound);
+            let values = super::bulk::card_state_values(
+                self,
+                counts,
+                &succ,
+                bound,
+                self.layers,
+                self.exhaustive,
+            );
             let offset = u32::try_from(self.values.len()).expect("fewer than 4e9 values");
             self.values.extend(values);
-            self.slots[at] = offset;
+            self.slots[id] = offset;
+            self.reveal_ids[id] = succ.after_reveal.map(|s| s.id);
             self.card_states += 1;
         }
-        self.succ_of(counts)
+        self.solved(id, pairs)
     }
 
-    /// Resolves (solving where needed) every successor card state.
-    fn successors(&mut self, counts: &[u8; 9]) -> Successors {
-        let t = self.table.clone();
+    /// The handle of the solved card state number `id`, with `pairs` pairs.
+    fn solved(&self, id: usize, pairs: i64) -> Succ {
+        let p = usize::try_from(pairs).expect("pairs >= 0");
+        Succ {
+            offset: self.slots[id],
+            id: u32::try_from(id).expect("fewer than 4e9 card states"),
+            pairs: u32::try_from(pairs).expect("pairs fit"),
+            bound: self.bounds[p],
+        }
+    }
+
+    /// Resolves (solving where needed) every successor card state of a card state with
+    /// `pairs` pairs.
+    fn successors(&mut self, counts: &[u8; 9], pairs: i64) -> Successors {
+        let t = &self.table;
+        let (reveal_kinds, held_kinds) = (t.reveal_kinds, t.held_kinds);
+        let (reveal, reveal_twin, take_uk, take_uu) =
+            (t.reveal, t.reveal_twin, t.take_uk, t.take_uu);
+        let (take_kk, take_ku) = (t.take_kk, t.take_ku);
         let mut s = Successors {
             after_reveal: [Succ::NONE; KINDS],
             reveal_twin: [Succ::NONE; KINDS],
@@ -501,86 +519,52 @@ impl<V: Scalar> ZebraSolver<V> {
             take_kk: [Succ::NONE; KINDS],
             take_ku: [Succ::NONE; KINDS],
         };
-        let go = |from: usize, to: u8, base: &[u8; 9], this: &mut Self| -> Option<Succ> {
-            moved(base, from, to).map(|c| this.ensure(&c))
+        // Many kinds lead to the same card state (a pair taken from a pattern is taken
+        // the same way whichever card came first): each is resolved once.
+        let mut seen = [[None::<Succ>; 10]; 9];
+        let mut go = |this: &mut Self, from: usize, to: u8, pairs: i64, slot: &mut Succ| {
+            let cached = &mut seen[from][usize::from(to.min(9))];
+            if let Some(succ) = *cached {
+                *slot = succ;
+            } else if let Some(c) = moved(counts, from, to) {
+                *slot = this.ensure(&c, pairs);
+                *cached = Some(*slot);
+            }
         };
         for k in 0..KINDS {
-            let (i, _, _) = t.reveal_kinds[k];
+            let (i, _, _) = reveal_kinds[k];
             if counts[i] == 0 {
                 continue;
             }
-            for (slot, to) in [
-                (&mut s.after_reveal[k], t.reveal[k]),
-                (&mut s.reveal_twin[k], t.reveal_twin[k]),
-                (&mut s.take_uk[k], t.take_uk[k]),
-                (&mut s.take_uu[k], t.take_uu[k]),
-            ] {
-                if let Some(v) = go(i, to, counts, self) {
-                    *slot = v;
-                }
-            }
-            let once = moved(counts, i, t.reveal[k]).expect("a reveal kind has an unknown card");
-            for k2 in 0..KINDS {
-                let (j, _, _) = t.reveal_kinds[k2];
-                // Another rank: the revealed one has left pattern `i` already.
-                if once[j] == 0 || (j == i && counts[i] < 2) {
-                    continue;
-                }
-                let others = usize::from(counts[j]) - usize::from(i == j);
-                if others == 0 {
-                    continue;
-                }
-                if let Some(v) = go(j, t.reveal[k2], &once, self) {
-                    s.reveal_two[k][k2] = v;
-                }
-            }
+            go(self, i, reveal[k], pairs, &mut s.after_reveal[k]);
+            go(self, i, reveal_twin[k], pairs, &mut s.reveal_twin[k]);
+            go(self, i, take_uk[k], pairs - 1, &mut s.take_uk[k]);
+            go(self, i, take_uu[k], pairs - 1, &mut s.take_uu[k]);
         }
         for h in 0..KINDS {
-            let (i, _) = t.held_kinds[h];
+            let (i, _) = held_kinds[h];
             if counts[i] == 0 {
                 continue;
             }
-            for (slot, to) in [
-                (&mut s.take_kk[h], t.take_kk[h]),
-                (&mut s.take_ku[h], t.take_ku[h]),
-            ] {
-                if let Some(v) = go(i, to, counts, self) {
-                    *slot = v;
+            go(self, i, take_kk[h], pairs - 1, &mut s.take_kk[h]);
+            go(self, i, take_ku[h], pairs - 1, &mut s.take_ku[h]);
+        }
+        // Two cards shown, of ranks in kinds `k` and `k2` (another rank for the second):
+        // the card state after `k`, then after `k2` from there.
+        for k in 0..KINDS {
+            let (i, _, _) = reveal_kinds[k];
+            if counts[i] == 0 {
+                continue;
+            }
+            let once = self.reveal_ids[s.after_reveal[k].id as usize];
+            for k2 in 0..KINDS {
+                let (j, _, _) = reveal_kinds[k2];
+                if usize::from(counts[j]) > usize::from(i == j) {
+                    s.reveal_two[k][k2] = self.solved(once[k2] as usize, pairs);
                 }
             }
         }
         s
-    }
-
-    /// The values of a card state (differences `-bound..=bound` step 2, the turn-start
-    /// layer then the after-pass layer), its successors solved.
-    fn card_state_values(&self, counts: &[u8; 9], succ: &Successors, bound: i64) -> Vec<V> {
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        let diff = |i: usize| -bound + 2 * i64::try_from(i).expect("fits");
-        let node = Node::new(self, counts, succ, Succ::NONE, self.exhaustive);
-        // Turning an unknown card first is never a pass: one value for both layers.
-        let unknown_first: Vec<Option<V>> =
-            (0..slots).map(|i| node.unknown_first(diff(i))).collect();
-        let layer = |node: &Node<'_, V>, after_pass: bool| -> Vec<V> {
-            (0..slots)
-                .map(|i| {
-                    let mut best = Best::new(self.objective);
-                    if let Some(v) = &unknown_first[i] {
-                        best.offer(v.clone());
-                    }
-                    node.known_first(diff(i), after_pass, &mut |_, v| best.offer(v));
-                    best.value.expect("a legal action always exists")
-                })
-                .collect()
-        };
-        if self.layers == 1 {
-            return layer(&node, false);
-        }
-        // The after-pass layer first: passing at the turn start leads into it.
-        let after_pass = layer(&node, true);
-        let mut values = layer(&node.with_own_after_pass(&after_pass, bound), false);
-        values.extend(after_pass);
-        values
     }
 
     /// Value at the turn start of a solved card state.
