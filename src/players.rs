@@ -4,6 +4,7 @@
 mod forgetful;
 mod optimal;
 mod usual;
+mod zebra;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -11,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 pub use forgetful::Forgetful;
 pub use optimal::{Optimal, TieBreak, choose_best, preference};
 pub use usual::Usual;
+pub use zebra::{ZebraOptimal, zebra_action_of, zebra_candidates, zebra_state_of};
 
 use crate::rules::{Label, Phase, PublicView, Slot, below};
 use crate::solver::{Action, FirstCard, Pattern, Position, State};

@@ -8,10 +8,10 @@ use crate::rules::{Deck, Objective, PassRule};
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\""
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact"
 )]
 pub struct SolveArgs {
-    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N
+    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// What the mover plays for: win, margin or moves
@@ -20,7 +20,7 @@ pub struct SolveArgs {
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
-    /// Patterns on the table, "R.UxN ..." (default: the start)
+    /// Patterns on the table, "R.UxN ..." (Zebra: "RR.UR/RB.UBxN ..."; default: the start)
     #[arg(long)]
     position: Option<String>,
     /// Mover's pairs minus the opponent's
@@ -29,10 +29,10 @@ pub struct SolveArgs {
     /// The previous turn was a pass
     #[arg(long)]
     after_pass: bool,
-    /// The first card was unknown; its label had pattern R.U before the flip
+    /// The first card was unknown; its label had pattern R.U before the flip (Zebra: P:red|P:black)
     #[arg(long, conflicts_with = "held", value_name = "R.U")]
     revealed: Option<String>,
-    /// The first card was a known card of a label in pattern R.U
+    /// The first card was a known card of a label in pattern R.U (Zebra: P:red|P:black)
     #[arg(long, value_name = "R.U")]
     held: Option<String>,
     /// Also compute exact rational values (small positions only)
@@ -48,6 +48,20 @@ pub struct SolveArgs {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    if args.deck.is_zebra() {
+        return super::solve_zebra::run(&super::solve_zebra::ZebraArgs {
+            deck: &args.deck,
+            objective: args.objective,
+            pass_rule: args.pass_rule,
+            position: args.position.as_deref(),
+            diff: args.diff,
+            after_pass: args.after_pass,
+            revealed: args.revealed.as_deref(),
+            held: args.held.as_deref(),
+            exact: args.exact,
+            json: args.json,
+        });
+    }
     let first = match (&args.revealed, &args.held) {
         (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
         (_, Some(p)) => Some((FirstKind::Held, p.clone())),
