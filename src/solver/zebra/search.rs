@@ -395,7 +395,8 @@ impl<V: Scalar> ZebraSolver<V> {
         if (diff + pairs - root.parity).rem_euclid(2) != 0 {
             return false;
         }
-        diff.abs() > pairs && self.lead_beyond(pairs).is_none()
+        // A decided lead is not stored but known; otherwise it must be in the stored range.
+        (diff.abs() > pairs && self.lead_beyond(pairs).is_none())
             || self.read_as(pairs, diff).abs() <= self.bound(pairs)
     }
 
