@@ -9,6 +9,7 @@ use std::time::Instant;
 use concentration::rules::{Deck, Objective, PassRule, Variant};
 use concentration::solver::solitaire::{MovesTable, expected_moves_exact};
 use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
+use concentration::solver::zebra::{ZebraPosition, ZebraSolver, ZebraState};
 
 const CASES: &[&str] = &[
     "13x4-win",
@@ -20,6 +21,8 @@ const CASES: &[&str] = &[
     "seats6:standard-agreed",
     "one-flip:13x4-win",
     "one-flip:26x2-win",
+    "zebra-win",
+    "zebra-margin",
 ];
 
 fn main() {
@@ -110,6 +113,10 @@ fn run(case: &str) {
     let (deck, objective) = spec.rsplit_once('-').expect("CASE is DECK-OBJECTIVE");
     let deck = Deck::parse(deck).expect("a deck");
     let objective: Objective = objective.parse().expect("an objective");
+    if deck.is_zebra() {
+        zebra(case, deck.labels(), objective, exhaustive);
+        return;
+    }
     let root = Position::start(&deck);
     let start = Instant::now();
     let mut solver: Solver<f64> =
@@ -161,6 +168,31 @@ fn seats_case(case: &str, spec: &str) {
         "{case:<22} {:>9.1} ms  value ({})  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
         elapsed.as_secs_f64() * 1000.0,
         value.join(", "),
+        solver.card_states(),
+        solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// A Zebra deck (`zebra`, `zebra:L`) under `agreed`, solved from the start.
+fn zebra(case: &str, ranks: u32, objective: Objective, exhaustive: bool) {
+    let start = Instant::now();
+    let mut solver: ZebraSolver<f64> = ZebraSolver::new(objective, PassRule::Agreed);
+    if exhaustive {
+        solver = solver.exhaustive();
+    }
+    let value = solver
+        .value(&ZebraState {
+            position: ZebraPosition::start(ranks),
+            diff: 0,
+            after_pass: false,
+            first: None,
+        })
+        .unwrap();
+    let elapsed = start.elapsed();
+    println!(
+        "{case:<22} {:>9.1} ms  value {value:.10}  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
+        elapsed.as_secs_f64() * 1000.0,
         solver.card_states(),
         solver.states(),
         peak_memory_mib()

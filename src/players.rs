@@ -6,6 +6,7 @@ mod kind;
 mod optimal;
 mod seat_ai;
 mod usual;
+mod zebra;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,6 +16,7 @@ pub use kind::AiKind;
 pub use optimal::{Optimal, TieBreak, choose_best, preference};
 pub use seat_ai::{SeatAi, SharedSeatsSolver};
 pub use usual::Usual;
+pub use zebra::{ZebraOptimal, zebra_action_of, zebra_candidates, zebra_state_of};
 
 use crate::rules::{Label, Phase, PublicView, Slot, below};
 use crate::solver::{Action, FirstCard, Pattern, Position, SeatsState, State};

@@ -9,6 +9,7 @@ mod view;
 
 pub use deck::{
     Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_COPIES, MAX_LABELS, MAX_TABLE_CARDS,
+    MAX_ZEBRA_RANKS, zebra_red,
 };
 pub use game::{Game, IllegalFlip, TableError};
 pub use layout::{Card, below, deal};

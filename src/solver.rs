@@ -8,6 +8,7 @@ mod scalar;
 mod search;
 mod seats;
 pub mod solitaire;
+pub mod zebra;
 
 pub use legal::legal_actions;
 pub use position::{Pattern, Position, PositionError, parse_pattern, patterns};

@@ -499,6 +499,43 @@ const COMMAND_LINES: Cases = &[
         &["solve", "--players", "3", "--deck", "30x6"],
         "too large to solve",
     ),
+    // solve on Zebra
+    (
+        &["solve", "--deck", "zebra:0"],
+        "zebra:L needs 1 <= L <= 100",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--position", "2.2/1.1x1"],
+        "--position: Zebra pattern '2.2/1.1': RR and RB must be equal",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--position", "2.3/2.0x1"],
+        "--position: Zebra pattern '2.3/2.0': more unknown cards than cards on the table (U > R)",
+    ),
+    (
+        &["solve", "--deck", "zebra:2", "--position", "2.2/2.2x3"],
+        "--position: position has 3 ranks but the deck has only 2",
+    ),
+    (
+        &[
+            "solve",
+            "--deck",
+            "zebra",
+            "--position",
+            "2.0/2.2x1",
+            "--revealed",
+            "2.2/2.0:black",
+        ],
+        "--revealed 2.2/2.0:black: a rank in pattern 2.2/2.0 has no unknown black card",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--held", "2.2/2.2:green"],
+        "unknown colour 'green'",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--objective", "moves"],
+        "--objective moves: objective 'moves' is not offered for Zebra",
+    ),
     // duel
     (&["duel", "--first", "nobody"], "'nobody'"),
     (&["duel", "--games", "0"], "at least 1"),

@@ -9,14 +9,14 @@ use super::annotate::{Analysis, Annotation, Class, action_of, seats_of, summaris
 use crate::players::state_of;
 use crate::record::RecordSeat;
 use crate::rules::{Game, Objective, Seat};
-use crate::solver::{SeatsError, SeatsSolver, SeatsState, TIE_EPSILON};
+use crate::solver::{SeatsSolveError, SeatsSolver, SeatsState, TIE_EPSILON};
 
 /// Why a table game could not be analysed.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum OwnPairsError {
     /// The solver refused a state (another deck, a rule it does not play).
     #[error(transparent)]
-    Solver(#[from] SeatsError),
+    Solver(#[from] SeatsSolveError),
     /// A flip that is no action of the model (a record that does not replay).
     #[error("flip {0} is not an action at its decision point")]
     Unplayable(usize),
@@ -27,7 +27,7 @@ pub enum OwnPairsError {
 ///
 /// # Errors
 /// Seats or a pass rule the solver does not play.
-pub fn solver_for(game: &Game) -> Result<SeatsSolver<f64>, SeatsError> {
+pub fn solver_for(game: &Game) -> Result<SeatsSolver<f64>, SeatsSolveError> {
     let view = game.view();
     SeatsSolver::new(
         view.deck().copies(),
@@ -48,7 +48,7 @@ fn question(game: &Game) -> SeatsState {
 
 /// Each seat's expected final pairs: pairs so far plus the chosen vector, turned from
 /// the mover's point of view to the seats'.
-fn expected_pairs(game: &Game, solver: &mut SeatsSolver<f64>) -> Result<Vec<f64>, SeatsError> {
+fn expected_pairs(game: &Game, solver: &mut SeatsSolver<f64>) -> Result<Vec<f64>, SeatsSolveError> {
     let view = game.view();
     let m = view.seats();
     let pairs = view.pairs();

@@ -10,10 +10,10 @@ use crate::rules::{Deck, Objective, PassRule, Variant};
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact"
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact"
 )]
 pub struct SolveArgs {
-    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N
+    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// What the mover plays for: win (the default), margin or moves; own-pairs with --players
@@ -31,7 +31,7 @@ pub struct SolveArgs {
     /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
     #[arg(long, default_value = "standard")]
     variant: Variant,
-    /// Patterns on the table, "R.UxN ..." (default: the start)
+    /// Patterns on the table, "R.UxN ..." (Zebra: "RR.UR/RB.UBxN ..."; default: the start)
     #[arg(long)]
     position: Option<String>,
     /// Mover's pairs minus the opponent's
@@ -40,10 +40,10 @@ pub struct SolveArgs {
     /// The previous turn was a pass
     #[arg(long)]
     after_pass: bool,
-    /// The first card was unknown; its label had pattern R.U before the flip
+    /// The first card was unknown; its label had pattern R.U before the flip (Zebra: P:red|P:black)
     #[arg(long, conflicts_with = "held", value_name = "R.U")]
     revealed: Option<String>,
-    /// The first card was a known card of a label in pattern R.U
+    /// The first card was a known card of a label in pattern R.U (Zebra: P:red|P:black)
     #[arg(long, value_name = "R.U")]
     held: Option<String>,
     /// Also compute exact rational values (small positions only)
@@ -59,6 +59,40 @@ pub struct SolveArgs {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    if args.deck.is_zebra() {
+        if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
+            return Err(super::usage(
+                "--deck zebra is solved for two players (win or margin): drop --players and --passes",
+            ));
+        }
+        if args.variant != Variant::Standard {
+            return Err(super::usage(format!(
+                "--variant {} is not solved on Zebra decks: a pair taken goes again there",
+                args.variant
+            )));
+        }
+        let objective = match args.objective {
+            None => Objective::Win,
+            Some(seats::ObjectiveArg::Model(o)) => o,
+            Some(seats::ObjectiveArg::OwnPairs) => {
+                return Err(super::usage(
+                    "--objective own-pairs needs --players 3 or more, on an LxC deck",
+                ));
+            }
+        };
+        return super::solve_zebra::run(&super::solve_zebra::ZebraArgs {
+            deck: &args.deck,
+            objective,
+            pass_rule: args.pass_rule,
+            position: args.position.as_deref(),
+            diff: args.diff,
+            after_pass: args.after_pass,
+            revealed: args.revealed.as_deref(),
+            held: args.held.as_deref(),
+            exact: args.exact,
+            json: args.json,
+        });
+    }
     let objective = match seats::route(args)? {
         seats::Route::Model(objective) => objective,
         seats::Route::Seats(request) => return seats::run(args, &request),

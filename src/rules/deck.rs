@@ -5,19 +5,23 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::layout::Card;
+
 /// Most cards a table can hold in play (the largest grid the board can draw).
 pub const MAX_TABLE_CARDS: usize = 120;
 /// Most labels an analysis deck may have (the solitaire solver goes this far).
 pub const MAX_LABELS: u32 = 100_000;
 /// Most cards per label.
 pub const MAX_COPIES: u8 = 8;
+/// Most ranks of a `zebra:L` deck (the Zebra solver's card-state index goes this far).
+pub const MAX_ZEBRA_RANKS: u32 = 100;
 
 /// Why a deck name was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DeckError {
     /// Neither a named deck nor `LxC`.
     #[error(
-        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N"
+        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, pairs:N, zebra or zebra:L"
     )]
     Unknown(String),
     /// `C` must be even: cards are removed in pairs.
@@ -35,6 +39,9 @@ pub enum DeckError {
     /// `pairs:N` with N out of range.
     #[error("deck '{0}': pairs:N needs 1 <= N <= 60")]
     PairsRange(String),
+    /// `zebra:L` with L out of range.
+    #[error("deck '{0}': zebra:L needs 1 <= L <= {MAX_ZEBRA_RANKS}")]
+    ZebraRange(String),
     /// Too many cards to lay out on a table.
     #[error("deck '{0}' has {1} cards: a table holds at most {MAX_TABLE_CARDS}")]
     TooManyCards(String, usize),
@@ -49,6 +56,9 @@ pub enum FaceStyle {
     Rank,
     /// Rank and colour plus the two jokers as one more pair (`standard-jokers`).
     RankAndColourJokers,
+    /// Playing cards, a pair being the same rank in the opposite colour (`zebra`): each
+    /// rank is a label of four cards, copies 0 and 1 red, 2 and 3 black.
+    Zebra,
     /// Letters and symbols (`pairs:N`).
     Symbols,
     /// Plain numbered labels (`LxC`).
@@ -94,7 +104,8 @@ const RANKS: [&str; 13] = [
 const SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz23456789";
 
 impl Deck {
-    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers` or `pairs:N`.
+    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`, `pairs:N`,
+    /// `zebra` or `zebra:L`.
     ///
     /// # Errors
     /// A [`DeckError`] naming what is wrong.
@@ -109,8 +120,17 @@ impl Deck {
             "standard" => Self::named(26, 2, FaceStyle::RankAndColour, name),
             "standard-rank" => Self::named(13, 4, FaceStyle::Rank, name),
             "standard-jokers" => Self::named(27, 2, FaceStyle::RankAndColourJokers, name),
+            "zebra" => Self::named(13, 4, FaceStyle::Zebra, name),
             _ => {
-                if let Some(n) = name.strip_prefix("pairs:") {
+                if let Some(n) = name.strip_prefix("zebra:") {
+                    let n: u32 = n
+                        .parse()
+                        .map_err(|_| DeckError::ZebraRange(given.to_owned()))?;
+                    if !(1..=MAX_ZEBRA_RANKS).contains(&n) {
+                        return Err(DeckError::ZebraRange(given.to_owned()));
+                    }
+                    Self::named(n, 4, FaceStyle::Zebra, name)
+                } else if let Some(n) = name.strip_prefix("pairs:") {
                     let n: u32 = n
                         .parse()
                         .map_err(|_| DeckError::PairsRange(given.to_owned()))?;
@@ -198,6 +218,19 @@ impl Deck {
         self.style
     }
 
+    /// Whether two cards make a pair: the same label, and for Zebra also opposite colours
+    /// (two cards of the same rank and colour, a *twin*, are not a pair).
+    #[must_use]
+    pub fn matches(&self, a: Card, b: Card) -> bool {
+        a.label == b.label && (self.style != FaceStyle::Zebra || zebra_red(a) != zebra_red(b))
+    }
+
+    /// Whether this is a Zebra deck (pairs of opposite colours).
+    #[must_use]
+    pub fn is_zebra(&self) -> bool {
+        self.style == FaceStyle::Zebra
+    }
+
     /// Checks that the deck fits on a table.
     ///
     /// # Errors
@@ -213,7 +246,9 @@ impl Deck {
     #[must_use]
     pub fn grid(&self) -> (usize, usize) {
         match self.style {
-            FaceStyle::RankAndColour | FaceStyle::Rank if self.cards() == 52 => (4, 13),
+            FaceStyle::RankAndColour | FaceStyle::Rank | FaceStyle::Zebra if self.cards() == 52 => {
+                (4, 13)
+            }
             FaceStyle::RankAndColourJokers => (6, 9),
             _ => grid_for(self.cards()),
         }
@@ -261,6 +296,16 @@ impl Deck {
                     ink,
                 }
             }
+            FaceStyle::Zebra => {
+                let suit = ['♥', '♦', '♠', '♣'][usize::from(copy % 4)];
+                let rank = RANKS
+                    .get(l)
+                    .map_or_else(|| (l + 1).to_string(), ToString::to_string);
+                Face {
+                    text: format!("{rank}{suit}"),
+                    ink: if copy % 4 < 2 { Ink::Red } else { Ink::Black },
+                }
+            }
             FaceStyle::Symbols => Face {
                 text: SYMBOLS
                     .chars()
@@ -275,6 +320,12 @@ impl Deck {
             },
         }
     }
+}
+
+/// Whether a card of a Zebra deck is red (copies 0 and 1).
+#[must_use]
+pub fn zebra_red(card: Card) -> bool {
+    card.copy % 4 < 2
 }
 
 impl DeckError {
@@ -377,6 +428,38 @@ mod tests {
         assert!(matches!(Deck::parse("4x0"), Err(DeckError::Copies(..))));
         assert!(Deck::parse("61x2").unwrap().check_playable().is_err());
         assert!(Deck::parse("pairs:60").unwrap().check_playable().is_ok());
+    }
+
+    #[test]
+    fn zebra_pairs_are_opposite_colours() {
+        let d = Deck::parse("zebra").unwrap();
+        assert_eq!(
+            (d.labels(), d.copies(), d.grid(), d.pairs()),
+            (13, 4, (4, 13), 26)
+        );
+        let card = |label, copy| Card {
+            label: Label(label),
+            copy,
+        };
+        let faces: Vec<String> = (0..4).map(|c| d.face(Label(6), c).text).collect();
+        assert_eq!(faces, ["7♥", "7♦", "7♠", "7♣"]);
+        assert!(d.matches(card(6, 1), card(6, 3)));
+        assert!(d.matches(card(6, 2), card(6, 0)));
+        // Twins: same rank and colour.
+        assert!(!d.matches(card(6, 0), card(6, 1)));
+        assert!(!d.matches(card(6, 2), card(6, 3)));
+        assert!(!d.matches(card(6, 0), card(7, 2)));
+        // Every other deck matches by label alone.
+        let rank = Deck::parse("standard-rank").unwrap();
+        assert!(rank.matches(card(6, 0), card(6, 1)));
+        assert_eq!(Deck::parse("Zebra:5").unwrap().name(), "zebra:5");
+        assert_eq!(Deck::parse("zebra:5").unwrap().labels(), 5);
+        for bad in ["zebra:0", "zebra:101", "zebra:x"] {
+            assert!(
+                matches!(Deck::parse(bad), Err(DeckError::ZebraRange(_))),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -147,7 +147,7 @@ impl Game {
                     return Err(IllegalFlip::SameCard);
                 }
                 let is_pass = first_was_known
-                    && matches!(slot, Slot::Known(c) if c.label != self.hidden[first].label);
+                    && matches!(slot, Slot::Known(c) if !v.deck.matches(c, self.hidden[first]));
                 if is_pass
                     && !self.pass_allowed()
                     && let Players::Table(t) = v.players
@@ -220,7 +220,7 @@ impl Game {
         v.turns += 1;
         let (a, b) = (self.hidden[first], self.hidden[second]);
         let seats = v.players.seats();
-        if a.label == b.label {
+        if v.deck.matches(a, b) {
             v.slots[first] = Slot::Removed(a);
             v.slots[second] = Slot::Removed(b);
             v.pairs.add(v.mover);

@@ -121,9 +121,18 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
 
 /// On the standard deck (matched by rank and colour), the words for two cards of the
 /// same rank and other colours that did not match: "A♣ A♦: same rank, other colour —
-/// not a pair".
+/// not a pair"; on Zebra, for two of the same rank and colour: "7♥ 7♦: same rank, same
+/// colour — not a pair".
 #[must_use]
 pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
+    // On Zebra it is the other way round: a twin (same rank, same colour) is no pair.
+    if deck.is_zebra() && a.label == b.label && !deck.matches(a, b) {
+        return Some(format!(
+            "{} {}: same rank, same colour — not a pair",
+            face_text(deck, a),
+            face_text(deck, b)
+        ));
+    }
     let colour_matters = matches!(
         deck.style(),
         FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers
@@ -150,6 +159,9 @@ pub fn deck_rule(deck: &Deck) -> String {
             format!("{name}: a pair is the same rank and colour (7♥ 7♦)")
         }
         FaceStyle::Rank => format!("{name}: a pair is the same rank (7♥ 7♠)"),
+        FaceStyle::Zebra => {
+            format!("{name}: a pair is the same rank in the other colour (7♥ 7♠, not 7♥ 7♦)")
+        }
         FaceStyle::Symbols | FaceStyle::Numbers => format!("{name}: a pair is two equal cards"),
     }
 }
