@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use concentration::rules::{Deck, Objective, PassRule, Variant};
 use concentration::solver::solitaire::{MovesTable, expected_moves_exact};
-use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 use concentration::solver::zebra::{ZebraPosition, ZebraSolver, ZebraState};
+use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 
 const CASES: &[&str] = &[
     "13x4-win",

@@ -162,15 +162,16 @@ impl<K: AiKind> Seats<K> {
                 return Err(SeatsSolveError::Empty(i + 1));
             }
             let seat = if let Some((name, kind)) = entry.split_once(':') {
-                let kind = SeatKind::parse(kind.trim()).ok_or_else(|| SeatsSolveError::UnknownKind {
-                    seat: (*entry).to_owned(),
-                    kind: kind.trim().to_owned(),
-                    expected: K::ALL
-                        .iter()
-                        .map(|k| k.name())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })?;
+                let kind =
+                    SeatKind::parse(kind.trim()).ok_or_else(|| SeatsSolveError::UnknownKind {
+                        seat: (*entry).to_owned(),
+                        kind: kind.trim().to_owned(),
+                        expected: K::ALL
+                            .iter()
+                            .map(|k| k.name())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    })?;
                 Seat {
                     name: name.trim().to_owned(),
                     kind,

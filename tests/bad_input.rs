@@ -287,6 +287,10 @@ const COMMAND_LINES: Cases = &[
     (&["play", "--colour"], "'--colour'"),
     (&["play", "--deck", "banana"], "unknown deck 'banana'"),
     (&["play", "--deck", "pairs:0"], "pairs:0"),
+    (
+        &["play", "--deck", "zebra"],
+        "--deck zebra: Zebra can be analysed (concentration solve --deck zebra) but not played yet",
+    ),
     (&["play", "--deck", "100x4"], "a table holds at most"),
     (&["play", "--deck", "13x3"], "must be even"),
     (

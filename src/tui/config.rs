@@ -103,6 +103,21 @@ impl Default for Config {
     }
 }
 
+/// Zebra is solved (`solve --deck zebra`) but not yet played: the AIs, hints and
+/// solitaire par would treat it as rank matching, so the game refuses it rather than
+/// play the wrong game.
+///
+/// # Errors
+/// The deck is a Zebra deck.
+pub fn refuse_zebra(deck: &Deck) -> Result<(), String> {
+    if deck.is_zebra() {
+        return Err(format!(
+            "--deck {deck}: Zebra can be analysed (concentration solve --deck {deck}) but not played yet"
+        ));
+    }
+    Ok(())
+}
+
 impl Config {
     /// Checks the parts that can be wrong: the deck, the table (seats and pass rule),
     /// the objective/pass rule pair of two seats, and AIs this build cannot seat.
@@ -112,6 +127,7 @@ impl Config {
     pub fn check(&self) -> Result<Deck, String> {
         let deck = Deck::parse(&self.deck).map_err(|e| e.to_string())?;
         deck.check_playable().map_err(|e| e.to_string())?;
+        refuse_zebra(&deck)?;
         self.table().check().map_err(|e| e.to_string())?;
         if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
             // The own-pairs solver knows the standard turn only: nothing fakes it.
