@@ -11,7 +11,7 @@ use crate::rules::{Deck, Objective, PassRule};
     after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\""
 )]
 pub struct SolveArgs {
-    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N
+    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double or pairs:N
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// What the mover plays for: win, margin or moves

@@ -17,7 +17,7 @@ pub const MAX_COPIES: u8 = 8;
 pub enum DeckError {
     /// Neither a named deck nor `LxC`.
     #[error(
-        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N"
+        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double or pairs:N"
     )]
     Unknown(String),
     /// `C` must be even: cards are removed in pairs.
@@ -49,6 +49,8 @@ pub enum FaceStyle {
     Rank,
     /// Rank and colour plus the two jokers as one more pair (`standard-jokers`).
     RankAndColourJokers,
+    /// Two standard decks matched card for card: same rank and suit (`double`).
+    TwoDecks,
     /// Letters and symbols (`pairs:N`).
     Symbols,
     /// Plain numbered labels (`LxC`).
@@ -94,7 +96,8 @@ const RANKS: [&str; 13] = [
 const SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz23456789";
 
 impl Deck {
-    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers` or `pairs:N`.
+    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`, `double`
+    /// or `pairs:N`.
     ///
     /// # Errors
     /// A [`DeckError`] naming what is wrong.
@@ -109,6 +112,7 @@ impl Deck {
             "standard" => Self::named(26, 2, FaceStyle::RankAndColour, name),
             "standard-rank" => Self::named(13, 4, FaceStyle::Rank, name),
             "standard-jokers" => Self::named(27, 2, FaceStyle::RankAndColourJokers, name),
+            "double" => Self::named(52, 2, FaceStyle::TwoDecks, name),
             _ => {
                 if let Some(n) = name.strip_prefix("pairs:") {
                     let n: u32 = n
@@ -215,6 +219,8 @@ impl Deck {
         match self.style {
             FaceStyle::RankAndColour | FaceStyle::Rank if self.cards() == 52 => (4, 13),
             FaceStyle::RankAndColourJokers => (6, 9),
+            // Two decks as two standard tables, one above the other.
+            FaceStyle::TwoDecks => (8, 13),
             _ => grid_for(self.cards()),
         }
     }
@@ -258,6 +264,19 @@ impl Deck {
                 };
                 Face {
                     text: format!("{}{suit}", RANKS[l % 13]),
+                    ink,
+                }
+            }
+            FaceStyle::TwoDecks => {
+                // Label 4r+s is rank r in suit s; both copies are the same card.
+                let (suit, ink) = match l % 4 {
+                    0 => ('♠', Ink::Black),
+                    1 => ('♥', Ink::Red),
+                    2 => ('♣', Ink::Black),
+                    _ => ('♦', Ink::Red),
+                };
+                Face {
+                    text: format!("{}{suit}", RANKS[(l / 4) % 13]),
                     ink,
                 }
             }
@@ -330,6 +349,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn two_decks_are_every_card_twice() {
+        let d = Deck::parse("double").unwrap();
+        let mut count = std::collections::HashMap::new();
+        for l in 0..d.labels() {
+            let (a, b) = (d.face(Label(l), 0), d.face(Label(l), 1));
+            assert_eq!(a, b, "label {l}: both copies are the same card");
+            *count.entry(a.text).or_insert(0) += 2;
+        }
+        // 13 ranks in 4 suits, each card twice.
+        assert_eq!(count.len(), 52);
+        assert!(count.values().all(|&n| n == 2));
+        let suits = |rank: &str| {
+            count
+                .keys()
+                .filter(|t| t.strip_suffix(['♠', '♥', '♣', '♦']) == Some(rank))
+                .count()
+        };
+        assert!(RANKS.iter().all(|r| suits(r) == 4));
+    }
+
+    #[test]
     fn named_decks() {
         let d = Deck::parse("standard").unwrap();
         assert_eq!((d.labels(), d.copies(), d.grid()), (26, 2, (4, 13)));
@@ -337,6 +377,9 @@ mod tests {
         assert_eq!((d.labels(), d.copies(), d.grid()), (13, 4, (4, 13)));
         let d = Deck::parse("standard-jokers").unwrap();
         assert_eq!((d.labels(), d.copies(), d.grid()), (27, 2, (6, 9)));
+        let d = Deck::parse("double").unwrap();
+        assert_eq!((d.labels(), d.copies(), d.grid()), (52, 2, (8, 13)));
+        assert!(d.check_playable().is_ok());
         let d = Deck::parse("pairs:3").unwrap();
         assert_eq!((d.labels(), d.copies()), (3, 2));
         assert_eq!(Deck::parse("13x4").unwrap().cards(), 52);
@@ -348,6 +391,7 @@ mod tests {
             ("STANDARD", "standard"),
             ("Standard-Rank", "standard-rank"),
             ("standard-JOKERS", "standard-jokers"),
+            ("Double", "double"),
             ("Pairs:8", "pairs:8"),
             ("13X4", "13x4"),
         ] {
@@ -393,7 +437,13 @@ mod tests {
 
     #[test]
     fn faces_differ_between_labels() {
-        for name in ["standard", "standard-rank", "standard-jokers", "pairs:60"] {
+        for name in [
+            "standard",
+            "standard-rank",
+            "standard-jokers",
+            "double",
+            "pairs:60",
+        ] {
             let d = Deck::parse(name).unwrap();
             let mut seen = std::collections::HashSet::new();
             for l in 0..d.labels() {
