@@ -7,7 +7,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::rules::{Deck, Objective, PassRule};
-use crate::solver::solitaire::{ExactMovesTable, MovesTable};
+use crate::solver::solitaire::{ExactMovesTable, MovesBand};
 use crate::solver::{
     Action, EXACT_LIMIT, FirstCard, PLAY_LIMIT, Position, PositionError, Scalar, SolveError,
     Solver, State, best_of, parse_pattern,
@@ -113,8 +113,8 @@ fn diff_range(taken: u64) -> String {
     }
 }
 
-/// Most pairs for `moves` on a pairs deck (the `f64` table takes 8 bytes per (n, k)).
-pub const MAX_MOVES_PAIRS: usize = 10_000;
+/// Most pairs for `moves` on a pairs deck (the sweep's time grows like the square).
+pub const MAX_MOVES_PAIRS: usize = crate::rules::MAX_LABELS as usize;
 /// Most pairs for exact `moves` on a pairs deck (the exact table keeps every layer).
 pub const MAX_EXACT_MOVES_PAIRS: usize = 1_000;
 
@@ -209,7 +209,15 @@ pub fn solve_with_progress(
         if pairs > MAX_MOVES_PAIRS {
             return Err(SolveError::TooLarge(pairs as f64, MAX_MOVES_PAIRS as f64).into());
         }
-        Solver::with_moves_oracle(&state.position, Arc::new(MovesTable::new(pairs)))?
+        // One position's actions need only the rows of its unknown and half-known
+        // pairs and the two below: one sweep of the layers, not the whole table.
+        let top = state
+            .position
+            .iter()
+            .filter(|(p, _)| p.unknown > 0)
+            .map(|(_, count)| count as usize)
+            .sum();
+        Solver::with_moves_oracle(&state.position, Arc::new(MovesBand::new(top)))?
     } else {
         let total = crate::solver::estimate_states(
             request.objective,

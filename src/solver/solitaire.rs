@@ -225,6 +225,9 @@ impl super::MovesOracle<BigRational> for ExactMovesTable {
 
 mod layers;
 mod limbs;
+mod sweep;
+
+pub use sweep::{MovesBand, expected_moves as expected_moves_f64};
 
 use layers::{Layer, LayerSolver, check_exact_n, collect_layers};
 
