@@ -19,6 +19,9 @@ const CASES: &[&str] = &[
     "standard-jokers-win",
     "30x2-margin",
     "8x4-win",
+    "moves-layers-5000",
+    "moves-table-5000",
+    "exact-moves-1000",
 ];
 
 fn main() {

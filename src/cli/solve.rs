@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::analysis::report::{self, FirstKind, Request};
+use crate::analysis::report::{self, FirstKind, Progress, Request};
 use crate::rules::{Deck, Objective, PassRule};
 
 /// Values of a position and of every action at its decision point.
@@ -35,7 +35,8 @@ pub struct SolveArgs {
     /// The first card was a known card of a label in pattern R.U
     #[arg(long, value_name = "R.U")]
     held: Option<String>,
-    /// Also compute exact rational values (small positions only)
+    /// Also compute exact rational values (small positions; moves on LxC with C = 2 up
+    /// to 20000 pairs)
     #[arg(long)]
     exact: bool,
     /// Print one JSON object
@@ -121,21 +122,33 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
 
 /// Solves this large show a progress bar on a terminal.
 const PROGRESS_FROM: f64 = 2e7;
+/// Exact solitaire values from this many pairs show one (e(2000, 0) takes about a second).
+const EXACT_MOVES_PROGRESS_FROM: usize = 2000;
 
 /// A progress bar on standard error, only when it is a terminal and the solve is large.
-fn show_progress(done: usize, total: f64) {
+fn show_progress(progress: Progress) {
     use std::io::{IsTerminal, Write};
-    if total < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+    let (share, what) = match progress {
+        Progress::States(done, total) if total >= PROGRESS_FROM => {
+            #[allow(clippy::cast_precision_loss)]
+            let share = done as f64 / total;
+            (share, format!("{done} states"))
+        }
+        Progress::ExactMoves { share, pairs } if pairs >= EXACT_MOVES_PROGRESS_FROM => {
+            (share, format!("exact e(n,k), {pairs} pairs"))
+        }
+        _ => return,
+    };
+    if !std::io::stderr().is_terminal() {
         return;
     }
-    #[allow(clippy::cast_precision_loss)]
-    let share = (done as f64 / total).min(0.99);
+    let share = share.clamp(0.0, 0.99);
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let filled = (share * 40.0) as usize;
     let mut err = std::io::stderr();
     let _ = write!(
         err,
-        "\rsolving [{}{}] {:>3.0}%  {done} states",
+        "\rsolving [{}{}] {:>3.0}%  {what}",
         "#".repeat(filled),
         " ".repeat(40 - filled),
         share * 100.0

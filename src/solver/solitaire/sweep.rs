@@ -7,7 +7,7 @@
 //! same integers (exact in `f64`), the numerator is summed left to right and multiplied
 //! by the same rounded reciprocal — so the values are the table's bit for bit.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 
 use crate::solver::MovesOracle;
@@ -110,6 +110,8 @@ pub struct MovesBand {
     /// Row `top - i` at index `i`, `k` within the row.
     rows: Vec<Vec<f64>>,
     others: Mutex<HashMap<(usize, usize), f64>>,
+    /// Every `(n, k)` asked for, so that an exact solve can compute just those.
+    asked: Mutex<BTreeSet<(usize, usize)>>,
 }
 
 impl MovesBand {
@@ -131,24 +133,37 @@ impl MovesBand {
             top,
             rows,
             others: Mutex::new(HashMap::new()),
+            asked: Mutex::new(BTreeSet::new()),
         }
+    }
+
+    /// Every `(n, k)` asked for so far, in order.
+    #[must_use]
+    pub fn asked(&self) -> Vec<(usize, usize)> {
+        lock(&self.asked).iter().copied().collect()
     }
 
     /// `e(n, k)`: zero when `k > n`.
     #[must_use]
     pub fn get(&self, n: usize, k: usize) -> f64 {
+        lock(&self.asked).insert((n, k));
         if k > n {
             return 0.0;
         }
         if let Some(row) = self.top.checked_sub(n).and_then(|i| self.rows.get(i)) {
             return row[k];
         }
-        let mut others = self
-            .others
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *others.entry((n, k)).or_insert_with(|| expected_moves(n, k))
+        *lock(&self.others)
+            .entry((n, k))
+            .or_insert_with(|| expected_moves(n, k))
     }
+}
+
+/// A lock that a panic elsewhere does not spoil (the data stays valid).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl MovesOracle<f64> for MovesBand {
