@@ -552,6 +552,18 @@ const COMMAND_LINES: Cases = &[
         "only be computed exactly",
     ),
     (&["duel", "--deck", "40x4"], "too large to solve"),
+    (
+        &[
+            "solve",
+            "--deck",
+            "20001x2",
+            "--objective",
+            "moves",
+            "--exact",
+        ],
+        "too large to solve",
+    ),
+    (&["play", "--deck", "double:2"], "unknown deck 'double:2'"),
     (&["duel", "--tie-break", "random"], "'random'"),
     (&["duel", "--variant", "banana"], "unknown variant 'banana'"),
     (

@@ -364,12 +364,13 @@ fn random_game_of(deck: &str, players: Players, seed: u64, stop: usize) -> Game 
     game
 }
 
-const DECKS: [&str; 6] = [
+const DECKS: [&str; 7] = [
     "pairs:1",
     "pairs:5",
     "standard",
     "standard-rank",
     "standard-jokers",
+    "double",
     "7x4",
 ];
 

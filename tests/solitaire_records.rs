@@ -217,7 +217,14 @@ fn random_solo(deck: &Deck, seed: u64, stop: usize) -> Game {
     game
 }
 
-const DECKS: [&str; 5] = ["pairs:1", "pairs:5", "standard", "standard-jokers", "7x4"];
+const DECKS: [&str; 6] = [
+    "pairs:1",
+    "pairs:5",
+    "standard",
+    "standard-jokers",
+    "double",
+    "7x4",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]

@@ -28,7 +28,7 @@ pub enum PolicyName {
     after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual"
 )]
 pub struct DuelArgs {
-    /// Deck: LxC, standard, standard-rank, standard-jokers or pairs:N
+    /// Deck: LxC, standard, standard-rank, standard-jokers, double or pairs:N
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// win or margin

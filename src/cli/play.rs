@@ -11,7 +11,7 @@ use crate::tui::{App, Config, First, Hints, Memory, Opponent, TableSeats};
 /// Options of a game. Any flag skips the setup screen.
 #[derive(Debug, Clone, Default, Args)]
 pub struct PlayArgs {
-    /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
+    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
     #[arg(long)]
     deck: Option<String>,
     /// The seats in turn order, 2 to 6: people's names and AIs (optimal, usual, forgetful,

@@ -4,7 +4,7 @@ use clap::Args;
 
 mod seats;
 
-use crate::analysis::report::{self, FirstKind, Request};
+use crate::analysis::report::{self, FirstKind, Progress, Request};
 use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// Values of a position and of every action at its decision point.
@@ -13,7 +13,7 @@ use crate::rules::{Deck, Objective, PassRule, Variant};
     after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact"
 )]
 pub struct SolveArgs {
-    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, pairs:N, zebra or zebra:L
+    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// What the mover plays for: win (the default), margin or moves; own-pairs with --players
@@ -46,7 +46,8 @@ pub struct SolveArgs {
     /// The first card was a known card of a label in pattern R.U (Zebra: P:red|P:black)
     #[arg(long, value_name = "R.U")]
     held: Option<String>,
-    /// Also compute exact rational values (small positions only)
+    /// Also compute exact rational values (small positions; moves on LxC with C = 2 up
+    /// to 20000 pairs)
     #[arg(long)]
     exact: bool,
     /// Print one JSON object
@@ -176,21 +177,33 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
 
 /// Solves this large show a progress bar on a terminal.
 const PROGRESS_FROM: f64 = 2e7;
+/// Exact solitaire values from this many pairs show one (e(2000, 0) takes about a second).
+const EXACT_MOVES_PROGRESS_FROM: usize = 2000;
 
 /// A progress bar on standard error, only when it is a terminal and the solve is large.
-fn show_progress(done: usize, total: f64) {
+fn show_progress(progress: Progress) {
     use std::io::{IsTerminal, Write};
-    if total < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+    let (share, what) = match progress {
+        Progress::States(done, total) if total >= PROGRESS_FROM => {
+            #[allow(clippy::cast_precision_loss)]
+            let share = done as f64 / total;
+            (share, format!("{done} states"))
+        }
+        Progress::ExactMoves { share, pairs } if pairs >= EXACT_MOVES_PROGRESS_FROM => {
+            (share, format!("exact e(n,k), {pairs} pairs"))
+        }
+        _ => return,
+    };
+    if !std::io::stderr().is_terminal() {
         return;
     }
-    #[allow(clippy::cast_precision_loss)]
-    let share = (done as f64 / total).min(0.99);
+    let share = share.clamp(0.0, 0.99);
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let filled = (share * 40.0) as usize;
     let mut err = std::io::stderr();
     let _ = write!(
         err,
-        "\rsolving [{}{}] {:>3.0}%  {done} states",
+        "\rsolving [{}{}] {:>3.0}%  {what}",
         "#".repeat(filled),
         " ".repeat(40 - filled),
         share * 100.0

@@ -21,7 +21,7 @@ pub const MAX_ZEBRA_RANKS: u32 = 100;
 pub enum DeckError {
     /// Neither a named deck nor `LxC`.
     #[error(
-        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, pairs:N, zebra or zebra:L"
+        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L"
     )]
     Unknown(String),
     /// `C` must be even: cards are removed in pairs.
@@ -59,6 +59,8 @@ pub enum FaceStyle {
     /// Playing cards, a pair being the same rank in the opposite colour (`zebra`): each
     /// rank is a label of four cards, copies 0 and 1 red, 2 and 3 black.
     Zebra,
+    /// Two standard decks matched card for card: same rank and suit (`double`).
+    TwoDecks,
     /// Letters and symbols (`pairs:N`).
     Symbols,
     /// Plain numbered labels (`LxC`).
@@ -104,8 +106,8 @@ const RANKS: [&str; 13] = [
 const SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz23456789";
 
 impl Deck {
-    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`, `pairs:N`,
-    /// `zebra` or `zebra:L`.
+    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`, `double`,
+    /// `pairs:N`, `zebra` or `zebra:L`.
     ///
     /// # Errors
     /// A [`DeckError`] naming what is wrong.
@@ -121,6 +123,7 @@ impl Deck {
             "standard-rank" => Self::named(13, 4, FaceStyle::Rank, name),
             "standard-jokers" => Self::named(27, 2, FaceStyle::RankAndColourJokers, name),
             "zebra" => Self::named(13, 4, FaceStyle::Zebra, name),
+            "double" => Self::named(52, 2, FaceStyle::TwoDecks, name),
             _ => {
                 if let Some(n) = name.strip_prefix("zebra:") {
                     let n: u32 = n
@@ -250,6 +253,8 @@ impl Deck {
                 (4, 13)
             }
             FaceStyle::RankAndColourJokers => (6, 9),
+            // Two decks as two standard tables, one above the other.
+            FaceStyle::TwoDecks => (8, 13),
             _ => grid_for(self.cards()),
         }
     }
@@ -304,6 +309,19 @@ impl Deck {
                 Face {
                     text: format!("{rank}{suit}"),
                     ink: if copy % 4 < 2 { Ink::Red } else { Ink::Black },
+                }
+            }
+            FaceStyle::TwoDecks => {
+                // Label 4r+s is rank r in suit s; both copies are the same card.
+                let (suit, ink) = match l % 4 {
+                    0 => ('♠', Ink::Black),
+                    1 => ('♥', Ink::Red),
+                    2 => ('♣', Ink::Black),
+                    _ => ('♦', Ink::Red),
+                };
+                Face {
+                    text: format!("{}{suit}", RANKS[(l / 4) % 13]),
+                    ink,
                 }
             }
             FaceStyle::Symbols => Face {
@@ -381,6 +399,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn two_decks_are_every_card_twice() {
+        let d = Deck::parse("double").unwrap();
+        let mut count = std::collections::HashMap::new();
+        for l in 0..d.labels() {
+            let (a, b) = (d.face(Label(l), 0), d.face(Label(l), 1));
+            assert_eq!(a, b, "label {l}: both copies are the same card");
+            *count.entry(a.text).or_insert(0) += 2;
+        }
+        // 13 ranks in 4 suits, each card twice.
+        assert_eq!(count.len(), 52);
+        assert!(count.values().all(|&n| n == 2));
+        let suits = |rank: &str| {
+            count
+                .keys()
+                .filter(|t| t.strip_suffix(['♠', '♥', '♣', '♦']) == Some(rank))
+                .count()
+        };
+        assert!(RANKS.iter().all(|r| suits(r) == 4));
+    }
+
+    #[test]
     fn named_decks() {
         let d = Deck::parse("standard").unwrap();
         assert_eq!((d.labels(), d.copies(), d.grid()), (26, 2, (4, 13)));
@@ -388,6 +427,9 @@ mod tests {
         assert_eq!((d.labels(), d.copies(), d.grid()), (13, 4, (4, 13)));
         let d = Deck::parse("standard-jokers").unwrap();
         assert_eq!((d.labels(), d.copies(), d.grid()), (27, 2, (6, 9)));
+        let d = Deck::parse("double").unwrap();
+        assert_eq!((d.labels(), d.copies(), d.grid()), (52, 2, (8, 13)));
+        assert!(d.check_playable().is_ok());
         let d = Deck::parse("pairs:3").unwrap();
         assert_eq!((d.labels(), d.copies()), (3, 2));
         assert_eq!(Deck::parse("13x4").unwrap().cards(), 52);
@@ -399,6 +441,7 @@ mod tests {
             ("STANDARD", "standard"),
             ("Standard-Rank", "standard-rank"),
             ("standard-JOKERS", "standard-jokers"),
+            ("Double", "double"),
             ("Pairs:8", "pairs:8"),
             ("13X4", "13x4"),
         ] {
@@ -476,7 +519,13 @@ mod tests {
 
     #[test]
     fn faces_differ_between_labels() {
-        for name in ["standard", "standard-rank", "standard-jokers", "pairs:60"] {
+        for name in [
+            "standard",
+            "standard-rank",
+            "standard-jokers",
+            "double",
+            "pairs:60",
+        ] {
             let d = Deck::parse(name).unwrap();
             let mut seen = std::collections::HashSet::new();
             for l in 0..d.labels() {
