@@ -17,6 +17,7 @@
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
+mod columns;
 mod levels;
 mod node;
 
@@ -738,14 +739,13 @@ impl<V: Scalar> Solver<V> {
         // Turning an unknown card first is never a pass, so its value does not depend on
         // the after-pass flag: computed once for both layers.
         let node = Node::new(self, counts, succ, NONE, false);
-        let unknown_first: Vec<Option<V>> =
-            (0..slots).map(|i| node.unknown_first(diff(i))).collect();
+        let unknown_first = node.unknown_first_column(bound);
         let layer = |node: &Node<'_, V>, after_pass: bool| -> Vec<V> {
             (0..slots)
                 .map(|i| {
                     let mut best = Best::new(self.objective);
-                    if let Some(v) = &unknown_first[i] {
-                        best.offer(v.clone());
+                    if let Some(column) = &unknown_first {
+                        best.offer(column[i].clone());
                     }
                     node.known_first(diff(i), after_pass, &mut |_, v| best.offer(v));
                     best.value.expect("a legal action always exists")

@@ -109,7 +109,7 @@ impl<'a, V: Scalar> Node<'a, V> {
     }
 
     /// The mover's value of a state worth `v` to the opponent, who moves next.
-    fn against(&self, v: &V) -> V {
+    pub(super) fn against(&self, v: &V) -> V {
         match self.s.objective {
             Objective::Win => V::one().minus(v),
             Objective::Margin => V::zero().minus(v),
