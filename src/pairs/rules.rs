@@ -1,9 +1,13 @@
 //! The rules of Pairs: the triangular deck, stacks of face-up ranks, the seeded shuffle,
 //! the deal with its tiebreak, and the engine that plays rounds to the loser.
 
+mod deal;
 mod deck;
+mod game;
 
-pub use deck::{Counts, MAX_RANKS, MIN_RANKS, Rank, Ranks, Stack, below, shuffle};
+pub use deal::{DealCard, DealFate};
+pub use deck::{Counts, MAX_RANKS, MIN_RANKS, Rank, Ranks, Stack, below, rng, shuffle};
+pub use game::{BURN, BURN_FROM, Game, Phase, RoundEnd, Scored, default_target};
 
 use thiserror::Error;
 
