@@ -248,8 +248,8 @@ fn start(args: &StartArgs) -> anyhow::Result<()> {
 
 fn duel(args: &DuelArgs) -> anyhow::Result<()> {
     let ranks = ranks(args.ranks)?;
-    let seats =
-        Seats::<PairsAi>::parse(&args.players).map_err(|e| super::usage(format!("--players: {e}")))?;
+    let seats = Seats::<PairsAi>::parse(&args.players)
+        .map_err(|e| super::usage(format!("--players: {e}")))?;
     let mut kinds = Vec::with_capacity(seats.len());
     for seat in seats.iter() {
         match seat.kind {
