@@ -64,7 +64,7 @@ pub fn start_value_within<S: Product>(
     let mut u = vec![S::zero(); players];
     let mut states = 0;
     let mut groups: Vec<_> = by_pool.into_iter().collect();
-    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    groups.sort_by_key(|g| g.0);
     for (pool, leaves) in groups {
         let mut solver = Solver::<S>::new(RoundModel {
             ranks,
