@@ -10,6 +10,7 @@ mod docs;
 mod duel;
 mod learn;
 mod look;
+mod pairs;
 mod play;
 mod puzzle;
 mod records;
@@ -74,6 +75,8 @@ enum Command {
     Man(docs::ManArgs),
     /// The settings file: where it is, what it sets, a template
     Config(config::ConfigArgs),
+    /// Pairs, the press-your-luck card game: solve a round, its start value, AI duels
+    Pairs(pairs::PairsArgs),
 }
 
 /// An error the user caused: printed as one line, exit status 2.
@@ -137,6 +140,7 @@ pub fn main() -> ExitCode {
         Some(Command::Completions(args)) => docs::completions(&args),
         Some(Command::Man(args)) => docs::man(&args),
         Some(Command::Config(args)) => config::run(&args),
+        Some(Command::Pairs(args)) => pairs::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod pairs;
 pub mod players;
 pub mod record;
 pub mod rules;

@@ -1,0 +1,303 @@
+//! `concentration pairs`: the second game, Pairs. Its analysis commands: `solve` (a
+//! configuration's values), `start` (the round's value over the deal) and `duel` (whole
+//! games between AIs).
+
+use clap::{Args, Subcommand};
+use num_rational::BigRational;
+use serde_json::{Value, json};
+
+use crate::pairs::duel::series;
+use crate::pairs::rules::default_target;
+use crate::pairs::start::{start_value, start_value_within};
+use crate::pairs::{Analysis, Config, PairsAi, Ranks, RoundModel, Solver};
+use crate::seats::{SeatKind, Seats};
+use crate::solver::Scalar;
+
+/// Pairs, the press-your-luck card game of the seeds.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 1000 --seed 1"
+)]
+pub struct PairsArgs {
+    #[command(subcommand)]
+    command: Option<PairsCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+enum PairsCommand {
+    /// A configuration's values: u_Fold, u_Hit, u and the subgame-perfect action
+    Solve(SolveArgs),
+    /// The round's value at its start by turn position, averaged over the deal rule
+    Start(StartArgs),
+    /// Whole games between AIs: each one's loss rate with a 95% interval
+    Duel(DuelArgs),
+}
+
+/// A configuration (d, s_1, ..., s_m) of the seed's round model.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
+)]
+pub struct SolveArgs {
+    /// Ranks in the deck, 3 to 10 (rank j has j cards)
+    #[arg(long, default_value_t = 10)]
+    ranks: u32,
+    /// Players at the table, 2 to 6
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Unseen cards of each rank 1..N, comma-separated ("1,2,3,...")
+    #[arg(long)]
+    unseen: String,
+    /// Face-up ranks of each player in turn order, the mover's first ("1 3;2;...")
+    #[arg(long)]
+    stacks: String,
+    /// Exact rational values
+    #[arg(long)]
+    exact: bool,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+/// The start of a round.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2"
+)]
+pub struct StartArgs {
+    /// Ranks in the deck, 3 to 10
+    #[arg(long, default_value_t = 10)]
+    ranks: u32,
+    /// Players at the table, 2 to 6
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Exact rational values (small decks)
+    #[arg(long)]
+    exact: bool,
+    /// Without --exact: drop deal branches less likely than this (their probability
+    /// bounds the error, and is printed)
+    #[arg(long, default_value_t = START_CUTOFF, conflicts_with = "exact")]
+    cutoff: f64,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+/// AIs against each other.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 20000 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 1000"
+)]
+pub struct DuelArgs {
+    /// The AIs, 2 to 6 of spne, spne-fresh, threshold, random (NAME:KIND names one)
+    #[arg(long, default_value = "spne,random")]
+    players: String,
+    /// Ranks in the deck, 3 to 10
+    #[arg(long, default_value_t = 10)]
+    ranks: u32,
+    /// The score that loses (default floor(60/m) + 1)
+    #[arg(long)]
+    target: Option<u32>,
+    /// Games to play
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the first game
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `pairs`.
+///
+/// # Errors
+/// Bad input (status 2).
+pub fn run(args: &PairsArgs) -> anyhow::Result<()> {
+    match &args.command {
+        Some(PairsCommand::Solve(a)) => solve(a),
+        Some(PairsCommand::Start(a)) => start(a),
+        Some(PairsCommand::Duel(a)) => duel(a),
+        None => Err(super::usage(
+            "pairs: the game on screen is not built yet; use pairs solve, pairs start or pairs duel",
+        )),
+    }
+}
+
+fn ranks(n: u32) -> anyhow::Result<Ranks> {
+    Ranks::new(n).map_err(|e| super::usage(e.to_string()))
+}
+
+fn players(m: usize) -> anyhow::Result<usize> {
+    if (crate::seats::MIN_SEATS..=crate::seats::MAX_SEATS).contains(&m) {
+        Ok(m)
+    } else {
+        Err(super::usage(format!(
+            "--players {m}: a table has {} to {}",
+            crate::seats::MIN_SEATS,
+            crate::seats::MAX_SEATS
+        )))
+    }
+}
+
+fn solve(args: &SolveArgs) -> anyhow::Result<()> {
+    let ranks = ranks(args.ranks)?;
+    let m = players(args.players)?;
+    let config = Config::parse(ranks, m, &args.unseen, &args.stacks)
+        .map_err(|e| super::usage(e.to_string()))?;
+    let model = RoundModel::of(&config);
+    let head = format!("pairs | ranks {} | {m} players | {config}", ranks.get());
+    if args.exact {
+        let a = Solver::<BigRational>::new(model).analyse(&config.stacks);
+        report(&head, &a, args.json, |v| Value::String(v.to_string()), true);
+    } else {
+        let a = Solver::<f64>::new(model).analyse(&config.stacks);
+        report(&head, &a, args.json, |v| json!(v), false);
+    }
+    Ok(())
+}
+
+fn report<S: Scalar + ToString>(
+    head: &str,
+    a: &Analysis<S>,
+    as_json: bool,
+    to_json: impl Fn(&S) -> Value,
+    exact: bool,
+) {
+    if as_json {
+        let list = |v: &[S]| Value::Array(v.iter().map(&to_json).collect());
+        println!(
+            "{}",
+            json!({
+                "u": list(&a.u),
+                "u_fold": list(&a.u_fold),
+                "u_hit": a.u_hit.as_deref().map_or(Value::Null, list),
+                "action": a.action.name(),
+            })
+        );
+        return;
+    }
+    println!("{head}");
+    let show = |v: &[S]| {
+        let approx: Vec<String> = v.iter().map(|x| format!("{:+.6}", x.to_f64())).collect();
+        let mut line = approx.join("  ");
+        if exact {
+            let e: Vec<String> = v.iter().map(ToString::to_string).collect();
+            line.push_str(&format!("  = ({})", e.join(", ")));
+        }
+        line
+    };
+    println!("u_Fold  {}", show(&a.u_fold));
+    match &a.u_hit {
+        Some(h) => println!("u_Hit   {}", show(h)),
+        None => println!("u_Hit   none: no card left to take"),
+    }
+    println!("u       {}", show(&a.u));
+    println!("action  {}", a.action.name());
+}
+
+/// Deal branches less likely than this are dropped from the `f64` start value (their
+/// probability is reported, and bounds the error).
+const START_CUTOFF: f64 = 1e-14;
+
+fn start(args: &StartArgs) -> anyhow::Result<()> {
+    let ranks = ranks(args.ranks)?;
+    let m = players(args.players)?;
+    let (approx, exact, deals, pools, states, dropped) = if args.exact {
+        let v = start_value::<BigRational>(ranks, m);
+        let approx: Vec<f64> = v.u.iter().map(Scalar::to_f64).collect();
+        let exact: Vec<String> = v.u.iter().map(ToString::to_string).collect();
+        (approx, Some(exact), v.deals, v.pools, v.states, 0.0)
+    } else {
+        let v = start_value_within::<f64>(ranks, m, Some(args.cutoff));
+        (v.u, None, v.deals, v.pools, v.states, v.dropped)
+    };
+    if args.json {
+        let u = match &exact {
+            Some(e) => json!(e),
+            None => json!(approx),
+        };
+        println!(
+            "{}",
+            json!({ "u": u, "deals": deals, "pools": pools, "states": states, "dropped": dropped })
+        );
+        return Ok(());
+    }
+    println!(
+        "pairs | ranks {} | {m} players | start of a round, by turn position (first mover first)",
+        ranks.get()
+    );
+    for (i, v) in approx.iter().enumerate() {
+        let e = exact
+            .as_ref()
+            .map(|e| format!(" = {}", e[i]))
+            .unwrap_or_default();
+        println!("  mover {}  {v:+.9}{e}", i + 1);
+    }
+    println!("({deals} ways the deal can end, {pools} pools, {states} configurations solved)");
+    if !args.exact {
+        #[allow(clippy::cast_precision_loss)]
+        let bound = dropped * (m as f64 - 1.0) * f64::from(ranks.get());
+        println!(
+            "(f64; deal branches below {:e} dropped: probability {dropped:.1e}, value off by at most {bound:.1e} plus rounding)",
+            args.cutoff
+        );
+    }
+    Ok(())
+}
+
+fn duel(args: &DuelArgs) -> anyhow::Result<()> {
+    let ranks = ranks(args.ranks)?;
+    let seats = Seats::<PairsAi>::parse(&args.players)
+        .map_err(|e| super::usage(format!("--players: {e}")))?;
+    let mut kinds = Vec::with_capacity(seats.len());
+    for seat in seats.iter() {
+        match seat.kind {
+            SeatKind::Ai(k) => kinds.push(k),
+            SeatKind::Person => {
+                return Err(super::usage(format!(
+                    "--players: '{}' is not an AI (expected spne, spne-fresh, threshold or random)",
+                    seat.name
+                )));
+            }
+        }
+    }
+    if args.games == 0 {
+        return Err(super::usage("--games must be at least 1"));
+    }
+    let target = args.target.unwrap_or_else(|| default_target(kinds.len()));
+    let rates = series(ranks, &kinds, target, args.games, args.seed)
+        .map_err(|e| super::usage(e.to_string()))?;
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    if args.json {
+        let list: Vec<Value> = names
+            .iter()
+            .zip(&rates)
+            .map(|(name, r)| {
+                json!({ "player": name, "losses": r.losses, "loss_rate": r.rate, "low": r.low, "high": r.high })
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({ "games": args.games, "target": target, "players": list })
+        );
+        return Ok(());
+    }
+    println!(
+        "pairs | ranks {} | target {target} | {} | {} games, seats moving round",
+        ranks.get(),
+        names.join(" vs "),
+        args.games
+    );
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for (name, r) in names.iter().zip(&rates) {
+        println!(
+            "  {name:<width$}  loses {:.2}%, 95% interval [{:.2}%, {:.2}%] ({} games)",
+            r.rate * 100.0,
+            r.low * 100.0,
+            r.high * 100.0,
+            r.losses
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,300 @@
+//! Subgame-perfect values of a round (the seed's Theorem 10, with its misprint fixed):
+//! for every configuration the payoff vector u by turn position, the mover first.
+//!
+//! u_Fold = (−(m−1)·r, r, …, r), r the lowest face-up rank; u_Hit = Σ_j d̃[j]·(the
+//! pair's vector if j ∈ s_1, else the successor's u rotated right by one). The mover
+//! folds iff u_Fold[1] ≥ u_Hit[1] (ties fold); an empty d forces a fold. Values are
+//! memoised by the stacks in turn order (the round's [`RoundModel`] gives d), packed
+//! into one `u64`: at most 6 × 10 bits.
+//!
+//! **Pruning** (the corrected Corollary 8, generalised). After a hit that does not
+//! pair, the round ends with someone scoring: if another player, the mover gains that
+//! rank x, where x ≤ r for a fold (the lowest face-up rank never rises) and x ≤ the
+//! highest rank still drawable for a pair. With two players it is tighter: the opponent
+//! can always fold, so their value is at least −r' ≥ −r and the mover's at most r. So
+//! with E = Σ_{j∈s_1} j·d[j], P = Σ_{j∈s_1} d[j], N = |d| and U that bound on x,
+//! u_Hit[1] ≤ (−(m−1)·E + (N−P)·U) / N, and whenever that is ≤ u_Fold[1] = −(m−1)·r the
+//! mover folds (a tie folds too) without the subtree being visited. With m = 2, U = r
+//! this is E ≥ r·(2N − P)/1, i.e. E/N ≥ r·(2 − P/N): the corrected Corollary 8. The test
+//! `tests/pairs_solver.rs` compares every value with the unpruned solver
+//! ([`Solver::exhaustive`]) and shows the misprinted version would be wrong.
+
+use rustc_hash::FxHashMap;
+
+use super::model::{RoundModel, lowest};
+use super::rules::{Rank, Stack};
+use crate::solver::Scalar;
+
+/// What the mover does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Take a card.
+    Hit,
+    /// Take the lowest face-up card and score it.
+    Fold,
+}
+
+impl Action {
+    /// `hit` or `fold`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Hit => "hit",
+            Self::Fold => "fold",
+        }
+    }
+}
+
+/// Both actions' values at one configuration, by turn position (the mover first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis<S> {
+    /// Folding's payoffs.
+    pub u_fold: Vec<S>,
+    /// Hitting's expected payoffs under subgame-perfect play; `None` when d is empty.
+    pub u_hit: Option<Vec<S>>,
+    /// The configuration's value: the chosen action's.
+    pub u: Vec<S>,
+    /// The subgame-perfect action (fold on ties).
+    pub action: Action,
+}
+
+/// The memoised subgame-perfect solver of one round.
+#[derive(Debug, Clone)]
+pub struct Solver<S> {
+    model: RoundModel,
+    prune: bool,
+    limit: Option<usize>,
+    cut: bool,
+    index: FxHashMap<u64, u32>,
+    /// m values per solved configuration, in the order first solved.
+    values: Vec<S>,
+}
+
+impl<S: Scalar> Solver<S> {
+    /// A solver for the round, with the proved pruning.
+    #[must_use]
+    pub fn new(model: RoundModel) -> Self {
+        Self {
+            model,
+            prune: true,
+            limit: None,
+            cut: false,
+            index: FxHashMap::default(),
+            values: Vec::new(),
+        }
+    }
+
+    /// A solver that visits every reachable configuration (no pruning): the reference
+    /// the pruning is tested against.
+    #[must_use]
+    pub fn exhaustive(model: RoundModel) -> Self {
+        Self {
+            prune: false,
+            ..Self::new(model)
+        }
+    }
+
+    /// The same solver with a budget of configurations, for play where a round is too
+    /// large to solve (m >= 4 with n = 10): once `limit` configurations are stored, new
+    /// ones are not expanded but valued as if their mover folded (a depth-limited search,
+    /// explored depth first). [`Self::truncated`] says whether that happened.
+    #[must_use]
+    pub fn with_limit(mut self, limit: usize) -> Self {
+        self.limit = Some(limit);
+        self
+    }
+
+    /// Whether the budget cut the search short (the values are then approximate).
+    #[must_use]
+    pub fn truncated(&self) -> bool {
+        self.cut
+    }
+
+    /// The round this solver works on.
+    #[must_use]
+    pub fn model(&self) -> &RoundModel {
+        &self.model
+    }
+
+    /// Configurations solved so far.
+    #[must_use]
+    pub fn states(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Every configuration solved so far (stacks in turn order) with its value.
+    #[must_use]
+    pub fn configurations(&self) -> Vec<(Vec<Stack>, &[S])> {
+        let n = u32::from(self.model.ranks.get());
+        let mask = (1u64 << n) - 1;
+        self.index
+            .iter()
+            .map(|(&key, &slot)| {
+                let stacks = (0..self.model.players)
+                    .map(|i| {
+                        #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                        let bits = ((key >> (i as u32 * n)) & mask) as u16;
+                        Stack::from_bits(bits << 1)
+                    })
+                    .collect();
+                (stacks, self.slot(slot))
+            })
+            .collect()
+    }
+
+    /// The value u of the configuration with these stacks (turn order, mover first).
+    ///
+    /// # Panics
+    /// Stacks that do not fit the round's model, or a count other than its players.
+    pub fn value(&mut self, stacks: &[Stack]) -> Vec<S> {
+        let slot = self.solve(&self.check(stacks));
+        self.slot(slot).to_vec()
+    }
+
+    /// The subgame-perfect action at the configuration.
+    ///
+    /// # Panics
+    /// As [`Self::value`].
+    pub fn action(&mut self, stacks: &[Stack]) -> Action {
+        self.analyse(stacks).action
+    }
+
+    /// Both actions' values at the configuration, u_Hit computed in full (even where
+    /// the pruning would not need it).
+    ///
+    /// # Panics
+    /// As [`Self::value`].
+    pub fn analyse(&mut self, stacks: &[Stack]) -> Analysis<S> {
+        let stacks = self.check(stacks);
+        let u_fold = self.fold_vector(&stacks);
+        let u_hit = self.hit_vector(&stacks);
+        let (u, action) = match &u_hit {
+            Some(hit) if !folds(&u_fold, hit) => (hit.clone(), Action::Hit),
+            _ => (u_fold.clone(), Action::Fold),
+        };
+        Analysis {
+            u_fold,
+            u_hit,
+            u,
+            action,
+        }
+    }
+
+    fn check(&self, stacks: &[Stack]) -> Vec<Stack> {
+        assert_eq!(stacks.len(), self.model.players, "one stack per player");
+        let _ = self.model.unseen(stacks);
+        stacks.to_vec()
+    }
+
+    fn slot(&self, slot: u32) -> &[S] {
+        let m = self.model.players;
+        let at = slot as usize * m;
+        &self.values[at..at + m]
+    }
+
+    fn key(&self, stacks: &[Stack]) -> u64 {
+        let n = u32::from(self.model.ranks.get());
+        stacks.iter().enumerate().fold(0, |key, (i, s)| {
+            #[allow(clippy::cast_possible_truncation)] // i < 6
+            let shift = i as u32 * n;
+            key | (u64::from(s.bits() >> 1) << shift)
+        })
+    }
+
+    fn fold_vector(&self, stacks: &[Stack]) -> Vec<S> {
+        let m = self.model.players;
+        let r = i64::from(lowest(stacks));
+        let mut u = vec![S::ratio(r, 1); m];
+        u[0] = S::ratio(-(m as i64 - 1) * r, 1);
+        u
+    }
+
+    /// u_Hit, or `None` when no card can be drawn.
+    fn hit_vector(&mut self, stacks: &[Stack]) -> Option<Vec<S>> {
+        let m = self.model.players;
+        let d = self.model.unseen(stacks);
+        let total = d.total();
+        if total == 0 {
+            return None;
+        }
+        let mut acc = vec![S::zero(); m];
+        let mut child = stacks.to_vec();
+        child.rotate_left(1);
+        for (j, count) in d.iter() {
+            let w = u64::from(count);
+            if stacks[0].has(j) {
+                let j = i64::from(j);
+                acc[0] = acc[0].minus(&S::ratio((m as i64 - 1) * j, 1).times(w));
+                for a in &mut acc[1..] {
+                    *a = a.plus(&S::ratio(j, 1).times(w));
+                }
+            } else {
+                child[m - 1] = stacks[0].with(j);
+                let slot = self.solve(&child);
+                let at = slot as usize * m;
+                // The successor's vector starts with the next player: rotate right by one.
+                for (k, a) in acc.iter_mut().enumerate() {
+                    let from = (k + m - 1) % m;
+                    *a = a.plus(&self.values[at + from].times(w));
+                }
+            }
+        }
+        Some(acc.iter().map(|a| a.over(u64::from(total))).collect())
+    }
+
+    /// Whether the bound of the module's documentation settles a fold.
+    fn surely_folds(&self, stacks: &[Stack], r: Rank) -> bool {
+        let d = self.model.unseen(stacks);
+        let m = self.model.players as i64;
+        let (mut e, mut p) = (0i64, 0i64);
+        for (j, c) in d.iter() {
+            if stacks[0].has(j) {
+                e += i64::from(j) * i64::from(c);
+                p += i64::from(c);
+            }
+        }
+        let n = i64::from(d.total());
+        let r = i64::from(r);
+        let u = if m == 2 {
+            r
+        } else {
+            let drawable = if self.model.reshuffle.is_some() {
+                self.model.highest()
+            } else {
+                d.highest().unwrap_or(0)
+            };
+            r.max(i64::from(drawable))
+        };
+        (m - 1) * (e - r * n) >= (n - p) * u
+    }
+
+    fn solve(&mut self, stacks: &[Stack]) -> u32 {
+        let key = self.key(stacks);
+        if let Some(&slot) = self.index.get(&key) {
+            return slot;
+        }
+        let u_fold = self.fold_vector(stacks);
+        let r = lowest(stacks);
+        let over_budget = self.limit.is_some_and(|l| self.index.len() >= l);
+        self.cut |= over_budget;
+        let u = if over_budget || (self.prune && self.surely_folds(stacks, r)) {
+            u_fold
+        } else {
+            match self.hit_vector(stacks) {
+                Some(hit) if !folds(&u_fold, &hit) => hit,
+                _ => u_fold,
+            }
+        };
+        #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations
+        let slot = self.index.len() as u32;
+        self.values.extend(u);
+        self.index.insert(key, slot);
+        slot
+    }
+}
+
+/// Whether the mover folds: u_Fold[1] ≥ u_Hit[1], ties (within the scalar's tolerance)
+/// folding.
+fn folds<S: Scalar>(fold: &[S], hit: &[S]) -> bool {
+    fold[0] >= hit[0] || fold[0].ties(&hit[0])
+}
