@@ -1,6 +1,7 @@
 //! The optimal strategy: values of positions and actions under every objective and pass
 //! rule. Knows the rules' vocabulary, nothing of players or screens.
 
+mod card_key;
 mod legal;
 mod position;
 pub mod pruning;

@@ -25,6 +25,7 @@ use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
 
+use super::card_key::{self, GONE};
 use super::position::{Pattern, Position, patterns};
 use super::pruning::{harmless, prunable_under};
 use super::scalar::Scalar;
@@ -156,9 +157,6 @@ struct PatternTable {
     /// `R.U -> (R-2).(U-2)`: two unknown cards taken.
     take_two_unknown: Vec<u32>,
 }
-
-/// Pattern index for "the label left the table".
-const GONE: u32 = u32::MAX;
 
 impl PatternTable {
     fn new(copies: u8) -> Self {
@@ -619,28 +617,16 @@ impl<V: Scalar> Solver<V> {
 
     fn key_of(&self, position: &Position) -> u128 {
         assert_eq!(position.copies(), self.copies, "position for another deck");
-        position
-            .counts()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| u128::from(c) << (self.width * u32::try_from(i).expect("few")))
-            .sum()
+        card_key::pack(position.counts(), self.width)
     }
 
     fn unpack(&self, key: u128) -> Vec<u64> {
-        let mask = (1u128 << self.width) - 1;
-        (0..self.table.list.len())
-            .map(|i| {
-                let c = (key >> (self.width * u32::try_from(i).expect("few"))) & mask;
-                u64::try_from(c).expect("masked")
-            })
-            .collect()
+        card_key::unpack(key, self.width, self.table.list.len())
     }
 
+    /// `key` with one label moved from pattern `from` to `to` ([`GONE`]: off the table).
     fn moved(&self, key: u128, from: usize, to: u32) -> u128 {
-        let one = |i: usize| 1u128 << (self.width * u32::try_from(i).expect("few"));
-        let k = key - one(from);
-        if to == GONE { k } else { k + one(to as usize) }
+        card_key::moved(key, self.width, from, to)
     }
 
     /// Solves a card state and everything below it; returns its entry.

@@ -29,6 +29,7 @@ mod turn;
 
 use turn::{Second, Turn};
 
+use super::card_key::{self, GONE};
 use super::position::{Pattern, Position, patterns};
 use super::scalar::Scalar;
 use super::search::{Action, FirstCard};
@@ -91,8 +92,6 @@ fn passes_range(rule: PassRule, seats: usize) -> String {
 const EMPTY: u32 = u32::MAX;
 /// A transition that cannot happen (e.g. revealing a pattern with no unknown card).
 const NONE: u32 = u32::MAX - 1;
-/// Pattern index for "the label left the table".
-const GONE: u32 = u32::MAX;
 
 /// Per-pattern transitions, by index in [`patterns`].
 #[derive(Debug, Clone)]
@@ -350,29 +349,16 @@ impl<V: Scalar> SeatsSolver<V> {
     }
 
     fn key_of(&self, position: &Position) -> u128 {
-        position
-            .counts()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| u128::from(c) << (self.width * u32::try_from(i).expect("few")))
-            .sum()
+        card_key::pack(position.counts(), self.width)
     }
 
     fn unpack(&self, key: u128) -> Vec<u64> {
-        let mask = (1u128 << self.width) - 1;
-        (0..self.table.list.len())
-            .map(|i| {
-                let c = (key >> (self.width * u32::try_from(i).expect("few"))) & mask;
-                u64::try_from(c).expect("masked")
-            })
-            .collect()
+        card_key::unpack(key, self.width, self.table.list.len())
     }
 
     /// `key` with one label moved from pattern `from` to `to` ([`GONE`]: off the table).
     fn moved(&self, key: u128, from: usize, to: u32) -> u128 {
-        let one = |i: usize| 1u128 << (self.width * u32::try_from(i).expect("few"));
-        let k = key - one(from);
-        if to == GONE { k } else { k + one(to as usize) }
+        card_key::moved(key, self.width, from, to)
     }
 
     /// Solves a card state (every `k`) and everything below it; returns its entry.
