@@ -569,14 +569,44 @@ const COMMAND_LINES: Cases = &[
     (
         &[
             "duel",
+            "--players",
+            "optimal,usual,usual",
             "--variant",
             "one-flip",
-            "--deck",
-            "pairs:3",
+        ],
+        "--variant one-flip: the own-pairs solver plays the standard turn only",
+    ),
+    (
+        &[
+            "duel",
+            "--players",
+            "optimal,usual,usual",
+            "--variant",
+            "one-flip",
             "--games",
             "5",
         ],
-        "--games: simulated games are played under the standard rules only",
+        "--variant one-flip: the optimal AI at a table of seats plays the standard turn only",
+    ),
+    (
+        &[
+            "duel",
+            "--players",
+            "usual,usual,usual",
+            "--pass-rule",
+            "ko",
+            "--games",
+            "5",
+        ],
+        "pass rule 'ko' needs two players",
+    ),
+    (
+        &["duel", "--players", "usual,usual", "--games", "0"],
+        "--games must be at least 1",
+    ),
+    (
+        &["duel", "--players", "usual,bob", "--games", "3"],
+        "--players: 'bob' is not an AI",
     ),
     (
         &["duel", "--players", "ann,optimal"],
