@@ -79,8 +79,9 @@ fn table_pass_effect(
     if seats <= 2 {
         return pass_effect(pass_rule, state);
     }
+    // A pass after `seats − 1` passes in a row ends the game.
     let others = u8::try_from(seats - 1).unwrap_or(u8::MAX);
-    PassEffect::EndsAfterPasses(others.saturating_sub(passes + 1))
+    PassEffect::EndsAfterPasses(others.saturating_sub(passes))
 }
 
 /// Computes consequences with the optimal player's choices for the rest of the turn.
