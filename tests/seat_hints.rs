@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use concentration::analysis::annotate::Class;
+use concentration::analysis::annotate::{Class, show_value};
 use concentration::players::{Optimal, seats_state_of, state_of};
 use concentration::rules::{Deck, Game, Objective, PassRule, Phase, Players, Table, Variant};
 use concentration::solver::{Action, SeatsSolver};
@@ -297,8 +297,8 @@ fn two_people_each_get_their_own_hint() {
     let _ = now;
 }
 
-/// Under One Flip the hint comes from the One Flip solver and says what taking a pair
-/// does: "the turn passes".
+/// Under One Flip the hint and the coach come from the One Flip solver, and the hint
+/// says what taking a pair does: "the turn passes".
 #[test]
 fn a_one_flip_hint_says_the_turn_passes() {
     let deck = Deck::parse("pairs:5").unwrap();
@@ -312,6 +312,7 @@ fn a_one_flip_hint_says_the_turn_passes() {
             pass_rule: PassRule::Agreed,
             memory: Memory::Open,
             hints: Hints::Always,
+            coach: true,
             first: concentration::tui::First::You,
             seed,
             ai_delay: Duration::from_millis(10),
@@ -341,9 +342,23 @@ fn a_one_flip_hint_says_the_turn_passes() {
                     .iter()
                     .any(|(a, v)| values.iter().any(|(b, w)| a == b && (v - w).abs() > 1e-9));
                 assert!(differs, "the variants value this point differently");
+                // The costliest choice, for the coach below.
+                let worst = hint.lines.last().unwrap();
+                let pos = concentration::players::candidates(view, worst.action)[0];
+                let best = hint.lines[0].value;
+                let costly = worst.cost > concentration::solver::TIE_EPSILON;
                 app.update(Key::Why, now);
                 let s = screen_sized(&app, 80, 24);
                 assert!(s.contains("; the turn passes"), "{s}");
+                // Any key closes the window; then the coach judges the costliest choice
+                // with the One Flip solver's values.
+                app.update(Key::Why, now);
+                select(&mut app, pos, now);
+                let note = app.round().unwrap().coach_note().map(str::to_owned);
+                assert!(costly, "leaving the pair costs something here");
+                let note = note.expect("the coach speaks");
+                let kept = format!("kept you at {}", show_value(Objective::Win, best));
+                assert!(note.contains(&kept), "{kept} / {note}");
                 return;
             }
             // A new card first, then a miss where possible, to reach a seen partner.
