@@ -23,6 +23,7 @@ const CASES: &[&str] = &[
     "30x2-margin",
     "8x4-win",
     "seats6:standard-agreed",
+    "hints-seats3:standard-agreed",
     "one-flip:13x4-win",
     "one-flip:26x2-win",
     "zebra-win",
@@ -129,6 +130,10 @@ fn run(case: &str) {
         );
         return;
     }
+    if let Some(spec) = case.strip_prefix("hints-seats") {
+        seats_hints_case(case, spec);
+        return;
+    }
     if let Some(spec) = case.strip_prefix("seats") {
         seats_case(case, spec);
         return;
@@ -208,6 +213,64 @@ fn seats_case(case: &str, spec: &str) {
         value.join(", "),
         solver.card_states(),
         solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// `hints-seatsM:DECK-RULE`: the trainer's lesson (a hint, or the coach's verdict) at
+/// every decision point of one game played by `M` own-pairs AIs on `DECK`, after the
+/// solve: the total and the slowest lesson.
+fn seats_hints_case(case: &str, spec: &str) {
+    use std::sync::{Arc, Mutex};
+
+    use concentration::players::SeatAi;
+    use concentration::rules::{Game, Players, Table};
+
+    let (seats, spec) = spec
+        .split_once(':')
+        .expect("CASE is hints-seatsM:DECK-RULE");
+    let seats: u8 = seats.parse().expect("a number of seats");
+    let (deck, rule) = spec
+        .rsplit_once('-')
+        .expect("CASE is hints-seatsM:DECK-RULE");
+    let deck = Deck::parse(deck).expect("a deck");
+    let rule: PassRule = rule.parse().expect("a pass rule");
+    let root = Position::start(&deck);
+    let mut solver: SeatsSolver<f64> =
+        SeatsSolver::new(root.copies(), usize::from(seats), rule).unwrap();
+    solver
+        .value(&SeatsState {
+            position: root,
+            passes: 0,
+            first: None,
+        })
+        .unwrap();
+    let solver = Arc::new(Mutex::new(solver));
+    let table = Table {
+        seats,
+        pass_rule: rule,
+        variant: Variant::Standard,
+    };
+    let mut game = Game::new(deck, 1, Players::Table(table)).unwrap();
+    let mut ais: Vec<SeatAi> = (0..u64::from(seats))
+        .map(|i| SeatAi::own_pairs(Arc::clone(&solver), i))
+        .collect();
+    let (mut decisions, mut total, mut slowest) = (0u32, 0.0f64, 0.0f64);
+    while !game.view().is_over() {
+        let start = Instant::now();
+        let lesson =
+            concentration::trainer::explain(game.view(), &mut *solver.lock().unwrap()).unwrap();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        std::hint::black_box(lesson);
+        decisions += 1;
+        total += ms;
+        slowest = slowest.max(ms);
+        let mover = game.view().mover().index();
+        let p = ais[mover].choose(game.view());
+        game.try_flip(p).unwrap();
+    }
+    println!(
+        "{case:<22} {total:>9.1} ms  {decisions} lessons, slowest {slowest:.2} ms  peak {:>7.1} MiB",
         peak_memory_mib()
     );
 }

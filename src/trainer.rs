@@ -10,16 +10,18 @@ mod idea;
 pub mod puzzle;
 pub mod strategy;
 pub mod tally;
+mod values;
 mod words;
 
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
 pub use idea::{Idea, IdeaKind};
+pub use values::{ActionValues, Unit, ValuesError};
 pub use words::{Named, card_words, name, pass_words};
 
-use crate::players::{Policy, TieBreak, Usual, choose_best, preference, state_of};
-use crate::rules::{Objective, PublicView};
-use crate::solver::{Action, SolveError, Solver, TIE_EPSILON};
-use crate::words::{fixed, percent, signed};
+use crate::players::{Policy, TieBreak, Usual, preference, state_of};
+use crate::rules::PublicView;
+use crate::solver::{Action, TIE_EPSILON};
+use crate::words::{fixed, percent};
 
 /// One action at the decision point, explained.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,28 +73,33 @@ impl Lesson {
     }
 }
 
-/// Explains the decision point of `view` with `solver` (solved for this game).
+/// Explains the decision point of `view` with `solver`, the solver of this game: the
+/// two-seat [`crate::solver::Solver`] (values for the mover under its objective) or the
+/// own-pairs [`crate::solver::SeatsSolver`] (the mover's expected own pairs).
 ///
 /// # Errors
 /// A state the solver cannot reach.
 ///
 /// # Panics
 /// If the game is over.
-pub fn explain(view: &PublicView, solver: &mut Solver<f64>) -> Result<Lesson, SolveError> {
+pub fn explain<S: ActionValues + ?Sized>(
+    view: &PublicView,
+    solver: &mut S,
+) -> Result<Lesson, ValuesError> {
     let state = state_of(view);
-    let objective = solver.objective();
-    let values = solver.actions(&state)?;
-    let best = choose_best(objective, TieBreak::Usual, &values, state.first)
-        .expect("a legal action always exists");
+    let unit = solver.unit();
+    let values = solver.actions(&state, view.passes())?;
+    let best = solver.best(&values, state.first);
     let best_value = values
         .iter()
         .find(|(a, _)| *a == best)
         .map_or(0.0, |&(_, v)| v);
     let usual = Usual.act(&state);
-    let mut consequence = Consequence::new(solver, view.pass_rule());
+    let variant = solver.variant();
+    let mut consequence = Consequence::new(solver, view);
     let mut actions = Vec::with_capacity(values.len());
     for (action, value) in values {
-        let cost = if objective.minimises() {
+        let cost = if unit.minimises() {
             value - best_value
         } else {
             best_value - value
@@ -105,14 +112,18 @@ pub fn explain(view: &PublicView, solver: &mut Solver<f64>) -> Result<Lesson, So
             consequences: consequence.of(&state, action)?,
         });
     }
+    // Best first; among equal costs the optimal player's own choice, then the common play.
     actions.sort_by(|a, b| {
-        a.cost.total_cmp(&b.cost).then(
-            preference(TieBreak::Usual, a.action, state.first).cmp(&preference(
-                TieBreak::Usual,
-                b.action,
-                state.first,
-            )),
-        )
+        a.cost
+            .total_cmp(&b.cost)
+            .then((a.action != best).cmp(&(b.action != best)))
+            .then(
+                preference(TieBreak::Usual, a.action, state.first).cmp(&preference(
+                    TieBreak::Usual,
+                    b.action,
+                    state.first,
+                )),
+            )
     });
     let mut lesson = Lesson {
         actions,
@@ -120,18 +131,15 @@ pub fn explain(view: &PublicView, solver: &mut Solver<f64>) -> Result<Lesson, So
         usual,
         idea: None,
     };
-    lesson.idea = idea::idea(view, &state, &lesson, objective, solver.variant());
+    lesson.idea = idea::idea(view, &state, &lesson, unit, variant);
     Ok(lesson)
 }
 
-/// A value in the objective's unit: `49.7%`, `+0.12 pairs`, `24.31 moves`; never `-0.0`.
+/// A value in the objective's unit: `49.7%`, `+0.12 pairs`, `24.31 moves`; never `-0.0`
+/// (`1.93 own pairs` for [`Unit::OwnPairs`]).
 #[must_use]
-pub fn value_words(objective: Objective, v: f64) -> String {
-    match objective {
-        Objective::Win => percent(v, 1),
-        Objective::Margin => format!("{} pairs", signed(v, 2)),
-        Objective::Moves => format!("{} moves", fixed(v, 2)),
-    }
+pub fn value_words(unit: impl Into<Unit>, v: f64) -> String {
+    unit.into().words(v)
 }
 
 /// A chance as a whole percentage (`31%`), or `<1%` for a small non-zero one.

@@ -8,28 +8,31 @@ use crate::analysis::annotate::{Analysis, Class, action_of, did, doing, show_val
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Deck, FaceStyle, Game, Objective, Phase, PublicView, Slot};
 use crate::solver::Action;
-use crate::trainer::Lesson;
+use crate::trainer::{Lesson, Unit};
 
 /// What the coach says about one decision.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
     /// Inaccuracy, mistake or blunder (never best: the coach is quiet then).
     pub class: Class,
-    /// The cost, in the objective's unit.
+    /// The cost, in the lesson's unit.
     pub cost: f64,
     /// The line: "Mistake −4.1%: … kept you at …; … left you at …".
     pub text: String,
 }
 
 /// The coach's word on turning the card at `position` in `game` (before the flip), given
-/// the trainer's `lesson` at that decision point: `None` for a best choice.
+/// the trainer's `lesson` at that decision point and its `unit` (an objective, or own
+/// pairs at three or more seats): `None` for a best choice.
 #[must_use]
 pub fn verdict(
     game: &Game,
     position: usize,
     lesson: &Lesson,
-    objective: Objective,
+    unit: impl Into<Unit>,
 ) -> Option<Verdict> {
+    let unit = unit.into();
+    let objective = unit.measure();
     let view = game.view();
     // The action whose cards hold the one turned (the model's reading as a fallback).
     let taken = lesson
@@ -49,11 +52,11 @@ pub fn verdict(
         .unwrap_or_default();
     let text = format!(
         "{severity} {}: {} kept you at {}; {} left you at {}",
-        cost_words(objective, taken.cost),
+        cost_words(unit, taken.cost),
         choice_words(view, best.action, best.named.cards.first().copied()),
-        show_value(objective, best.value),
+        verdict_value(unit, best.value),
         choice_words(view, action, Some(position)),
-        show_value(objective, taken.value),
+        verdict_value(unit, taken.value),
     );
     Some(Verdict {
         class,
@@ -62,13 +65,26 @@ pub fn verdict(
     })
 }
 
-/// A cost as a loss: `−4.1%` of win probability, `−0.42 pairs`; a small one keeps two
-/// digits so that it never reads as zero (`−0.04%`), and one smaller still is `−<0.01%`.
+/// A value as the verdict says where a choice kept or left you: the replay's `48%`,
+/// `+0.42 pairs`, and at three or more seats `1.93 own pairs`.
+fn verdict_value(unit: Unit, v: f64) -> String {
+    match unit {
+        Unit::Objective(objective) => show_value(objective, v),
+        Unit::OwnPairs => unit.words(v),
+    }
+}
+
+/// A cost as a loss: `−4.1%` of win probability, `−0.42 pairs`, `−0.42 own pairs` (of
+/// the person's expected pairs, three or more seats); a small one keeps two digits so
+/// that it never reads as zero (`−0.04%`), and one smaller still is `−<0.01%`.
 #[must_use]
-pub fn cost_words(objective: Objective, cost: f64) -> String {
-    let (v, unit) = match objective {
-        Objective::Win => (cost * 100.0, "%"),
-        _ => (cost, " pairs"),
+pub fn cost_words(unit: impl Into<Unit>, cost: f64) -> String {
+    let unit = unit.into();
+    let objective = unit.measure();
+    let (v, unit) = match unit {
+        Unit::Objective(Objective::Win) => (cost * 100.0, "%"),
+        Unit::OwnPairs => (cost, " own pairs"),
+        Unit::Objective(_) => (cost, " pairs"),
     };
     let digits = if objective == Objective::Win && v >= 0.1 {
         1
@@ -234,6 +250,7 @@ mod tests {
         assert_eq!(cost_words(Objective::Win, 0.000_01), "−<0.01%");
         assert_eq!(cost_words(Objective::Margin, 0.42), "−0.42 pairs");
         assert_eq!(cost_words(Objective::Margin, 0.001), "−<0.01 pairs");
+        assert_eq!(cost_words(Unit::OwnPairs, 0.12), "−0.12 own pairs");
     }
 
     #[test]

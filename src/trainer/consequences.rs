@@ -1,19 +1,21 @@
 //! What an action does this turn, in numbers drawn from the public state alone: the
-//! chance it takes a pair now, the chance it ends the turn handing the opponent a pair,
-//! the pairs it makes this turn, and for a pass what the rule does next.
+//! chance it takes a pair now, the chance it ends the turn handing the next player (the
+//! opponent, at two seats) a pair, the pairs it makes this turn, and for a pass what the
+//! rule does next.
 
 use std::collections::HashMap;
 
-use crate::players::{TieBreak, choose_best};
-use crate::rules::PassRule;
-use crate::solver::{Action, FirstCard, Position, SolveError, Solver, State};
+use super::values::{ActionValues, ValuesError};
+use crate::rules::{PassRule, PublicView};
+use crate::solver::{Action, FirstCard, Position, State};
 
 /// The immediate consequences of one action at a decision point.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Consequences {
     /// Chance that this action, with the best second card after it, takes a pair now.
     pub pair_now: f64,
-    /// Chance that the turn ends showing the opponent a card whose partner is seen.
+    /// Chance that the turn ends showing the next player (the opponent, at two seats) a
+    /// card whose partner is seen.
     pub hand_over: f64,
     /// Expected pairs this turn, playing on as the optimal player would.
     pub pairs_this_turn: f64,
@@ -35,6 +37,9 @@ pub enum PassEffect {
     NoPassBack,
     /// Solitaire: a wasted move.
     Wasted,
+    /// Three or more seats under `agreed`: the game ends, the pairs left going to nobody,
+    /// once this many more players pass in a row after this one (0: it ends now).
+    EndsAfterPasses(u8),
 }
 
 /// What the pass rule does when the mover passes in `state`.
@@ -62,29 +67,53 @@ enum Ending {
     Pass,
 }
 
-/// Computes consequences with the optimal player's choices for the rest of the turn.
-pub struct Consequence<'a> {
-    solver: &'a mut Solver<f64>,
+/// What a pass does at a table of `seats` under `pass_rule` after `passes` passes in a
+/// row: as [`pass_effect`] at two seats; at three or more only `agreed` allows a pass, and
+/// the game ends once every other player has passed after it.
+fn table_pass_effect(
     pass_rule: Option<PassRule>,
+    seats: usize,
+    passes: u8,
+    state: &State,
+) -> PassEffect {
+    if seats <= 2 {
+        return pass_effect(pass_rule, state);
+    }
+    // A pass after `seats − 1` passes in a row ends the game.
+    let others = u8::try_from(seats - 1).unwrap_or(u8::MAX);
+    PassEffect::EndsAfterPasses(others.saturating_sub(passes))
+}
+
+/// Computes consequences with the optimal player's choices for the rest of the turn.
+pub struct Consequence<'a, S: ActionValues + ?Sized> {
+    solver: &'a mut S,
+    pass_rule: Option<PassRule>,
+    seats: usize,
+    /// Passes in a row before the turn explained (a pair taken starts afresh at 0).
+    passes: u8,
     /// Expected pairs from a turn start, by card state and difference.
     memo: HashMap<(Position, i64), f64>,
 }
 
-impl<'a> Consequence<'a> {
-    /// Uses `solver` (solved for the game being played) for the best continuations.
-    pub fn new(solver: &'a mut Solver<f64>, pass_rule: Option<PassRule>) -> Self {
+impl<'a, S: ActionValues + ?Sized> Consequence<'a, S> {
+    /// Uses `solver` (solved for the game being played) for the best continuations of
+    /// the turn at `view`'s decision point.
+    pub fn new(solver: &'a mut S, view: &PublicView) -> Self {
         Self {
             solver,
-            pass_rule,
+            pass_rule: view.pass_rule(),
+            seats: view.seats(),
+            passes: view.passes(),
             memo: HashMap::new(),
         }
     }
 
-    /// The consequences of `action` in `state`.
+    /// The consequences of `action` in `state` (the turn explained, or its continuation
+    /// after a pair).
     ///
     /// # Errors
     /// A state the solver cannot reach.
-    pub fn of(&mut self, state: &State, action: Action) -> Result<Consequences, SolveError> {
+    pub fn of(&mut self, state: &State, action: Action) -> Result<Consequences, ValuesError> {
         let endings = self.endings(state, action)?;
         let mut out = Consequences {
             pair_now: 0.0,
@@ -109,14 +138,21 @@ impl<'a> Consequence<'a> {
                         out.hand_over += p;
                     }
                 }
-                Ending::Pass => out.pass = Some(pass_effect(self.pass_rule, state)),
+                Ending::Pass => {
+                    out.pass = Some(table_pass_effect(
+                        self.pass_rule,
+                        self.seats,
+                        self.passes_at(state),
+                        state,
+                    ));
+                }
             }
         }
         Ok(out)
     }
 
     /// Expected pairs of a turn that starts in `position` with difference `diff`.
-    fn pairs_from(&mut self, position: &Position, diff: i64) -> Result<f64, SolveError> {
+    fn pairs_from(&mut self, position: &Position, diff: i64) -> Result<f64, ValuesError> {
         if position.pairs() == 0 {
             return Ok(0.0);
         }
@@ -136,20 +172,24 @@ impl<'a> Consequence<'a> {
         Ok(v)
     }
 
+    /// Passes in a row before `state`'s turn: the turn explained keeps its own, a
+    /// continuation after a pair has none.
+    fn passes_at(&self, state: &State) -> u8 {
+        if state.after_pass { self.passes } else { 0 }
+    }
+
     /// The optimal player's action in `state`.
-    fn best(&mut self, state: &State) -> Result<Action, SolveError> {
-        let actions = self.solver.actions(state)?;
-        Ok(choose_best(
-            self.solver.objective(),
-            TieBreak::Usual,
-            &actions,
-            state.first,
-        )
-        .expect("a legal action always exists"))
+    fn best(&mut self, state: &State) -> Result<Action, ValuesError> {
+        let actions = self.solver.actions(state, self.passes_at(state))?;
+        Ok(self.solver.best(&actions, state.first))
     }
 
     /// The ways the attempt begun (or continued) by `action` can end, with chances.
-    fn endings(&mut self, state: &State, action: Action) -> Result<Vec<(f64, Ending)>, SolveError> {
+    fn endings(
+        &mut self,
+        state: &State,
+        action: Action,
+    ) -> Result<Vec<(f64, Ending)>, ValuesError> {
         let position = &state.position;
         match (state.first, action) {
             (None, Action::Unknown) => {

@@ -1,11 +1,11 @@
 //! The idea behind a best play that is not the common one, named and put in one line
 //! drawn from this position's numbers (never canned text alone).
 
-use crate::rules::{Objective, PublicView, Variant};
+use crate::rules::{PublicView, Variant};
 use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
 
 use super::consequences::PassEffect;
-use super::{Explained, Lesson, chance_words, pass_words, value_words};
+use super::{Explained, Lesson, Unit, chance_words, pass_words};
 use crate::words::fixed;
 
 /// The kinds of departure from common play the solver shows.
@@ -121,7 +121,7 @@ pub fn idea(
     view: &PublicView,
     state: &State,
     lesson: &Lesson,
-    objective: Objective,
+    unit: Unit,
     variant: Variant,
 ) -> Option<Idea> {
     let best = lesson.best();
@@ -135,7 +135,7 @@ pub fn idea(
         usual.action,
         best.consequences.pass,
     );
-    let line = line(view, kind, best, usual, objective, variant);
+    let line = line(view, kind, best, usual, unit, variant);
     Some(Idea { kind, line })
 }
 
@@ -144,26 +144,28 @@ fn line(
     kind: IdeaKind,
     best: &Explained,
     usual: &Explained,
-    objective: Objective,
+    unit: Unit,
     variant: Variant,
 ) -> String {
     let (b, u) = (&best.consequences, &usual.consequences);
     let worth = format!(
         "{} against {}",
-        value_words(objective, best.value),
-        value_words(objective, usual.value)
+        unit.words(best.value),
+        unit.words(usual.value)
     );
+    // The turn passes to the next seat: at two seats, the opponent.
+    let next = next_player(view.seats());
     let pass = b.pass.map(|e| pass_words(view, e)).unwrap_or_default();
     let body = match kind {
         IdeaKind::Sacrifice => format!(
-            "a second new card pairs only {} of the time and hands your opponent a pair {} \
+            "a second new card pairs only {} of the time and hands {next} a pair {} \
              of the time; a seen card ends your turn showing nothing new ({worth})",
             chance_words(u.pair_now),
             chance_words(u.hand_over)
         ),
         IdeaKind::PsycheOut => format!(
             "leave the pair and turn another new card: {} pairs this turn expected, and \
-             what you leave shapes your opponent's turn ({worth} for taking it now)",
+             what you leave shapes {next}'s turn ({worth} for taking it now)",
             fixed(b.pairs_this_turn, 2)
         ),
         IdeaKind::LeavePair => leave_pair(variant, &worth),
@@ -173,7 +175,7 @@ fn line(
             chance_words(u.hand_over)
         ),
         IdeaKind::Wait => format!(
-            "a new card pairs {} of the time but hands your opponent a pair {}; a pass \
+            "a new card pairs {} of the time but hands {next} a pair {}; a pass \
              shows nothing ({pass}; {worth})",
             chance_words(u.pair_now),
             chance_words(u.hand_over)
@@ -185,6 +187,16 @@ fn line(
         IdeaKind::Other => format!("{} ({worth})", best.named.text),
     };
     format!("{}: {body}", kind.title())
+}
+
+/// Who the turn passes to, as the mover says it: `your opponent` at two seats, `the
+/// next player` at three or more.
+fn next_player(seats: usize) -> &'static str {
+    if seats > 2 {
+        "the next player"
+    } else {
+        "your opponent"
+    }
 }
 
 /// Why leaving a pair can be best: in the standard game a pair taken means turning more

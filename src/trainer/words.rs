@@ -85,10 +85,11 @@ pub fn name(view: &PublicView, action: Action) -> Named {
                 .map(|&pos| coordinate(view.deck(), pos))
                 .collect();
             format!(
-                "Take the pair {} ({}){}",
+                "Take the pair {} ({}){}{}",
                 faces.join(" "),
                 coords.join(", "),
-                more("seen pair")
+                more("seen pair"),
+                turn_after_pair(view)
             )
         }
         (None, Action::Known(p)) => format!(
@@ -98,8 +99,9 @@ pub fn name(view: &PublicView, action: Action) -> Named {
             more(&format!("seen card whose {} hidden", partners(p.unknown)))
         ),
         (Some(_), Action::Match) => format!(
-            "Take the pair: turn {}",
-            one.map(|c| card_words(view, c)).unwrap_or_default()
+            "Take the pair: turn {}{}",
+            one.map(|c| card_words(view, c)).unwrap_or_default(),
+            turn_after_pair(view)
         ),
         (Some(false), Action::Known(_)) => format!(
             "Turn a seen card, {}: ends your turn without showing a new card{}",
@@ -114,6 +116,16 @@ pub fn name(view: &PublicView, action: Action) -> Named {
         (None, Action::Match) => "Take the pair".to_string(),
     };
     Named { text, cards }
+}
+
+/// What follows a pair taken, where it is not the usual turn again: under One Flip
+/// "takes the pair; the turn passes".
+fn turn_after_pair(view: &PublicView) -> &'static str {
+    if view.players().variant().pair_goes_again() {
+        ""
+    } else {
+        "; the turn passes"
+    }
 }
 
 /// How many labels the cards show (equivalent choices of different labels).
@@ -157,5 +169,14 @@ pub fn pass_words(view: &PublicView, effect: PassEffect) -> String {
         }
         PassEffect::NoPassBack => "your opponent may not pass back".to_string(),
         PassEffect::Wasted => "a wasted move: it shows nothing".to_string(),
+        PassEffect::EndsAfterPasses(0) => {
+            "the game ends now; the pairs left go to nobody".to_string()
+        }
+        PassEffect::EndsAfterPasses(1) => {
+            "if the next player passes too, the game ends; the pairs left go to nobody".to_string()
+        }
+        PassEffect::EndsAfterPasses(n) => {
+            format!("if the next {n} players pass too, the game ends; the pairs left go to nobody")
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::rules::{Objective, PublicView};
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
-use crate::trainer::{self, Idea, Lesson};
+use crate::trainer::{self, Idea, Lesson, Unit};
 use crate::words;
 
 /// One line of the hint panel.
@@ -34,8 +34,9 @@ pub struct Hint {
     pub best: Action,
     /// Positions that carry out the best action.
     pub targets: Vec<usize>,
-    /// Win probability (`win`) or expected margin (`margin`).
-    pub objective: Objective,
+    /// Win probability (`win`), expected margin (`margin`), or the mover's expected own
+    /// pairs (three or more seats).
+    pub unit: Unit,
     /// The idea behind the best action when it is not the common play.
     pub idea: Option<Idea>,
 }
@@ -52,9 +53,9 @@ pub fn words(action: Action, first: Option<FirstCard>) -> String {
     }
 }
 
-/// Builds the hint from the trainer's lesson for the mover.
+/// Builds the hint from the trainer's lesson for the mover, its values in `unit`.
 #[must_use]
-pub fn build(view: &PublicView, lesson: &Lesson, objective: Objective) -> Hint {
+pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>) -> Hint {
     let lines = lesson
         .actions
         .iter()
@@ -71,7 +72,7 @@ pub fn build(view: &PublicView, lesson: &Lesson, objective: Objective) -> Hint {
         targets: targets(view, lesson.best),
         lines,
         best: lesson.best,
-        objective,
+        unit: unit.into(),
         idea: lesson.idea.clone(),
     }
 }
@@ -120,23 +121,25 @@ fn short(words: &str) -> &str {
     }
 }
 
-/// A value in the objective's unit: `62.5%` or `+0.42`.
+/// A value in the objective's unit: `62.5%` or `+0.42`; expected own pairs unsigned
+/// (`1.93`), as they are never below zero.
 #[must_use]
-pub fn format_value(objective: Objective, v: f64) -> String {
-    match objective {
-        Objective::Win => words::percent(v, 1),
-        _ => words::signed(v, 2),
+pub fn format_value(unit: impl Into<Unit>, v: f64) -> String {
+    match unit.into() {
+        Unit::Objective(Objective::Win) => words::percent(v, 1),
+        Unit::OwnPairs => words::fixed(v, 2),
+        Unit::Objective(_) => words::signed(v, 2),
     }
 }
 
 /// A cost in the objective's unit: `-3.2%`, `-0.10` (pairs) or `+0.10` (moves, in
 /// solitaire), `best` for none; a cost too small to show is `0.0%` or `0.00`, unsigned.
 #[must_use]
-pub fn format_cost(objective: Objective, cost: f64) -> String {
+pub fn format_cost(unit: impl Into<Unit>, cost: f64) -> String {
     if cost <= TIE_EPSILON {
         return "best".into();
     }
-    let (digits, unit, sign) = match objective {
+    let (digits, unit, sign) = match unit.into().measure() {
         Objective::Win => (words::fixed(cost * 100.0, 1), "%", "-"),
         Objective::Margin => (words::fixed(cost, 2), "", "-"),
         // More moves is the loss.

@@ -160,8 +160,8 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
         let mark = if l.action == h.best { "▶" } else { " " };
         let mut head = format!(
             "{} {}",
-            format_value(h.objective, l.value),
-            format_cost(h.objective, l.cost)
+            format_value(h.unit, l.value),
+            format_cost(h.unit, l.cost)
         );
         if codes {
             head = format!("{head} · {}", l.model);
@@ -220,8 +220,8 @@ pub fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
         out.push(Line::from(Span::styled(
             format!(
                 "{} {} · {}{code}",
-                format_value(h.objective, l.value),
-                format_cost(h.objective, l.cost),
+                format_value(h.unit, l.value),
+                format_cost(h.unit, l.cost),
                 l.words
             ),
             style,

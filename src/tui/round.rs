@@ -14,6 +14,7 @@ use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
 use crate::solver::{Action, State};
 use crate::trainer::coach::{self, LookBack};
+use crate::trainer::{Lesson, Unit};
 
 /// The solver shared by the optimal AI and the hints.
 pub type SharedSolver = Arc<Mutex<Optimal>>;
@@ -106,7 +107,8 @@ impl Round {
             }
         };
         let seats: TableSeats = config.seats(person == Seat::FIRST);
-        let solver_note = (!config.two_seat_solver()).then(|| no_solver_note(&config).to_owned());
+        let solver_note =
+            (!config.two_seat_solver() && seats_solver.is_none()).then(|| no_solver_note(&config));
         let mut round = Self {
             seats: seats
                 .iter()
@@ -231,7 +233,7 @@ impl Round {
     /// Whether the solver has arrived (or failed).
     #[must_use]
     pub fn solver_settled(&self) -> bool {
-        self.solver.is_some() || self.solver_note.is_some()
+        self.solver.is_some() || self.seats_solver.is_some() || self.solver_note.is_some()
     }
 
     /// The settings of this game.
@@ -599,14 +601,27 @@ impl Round {
     }
 
     fn compute_hint(&self) -> Option<Hint> {
-        let solver = self.solver.as_ref()?;
         let view = self.game.view();
         if view.is_over() {
             return None;
         }
-        let mut s = solver.lock().ok()?;
+        let (lesson, unit) = self.lesson()?;
+        Some(hint::build(view, &lesson, unit))
+    }
+
+    /// The trainer's lesson at the current decision point, for the mover, from the
+    /// table's solver (two seats: the game's objective; three or more: own pairs), and
+    /// its unit. `None` while the solver is not ready.
+    fn lesson(&self) -> Option<(Lesson, Unit)> {
+        let view = self.game.view();
+        if let Some(own) = &self.seats_solver {
+            let mut s = own.lock().ok()?;
+            let lesson = crate::trainer::explain(view, &mut *s).ok()?;
+            return Some((lesson, Unit::OwnPairs));
+        }
+        let mut s = self.solver.as_ref()?.lock().ok()?;
         let lesson = crate::trainer::explain(view, s.solver()).ok()?;
-        Some(hint::build(view, &lesson, self.config.objective))
+        Some((lesson, self.config.objective.into()))
     }
 
     /// Recomputes odds and the automatic hint after a change.
@@ -657,10 +672,8 @@ impl Round {
         if !self.config.coach {
             return None;
         }
-        let solver = self.solver.as_ref()?;
-        let mut s = solver.lock().ok()?;
-        let lesson = crate::trainer::explain(self.game.view(), s.solver()).ok()?;
-        coach::verdict(&self.game, pos, &lesson, self.config.objective)
+        let (lesson, unit) = self.lesson()?;
+        coach::verdict(&self.game, pos, &lesson, unit)
     }
 
     /// The coach's word on the person's last decision, if it cost something.
@@ -886,9 +899,16 @@ pub fn ai_title(kind: Opponent) -> String {
     kind.title().into()
 }
 
-/// Why a table without the two-player solver shows no hints.
-fn no_solver_note(_config: &Config) -> &'static str {
-    "no hints at three or more seats yet (o: odds)"
+/// Why a table of three or more without the own-pairs solver shows no hints (it knows
+/// the standard turn only).
+fn no_solver_note(config: &Config) -> String {
+    match config.variant {
+        Variant::Standard => "no hints: this table is too large to solve".to_owned(),
+        v => format!(
+            "no hints: no solver for {} with three or more players",
+            v.name()
+        ),
+    }
 }
 
 /// The own-pairs solver of a table of three or more, solved from the start so that
