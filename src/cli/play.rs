@@ -95,6 +95,12 @@ impl PlayArgs {
             ..Config::default()
         };
         settings.apply(&mut c, watch);
+        if self.players.is_none()
+            && (self.first.is_some() || self.opponent.is_some() || self.vs.is_some())
+        {
+            // Flags of today's two seats: the settings' players list gives way.
+            c.players = None;
+        }
         if let Some(d) = &self.deck {
             c.deck.clone_from(d);
         }
