@@ -155,7 +155,7 @@ fn one_flip_with_an_optimal_ai_at_three_seats_is_refused_with_the_reason() {
     app.update(Action::Move(0, 1), now); // one-flip
     assert_eq!(setup(&app).config.variant, Variant::OneFlip);
     let s = screen_sized(&app, 80, 24);
-    let line = "optimal: no solver plays One Flip with three or more players";
+    let line = "optimal: no solver plays One Flip with 3+ players; seat usual or forgetful AIs";
     assert!(s.contains(line), "the reason, before Enter:\n{s}");
     app.update(Action::Select, now);
     assert!(app.round().is_none(), "the form started a refused game");

@@ -406,7 +406,7 @@ mod tests {
                 &["--players", "you,optimal,usual", "--variant", "one-flip"],
                 false
             )
-            .contains("One Flip with three or more")
+            .contains("One Flip with 3+ players")
         );
         assert!(err(&["--variant", "sideways"], false).contains("unknown variant"));
         config(

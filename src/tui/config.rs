@@ -132,7 +132,7 @@ impl Config {
         if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
             // The own-pairs solver knows the standard turn only: nothing fakes it.
             return Err(
-                "optimal: no solver plays One Flip with three or more players; seat usual or forgetful AIs"
+                "optimal: no solver plays One Flip with 3+ players; seat usual or forgetful AIs"
                     .into(),
             );
         }

@@ -538,6 +538,7 @@ impl Widget for &Setup {
         Paragraph::new(Line::from(ENTRIES).style(theme::DIM)).render(entries, buf);
         // The last refusal, else why the form as it stands cannot start.
         if let Some(e) = self.error.clone().or_else(|| self.problem()) {
+            let e = crate::words::fit(&e, usize::from(error.width));
             Paragraph::new(Line::from(e).style(theme::ERROR)).render(error, buf);
         }
     }
