@@ -167,6 +167,13 @@ fn one_flip_with_an_optimal_ai_at_three_seats_is_refused_with_the_reason() {
     app.update(Action::Select, now);
     let r = app.round().expect("One Flip with usual and forgetful AIs");
     assert_eq!(r.seat_count(), 3);
+    // No solver at this table: neither hints nor odds are offered.
+    let s = screen_sized(&app, 80, 24);
+    let footer = s.lines().rev().find(|l| l.contains("move")).unwrap();
+    assert!(
+        !footer.contains("H hint") && !footer.contains("o odds"),
+        "{footer}"
+    );
     // Two seats: One Flip with the optimal AI is the two-player solver's.
     let mut app = at(Field::Variant, Config::default());
     app.update(Action::Move(0, 1), now);
