@@ -150,6 +150,16 @@ impl Sandbox {
             "data-dir = \"data\"\ntheme = \"neon\"\n",
         )
         .unwrap();
+        std::fs::write(
+            self.root.join("seats.toml"),
+            "deck = \"pairs:4\"\nplayers = \"you,hal:genius\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            self.root.join("one-flip.toml"),
+            "players = \"you,optimal,usual\"\nvariant = \"one-flip\"\n",
+        )
+        .unwrap();
         #[cfg(unix)]
         assert!(
             Command::new("mkfifo")
@@ -993,11 +1003,24 @@ const NEON: Cases = &[(
     "neon.toml: line 2: key 'theme': unknown theme 'neon'",
 )];
 
+/// Settings files that seat a bad table: an unknown seat kind, One Flip where an optimal
+/// AI sits at three seats.
+const TABLES: Cases = &[(
+    &["config", "show"],
+    "seats.toml: line 2: key 'players': unknown seat kind 'genius' in 'hal:genius'",
+)];
+const ONE_FLIP: Cases = &[(
+    &["config", "show"],
+    "one-flip.toml: line 2: key 'variant': no solver plays One Flip with three or more players",
+)];
+
 #[test]
 fn a_broken_settings_file() {
     let s = Sandbox::new("settings");
     s.check(SETTINGS, "settings.toml");
     s.check(NEON, "neon.toml");
+    s.check(TABLES, "seats.toml");
+    s.check(ONE_FLIP, "one-flip.toml");
     // Where the file only supplies defaults, it warns (one line) and goes on.
     let (code, out, err) = s.run_with(&["play", "--deck", "pairs:3"], "settings.toml");
     assert_eq!((code, out.as_str()), (2, ""));

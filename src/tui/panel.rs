@@ -392,6 +392,30 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
+/// Whether `H` (hints) does anything in `round`: the hints come from the two-player
+/// solver, so not at three or more seats. The footer asks this, not the seat count.
+#[must_use]
+pub fn hints_available(round: &Round) -> bool {
+    round.seat_count() == 2
+}
+
+/// The footer keys of a game in progress: `keys` (playing or watching) without those
+/// that would do nothing at this table.
+#[must_use]
+pub fn keys_offered(
+    round: &Round,
+    keys: &'static [(&'static str, &'static str)],
+) -> Vec<(&'static str, &'static str)> {
+    keys.iter()
+        .copied()
+        .filter(|&(key, _)| match key {
+            "H" => hints_available(round),
+            "o" => round.odds_offered(),
+            _ => true,
+        })
+        .collect()
+}
+
 /// Footer keys while watching.
 pub const WATCH_KEYS: &[(&str, &str)] = &[
     ("space", "faster"),
