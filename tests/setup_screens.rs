@@ -277,10 +277,10 @@ fn a_three_seat_game_starts_from_the_form() {
     for name in ["You", "optimal", "usual"] {
         assert!(s.contains(name), "{name}:\n{s}");
     }
-    // The footer offers no hint at three seats, but the odds.
+    // The own-pairs solver serves the table: the footer offers hints and odds.
     let footer = s.lines().rev().find(|l| l.contains("move")).unwrap();
     assert!(
-        !footer.contains("H hint") && footer.contains("o odds"),
+        footer.contains("H hint") && footer.contains("o odds"),
         "{footer}"
     );
     // The person moves first; after a miss the optimal AI plays (its solver is there).

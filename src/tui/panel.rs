@@ -392,11 +392,13 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
-/// Whether `H` (hints) does anything in `round`: the hints come from the two-player
-/// solver, so not at three or more seats. The footer asks this, not the seat count.
+/// Whether `H` (hints) does anything in `round`. The footer asks this, not the seat
+/// count.
 #[must_use]
 pub fn hints_available(round: &Round) -> bool {
-    round.seat_count() == 2
+    // Two seats always have the two-player solver (or say why not); three or more
+    // have hints exactly where the own-pairs solver serves the table, as the odds do.
+    round.seat_count() == 2 || round.odds_offered()
 }
 
 /// The footer keys of a game in progress: `keys` (playing or watching) without those

@@ -105,8 +105,8 @@ impl Round {
             }
         };
         let seats: TableSeats = config.seats(person == Seat::FIRST);
-        let solver_note =
-            (!config.two_seat_solver() && seats_solver.is_none()).then(|| no_solver_note(&config));
+        let solver_note = (!config.two_seat_solver() && !wants_seats_solver(&config))
+            .then(|| no_solver_note(&config));
         let mut round = Self {
             seats: seats
                 .iter()
