@@ -45,7 +45,7 @@ pub use format::{column_letters, coordinate, face_text, parse_coordinate};
 pub use replay::Stepper;
 pub use store::{
     DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, records_dir, save,
-    today, try_list,
+    save_pairs, today, try_list,
 };
 pub(crate) use store::{move_aside, replace_atomically};
 

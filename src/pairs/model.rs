@@ -33,7 +33,9 @@ pub enum ConfigError {
     #[error("--players {0}: a table has {MIN_SEATS} to {MAX_SEATS}")]
     Players(usize),
     /// `--unseen` with a count for a number of ranks other than n.
-    #[error("--unseen '{text}': {got} counts, expected {expected} (one for each rank 1..{expected})")]
+    #[error(
+        "--unseen '{text}': {got} counts, expected {expected} (one for each rank 1..{expected})"
+    )]
     UnseenLength {
         /// The flag's value.
         text: String,
@@ -97,7 +99,11 @@ impl Config {
             let face_up = stacks.iter().filter(|s| s.has(rank)).count();
             #[allow(clippy::cast_possible_truncation)] // at most 6 stacks
             let count = u32::from(unseen.get(rank)) + face_up as u32;
-            let limit = if rank <= ranks.get() { u32::from(rank) } else { 0 };
+            let limit = if rank <= ranks.get() {
+                u32::from(rank)
+            } else {
+                0
+            };
             if count > limit {
                 return Err(ConfigError::TooMany { rank, count });
             }

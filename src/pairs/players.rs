@@ -96,7 +96,11 @@ impl Player {
             PairsAi::Threshold => {
                 let d = view.unseen_fresh();
                 let own = view.stack_sets()[seat];
-                let pairing: u32 = d.iter().filter(|&(j, _)| own.has(j)).map(|(_, c)| u32::from(c)).sum();
+                let pairing: u32 = d
+                    .iter()
+                    .filter(|&(j, _)| own.has(j))
+                    .map(|(_, c)| u32::from(c))
+                    .sum();
                 // pairing / |d| > 1/2
                 if 2 * pairing > d.total() {
                     Move::Fold

@@ -64,7 +64,7 @@ pub fn start_value_within<S: Product>(
     let mut u = vec![S::zero(); players];
     let mut states = 0;
     let mut groups: Vec<_> = by_pool.into_iter().collect();
-    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    groups.sort_by_key(|g| g.0);
     for (pool, leaves) in groups {
         let mut solver = Solver::<S>::new(RoundModel {
             ranks,
@@ -192,7 +192,11 @@ fn add<K: std::hash::Hash + Eq, S: Product>(map: &mut FxHashMap<K, S>, key: K, p
 /// C(k+t−1, t−1)·C(A−k+B−t, B−t)/C(A+B, B)); and given k, which ones is a uniform
 /// k-subset of the A pairing cards, independent of the rest.
 #[must_use]
-pub fn tiebreak_round<S: Product>(d: Counts, own: Stack, tied: usize) -> Vec<(Vec<Rank>, Counts, S)> {
+pub fn tiebreak_round<S: Product>(
+    d: Counts,
+    own: Stack,
+    tied: usize,
+) -> Vec<(Vec<Rank>, Counts, S)> {
     let pairing: Vec<(Rank, u8)> = d.iter().filter(|&(j, _)| own.has(j)).collect();
     let a: u64 = pairing.iter().map(|&(_, c)| u64::from(c)).sum();
     let b = u64::from(d.total()) - a;
@@ -207,7 +211,10 @@ pub fn tiebreak_round<S: Product>(d: Counts, own: Stack, tied: usize) -> Vec<(Ve
         let mut next = Vec::new();
         for (cards, d, p) in kept {
             let outside = u64::from(d.total())
-                - pairing.iter().map(|&(j, _)| u64::from(d.get(j))).sum::<u64>();
+                - pairing
+                    .iter()
+                    .map(|&(j, _)| u64::from(d.get(j)))
+                    .sum::<u64>();
             for (j, c) in d.iter().filter(|&(j, _)| !own.has(j)) {
                 let mut d2 = d;
                 d2.remove(j);

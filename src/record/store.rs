@@ -121,6 +121,40 @@ pub fn save(dir: &Path, record: &Record) -> std::io::Result<PathBuf> {
     let text = record
         .to_text()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
+    save_named(dir, &|n| file_name(record, n), &text)
+}
+
+/// Saves a Pairs record in `dir` as [`save`] saves a game of Concentration: a new name
+/// (date, time, `pairs` and the ranks, seed), never replacing a file, written atomically.
+///
+/// # Errors
+/// The directory or the file cannot be written.
+pub fn save_pairs(
+    dir: &Path,
+    record: &crate::pairs::record::PairsRecord,
+) -> std::io::Result<PathBuf> {
+    let stamp: String = format!("{}{}", record.date, record.time)
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let stamp = if stamp.len() == 14 {
+        format!("{}-{}", &stamp[..8], &stamp[8..])
+    } else {
+        "undated".into()
+    };
+    let stem = format!("{stamp}-pairs{}-s{}", record.ranks.get(), record.seed);
+    let name = |n: u32| {
+        if n == 0 {
+            format!("{stem}.{EXTENSION}")
+        } else {
+            format!("{stem}-{n}.{EXTENSION}")
+        }
+    };
+    save_named(dir, &name, &record.to_text())
+}
+
+/// Writes `text` under the first free name of `name(0)`, `name(1)`, ...: see [`save`].
+fn save_named(dir: &Path, name: &dyn Fn(u32) -> String, text: &str) -> std::io::Result<PathBuf> {
     if dir.exists() && !dir.is_dir() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::NotADirectory,
@@ -132,7 +166,7 @@ pub fn save(dir: &Path, record: &Record) -> std::io::Result<PathBuf> {
     }
     std::fs::create_dir_all(dir).map_err(|e| at(dir, e))?;
     clean_once(dir);
-    let tmp = dir.join(temp_name(&file_name(record, 0)));
+    let tmp = dir.join(temp_name(&name(0)));
     let written = (|| {
         let mut f = std::fs::OpenOptions::new()
             .write(true)
@@ -141,7 +175,7 @@ pub fn save(dir: &Path, record: &Record) -> std::io::Result<PathBuf> {
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         drop(f);
-        claim(dir, record, &tmp, &text)
+        claim(dir, name, &tmp, text)
     })();
     let _ = std::fs::remove_file(&tmp);
     written.map_err(|e| at(dir, e))
@@ -158,9 +192,14 @@ fn at(path: &Path, e: std::io::Error) -> std::io::Error {
 /// Gives the written temporary file `tmp` the first free name, without ever replacing a
 /// file. Where hard links are not supported, the name is created exclusively and written
 /// again.
-fn claim(dir: &Path, record: &Record, tmp: &Path, text: &str) -> std::io::Result<PathBuf> {
+fn claim(
+    dir: &Path,
+    name: &dyn Fn(u32) -> String,
+    tmp: &Path,
+    text: &str,
+) -> std::io::Result<PathBuf> {
     for n in 0.. {
-        let path = dir.join(file_name(record, n));
+        let path = dir.join(name(n));
         match std::fs::hard_link(tmp, &path) {
             Ok(()) => return Ok(path),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}

@@ -14,6 +14,7 @@ use ratatui::crossterm::event::{
 use super::board::Geometry;
 use super::config::Config;
 use super::look::Look;
+use super::pairs_table::PairsTable;
 use super::puzzle::Drill;
 use super::replay::{Back, History, Replay, SolverKey};
 use super::round::{Round, SharedSolver};
@@ -169,6 +170,8 @@ pub enum Screen {
     Solo(Box<Solo>),
     /// Puzzles from the solver.
     Puzzle(Box<Drill>),
+    /// A game of Pairs in progress or finished (its end window shows over it).
+    Pairs(Box<PairsTable>),
 }
 
 /// A window over the screen.
@@ -290,6 +293,21 @@ impl App {
         app.base = config.clone();
         app.begin_solo(config, challenge)?;
         Ok(app)
+    }
+
+    /// An app playing Pairs at `table`.
+    #[must_use]
+    pub fn pairs(table: PairsTable) -> Self {
+        Self::with_screen(Screen::Pairs(Box::new(table)))
+    }
+
+    /// The Pairs table on screen, if any.
+    #[must_use]
+    pub fn pairs_table(&self) -> Option<&PairsTable> {
+        match &self.screen {
+            Screen::Pairs(t) => Some(t),
+            _ => None,
+        }
     }
 
     /// An app on the puzzle screen with `drill`.
@@ -481,6 +499,12 @@ impl App {
         if let Screen::Solo(s) = &mut self.screen {
             s.count();
         }
+        if let (Some(dir), Screen::Pairs(t)) = (&self.save_dir, &mut self.screen)
+            && t.unsaved()
+        {
+            let saved = crate::record::save_pairs(dir, &t.record()).map_err(|e| e.to_string());
+            t.set_saved(saved);
+        }
     }
 
     /// Where and what leaving the game on screen would save now, if anything: also what a
@@ -542,6 +566,7 @@ impl App {
             Screen::Play(r) => r.deadline(),
             Screen::Replay(r) => r.deadline(),
             Screen::Solo(s) => s.deadline(),
+            Screen::Pairs(t) => t.deadline(),
             _ => None,
         }
     }
@@ -569,7 +594,8 @@ impl App {
     pub fn update(&mut self, action: Action, now: Instant) {
         self.apply(action, now);
         let over = self.round().is_some_and(|r| r.game().view().is_over())
-            || self.solo().is_some_and(|s| s.game().view().is_over());
+            || self.solo().is_some_and(|s| s.game().view().is_over())
+            || self.pairs_table().is_some_and(PairsTable::is_over);
         if over || self.quit {
             self.save_current();
         }
@@ -593,6 +619,7 @@ impl App {
                     Screen::Play(r) => r.tick(now),
                     Screen::Replay(r) => r.tick(now),
                     Screen::Solo(s) => s.tick(now),
+                    Screen::Pairs(t) => t.tick(now),
                     _ => {}
                 }
                 return;
@@ -623,6 +650,28 @@ impl App {
             Screen::History(_) => self.update_history(action, now),
             Screen::Solo(_) => self.update_solo(action, now),
             Screen::Puzzle(_) => self.update_puzzle(action),
+            Screen::Pairs(_) => self.update_pairs(action, now),
+        }
+    }
+
+    /// Pairs: `h` hits and `f` fold (the keys Concentration reads as "left" and
+    /// "fractions"), `H` the hint; any other key goes on.
+    fn update_pairs(&mut self, action: Action, now: Instant) {
+        let Screen::Pairs(table) = &mut self.screen else {
+            return;
+        };
+        if table.is_over() {
+            if action == Action::Quit {
+                self.quit = true;
+            }
+            return;
+        }
+        match action {
+            Action::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+            Action::Hint => table.toggle_hint(),
+            Action::Move(0, -1) => table.decide(crate::pairs::Action::Hit, now),
+            Action::Fraction => table.decide(crate::pairs::Action::Fold, now),
+            _ => table.go_on(now),
         }
     }
 
