@@ -13,6 +13,7 @@ pub mod duel;
 pub mod model;
 pub mod players;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod solver;
 pub mod start;
