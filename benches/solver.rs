@@ -11,6 +11,10 @@ use concentration::solver::solitaire::{MovesTable, expected_moves_exact};
 use concentration::solver::{Position, Solver, State};
 
 const CASES: &[&str] = &[
+    "pairs-round-10x2",
+    "pairs-exhaustive-10x2",
+    "pairs-start-10x2",
+    "pairs-round-10x4",
     "13x4-win",
     "full:13x4-win",
     "26x2-win",
@@ -58,6 +62,10 @@ fn peak_memory_mib() -> f64 {
 }
 
 fn run(case: &str) {
+    if let Some(rest) = case.strip_prefix("pairs-") {
+        pairs_case(case, rest);
+        return;
+    }
     if let Some(n) = case.strip_prefix("moves-table-") {
         let n: usize = n.parse().expect("a size");
         let start = Instant::now();
@@ -120,6 +128,59 @@ fn run(case: &str) {
         "{case:<22} {:>9.1} ms  value {value:.10}  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
         elapsed.as_secs_f64() * 1000.0,
         solver.card_states(),
+        solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// Pairs: `round-NxM` the pruned solve of a round from its deal (stacks 9 and 10, the
+/// full deck: the largest reachable round of a deal without ties); `exhaustive-NxM` the
+/// same visiting every reachable configuration; `start-NxM` the start value (f64, deal
+/// branches below 1e-14 dropped).
+fn pairs_case(case: &str, rest: &str) {
+    use concentration::pairs::model::RoundModel;
+    use concentration::pairs::start::start_value_within;
+    use concentration::pairs::{Ranks, Solver, Stack};
+    let (kind, size) = rest.split_once('-').expect("KIND-NxM");
+    let (n, m) = size.split_once('x').expect("NxM");
+    let (n, m): (u32, usize) = (n.parse().unwrap(), m.parse().unwrap());
+    let ranks = Ranks::new(n).unwrap();
+    let start = Instant::now();
+    if kind == "start" {
+        let v = start_value_within::<f64>(ranks, m, Some(1e-14));
+        println!(
+            "{case:<22} {:>9.1} ms  u_1 = {:.12}, {} deal ends, {} pools, {} states, dropped {:.1e}  peak {:>7.1} MiB",
+            start.elapsed().as_secs_f64() * 1000.0,
+            v.u[0],
+            v.deals,
+            v.pools,
+            v.states,
+            v.dropped,
+            peak_memory_mib()
+        );
+        return;
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let stacks: Vec<Stack> = (0..m)
+        .map(|i| Stack::of(&[ranks.get() - i as u8]))
+        .collect();
+    let model = RoundModel {
+        ranks,
+        players: m,
+        pool: ranks.full(),
+        reshuffle: None,
+    };
+    let mut solver = if kind == "exhaustive" {
+        Solver::<f64>::exhaustive(model)
+    } else {
+        Solver::<f64>::new(model)
+    };
+    let a = solver.analyse(&stacks);
+    println!(
+        "{case:<22} {:>9.1} ms  u_1 = {:.9} ({}), {} states  peak {:>7.1} MiB",
+        start.elapsed().as_secs_f64() * 1000.0,
+        a.u[0],
+        a.action.name(),
         solver.states(),
         peak_memory_mib()
     );

@@ -367,6 +367,102 @@ const COMMAND_LINES: Cases = &[
     ),
     (&["solitaire", "--deck", "pairs:4"], "needs a terminal"),
     (&["stats", "--jsn"], "'--jsn'"),
+    (
+        &["pairs", "start", "--ranks", "2"],
+        "--ranks 2: expected 3 to 10",
+    ),
+    (
+        &[
+            "pairs", "solve", "--ranks", "11", "--unseen", "1", "--stacks", "1;2",
+        ],
+        "--ranks 11: expected 3 to 10",
+    ),
+    (
+        &["pairs", "start", "--players", "1"],
+        "--players 1: a table has 2 to 6",
+    ),
+    (
+        &["pairs", "start", "--players", "7"],
+        "--players 7: a table has 2 to 6",
+    ),
+    (&["pairs", "duel", "--players", "spne"], "--players: 1 seat"),
+    (
+        &[
+            "pairs",
+            "duel",
+            "--players",
+            "spne,random,random,random,random,random,random",
+        ],
+        "--players: 7 seats",
+    ),
+    (
+        &["pairs", "duel", "--players", "spne,ann"],
+        "'ann' is not an AI",
+    ),
+    (
+        &[
+            "pairs",
+            "solve",
+            "--ranks",
+            "3",
+            "--players",
+            "2",
+            "--unseen",
+            "1,2,3",
+            "--stacks",
+            "1 1;2",
+        ],
+        "stack 1 holds rank 1 twice",
+    ),
+    (
+        &[
+            "pairs",
+            "solve",
+            "--ranks",
+            "3",
+            "--players",
+            "2",
+            "--unseen",
+            "0,1,3",
+            "--stacks",
+            "3;2",
+        ],
+        "rank 3: 4 cards unseen and face up",
+    ),
+    (
+        &[
+            "pairs",
+            "solve",
+            "--ranks",
+            "3",
+            "--players",
+            "2",
+            "--unseen",
+            "1,2",
+            "--stacks",
+            "3;2",
+        ],
+        "--unseen '1,2': 2 counts, expected 3",
+    ),
+    (
+        &[
+            "pairs",
+            "solve",
+            "--ranks",
+            "3",
+            "--players",
+            "3",
+            "--unseen",
+            "1,1,2",
+            "--stacks",
+            "3;2",
+        ],
+        "2 stacks, expected one for each of the 3 players",
+    ),
+    (
+        &["pairs", "duel", "--games", "0"],
+        "--games must be at least 1",
+    ),
     // A negative number for a flag that wants a whole number from 0 names the flag.
     (
         &["duel", "--games", "-5"],

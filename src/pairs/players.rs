@@ -22,6 +22,12 @@ use super::solver::{Action, Solver};
 use super::view::View;
 use crate::seats::AiKind;
 
+/// Most configurations the `spne` players solve for one round: enough for every round
+/// with two or three players at n = 10; beyond it (four players and more at n = 10) the
+/// search is cut depth first and the configurations left unexpanded are valued as if
+/// their mover folded ([`Solver::with_limit`]).
+pub const PLAY_LIMIT: usize = 400_000;
+
 /// A decision: the same two actions as the solver's.
 pub type Move = Action;
 
@@ -122,7 +128,7 @@ impl Player {
     /// The solver of this round, reused while the model stays the same.
     fn solver_for(&mut self, model: RoundModel) -> &mut Solver<f64> {
         if self.solver.as_ref().is_none_or(|s| *s.model() != model) {
-            self.solver = Some(Solver::new(model));
+            self.solver = Some(Solver::new(model).with_limit(PLAY_LIMIT));
         }
         self.solver.as_mut().expect("just made")
     }

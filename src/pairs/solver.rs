@@ -63,6 +63,8 @@ pub struct Analysis<S> {
 pub struct Solver<S> {
     model: RoundModel,
     prune: bool,
+    limit: Option<usize>,
+    cut: bool,
     index: FxHashMap<u64, u32>,
     /// m values per solved configuration, in the order first solved.
     values: Vec<S>,
@@ -75,6 +77,8 @@ impl<S: Scalar> Solver<S> {
         Self {
             model,
             prune: true,
+            limit: None,
+            cut: false,
             index: FxHashMap::default(),
             values: Vec::new(),
         }
@@ -90,6 +94,22 @@ impl<S: Scalar> Solver<S> {
         }
     }
 
+    /// The same solver with a budget of configurations, for play where a round is too
+    /// large to solve (m >= 4 with n = 10): once `limit` configurations are stored, new
+    /// ones are not expanded but valued as if their mover folded (a depth-limited search,
+    /// explored depth first). [`Self::truncated`] says whether that happened.
+    #[must_use]
+    pub fn with_limit(mut self, limit: usize) -> Self {
+        self.limit = Some(limit);
+        self
+    }
+
+    /// Whether the budget cut the search short (the values are then approximate).
+    #[must_use]
+    pub fn truncated(&self) -> bool {
+        self.cut
+    }
+
     /// The round this solver works on.
     #[must_use]
     pub fn model(&self) -> &RoundModel {
@@ -100,6 +120,26 @@ impl<S: Scalar> Solver<S> {
     #[must_use]
     pub fn states(&self) -> usize {
         self.index.len()
+    }
+
+    /// Every configuration solved so far (stacks in turn order) with its value.
+    #[must_use]
+    pub fn configurations(&self) -> Vec<(Vec<Stack>, &[S])> {
+        let n = u32::from(self.model.ranks.get());
+        let mask = (1u64 << n) - 1;
+        self.index
+            .iter()
+            .map(|(&key, &slot)| {
+                let stacks = (0..self.model.players)
+                    .map(|i| {
+                        #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                        let bits = ((key >> (i as u32 * n)) & mask) as u16;
+                        Stack::from_bits(bits << 1)
+                    })
+                    .collect();
+                (stacks, self.slot(slot))
+            })
+            .collect()
     }
 
     /// The value u of the configuration with these stacks (turn order, mover first).
@@ -235,7 +275,9 @@ impl<S: Scalar> Solver<S> {
         }
         let u_fold = self.fold_vector(stacks);
         let r = lowest(stacks);
-        let u = if self.prune && self.surely_folds(stacks, r) {
+        let over_budget = self.limit.is_some_and(|l| self.index.len() >= l);
+        self.cut |= over_budget;
+        let u = if over_budget || (self.prune && self.surely_folds(stacks, r)) {
             u_fold
         } else {
             match self.hit_vector(stacks) {

@@ -47,10 +47,16 @@ pub(super) fn deal(
     players: usize,
     log: &mut Vec<DealCard>,
 ) -> Option<(Vec<Vec<Rank>>, usize)> {
-    let mut stacks = vec![Vec::new(); players];
-    for (seat, stack) in stacks.iter_mut().enumerate() {
-        let rank = source.draw()?;
-        stack.push(rank);
+    let mut stacks: Vec<Vec<Rank>> = vec![Vec::new(); players];
+    for seat in 0..players {
+        let Some(rank) = source.draw() else {
+            // Too few cards for a deal: those dealt go back face up to the discards.
+            for &r in stacks.iter().flatten() {
+                source.discard(r);
+            }
+            return None;
+        };
+        stacks[seat].push(rank);
         log.push(DealCard {
             seat,
             rank,

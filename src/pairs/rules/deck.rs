@@ -122,6 +122,12 @@ impl Stack {
         (1..=MAX_RANKS).filter(move |&j| self.has(j))
     }
 
+    /// The stack of these raw bits (bit j for rank j; bit 0 and bits above 10 ignored).
+    #[must_use]
+    pub fn from_bits(bits: u16) -> Self {
+        Self(bits & 0b111_1111_1110)
+    }
+
     /// The raw bits (bit j for rank j), for compact keys.
     #[must_use]
     pub fn bits(self) -> u16 {
@@ -311,5 +317,5 @@ mod tests {
         assert_eq!(cards, PINNED_RANKS4_SEED1);
     }
 
-    const PINNED_RANKS4_SEED1: [Rank; 10] = [0; 10];
+    const PINNED_RANKS4_SEED1: [Rank; 10] = [2, 4, 4, 3, 3, 4, 1, 3, 4, 2];
 }
