@@ -6,21 +6,30 @@
 use std::process::Command;
 use std::time::Instant;
 
-use concentration::rules::{Deck, Objective, PassRule};
-use concentration::solver::solitaire::{MovesTable, expected_moves_exact};
-use concentration::solver::{Position, Solver, State};
+use concentration::rules::{Deck, Objective, PassRule, Variant};
+use concentration::solver::solitaire::{
+    MovesBand, MovesTable, expected_moves_exact, expected_moves_f64,
+};
+use concentration::solver::zebra::{ZebraPosition, ZebraSolver, ZebraState};
+use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 
 const CASES: &[&str] = &[
     "pairs-round-10x2",
     "pairs-exhaustive-10x2",
-    "pairs-start-10x2",
-    "pairs-round-10x4",
     "13x4-win",
     "full:13x4-win",
     "26x2-win",
     "standard-jokers-win",
     "30x2-margin",
     "8x4-win",
+    "seats6:standard-agreed",
+    "one-flip:13x4-win",
+    "one-flip:26x2-win",
+    "zebra-win",
+    "zebra-margin",
+    "moves-layers-5000",
+    "moves-table-5000",
+    "exact-moves-1000",
 ];
 
 fn main() {
@@ -52,6 +61,14 @@ fn main() {
     }
 }
 
+/// Time this thread has run on a CPU, in ms (what a loaded machine does not inflate).
+fn cpu_ms() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(f64::NAN, |ns| ns / 1e6)
+}
+
 fn peak_memory_mib() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
@@ -79,6 +96,25 @@ fn run(case: &str) {
         );
         return;
     }
+    if let Some(n) = case.strip_prefix("moves-layers-") {
+        let n: usize = n.parse().expect("a size");
+        // The fastest of five runs: the machine is shared.
+        let (mut value, mut elapsed, mut cpu) = (f64::NAN, std::time::Duration::MAX, f64::MAX);
+        for _ in 0..5 {
+            let (start, cpu_start) = (Instant::now(), cpu_ms());
+            value = expected_moves_f64(n, 0);
+            elapsed = elapsed.min(start.elapsed());
+            cpu = cpu.min(cpu_ms() - cpu_start);
+        }
+        let band = MovesBand::new(n);
+        assert_eq!(band.get(n, 0).to_bits(), value.to_bits());
+        println!(
+            "{case:<22} {:>9.1} ms  e({n},0) = {value:.8} (f64, one layer at a time, best of 5; {cpu:.1} ms on the CPU)  peak {:>7.1} MiB",
+            elapsed.as_secs_f64() * 1000.0,
+            peak_memory_mib()
+        );
+        return;
+    }
     if let Some(n) = case.strip_prefix("exact-moves-") {
         let n: usize = n.parse().expect("a size");
         let start = Instant::now();
@@ -93,11 +129,20 @@ fn run(case: &str) {
         );
         return;
     }
+    if let Some(spec) = case.strip_prefix("seats") {
+        seats_case(case, spec);
+        return;
+    }
     // `full:DECK-OBJECTIVE` solves without pruning (every action of every state);
-    // `seq:DECK-OBJECTIVE` on one core (the recursive solve only).
-    let (exhaustive, spec) = match case.strip_prefix("full:") {
+    // `seq:DECK-OBJECTIVE` on one core (the recursive solve only); `one-flip:` (first)
+    // solves the One Flip variant.
+    let (variant, spec) = match case.strip_prefix("one-flip:") {
+        Some(spec) => (Variant::OneFlip, spec),
+        None => (Variant::Standard, case),
+    };
+    let (exhaustive, spec) = match spec.strip_prefix("full:") {
         Some(spec) => (true, spec),
-        None => (false, case),
+        None => (false, spec),
     };
     let (sequential, spec) = match spec.strip_prefix("seq:") {
         Some(spec) => (true, spec),
@@ -106,9 +151,14 @@ fn run(case: &str) {
     let (deck, objective) = spec.rsplit_once('-').expect("CASE is DECK-OBJECTIVE");
     let deck = Deck::parse(deck).expect("a deck");
     let objective: Objective = objective.parse().expect("an objective");
+    if deck.is_zebra() {
+        zebra(case, deck.labels(), objective, exhaustive);
+        return;
+    }
     let root = Position::start(&deck);
     let start = Instant::now();
-    let mut solver: Solver<f64> = Solver::new(objective, PassRule::Agreed, &root, 0, 1e9).unwrap();
+    let mut solver: Solver<f64> =
+        Solver::with_variant(objective, PassRule::Agreed, variant, &root, 0, 1e9).unwrap();
     if exhaustive {
         solver = solver.exhaustive();
     }
@@ -118,6 +168,60 @@ fn run(case: &str) {
     let value = solver
         .value(&State {
             position: root,
+            diff: 0,
+            after_pass: false,
+            first: None,
+        })
+        .unwrap();
+    let elapsed = start.elapsed();
+    println!(
+        "{case:<22} {:>9.1} ms  value {value:.10}  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
+        elapsed.as_secs_f64() * 1000.0,
+        solver.card_states(),
+        solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// `seatsM:DECK-RULE`: `M` players under `own-pairs` from the start of `DECK`.
+fn seats_case(case: &str, spec: &str) {
+    let (seats, spec) = spec.split_once(':').expect("CASE is seatsM:DECK-RULE");
+    let seats: usize = seats.parse().expect("a number of seats");
+    let (deck, rule) = spec.rsplit_once('-').expect("CASE is seatsM:DECK-RULE");
+    let deck = Deck::parse(deck).expect("a deck");
+    let rule: PassRule = rule.parse().expect("a pass rule");
+    let root = Position::start(&deck);
+    let start = Instant::now();
+    let mut solver: SeatsSolver<f64> = SeatsSolver::new(root.copies(), seats, rule).unwrap();
+    let value = solver
+        .value(&SeatsState {
+            position: root,
+            passes: 0,
+            first: None,
+        })
+        .unwrap();
+    let elapsed = start.elapsed();
+    let value: Vec<String> = value.iter().map(|v| format!("{v:.6}")).collect();
+    println!(
+        "{case:<22} {:>9.1} ms  value ({})  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
+        elapsed.as_secs_f64() * 1000.0,
+        value.join(", "),
+        solver.card_states(),
+        solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// A Zebra deck (`zebra`, `zebra:L`) under `agreed`, solved from the start.
+fn zebra(case: &str, ranks: u32, objective: Objective, exhaustive: bool) {
+    let start = Instant::now();
+    let mut solver: ZebraSolver<f64> = ZebraSolver::new(objective, PassRule::Agreed);
+    if exhaustive {
+        solver = solver.exhaustive();
+    }
+    let value = solver
+        .value(&ZebraState {
+            position: ZebraPosition::start(ranks),
             diff: 0,
             after_pass: false,
             first: None,

@@ -3,5 +3,8 @@
 pub mod annotate;
 pub mod certificate;
 pub mod duel;
+pub mod own_pairs;
 pub mod report;
+pub mod seats_duel;
+pub mod seats_report;
 pub mod versus;

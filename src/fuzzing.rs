@@ -3,7 +3,7 @@
 
 use crate::analysis::report::{FirstKind, Request, state_of};
 use crate::record::Record;
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// Position notation: `deck|position|first card`, any bytes: a state or a clean error,
 /// never a panic.
@@ -22,6 +22,7 @@ pub fn position(data: &[u8]) {
         deck,
         objective: Objective::Win,
         pass_rule: PassRule::Agreed,
+        variant: Variant::Standard,
         position: position.map(str::to_owned),
         diff: 0,
         after_pass: false,

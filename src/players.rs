@@ -2,18 +2,24 @@
 //! into a concrete card on the table. Everything here sees only the public view.
 
 mod forgetful;
+mod kind;
 mod optimal;
+mod seat_ai;
 mod usual;
+mod zebra;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use forgetful::Forgetful;
+pub use kind::AiKind;
 pub use optimal::{Optimal, TieBreak, choose_best, preference};
+pub use seat_ai::{SeatAi, SharedSeatsSolver};
 pub use usual::Usual;
+pub use zebra::{ZebraOptimal, zebra_action_of, zebra_candidates, zebra_state_of};
 
 use crate::rules::{Label, Phase, PublicView, Slot, below};
-use crate::solver::{Action, FirstCard, Pattern, Position, State};
+use crate::solver::{Action, FirstCard, Pattern, Position, SeatsState, State};
 
 /// A strategy over the abstract state: what to do at a decision point.
 pub trait Policy {
@@ -55,6 +61,21 @@ pub fn state_of(view: &PublicView) -> State {
         diff: i64::from(view.diff()),
         after_pass: view.after_pass(),
         first,
+    }
+}
+
+/// The own-pairs solver's state of the current decision point (three or more seats):
+/// the card state and first card as in [`state_of`], and the passes in a row.
+///
+/// # Panics
+/// If the game is over.
+#[must_use]
+pub fn seats_state_of(view: &PublicView) -> SeatsState {
+    let state = state_of(view);
+    SeatsState {
+        position: state.position,
+        passes: view.passes(),
+        first: state.first,
     }
 }
 

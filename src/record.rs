@@ -27,6 +27,22 @@
 //! 5. A b2:B c1:B pair
 //! ```
 //!
+//! **Seats.** A table has 2 to 6 seats, headers `[A ...]` to `[F ...]` in turn order (no
+//! gap); move lines name the mover by the same letter. A seat's value is `NAME:KIND`, the
+//! `--players` syntax: `[A "ann:person"]`, `[C "hal:optimal"]`, where KIND is `person` or
+//! an AI's name ([`AI_KINDS`]). A name alone is what records have always held: `you` is a
+//! person, any other name an AI of that name (`[B "optimal"]`). A seat is written as a
+//! name alone whenever that reads back the same (`you` for a person so named, an AI under
+//! its own name), so a game of one person against one AI is written as it always was.
+//!
+//! **Three or more seats** play `own-pairs` (`variants.md`): `[Objective "own-pairs"]`,
+//! pass rule `none` or `agreed`. `[Pairs "2-1-1"]` lists every seat's pairs in seat
+//! order. The result is the winner's seat letter (`[Result "B"]`), or the seats sharing
+//! the most pairs joined by `=` (`[Result "A=C"]`), or `*` unfinished. Two seats keep
+//! `1-0`, `0-1`, `1/2-1/2`.
+//!
+//! **Variant.** `[Variant "one-flip"]` for One Flip; absent means the standard game.
+//!
 //! A solitaire game has `[Players "solitaire"]`, one player (`A`, no `B`), objective
 //! `moves`, no pass rule, an optional `[Challenge "7"]` (`"20260401 daily"` for a daily
 //! one), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
@@ -49,17 +65,136 @@ pub use store::{
 };
 pub(crate) use store::{move_aside, replace_atomically};
 
-use crate::rules::{Deck, Game, IllegalFlip, Objective, Outcome, PassRule, Phase, Players, Seat};
+use crate::rules::{
+    Deck, Game, IllegalFlip, Objective, Outcome, PassRule, Phase, Players, Seat, Table, TableError,
+    Variant,
+};
+use crate::seats::{AiKind, SeatKind, Seats};
 use crate::solitaire::Challenge;
 
 /// The format version this program writes and reads.
 pub const VERSION: u32 = 1;
 
-/// The name the person has in records (`[A "you"]`); any other name is an AI.
+/// The name the person has in records (`[A "you"]`); any other name alone is an AI.
 pub const PERSON: &str = "you";
 
-/// The name of the empty second seat of a solitaire record (never written).
-pub const NOBODY: &str = "none";
+/// The kind of a seat a person plays (`[A "ann:person"]`).
+pub const PERSON_KIND: &str = "person";
+
+/// The AIs a record's `NAME:KIND` may name (the players' names, `forgetful` an alias).
+pub const AI_KINDS: [&str; 5] = [
+    "optimal",
+    "usual",
+    "forgetful",
+    "forgetful-easy",
+    "forgetful-medium",
+];
+
+/// Who sat in one seat of a recorded game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RecordSeat {
+    /// The name shown for the seat.
+    pub name: String,
+    /// [`PERSON_KIND`] or an AI's name (`optimal`, `usual`, ...).
+    pub kind: String,
+}
+
+impl RecordSeat {
+    /// A person called `name`.
+    #[must_use]
+    pub fn person(name: &str) -> Self {
+        Self {
+            name: clean_name(name),
+            kind: PERSON_KIND.to_owned(),
+        }
+    }
+
+    /// The AI `kind` under its own name.
+    #[must_use]
+    pub fn ai(kind: &str) -> Self {
+        Self {
+            name: clean_name(kind),
+            kind: clean_name(kind),
+        }
+    }
+
+    /// A seat known by a name alone, as records have always written it: [`PERSON`] is a
+    /// person, any other name an AI of that name.
+    #[must_use]
+    pub fn named(name: &str) -> Self {
+        if name == PERSON {
+            Self::person(name)
+        } else {
+            Self::ai(name)
+        }
+    }
+
+    /// Every seat of a table, in turn order.
+    #[must_use]
+    pub fn table<K: AiKind>(seats: &Seats<K>) -> Vec<Self> {
+        seats
+            .iter()
+            .map(|s| Self {
+                name: clean_name(&s.name),
+                kind: match s.kind {
+                    SeatKind::Person => PERSON_KIND.to_owned(),
+                    SeatKind::Ai(k) => k.name().to_owned(),
+                },
+            })
+            .collect()
+    }
+
+    /// Whether a person played this seat.
+    #[must_use]
+    pub fn is_person(&self) -> bool {
+        self.kind == PERSON_KIND
+    }
+
+    /// The seat as a header writes it: the name alone when that reads back the same
+    /// (see the module's documentation), else `NAME:KIND`.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let alone = if self.is_person() {
+            self.name == PERSON
+        } else {
+            self.name == self.kind
+        };
+        if alone {
+            self.name.clone()
+        } else {
+            format!("{}:{}", self.name, self.kind)
+        }
+    }
+
+    /// Reads a header's value: `NAME:KIND` or a name alone.
+    ///
+    /// # Errors
+    /// An empty name, or a kind that is neither `person` nor one of [`AI_KINDS`].
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        let (name, kind) = match text.split_once(':') {
+            Some((name, kind)) => {
+                let kind = kind.trim();
+                if kind != PERSON_KIND && !AI_KINDS.contains(&kind) {
+                    return Err(format!(
+                        "unknown seat kind '{kind}' in '{text}': expected {PERSON_KIND}, {}",
+                        AI_KINDS.join(", ")
+                    ));
+                }
+                (name.trim(), kind)
+            }
+            None if text == PERSON => (text, PERSON_KIND),
+            None => (text, text),
+        };
+        if name.is_empty() || name.contains('\\') {
+            return Err("a player's name is needed".into());
+        }
+        Ok(Self {
+            name: name.to_owned(),
+            kind: kind.to_owned(),
+        })
+    }
+}
 
 /// How known cards were shown to the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -94,10 +229,14 @@ pub struct Record {
     pub deck: Deck,
     /// The seed of the deal.
     pub seed: u64,
-    /// Who sat in each seat: [`PERSON`] or an AI's name (`optimal`, `usual`, ...).
-    pub players: [String; 2],
-    /// What the game was played for (the unit of analysis costs).
+    /// Who sat in each seat, in turn order: 2 to 6 seats, or one for solitaire.
+    pub players: Vec<RecordSeat>,
+    /// What the game was played for (the unit of analysis costs). With three or more
+    /// seats the game is `own-pairs`, held as [`Objective::Margin`] (both count pairs,
+    /// and with two seats `own-pairs` chooses as `margin` does) and written `own-pairs`.
     pub objective: Objective,
+    /// How turns go (One Flip or standard).
+    pub variant: Variant,
     /// The pass rule.
     pub pass_rule: PassRule,
     /// The memory mode shown to the person.
@@ -129,28 +268,45 @@ pub enum RecordError {
     /// The flip at this index (from 0) is refused by the rules.
     #[error("flip {0}: {1}")]
     Illegal(usize, IllegalFlip),
+    /// The seats and pass rule make no table the rules define.
+    #[error(transparent)]
+    Table(#[from] TableError),
 }
 
 impl Record {
-    /// A record of `game` (finished or not), with the seats' names and the settings the
-    /// game itself does not know. Dated now.
+    /// A record of `game` (finished or not), with its seats (in turn order, see
+    /// [`RecordSeat::table`]) and the settings the game itself does not know. With three
+    /// or more seats `objective` is ignored: the game is `own-pairs`. Dated now.
     #[must_use]
     pub fn of_game(
         game: &Game,
-        players: [String; 2],
+        seats: Vec<RecordSeat>,
         objective: Objective,
         memory: MemoryMode,
         practice: bool,
     ) -> Self {
         let view = game.view();
         let (date, time) = today();
+        let players: Vec<RecordSeat> = seats
+            .into_iter()
+            .map(|s| RecordSeat {
+                name: clean_name(&s.name),
+                kind: clean_name(&s.kind),
+            })
+            .collect();
+        let objective = if players.len() > 2 {
+            Objective::Margin
+        } else {
+            objective
+        };
         Self {
             date,
             time,
             deck: view.deck().clone(),
             seed: game.seed(),
-            players: players.map(|p| clean_name(&p)),
+            players,
             objective,
+            variant: view.players().variant(),
             pass_rule: view.pass_rule().unwrap_or_default(),
             memory,
             practice,
@@ -165,7 +321,7 @@ impl Record {
     pub fn of_solo(game: &Game, memory: MemoryMode, challenge: Option<Challenge>) -> Self {
         let mut record = Self::of_game(
             game,
-            [PERSON.to_owned(), NOBODY.to_owned()],
+            vec![RecordSeat::person(PERSON)],
             Objective::Moves,
             memory,
             false,
@@ -189,7 +345,7 @@ impl Record {
         let players = if self.is_solitaire() {
             Players::Solitaire
         } else {
-            Players::Two(self.pass_rule)
+            Players::Table(self.table()?)
         };
         Ok(Game::new(self.deck.clone(), self.seed, players)?)
     }
@@ -206,18 +362,69 @@ impl Record {
         Ok(game)
     }
 
-    /// The seat of the person, if one played.
+    /// The table the game was played at (not for solitaire).
+    ///
+    /// # Errors
+    /// Too few or too many seats, or a pass rule the rules do not define for them.
+    pub fn table(&self) -> Result<Table, TableError> {
+        let seats = u8::try_from(self.players.len()).unwrap_or(u8::MAX);
+        Table {
+            seats,
+            pass_rule: self.pass_rule,
+            variant: self.variant,
+        }
+        .check()
+    }
+
+    /// How many seats played (1 for solitaire).
+    #[must_use]
+    pub fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Every seat, in turn order.
+    pub fn all_seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        (0..self.players.len() as u8).map(Seat)
+    }
+
+    /// The seats people played, in turn order.
+    #[must_use]
+    pub fn people(&self) -> Vec<Seat> {
+        self.all_seats()
+            .filter(|s| self.players[s.index()].is_person())
+            .collect()
+    }
+
+    /// The seat of the person when exactly one person played (a game against AIs).
     #[must_use]
     pub fn person(&self) -> Option<Seat> {
-        [Seat::First, Seat::Second]
-            .into_iter()
-            .find(|s| self.players[s.index()] == PERSON)
+        match self.people()[..] {
+            [seat] => Some(seat),
+            _ => None,
+        }
     }
 
     /// The name of a seat.
     #[must_use]
     pub fn player(&self, seat: Seat) -> &str {
-        &self.players[seat.index()]
+        &self.players[seat.index()].name
+    }
+
+    /// The kind of a seat: [`PERSON_KIND`] or an AI's name.
+    #[must_use]
+    pub fn kind(&self, seat: Seat) -> &str {
+        &self.players[seat.index()].kind
+    }
+
+    /// The objective as written: `own-pairs` for three or more seats.
+    #[must_use]
+    pub fn objective_name(&self) -> &'static str {
+        if self.players.len() > 2 {
+            OWN_PAIRS
+        } else {
+            self.objective.name()
+        }
     }
 
     /// Parses a record.
@@ -239,28 +446,54 @@ impl Record {
     }
 }
 
-/// The result written in a record: `1-0`, `0-1`, `1/2-1/2`, `cleared` for a finished
-/// solitaire game, or `*` for a game left unfinished.
+/// The objective of three or more seats, as records write it.
+pub const OWN_PAIRS: &str = "own-pairs";
+
+/// The result written in a record: `1-0`, `0-1`, `1/2-1/2` for two seats; for three or
+/// more the winner's seat letter (`B`) or the seats sharing the most pairs (`A=C`);
+/// `cleared` for a finished solitaire game, or `*` for a game left unfinished.
 #[must_use]
-pub fn result_text(game: &Game) -> &'static str {
-    match game.view().phase() {
-        Phase::Over(r) => match r.outcome {
-            Outcome::Winner(Seat::First) => "1-0",
-            Outcome::Winner(Seat::Second) => "0-1",
-            Outcome::Draw => "1/2-1/2",
-            Outcome::Solo => "cleared",
-        },
-        _ => "*",
+pub fn result_text(game: &Game) -> String {
+    let view = game.view();
+    let Phase::Over(r) = view.phase() else {
+        return "*".into();
+    };
+    if view.seats() > 2 {
+        let pairs = view.pairs();
+        let best = pairs.iter().copied().max().unwrap_or(0);
+        let firsts: Vec<String> = (0..pairs.len())
+            .filter(|&i| pairs[i] == best)
+            .map(|i| {
+                #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+                seat_letter(Seat(i as u8)).to_string()
+            })
+            .collect();
+        return firsts.join("=");
     }
+    match r.outcome {
+        Outcome::Winner(Seat::FIRST) => "1-0",
+        Outcome::Winner(_) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+        Outcome::Solo => "cleared",
+    }
+    .into()
 }
 
-/// A seat as written before a turn: `A` moves first, `B` second.
+/// Every seat's pairs as written in `[Pairs]`: `3-0`, `2-1-1`.
+#[must_use]
+pub fn pairs_text(game: &Game) -> String {
+    let pairs = game.view().pairs();
+    pairs
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A seat as written before a turn: `A` moves first, `B` second, and so on.
 #[must_use]
 pub fn seat_letter(seat: Seat) -> char {
-    match seat {
-        Seat::First => 'A',
-        Seat::Second => 'B',
-    }
+    char::from(b'A' + seat.0)
 }
 
 /// A header value as written: no quotes, backslashes or line breaks; never empty.
@@ -271,6 +504,13 @@ fn clean_name(name: &str) -> String {
         .collect();
     let s = s.trim().to_owned();
     if s.is_empty() { "?".into() } else { s }
+}
+
+impl fmt::Display for RecordSeat {
+    /// The seat's name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
 }
 
 impl fmt::Display for MemoryMode {

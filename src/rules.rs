@@ -9,10 +9,13 @@ mod view;
 
 pub use deck::{
     Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_COPIES, MAX_LABELS, MAX_TABLE_CARDS,
+    MAX_ZEBRA_RANKS, zebra_red,
 };
-pub use game::{Game, IllegalFlip};
+pub use game::{Game, IllegalFlip, TableError};
 pub use layout::{Card, below, deal};
 pub use options::{
     MarginWithdraw, Objective, PassRule, Seat, UnknownName, Variant, check_combination,
 };
-pub use view::{EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, TurnEnd};
+pub use view::{
+    EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,
+};

@@ -89,7 +89,7 @@ impl<K: AiKind> Seat<K> {
 
 /// Why a list of seats was refused. Each names the bad part.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SeatsError {
+pub enum SeatsSolveError {
     /// Fewer than 2 or more than 6 seats.
     #[error("{}: a table has {MIN_SEATS} to {MAX_SEATS}", crate::words::count_of(*.0, "seat"))]
     Count(usize),
@@ -127,19 +127,19 @@ impl<K: AiKind> Seats<K> {
     ///
     /// # Errors
     /// A bad count, a bad name or a name used twice.
-    pub fn new(seats: Vec<Seat<K>>) -> Result<Self, SeatsError> {
+    pub fn new(seats: Vec<Seat<K>>) -> Result<Self, SeatsSolveError> {
         if !(MIN_SEATS..=MAX_SEATS).contains(&seats.len()) {
-            return Err(SeatsError::Count(seats.len()));
+            return Err(SeatsSolveError::Count(seats.len()));
         }
         for (i, seat) in seats.iter().enumerate() {
             if !good_name(&seat.name) {
-                return Err(SeatsError::BadName(seat.name.clone()));
+                return Err(SeatsSolveError::BadName(seat.name.clone()));
             }
             if seats[..i]
                 .iter()
                 .any(|s| s.name.eq_ignore_ascii_case(&seat.name))
             {
-                return Err(SeatsError::Duplicate(seat.name.clone()));
+                return Err(SeatsSolveError::Duplicate(seat.name.clone()));
             }
         }
         Ok(Self { seats })
@@ -149,28 +149,29 @@ impl<K: AiKind> Seats<K> {
     /// alone are numbered when the kind repeats: `usual,usual` seats `usual 1`, `usual 2`.
     ///
     /// # Errors
-    /// See [`SeatsError`].
-    pub fn parse(list: &str) -> Result<Self, SeatsError> {
+    /// See [`SeatsSolveError`].
+    pub fn parse(list: &str) -> Result<Self, SeatsSolveError> {
         let entries: Vec<&str> = list.split(',').map(str::trim).collect();
         if !(MIN_SEATS..=MAX_SEATS).contains(&entries.len()) {
-            return Err(SeatsError::Count(entries.len()));
+            return Err(SeatsSolveError::Count(entries.len()));
         }
         let mut seats = Vec::with_capacity(entries.len());
         let mut bare_ai = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
             if entry.is_empty() {
-                return Err(SeatsError::Empty(i + 1));
+                return Err(SeatsSolveError::Empty(i + 1));
             }
             let seat = if let Some((name, kind)) = entry.split_once(':') {
-                let kind = SeatKind::parse(kind.trim()).ok_or_else(|| SeatsError::UnknownKind {
-                    seat: (*entry).to_owned(),
-                    kind: kind.trim().to_owned(),
-                    expected: K::ALL
-                        .iter()
-                        .map(|k| k.name())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })?;
+                let kind =
+                    SeatKind::parse(kind.trim()).ok_or_else(|| SeatsSolveError::UnknownKind {
+                        seat: (*entry).to_owned(),
+                        kind: kind.trim().to_owned(),
+                        expected: K::ALL
+                            .iter()
+                            .map(|k| k.name())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    })?;
                 Seat {
                     name: name.trim().to_owned(),
                     kind,

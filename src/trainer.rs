@@ -120,7 +120,7 @@ pub fn explain(view: &PublicView, solver: &mut Solver<f64>) -> Result<Lesson, So
         usual,
         idea: None,
     };
-    lesson.idea = idea::idea(view, &state, &lesson, objective);
+    lesson.idea = idea::idea(view, &state, &lesson, objective, solver.variant());
     Ok(lesson)
 }
 

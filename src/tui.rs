@@ -32,7 +32,7 @@ pub use crate::trainer::coach::{
 };
 pub use app::{Action, App, Overlay, Screen, random_seed};
 pub use board::Geometry;
-pub use config::{Config, First, Hints, Memory, Opponent};
+pub use config::{Config, First, Hints, Memory, Opponent, TableSeats};
 pub use hint::{Hint, HintLine};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use pairs_table::{LastMove, PairsHint, PairsTable};

@@ -65,7 +65,7 @@ impl Sandbox {
             .unwrap()
             .path();
         let good = std::fs::read_to_string(saved).unwrap();
-        let files: [(&str, Vec<u8>); 12] = [
+        let files: [(&str, Vec<u8>); 15] = [
             ("good.cgn", good.clone().into_bytes()),
             ("empty.cgn", Vec::new()),
             (
@@ -104,6 +104,24 @@ impl Sandbox {
                 b"deck = \"pairs:9\"\nopponent = \"genius\"\n".to_vec(),
             ),
             ("notes.txt", b"not a folder\n".to_vec()),
+            // Tables: a 7th seat, a move by seat G, a seat of an unknown kind.
+            (
+                "seven-seats.cgn",
+                good.replace(
+                    "[B \"usual\"]\n",
+                    "[B \"usual\"]\n[C \"c\"]\n[D \"d\"]\n[E \"e\"]\n[F \"f\"]\n[G \"g\"]\n",
+                )
+                .into_bytes(),
+            ),
+            (
+                "seat-g.cgn",
+                good.replacen("1. A ", "1. G ", 1).into_bytes(),
+            ),
+            (
+                "unknown-kind.cgn",
+                good.replace("[B \"usual\"]", "[B \"hal:genius\"]")
+                    .into_bytes(),
+            ),
         ];
         for (name, bytes) in files {
             std::fs::write(sandbox.root.join(name), bytes).unwrap();
@@ -269,6 +287,10 @@ const COMMAND_LINES: Cases = &[
     (&["play", "--colour"], "'--colour'"),
     (&["play", "--deck", "banana"], "unknown deck 'banana'"),
     (&["play", "--deck", "pairs:0"], "pairs:0"),
+    (
+        &["play", "--deck", "zebra"],
+        "--deck zebra: Zebra can be analysed (concentration solve --deck zebra) but not played yet",
+    ),
     (&["play", "--deck", "100x4"], "a table holds at most"),
     (&["play", "--deck", "13x3"], "must be even"),
     (
@@ -315,9 +337,92 @@ const COMMAND_LINES: Cases = &[
         "unknown deck 'nope'",
     ),
     (&["watch"], "needs a terminal"),
+    // seats at the table
+    (
+        &["play", "--players", "you,hal:genius"],
+        "unknown seat kind 'genius' in 'hal:genius'",
+    ),
+    (
+        &["play", "--players", "a,b,c,d,e,f,g"],
+        "7 seats: a table has 2 to 6",
+    ),
+    (&["play", "--players", "you,,usual"], "seat 2 is empty"),
+    (&["play", "--players", "ann,ANN"], "'ANN' is used twice"),
+    (
+        &[
+            "play",
+            "--players",
+            "you,optimal,usual",
+            "--objective",
+            "win",
+        ],
+        "--objective win with 3 players: win probability is not offered",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--objective",
+            "margin",
+        ],
+        "--objective margin with 3 players",
+    ),
+    (
+        &["play", "--players", "ann,usual", "--objective", "own-pairs"],
+        "own-pairs is for three or more players",
+    ),
+    (
+        &["play", "--players", "you,usual,usual", "--pass-rule", "ko"],
+        "pass rule 'ko' needs two players",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--pass-rule",
+            "quit",
+        ],
+        "pass rule 'quit' needs two players",
+    ),
+    (
+        &[
+            "play",
+            "--players",
+            "you,usual,usual",
+            "--pass-rule",
+            "withdraw",
+        ],
+        "pass rule 'withdraw' needs two players",
+    ),
+    (
+        &["play", "--players", "you,usual", "--first", "ai"],
+        "--first cannot go with --players",
+    ),
+    (
+        &["play", "--players", "you,usual", "--opponent", "usual"],
+        "--opponent cannot go with --players",
+    ),
+    (
+        &["watch", "--players", "usual,usual,you"],
+        "watch seats AIs only, and 'you' is a person",
+    ),
+    (
+        &["play", "--variant", "sideways"],
+        "unknown variant 'sideways'",
+    ),
     // solve
     (&["solve", "--deck", "banana"], "unknown deck 'banana'"),
     (&["solve", "--deck", "0x2"], "at least one label"),
+    (
+        &["solve", "--variant", "one-flip", "--objective", "moves"],
+        "objective 'moves' cannot go with variant 'one-flip'",
+    ),
+    (
+        &["solve", "--variant", "banana"],
+        "unknown variant 'banana'",
+    ),
     (
         &["solve", "--objective", "best"],
         "unknown objective 'best'",
@@ -337,6 +442,104 @@ const COMMAND_LINES: Cases = &[
     ),
     (&["solve", "--diff", "abc"], "'abc'"),
     (&["solve", "extra"], "'extra'"),
+    // solve with seats (own-pairs)
+    (
+        &["solve", "--players", "3", "--objective", "win"],
+        "--objective win is for two players",
+    ),
+    (
+        &["solve", "--players", "7"],
+        "invalid value '7' for '--players",
+    ),
+    (
+        &[
+            "solve",
+            "--players",
+            "3",
+            "--pass-rule",
+            "none",
+            "--passes",
+            "1",
+        ],
+        "--passes: passing is not allowed under pass rule 'none'",
+    ),
+    (
+        &["solve", "--players", "3", "--passes", "3"],
+        "--passes 3: at most 2 passes in a row",
+    ),
+    (
+        &[
+            "solve",
+            "--players",
+            "2",
+            "--objective",
+            "own-pairs",
+            "--pass-rule",
+            "withdraw",
+        ],
+        "pass rule 'withdraw' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--players", "3", "--pass-rule", "ko"],
+        "pass rule 'ko' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--players", "6", "--pass-rule", "quit"],
+        "pass rule 'quit' is not defined for own-pairs",
+    ),
+    (
+        &["solve", "--passes", "1"],
+        "--passes goes with --objective own-pairs",
+    ),
+    (
+        &["solve", "--players", "4", "--diff", "2"],
+        "--diff is not used with own-pairs",
+    ),
+    (
+        &["solve", "--players", "3", "--passes", "1"],
+        "--passes 1 is impossible here",
+    ),
+    (
+        &["solve", "--players", "3", "--deck", "30x6"],
+        "too large to solve",
+    ),
+    // solve on Zebra
+    (
+        &["solve", "--deck", "zebra:0"],
+        "zebra:L needs 1 <= L <= 100",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--position", "2.2/1.1x1"],
+        "--position: Zebra pattern '2.2/1.1': RR and RB must be equal",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--position", "2.3/2.0x1"],
+        "--position: Zebra pattern '2.3/2.0': more unknown cards than cards on the table (U > R)",
+    ),
+    (
+        &["solve", "--deck", "zebra:2", "--position", "2.2/2.2x3"],
+        "--position: position has 3 ranks but the deck has only 2",
+    ),
+    (
+        &[
+            "solve",
+            "--deck",
+            "zebra",
+            "--position",
+            "2.0/2.2x1",
+            "--revealed",
+            "2.2/2.0:black",
+        ],
+        "--revealed 2.2/2.0:black: a rank in pattern 2.2/2.0 has no unknown black card",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--held", "2.2/2.2:green"],
+        "unknown colour 'green'",
+    ),
+    (
+        &["solve", "--deck", "zebra", "--objective", "moves"],
+        "--objective moves: objective 'moves' is not offered for Zebra",
+    ),
     // duel
     (&["duel", "--first", "nobody"], "'nobody'"),
     (&["duel", "--games", "0"], "at least 1"),
@@ -349,7 +552,48 @@ const COMMAND_LINES: Cases = &[
         "only be computed exactly",
     ),
     (&["duel", "--deck", "40x4"], "too large to solve"),
+    (
+        &[
+            "solve",
+            "--deck",
+            "20001x2",
+            "--objective",
+            "moves",
+            "--exact",
+        ],
+        "too large to solve",
+    ),
+    (&["play", "--deck", "double:2"], "unknown deck 'double:2'"),
     (&["duel", "--tie-break", "random"], "'random'"),
+    (&["duel", "--variant", "banana"], "unknown variant 'banana'"),
+    (
+        &[
+            "duel",
+            "--variant",
+            "one-flip",
+            "--deck",
+            "pairs:3",
+            "--games",
+            "5",
+        ],
+        "--games: simulated games are played under the standard rules only",
+    ),
+    (
+        &["duel", "--players", "ann,optimal"],
+        "--players: 'ann' is not an AI",
+    ),
+    (
+        &["duel", "--players", "optimal,usual", "--pass-rule", "ko"],
+        "pass rule 'ko' is not defined for own-pairs",
+    ),
+    (
+        &[
+            "duel",
+            "--players",
+            "optimal,usual,usual,usual,usual,usual,usual",
+        ],
+        "7 seats",
+    ),
     // records
     (&["analyze"], "<FILE>"),
     (&["replay"], "<FILE>"),
@@ -546,6 +790,26 @@ const FILES: Cases = &[
     (&["analyze", "huge.cgn"], "too large to be a record"),
     (&["analyze", "settings.toml"], "settings.toml: line 1: "),
     (&["analyze", "good.cgn", "--jsn"], "'--jsn'"),
+    (
+        &["analyze", "seven-seats.cgn"],
+        "seven-seats.cgn: line 12: header G: a table has at most 6 seats, A to F",
+    ),
+    (
+        &["analyze", "seat-g.cgn"],
+        "no seat G at this table: its seats are A to B",
+    ),
+    (
+        &["analyze", "unknown-kind.cgn"],
+        "unknown-kind.cgn: line 7: header B: unknown seat kind 'genius' in 'hal:genius'",
+    ),
+    (
+        &["replay", "seven-seats.cgn"],
+        "header G: a table has at most 6 seats",
+    ),
+    (
+        &["replay", "unknown-kind.cgn"],
+        "unknown seat kind 'genius'",
+    ),
     (&["replay", "missing.cgn"], "missing.cgn: No such file"),
     (&["replay", "folder"], "folder: "),
     (&["replay", "empty.cgn"], "empty record"),

@@ -5,8 +5,10 @@
 //! an empty table is scored here, a lead larger than the pairs left is valued like any
 //! other state, and every action is weighed. Since every state is checked, including
 //! those a wrong shortcut would value, a shortcut that changes any value fails here.
+//! Both turn rules are checked: the standard game and One Flip (`variants.md`), where a
+//! pair taken hands the move on.
 
-use concentration::rules::{Deck, Objective, PassRule};
+use concentration::rules::{Deck, Objective, PassRule, Variant};
 use concentration::solver::{Action, FirstCard, Pattern, Position, Solver, State, patterns};
 
 /// Every card state with at most `labels` labels in `n` patterns.
@@ -31,6 +33,7 @@ fn card_states(n: usize, labels: u32) -> Vec<Vec<u32>> {
 struct Check {
     objective: Objective,
     rule: PassRule,
+    variant: Variant,
     solver: Solver<f64>,
 }
 
@@ -62,11 +65,14 @@ impl Check {
         }
     }
 
-    /// The mover took a pair (the table is now `position`) and moves again.
+    /// The mover took a pair (the table is now `position`) and moves again, or under
+    /// One Flip the opponent moves (not after a pass: a take is not one).
     fn cont(&mut self, position: &Position, d: i64) -> f64 {
-        match self.objective {
-            Objective::Win => self.start(position, d + 1, false),
-            _ => 1.0 + self.start(position, d, false),
+        match (self.variant, self.objective) {
+            (Variant::Standard, Objective::Win) => self.start(position, d + 1, false),
+            (Variant::Standard, _) => 1.0 + self.start(position, d, false),
+            (Variant::OneFlip, Objective::Win) => 1.0 - self.start(position, -(d + 1), false),
+            (Variant::OneFlip, _) => 1.0 - self.start(position, -d, false),
         }
     }
 
@@ -210,13 +216,14 @@ impl Check {
 /// Checks every state of `deck` (every position of at most its labels, every score
 /// difference a game can reach there, both after-pass flags where a pass could have
 /// happened, both decision points) against the recomputation; returns the states checked.
-fn check(deck: &str, objective: Objective, rule: PassRule, prune: bool) -> usize {
+fn check(deck: &str, objective: Objective, rule: PassRule, variant: Variant, prune: bool) -> usize {
     let deck = Deck::parse(deck).unwrap();
     let root = Position::start(&deck);
-    let solver = Solver::new(objective, rule, &root, 0, 1e9).unwrap();
+    let solver = Solver::with_variant(objective, rule, variant, &root, 0, 1e9).unwrap();
     let mut check = Check {
         objective,
         rule,
+        variant,
         solver: if prune { solver } else { solver.exhaustive() },
     };
     let total = i64::from(deck.pairs());
@@ -263,7 +270,7 @@ fn check(deck: &str, objective: Objective, rule: PassRule, prune: bool) -> usize
                     solved.sort_by_key(|&(a, _)| a);
                     let recomputed = check.recomputed(&state);
                     let what = format!(
-                        "{deck} {objective} {rule} prune={prune}: {position} d={d} after_pass={after_pass} {first:?}"
+                        "{deck} {objective} {rule} {variant} prune={prune}: {position} d={d} after_pass={after_pass} {first:?}"
                     );
                     let names = |v: &[(Action, f64)]| v.iter().map(|&(a, _)| a).collect::<Vec<_>>();
                     assert_eq!(names(&solved), names(&recomputed), "{what}");
@@ -298,8 +305,10 @@ fn combos() -> Vec<(Objective, PassRule)> {
 fn check_decks(decks: &[&str]) {
     for (objective, rule) in combos() {
         for deck in decks {
-            for prune in [false, true] {
-                assert!(check(deck, objective, rule, prune) > 0);
+            for variant in Variant::ALL {
+                for prune in [false, true] {
+                    assert!(check(deck, objective, rule, variant, prune) > 0);
+                }
             }
         }
     }

@@ -141,19 +141,22 @@ fn game_fold_from(game: &Game) -> Scored {
 }
 
 /// Plays whole games between AIs, checking the books at every step; returns how many
-/// reshuffles burned 5 cards and how many burned none.
-fn play_checked(n: u32, kinds: &[PairsAi], seed: u64) -> (u32, u32) {
+/// reshuffles at a hit burned 5 cards, how many burned none, and how many deals
+/// reshuffled twice.
+fn play_checked(n: u32, kinds: &[PairsAi], seed: u64) -> (u32, u32, u32) {
     let m = kinds.len();
     let mut game = Game::new(ranks(n), m, default_target(m), seed).unwrap();
     let mut players: Vec<Player> = kinds.iter().map(|&k| Player::new(k, seed)).collect();
-    let (mut burned5, mut burned0) = (0, 0);
+    let (mut burned5, mut burned0, mut twice) = (0, 0, 0);
     loop {
         let before = game.view();
         accounted(&game, &before);
+        let mut hit = false;
         match game.phase() {
             Phase::Turn { mover } => match players[mover].decide(&before) {
                 Move::Hit => {
                     game.hit().unwrap();
+                    hit = true;
                 }
                 Move::Fold => {
                     game.fold().unwrap();
@@ -176,15 +179,16 @@ fn play_checked(n: u32, kinds: &[PairsAi], seed: u64) -> (u32, u32) {
                         .count(),
                     usize::from(last.is_some())
                 );
-                return (burned5, burned0);
+                return (burned5, burned0, twice);
             }
         }
         let after = game.view();
-        if after.reshuffles > before.reshuffles {
-            // The pile (burned cards and face-up discards) became the deck; 5 burned
-            // again unless fewer than 10 cards.
+        let reshuffled = after.reshuffles - before.reshuffles;
+        if hit && reshuffled > 0 {
+            // A hit draws one card: the pile (burned cards and face-up discards) became
+            // the deck; 5 burned again unless fewer than 10 cards.
             let pile = before.burned + before.discards.len();
-            assert_eq!(after.reshuffles, before.reshuffles + 1);
+            assert_eq!(reshuffled, 1);
             if pile >= 10 {
                 assert_eq!(after.burned, 5);
                 burned5 += 1;
@@ -192,15 +196,22 @@ fn play_checked(n: u32, kinds: &[PairsAi], seed: u64) -> (u32, u32) {
                 assert_eq!(after.burned, 0);
                 burned0 += 1;
             }
+        } else if reshuffled > 0 {
+            // A deal draws many cards and may empty a small new deck again (its
+            // tiebreak discards join the pile), so only the burn's size is checked here;
+            // the books are checked before the next step.
+            assert!(after.burned == 0 || after.burned == 5);
+            if reshuffled > 1 {
+                twice += 1;
+            }
         }
     }
 }
 
 #[test]
-#[ignore = "known bug: in some game one card goes missing from the books (unseen count 1, deck and burned 0); not yet found"]
 fn whole_games_keep_the_books_and_reshuffle_by_the_rule() {
     use PairsAi::{Random, Spne, SpneFresh, Threshold};
-    let (mut five, mut none) = (0, 0);
+    let (mut five, mut none, mut twice) = (0, 0, 0);
     let tables: &[&[PairsAi]] = &[
         &[Spne, Random],
         &[Threshold, SpneFresh, Random],
@@ -210,15 +221,16 @@ fn whole_games_keep_the_books_and_reshuffle_by_the_rule() {
     for n in [3, 4, 5, 7, 10] {
         for (i, kinds) in tables.iter().enumerate() {
             for seed in 0..4 {
-                let (a, b) = play_checked(n, kinds, seed * 10 + i as u64);
+                let (a, b, c) = play_checked(n, kinds, seed * 10 + i as u64);
                 five += a;
                 none += b;
+                twice += c;
             }
         }
     }
     assert!(
-        five > 0 && none > 0,
-        "both kinds of reshuffle seen: {five} and {none}"
+        five > 0 && none > 0 && twice > 0,
+        "both kinds of reshuffle and a deal reshuffling twice seen: {five}, {none}, {twice}"
     );
 }
 
@@ -248,4 +260,37 @@ fn the_same_seed_plays_the_same_game() {
     };
     assert_eq!(play(4), play(4));
     assert_ne!(play(4), play(5));
+}
+
+/// Regression: a deal from a pile of exactly 10 burns 5 and deals from the other 5; with
+/// 6 players the new deck runs out again and the 5 burned cards are reshuffled at once.
+/// The books held; the old test wrongly expected one reshuffle per step.
+#[test]
+fn a_deal_may_reshuffle_twice_and_keeps_the_books() {
+    use PairsAi::{Random, Spne, SpneFresh, Threshold};
+    let kinds = [Spne, Threshold, Random, Random, SpneFresh, Random];
+    let mut game = Game::new(ranks(5), 6, default_target(6), 3).unwrap();
+    let mut players: Vec<Player> = kinds.iter().map(|&k| Player::new(k, 3)).collect();
+    let mut seen = false;
+    while !matches!(game.phase(), Phase::GameOver { .. }) {
+        let before = game.view();
+        accounted(&game, &before);
+        match game.phase() {
+            Phase::Turn { mover } => match players[mover].decide(&before) {
+                Move::Hit => drop(game.hit().unwrap()),
+                Move::Fold => drop(game.fold().unwrap()),
+            },
+            _ => {
+                game.next_round().unwrap();
+                let after = game.view();
+                if after.reshuffles == before.reshuffles + 2 {
+                    seen = true;
+                    accounted(&game, &after);
+                    assert_eq!(before.burned + before.discards.len(), 10);
+                    assert_eq!(after.burned, 0);
+                }
+            }
+        }
+    }
+    assert!(seen, "this seed's game has a deal that reshuffles twice");
 }

@@ -11,7 +11,7 @@ fn twin_games(seen_flips: &[usize]) -> (Game, Game) {
         deck.clone(),
         cards.clone(),
         11,
-        Players::Two(PassRule::Agreed),
+        Players::two(PassRule::Agreed),
     );
     for &p in seen_flips {
         a.try_flip(p).unwrap();
@@ -25,7 +25,7 @@ fn twin_games(seen_flips: &[usize]) -> (Game, Game) {
         .unwrap();
     let mut swapped: Vec<Card> = cards;
     swapped.swap(i, j);
-    let mut b = Game::from_cards(deck, swapped, 11, Players::Two(PassRule::Agreed));
+    let mut b = Game::from_cards(deck, swapped, 11, Players::two(PassRule::Agreed));
     for &p in seen_flips {
         b.try_flip(p).unwrap();
     }
@@ -55,7 +55,7 @@ fn a_whole_game_between_agents_is_legal_and_deterministic() {
     let deck = Deck::parse("pairs:8").unwrap();
     let optimal = Optimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
     let play = || {
-        let mut game = Game::new(deck.clone(), 3, Players::Two(PassRule::Agreed)).unwrap();
+        let mut game = Game::new(deck.clone(), 3, Players::two(PassRule::Agreed)).unwrap();
         let mut agents = [
             Agent::new(Box::new(optimal.clone()), 1),
             Agent::new(Box::new(concentration::players::Usual), 2),

@@ -72,9 +72,83 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
     assert_eq!(records.len(), 1, "one game, one record");
     assert_eq!(records[0].flips.len(), 6);
     assert_eq!(records[0].seed, seed);
-    assert_eq!(records[0].players, ["you", "optimal"]);
+    let names: Vec<&str> = records[0].players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["you", "optimal"]);
     let game = records[0].replay().unwrap();
     assert_eq!(concentration::record::result_text(&game), "1-0");
+}
+
+#[test]
+fn plays_a_whole_three_seat_game_one_person_two_ais() {
+    let seed = 4;
+    let deck = Deck::parse("pairs:4").unwrap();
+    let cols = deck.grid().1;
+    let cards = deal(&deck, seed);
+    let seed_arg = seed.to_string();
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "pairs:4",
+        "--players",
+        "you,usual,forgetful-easy",
+        "--pass-rule",
+        "none",
+        "--seed",
+        &seed_arg,
+        "--ai-delay",
+        "0",
+    ]);
+    s.wait_for("Your turn");
+    let screen = s.screen();
+    for name in ["▶You", "usual", "forgetful-easy", "own pairs"] {
+        assert!(screen.contains(name), "{name}:\n{screen}");
+    }
+    // A miss hands the turn on to the AIs.
+    let b = (1..cards.len())
+        .find(|&b| cards[b].label != cards[0].label)
+        .unwrap();
+    s.keys(&(path_to(0, cols) + " "));
+    s.keys(&(path_to(b, cols) + " "));
+    s.wait_for("— miss");
+    // The AIs play until the person's turn comes back, or the table is cleared.
+    let start = Instant::now();
+    while !s.screen().contains("Game over") && !s.screen().contains("Your turn") {
+        assert!(start.elapsed() < PATIENCE, "stuck:\n{}", s.screen());
+        s.pump(Duration::from_millis(50));
+    }
+    if s.screen().contains("Your turn") {
+        // The test knows the deal: take every pair left (a taken one is refused).
+        for a in 0..cards.len() {
+            if let Some(b) = (a + 1..cards.len()).find(|&b| cards[b].label == cards[a].label) {
+                s.keys(&(path_to(a, cols) + " "));
+                s.keys(&(path_to(b, cols) + " "));
+            }
+        }
+    }
+    s.wait_for("Game over");
+    s.wait_for("q quit");
+    let screen = s.screen();
+    assert!(screen.contains("You "), "{screen}");
+    assert!(screen.contains(" · usual "), "{screen}");
+    assert!(screen.contains(" · forgetful-easy "), "{screen}");
+    s.keys("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+    let records = s.records();
+    assert_eq!(records.len(), 1, "one game, one record");
+    let names: Vec<&str> = records[0].players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["you", "usual", "forgetful-easy"]);
+    let game = records[0].replay().unwrap();
+    assert!(game.view().is_over());
+    assert_eq!(
+        game.view().pairs().total(),
+        4,
+        "under none every pair is taken"
+    );
+    assert!(
+        game.view().flips().iter().any(|f| f.seat != Seat::FIRST),
+        "the AIs played"
+    );
 }
 
 #[test]
@@ -345,7 +419,7 @@ fn keys_hammered_during_the_ais_turn_never_turn_a_card() {
     assert_eq!(records.len(), 1);
     let game = records[0].replay().unwrap();
     let flips = game.view().flips();
-    let mine = flips.iter().filter(|f| f.seat == Seat::First).count();
+    let mine = flips.iter().filter(|f| f.seat == Seat::FIRST).count();
     assert_eq!(
         mine, 2,
         "the person turned a card with a key meant to go on"

@@ -4,7 +4,7 @@
 use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
 use concentration::players::{Agent, Optimal, Usual};
-use concentration::record::{MemoryMode, Record, Stepper};
+use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, below};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -21,7 +21,7 @@ fn solver_for(record: &Record) -> Optimal {
 fn the_fixed_game_reads_and_writes_back_the_same_text() {
     let record = Record::parse(FIXED.as_bytes()).unwrap();
     assert_eq!(record.flips, vec![0, 1, 2, 0, 3, 1, 5, 0, 4, 2]);
-    assert_eq!(record.person(), Some(Seat::Second));
+    assert_eq!(record.person(), Some(Seat::SECOND));
     assert_eq!(record.to_text().unwrap(), FIXED);
 }
 
@@ -35,7 +35,7 @@ fn the_fixed_game_has_the_known_annotations() {
     assert_eq!(a.len(), 10);
     // B's second flip: known 2.1 instead of unknown, cost 1/3.
     let blunder = &a[3];
-    assert_eq!((blunder.seat, blunder.turn), (Seat::Second, 2));
+    assert_eq!((blunder.seat, blunder.turn), (Seat::SECOND, 2));
     assert_eq!(blunder.action.to_string(), "known 2.1");
     let best: Vec<String> = blunder.best.iter().map(ToString::to_string).collect();
     assert_eq!(best, ["unknown"]);
@@ -62,7 +62,7 @@ fn the_fixed_game_has_the_known_annotations() {
          instead would have kept the odds at 33% (not 0%)"
     );
     // The curve: B's odds, the person's, end at 0 (A won).
-    assert_eq!(analysis.curve_seat(), Seat::Second);
+    assert_eq!(analysis.curve_seat(), Seat::SECOND);
     let curve = analysis.curve_for_focus();
     assert_eq!(curve.len(), 11);
     assert_eq!(*curve.last().unwrap(), 0.0);
@@ -338,14 +338,14 @@ fn stepping_by_flip_and_by_turn() {
     assert_eq!(s.turn_of(3), 2);
     assert_eq!(s.turn_of(9), 5);
     s.seek(5);
-    assert_eq!(s.game().view().pairs(), [0, 0]);
+    assert_eq!(*s.game().view().pairs(), [0, 0]);
     s.forward();
-    assert_eq!(s.game().view().pairs(), [1, 0]);
+    assert_eq!(*s.game().view().pairs(), [1, 0]);
 }
 
 /// Legal flips chosen at random (all legal flips equally likely), stopped at random.
 fn random_game(deck: &str, rule: PassRule, seed: u64, stop: usize) -> Game {
-    random_game_of(deck, Players::Two(rule), seed, stop)
+    random_game_of(deck, Players::two(rule), seed, stop)
 }
 
 /// Like [`random_game`], for two players or solitaire.
@@ -364,12 +364,13 @@ fn random_game_of(deck: &str, players: Players, seed: u64, stop: usize) -> Game 
     game
 }
 
-const DECKS: [&str; 6] = [
+const DECKS: [&str; 7] = [
     "pairs:1",
     "pairs:5",
     "standard",
     "standard-rank",
     "standard-jokers",
+    "double",
     "7x4",
 ];
 
@@ -405,7 +406,7 @@ proptest! {
             let who = ["you", "optimal", "usual", "forgetful-easy"];
             let record = Record::of_game(
                 &game,
-                [who[names.0].to_owned(), who[names.1].to_owned()],
+                vec![RecordSeat::named(who[names.0]), RecordSeat::named(who[names.1])],
                 objective,
                 memory,
                 practice,
@@ -471,14 +472,15 @@ fn the_optimal_players_flips_cost_nothing() {
             };
             let names = agents.each_ref().map(|x| x.name().to_owned());
             duel::simulate(&deck, objective, rule, agents, 3, 9, |game| {
-                let r = Record::of_game(game, names.clone(), objective, MemoryMode::Open, false);
+                let seats = names.iter().map(|n| RecordSeat::named(n)).collect();
+                let r = Record::of_game(game, seats, objective, MemoryMode::Open, false);
                 records.push(r.to_text().unwrap());
             })
             .unwrap();
             let seat = if optimal_first {
-                Seat::First
+                Seat::FIRST
             } else {
-                Seat::Second
+                Seat::SECOND
             };
             for text in records {
                 let record = Record::parse(text.as_bytes()).unwrap();

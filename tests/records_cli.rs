@@ -447,7 +447,7 @@ fn two_processes_saving_at_once_keep_every_record() {
     let mut pairs = [0usize; 2];
     for entry in concentration::record::list(&data.join("games")) {
         let r = entry.record.unwrap();
-        pairs[usize::from(r.players[0] == "usual")] += 1;
+        pairs[usize::from(r.players[0].name == "usual")] += 1;
     }
     assert_eq!(pairs, [GAMES, GAMES]);
     let _ = std::fs::remove_dir_all(&data);

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use concentration::record::{self, Record};
+use concentration::record::{self, Record, RecordSeat};
 use concentration::rules::Seat;
 use concentration::tui::{Action, App, Config, Geometry, History, Memory, Screen};
 use ratatui::layout::Rect;
@@ -154,7 +154,7 @@ fn play_this_deal_again_starts_the_same_deal() {
     assert_eq!((c.deck.as_str(), c.seed), ("pairs:3", 2));
     assert_eq!(c.memory, Memory::Classic);
     // The person sat second: the AI starts again.
-    assert_eq!(round.seat_name(concentration::rules::Seat::First), "AI");
+    assert_eq!(round.seat_name(concentration::rules::Seat::FIRST), "AI");
     assert_eq!(
         round.game().reveal_all(),
         Record::parse(FIXED.as_bytes())
@@ -235,7 +235,10 @@ fn a_finished_game_is_saved_and_replayed_from_the_end_screen() {
     let record = record::load(&path).unwrap();
     assert_eq!(
         (record.seed, record.players.clone()),
-        (42, ["you".to_owned(), "optimal".to_owned()])
+        (
+            42,
+            vec![RecordSeat::person("you"), RecordSeat::ai("optimal")]
+        )
     );
     assert!(screen(&app).contains("Saved as"));
     app.update(Action::Review, now);
@@ -330,7 +333,7 @@ fn random_two_ai_record() -> Record {
     use concentration::record::MemoryMode;
     use concentration::rules::{Deck, Game, Objective, PassRule, Players, Slot};
     let deck = Deck::parse("pairs:6").unwrap();
-    let mut game = Game::new(deck, 5, Players::Two(PassRule::None)).unwrap();
+    let mut game = Game::new(deck, 5, Players::two(PassRule::None)).unwrap();
     let mut seed = 7usize;
     while !game.view().is_over() {
         let open: Vec<usize> = (0..12)
@@ -344,7 +347,7 @@ fn random_two_ai_record() -> Record {
     }
     Record::of_game(
         &game,
-        ["usual".into(), "usual".into()],
+        vec![RecordSeat::ai("usual"), RecordSeat::ai("usual")],
         Objective::Win,
         MemoryMode::Open,
         false,
@@ -530,7 +533,7 @@ fn the_best_cards_are_marked_and_named_before_each_flip() {
     }
     assert!(!marked(&app, 0), "a1 is not a best card");
     let d = app.replay_screen().unwrap().decision().unwrap();
-    assert_eq!((d.index, d.seat), (3, Seat::Second));
+    assert_eq!((d.index, d.seat), (3, Seat::SECOND));
     assert_eq!(d.best_cards, vec![3, 4, 5]);
     // The values for the player who decides: 1/3 for the best, 0 for what was played.
     assert!(

@@ -44,7 +44,7 @@ const FIXED: &str = "[Format \"concentration 1\"]
 fn the_fixed_solitaire_game_reads_and_writes_back_the_same_text() {
     let record = Record::parse(FIXED.as_bytes()).unwrap();
     assert!(record.is_solitaire());
-    assert_eq!(record.players[0], "you");
+    assert_eq!(record.players[0].name, "you");
     assert_eq!(record.challenge, None);
     assert_eq!(record.flips, vec![0, 1, 2, 0, 3, 1, 4, 2, 5, 0]);
     assert_eq!(record.to_text().unwrap(), FIXED);
@@ -217,7 +217,14 @@ fn random_solo(deck: &Deck, seed: u64, stop: usize) -> Game {
     game
 }
 
-const DECKS: [&str; 5] = ["pairs:1", "pairs:5", "standard", "standard-jokers", "7x4"];
+const DECKS: [&str; 6] = [
+    "pairs:1",
+    "pairs:5",
+    "standard",
+    "standard-jokers",
+    "double",
+    "7x4",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]

@@ -17,7 +17,7 @@ fn game(rule: PassRule) -> Game {
             })
         })
         .collect();
-    Game::from_cards(deck, cards, 0, Players::Two(rule))
+    Game::from_cards(deck, cards, 0, Players::two(rule))
 }
 
 fn solver(rule: PassRule, objective: Objective) -> Solver<f64> {
@@ -155,4 +155,33 @@ fn a_pass_says_what_the_rule_does() {
         numbers_line(g.view(), pass),
         "a pass: if your opponent passes back, the game ends: you win 1–0"
     );
+}
+
+/// Under One Flip a pair taken ends the turn: the match makes exactly one pair this
+/// turn, where the standard game counts the pairs still to come in the same turn.
+#[test]
+fn a_pair_ends_the_turn_under_one_flip() {
+    use concentration::rules::Variant;
+    // The first player took A and missed B C; the second turns b2, whose partner b1
+    // is seen.
+    let mut g = game(PassRule::Agreed);
+    flip(&mut g, &[0, 5, 1, 2, 6]);
+    let deck = Deck::parse("pairs:5").unwrap();
+    let root = Position::start(&deck);
+    let mut one_flip = Solver::with_variant(
+        Objective::Win,
+        PassRule::Agreed,
+        Variant::OneFlip,
+        &root,
+        0,
+        1e8,
+    )
+    .unwrap();
+    let lesson = explain(g.view(), &mut one_flip).unwrap();
+    let take = lesson.find(Action::Match).unwrap();
+    assert!((take.consequences.pairs_this_turn - 1.0).abs() < 1e-12);
+    assert!(numbers_line(g.view(), take).contains("1.00 pairs this turn"));
+    let lesson = explain(g.view(), &mut solver(PassRule::Agreed, Objective::Win)).unwrap();
+    let take = lesson.find(Action::Match).unwrap();
+    assert!(take.consequences.pairs_this_turn > 1.1, "{take:?}");
 }

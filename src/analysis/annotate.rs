@@ -25,7 +25,7 @@
 use serde::Serialize;
 
 use crate::players::state_of;
-use crate::record::{coordinate, face_text, seat_letter};
+use crate::record::{RecordSeat, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Objective, Outcome, Phase, Seat, Slot};
 use crate::solver::{Action, FirstCard, SolveError, Solver, State, TIE_EPSILON, best_of};
 use crate::words;
@@ -137,16 +137,41 @@ pub struct Summary {
 pub struct Analysis {
     /// The objective the costs are in.
     pub objective: Objective,
-    /// Who sat in each seat.
-    pub players: [String; 2],
+    /// Who sat in each seat, in turn order.
+    pub players: Vec<RecordSeat>,
     /// One per flip.
     pub annotations: Vec<Annotation>,
     /// The first seat's value after each number of flips (0 to all): win probability
     /// under `win`; expected final pair margin (pairs so far plus the expected rest)
     /// under `margin`. The last point of a finished game is its result.
     pub curve: Vec<f64>,
-    /// Totals per seat.
-    pub summaries: [Summary; 2],
+    /// Totals per seat, in seat order.
+    pub summaries: Vec<Summary>,
+    /// With three or more seats (`own-pairs`), each seat's expected final pairs after
+    /// each number of flips (pairs so far plus the expected rest); empty for two seats.
+    pub seat_curves: Vec<Vec<f64>>,
+}
+
+/// A record whose variant the solver at hand does not value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "cannot analyse: variant '{0}' is solved for two seats only, and the replay screen's solver is the standard one (concentration analyze values a two-seat One Flip game)"
+)]
+pub struct VariantUnsolved(pub crate::rules::Variant);
+
+/// Whether the replay screen (and the seats solver) can analyse `record`: only the
+/// standard game. The screen's shared solver is keyed without the variant, and the
+/// seats solver plays the standard turn; `analyze` values two-seat One Flip games with
+/// the variant-aware solver.
+///
+/// # Errors
+/// [`VariantUnsolved`].
+pub fn analysable(record: &crate::record::Record) -> Result<(), VariantUnsolved> {
+    if record.variant == crate::rules::Variant::Standard {
+        Ok(())
+    } else {
+        Err(VariantUnsolved(record.variant))
+    }
 }
 
 /// The action a flip at `position` carries out at the current decision point of `game`.
@@ -186,13 +211,13 @@ fn first_seat_value(
     solver: &mut Solver<f64>,
 ) -> Result<f64, SolveError> {
     let view = game.view();
-    let [a, b] = view.pairs();
+    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
     let margin = f64::from(a) - f64::from(b);
     if let Phase::Over(r) = view.phase() {
         return Ok(match objective {
             Objective::Win => match r.outcome {
-                Outcome::Winner(Seat::First) => 1.0,
-                Outcome::Winner(Seat::Second) => 0.0,
+                Outcome::Winner(Seat::FIRST) => 1.0,
+                Outcome::Winner(_) => 0.0,
                 Outcome::Draw | Outcome::Solo => 0.5,
             },
             Objective::Margin => margin,
@@ -200,7 +225,7 @@ fn first_seat_value(
         });
     }
     let v = solver.value(&state_of(view))?;
-    let first = view.mover() == Seat::First;
+    let first = view.mover() == Seat::FIRST;
     Ok(match (objective, first) {
         (Objective::Win, true) => v,
         (Objective::Win, false) => 1.0 - v,
@@ -217,7 +242,7 @@ fn first_seat_value(
 /// A state the solver cannot value (a solver for another deck or rule).
 pub fn annotate(
     game: &Game,
-    players: [String; 2],
+    players: Vec<RecordSeat>,
     solver: &mut Solver<f64>,
 ) -> Result<Analysis, SolveError> {
     let objective = solver.objective();
@@ -279,14 +304,23 @@ pub fn annotate(
         }
         curve.push(first_seat_value(&replay, objective, solver)?);
     }
-    let summaries = [Seat::First, Seat::Second].map(|seat| summarise(&annotations, seat));
+    let summaries = seats_of(view.seats())
+        .map(|seat| summarise(&annotations, seat))
+        .collect();
     Ok(Analysis {
         objective,
         players,
         annotations,
         curve,
         summaries,
+        seat_curves: Vec::new(),
     })
+}
+
+/// Every seat of a table of `n`, in turn order.
+pub(crate) fn seats_of(n: usize) -> impl Iterator<Item = Seat> {
+    #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+    (0..n as u8).map(Seat)
 }
 
 /// The action the optimal player chooses among tied best ones.
@@ -296,7 +330,7 @@ fn preferred(best: &[Action], first: Option<FirstCard>) -> Option<Action> {
         .min_by_key(|&b| crate::players::preference(crate::players::TieBreak::Usual, b, first))
 }
 
-fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
+pub(crate) fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
     let mine: Vec<&Annotation> = annotations.iter().filter(|a| a.seat == seat).collect();
     let best = mine.iter().filter(|a| a.class == Class::Best).count();
     let mut costly: Vec<&Annotation> = mine.iter().copied().filter(|a| a.cost > 0.0).collect();
@@ -369,34 +403,62 @@ pub fn show_cost(objective: Objective, cost: f64) -> String {
 }
 
 impl Analysis {
-    /// The seats whose flips matter to the reader: the person's in a game against the
-    /// AI, both in a game of two AIs.
+    /// The seats whose flips matter to the reader: the person's in a game of one person
+    /// against AIs, every seat otherwise.
     #[must_use]
     pub fn focus(&self) -> Vec<Seat> {
         match self.person() {
             Some(s) => vec![s],
-            None => vec![Seat::First, Seat::Second],
+            None => seats_of(self.players.len()).collect(),
         }
     }
 
-    /// The person's seat, if one played.
+    /// The person's seat, when exactly one person played.
     #[must_use]
     pub fn person(&self) -> Option<Seat> {
-        [Seat::First, Seat::Second]
-            .into_iter()
-            .find(|s| self.players[s.index()] == crate::record::PERSON)
+        let mut people =
+            seats_of(self.players.len()).filter(|s| self.players[s.index()].is_person());
+        match (people.next(), people.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether the game had three or more seats: values are expected own pairs.
+    #[must_use]
+    pub fn own_pairs(&self) -> bool {
+        self.players.len() > 2
+    }
+
+    /// A value as people read it: [`show_value`], or `1.93 pairs` of expected own pairs.
+    #[must_use]
+    pub fn show(&self, v: f64) -> String {
+        if self.own_pairs() {
+            format!("{} pairs", words::fixed(v, 2))
+        } else {
+            show_value(self.objective, v)
+        }
+    }
+
+    /// The name of a seat.
+    #[must_use]
+    pub fn name(&self, seat: Seat) -> &str {
+        &self.players[seat.index()].name
     }
 
     /// The seat whose values the curve shows: the person's, or the first seat's.
     #[must_use]
     pub fn curve_seat(&self) -> Seat {
-        self.person().unwrap_or(Seat::First)
+        self.person().unwrap_or(Seat::FIRST)
     }
 
     /// [`Analysis::curve`] for the seat of [`Analysis::curve_seat`].
     #[must_use]
     pub fn curve_for_focus(&self) -> Vec<f64> {
-        let flip = self.curve_seat() == Seat::Second;
+        if let Some(curve) = self.seat_curves.get(self.curve_seat().index()) {
+            return curve.clone();
+        }
+        let flip = self.curve_seat() == Seat::SECOND;
         self.curve
             .iter()
             .map(|&v| match (flip, self.objective) {
@@ -412,7 +474,7 @@ impl Analysis {
     /// 54% (not 48%)".
     #[must_use]
     pub fn explain(&self, game: &Game, a: &Annotation) -> String {
-        let who = &self.players[a.seat.index()];
+        let who = self.name(a.seat);
         let coord = coordinate(game.view().deck(), a.position);
         let face = face_text(game.view().deck(), game.reveal_all()[a.position]);
         let head = format!(
@@ -427,14 +489,15 @@ impl Analysis {
             .preferred_best(a)
             .map_or("another card", |b| doing(b, a.first));
         let what = match self.objective {
+            _ if self.own_pairs() => "the expected own pairs",
             Objective::Win => "the odds",
             Objective::Margin => "the expected margin",
             Objective::Moves => "the expected moves to go",
         };
         format!(
             "{head}: {alternative} instead would have kept {what} at {} (not {})",
-            show_value(self.objective, a.best_value),
-            show_value(self.objective, a.value)
+            self.show(a.best_value),
+            self.show(a.value)
         )
     }
 
@@ -454,6 +517,10 @@ impl Analysis {
     /// The best action the optimal player would have chosen among the tied ones.
     #[must_use]
     pub fn preferred_best(&self, a: &Annotation) -> Option<Action> {
+        if self.own_pairs() {
+            // The seats solver lists actions in its decision rule's order.
+            return a.best.first().copied();
+        }
         preferred(&a.best, a.first)
     }
 
@@ -470,7 +537,7 @@ impl Analysis {
             .map(|a| FlipJson {
                 index: a.index,
                 turn: a.turn,
-                player: self.players[a.seat.index()].clone(),
+                player: self.name(a.seat).to_owned(),
                 seat: seat_letter(a.seat).to_string(),
                 coord: coordinate(game.view().deck(), a.position),
                 face: face_text(game.view().deck(), game.reveal_all()[a.position]),
@@ -489,7 +556,7 @@ impl Analysis {
             .summaries
             .iter()
             .map(|s| SummaryJson {
-                player: self.players[s.seat.index()].clone(),
+                player: self.name(s.seat).to_owned(),
                 seat: seat_letter(s.seat).to_string(),
                 flips: s.flips,
                 best: s.best,
@@ -508,8 +575,9 @@ impl Analysis {
             })
             .collect();
         serde_json::json!({
-            "objective": self.objective.name(),
-            "players": self.players,
+            "objective": if self.own_pairs() { crate::record::OWN_PAIRS } else { self.objective.name() },
+            "players": self.players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+            "kinds": self.players.iter().map(|p| p.kind.as_str()).collect::<Vec<_>>(),
             "flips": flips,
             "summary": summary,
             "curve": self.curve,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::players::{Agent, Policy};
-use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players};
+use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Variant};
 use crate::solver::{Action, FirstCard, Pattern, Position, Scalar, Solver, State, best_of};
 
 /// Exact expected result for the first player when `first` plays `second` from the start
@@ -61,10 +61,26 @@ pub fn contest(
     pass_rule: PassRule,
     policies: [Contender<'_>; 2],
 ) -> f64 {
+    contest_under(Variant::Standard, deck, objective, pass_rule, policies)
+}
+
+/// [`contest`] with the turns of `variant` (under One Flip a pair taken hands the move
+/// on). A policy keeps its own rule for choosing; only what follows its choice changes.
+///
+/// # Panics
+/// As [`contest`].
+pub fn contest_under(
+    variant: Variant,
+    deck: &Deck,
+    objective: Objective,
+    pass_rule: PassRule,
+    policies: [Contender<'_>; 2],
+) -> f64 {
     assert!(objective != Objective::Moves, "a duel needs two players");
     let mut duel = Duel {
         objective,
         pass_rule,
+        variant,
         policies,
         memo: HashMap::new(),
     };
@@ -76,6 +92,7 @@ type Key = (Position, i64, bool, usize);
 struct Duel<'a> {
     objective: Objective,
     pass_rule: PassRule,
+    variant: Variant,
     policies: [Contender<'a>; 2],
     memo: HashMap<Key, f64>,
 }
@@ -253,10 +270,14 @@ impl Duel<'_> {
         }
     }
 
+    /// `who` took a pair (the table is now `position`): they move again, or under One
+    /// Flip the opponent moves (a take is not a pass).
     fn cont(&mut self, position: &Position, d: i64, who: usize) -> f64 {
-        match self.objective {
-            Objective::Win => self.turn(position, d + 1, false, who),
-            _ => 1.0 + self.turn(position, d, false, who),
+        match (self.variant, self.objective) {
+            (Variant::Standard, Objective::Win) => self.turn(position, d + 1, false, who),
+            (Variant::Standard, _) => 1.0 + self.turn(position, d, false, who),
+            (Variant::OneFlip, Objective::Win) => self.opp(position, d + 1, false, who),
+            (Variant::OneFlip, _) => 1.0 + self.opp(position, d, false, who),
         }
     }
 
@@ -323,7 +344,7 @@ pub fn simulate(
     let mut sum_sq = 0.0;
     for i in 0..games {
         let deal_seed = game_seed(seed, i);
-        let mut game = Game::new(deck.clone(), deal_seed, Players::Two(pass_rule))?;
+        let mut game = Game::new(deck.clone(), deal_seed, Players::two(pass_rule))?;
         first.reseed(game_seed(deal_seed, 1));
         second.reseed(game_seed(deal_seed, 2));
         let result = loop {
@@ -331,19 +352,22 @@ pub fn simulate(
                 break result;
             }
             let agent = match game.view().mover() {
-                crate::rules::Seat::First => &mut *first,
-                crate::rules::Seat::Second => &mut *second,
+                crate::rules::Seat::FIRST => &mut *first,
+                _ => &mut *second,
             };
             let position = agent.choose(game.view());
             game.try_flip(position).expect("agents play legal flips");
         };
         let x = match objective {
             Objective::Win => match result.outcome {
-                Outcome::Winner(crate::rules::Seat::First) => 1.0,
-                Outcome::Winner(crate::rules::Seat::Second) => 0.0,
+                Outcome::Winner(crate::rules::Seat::FIRST) => 1.0,
+                Outcome::Winner(_) => 0.0,
                 Outcome::Draw | Outcome::Solo => 0.5,
             },
-            _ => f64::from(result.pairs[0]) - f64::from(result.pairs[1]),
+            _ => {
+                f64::from(result.pairs.of(crate::rules::Seat::FIRST))
+                    - f64::from(result.pairs.of(crate::rules::Seat::SECOND))
+            }
         };
         sum += x;
         sum_sq += x * x;
@@ -407,6 +431,44 @@ mod tests {
                     (duel - value).abs() < 1e-9,
                     "{deck:?} {rule}: {duel} vs {value}"
                 );
+            }
+        }
+    }
+
+    /// The same under One Flip, for both objectives: the duel's turns follow the variant.
+    #[test]
+    fn two_best_responses_score_the_one_flip_value_of_the_start() {
+        for deck in ["5x2", "3x4"] {
+            let deck = Deck::parse(deck).unwrap();
+            let root = Position::start(&deck);
+            for objective in [Objective::Win, Objective::Margin] {
+                for rule in PassRule::ALL {
+                    if crate::rules::check_combination(objective, rule).is_err() {
+                        continue;
+                    }
+                    let mut solver: Solver<f64> =
+                        Solver::with_variant(objective, rule, Variant::OneFlip, &root, 0, 1e9)
+                            .unwrap();
+                    let value = solver
+                        .value(&State {
+                            position: root.clone(),
+                            diff: 0,
+                            after_pass: false,
+                            first: None,
+                        })
+                        .unwrap();
+                    let duel = contest_under(
+                        Variant::OneFlip,
+                        &deck,
+                        objective,
+                        rule,
+                        [Contender::BestResponse, Contender::BestResponse],
+                    );
+                    assert!(
+                        (duel - value).abs() < 1e-9,
+                        "{deck:?} {objective} {rule}: {duel} vs {value}"
+                    );
+                }
             }
         }
     }

@@ -6,8 +6,8 @@ use num_rational::BigRational;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::rules::{Deck, Objective, PassRule};
-use crate::solver::solitaire::{ExactMovesTable, MovesTable};
+use crate::rules::{Deck, Objective, PassRule, Variant};
+use crate::solver::solitaire::{ExactMovesAt, MovesBand};
 use crate::solver::{
     Action, EXACT_LIMIT, FirstCard, PLAY_LIMIT, Position, PositionError, Scalar, SolveError,
     Solver, State, best_of, parse_pattern,
@@ -31,6 +31,8 @@ pub struct Request {
     pub objective: Objective,
     /// The pass rule.
     pub pass_rule: PassRule,
+    /// How turns go (the standard game or One Flip).
+    pub variant: Variant,
     /// `R.UxN ...`, or the start position.
     pub position: Option<String>,
     /// Mover's pairs minus the opponent's.
@@ -113,10 +115,25 @@ fn diff_range(taken: u64) -> String {
     }
 }
 
-/// Most pairs for `moves` on a pairs deck (the `f64` table takes 8 bytes per (n, k)).
-pub const MAX_MOVES_PAIRS: usize = 10_000;
-/// Most pairs for exact `moves` on a pairs deck (the exact table keeps every layer).
-pub const MAX_EXACT_MOVES_PAIRS: usize = 1_000;
+/// Most pairs for `moves` on a pairs deck (the sweep's time grows like the square).
+pub const MAX_MOVES_PAIRS: usize = crate::rules::MAX_LABELS as usize;
+/// Most pairs for exact `moves` on a pairs deck: the work grows like the cube (e(5000,0)
+/// takes seconds, e(20000,0) several minutes).
+pub const MAX_EXACT_MOVES_PAIRS: usize = 20_000;
+
+/// How far a long solve has got, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Progress {
+    /// States solved so far, and about how many there will be.
+    States(usize, f64),
+    /// The exact solitaire values of a pairs deck of `pairs` pairs: the share done (0 to 1).
+    ExactMoves {
+        /// The share of the work done.
+        share: f64,
+        /// Pairs on the table.
+        pairs: usize,
+    },
+}
 
 /// Validates a request into a solver state.
 ///
@@ -189,57 +206,81 @@ pub fn state_of(request: &Request) -> Result<State, RequestError> {
 /// # Errors
 /// A bad request, or one too large to solve.
 pub fn solve(request: &Request) -> Result<Report, RequestError> {
-    solve_with_progress(request, |_, _| {})
+    solve_with_progress(request, |_| {})
 }
 
-/// [`solve`], telling `progress` now and then how many states are solved and roughly how
-/// many there will be (for a progress bar on long solves).
+/// [`solve`], telling `progress` now and then how far it has got (for a progress bar on
+/// long solves).
 ///
 /// # Errors
 /// A bad request, or one too large to solve.
 pub fn solve_with_progress(
     request: &Request,
-    progress: impl Fn(usize, f64) + Send + Sync + 'static,
+    progress: impl Fn(Progress) + Send + Sync + 'static,
 ) -> Result<Report, RequestError> {
     let state = state_of(request)?;
+    if request.objective == Objective::Moves && request.variant == Variant::OneFlip {
+        return Err(SolveError::MovesOneFlip.into());
+    }
     // Solitaire on a pairs deck has a closed recurrence: any size is quick.
     let moves_on_pairs = request.objective == Objective::Moves && request.deck.copies() == 2;
     let pairs = usize::try_from(state.position.pairs()).unwrap_or(usize::MAX);
+    if moves_on_pairs && request.exact && pairs > MAX_EXACT_MOVES_PAIRS {
+        return Err(SolveError::TooLarge(pairs as f64, MAX_EXACT_MOVES_PAIRS as f64).into());
+    }
+    let progress = Arc::new(progress);
+    let mut moves_band = None;
     let mut solver: Solver<f64> = if moves_on_pairs {
         if pairs > MAX_MOVES_PAIRS {
             return Err(SolveError::TooLarge(pairs as f64, MAX_MOVES_PAIRS as f64).into());
         }
-        Solver::with_moves_oracle(&state.position, Arc::new(MovesTable::new(pairs)))?
+        // One position's actions need only the rows of its unknown and half-known
+        // pairs and the two below: one sweep of the layers, not the whole table.
+        let top = state
+            .position
+            .iter()
+            .filter(|(p, _)| p.unknown > 0)
+            .map(|(_, count)| count as usize)
+            .sum();
+        let band = Arc::new(MovesBand::new(top));
+        moves_band = Some(band.clone());
+        Solver::with_moves_oracle(&state.position, band)?
     } else {
-        let total = crate::solver::estimate_states(
+        let total = crate::solver::estimate_states_for(
+            request.variant,
             request.objective,
             request.pass_rule,
             &state.position,
             state.diff,
         );
-        Solver::new(
+        Solver::with_variant(
             request.objective,
             request.pass_rule,
+            request.variant,
             &state.position,
             state.diff,
             PLAY_LIMIT,
         )?
-        .with_progress(move |done| progress(done, total))
+        .with_progress({
+            let progress = progress.clone();
+            move |done| progress(Progress::States(done, total))
+        })
     };
     let actions = solver.actions(&state)?;
     let exact = if !request.exact {
         None
     } else if moves_on_pairs {
-        if pairs > MAX_EXACT_MOVES_PAIRS {
-            return Err(SolveError::TooLarge(pairs as f64, MAX_EXACT_MOVES_PAIRS as f64).into());
-        }
-        let table = Arc::new(ExactMovesTable::new(pairs));
+        // Just the e(n, k) the f64 solve asked for, in one walk through the layers.
+        let wanted = moves_band.map(|band| band.asked()).unwrap_or_default();
+        let share = |share| progress(Progress::ExactMoves { share, pairs });
+        let table = Arc::new(ExactMovesAt::new(&wanted, &share));
         let mut exact: Solver<BigRational> = Solver::with_moves_oracle(&state.position, table)?;
         Some(exact.actions(&state)?)
     } else {
-        let mut exact: Solver<BigRational> = Solver::new(
+        let mut exact: Solver<BigRational> = Solver::with_variant(
             request.objective,
             request.pass_rule,
+            request.variant,
             &state.position,
             state.diff,
             EXACT_LIMIT,
@@ -319,6 +360,7 @@ mod tests {
             deck: Deck::parse("3x2").unwrap(),
             objective: Objective::Win,
             pass_rule: PassRule::Agreed,
+            variant: Variant::Standard,
             position: Some(position.to_owned()),
             diff,
             after_pass: false,

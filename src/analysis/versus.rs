@@ -60,16 +60,19 @@ struct Sums {
     analysed: usize,
 }
 
-/// The person's seat if `record` is a game of the person against one AI that counts.
+/// The person's seat if `record` is a game of the person against one AI that counts:
+/// two seats of the standard game only (a table of three or more, or One Flip, is not
+/// "you against an AI" in this table's sense).
 fn counted(record: &Record) -> Option<Seat> {
-    if record.is_solitaire() || record.practice {
+    if record.is_solitaire()
+        || record.practice
+        || record.seats() != 2
+        || record.variant != crate::rules::Variant::Standard
+    {
         return None;
     }
     let person = record.person()?;
-    let other = match person {
-        Seat::First => Seat::Second,
-        Seat::Second => Seat::First,
-    };
+    let other = person.other();
     (record.player(other) != crate::record::PERSON).then_some(person)
 }
 
@@ -95,10 +98,10 @@ pub fn tally(entries: &[Entry]) -> Versus {
         let Phase::Over(result) = game.view().phase() else {
             continue;
         };
-        let other = if person == Seat::First {
-            Seat::Second
+        let other = if person == Seat::FIRST {
+            Seat::SECOND
         } else {
-            Seat::First
+            Seat::FIRST
         };
         let key = (
             record.player(other).to_owned(),

@@ -2,10 +2,12 @@
 
 use clap::{Args, ValueEnum};
 
+mod seats;
+
 use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
-use crate::record::{MemoryMode, Record};
-use crate::rules::{Deck, Objective, PassRule};
+use crate::record::{MemoryMode, Record, RecordSeat};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// A policy by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -23,10 +25,10 @@ pub enum PolicyName {
 /// Expected result of the first policy against the second.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json"
+    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual"
 )]
 pub struct DuelArgs {
-    /// Deck: LxC, standard, standard-rank, standard-jokers or pairs:N
+    /// Deck: LxC, standard, standard-rank, standard-jokers, double or pairs:N
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// win or margin
@@ -35,6 +37,9 @@ pub struct DuelArgs {
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
+    /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
     /// The policy that moves first
     #[arg(long, value_enum, default_value = "optimal")]
     first: PolicyName,
@@ -58,6 +63,10 @@ pub struct DuelArgs {
     save: bool,
     #[command(flatten)]
     data: super::records::DataDir,
+    /// 2 to 6 AIs in turn order (optimal, usual), e.g. optimal,usual,usual: every seat's
+    /// expected pairs under own-pairs, exact (pass rule none or agreed)
+    #[arg(long, value_name = "SEATS", conflicts_with_all = ["first", "second", "objective", "games", "tie_break"])]
+    players: Option<String>,
 }
 
 /// A tie-break rule by name.
@@ -92,7 +101,7 @@ impl Side {
 
 fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
     let optimal = || {
-        Optimal::new(&args.deck, args.objective, args.pass_rule)
+        Optimal::with_variant(&args.deck, args.objective, args.pass_rule, args.variant)
             .map_err(|e| super::usage(e.to_string()))
     };
     Ok(match name {
@@ -113,6 +122,9 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
+    if let Some(list) = &args.players {
+        return seats::run(args, list);
+    }
     if args.objective == Objective::Moves {
         return Err(super::usage(
             "--objective moves: a duel needs two players (win or margin)",
@@ -120,6 +132,13 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     }
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
+    if args.variant != Variant::Standard && args.games.is_some() {
+        // Real games go through the rules engine, which plays the standard turn.
+        return Err(super::usage(format!(
+            "--games: simulated games are played under the standard rules only; drop --games for the exact {} duel",
+            args.variant
+        )));
+    }
     let mut first = side(args.first, args)?;
     let mut second = side(args.second, args)?;
     if !first.is_fixed() && !second.is_fixed() {
@@ -128,7 +147,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
         ));
     }
     let names = format!(
-        "{} ({}) vs {} ({}), {}, {}",
+        "{} ({}) vs {} ({}), {}, {}{}",
         args.first
             .to_possible_value()
             .map(|v| v.get_name().to_owned())
@@ -140,11 +159,16 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             .unwrap_or_default(),
         "second",
         args.objective,
-        args.pass_rule
+        args.pass_rule,
+        match args.variant {
+            Variant::Standard => String::new(),
+            other => format!(", {other}"),
+        }
     );
     match args.games {
         None => {
-            let value = duel::contest(
+            let value = duel::contest_under(
+                args.variant,
                 &args.deck,
                 args.objective,
                 args.pass_rule,
@@ -196,7 +220,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
                     }
                     let record = Record::of_game(
                         game,
-                        players.clone(),
+                        players.iter().map(|p| RecordSeat::named(p)).collect(),
                         args.objective,
                         MemoryMode::Open,
                         false,

@@ -5,16 +5,24 @@ use std::time::Duration;
 use clap::Args;
 
 use super::settings::Settings;
-use crate::rules::{Objective, PassRule};
-use crate::tui::{App, Config, First, Hints, Memory, Opponent};
+use crate::rules::{Objective, PassRule, Variant};
+use crate::tui::{App, Config, First, Hints, Memory, Opponent, TableSeats};
 
 /// Options of a game. Any flag skips the setup screen.
 #[derive(Debug, Clone, Default, Args)]
 pub struct PlayArgs {
-    /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
+    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
     #[arg(long)]
     deck: Option<String>,
-    /// Who starts: you, ai or coin
+    /// The seats in turn order, 2 to 6: people's names and AIs (optimal, usual, forgetful,
+    /// forgetful-easy, forgetful-medium), or NAME:KIND (default you,optimal). Replaces
+    /// --first, --opponent and --vs
+    #[arg(long)]
+    players: Option<String>,
+    /// How turns go: standard, or one-flip (a pair is kept and the turn passes)
+    #[arg(long)]
+    variant: Option<String>,
+    /// Who starts: you, ai or coin (two seats without --players)
     #[arg(long)]
     first: Option<String>,
     /// The AI: optimal, usual, forgetful, forgetful-easy, forgetful-medium
@@ -23,7 +31,7 @@ pub struct PlayArgs {
     /// In `watch`, the first seat's AI (default optimal)
     #[arg(long)]
     vs: Option<String>,
-    /// What the AI plays for: win or margin
+    /// What the AI plays for: win or margin (two seats); own-pairs (three or more)
     #[arg(long)]
     objective: Option<String>,
     /// Pass rule: agreed, ko, quit, withdraw or none
@@ -59,6 +67,8 @@ pub struct PlayArgs {
 impl PlayArgs {
     fn any(&self) -> bool {
         self.deck.is_some()
+            || self.players.is_some()
+            || self.variant.is_some()
             || self.first.is_some()
             || self.opponent.is_some()
             || self.vs.is_some()
@@ -102,8 +112,17 @@ impl PlayArgs {
         } else if self.vs.is_some() {
             return Err(u("--vs is for `concentration watch`".into()));
         }
+        if let Some(p) = &self.players {
+            self.seat(&mut c, p, watch)?;
+        }
+        if let Some(v) = &self.variant {
+            c.variant = v.parse::<Variant>().map_err(|e| u(e.to_string()))?;
+        }
         if let Some(o) = &self.objective {
-            c.objective = o.parse::<Objective>().map_err(|e| u(e.to_string()))?;
+            check_objective(o, c.seat_count()).map_err(u)?;
+            if c.seat_count() == 2 {
+                c.objective = o.parse::<Objective>().map_err(|e| u(e.to_string()))?;
+            }
         }
         if let Some(p) = &self.pass_rule {
             c.pass_rule = p.parse::<PassRule>().map_err(|e| u(e.to_string()))?;
@@ -129,6 +148,72 @@ impl PlayArgs {
         }
         c.check().map_err(u)?;
         Ok(c)
+    }
+}
+
+impl PlayArgs {
+    /// Seats the `--players` list in `c`. A list of the person `you` and one AI is
+    /// today's game, kept in `first` and `opponent` so that it looks and plays as ever.
+    fn seat(&self, c: &mut Config, list: &str, watch: bool) -> anyhow::Result<()> {
+        let u = |e: String| super::usage(e);
+        for (flag, given) in [
+            ("--first", self.first.is_some()),
+            ("--opponent", self.opponent.is_some()),
+            ("--vs", self.vs.is_some()),
+        ] {
+            if given {
+                return Err(u(format!(
+                    "{flag} cannot go with --players: the list names every seat, the first to move first"
+                )));
+            }
+        }
+        let seats = TableSeats::parse(list).map_err(|e| u(format!("--players: {e}")))?;
+        if watch && let Some(person) = seats.iter().find(|s| s.is_person()) {
+            return Err(u(format!(
+                "--players: watch seats AIs only, and '{}' is a person",
+                person.name
+            )));
+        }
+        let today = seats.len() == 2
+            && seats.people() == 1
+            && seats.iter().all(|s| match s.ai() {
+                Some(k) => s.name == k.name(),
+                None => s.name == "you",
+            });
+        if today {
+            c.first = if seats.seat(0).is_person() {
+                First::You
+            } else {
+                First::Ai
+            };
+            c.opponent = seats.iter().find_map(|s| s.ai()).unwrap_or_default();
+            c.watch_first = None;
+            c.players = None;
+        } else {
+            c.watch_first = None;
+            c.players = Some(seats);
+        }
+        Ok(())
+    }
+}
+
+/// Checks `--objective` against the number of seats: win and margin are for two, and
+/// three or more play own pairs.
+fn check_objective(objective: &str, seats: usize) -> Result<(), String> {
+    match (objective, seats) {
+        ("own-pairs", 2) => {
+            Err("--objective own-pairs is for three or more players; two play win or margin".into())
+        }
+        ("own-pairs", _) | (_, 2) => Ok(()),
+        ("win", _) => Err(format!(
+            "--objective win with {seats} players: win probability is not offered for three or more (the game is not zero-sum between two sides); they play own-pairs"
+        )),
+        ("margin", _) => Err(format!(
+            "--objective margin with {seats} players: the margin is for two; three or more play own-pairs"
+        )),
+        (other, _) => Err(format!(
+            "unknown objective '{other}': with {seats} players, use own-pairs"
+        )),
     }
 }
 
@@ -225,5 +310,104 @@ mod tests {
             "pass-rule = \"withdraw\"",
         );
         assert!(e.is_err(), "a combination the flags make is refused");
+    }
+
+    #[test]
+    fn players_you_and_one_ai_is_todays_game() {
+        let default = config(&["--seed", "1"], false, "").unwrap();
+        let listed = config(&["--seed", "1", "--players", "you,optimal"], false, "").unwrap();
+        assert_eq!(listed, default);
+        let ai_first = config(&["--players", "usual,you"], false, "").unwrap();
+        assert_eq!(
+            (ai_first.first, ai_first.opponent),
+            (First::Ai, Opponent::Usual)
+        );
+        assert_eq!(ai_first.players, None);
+    }
+
+    #[test]
+    fn players_seat_people_and_ais_in_order() {
+        let c = config(&["--players", "ann,bob"], false, "").unwrap();
+        let seats = c.players.expect("two people are not today's game");
+        assert_eq!(seats.people(), 2);
+        let c = config(
+            &["--players", "you,usual,forgetful", "--pass-rule", "none"],
+            false,
+            "",
+        )
+        .unwrap();
+        assert_eq!(c.seat_count(), 3);
+        let c = config(&["--players", "usual,usual,forgetful-easy"], true, "").unwrap();
+        assert_eq!(c.seat_count(), 3);
+        assert_eq!(c.memory, Memory::Open, "watch shows the cards");
+        let c = config(
+            &["--variant", "one-flip", "--players", "ann,usual"],
+            false,
+            "",
+        )
+        .unwrap();
+        assert_eq!(c.variant, Variant::OneFlip);
+    }
+
+    #[test]
+    fn players_refuse_what_does_not_go_with_them() {
+        let err = |line: &[&str], watch: bool| config(line, watch, "").unwrap_err().to_string();
+        assert!(
+            err(
+                &["--players", "you,usual,usual", "--objective", "win"],
+                false
+            )
+            .contains("win probability is not offered")
+        );
+        assert!(
+            err(
+                &["--players", "you,usual,usual", "--objective", "margin"],
+                false
+            )
+            .contains("--objective margin")
+        );
+        assert!(
+            err(
+                &["--players", "you,usual", "--objective", "own-pairs"],
+                false
+            )
+            .contains("three or more")
+        );
+        assert!(
+            err(
+                &["--players", "you,usual,usual", "--pass-rule", "ko"],
+                false
+            )
+            .contains("pass rule 'ko'")
+        );
+        assert!(err(&["--players", "you,usual", "--first", "ai"], false).contains("--first"));
+        assert!(
+            err(&["--players", "you,usual", "--opponent", "usual"], false).contains("--opponent")
+        );
+        assert!(err(&["--players", "you,usual"], true).contains("'you' is a person"));
+        assert!(err(&["--players", "a,b,c,d,e,f,g"], false).contains("7 seats"));
+        assert!(err(&["--players", "you,hal:genius"], false).contains("unknown seat kind"));
+        config(&["--players", "you,optimal,usual"], false, "")
+            .expect("the optimal AI sits at three seats");
+        config(
+            &["--players", "you,optimal", "--variant", "one-flip"],
+            false,
+            "",
+        )
+        .expect("and under One Flip");
+        assert!(
+            err(
+                &["--players", "you,optimal,usual", "--variant", "one-flip"],
+                false
+            )
+            .contains("One Flip with three or more")
+        );
+        assert!(err(&["--variant", "sideways"], false).contains("unknown variant"));
+        config(
+            &["--players", "you,usual,usual", "--objective", "own-pairs"],
+            false,
+            "",
+        )
+        .expect("own pairs is three players' objective");
     }
 }

@@ -24,7 +24,7 @@ Examples:\n  concentration puzzle\n  concentration puzzle --deck pairs:8 --diffi
 concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --list 5 --seed 7 --json"
 )]
 pub struct PuzzleArgs {
-    /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
+    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
     #[arg(long, default_value = "standard")]
     pub deck: Deck,
     /// What the mover plays for: win or margin

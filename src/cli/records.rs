@@ -9,7 +9,7 @@ use clap::Args;
 use crate::analysis::annotate::{Analysis, annotate, show_cost, show_value};
 use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
-use crate::rules::{Game, Objective, Seat};
+use crate::rules::{Game, Objective};
 use crate::tui::{App, Config, History};
 use crate::words;
 
@@ -193,8 +193,24 @@ fn load(path: &Path) -> anyhow::Result<Record> {
 /// The game cannot be solved (a deck too large).
 pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
-    let mut optimal = Optimal::new(&record.deck, record.objective, record.pass_rule)
-        .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
+    if record.seats() > 2 {
+        crate::analysis::annotate::analysable(record).map_err(|e| super::usage(e.to_string()))?;
+        let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
+        let mut solver =
+            crate::analysis::own_pairs::solver_for(&game).map_err(|e| cannot(e.to_string()))?;
+        let analysis =
+            crate::analysis::own_pairs::annotate_table(&game, record.players.clone(), &mut solver)
+                .map_err(|e| cannot(e.to_string()))?;
+        return Ok((game, analysis));
+    }
+    // The variant-aware solver: One Flip is valued as the game it is.
+    let mut optimal = Optimal::with_variant(
+        &record.deck,
+        record.objective,
+        record.pass_rule,
+        record.variant,
+    )
+    .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
     let analysis = annotate(&game, record.players.clone(), optimal.solver())
         .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
     Ok((game, analysis))
@@ -400,17 +416,31 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     use std::fmt::Write as _;
     let mut s = String::new();
     let view = game.view();
-    let [a, b] = view.pairs();
+    let who: Vec<String> = record
+        .all_seats()
+        .map(|seat| {
+            format!(
+                "{} {}",
+                seat_letter(seat),
+                words::printable(record.player(seat))
+            )
+        })
+        .collect();
     let _ = writeln!(
         s,
-        "{} | seed {} | A {} vs B {} | {} | {} | result {} ({a}-{b}){}",
+        "{} | seed {} | {} | {}{} | {} | result {} ({}){}",
         record.deck,
         record.seed,
-        record.players[0],
-        record.players[1],
-        record.objective,
+        who.join(" vs "),
+        record.objective_name(),
+        if record.variant == crate::rules::Variant::Standard {
+            String::new()
+        } else {
+            format!(" | {}", record.variant)
+        },
         record.pass_rule,
         record::result_text(game),
+        record::pairs_text(game),
         if record.practice { " | practice" } else { "" }
     );
     let _ = writeln!(
@@ -429,7 +459,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             coordinate(deck, an.position),
             face_text(deck, card),
             seat_letter(seat),
-            truncate(&analysis.players[seat.index()], 15),
+            truncate(analysis.name(seat), 15),
             an.action.to_string(),
             truncate(&best.join(", "), 20),
             value_number(analysis, an.value),
@@ -451,13 +481,13 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
         }
     }
     let _ = writeln!(s, "summary");
-    for seat in [Seat::First, Seat::Second] {
+    for seat in record.all_seats() {
         let sum = &analysis.summaries[seat.index()];
         let _ = writeln!(
             s,
             "  {} {}: {}",
             seat_letter(seat),
-            words::printable(&analysis.players[seat.index()]),
+            words::printable(analysis.name(seat)),
             if sum.flips == 0 {
                 "no flips to judge".to_owned()
             } else {
@@ -479,6 +509,14 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             );
         }
     }
+    if analysis.own_pairs() {
+        let _ = writeln!(
+            s,
+            "values: the flipper's expected own pairs from there on; costs in pairs; A's expected pairs at the start {}",
+            analysis.show(analysis.curve[0])
+        );
+        return s;
+    }
     let _ = writeln!(
         s,
         "values for the player who flipped, costs in {}; A's value at the start {}",
@@ -493,6 +531,9 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
 
 /// A value in the objective's unit, as the table prints it: `33.3%`, `+0.42`.
 fn value_number(analysis: &Analysis, v: f64) -> String {
+    if analysis.own_pairs() {
+        return words::fixed(v, 2);
+    }
     match analysis.objective {
         crate::rules::Objective::Win => words::percent(v, 1),
         _ => words::signed(v, 2),

@@ -27,7 +27,7 @@ pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
 pub const KEYS: [(&str, &str); 13] = [
     (
         "deck",
-        "standard, standard-rank, standard-jokers, pairs:N or LxC",
+        "standard, standard-rank, standard-jokers, double, pairs:N or LxC",
     ),
     ("first", "who starts: you, ai or coin"),
     (

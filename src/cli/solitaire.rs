@@ -21,7 +21,7 @@ turning new cards) and the worst case 2n-1. Challenge N is the same deal for eve
 Examples:\n  concentration solitaire --deck pairs:8\n  concentration solitaire --deck standard --daily\n  concentration solitaire --deck pairs:12 --challenge 7 --memory open"
 )]
 pub struct SolitaireArgs {
-    /// Deck: standard, standard-rank, standard-jokers, pairs:N or LxC
+    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
     #[arg(long)]
     deck: Option<String>,
     /// Memory mode: classic (seen cards turn back) or open (they stay face up)

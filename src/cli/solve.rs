@@ -2,25 +2,36 @@
 
 use clap::Args;
 
-use crate::analysis::report::{self, FirstKind, Request};
-use crate::rules::{Deck, Objective, PassRule};
+mod seats;
+
+use crate::analysis::report::{self, FirstKind, Progress, Request};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\""
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact"
 )]
 pub struct SolveArgs {
-    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N
+    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
-    /// What the mover plays for: win, margin or moves
-    #[arg(long, default_value = "win")]
-    objective: Objective,
+    /// What the mover plays for: win (the default), margin or moves; own-pairs with --players
+    #[arg(long)]
+    objective: Option<seats::ObjectiveArg>,
+    /// Players at the table, 2 to 6 (3 or more: --objective own-pairs, the default there)
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u8).range(2..=6))]
+    players: Option<u8>,
+    /// Passes in a row just before this turn, 0 to M-1 (own-pairs under agreed)
+    #[arg(long, value_name = "K")]
+    passes: Option<u8>,
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
-    /// Patterns on the table, "R.UxN ..." (default: the start)
+    /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
+    /// Patterns on the table, "R.UxN ..." (Zebra: "RR.UR/RB.UBxN ..."; default: the start)
     #[arg(long)]
     position: Option<String>,
     /// Mover's pairs minus the opponent's
@@ -29,13 +40,14 @@ pub struct SolveArgs {
     /// The previous turn was a pass
     #[arg(long)]
     after_pass: bool,
-    /// The first card was unknown; its label had pattern R.U before the flip
+    /// The first card was unknown; its label had pattern R.U before the flip (Zebra: P:red|P:black)
     #[arg(long, conflicts_with = "held", value_name = "R.U")]
     revealed: Option<String>,
-    /// The first card was a known card of a label in pattern R.U
+    /// The first card was a known card of a label in pattern R.U (Zebra: P:red|P:black)
     #[arg(long, value_name = "R.U")]
     held: Option<String>,
-    /// Also compute exact rational values (small positions only)
+    /// Also compute exact rational values (small positions; moves on LxC with C = 2 up
+    /// to 20000 pairs)
     #[arg(long)]
     exact: bool,
     /// Print one JSON object
@@ -48,6 +60,44 @@ pub struct SolveArgs {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+    if args.deck.is_zebra() {
+        if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
+            return Err(super::usage(
+                "--deck zebra is solved for two players (win or margin): drop --players and --passes",
+            ));
+        }
+        if args.variant != Variant::Standard {
+            return Err(super::usage(format!(
+                "--variant {} is not solved on Zebra decks: a pair taken goes again there",
+                args.variant
+            )));
+        }
+        let objective = match args.objective {
+            None => Objective::Win,
+            Some(seats::ObjectiveArg::Model(o)) => o,
+            Some(seats::ObjectiveArg::OwnPairs) => {
+                return Err(super::usage(
+                    "--objective own-pairs needs --players 3 or more, on an LxC deck",
+                ));
+            }
+        };
+        return super::solve_zebra::run(&super::solve_zebra::ZebraArgs {
+            deck: &args.deck,
+            objective,
+            pass_rule: args.pass_rule,
+            position: args.position.as_deref(),
+            diff: args.diff,
+            after_pass: args.after_pass,
+            revealed: args.revealed.as_deref(),
+            held: args.held.as_deref(),
+            exact: args.exact,
+            json: args.json,
+        });
+    }
+    let objective = match seats::route(args)? {
+        seats::Route::Model(objective) => objective,
+        seats::Route::Seats(request) => return seats::run(args, &request),
+    };
     let first = match (&args.revealed, &args.held) {
         (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
         (_, Some(p)) => Some((FirstKind::Held, p.clone())),
@@ -55,8 +105,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     };
     let request = Request {
         deck: args.deck.clone(),
-        objective: args.objective,
+        objective,
         pass_rule: args.pass_rule,
+        variant: args.variant,
         position: args.position.clone(),
         diff: args.diff,
         after_pass: args.after_pass,
@@ -76,10 +127,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
         Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
     };
+    // The standard game's line stays as it was; a variant is named after the pass rule.
+    let variant = match args.variant {
+        Variant::Standard => String::new(),
+        other => format!(" | {other}"),
+    };
     println!(
-        "{} | {} | {} | position {} | diff {}{} | {point}",
+        "{} | {} | {}{variant} | position {} | diff {}{} | {point}",
         args.deck,
-        args.objective,
+        objective,
         args.pass_rule,
         state.position,
         args.diff,
@@ -89,7 +145,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             ""
         },
     );
-    let unit = |v: f64| match args.objective {
+    let unit = |v: f64| match objective {
         Objective::Win => format!("{:.4}%", v * 100.0),
         Objective::Margin => format!("{v:+.6} pairs"),
         Objective::Moves => format!("{v:.6} moves"),
@@ -121,21 +177,33 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
 
 /// Solves this large show a progress bar on a terminal.
 const PROGRESS_FROM: f64 = 2e7;
+/// Exact solitaire values from this many pairs show one (e(2000, 0) takes about a second).
+const EXACT_MOVES_PROGRESS_FROM: usize = 2000;
 
 /// A progress bar on standard error, only when it is a terminal and the solve is large.
-fn show_progress(done: usize, total: f64) {
+fn show_progress(progress: Progress) {
     use std::io::{IsTerminal, Write};
-    if total < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+    let (share, what) = match progress {
+        Progress::States(done, total) if total >= PROGRESS_FROM => {
+            #[allow(clippy::cast_precision_loss)]
+            let share = done as f64 / total;
+            (share, format!("{done} states"))
+        }
+        Progress::ExactMoves { share, pairs } if pairs >= EXACT_MOVES_PROGRESS_FROM => {
+            (share, format!("exact e(n,k), {pairs} pairs"))
+        }
+        _ => return,
+    };
+    if !std::io::stderr().is_terminal() {
         return;
     }
-    #[allow(clippy::cast_precision_loss)]
-    let share = (done as f64 / total).min(0.99);
+    let share = share.clamp(0.0, 0.99);
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let filled = (share * 40.0) as usize;
     let mut err = std::io::stderr();
     let _ = write!(
         err,
-        "\rsolving [{}{}] {:>3.0}%  {done} states",
+        "\rsolving [{}{}] {:>3.0}%  {what}",
         "#".repeat(filled),
         " ".repeat(40 - filled),
         share * 100.0

@@ -71,12 +71,13 @@ impl Forgetful {
     }
 
     /// How a pass now would end the game for the mover, by the score it can see: won
-    /// (`Greater`) or lost (`Less`) under `quit` or under `agreed` right after the
-    /// opponent's pass; `None` where a pass does not end the game or ends it in a draw.
+    /// (`Greater`: more pairs than every other seat) or lost (`Less`) under `quit`, or
+    /// under `agreed` right after a pass by every other seat; `None` where a pass does
+    /// not end the game or ends it without a sole leader.
     fn ending_pass(view: &PublicView) -> Option<Ordering> {
         let ends = match view.pass_rule() {
             Some(PassRule::Quit) => true,
-            Some(PassRule::Agreed) => view.after_pass(),
+            Some(PassRule::Agreed) => usize::from(view.passes()) + 1 >= view.seats(),
             _ => false,
         };
         Some(view.diff().cmp(&0)).filter(|&o| ends && o != Ordering::Equal)
@@ -207,7 +208,7 @@ mod tests {
 
     fn play_out(memory: usize, rule: PassRule, seed: u64) {
         let deck = Deck::parse("pairs:8").unwrap();
-        let mut game = Game::new(deck, seed, Players::Two(rule)).unwrap();
+        let mut game = Game::new(deck, seed, Players::two(rule)).unwrap();
         let mut a = Forgetful::new(memory, seed);
         let mut flips = 0;
         while !game.view().is_over() {
@@ -294,14 +295,14 @@ mod tests {
                 for memory in [0, 1, Forgetful::EASY, 4, Forgetful::MEDIUM] {
                     for seed in 0..100 {
                         let deck = Deck::parse(deck).unwrap();
-                        let mut game = Game::new(deck, seed, Players::Two(rule)).unwrap();
+                        let mut game = Game::new(deck, seed, Players::two(rule)).unwrap();
                         let mut players = [
                             Forgetful::new(memory, seed),
                             Forgetful::new(Forgetful::MEDIUM, seed + 1),
                         ];
                         while !game.view().is_over() {
                             let view = game.view().clone();
-                            let f = &mut players[usize::from(view.mover() == Seat::Second)];
+                            let f = &mut players[usize::from(view.mover() == Seat::SECOND)];
                             let memory = f.remembered(&view);
                             let p = f.choose(&view);
                             check_choice(&view, &memory, p, &mut seen);
@@ -317,7 +318,7 @@ mod tests {
     #[test]
     fn remembers_only_the_last_cards() {
         let deck = Deck::parse("pairs:8").unwrap();
-        let mut game = Game::new(deck, 3, Players::Two(PassRule::Agreed)).unwrap();
+        let mut game = Game::new(deck, 3, Players::two(PassRule::Agreed)).unwrap();
         for p in 0..6 {
             let _ = game.try_flip(p);
         }

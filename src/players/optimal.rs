@@ -1,6 +1,6 @@
 //! The optimal player: the solver's best action, with a fixed rule among equal ones.
 
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 use crate::solver::{Action, FirstCard, Position, Scalar, SolveError, Solver, State};
 
 /// Plays the action of highest value (lowest for `moves`).
@@ -32,8 +32,28 @@ impl Optimal {
     /// # Errors
     /// A deck too large to solve, or an invalid objective/pass rule pair.
     pub fn new(deck: &Deck, objective: Objective, pass_rule: PassRule) -> Result<Self, SolveError> {
+        Self::with_variant(deck, objective, pass_rule, Variant::Standard)
+    }
+
+    /// [`Optimal::new`] for the game played under `variant`.
+    ///
+    /// # Errors
+    /// As [`Optimal::new`], and `moves` under One Flip.
+    pub fn with_variant(
+        deck: &Deck,
+        objective: Objective,
+        pass_rule: PassRule,
+        variant: Variant,
+    ) -> Result<Self, SolveError> {
         let root = Position::start(deck);
-        let mut solver = Solver::new(objective, pass_rule, &root, 0, crate::solver::PLAY_LIMIT)?;
+        let mut solver = Solver::with_variant(
+            objective,
+            pass_rule,
+            variant,
+            &root,
+            0,
+            crate::solver::PLAY_LIMIT,
+        )?;
         // Solve everything up front so that play never waits.
         solver.value(&State {
             position: root,

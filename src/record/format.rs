@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Record, RecordError, result_text, seat_letter};
+use super::{Record, RecordError, pairs_text, result_text, seat_letter};
+use crate::rules::Variant;
 use crate::rules::{Card, Deck, EndReason, Flip, Game, Phase, TurnEnd};
 
 /// The board coordinate of a position: column letter(s) then row number from 1, like
@@ -130,25 +131,28 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
     header("Seed", &record.seed.to_string());
     if record.is_solitaire() {
         header("Players", "solitaire");
-        header("A", &record.players[0]);
+        header("A", &record.players[0].text());
         header("Objective", record.objective.name());
         header("Memory", record.memory.name());
         if let Some(c) = record.challenge {
             header("Challenge", &challenge_text(c));
         }
-        header("Result", result_text(&game));
+        header("Result", &result_text(&game));
         header("Moves", &view.turns().to_string());
         header("Misses", &view.misses().to_string());
     } else {
-        header("A", &record.players[0]);
-        header("B", &record.players[1]);
-        header("Objective", record.objective.name());
+        for (seat, player) in record.all_seats().zip(&record.players) {
+            header(&seat_letter(seat).to_string(), &player.text());
+        }
+        if record.variant != Variant::Standard {
+            header("Variant", record.variant.name());
+        }
+        header("Objective", record.objective_name());
         header("PassRule", record.pass_rule.name());
         header("Memory", record.memory.name());
         header("Practice", if record.practice { "yes" } else { "no" });
-        header("Result", result_text(&game));
-        let [a, b] = view.pairs();
-        header("Pairs", &format!("{a}-{b}"));
+        header("Result", &result_text(&game));
+        header("Pairs", &pairs_text(&game));
     }
     header("End", end_text(&game));
     s.push('\n');

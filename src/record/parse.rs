@@ -3,8 +3,12 @@
 use std::collections::HashMap;
 
 use super::format::{end_text, end_word, face_text, parse_coordinate};
-use super::{LoadError, MemoryMode, NOBODY, Record, VERSION, result_text, seat_letter};
-use crate::rules::{Deck, Game, Objective, PassRule, Phase};
+use super::{
+    LoadError, MemoryMode, OWN_PAIRS, Record, RecordSeat, VERSION, pairs_text, result_text,
+    seat_letter,
+};
+use crate::rules::{Deck, Game, Objective, PassRule, Phase, Seat, Table, Variant};
+use crate::seats::MAX_SEATS;
 use crate::solitaire::Challenge;
 
 /// Headers every record must have.
@@ -14,7 +18,12 @@ const REQUIRED: [&str; 5] = ["Format", "Deck", "Seed", "A", "Result"];
 const REQUIRED_TWO: [&str; 3] = ["B", "Objective", "PassRule"];
 
 /// Headers a solitaire record must not have.
-const NOT_SOLO: [&str; 4] = ["B", "PassRule", "Practice", "Pairs"];
+const NOT_SOLO: [&str; 9] = [
+    "B", "C", "D", "E", "F", "Variant", "PassRule", "Practice", "Pairs",
+];
+
+/// The seat headers, in turn order: `A` moves first.
+const SEAT_HEADERS: [&str; MAX_SEATS] = ["A", "B", "C", "D", "E", "F"];
 
 /// What a move line looks like, for error messages.
 const MOVE_SHAPE: &str = "expected like '3. A b2:7♥ c1:7♦ miss'";
@@ -164,6 +173,7 @@ fn read_headers(lines: &[(usize, &str)]) -> Result<(Headers, usize), LoadError> 
             return fail(here, format!("missing header {name}"));
         }
     }
+    check_seat_headers(&headers)?;
     let solo = match headers.get("Players") {
         None => false,
         Some((v, _)) if v == "two" => false,
@@ -196,6 +206,35 @@ fn read_headers(lines: &[(usize, &str)]) -> Result<(Headers, usize), LoadError> 
         }
     }
     Ok((Headers(headers), i))
+}
+
+/// Seat headers are `A` to `F` with no gap: a letter beyond `F` or after a missing seat
+/// is refused (rather than ignored as an unknown header would be).
+fn check_seat_headers(headers: &HashMap<String, (String, usize)>) -> Result<(), LoadError> {
+    let mut seat_lines: Vec<(char, usize)> = headers
+        .iter()
+        .filter(|(name, _)| name.len() == 1 && name.bytes().all(|b| b.is_ascii_uppercase()))
+        .map(|(name, (_, l))| (name.chars().next().unwrap_or('A'), *l))
+        .collect();
+    seat_lines.sort_unstable();
+    for (i, &(letter, line)) in seat_lines.iter().enumerate() {
+        if letter > 'F' {
+            return fail(
+                line,
+                format!("header {letter}: a table has at most {MAX_SEATS} seats, A to F"),
+            );
+        }
+        let expected = SEAT_HEADERS[i];
+        if letter.to_string() != expected {
+            return fail(
+                line,
+                format!(
+                    "header {letter}: no seat {expected} before it (seats are A, B, ... with no gap)"
+                ),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The Date (`YYYY-MM-DD`, a real day) and Time (`HH:MM:SS`) headers, if given and not
@@ -264,9 +303,44 @@ fn settings(h: &Headers) -> Result<Record, LoadError> {
     if h.solo() {
         return solo_settings(h, deck, seed);
     }
-    let objective = h.parsed("Objective", str::parse::<Objective>)?;
+    let players = seats(h)?;
+    let (objective_text, line) = h.value("Objective");
+    let objective = if players.len() > 2 {
+        if objective_text != OWN_PAIRS {
+            return fail(
+                line,
+                format!(
+                    "header Objective: '{objective_text}' is not {OWN_PAIRS} (a table of {} seats plays {OWN_PAIRS})",
+                    players.len()
+                ),
+            );
+        }
+        Objective::Margin
+    } else if objective_text == OWN_PAIRS {
+        return fail(
+            line,
+            format!(
+                "header Objective: {OWN_PAIRS} is for three or more seats; two play win or margin"
+            ),
+        );
+    } else {
+        h.parsed("Objective", str::parse::<Objective>)?
+    };
     let pass_rule = h.parsed("PassRule", str::parse::<PassRule>)?;
-    let (_, line) = h.value("Objective");
+    let variant = match h.get("Variant") {
+        None => Variant::Standard,
+        Some(_) => h.parsed("Variant", str::parse::<Variant>)?,
+    };
+    #[allow(clippy::cast_possible_truncation)] // at most 6 seats (checked with the headers)
+    let table = Table {
+        seats: players.len() as u8,
+        pass_rule,
+        variant,
+    };
+    if let Err(e) = table.check() {
+        let (_, l) = h.value("PassRule");
+        return fail(l, format!("header PassRule: {e}"));
+    }
     if objective == Objective::Moves {
         return fail(
             line,
@@ -282,14 +356,6 @@ fn settings(h: &Headers) -> Result<Record, LoadError> {
         Some(("yes", _)) => true,
         Some((v, l)) => return fail(l, format!("header Practice: '{v}' is not yes or no")),
     };
-    let mut players = [String::new(), String::new()];
-    for (i, name) in ["A", "B"].into_iter().enumerate() {
-        let (v, l) = h.value(name);
-        if v.trim().is_empty() || v.contains('\\') {
-            return fail(l, format!("header {name}: a player's name is needed"));
-        }
-        v.trim().clone_into(&mut players[i]);
-    }
     Ok(Record {
         date: h.get("Date").map_or("", |(v, _)| v).to_owned(),
         time: h.get("Time").map_or("", |(v, _)| v).to_owned(),
@@ -297,12 +363,26 @@ fn settings(h: &Headers) -> Result<Record, LoadError> {
         seed,
         players,
         objective,
+        variant,
         pass_rule,
         memory,
         practice,
         challenge: None,
         flips: Vec::new(),
     })
+}
+
+/// The seats, from headers `A` to `F` (checked to have no gap).
+fn seats(h: &Headers) -> Result<Vec<RecordSeat>, LoadError> {
+    let mut players = Vec::new();
+    for name in SEAT_HEADERS {
+        let Some((v, l)) = h.get(name) else { break };
+        match RecordSeat::parse(v) {
+            Ok(seat) => players.push(seat),
+            Err(e) => return fail(l, format!("header {name}: {e}")),
+        }
+    }
+    Ok(players)
 }
 
 fn memory(h: &Headers) -> Result<MemoryMode, LoadError> {
@@ -324,9 +404,7 @@ fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError
         );
     }
     let (a, l) = h.value("A");
-    if a.trim().is_empty() || a.contains('\\') {
-        return fail(l, "header A: a player's name is needed");
-    }
+    let player = RecordSeat::parse(a).or_else(|e| fail(l, format!("header A: {e}")))?;
     let challenge = match h.get("Challenge") {
         None => None,
         Some((v, l)) => {
@@ -362,8 +440,9 @@ fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError
         time: h.get("Time").map_or("", |(v, _)| v).to_owned(),
         deck,
         seed,
-        players: [a.trim().to_owned(), NOBODY.to_owned()],
+        players: vec![player],
         objective: Objective::Moves,
+        variant: Variant::Standard,
         pass_rule: PassRule::default(),
         memory: memory(h)?,
         practice: false,
@@ -396,8 +475,20 @@ fn play_line(
         );
     }
     let mover = game.view().mover();
-    if *seat != "A" && *seat != "B" {
-        return garbled();
+    let letter = match seat.as_bytes() {
+        &[b] if b.is_ascii_uppercase() => b - b'A',
+        _ => return garbled(),
+    };
+    let seats = game.view().seats();
+    // Solitaire keeps its one message below: it is A's turn.
+    if usize::from(letter) >= seats && seats > 1 {
+        return fail(
+            line,
+            format!(
+                "no seat {seat} at this table: its seats are A to {}",
+                seat_letter(Seat(u8::try_from(seats - 1).unwrap_or(0)))
+            ),
+        );
     }
     if game.view().is_over() {
         return fail(line, "illegal move: the game is already over");
@@ -507,6 +598,18 @@ fn check_outcome(headers: &Headers, game: &Game) -> Result<(), LoadError> {
                 format!("header Result: '{result}' is not cleared or * (a solitaire game)"),
             );
         }
+    } else if game.view().seats() > 2 {
+        let letters = result
+            .split('=')
+            .all(|l| l.len() == 1 && l.as_bytes()[0].is_ascii_uppercase());
+        if result != "*" && !letters {
+            return fail(
+                line,
+                format!(
+                    "header Result: '{result}' is not a seat letter (B), the seats sharing first place (A=C) or *"
+                ),
+            );
+        }
     } else if !matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*") {
         return fail(
             line,
@@ -522,11 +625,11 @@ fn check_outcome(headers: &Headers, game: &Game) -> Result<(), LoadError> {
         return fail(line, why);
     }
     if let Some((pairs, l)) = headers.get("Pairs") {
-        let [a, b] = game.view().pairs();
-        if pairs != format!("{a}-{b}") {
+        let actual = pairs_text(game);
+        if pairs != actual {
             return fail(
                 l,
-                format!("the pairs are {pairs} but the moves give {a}-{b}"),
+                format!("the pairs are {pairs} but the moves give {actual}"),
             );
         }
     }

@@ -5,19 +5,23 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::layout::Card;
+
 /// Most cards a table can hold in play (the largest grid the board can draw).
 pub const MAX_TABLE_CARDS: usize = 120;
 /// Most labels an analysis deck may have (the solitaire solver goes this far).
 pub const MAX_LABELS: u32 = 100_000;
 /// Most cards per label.
 pub const MAX_COPIES: u8 = 8;
+/// Most ranks of a `zebra:L` deck (the Zebra solver's card-state index goes this far).
+pub const MAX_ZEBRA_RANKS: u32 = 100;
 
 /// Why a deck name was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DeckError {
     /// Neither a named deck nor `LxC`.
     #[error(
-        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers or pairs:N"
+        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L"
     )]
     Unknown(String),
     /// `C` must be even: cards are removed in pairs.
@@ -35,6 +39,9 @@ pub enum DeckError {
     /// `pairs:N` with N out of range.
     #[error("deck '{0}': pairs:N needs 1 <= N <= 60")]
     PairsRange(String),
+    /// `zebra:L` with L out of range.
+    #[error("deck '{0}': zebra:L needs 1 <= L <= {MAX_ZEBRA_RANKS}")]
+    ZebraRange(String),
     /// Too many cards to lay out on a table.
     #[error("deck '{0}' has {1} cards: a table holds at most {MAX_TABLE_CARDS}")]
     TooManyCards(String, usize),
@@ -49,6 +56,11 @@ pub enum FaceStyle {
     Rank,
     /// Rank and colour plus the two jokers as one more pair (`standard-jokers`).
     RankAndColourJokers,
+    /// Playing cards, a pair being the same rank in the opposite colour (`zebra`): each
+    /// rank is a label of four cards, copies 0 and 1 red, 2 and 3 black.
+    Zebra,
+    /// Two standard decks matched card for card: same rank and suit (`double`).
+    TwoDecks,
     /// Letters and symbols (`pairs:N`).
     Symbols,
     /// Plain numbered labels (`LxC`).
@@ -94,7 +106,8 @@ const RANKS: [&str; 13] = [
 const SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz23456789";
 
 impl Deck {
-    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers` or `pairs:N`.
+    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`, `double`,
+    /// `pairs:N`, `zebra` or `zebra:L`.
     ///
     /// # Errors
     /// A [`DeckError`] naming what is wrong.
@@ -109,8 +122,18 @@ impl Deck {
             "standard" => Self::named(26, 2, FaceStyle::RankAndColour, name),
             "standard-rank" => Self::named(13, 4, FaceStyle::Rank, name),
             "standard-jokers" => Self::named(27, 2, FaceStyle::RankAndColourJokers, name),
+            "zebra" => Self::named(13, 4, FaceStyle::Zebra, name),
+            "double" => Self::named(52, 2, FaceStyle::TwoDecks, name),
             _ => {
-                if let Some(n) = name.strip_prefix("pairs:") {
+                if let Some(n) = name.strip_prefix("zebra:") {
+                    let n: u32 = n
+                        .parse()
+                        .map_err(|_| DeckError::ZebraRange(given.to_owned()))?;
+                    if !(1..=MAX_ZEBRA_RANKS).contains(&n) {
+                        return Err(DeckError::ZebraRange(given.to_owned()));
+                    }
+                    Self::named(n, 4, FaceStyle::Zebra, name)
+                } else if let Some(n) = name.strip_prefix("pairs:") {
                     let n: u32 = n
                         .parse()
                         .map_err(|_| DeckError::PairsRange(given.to_owned()))?;
@@ -198,6 +221,19 @@ impl Deck {
         self.style
     }
 
+    /// Whether two cards make a pair: the same label, and for Zebra also opposite colours
+    /// (two cards of the same rank and colour, a *twin*, are not a pair).
+    #[must_use]
+    pub fn matches(&self, a: Card, b: Card) -> bool {
+        a.label == b.label && (self.style != FaceStyle::Zebra || zebra_red(a) != zebra_red(b))
+    }
+
+    /// Whether this is a Zebra deck (pairs of opposite colours).
+    #[must_use]
+    pub fn is_zebra(&self) -> bool {
+        self.style == FaceStyle::Zebra
+    }
+
     /// Checks that the deck fits on a table.
     ///
     /// # Errors
@@ -213,8 +249,12 @@ impl Deck {
     #[must_use]
     pub fn grid(&self) -> (usize, usize) {
         match self.style {
-            FaceStyle::RankAndColour | FaceStyle::Rank if self.cards() == 52 => (4, 13),
+            FaceStyle::RankAndColour | FaceStyle::Rank | FaceStyle::Zebra if self.cards() == 52 => {
+                (4, 13)
+            }
             FaceStyle::RankAndColourJokers => (6, 9),
+            // Two decks as two standard tables, one above the other.
+            FaceStyle::TwoDecks => (8, 13),
             _ => grid_for(self.cards()),
         }
     }
@@ -261,6 +301,29 @@ impl Deck {
                     ink,
                 }
             }
+            FaceStyle::Zebra => {
+                let suit = ['♥', '♦', '♠', '♣'][usize::from(copy % 4)];
+                let rank = RANKS
+                    .get(l)
+                    .map_or_else(|| (l + 1).to_string(), ToString::to_string);
+                Face {
+                    text: format!("{rank}{suit}"),
+                    ink: if copy % 4 < 2 { Ink::Red } else { Ink::Black },
+                }
+            }
+            FaceStyle::TwoDecks => {
+                // Label 4r+s is rank r in suit s; both copies are the same card.
+                let (suit, ink) = match l % 4 {
+                    0 => ('♠', Ink::Black),
+                    1 => ('♥', Ink::Red),
+                    2 => ('♣', Ink::Black),
+                    _ => ('♦', Ink::Red),
+                };
+                Face {
+                    text: format!("{}{suit}", RANKS[(l / 4) % 13]),
+                    ink,
+                }
+            }
             FaceStyle::Symbols => Face {
                 text: SYMBOLS
                     .chars()
@@ -275,6 +338,12 @@ impl Deck {
             },
         }
     }
+}
+
+/// Whether a card of a Zebra deck is red (copies 0 and 1).
+#[must_use]
+pub fn zebra_red(card: Card) -> bool {
+    card.copy % 4 < 2
 }
 
 impl DeckError {
@@ -330,6 +399,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn two_decks_are_every_card_twice() {
+        let d = Deck::parse("double").unwrap();
+        let mut count = std::collections::HashMap::new();
+        for l in 0..d.labels() {
+            let (a, b) = (d.face(Label(l), 0), d.face(Label(l), 1));
+            assert_eq!(a, b, "label {l}: both copies are the same card");
+            *count.entry(a.text).or_insert(0) += 2;
+        }
+        // 13 ranks in 4 suits, each card twice.
+        assert_eq!(count.len(), 52);
+        assert!(count.values().all(|&n| n == 2));
+        let suits = |rank: &str| {
+            count
+                .keys()
+                .filter(|t| t.strip_suffix(['♠', '♥', '♣', '♦']) == Some(rank))
+                .count()
+        };
+        assert!(RANKS.iter().all(|r| suits(r) == 4));
+    }
+
+    #[test]
     fn named_decks() {
         let d = Deck::parse("standard").unwrap();
         assert_eq!((d.labels(), d.copies(), d.grid()), (26, 2, (4, 13)));
@@ -337,6 +427,9 @@ mod tests {
         assert_eq!((d.labels(), d.copies(), d.grid()), (13, 4, (4, 13)));
         let d = Deck::parse("standard-jokers").unwrap();
         assert_eq!((d.labels(), d.copies(), d.grid()), (27, 2, (6, 9)));
+        let d = Deck::parse("double").unwrap();
+        assert_eq!((d.labels(), d.copies(), d.grid()), (52, 2, (8, 13)));
+        assert!(d.check_playable().is_ok());
         let d = Deck::parse("pairs:3").unwrap();
         assert_eq!((d.labels(), d.copies()), (3, 2));
         assert_eq!(Deck::parse("13x4").unwrap().cards(), 52);
@@ -348,6 +441,7 @@ mod tests {
             ("STANDARD", "standard"),
             ("Standard-Rank", "standard-rank"),
             ("standard-JOKERS", "standard-jokers"),
+            ("Double", "double"),
             ("Pairs:8", "pairs:8"),
             ("13X4", "13x4"),
         ] {
@@ -380,6 +474,38 @@ mod tests {
     }
 
     #[test]
+    fn zebra_pairs_are_opposite_colours() {
+        let d = Deck::parse("zebra").unwrap();
+        assert_eq!(
+            (d.labels(), d.copies(), d.grid(), d.pairs()),
+            (13, 4, (4, 13), 26)
+        );
+        let card = |label, copy| Card {
+            label: Label(label),
+            copy,
+        };
+        let faces: Vec<String> = (0..4).map(|c| d.face(Label(6), c).text).collect();
+        assert_eq!(faces, ["7♥", "7♦", "7♠", "7♣"]);
+        assert!(d.matches(card(6, 1), card(6, 3)));
+        assert!(d.matches(card(6, 2), card(6, 0)));
+        // Twins: same rank and colour.
+        assert!(!d.matches(card(6, 0), card(6, 1)));
+        assert!(!d.matches(card(6, 2), card(6, 3)));
+        assert!(!d.matches(card(6, 0), card(7, 2)));
+        // Every other deck matches by label alone.
+        let rank = Deck::parse("standard-rank").unwrap();
+        assert!(rank.matches(card(6, 0), card(6, 1)));
+        assert_eq!(Deck::parse("Zebra:5").unwrap().name(), "zebra:5");
+        assert_eq!(Deck::parse("zebra:5").unwrap().labels(), 5);
+        for bad in ["zebra:0", "zebra:101", "zebra:x"] {
+            assert!(
+                matches!(Deck::parse(bad), Err(DeckError::ZebraRange(_))),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn grids_hold_every_card() {
         for n in 1..=60 {
             let d = Deck::parse(&format!("pairs:{n}")).unwrap();
@@ -393,7 +519,13 @@ mod tests {
 
     #[test]
     fn faces_differ_between_labels() {
-        for name in ["standard", "standard-rank", "standard-jokers", "pairs:60"] {
+        for name in [
+            "standard",
+            "standard-rank",
+            "standard-jokers",
+            "double",
+            "pairs:60",
+        ] {
             let d = Deck::parse(name).unwrap();
             let mut seen = std::collections::HashSet::new();
             for l in 0..d.labels() {

@@ -6,8 +6,9 @@ use super::deck::{Deck, DeckError};
 use super::layout::{Card, deal};
 use super::options::{PassRule, Seat};
 use super::view::{
-    EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, TurnEnd,
+    EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,
 };
+use crate::seats::{MAX_SEATS, MIN_SEATS};
 
 /// Why a flip was refused. A refused flip changes nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -29,6 +30,33 @@ pub enum IllegalFlip {
     GameOver,
 }
 
+/// A table the rules do not define.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum TableError {
+    /// Fewer than 2 or more than 6 seats.
+    #[error("{0} seats: a table has {MIN_SEATS} to {MAX_SEATS}")]
+    Seats(u8),
+    /// With three or more seats only `none` and `agreed` are defined.
+    #[error("pass rule '{0}' needs two players: with three or more, use 'none' or 'agreed'")]
+    PassRule(PassRule),
+}
+
+impl Table {
+    /// Checks that the rules define this table.
+    ///
+    /// # Errors
+    /// A [`TableError`].
+    pub fn check(self) -> Result<Self, TableError> {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&usize::from(self.seats)) {
+            return Err(TableError::Seats(self.seats));
+        }
+        if self.seats > 2 && !matches!(self.pass_rule, PassRule::None | PassRule::Agreed) {
+            return Err(TableError::PassRule(self.pass_rule));
+        }
+        Ok(self)
+    }
+}
+
 /// A game in progress: the hidden table plus the public view.
 ///
 /// The faces of face-down cards are private to this type; everything a player may know
@@ -41,7 +69,8 @@ pub struct Game {
 }
 
 impl Game {
-    /// Deals `deck` with `seed` for two players under `players`.
+    /// Deals `deck` with `seed` for `players` (a table checked by [`Table::check`], or
+    /// solitaire).
     ///
     /// # Errors
     /// The deck does not fit on a table.
@@ -66,9 +95,9 @@ impl Game {
                 players,
                 slots,
                 phase: Phase::FirstCard,
-                mover: Seat::First,
-                pairs: [0, 0],
-                after_pass: false,
+                mover: Seat::FIRST,
+                pairs: Tally::new(players.seats()),
+                passes: 0,
                 turns: 0,
                 misses: 0,
                 flips: Vec::new(),
@@ -118,12 +147,12 @@ impl Game {
                     return Err(IllegalFlip::SameCard);
                 }
                 let is_pass = first_was_known
-                    && matches!(slot, Slot::Known(c) if c.label != self.hidden[first].label);
+                    && matches!(slot, Slot::Known(c) if !v.deck.matches(c, self.hidden[first]));
                 if is_pass
                     && !self.pass_allowed()
-                    && let Players::Two(rule) = v.players
+                    && let Players::Table(t) = v.players
                 {
-                    return Err(IllegalFlip::PassForbidden(rule));
+                    return Err(IllegalFlip::PassForbidden(t.pass_rule));
                 }
                 Ok(())
             }
@@ -135,9 +164,11 @@ impl Game {
     pub fn pass_allowed(&self) -> bool {
         match self.view.players {
             Players::Solitaire => true,
-            Players::Two(PassRule::None) => false,
-            Players::Two(PassRule::Ko) => !self.view.after_pass,
-            Players::Two(_) => true,
+            Players::Table(t) => match t.pass_rule {
+                PassRule::None => false,
+                PassRule::Ko => !self.view.after_pass(),
+                _ => true,
+            },
         }
     }
 
@@ -147,6 +178,7 @@ impl Game {
     /// An [`IllegalFlip`]; the game is then unchanged.
     pub fn try_flip(&mut self, position: usize) -> Result<Flip, IllegalFlip> {
         self.check_flip(position)?;
+        let seat = self.view.mover;
         let card = self.hidden[position];
         let was_known = matches!(self.view.slots[position], Slot::Known(_));
         self.view.slots[position] = Slot::Known(card);
@@ -167,7 +199,7 @@ impl Game {
             };
         }
         let flip = Flip {
-            seat: self.last_mover(turn_end),
+            seat,
             position,
             card,
             was_known,
@@ -175,15 +207,6 @@ impl Game {
         };
         self.view.flips.push(flip);
         Ok(flip)
-    }
-
-    /// Who made the flip just applied (the mover may have changed at the turn's end).
-    fn last_mover(&self, turn_end: Option<TurnEnd>) -> Seat {
-        let v = &self.view;
-        let switched = matches!(turn_end, Some(TurnEnd::Miss | TurnEnd::Pass))
-            && v.players != Players::Solitaire
-            && !v.is_over();
-        if switched { v.mover.other() } else { v.mover }
     }
 
     fn finish_turn(
@@ -196,14 +219,17 @@ impl Game {
         let v = &mut self.view;
         v.turns += 1;
         let (a, b) = (self.hidden[first], self.hidden[second]);
-        if a.label == b.label {
+        let seats = v.players.seats();
+        if v.deck.matches(a, b) {
             v.slots[first] = Slot::Removed(a);
             v.slots[second] = Slot::Removed(b);
-            v.pairs[v.mover.index()] += 1;
-            v.after_pass = false;
+            v.pairs.add(v.mover);
+            v.passes = 0;
             v.phase = Phase::FirstCard;
             if v.slots.iter().all(|s| matches!(s, Slot::Removed(_))) {
                 self.end(EndReason::Cleared);
+            } else if !v.players.variant().pair_goes_again() {
+                v.mover = v.mover.next(seats);
             }
             return TurnEnd::Pair;
         }
@@ -217,18 +243,21 @@ impl Game {
         };
         match (v.players, is_pass) {
             (Players::Solitaire, _) => {}
-            (Players::Two(rule), true) => match rule {
-                PassRule::Agreed if v.after_pass => self.end(EndReason::AgreedEnd),
+            (Players::Table(t), true) => match t.pass_rule {
+                // The pass that follows a pass by every other seat ends the game.
+                PassRule::Agreed if usize::from(v.passes) + 1 >= seats => {
+                    self.end(EndReason::AgreedEnd);
+                }
                 PassRule::Quit => self.end(EndReason::Quit),
                 PassRule::Withdraw => self.end(EndReason::Withdrawn),
                 _ => {
-                    v.after_pass = true;
-                    v.mover = v.mover.other();
+                    v.passes += 1;
+                    v.mover = v.mover.next(seats);
                 }
             },
-            (Players::Two(_), false) => {
-                v.after_pass = false;
-                v.mover = v.mover.other();
+            (Players::Table(_), false) => {
+                v.passes = 0;
+                v.mover = v.mover.next(seats);
             }
         }
         end
@@ -236,13 +265,10 @@ impl Game {
 
     fn end(&mut self, reason: EndReason) {
         let v = &mut self.view;
-        let [a, b] = v.pairs;
         let outcome = match (v.players, reason) {
             (Players::Solitaire, _) => Outcome::Solo,
             (_, EndReason::Withdrawn) => Outcome::Draw,
-            _ if a > b => Outcome::Winner(Seat::First),
-            _ if b > a => Outcome::Winner(Seat::Second),
-            _ => Outcome::Draw,
+            _ => v.pairs.leader().map_or(Outcome::Draw, Outcome::Winner),
         };
         v.phase = Phase::Over(GameResult {
             outcome,
@@ -269,7 +295,7 @@ mod tests {
                 copy: u8::from(i >= 3),
             })
             .collect();
-        Game::from_cards(deck, cards, 0, Players::Two(rule))
+        Game::from_cards(deck, cards, 0, Players::two(rule))
     }
 
     #[test]
@@ -278,8 +304,8 @@ mod tests {
         g.try_flip(0).unwrap();
         let f = g.try_flip(3).unwrap();
         assert_eq!(f.turn_end, Some(TurnEnd::Pair));
-        assert_eq!(g.view().pairs(), [1, 0]);
-        assert_eq!(g.view().mover(), Seat::First);
+        assert_eq!(*g.view().pairs(), [1, 0]);
+        assert_eq!(g.view().mover(), Seat::FIRST);
         assert_eq!(g.try_flip(0), Err(IllegalFlip::Removed));
     }
 
@@ -288,8 +314,8 @@ mod tests {
         let mut g = small(PassRule::Agreed);
         g.try_flip(0).unwrap();
         let f = g.try_flip(1).unwrap();
-        assert_eq!((f.turn_end, f.seat), (Some(TurnEnd::Miss), Seat::First));
-        assert_eq!(g.view().mover(), Seat::Second);
+        assert_eq!((f.turn_end, f.seat), (Some(TurnEnd::Miss), Seat::FIRST));
+        assert_eq!(g.view().mover(), Seat::SECOND);
         assert!(!g.view().after_pass());
     }
 
@@ -318,7 +344,7 @@ mod tests {
         g.try_flip(0).unwrap();
         g.try_flip(2).unwrap(); // known 0, known 2: a pass
         assert!(g.view().after_pass());
-        assert_eq!(g.view().mover(), Seat::Second);
+        assert_eq!(g.view().mover(), Seat::SECOND);
         g.try_flip(0).unwrap();
         let f = g.try_flip(2).unwrap();
         assert_eq!(f.turn_end, Some(TurnEnd::Pass));
@@ -378,11 +404,100 @@ mod tests {
         }
         match g.view().phase() {
             Phase::Over(r) => {
-                assert_eq!(r.outcome, Outcome::Winner(Seat::First));
-                assert_eq!((r.pairs, r.turns), ([3, 0], 3));
+                assert_eq!(r.outcome, Outcome::Winner(Seat::FIRST));
+                assert_eq!((&*r.pairs, r.turns), (&[3, 0][..], 3));
             }
             p => panic!("not over: {p:?}"),
         }
+    }
+
+    fn table(seats: u8, pass_rule: PassRule, variant: crate::rules::Variant) -> Game {
+        let mut g = small(pass_rule);
+        g.view.players = Players::Table(
+            Table {
+                seats,
+                pass_rule,
+                variant,
+            }
+            .check()
+            .unwrap(),
+        );
+        g.view.pairs = Tally::new(usize::from(seats));
+        g
+    }
+
+    #[test]
+    fn turns_go_round_three_seats() {
+        let mut g = table(3, PassRule::Agreed, crate::rules::Variant::Standard);
+        g.try_flip(0).unwrap();
+        g.try_flip(1).unwrap(); // seat 0 misses
+        assert_eq!(g.view().mover(), Seat(1));
+        g.try_flip(2).unwrap();
+        g.try_flip(4).unwrap(); // seat 1 misses
+        assert_eq!(g.view().mover(), Seat(2));
+        g.try_flip(1).unwrap();
+        let f = g.try_flip(4).unwrap(); // seat 2 takes label 1 and goes again
+        assert_eq!((f.seat, f.turn_end), (Seat(2), Some(TurnEnd::Pair)));
+        assert_eq!(*g.view().pairs(), [0, 0, 1]);
+        assert_eq!(g.view().mover(), Seat(2));
+        g.try_flip(0).unwrap();
+        g.try_flip(2).unwrap(); // seat 2 misses: back to seat 0
+        assert_eq!(g.view().mover(), Seat(0));
+    }
+
+    #[test]
+    fn agreed_with_three_seats_ends_when_all_three_pass_in_a_row() {
+        let mut g = table(3, PassRule::Agreed, crate::rules::Variant::Standard);
+        g.try_flip(0).unwrap();
+        g.try_flip(1).unwrap(); // miss: 0 and 1 known
+        for passes in 1..=2u8 {
+            g.try_flip(0).unwrap();
+            assert_eq!(g.try_flip(1).unwrap().turn_end, Some(TurnEnd::Pass));
+            assert_eq!(g.view().passes(), passes);
+            assert!(!g.view().is_over());
+        }
+        g.try_flip(0).unwrap();
+        g.try_flip(1).unwrap();
+        assert!(matches!(g.view().phase(), Phase::Over(r) if r.reason == EndReason::AgreedEnd));
+    }
+
+    #[test]
+    fn one_flip_passes_the_turn_after_a_pair() {
+        let mut g = table(2, PassRule::Agreed, crate::rules::Variant::OneFlip);
+        g.try_flip(0).unwrap();
+        let f = g.try_flip(3).unwrap();
+        assert_eq!((f.seat, f.turn_end), (Seat::FIRST, Some(TurnEnd::Pair)));
+        assert_eq!(*g.view().pairs(), [1, 0]);
+        assert_eq!(g.view().mover(), Seat::SECOND);
+        assert!(!g.view().after_pass());
+    }
+
+    #[test]
+    fn three_seats_share_a_win_as_a_draw() {
+        let mut tally = Tally::new(3);
+        tally.add(Seat(0));
+        tally.add(Seat(2));
+        assert_eq!(tally.leader(), None);
+        tally.add(Seat(2));
+        assert_eq!(tally.leader(), Some(Seat(2)));
+        assert_eq!(tally.total(), 3);
+    }
+
+    #[test]
+    fn tables_the_rules_do_not_define_are_refused() {
+        let t = |seats, pass_rule| {
+            Table {
+                seats,
+                pass_rule,
+                variant: crate::rules::Variant::Standard,
+            }
+            .check()
+        };
+        assert_eq!(t(7, PassRule::None), Err(TableError::Seats(7)));
+        assert_eq!(t(1, PassRule::None), Err(TableError::Seats(1)));
+        assert_eq!(t(3, PassRule::Ko), Err(TableError::PassRule(PassRule::Ko)));
+        assert!(t(6, PassRule::Agreed).is_ok());
+        assert!(t(2, PassRule::Withdraw).is_ok());
     }
 
     #[test]

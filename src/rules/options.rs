@@ -167,33 +167,34 @@ pub fn check_combination(objective: Objective, pass_rule: PassRule) -> Result<()
     }
 }
 
-/// One of the two players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Seat {
-    /// The player who moves first.
-    #[default]
-    First,
-    /// The other player.
-    Second,
-}
+/// A seat at the table, by turn order: seat 0 moves first, then 1, and so on round the
+/// table (2 to 6 seats; solitaire has only seat 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Seat(pub u8);
 
 impl Seat {
-    /// The other seat.
+    /// The seat that moves first.
+    pub const FIRST: Self = Self(0);
+    /// The seat that moves second.
+    pub const SECOND: Self = Self(1);
+
+    /// The seat that moves after this one at a table of `seats`.
     #[must_use]
-    pub fn other(self) -> Self {
-        match self {
-            Self::First => Self::Second,
-            Self::Second => Self::First,
-        }
+    pub fn next(self, seats: usize) -> Self {
+        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        Self(((usize::from(self.0) + 1) % seats.max(1)) as u8)
     }
 
-    /// 0 for the first seat, 1 for the second.
+    /// The other seat of two.
+    #[must_use]
+    pub fn other(self) -> Self {
+        self.next(2)
+    }
+
+    /// 0 for the first seat, 1 for the second, ...
     #[must_use]
     pub fn index(self) -> usize {
-        match self {
-            Self::First => 0,
-            Self::Second => 1,
-        }
+        usize::from(self.0)
     }
 }
 

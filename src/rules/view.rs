@@ -3,7 +3,8 @@
 
 use super::deck::{Deck, Label};
 use super::layout::Card;
-use super::options::{PassRule, Seat};
+use super::options::{PassRule, Seat, Variant};
+use crate::seats::MAX_SEATS;
 
 /// What the table shows at one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,7 +62,7 @@ pub enum EndReason {
 pub enum Outcome {
     /// This seat won.
     Winner(Seat),
-    /// Nobody won.
+    /// Nobody won (a draw, or several seats share the most pairs).
     Draw,
     /// A solitaire game: the table was cleared.
     Solo,
@@ -74,19 +75,128 @@ pub struct GameResult {
     pub outcome: Outcome,
     /// Why it ended.
     pub reason: EndReason,
-    /// Pairs of the first and second seat.
-    pub pairs: [u32; 2],
+    /// Pairs of each seat.
+    pub pairs: Tally,
     /// Turns played.
     pub turns: u32,
 }
 
-/// Two players, or one (solitaire).
+/// Pairs taken by each seat, in seat order. Reads as a slice of one count per seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tally {
+    counts: [u32; MAX_SEATS],
+    seats: u8,
+}
+
+impl Tally {
+    /// No pairs yet for each of `seats` seats.
+    ///
+    /// # Panics
+    /// If `seats` is 0 or more than [`MAX_SEATS`].
+    #[must_use]
+    pub fn new(seats: usize) -> Self {
+        assert!((1..=MAX_SEATS).contains(&seats), "1 to {MAX_SEATS} seats");
+        Self {
+            counts: [0; MAX_SEATS],
+            #[allow(clippy::cast_possible_truncation)] // at most 6
+            seats: seats as u8,
+        }
+    }
+
+    /// Counts given seat by seat (tests, records).
+    ///
+    /// # Panics
+    /// As [`Tally::new`].
+    #[must_use]
+    pub fn from_counts(counts: &[u32]) -> Self {
+        let mut tally = Self::new(counts.len());
+        tally.counts[..counts.len()].copy_from_slice(counts);
+        tally
+    }
+
+    /// One more pair for `seat`.
+    pub fn add(&mut self, seat: Seat) {
+        self.counts[seat.index()] += 1;
+    }
+
+    /// The pairs of one seat.
+    #[must_use]
+    pub fn of(&self, seat: Seat) -> u32 {
+        self.counts[seat.index()]
+    }
+
+    /// All pairs taken.
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        self.iter().sum()
+    }
+
+    /// The seat with the most pairs, if no other seat has as many.
+    #[must_use]
+    pub fn leader(&self) -> Option<Seat> {
+        let best = self.iter().copied().max()?;
+        let mut leaders = self.iter().enumerate().filter(|&(_, &n)| n == best);
+        let (first, _) = leaders.next()?;
+        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        leaders.next().is_none().then_some(Seat(first as u8))
+    }
+}
+
+impl std::ops::Deref for Tally {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.counts[..usize::from(self.seats)]
+    }
+}
+
+/// The seats at a table and the rules they play by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// 2 to 6.
+    pub seats: u8,
+    /// What a pass does.
+    pub pass_rule: PassRule,
+    /// How turns go.
+    pub variant: Variant,
+}
+
+/// A table of seats, or one player alone (solitaire).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Players {
-    /// Two players alternate; the pass rule applies.
-    Two(PassRule),
+    /// Seats take turns; the pass rule applies.
+    Table(Table),
     /// One player clears the table; a pass is just a wasted turn.
     Solitaire,
+}
+
+impl Players {
+    /// The standard two-player game under `pass_rule`.
+    #[must_use]
+    pub fn two(pass_rule: PassRule) -> Self {
+        Self::Table(Table {
+            seats: 2,
+            pass_rule,
+            variant: Variant::Standard,
+        })
+    }
+
+    /// How many seats play (1 for solitaire).
+    #[must_use]
+    pub fn seats(self) -> usize {
+        match self {
+            Self::Table(t) => usize::from(t.seats),
+            Self::Solitaire => 1,
+        }
+    }
+
+    /// How turns go (solitaire: the standard turn).
+    #[must_use]
+    pub fn variant(self) -> Variant {
+        match self {
+            Self::Table(t) => t.variant,
+            Self::Solitaire => Variant::Standard,
+        }
+    }
 }
 
 /// One flip as everyone saw it.
@@ -112,8 +222,9 @@ pub struct PublicView {
     pub(super) slots: Vec<Slot>,
     pub(super) phase: Phase,
     pub(super) mover: Seat,
-    pub(super) pairs: [u32; 2],
-    pub(super) after_pass: bool,
+    pub(super) pairs: Tally,
+    /// Passes in a row just before this turn.
+    pub(super) passes: u8,
     pub(super) turns: u32,
     pub(super) misses: u32,
     pub(super) flips: Vec<Flip>,
@@ -132,13 +243,19 @@ impl PublicView {
         self.players
     }
 
-    /// The pass rule in force (solitaire: none applies, reported as `Agreed`'s absence).
+    /// The pass rule in force (none in solitaire).
     #[must_use]
     pub fn pass_rule(&self) -> Option<PassRule> {
         match self.players {
-            Players::Two(rule) => Some(rule),
+            Players::Table(t) => Some(t.pass_rule),
             Players::Solitaire => None,
         }
+    }
+
+    /// How many seats play (1 for solitaire).
+    #[must_use]
+    pub fn seats(&self) -> usize {
+        self.players.seats()
     }
 
     /// What each position shows, row by row.
@@ -161,23 +278,35 @@ impl PublicView {
 
     /// Pairs taken by each seat.
     #[must_use]
-    pub fn pairs(&self) -> [u32; 2] {
+    pub fn pairs(&self) -> Tally {
         self.pairs
     }
 
-    /// Mover's pairs minus the opponent's.
+    /// Mover's pairs minus the most any other seat has (with two seats: minus the
+    /// opponent's, the model's score difference).
     #[must_use]
     pub fn diff(&self) -> i32 {
-        let [a, b] = self.pairs;
+        let own = self.pairs.of(self.mover);
+        let others = (0..self.pairs.len())
+            .filter(|&i| i != self.mover.index())
+            .map(|i| self.pairs[i])
+            .max()
+            .unwrap_or(0);
         #[allow(clippy::cast_possible_wrap)] // pair counts are small
-        let d = a as i32 - b as i32;
-        if self.mover == Seat::First { d } else { -d }
+        let d = own as i32 - others as i32;
+        d
     }
 
     /// Whether the previous turn was a pass.
     #[must_use]
     pub fn after_pass(&self) -> bool {
-        self.after_pass
+        self.passes > 0
+    }
+
+    /// Passes in a row just before this turn.
+    #[must_use]
+    pub fn passes(&self) -> u8 {
+        self.passes
     }
 
     /// Turns completed so far (solitaire: moves).

@@ -70,6 +70,14 @@
 //! same argument holds with sums in place of `1 − V`, and for `moves` (one player) a
 //! known pair costs exactly one turn whenever it is taken.
 //!
+//! # Not under One Flip
+//!
+//! Under One Flip (`variants.md`) a take hands the move on, so the second case above
+//! (the mover goes again) is gone, and the take can indeed lose: two known pairs leave
+//! the opponent the last free take, and a `4.1` take can cost the stopper a `4.2` label
+//! needs (`tests/one_flip.rs` has such states). [`prunable_under`] switches pruning off
+//! there.
+//!
 //! # Checked where not proved
 //!
 //! [`crate::analysis::certificate`] checks the residual states of a deck one by one
@@ -89,7 +97,7 @@
 //!   these checks of the smaller decks only.
 
 use super::Pattern;
-use crate::rules::{Objective, PassRule};
+use crate::rules::{Objective, PassRule, Variant};
 
 /// Whether a known pair of a label in pattern `pattern` is taken at once: all of its
 /// cards known, or all but one with three known.
@@ -109,4 +117,12 @@ pub fn prunable(objective: Objective, pass_rule: PassRule) -> bool {
         Objective::Win => matches!(pass_rule, PassRule::Agreed | PassRule::Ko | PassRule::None),
         Objective::Margin | Objective::Moves => true,
     }
+}
+
+/// [`prunable`] for the game played under `variant`. Under One Flip nothing is pruned:
+/// a take there hands the move on, so the proof above (whose second case has the mover
+/// go again) does not carry over, and `tests/pruning.rs` shows the take losing.
+#[must_use]
+pub fn prunable_under(variant: Variant, objective: Objective, pass_rule: PassRule) -> bool {
+    variant == Variant::Standard && prunable(objective, pass_rule)
 }

@@ -9,10 +9,15 @@
 //! A large solve from a fresh solver runs height by height on all cores instead
 //! (`levels.rs`), with the same values; which known pairs are taken without weighing
 //! the alternatives, and why that is safe, is in [`super::pruning`].
+//!
+//! Under One Flip (`variants.md`) a pair taken hands the move on, like a miss that
+//! scores (`Node::take`); nothing else changes: the card states, the after-pass layer
+//! and the decided leads are the same, and no pair is taken without weighing the rest.
 
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
+mod columns;
 mod levels;
 mod node;
 
@@ -20,10 +25,11 @@ use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
 
+use super::card_key::{self, GONE};
 use super::position::{Pattern, Position, patterns};
-use super::pruning::{harmless, prunable};
+use super::pruning::{harmless, prunable_under};
 use super::scalar::Scalar;
-use crate::rules::{Objective, PassRule};
+use crate::rules::{Objective, PassRule, Variant};
 
 /// What the mover does at a decision point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,6 +89,12 @@ pub enum SolveError {
     /// A state that cannot arise from the solver's root.
     #[error("state is not reachable from the solved root")]
     Unreachable,
+    /// `moves` counts one player's turns: under One Flip, where every turn hands the
+    /// move on, it means nothing.
+    #[error(
+        "objective 'moves' cannot go with variant 'one-flip': solitaire has no opponent to hand the turn to"
+    )]
+    MovesOneFlip,
 }
 
 const TERMINAL: u32 = u32::MAX;
@@ -146,9 +158,6 @@ struct PatternTable {
     take_two_unknown: Vec<u32>,
 }
 
-/// Pattern index for "the label left the table".
-const GONE: u32 = u32::MAX;
-
 impl PatternTable {
     fn new(copies: u8) -> Self {
         let list = patterns(copies);
@@ -183,6 +192,8 @@ impl PatternTable {
 pub struct Solver<V: Scalar = f64> {
     objective: Objective,
     pass_rule: PassRule,
+    /// Whether a pair taken passes the turn (`variants.md`, One Flip).
+    one_flip: bool,
     copies: u8,
     table: PatternTable,
     width: u32,
@@ -297,8 +308,9 @@ impl Successors {
 }
 
 impl<V: Scalar> Solver<V> {
-    /// A solver for `objective` under `pass_rule`, for the positions reachable from
-    /// `root` with score difference `diff` (only its size matters).
+    /// A solver of the standard game for `objective` under `pass_rule`, for the
+    /// positions reachable from `root` with score difference `diff` (only its size
+    /// matters).
     ///
     /// # Errors
     /// An invalid objective/pass-rule pair, or a root too large to solve within
@@ -310,13 +322,37 @@ impl<V: Scalar> Solver<V> {
         diff: i64,
         max_states: f64,
     ) -> Result<Self, SolveError> {
+        Self::with_variant(
+            objective,
+            pass_rule,
+            Variant::Standard,
+            root,
+            diff,
+            max_states,
+        )
+    }
+
+    /// [`Solver::new`] for the game played under `variant`.
+    ///
+    /// # Errors
+    /// As [`Solver::new`], and [`SolveError::MovesOneFlip`] for `moves` under One Flip.
+    pub fn with_variant(
+        objective: Objective,
+        pass_rule: PassRule,
+        variant: Variant,
+        root: &Position,
+        diff: i64,
+        max_states: f64,
+    ) -> Result<Self, SolveError> {
         if objective != Objective::Moves {
             crate::rules::check_combination(objective, pass_rule)?;
+        } else if variant == Variant::OneFlip {
+            return Err(SolveError::MovesOneFlip);
         }
         let table = PatternTable::new(root.copies());
         let width = (128 / u32::try_from(table.list.len()).expect("few patterns")).min(32);
         let labels = root.labels();
-        let estimate = estimate_states(objective, pass_rule, root, diff);
+        let estimate = estimate_states_for(variant, objective, pass_rule, root, diff);
         if labels >= 1u64 << width.min(63) || estimate > max_states {
             return Err(SolveError::TooLarge(estimate, max_states));
         }
@@ -329,6 +365,7 @@ impl<V: Scalar> Solver<V> {
         Ok(Self {
             objective,
             pass_rule,
+            one_flip: variant == Variant::OneFlip,
             copies: root.copies(),
             table,
             width,
@@ -342,7 +379,7 @@ impl<V: Scalar> Solver<V> {
             values: vec![Vec::new()],
             stored_values: 0,
             moves: None,
-            prune: prunable(objective, pass_rule),
+            prune: prunable_under(variant, objective, pass_rule),
             progress: None,
             parallel: true,
         })
@@ -437,6 +474,16 @@ impl<V: Scalar> Solver<V> {
         self.objective
     }
 
+    /// The variant being solved.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        if self.one_flip {
+            Variant::OneFlip
+        } else {
+            Variant::Standard
+        }
+    }
+
     /// The value of a state for the mover (at the turn start or after the first card).
     ///
     /// # Errors
@@ -466,8 +513,13 @@ impl<V: Scalar> Solver<V> {
             && self.moves.is_none()
             && self.entries.is_empty()
             && rayon::current_num_threads() > 1
-            && estimate_states(self.objective, self.pass_rule, &state.position, state.diff)
-                >= PARALLEL_FROM
+            && estimate_states_for(
+                self.variant(),
+                self.objective,
+                self.pass_rule,
+                &state.position,
+                state.diff,
+            ) >= PARALLEL_FROM
         {
             self.solve_by_levels(key);
         }
@@ -565,28 +617,16 @@ impl<V: Scalar> Solver<V> {
 
     fn key_of(&self, position: &Position) -> u128 {
         assert_eq!(position.copies(), self.copies, "position for another deck");
-        position
-            .counts()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| u128::from(c) << (self.width * u32::try_from(i).expect("few")))
-            .sum()
+        card_key::pack(position.counts(), self.width)
     }
 
     fn unpack(&self, key: u128) -> Vec<u64> {
-        let mask = (1u128 << self.width) - 1;
-        (0..self.table.list.len())
-            .map(|i| {
-                let c = (key >> (self.width * u32::try_from(i).expect("few"))) & mask;
-                u64::try_from(c).expect("masked")
-            })
-            .collect()
+        card_key::unpack(key, self.width, self.table.list.len())
     }
 
+    /// `key` with one label moved from pattern `from` to `to` ([`GONE`]: off the table).
     fn moved(&self, key: u128, from: usize, to: u32) -> u128 {
-        let one = |i: usize| 1u128 << (self.width * u32::try_from(i).expect("few"));
-        let k = key - one(from);
-        if to == GONE { k } else { k + one(to as usize) }
+        card_key::moved(key, self.width, from, to)
     }
 
     /// Solves a card state and everything below it; returns its entry.
@@ -685,14 +725,13 @@ impl<V: Scalar> Solver<V> {
         // Turning an unknown card first is never a pass, so its value does not depend on
         // the after-pass flag: computed once for both layers.
         let node = Node::new(self, counts, succ, NONE, false);
-        let unknown_first: Vec<Option<V>> =
-            (0..slots).map(|i| node.unknown_first(diff(i))).collect();
+        let unknown_first = node.unknown_first_column(bound);
         let layer = |node: &Node<'_, V>, after_pass: bool| -> Vec<V> {
             (0..slots)
                 .map(|i| {
                     let mut best = Best::new(self.objective);
-                    if let Some(v) = &unknown_first[i] {
-                        best.offer(v.clone());
+                    if let Some(column) = &unknown_first {
+                        best.offer(column[i].clone());
                     }
                     node.known_first(diff(i), after_pass, &mut |_, v| best.offer(v));
                     best.value.expect("a legal action always exists")
@@ -714,6 +753,7 @@ impl<V: Scalar> Solver<V> {
     /// only the state after the take is needed. The after-pass layer is left (zero) for
     /// [`Self::complete`], which runs only if that state is asked about itself.
     fn taken_values(&self, taken: u32, bound: i64) -> Vec<V> {
+        debug_assert!(!self.one_flip, "no pruning under One Flip");
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let mut values: Vec<V> = (0..slots)
             .map(|i| {
@@ -848,10 +888,23 @@ impl<V: Scalar> Solver<V> {
     }
 }
 
-/// A rough count of the values a solve from `root` stores (an upper bound on card
-/// states times differences times layers), to refuse hopeless requests early.
+/// A rough count of the values a solve of the standard game from `root` stores (an
+/// upper bound on card states times differences times layers), to refuse hopeless
+/// requests early.
 #[must_use]
 pub fn estimate_states(
+    objective: Objective,
+    pass_rule: PassRule,
+    root: &Position,
+    diff: i64,
+) -> f64 {
+    estimate_states_for(Variant::Standard, objective, pass_rule, root, diff)
+}
+
+/// [`estimate_states`] for the game played under `variant`.
+#[must_use]
+pub fn estimate_states_for(
+    variant: Variant,
     objective: Objective,
     pass_rule: PassRule,
     root: &Position,
@@ -860,7 +913,7 @@ pub fn estimate_states(
     let all = patterns(root.copies());
     // With pruning, labels in a harmless pattern only pass through: count card states
     // over the other patterns, times a few for the takes on the way.
-    let harmless = if prunable(objective, pass_rule) {
+    let harmless = if prunable_under(variant, objective, pass_rule) {
         all.iter().filter(|&&p| harmless(p)).count()
     } else {
         0

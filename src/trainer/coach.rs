@@ -121,19 +121,34 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
 
 /// On the standard deck (matched by rank and colour), the words for two cards of the
 /// same rank and other colours that did not match: "A♣ A♦: same rank, other colour —
-/// not a pair".
+/// not a pair"; on two decks (matched by rank and suit) "7♥ 7♦: same rank, other suit —
+/// not a pair"; on Zebra, for two of the same rank and colour: "7♥ 7♦: same rank,
+/// same colour — not a pair".
 #[must_use]
 pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
-    let colour_matters = matches!(
-        deck.style(),
-        FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers
-    );
-    // Labels 2r and 2r+1 are rank r in red and in black (26 is the jokers).
-    let same_rank =
-        a.label != b.label && a.label.0 < 26 && b.label.0 < 26 && a.label.0 / 2 == b.label.0 / 2;
-    (colour_matters && same_rank).then(|| {
+    // On Zebra it is the other way round: a twin (same rank, same colour) is no pair.
+    if deck.is_zebra() && a.label == b.label && !deck.matches(a, b) {
+        return Some(format!(
+            "{} {}: same rank, same colour — not a pair",
+            face_text(deck, a),
+            face_text(deck, b)
+        ));
+    }
+    // Labels 2r and 2r+1 are rank r in red and in black (26 is the jokers); on two
+    // decks 4r..4r+3 are rank r in its four suits.
+    let (per_rank, other) = match deck.style() {
+        FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers => (2, "colour"),
+        FaceStyle::TwoDecks => (4, "suit"),
+        _ => return None,
+    };
+    let ranked = 13 * per_rank;
+    let same_rank = a.label != b.label
+        && a.label.0 < ranked
+        && b.label.0 < ranked
+        && a.label.0 / per_rank == b.label.0 / per_rank;
+    same_rank.then(|| {
         format!(
-            "{} {}: same rank, other colour — not a pair",
+            "{} {}: same rank, other {other} — not a pair",
             face_text(deck, a),
             face_text(deck, b)
         )
@@ -150,6 +165,10 @@ pub fn deck_rule(deck: &Deck) -> String {
             format!("{name}: a pair is the same rank and colour (7♥ 7♦)")
         }
         FaceStyle::Rank => format!("{name}: a pair is the same rank (7♥ 7♠)"),
+        FaceStyle::Zebra => {
+            format!("{name}: a pair is the same rank in the other colour (7♥ 7♠, not 7♥ 7♦)")
+        }
+        FaceStyle::TwoDecks => format!("{name}: a pair is two identical cards (7♥ 7♥)"),
         FaceStyle::Symbols | FaceStyle::Numbers => format!("{name}: a pair is two equal cards"),
     }
 }
@@ -218,7 +237,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_standard_deck_tells_same_rank_other_colour() {
+    fn the_standard_decks_tell_same_rank_other_colour_or_suit() {
         let card = |l, copy| Card {
             label: Label(l),
             copy,
@@ -232,6 +251,17 @@ mod tests {
         assert_eq!(other_colour(&standard, card(0, 0), card(2, 0)), None);
         let rank = Deck::parse("standard-rank").unwrap();
         assert_eq!(other_colour(&rank, card(0, 0), card(1, 0)), None);
+        // Two decks: labels 4r..4r+3 are one rank in four suits.
+        let double = Deck::parse("double").unwrap();
+        assert_eq!(
+            other_colour(&double, card(1, 0), card(3, 1)).as_deref(),
+            Some("A♥ A♦: same rank, other suit — not a pair")
+        );
+        assert_eq!(other_colour(&double, card(3, 0), card(4, 0)), None);
+        assert_eq!(
+            deck_rule(&double),
+            "double: a pair is two identical cards (7♥ 7♥)"
+        );
         assert_eq!(
             deck_rule(&standard),
             "standard: a pair is the same rank and colour (7♥ 7♦)"

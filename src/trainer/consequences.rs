@@ -96,7 +96,13 @@ impl<'a> Consequence<'a> {
             match ending {
                 Ending::Pair(next) => {
                     out.pair_now += p;
-                    out.pairs_this_turn += p * (1.0 + self.pairs_from(&next, state.diff + 1)?);
+                    // Under One Flip the pair ends the turn too.
+                    let more = if self.solver.variant().pair_goes_again() {
+                        self.pairs_from(&next, state.diff + 1)?
+                    } else {
+                        0.0
+                    };
+                    out.pairs_this_turn += p * (1.0 + more);
                 }
                 Ending::Miss { hand_over } => {
                     if hand_over {

@@ -1,7 +1,7 @@
 //! The idea behind a best play that is not the common one, named and put in one line
 //! drawn from this position's numbers (never canned text alone).
 
-use crate::rules::{Objective, PublicView};
+use crate::rules::{Objective, PublicView, Variant};
 use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
 
 use super::consequences::PassEffect;
@@ -122,6 +122,7 @@ pub fn idea(
     state: &State,
     lesson: &Lesson,
     objective: Objective,
+    variant: Variant,
 ) -> Option<Idea> {
     let best = lesson.best();
     let usual = lesson.find(lesson.usual)?;
@@ -134,7 +135,7 @@ pub fn idea(
         usual.action,
         best.consequences.pass,
     );
-    let line = line(view, kind, best, usual, objective);
+    let line = line(view, kind, best, usual, objective, variant);
     Some(Idea { kind, line })
 }
 
@@ -144,6 +145,7 @@ fn line(
     best: &Explained,
     usual: &Explained,
     objective: Objective,
+    variant: Variant,
 ) -> String {
     let (b, u) = (&best.consequences, &usual.consequences);
     let worth = format!(
@@ -164,10 +166,7 @@ fn line(
              what you leave shapes your opponent's turn ({worth} for taking it now)",
             fixed(b.pairs_this_turn, 2)
         ),
-        IdeaKind::LeavePair => format!(
-            "turn a seen card and leave the pair on the table: taking it would keep you \
-             turning new cards ({worth})"
-        ),
+        IdeaKind::LeavePair => leave_pair(variant, &worth),
         IdeaKind::PassToWin => format!(
             "{pass}; playing on pairs {} of the time but hands over a pair {} ({worth})",
             chance_words(u.pair_now),
@@ -186,4 +185,39 @@ fn line(
         IdeaKind::Other => format!("{} ({worth})", best.named.text),
     };
     format!("{}: {body}", kind.title())
+}
+
+/// Why leaving a pair can be best: in the standard game a pair taken means turning more
+/// new cards; under One Flip the turn ends either way, and the pair left on the table
+/// decides who must turn new cards next.
+fn leave_pair(variant: Variant, worth: &str) -> String {
+    if variant.pair_goes_again() {
+        format!(
+            "turn a seen card and leave the pair on the table: taking it would keep you \
+             turning new cards ({worth})"
+        )
+    } else {
+        format!(
+            "turn a seen card and leave the pair on the table: your turn ends either way, \
+             and the pair left there changes who must turn new cards next ({worth})"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Under One Flip a pair taken ends the turn: the words never promise another.
+    #[test]
+    fn leaving_a_pair_is_explained_by_the_turn_rule() {
+        let standard = leave_pair(Variant::Standard, "50% against 40%");
+        assert!(
+            standard.contains("keep you turning new cards"),
+            "{standard}"
+        );
+        let one_flip = leave_pair(Variant::OneFlip, "50% against 40%");
+        assert!(one_flip.contains("your turn ends either way"), "{one_flip}");
+        assert!(!one_flip.contains("keep you turning"), "{one_flip}");
+    }
 }

@@ -112,7 +112,7 @@ impl Puzzle {
         let mut game = Game::new(
             self.rules.deck.clone(),
             self.deal,
-            Players::Two(self.rules.pass_rule),
+            Players::two(self.rules.pass_rule),
         )
         .expect("a playable deck");
         for &p in &self.flips {
@@ -213,7 +213,7 @@ impl Generator {
         let mut game = Game::new(
             self.rules.deck.clone(),
             deal,
-            Players::Two(self.rules.pass_rule),
+            Players::two(self.rules.pass_rule),
         )
         .expect("a playable deck");
         let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(deal));

@@ -196,7 +196,7 @@ fn psyche_out() -> Option<Example> {
             })
         })
         .collect();
-    let mut game = Game::from_cards(deck.clone(), cards, 0, Players::Two(PassRule::None));
+    let mut game = Game::from_cards(deck.clone(), cards, 0, Players::two(PassRule::None));
     for p in [0, 5, 1, 2, 6, 1, 7] {
         game.try_flip(p).ok()?;
     }
@@ -246,8 +246,8 @@ pub fn example(view: &PublicView, lesson: &Lesson, objective: Objective) -> Exam
 /// The score as the mover hears it: `you lead 3–1`, `you trail 0–2`, `level at 1–1`.
 #[must_use]
 pub fn score_words(view: &PublicView) -> String {
-    let [a, b] = view.pairs();
-    let (mine, theirs) = if view.mover() == Seat::First {
+    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
+    let (mine, theirs) = if view.mover() == Seat::FIRST {
         (a, b)
     } else {
         (b, a)

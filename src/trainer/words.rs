@@ -129,8 +129,8 @@ fn distinct_labels(view: &PublicView, cards: &[usize]) -> usize {
 
 /// The score as the mover says it, their own pairs first: `3–1`.
 fn score(view: &PublicView) -> String {
-    let [a, b] = view.pairs();
-    let (mine, theirs) = if view.mover() == Seat::First {
+    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
+    let (mine, theirs) = if view.mover() == Seat::FIRST {
         (a, b)
     } else {
         (b, a)

@@ -432,7 +432,16 @@ impl App {
         self.save_current();
         self.screen = Screen::Play(Box::new(round));
         self.overlay = None;
-        let key: SolverKey = (config.deck.clone(), config.objective, config.pass_rule);
+        if !config.two_seat_solver() {
+            // Three or more: the round builds its own-pairs solver itself.
+            return Ok(());
+        }
+        let key: SolverKey = (
+            config.deck.clone(),
+            config.objective,
+            config.pass_rule,
+            config.variant,
+        );
         if let Some(s) = self.want_solver(key, now)
             && let Some(r) = self.round_mut()
         {
@@ -465,7 +474,7 @@ impl App {
         };
         let job_key = key.clone();
         let job = move || Solved {
-            result: Optimal::new(&deck, job_key.1, job_key.2)
+            result: Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
                 .map(|o| Arc::new(Mutex::new(o)))
                 .map_err(|e| e.to_string()),
             key: job_key,
@@ -548,7 +557,9 @@ impl App {
         match &mut self.screen {
             Screen::Play(r) => {
                 let c = r.config();
-                if (c.deck.clone(), c.objective, c.pass_rule) == solved.key && !r.solver_settled() {
+                if (c.deck.clone(), c.objective, c.pass_rule, c.variant) == solved.key
+                    && !r.solver_settled()
+                {
                     r.set_solver(solved.result, now);
                 }
             }

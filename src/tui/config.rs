@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Table, Variant};
+use crate::seats::{SeatKind, Seats};
 
 /// Who turns the first card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -19,19 +20,11 @@ pub enum First {
     Coin,
 }
 
-/// Who plays against the person (or a side in `watch`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Opponent {
-    /// The exactly optimal player.
-    #[default]
-    Optimal,
-    /// The strategy most people use.
-    Usual,
-    /// The usual strategy remembering only its last few cards (easy: 2).
-    ForgetfulEasy,
-    /// The usual strategy remembering only its last few cards (medium: 6).
-    ForgetfulMedium,
-}
+/// Who plays against the person (or a side in `watch`): an AI of the players layer.
+pub type Opponent = crate::players::AiKind;
+
+/// The seats of a table in the `--players` syntax, with Concentration's AIs.
+pub type TableSeats = Seats<Opponent>;
 
 /// How known cards are shown to the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -69,6 +62,11 @@ pub struct Config {
     pub objective: Objective,
     /// The pass rule.
     pub pass_rule: PassRule,
+    /// The seats as `--players` or the setup's players line gave them, seat 0 first;
+    /// `None`: today's two seats, from `first`, `opponent` and `watch_first`.
+    pub players: Option<TableSeats>,
+    /// How turns go: standard, or One Flip (a pair does not earn another turn).
+    pub variant: Variant,
     /// Open or classic memory.
     pub memory: Memory,
     /// The seed of the deal and of every AI choice.
@@ -93,6 +91,8 @@ impl Default for Config {
             watch_first: None,
             objective: Objective::Win,
             pass_rule: PassRule::Agreed,
+            players: None,
+            variant: Variant::Standard,
             memory: Memory::Classic,
             seed: 0,
             ai_delay: Duration::from_millis(700),
@@ -103,14 +103,43 @@ impl Default for Config {
     }
 }
 
+/// Zebra is solved (`solve --deck zebra`) but not yet played: the AIs, hints and
+/// solitaire par would treat it as rank matching, so the game refuses it rather than
+/// play the wrong game.
+///
+/// # Errors
+/// The deck is a Zebra deck.
+pub fn refuse_zebra(deck: &Deck) -> Result<(), String> {
+    if deck.is_zebra() {
+        return Err(format!(
+            "--deck {deck}: Zebra can be analysed (concentration solve --deck {deck}) but not played yet"
+        ));
+    }
+    Ok(())
+}
+
 impl Config {
-    /// Checks the parts that can be wrong: the deck and the objective/pass rule pair.
+    /// Checks the parts that can be wrong: the deck, the table (seats and pass rule),
+    /// the objective/pass rule pair of two seats, and AIs this build cannot seat.
     ///
     /// # Errors
     /// One line naming the bad part.
     pub fn check(&self) -> Result<Deck, String> {
         let deck = Deck::parse(&self.deck).map_err(|e| e.to_string())?;
         deck.check_playable().map_err(|e| e.to_string())?;
+        refuse_zebra(&deck)?;
+        self.table().check().map_err(|e| e.to_string())?;
+        if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
+            // The own-pairs solver knows the standard turn only: nothing fakes it.
+            return Err(
+                "optimal: no solver plays One Flip with three or more players; seat usual or forgetful AIs"
+                    .into(),
+            );
+        }
+        if self.seat_count() > 2 {
+            // Three or more play own pairs: the objective is not theirs to choose.
+            return Ok(deck);
+        }
         if !matches!(self.objective, Objective::Win | Objective::Margin) {
             return Err(format!(
                 "objective '{}' is for solitaire; play uses win or margin",
@@ -131,7 +160,65 @@ impl Config {
     /// Whether the optimal solver is needed before anyone can move.
     #[must_use]
     pub fn needs_solver(&self) -> bool {
-        self.opponent == Opponent::Optimal || self.watch_first == Some(Opponent::Optimal)
+        match &self.players {
+            Some(seats) => seats.iter().any(|s| s.ai() == Some(Opponent::Optimal)),
+            None => {
+                self.opponent == Opponent::Optimal || self.watch_first == Some(Opponent::Optimal)
+            }
+        }
+    }
+
+    /// How many seats play.
+    #[must_use]
+    pub fn seat_count(&self) -> usize {
+        self.players.as_ref().map_or(2, Seats::len)
+    }
+
+    /// The table the rules deal for (seats, pass rule, variant), unchecked.
+    #[must_use]
+    pub fn table(&self) -> Table {
+        Table {
+            #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+            seats: self.seat_count() as u8,
+            pass_rule: self.pass_rule,
+            variant: self.variant,
+        }
+    }
+
+    /// Whether the two-player solver (win or margin, either variant) serves this table;
+    /// three or more seats have the own-pairs solver.
+    #[must_use]
+    pub fn two_seat_solver(&self) -> bool {
+        self.seat_count() == 2
+    }
+
+    /// The seats in turn order. Without `players`: the person and `opponent` (the
+    /// person first when `person_first`), or in `watch` the two AIs, `A` and `B`.
+    #[must_use]
+    pub fn seats(&self, person_first: bool) -> TableSeats {
+        if let Some(seats) = &self.players {
+            return seats.clone();
+        }
+        let seat = |name: String, kind| crate::seats::Seat { name, kind };
+        let list = match self.watch_first {
+            Some(first) => vec![
+                seat(format!("A {}", first.name()), SeatKind::Ai(first)),
+                seat(
+                    format!("B {}", self.opponent.name()),
+                    SeatKind::Ai(self.opponent),
+                ),
+            ],
+            None => {
+                let you = seat("you".into(), SeatKind::Person);
+                let ai = seat(self.opponent.name().into(), SeatKind::Ai(self.opponent));
+                if person_first {
+                    vec![you, ai]
+                } else {
+                    vec![ai, you]
+                }
+            }
+        };
+        Seats::new(list).expect("two well-named seats")
     }
 }
 
@@ -167,39 +254,8 @@ macro_rules! named {
 }
 
 named!(First, "first player", [You => "you", Ai => "ai", Coin => "coin"]);
-named!(Opponent, "opponent", [
-    Optimal => "optimal",
-    Usual => "usual",
-    ForgetfulEasy => "forgetful-easy",
-    ForgetfulMedium => "forgetful-medium",
-]);
 named!(Memory, "memory mode", [Classic => "classic", Open => "open"]);
 named!(Hints, "hint mode", [Off => "off", Always => "always"]);
-
-impl Opponent {
-    /// Parses an opponent name; `forgetful` alone means the medium level.
-    ///
-    /// # Errors
-    /// An unknown name.
-    pub fn parse(s: &str) -> Result<Self, String> {
-        if s == "forgetful" {
-            Ok(Self::ForgetfulMedium)
-        } else {
-            s.parse()
-        }
-    }
-
-    /// One line for the setup screen.
-    #[must_use]
-    pub fn explanation(self) -> &'static str {
-        match self {
-            Self::Optimal => "plays the exactly optimal strategy",
-            Self::Usual => "takes known pairs, else turns new cards, never passes",
-            Self::ForgetfulEasy => "remembers only the last 2 cards it saw",
-            Self::ForgetfulMedium => "remembers only the last 6 cards it saw",
-        }
-    }
-}
 
 impl Hints {
     /// The value as the setup screen shows it.

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::hint::{Hint, format_cost, format_value};
 use super::round::Round;
 use super::theme;
-use crate::rules::{Objective, Phase, Seat};
+use crate::rules::{Objective, Phase, Variant};
 use crate::words;
 
 /// Width of the side panel.
@@ -43,20 +43,19 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
     {
         let mut lines = Vec::new();
         let pairs = view.pairs();
-        for seat in [Seat::First, Seat::Second] {
-            let mark = if !view.is_over() && view.mover() == seat {
-                "▶"
-            } else {
-                " "
-            };
+        // Every seat, the mover marked by more than colour.
+        for seat in round.seat_list() {
+            let moving = !view.is_over() && view.mover() == seat;
+            let mark = if moving { "▶" } else { " " };
+            let row = Span::raw(format!(
+                "{:<14}{:>3} {}",
+                truncate(&round.seat_name(seat), 14),
+                pairs[seat.index()],
+                words::noun_for(pairs[seat.index()].into(), "pair")
+            ));
             lines.push(Line::from(vec![
                 Span::styled(mark, theme::CURSOR),
-                Span::raw(format!(
-                    "{:<14}{:>3} {}",
-                    truncate(&round.seat_name(seat), 14),
-                    pairs[seat.index()],
-                    words::noun_for(pairs[seat.index()].into(), "pair")
-                )),
+                if moving { row.bold() } else { row },
             ]));
         }
         let phase = match view.phase() {
@@ -76,27 +75,39 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
             round.memory().name()
         )));
         let rule = round.config().pass_rule;
+        let objective = if round.seat_count() > 2 {
+            "own pairs".to_owned()
+        } else {
+            round.config().objective.to_string()
+        };
         lines.push(Line::from(vec![
             Span::raw("Rule "),
             Span::styled(rule.name(), theme::HEADING),
-            Span::raw(format!(" · {}", round.config().objective)),
+            Span::raw(format!(" · {objective}")),
         ]));
+        if round.config().variant == Variant::OneFlip {
+            lines.push(Line::from("One Flip: no turn again"));
+        }
         if let Some(v) = round.odds() {
-            let who = if round.is_watch() {
-                round.seat_name(Seat::First)
+            let who = if round.is_watch() || round.people() > 1 {
+                round.seat_name(round.person())
             } else {
                 "You".into()
             };
-            let what = match round.config().objective {
-                Objective::Win => "win",
-                _ => "margin",
-            };
-            // The odds assume both sides play optimally from here, whoever the AI is.
+            // The odds assume every side plays optimally from here, whoever the AI is.
             lines.push(Line::from(Span::styled(ASSUMPTION, theme::DIM)));
-            lines.push(Line::from(format!(
-                "{who}: {what} {}",
-                format_value(round.config().objective, v)
-            )));
+            if round.seat_count() > 2 {
+                lines.push(Line::from(format!("{who}: {v:.2} more pairs")));
+            } else {
+                let what = match round.config().objective {
+                    Objective::Win => "win",
+                    _ => "margin",
+                };
+                lines.push(Line::from(format!(
+                    "{who}: {what} {}",
+                    format_value(round.config().objective, v)
+                )));
+            }
         }
         lines.push(Line::from(""));
         if let Some(note) = round.coach_note() {

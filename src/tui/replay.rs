@@ -50,7 +50,7 @@ pub struct Replay {
 pub enum Whose {
     /// The player in one seat.
     Seat(Seat),
-    /// Either player.
+    /// Every player (both, at a table of two).
     Both,
 }
 
@@ -82,7 +82,7 @@ pub struct Decision {
 }
 
 /// The key of the solver a record needs: deck name, objective, pass rule.
-pub type SolverKey = (String, Objective, PassRule);
+pub type SolverKey = (String, Objective, PassRule, crate::rules::Variant);
 
 impl Replay {
     /// A replay of `record` (read from `path`, if from a file), at its start.
@@ -93,7 +93,7 @@ impl Replay {
         let full = record.replay().map_err(|e| e.to_string())?;
         // The person's mistakes first; everyone's in a game of two AIs.
         let record_person = if record.is_solitaire() {
-            Some(Seat::First)
+            Some(Seat::FIRST)
         } else {
             record.person()
         };
@@ -155,7 +155,12 @@ impl Replay {
     #[must_use]
     pub fn solver_key(&self) -> SolverKey {
         let r = self.record();
-        (r.deck.name().to_owned(), r.objective, r.pass_rule)
+        (
+            r.deck.name().to_owned(),
+            r.objective,
+            r.pass_rule,
+            r.variant,
+        )
     }
 
     /// Computes the analysis with the solver (or notes why there is none).
@@ -165,6 +170,24 @@ impl Replay {
             annotate(&self.full, self.record().players.clone(), optimal.solver())
                 .map_err(|e| e.to_string())
         });
+        // A table of three or more is valued by the seats solver, not the one given.
+        let result = if self.record().seats() > 2 {
+            crate::analysis::own_pairs::solver_for(&self.full)
+                .map_err(|e| e.to_string())
+                .and_then(|mut solver| {
+                    crate::analysis::own_pairs::annotate_table(
+                        &self.full,
+                        self.record().players.clone(),
+                        &mut solver,
+                    )
+                    .map_err(|e| e.to_string())
+                })
+        } else {
+            result
+        };
+        let result = crate::analysis::annotate::analysable(self.record())
+            .map_err(|e| e.to_string())
+            .and(result);
         match result {
             Ok(a) => {
                 self.analysis = Some(a);
@@ -189,15 +212,11 @@ impl Replay {
             .flatten()
     }
 
-    /// The seats whose flips are shown and summed up: both, or the one of a solitaire
-    /// game. The AI's flips are annotated like the person's.
+    /// The seats whose flips are shown and summed up: every seat, or the one of a
+    /// solitaire game. The AI's flips are annotated like the person's.
     #[must_use]
-    pub fn seats(&self) -> &'static [Seat] {
-        if self.record().is_solitaire() {
-            &[Seat::First]
-        } else {
-            &[Seat::First, Seat::Second]
-        }
+    pub fn seats(&self) -> Vec<Seat> {
+        self.record().all_seats().collect()
     }
 
     /// The decision the board is at: the next flip's best action (its cards marked on
@@ -236,15 +255,16 @@ impl Replay {
         self.whose
     }
 
-    /// Tab: the next choice of whose mistakes: first seat, second seat, both.
+    /// Tab: the next choice of whose mistakes: each seat in turn order, then all.
     pub fn switch_whose(&mut self) {
         if self.record().is_solitaire() {
             return;
         }
+        let seats = self.record().seats();
         self.whose = match self.whose {
-            Whose::Seat(Seat::First) => Whose::Seat(Seat::Second),
-            Whose::Seat(Seat::Second) => Whose::Both,
-            Whose::Both => Whose::Seat(Seat::First),
+            Whose::Seat(s) if s.index() + 1 < seats => Whose::Seat(s.next(seats)),
+            Whose::Seat(_) => Whose::Both,
+            Whose::Both => Whose::Seat(Seat::FIRST),
         };
         // Say what the keys now do: the choice is not drawn anywhere else.
         let n = self.mistakes().len();
@@ -264,6 +284,7 @@ impl Replay {
     pub fn whose_name(&self) -> String {
         match self.whose {
             Whose::Seat(s) => self.record().player(s).to_owned(),
+            Whose::Both if self.record().seats() > 2 => "all players".to_owned(),
             Whose::Both => "both players".to_owned(),
         }
     }
@@ -433,10 +454,16 @@ impl Replay {
 /// The settings of a new game on a record's deal, other settings from `base`.
 #[must_use]
 pub fn config_of(record: &Record, base: &Config) -> Config {
-    let ai = |seat: Seat| Opponent::parse(record.player(seat)).unwrap_or_default();
+    let ai = |seat: Seat| {
+        record
+            .players
+            .get(seat.index())
+            .and_then(|p| Opponent::parse(&p.kind).ok())
+            .unwrap_or_default()
+    };
     let (first, opponent) = match record.person() {
-        Some(Seat::Second) => (First::Ai, ai(Seat::First)),
-        _ => (First::You, ai(Seat::Second)),
+        Some(Seat::SECOND) => (First::Ai, ai(Seat::FIRST)),
+        _ => (First::You, ai(Seat::SECOND)),
     };
     Config {
         deck: record.deck.name().to_owned(),
@@ -560,7 +587,9 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
         }
     };
     let game = r.replay().ok();
-    let result = game.as_ref().map_or("?", crate::record::result_text);
+    let result = game
+        .as_ref()
+        .map_or_else(|| "?".to_owned(), crate::record::result_text);
     let name = |s: &str| crate::words::shortened(&crate::words::printable(s), NAME_WIDTH);
     let (who, score) = if r.is_solitaire() {
         let moves = game.as_ref().map_or(0, |g| g.view().turns());
@@ -572,11 +601,24 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
             crate::words::count(moves, "move"),
         )
     } else {
-        let pairs = game.as_ref().map_or([0, 0], |g| g.view().pairs());
-        (
-            format!("{} vs {}", name(&r.players[0]), name(&r.players[1])),
-            format!("{}-{}", pairs[0], pairs[1]),
-        )
+        let pairs = game
+            .as_ref()
+            .map_or_else(|| "?".to_owned(), crate::record::pairs_text);
+        // Three or more seats share the names' room: each name shorter.
+        let names: Vec<String> = if r.seats() > 2 {
+            r.players
+                .iter()
+                .map(|p| {
+                    crate::words::shortened(
+                        &crate::words::printable(&p.name),
+                        (NAME_WIDTH * 2 / r.seats()).max(3),
+                    )
+                })
+                .collect()
+        } else {
+            r.players.iter().map(|p| name(&p.name)).collect()
+        };
+        (names.join(" vs "), pairs)
     };
     Ok([
         crate::words::printable(&r.date),

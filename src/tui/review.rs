@@ -13,8 +13,8 @@ use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
-use crate::record::{coordinate, face_text, result_text, seat_letter};
-use crate::rules::{Objective, Seat};
+use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
+use crate::rules::{Game, Objective};
 use crate::words;
 
 /// Height of the value chart.
@@ -106,7 +106,8 @@ pub fn title(replay: &Replay) -> Line<'static> {
             None => "solitaire".to_owned(),
         }
     } else {
-        format!("{} vs {}", r.players[0], r.players[1])
+        let names: Vec<&str> = r.players.iter().map(|p| p.name.as_str()).collect();
+        names.join(" vs ")
     };
     let mut head = vec![
         Span::styled("Replay", theme::HEADING),
@@ -163,12 +164,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     let r = replay.record();
     let pairs = view.pairs();
     let mut lines = Vec::new();
-    let seats: &[Seat] = if r.is_solitaire() {
-        &[Seat::First]
-    } else {
-        &[Seat::First, Seat::Second]
-    };
-    for &seat in seats {
+    for seat in r.all_seats() {
         let mark = if !view.is_over() && view.mover() == seat {
             "▶"
         } else {
@@ -241,20 +237,21 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     if let Some(an) = replay.analysis() {
         let seat = an.curve_seat();
         let v = an.curve_for_focus()[at.min(an.curve.len() - 1)];
-        let value = show_value(an.objective, v);
+        let value = an.show(v);
         // The value assumes optimal play from this flip on, whoever played the game.
         lines.push(Line::from(Span::styled(
             assumption(an.objective),
             theme::DIM,
         )));
         lines.push(Line::from(match an.objective {
+            _ if an.own_pairs() => format!("Expected pairs for {}: {value}", r.player(seat)),
             Objective::Win => format!("Odds for {}: {value}", r.player(seat)),
             Objective::Margin => format!("Margin for {}: {value}", r.player(seat)),
             // Moves so far plus the expected rest.
             Objective::Moves => format!("Expected: {value}"),
         }));
         lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
-        for &seat in replay.seats() {
+        for seat in replay.seats() {
             let s = &an.summaries[seat.index()];
             let name: String = r.player(seat).chars().take(7).collect();
             // The same words as the summary window: one cost, stated one way.
@@ -279,6 +276,20 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     lines
 }
 
+/// Every seat's pairs: `you 3 – 1 optimal` for two seats, `ann 2 · bob 1 · cy 1` for more.
+fn score_line(r: &Record, game: &Game) -> String {
+    let pairs = game.view().pairs();
+    if let [a, b] = pairs[..] {
+        return format!("{} {a} – {b} {}", r.players[0], r.players[1]);
+    }
+    r.players
+        .iter()
+        .zip(pairs.iter())
+        .map(|(p, n)| format!("{p} {n}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 fn message_line(replay: &Replay) -> Line<'static> {
     let stepper = replay.stepper();
     let at = stepper.at();
@@ -287,8 +298,8 @@ fn message_line(replay: &Replay) -> Line<'static> {
     }
     if stepper.at_end() && (at > 0 || stepper.game().view().is_over()) {
         let game = stepper.game();
-        let [a, b] = game.view().pairs();
         let r = replay.record();
+        let score = score_line(r, game);
         let (moves, misses) = (
             words::count(game.view().turns(), "move"),
             words::count(game.view().misses(), "miss"),
@@ -301,16 +312,11 @@ fn message_line(replay: &Replay) -> Line<'static> {
             }
         } else if game.view().is_over() {
             format!(
-                "End of the game: {} · {} {a} – {b} {} · s shows the summary",
+                "End of the game: {} · {score} · s shows the summary",
                 result_text(game),
-                r.players[0],
-                r.players[1]
             )
         } else {
-            format!(
-                "The game was left unfinished at {} {a} – {b} {}",
-                r.players[0], r.players[1]
-            )
+            format!("The game was left unfinished at {score}")
         };
         return Line::from(text).bold();
     }
@@ -358,6 +364,7 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
     };
     let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
     let what = match an.objective {
+        _ if an.own_pairs() => format!("{}: expected pairs after each flip", r.player(seat)),
         Objective::Win => format!("{}: win % after each flip", r.player(seat)),
         Objective::Margin => format!("{}: expected margin after each flip", r.player(seat)),
         Objective::Moves => "Expected total moves after each flip".to_owned(),
@@ -433,7 +440,7 @@ fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
 fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
     let r = replay.record();
     let mut lines = Vec::new();
-    for &seat in replay.seats() {
+    for seat in replay.seats() {
         let s = &an.summaries[seat.index()];
         let totals = if s.flips == 0 {
             ": no flips to judge".to_owned()

@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::config::TableSeats;
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
-use crate::players::{Agent, Forgetful, Optimal, Policy, Usual, state_of};
-use crate::record::{MemoryMode, PERSON, Record};
-use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd};
+use crate::players::{Optimal, Policy, SeatAi, SharedSeatsSolver, seats_state_of, state_of};
+use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
+use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
 use crate::solver::{Action, State};
 use crate::trainer::coach::{self, LookBack};
 
@@ -29,33 +30,21 @@ impl Policy for SharedOptimal {
     }
 }
 
-/// An AI in a seat.
-enum Ai {
-    Agent(Agent),
-    Forgetful(Forgetful),
-}
-
-impl Ai {
-    fn choose(&mut self, game: &Game) -> usize {
-        match self {
-            Self::Agent(a) => a.choose(game.view()),
-            Self::Forgetful(f) => f.choose(game.view()),
-        }
-    }
-}
-
-/// Who sits in a seat.
+/// Who sits in a seat: a person (`kind` `None`) or an AI, once it can play.
 struct SeatPlayer {
+    name: String,
     kind: Option<Opponent>,
-    ai: Option<Ai>,
+    ai: Option<SeatAi>,
 }
 
 /// A game being played or watched.
 pub struct Round {
     config: Config,
     game: Game,
-    seats: [SeatPlayer; 2],
+    seats: Vec<SeatPlayer>,
     solver: Option<SharedSolver>,
+    /// Three or more seats: the own-pairs solver (optimal seats, odds).
+    seats_solver: Option<SharedSeatsSolver>,
     solver_note: Option<String>,
     /// The card under the cursor.
     pub cursor: usize,
@@ -93,28 +82,45 @@ impl Round {
     /// A bad deck or objective/pass rule pair, as one line.
     pub fn new(config: Config) -> Result<Self, String> {
         let deck = config.check()?;
-        let game = Game::new(deck, config.seed, Players::Two(config.pass_rule))
+        // The own-pairs solver knows the standard turn only.
+        let seats_solver = if config.seat_count() > 2 && config.variant == Variant::Standard {
+            match own_pairs_solver(&deck, &config) {
+                Ok(s) => Some(s),
+                Err(e) if config.needs_solver() => return Err(e),
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
+        let game = Game::new(deck, config.seed, Players::Table(config.table()))
             .map_err(|e| e.to_string())?;
+        // `--first` orders today's two seats; a `--players` list is in turn order.
         let (person, coin) = match config.first {
-            First::You => (Seat::First, None),
-            First::Ai => (Seat::Second, None),
+            _ if config.players.is_some() => (Seat::FIRST, None),
+            First::You => (Seat::FIRST, None),
+            First::Ai => (Seat::SECOND, None),
             First::Coin => {
                 let heads = (config.seed ^ COIN_SALT).wrapping_mul(COIN_SALT) >> 63 == 0;
-                let s = if heads { Seat::First } else { Seat::Second };
+                let s = if heads { Seat::FIRST } else { Seat::SECOND };
                 (s, Some(s))
             }
         };
-        let kinds: [Option<Opponent>; 2] = match config.watch_first {
-            Some(first) => [Some(first), Some(config.opponent)],
-            None if person == Seat::First => [None, Some(config.opponent)],
-            None => [Some(config.opponent), None],
-        };
+        let seats: TableSeats = config.seats(person == Seat::FIRST);
+        let solver_note = (!config.two_seat_solver()).then(|| no_solver_note(&config).to_owned());
         let mut round = Self {
-            seats: kinds.map(|kind| SeatPlayer { kind, ai: None }),
+            seats: seats
+                .iter()
+                .map(|s| SeatPlayer {
+                    name: s.name.clone(),
+                    kind: s.ai(),
+                    ai: None,
+                })
+                .collect(),
             config,
             game,
             solver: None,
-            solver_note: None,
+            seats_solver,
+            solver_note,
             cursor: 0,
             show: None,
             ai_at: None,
@@ -133,43 +139,75 @@ impl Round {
             colour_told: false,
             look_back: None,
         };
-        for i in 0..2 {
+        for i in 0..round.seats.len() {
             round.make_ai(i);
         }
+        let mover = round.game.view().mover();
         round.message = match (coin, round.is_watch()) {
             (Some(s), _) => format!(
                 "Coin toss: {} — {} first",
-                if s == Seat::First { "heads" } else { "tails" },
-                if s == Seat::First {
+                if s == Seat::FIRST { "heads" } else { "tails" },
+                if s == Seat::FIRST {
                     "you go"
                 } else {
                     "the AI goes"
                 }
             ),
             (None, true) => "Watching: space speeds up, q quits".into(),
-            (None, false) if round.persons_turn() => "Your turn: pick a card".into(),
-            (None, false) => "The AI starts".into(),
+            (None, false) if round.persons_turn() => {
+                format!("{}: pick a card", round.turn_of(mover))
+            }
+            (None, false) if round.lone_ai() => "The AI starts".into(),
+            (None, false) => format!("{} starts", round.seat_name(mover)),
         };
         Ok(round)
     }
 
     fn make_ai(&mut self, i: usize) {
         let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
-        let ai = match self.seats[i].kind {
-            None => None,
-            Some(Opponent::Optimal) => self
-                .solver
-                .as_ref()
-                .map(|s| Ai::Agent(Agent::new(Box::new(SharedOptimal(Arc::clone(s))), seed))),
-            Some(Opponent::Usual) => Some(Ai::Agent(Agent::new(Box::new(Usual), seed))),
-            Some(Opponent::ForgetfulEasy) => {
-                Some(Ai::Forgetful(Forgetful::new(Forgetful::EASY, seed)))
-            }
-            Some(Opponent::ForgetfulMedium) => {
-                Some(Ai::Forgetful(Forgetful::new(Forgetful::MEDIUM, seed)))
-            }
-        };
-        self.seats[i].ai = ai;
+        let solver = self.solver.as_ref();
+        if let (Some(Opponent::Optimal), Some(own)) = (self.seats[i].kind, &self.seats_solver) {
+            self.seats[i].ai = Some(SeatAi::own_pairs(Arc::clone(own), seed));
+            return;
+        }
+        self.seats[i].ai = self.seats[i].kind.and_then(|kind| {
+            SeatAi::new(kind, seed, || {
+                solver.map(|s| Box::new(SharedOptimal(Arc::clone(s))) as Box<dyn Policy + Send>)
+            })
+        });
+    }
+
+    /// Whether the table is today's game: one person against one AI.
+    fn lone_ai(&self) -> bool {
+        self.seats.len() == 2 && self.seats.iter().filter(|s| s.kind.is_none()).count() == 1
+    }
+
+    /// How many people play.
+    #[must_use]
+    pub fn people(&self) -> usize {
+        self.seats.iter().filter(|s| s.kind.is_none()).count()
+    }
+
+    /// How many seats play.
+    #[must_use]
+    pub fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// Every seat in turn order.
+    pub fn seat_list(&self) -> impl Iterator<Item = Seat> + use<> {
+        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        (0..self.seats.len()).map(|i| Seat(i as u8))
+    }
+
+    /// "Your turn" to the one person at the table, "ann's turn" when several play.
+    #[must_use]
+    pub fn turn_of(&self, seat: Seat) -> String {
+        if self.people() > 1 {
+            format!("{}'s turn", self.seat_name(seat))
+        } else {
+            "Your turn".into()
+        }
     }
 
     /// Hands over the solved solver (or why there is none).
@@ -177,7 +215,7 @@ impl Round {
         match solver {
             Ok(s) => {
                 self.solver = Some(s);
-                for i in 0..2 {
+                for i in 0..self.seats.len() {
                     if self.seats[i].kind == Some(Opponent::Optimal) {
                         self.make_ai(i);
                     }
@@ -208,46 +246,55 @@ impl Round {
         &self.game
     }
 
-    /// Whether two AIs play.
+    /// Whether only AIs play.
     #[must_use]
     pub fn is_watch(&self) -> bool {
-        self.config.watch_first.is_some()
+        self.seats.iter().all(|s| s.kind.is_some())
     }
 
-    /// The person's seat (in `watch`, the first seat, whose odds are shown).
+    /// The person whose view the screen takes (odds, hints, the end screen): the one
+    /// to move, else the next person round the table; in `watch`, the first seat.
     #[must_use]
     pub fn person(&self) -> Seat {
-        if self.seats[0].kind.is_none() || self.is_watch() {
-            Seat::First
-        } else {
-            Seat::Second
-        }
+        let m = self.seats.len();
+        let mover = self.game.view().mover().index();
+        (0..m)
+            .map(|i| (mover + i) % m)
+            .find(|&i| self.seats[i].kind.is_none())
+            .map_or(Seat::FIRST, |i| {
+                #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+                Seat(i as u8)
+            })
     }
 
-    /// A seat's name on screen.
+    /// A seat's name on screen: `You` for the seat named `you`, `AI` for the one AI
+    /// facing one person (today's game), else the seat's own name (`ann`, `usual 2`).
     #[must_use]
     pub fn seat_name(&self, seat: Seat) -> String {
-        match self.seats[seat.index()].kind {
-            None => "You".into(),
-            Some(k) if self.is_watch() => {
-                format!(
-                    "{} {}",
-                    if seat == Seat::First { "A" } else { "B" },
-                    k.name()
-                )
-            }
-            Some(_) => "AI".into(),
+        let s = &self.seats[seat.index()];
+        match s.kind {
+            None if s.name.eq_ignore_ascii_case("you") => "You".into(),
+            Some(_) if self.lone_ai() => "AI".into(),
+            _ => s.name.clone(),
         }
     }
 
     /// A seat's full name, which says which AI it is: `You`, `optimal AI`, `forgetful AI
-    /// (easy)`; in `watch`, as [`Round::seat_name`] (`A optimal`).
+    /// (easy)` facing one person; otherwise as [`Round::seat_name`] (`A optimal`).
     #[must_use]
     pub fn seat_title(&self, seat: Seat) -> String {
         match self.seats[seat.index()].kind {
-            Some(k) if !self.is_watch() => ai_title(k),
+            Some(k) if self.lone_ai() => ai_title(k),
             _ => self.seat_name(seat),
         }
+    }
+
+    /// The seat that moved just before `seat`.
+    #[must_use]
+    pub fn seat_before(&self, seat: Seat) -> Seat {
+        let m = self.seats.len();
+        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        Seat(((seat.index() + m - 1) % m) as u8)
     }
 
     /// The opponent's kind for a seat (`None`: the person).
@@ -402,7 +449,12 @@ impl Round {
             return;
         }
         if !self.persons_turn() {
-            self.message = "Wait: it is the AI's turn (any key speeds it up)".into();
+            self.message = if self.lone_ai() {
+                "Wait: it is the AI's turn (any key speeds it up)".into()
+            } else {
+                let who = self.seat_name(self.game.view().mover());
+                format!("Wait: it is {who}'s turn (any key speeds it up)")
+            };
             self.speed_up(now);
             return;
         }
@@ -488,7 +540,7 @@ impl Round {
             }
             let i = v.mover().index();
             if let Some(ai) = self.seats[i].ai.as_mut() {
-                let pos = ai.choose(&self.game);
+                let pos = ai.choose(self.game.view());
                 self.cursor_follow(pos);
                 self.flip(pos, now);
             }
@@ -565,6 +617,15 @@ impl Round {
             self.hint = None;
             return;
         }
+        if let Some(own) = &self.seats_solver
+            && let Ok(mut s) = own.lock()
+            && let Ok(v) = s.value(&seats_state_of(view))
+        {
+            // The vector is relative to the mover.
+            let m = self.seats.len();
+            let rel = (self.person().index() + m - view.mover().index()) % m;
+            self.odds = Some(v[rel]);
+        }
         if let Some(solver) = &self.solver {
             let state = state_of(view);
             if let Ok(mut s) = solver.lock()
@@ -616,7 +677,12 @@ impl Round {
 
     /// Values the finished game's flips for the end screen (the replay's analysis).
     fn look_back_if_over(&mut self) {
-        if self.look_back.is_some() || !self.game.view().is_over() || self.is_watch() {
+        // The replay's analysis values one person's play against one opponent.
+        if self.look_back.is_some()
+            || !self.game.view().is_over()
+            || self.people() != 1
+            || self.seats.len() != 2
+        {
             return;
         }
         let Some(solver) = &self.solver else {
@@ -677,9 +743,13 @@ impl Round {
 
     fn pass_message(&self, who: &str) -> String {
         let v = self.game.view();
+        let last_pass = usize::from(v.passes()) + 1 >= v.seats();
         let tail = match self.config.pass_rule {
-            crate::rules::PassRule::Agreed if v.after_pass() && !v.is_over() => {
+            crate::rules::PassRule::Agreed if last_pass && !v.is_over() && v.seats() == 2 => {
                 ": a pass back ends the game"
+            }
+            crate::rules::PassRule::Agreed if last_pass && !v.is_over() => {
+                ": one more pass ends the game"
             }
             crate::rules::PassRule::Ko if v.after_pass() => ": no pass allowed in reply",
             _ => "",
@@ -715,10 +785,11 @@ impl Round {
             let v = self.game.view();
             if !v.is_over() {
                 self.message = if self.persons_turn() {
+                    let turn = self.turn_of(v.mover());
                     if s.end == TurnEnd::Pair && v.mover() == self.person() {
-                        "Your turn again: pick a card".into()
+                        format!("{turn} again: pick a card")
                     } else {
-                        "Your turn: pick a card".into()
+                        format!("{turn}: pick a card")
                     }
                 } else {
                     format!("{} to move", self.seat_name(v.mover()))
@@ -727,7 +798,7 @@ impl Round {
                     // Keep the announcement of a pass in view.
                     self.message = format!(
                         "{} · {}",
-                        self.pass_message(&self.seat_name(v.mover().other())),
+                        self.pass_message(&self.seat_name(self.seat_before(v.mover()))),
                         self.message
                     );
                 }
@@ -769,11 +840,15 @@ impl Round {
     /// The record of the game so far: the person is [`PERSON`], an AI goes by its name.
     #[must_use]
     pub fn record(&self) -> Record {
-        let players = [Seat::First, Seat::Second].map(|s| {
-            self.seats[s.index()]
-                .kind
-                .map_or_else(|| PERSON.to_owned(), |k| k.name().to_owned())
-        });
+        // Today's two seats keep the names records have always given them.
+        let players = match &self.config.players {
+            Some(seats) => RecordSeat::table(seats),
+            None => self
+                .seats
+                .iter()
+                .map(|s| RecordSeat::named(s.kind.map_or(PERSON, |k| k.name())))
+                .collect(),
+        };
         let memory = match self.config.memory {
             Memory::Classic => MemoryMode::Classic,
             Memory::Open => MemoryMode::Open,
@@ -808,12 +883,30 @@ impl Round {
 /// An AI by what it is: `optimal AI`, `forgetful AI (easy)`.
 #[must_use]
 pub fn ai_title(kind: Opponent) -> String {
-    match kind {
-        Opponent::Optimal => "optimal AI".into(),
-        Opponent::Usual => "usual AI".into(),
-        Opponent::ForgetfulEasy => "forgetful AI (easy)".into(),
-        Opponent::ForgetfulMedium => "forgetful AI (medium)".into(),
-    }
+    kind.title().into()
+}
+
+/// Why a table without the two-player solver shows no hints.
+fn no_solver_note(_config: &Config) -> &'static str {
+    "no hints at three or more seats yet (o: odds)"
+}
+
+/// The own-pairs solver of a table of three or more, solved from the start so that
+/// play never waits.
+fn own_pairs_solver(
+    deck: &crate::rules::Deck,
+    config: &Config,
+) -> Result<SharedSeatsSolver, String> {
+    let mut solver =
+        crate::solver::SeatsSolver::new(deck.copies(), config.seat_count(), config.pass_rule)
+            .map_err(|e| e.to_string())?;
+    let root = crate::solver::SeatsState {
+        position: crate::solver::Position::start(deck),
+        passes: 0,
+        first: None,
+    };
+    solver.value(&root).map_err(|e| e.to_string())?;
+    Ok(Arc::new(Mutex::new(solver)))
 }
 
 fn refusal(e: IllegalFlip) -> String {

@@ -151,11 +151,8 @@ fn too_small(area: Rect, buf: &mut Buffer, w: u16, h: u16) {
 /// The play screen's title in `width` cells.
 fn play_title(round: &Round, width: u16) -> Line<'static> {
     let c = round.config();
-    let seats = format!(
-        "{} vs {}",
-        round.seat_title(Seat::First),
-        round.seat_title(Seat::Second)
-    );
+    let titles: Vec<String> = round.seat_list().map(|s| round.seat_title(s)).collect();
+    let seats = titles.join(if titles.len() == 2 { " vs " } else { ", " });
     // Who plays matters more than the seed: a long seed goes first when room is short.
     let mut rest = format!("  {} · seed {} · {seats}", c.deck, c.seed);
     let practice = if round.practice() { 10 } else { 0 };
@@ -464,17 +461,53 @@ fn ai_note(kind: Opponent) -> String {
     }
 }
 
-/// The lines of the end window of a two-player game.
-fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
+/// The headline of the end window: the winner, a draw, or the seats sharing first place.
+fn headline(round: &Round, result: &crate::rules::GameResult) -> String {
     let person = round.person();
-    let [a, b] = result.pairs;
-    let headline = match (result.outcome, round.is_watch()) {
+    let lone = round.people() == 1 && round.seat_count() == 2;
+    match (result.outcome, round.is_watch()) {
+        (Outcome::Draw, _) if round.seat_count() > 2 && result.reason != EndReason::Withdrawn => {
+            let best = result.pairs.iter().copied().max().unwrap_or(0);
+            let first: Vec<String> = round
+                .seat_list()
+                .filter(|s| result.pairs[s.index()] == best)
+                .map(|s| round.seat_name(s))
+                .collect();
+            format!("Shared first place: {}", first.join(", "))
+        }
         (Outcome::Draw, _) => "A draw".to_string(),
         (Outcome::Winner(s), true) => format!("{} wins", round.seat_name(s)),
-        (Outcome::Winner(s), false) if s == person => "You win!".to_string(),
-        (Outcome::Winner(s), false) => format!("The {} wins", round.seat_title(s)),
+        (Outcome::Winner(s), false) if s == person && round.people() == 1 => "You win!".into(),
+        (Outcome::Winner(s), false) if round.seat_kind(s).is_none() => {
+            format!("{} wins!", round.seat_name(s))
+        }
+        (Outcome::Winner(s), false) if lone => format!("The {} wins", round.seat_title(s)),
+        (Outcome::Winner(s), false) => format!("{} wins", round.seat_title(s)),
         (Outcome::Solo, _) => "Cleared".to_string(),
-    };
+    }
+}
+
+/// Every seat's pairs: `You 3 – 5 optimal AI` for two, `ann 2 · bob 1 · usual 3` else.
+fn score_line(round: &Round, result: &crate::rules::GameResult) -> String {
+    if round.seat_count() == 2 {
+        return format!(
+            "{} {} – {} {}",
+            round.seat_title(Seat::FIRST),
+            result.pairs[0],
+            result.pairs[1],
+            round.seat_title(Seat::SECOND),
+        );
+    }
+    round
+        .seat_list()
+        .map(|s| format!("{} {}", round.seat_title(s), result.pairs[s.index()]))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The lines of the end window of a game at a table.
+fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
+    let headline = headline(round, &result);
     let reason = match result.reason {
         EndReason::Cleared => "the table is cleared",
         EndReason::AgreedEnd => "a pass answered a pass (agreed)",
@@ -484,15 +517,15 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
     let mut lines = vec![
         Line::from(headline).bold().centered(),
         Line::from(format!(
-            "{} {a} – {b} {}  ·  {}  ·  {}",
-            round.seat_title(Seat::First),
-            round.seat_title(Seat::Second),
+            "{}  ·  {}  ·  {}",
+            score_line(round, &result),
             words::count(result.turns, "move"),
             reason
         ))
         .centered(),
     ];
-    if !round.is_watch() {
+    // "Your" decisions mean something with one person at the table.
+    if round.people() == 1 {
         lines.push(
             Line::from(format!(
                 "Hints seen at {} of your {}{}",
@@ -531,11 +564,12 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         None => String::new(),
     };
     lines.push(Line::from(saved).style(theme::DIM).centered());
-    let mut kinds: Vec<Opponent> = [Seat::First, Seat::Second]
-        .into_iter()
-        .filter_map(|s| round.seat_kind(s))
-        .collect();
-    kinds.dedup();
+    let mut kinds: Vec<Opponent> = Vec::new();
+    for k in round.seat_list().filter_map(|s| round.seat_kind(s)) {
+        if !kinds.contains(&k) {
+            kinds.push(k);
+        }
+    }
     for k in kinds {
         lines.push(Line::from(ai_note(k)).style(theme::DIM).centered());
     }

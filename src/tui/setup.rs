@@ -15,6 +15,7 @@ pub const DECKS: &[&str] = &[
     "standard",
     "standard-rank",
     "standard-jokers",
+    "double",
     "pairs:3",
     "pairs:4",
     "pairs:6",

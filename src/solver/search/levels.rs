@@ -218,7 +218,7 @@ mod tests {
     use num_rational::BigRational;
 
     use super::*;
-    use crate::rules::{Deck, Objective, PassRule};
+    use crate::rules::{Deck, Objective, PassRule, Variant};
     use crate::solver::search::State;
     use crate::solver::{Position, Scalar};
 
@@ -246,9 +246,19 @@ mod tests {
     /// Solves the start of `deck` recursively and by levels; both tables must agree
     /// bit for bit.
     fn same<V: Scalar + PartialEq>(deck: &str, objective: Objective, rule: PassRule, full: bool) {
+        same_in::<V>(Variant::Standard, deck, objective, rule, full);
+    }
+
+    fn same_in<V: Scalar + PartialEq>(
+        variant: Variant,
+        deck: &str,
+        objective: Objective,
+        rule: PassRule,
+        full: bool,
+    ) {
         let root = Position::start(&Deck::parse(deck).unwrap());
         let solver = || {
-            let s = Solver::<V>::new(objective, rule, &root, 0, 1e9).unwrap();
+            let s = Solver::<V>::with_variant(objective, rule, variant, &root, 0, 1e9).unwrap();
             if full { s.exhaustive() } else { s }
         };
         let mut recursive = solver().sequential();
@@ -286,5 +296,27 @@ mod tests {
         same::<f64>("13x4", Objective::Win, PassRule::Agreed, false);
         same::<BigRational>("5x4", Objective::Win, PassRule::Agreed, false);
         same::<BigRational>("8x2", Objective::Margin, PassRule::Quit, false);
+    }
+
+    #[test]
+    fn levels_give_the_recursive_values_bit_for_bit_under_one_flip() {
+        for rule in PassRule::ALL {
+            same_in::<f64>(Variant::OneFlip, "8x4", Objective::Win, rule, false);
+            same_in::<f64>(Variant::OneFlip, "14x2", Objective::Win, rule, false);
+        }
+        same_in::<f64>(
+            Variant::OneFlip,
+            "8x4",
+            Objective::Margin,
+            PassRule::Ko,
+            false,
+        );
+        same_in::<BigRational>(
+            Variant::OneFlip,
+            "4x4",
+            Objective::Win,
+            PassRule::Agreed,
+            false,
+        );
     }
 }

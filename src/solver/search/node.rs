@@ -72,11 +72,18 @@ impl<'a, V: Scalar> Node<'a, V> {
         self.unknown
     }
 
-    /// The mover took a pair and moves again.
-    pub(super) fn cont(&self, entry: u32, d: i64) -> V {
-        match self.s.objective {
-            Objective::Win => self.s.stored(entry, d + 1, false),
-            Objective::Margin | Objective::Moves => V::one().plus(&self.s.stored(entry, d, false)),
+    /// The mover took a pair: they move again, or under One Flip the opponent moves
+    /// (a take is not a pass, so never after one).
+    pub(super) fn take(&self, entry: u32, d: i64) -> V {
+        match (self.s.one_flip, self.s.objective) {
+            (false, Objective::Win) => self.s.stored(entry, d + 1, false),
+            (false, Objective::Margin | Objective::Moves) => {
+                V::one().plus(&self.s.stored(entry, d, false))
+            }
+            (true, Objective::Win) => self.opp(entry, d + 1, false),
+            (true, Objective::Margin | Objective::Moves) => {
+                V::one().plus(&self.opp(entry, d, false))
+            }
         }
     }
 
@@ -102,7 +109,7 @@ impl<'a, V: Scalar> Node<'a, V> {
     }
 
     /// The mover's value of a state worth `v` to the opponent, who moves next.
-    fn against(&self, v: &V) -> V {
+    pub(super) fn against(&self, v: &V) -> V {
         match self.s.objective {
             Objective::Win => V::one().minus(v),
             Objective::Margin => V::zero().minus(v),
@@ -141,7 +148,7 @@ impl<'a, V: Scalar> Node<'a, V> {
         let p = self.pattern(a);
         let n = self.succ.n;
         if p.known() > 0 {
-            f(Second::Match, self.cont(self.succ.take_one_unknown[a], d));
+            f(Second::Match, self.take(self.succ.take_one_unknown[a], d));
         }
         if self.other_known_exists(a) {
             f(
@@ -153,7 +160,7 @@ impl<'a, V: Scalar> Node<'a, V> {
         if unknown >= 2 {
             let same = u64::from(p.unknown - 1);
             let mut sum = if same > 0 {
-                self.cont(self.succ.take_two_unknown[a], d).times(same)
+                self.take(self.succ.take_two_unknown[a], d).times(same)
             } else {
                 V::zero()
             };
@@ -180,7 +187,7 @@ impl<'a, V: Scalar> Node<'a, V> {
     ) {
         let p = self.pattern(a);
         if p.known() >= 2 {
-            f(Second::Match, self.cont(self.succ.take_known[a], d));
+            f(Second::Match, self.take(self.succ.take_known[a], d));
         }
         if self.other_known_exists(a)
             && let Some(v) = self.pass(d, after_pass)
@@ -193,7 +200,7 @@ impl<'a, V: Scalar> Node<'a, V> {
         if self.full && unknown >= 1 {
             let same = u64::from(p.unknown);
             let mut sum = if same > 0 {
-                self.cont(self.succ.take_one_unknown[a], d).times(same)
+                self.take(self.succ.take_one_unknown[a], d).times(same)
             } else {
                 V::zero()
             };

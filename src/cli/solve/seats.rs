@@ -1,0 +1,173 @@
+//! `solve --players M --objective own-pairs`: the seats solver's side of `solve`
+//! (`variants.md`), every value a vector relative to the mover.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::SolveArgs;
+use crate::analysis::report::FirstKind;
+use crate::analysis::seats_report::{SeatsReport, SeatsRequest, solve_seats};
+use crate::rules::Objective;
+
+/// `--objective`: the model's objectives, or `own-pairs` (this command only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ObjectiveArg {
+    /// `win`, `margin` or `moves`: two players (or one, for `moves`).
+    Model(Objective),
+    /// Each player's own expected future pairs, 2 to 6 players.
+    OwnPairs,
+}
+
+impl FromStr for ObjectiveArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "own-pairs" {
+            return Ok(Self::OwnPairs);
+        }
+        s.parse().map(Self::Model).map_err(|_| {
+            let names: Vec<&str> = Objective::ALL.iter().map(|o| o.name()).collect();
+            format!(
+                "unknown objective '{s}': expected one of {}, own-pairs",
+                names.join(", ")
+            )
+        })
+    }
+}
+
+impl fmt::Display for ObjectiveArg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Model(o) => o.fmt(f),
+            Self::OwnPairs => f.write_str("own-pairs"),
+        }
+    }
+}
+
+/// Which solver answers a `solve` command.
+pub(super) enum Route {
+    /// The two-player model under this objective (today's `solve`).
+    Model(Objective),
+    /// The seats solver.
+    Seats(SeatsRequest),
+}
+
+/// Reads `--players`, `--objective` and `--passes` into a route, refusing what does not
+/// go together.
+///
+/// # Errors
+/// A flag that does not fit the players or the objective (status 2).
+pub(super) fn route(args: &SolveArgs) -> anyhow::Result<Route> {
+    let players = args.players.map(usize::from);
+    let objective = match (args.objective, players) {
+        (Some(o), _) => o,
+        (None, Some(m)) if m >= 3 => ObjectiveArg::OwnPairs,
+        (None, _) => ObjectiveArg::Model(Objective::Win),
+    };
+    match objective {
+        ObjectiveArg::Model(o) => {
+            if let Some(m) = players.filter(|&m| m != 2) {
+                return Err(crate::cli::usage(format!(
+                    "--objective {o} is for two players; with {m} players use --objective own-pairs"
+                )));
+            }
+            if args.passes.is_some() {
+                return Err(crate::cli::usage(
+                    "--passes goes with --objective own-pairs (two players under win or margin: --after-pass)",
+                ));
+            }
+            Ok(Route::Model(o))
+        }
+        ObjectiveArg::OwnPairs => {
+            if args.diff != 0 {
+                return Err(crate::cli::usage(
+                    "--diff is not used with own-pairs: values are future pairs, whatever the score",
+                ));
+            }
+            if args.after_pass {
+                return Err(crate::cli::usage(
+                    "--after-pass is not used with own-pairs: give --passes K",
+                ));
+            }
+            if args.variant != crate::rules::Variant::Standard {
+                return Err(crate::cli::usage(format!(
+                    "--variant {} is solved for two players under win or margin; own-pairs plays the standard turn",
+                    args.variant
+                )));
+            }
+            let first = match (&args.revealed, &args.held) {
+                (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
+                (_, Some(p)) => Some((FirstKind::Held, p.clone())),
+                _ => None,
+            };
+            Ok(Route::Seats(SeatsRequest {
+                deck: args.deck.clone(),
+                seats: players.unwrap_or(2),
+                pass_rule: args.pass_rule,
+                position: args.position.clone(),
+                passes: args.passes,
+                first,
+                exact: args.exact,
+            }))
+        }
+    }
+}
+
+/// Runs `solve` for the seats solver.
+///
+/// # Errors
+/// A bad request (status 2).
+pub(super) fn run(args: &SolveArgs, request: &SeatsRequest) -> anyhow::Result<()> {
+    let report = solve_seats(request).map_err(|e| crate::cli::usage(e.to_string()))?;
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    print!("{}", text(args, request, &report));
+    Ok(())
+}
+
+/// The report in words: a header, the chosen vector, then every action.
+fn text(args: &SolveArgs, request: &SeatsRequest, report: &SeatsReport) -> String {
+    let position = crate::analysis::seats_report::seats_state_of(request)
+        .map(|s| s.position.to_string())
+        .unwrap_or_default();
+    let point = match &request.first {
+        None => "turn start".to_owned(),
+        Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
+        Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
+    };
+    let mut out = format!(
+        "{} | own-pairs | {} players | {} | position {position} | passes {} | {point}\n\
+         (each value: expected future pairs of the mover, then of each next player in turn)\n",
+        args.deck,
+        request.seats,
+        request.pass_rule,
+        request.passes.unwrap_or(0),
+    );
+    let vector = |v: &[f64]| {
+        let parts: Vec<String> = v.iter().map(|x| format!("{x:.6}")).collect();
+        format!("({})", parts.join(", "))
+    };
+    let exact = |e: &Option<Vec<String>>| {
+        e.as_ref()
+            .map(|e| format!(" = ({})", e.join(", ")))
+            .unwrap_or_default()
+    };
+    out += &format!("value {}{}\n", vector(&report.value), exact(&report.exact));
+    for a in &report.actions {
+        let mark = if a.action == report.chosen {
+            "  best, chosen"
+        } else if report.best.contains(&a.action) {
+            "  best"
+        } else {
+            ""
+        };
+        out += &format!(
+            "  {:<12} {}{}{mark}\n",
+            a.action,
+            vector(&a.value),
+            exact(&a.exact)
+        );
+    }
+    out
+}

@@ -1,0 +1,161 @@
+//! The AI of a seat: an agent that chooses a card from the public view, whatever the
+//! table (two to six seats, any pass rule).
+
+use std::sync::{Arc, Mutex};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Agent, AiKind, Forgetful, Policy, Usual, realise, seats_state_of};
+use crate::rules::PublicView;
+use crate::solver::SeatsSolver;
+
+/// The own-pairs solver of a table of three or more, shared by its optimal seats and
+/// the odds.
+pub type SharedSeatsSolver = Arc<Mutex<SeatsSolver>>;
+
+/// An AI sitting at a table. Every kind plays at any table; only the optimal one needs
+/// a solver for the table's rules, handed in by whoever owns it.
+pub enum SeatAi {
+    /// A policy over the abstract state (optimal, usual).
+    Agent(Agent),
+    /// The forgetful player, which works on the cards themselves.
+    Forgetful(Forgetful),
+    /// The optimal player at three or more seats: the own-pairs solver's decision rule
+    /// (`variants.md`), each action realised on a card chosen from its own stream.
+    OwnPairs {
+        /// The table's solver.
+        solver: SharedSeatsSolver,
+        /// Card choices.
+        rng: ChaCha8Rng,
+    },
+}
+
+impl SeatAi {
+    /// The AI of `kind`, its card choices seeded with `seed`. `optimal` gives the
+    /// optimal policy for this table when `kind` is [`AiKind::Optimal`]; `None` from it
+    /// (the solver is not ready) gives no AI yet.
+    pub fn new(
+        kind: AiKind,
+        seed: u64,
+        optimal: impl FnOnce() -> Option<Box<dyn Policy + Send>>,
+    ) -> Option<Self> {
+        Some(match kind {
+            AiKind::Optimal => Self::Agent(Agent::new(optimal()?, seed)),
+            AiKind::Usual => Self::Agent(Agent::new(Box::new(Usual), seed)),
+            AiKind::ForgetfulEasy => Self::Forgetful(Forgetful::new(Forgetful::EASY, seed)),
+            AiKind::ForgetfulMedium => Self::Forgetful(Forgetful::new(Forgetful::MEDIUM, seed)),
+        })
+    }
+
+    /// The optimal AI at a table of three or more, over the table's own-pairs solver.
+    #[must_use]
+    pub fn own_pairs(solver: SharedSeatsSolver, seed: u64) -> Self {
+        Self::OwnPairs {
+            solver,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The position to turn next: always a legal flip.
+    ///
+    /// # Panics
+    /// If the game is over.
+    pub fn choose(&mut self, view: &PublicView) -> usize {
+        match self {
+            Self::Agent(a) => a.choose(view),
+            Self::Forgetful(f) => f.choose(view),
+            Self::OwnPairs { solver, rng } => {
+                let action = solver
+                    .lock()
+                    .expect("solver lock")
+                    .chosen(&seats_state_of(view))
+                    .expect("every state of a game is reachable from its start");
+                realise(view, action, rng)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Deck, Game, PassRule, Players, Table, Variant};
+
+    /// Every kind that needs no solver plays whole games at every table the rules allow.
+    #[test]
+    fn every_solverless_kind_plays_at_every_table() {
+        for seats in 2..=6u8 {
+            for pass_rule in [PassRule::None, PassRule::Agreed] {
+                for variant in Variant::ALL {
+                    let table = Table {
+                        seats,
+                        pass_rule,
+                        variant,
+                    };
+                    let players = Players::Table(table.check().unwrap());
+                    for seed in 0..4 {
+                        let deck = Deck::parse("pairs:6").unwrap();
+                        let mut game = Game::new(deck, seed, players).unwrap();
+                        let kinds = [
+                            AiKind::Usual,
+                            AiKind::ForgetfulEasy,
+                            AiKind::ForgetfulMedium,
+                        ];
+                        let mut ais: Vec<SeatAi> = (0..usize::from(seats))
+                            .map(|i| SeatAi::new(kinds[i % 3], seed + i as u64, || None).unwrap())
+                            .collect();
+                        let mut flips = 0;
+                        while !game.view().is_over() {
+                            let mover = game.view().mover().index();
+                            let p = ais[mover].choose(game.view());
+                            game.try_flip(p).expect("a legal flip");
+                            flips += 1;
+                            assert!(flips < 10_000, "the game ends");
+                        }
+                        assert!(game.view().pairs().total() <= 6);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The optimal AI at three seats takes what the solver says it expects: over many
+    /// deals against itself every pair is taken under `none`, and the first seat's mean
+    /// is near its exact expectation.
+    #[test]
+    fn own_pairs_optimal_plays_three_seats() {
+        let deck = Deck::parse("3x4").unwrap();
+        let table = Table {
+            seats: 3,
+            pass_rule: PassRule::None,
+            variant: Variant::Standard,
+        };
+        let solver: SharedSeatsSolver =
+            Arc::new(Mutex::new(SeatsSolver::new(4, 3, PassRule::None).unwrap()));
+        let games = 3000u64;
+        let mut first = 0u64;
+        for seed in 0..games {
+            let mut game = Game::new(deck.clone(), seed, Players::Table(table)).unwrap();
+            let mut ais: Vec<SeatAi> = (0..3)
+                .map(|i| SeatAi::own_pairs(Arc::clone(&solver), seed * 7 + i))
+                .collect();
+            while !game.view().is_over() {
+                let mover = game.view().mover().index();
+                let p = ais[mover].choose(game.view());
+                game.try_flip(p).expect("a legal flip");
+            }
+            assert_eq!(game.view().pairs().total(), 6);
+            first += u64::from(game.view().pairs()[0]);
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let mean = first as f64 / games as f64;
+        // variants.md: 11146/5775 = 1.930 pairs for the first seat.
+        assert!((mean - 11146.0 / 5775.0).abs() < 0.1, "{mean}");
+    }
+
+    #[test]
+    fn the_optimal_seat_waits_for_its_solver() {
+        assert!(SeatAi::new(AiKind::Optimal, 0, || None).is_none());
+    }
+}

@@ -1,0 +1,226 @@
+//! Turning an unknown card first, valued for every score difference of a card state at
+//! once: the solve's hottest loop (every pair of patterns, for every difference).
+//!
+//! [`Node::unknown_first`] reads each successor value through [`Solver::stored`], one
+//! difference at a time, paying the entry lookup and its checks for every read. Here a
+//! successor's values for all differences are read in one pass over its stored slice
+//! (a *column*), and the arithmetic runs column by column. Each difference sees the same
+//! operations in the same order as in [`Node::unknown_first`], so the values are the
+//! same bit for bit.
+
+use super::node::Node;
+use super::{Solver, TERMINAL};
+use crate::rules::Objective;
+use crate::solver::scalar::Scalar;
+
+impl<V: Scalar> Solver<V> {
+    /// `out[i] = self.stored(entry, d0 + step * i, after_pass)`, the entry looked up once.
+    fn stored_column(&self, entry: u32, d0: i64, step: i64, after_pass: bool, out: &mut [V]) {
+        if entry == TERMINAL || self.objective != Objective::Win {
+            let mut d = d0;
+            for o in out.iter_mut() {
+                *o = self.stored(entry, d, after_pass);
+                d += step;
+            }
+            return;
+        }
+        let e = self.entries[entry as usize];
+        let layer = usize::from(after_pass && self.layers == 2);
+        let start = e.offset() + layer * e.slots();
+        let values = &self.values[e.segment as usize][start..start + e.slots()];
+        let (pairs, bound) = (e.pairs(), e.bound());
+        let lead = self.lead_beyond(pairs);
+        let (one, zero) = (V::one(), V::zero());
+        let mut d = d0;
+        for o in out.iter_mut() {
+            let mut at = d;
+            d += step;
+            if at.abs() > pairs {
+                match lead {
+                    None => {
+                        *o = if at > 0 { one.clone() } else { zero.clone() };
+                        continue;
+                    }
+                    Some(lead) => at = lead * at.signum(),
+                }
+            }
+            debug_assert!(
+                at.abs() <= bound,
+                "difference {at} outside the stored range"
+            );
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |at| <= bound
+            let i = ((at + bound) >> 1) as usize;
+            o.clone_from(&values[i]);
+        }
+    }
+}
+
+impl<V: Scalar> Node<'_, V> {
+    /// [`Node::opp`] for the differences `-top, -top+2, ...` (as many as `out` holds):
+    /// the opponent's differences `top, top-2, ...`.
+    fn opp_column(&self, entry: u32, top: i64, out: &mut [V]) {
+        self.s.stored_column(entry, top, -2, false, out);
+        for o in out.iter_mut() {
+            *o = self.against(o);
+        }
+    }
+
+    /// [`Node::take`] for the differences `-bound, -bound+2, ...`.
+    fn take_column(&self, entry: u32, bound: i64, out: &mut [V]) {
+        let one = V::one();
+        match (self.s.one_flip, self.s.objective) {
+            (false, Objective::Win) => self.s.stored_column(entry, -bound + 1, 2, false, out),
+            (false, Objective::Margin | Objective::Moves) => {
+                self.s.stored_column(entry, -bound, 2, false, out);
+                for o in out.iter_mut() {
+                    *o = one.plus(o);
+                }
+            }
+            // `opp(entry, d + 1)` reads the difference `-(d + 1)`.
+            (true, Objective::Win) => self.opp_column(entry, bound - 1, out),
+            (true, Objective::Margin | Objective::Moves) => {
+                self.opp_column(entry, bound, out);
+                for o in out.iter_mut() {
+                    *o = one.plus(o);
+                }
+            }
+        }
+    }
+
+    /// [`Node::unknown_first`] for the differences `-bound, -bound+2, ..., bound`.
+    pub(super) fn unknown_first_column(&self, bound: i64) -> Option<Vec<V>> {
+        let unknown = self.unknown_cards();
+        if unknown == 0 {
+            return None;
+        }
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let minimise = self.s.objective.minimises();
+        let better = |v: &V, b: &V| if minimise { v < b } else { v > b };
+        // The best second card so far, per difference (`Best` column by column: the
+        // choices available do not depend on the difference).
+        let offer = |best: &mut [V], have: &mut bool, col: &[V]| {
+            if *have {
+                for (b, v) in best.iter_mut().zip(col) {
+                    if better(v, b) {
+                        b.clone_from(v);
+                    }
+                }
+            } else {
+                best.clone_from_slice(col);
+                *have = true;
+            }
+        };
+        let n = self.succ.n;
+        let mut total = vec![V::zero(); slots];
+        let mut best = vec![V::zero(); slots];
+        let mut col = vec![V::zero(); slots];
+        let mut sum = vec![V::zero(); slots];
+        for a in 0..n {
+            let p = self.pattern(a);
+            let weight = self.counts[a] * u64::from(p.unknown);
+            if weight == 0 {
+                continue;
+            }
+            // As `second_revealed`: match, another known card, an unknown card.
+            let mut have = false;
+            if p.known() > 0 {
+                self.take_column(self.succ.take_one_unknown[a], bound, &mut col);
+                offer(&mut best, &mut have, &col);
+            }
+            if self.other_known_exists(a) {
+                self.opp_column(self.succ.after_reveal[a], bound, &mut col);
+                offer(&mut best, &mut have, &col);
+            }
+            if unknown >= 2 {
+                let same = u64::from(p.unknown - 1);
+                if same > 0 {
+                    self.take_column(self.succ.take_two_unknown[a], bound, &mut sum);
+                    for s in &mut sum {
+                        *s = s.times(same);
+                    }
+                } else {
+                    sum.fill(V::zero());
+                }
+                for b in 0..n {
+                    let others = self.counts[b] - u64::from(a == b);
+                    let ub = u64::from(self.pattern(b).unknown);
+                    if others == 0 || ub == 0 {
+                        continue;
+                    }
+                    self.opp_column(self.succ.reveal_two[a * n + b], bound, &mut col);
+                    for (s, v) in sum.iter_mut().zip(&col) {
+                        *s = s.plus(&v.times(others * ub));
+                    }
+                }
+                for (c, s) in col.iter_mut().zip(&sum) {
+                    *c = s.over(unknown - 1);
+                }
+                offer(&mut best, &mut have, &col);
+            }
+            assert!(have, "a second card exists");
+            for (t, b) in total.iter_mut().zip(&best) {
+                *t = t.plus(&b.times(weight));
+            }
+        }
+        for t in &mut total {
+            *t = t.over(unknown);
+        }
+        Some(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_rational::BigRational;
+
+    use super::*;
+    use crate::rules::{Deck, PassRule, Variant};
+    use crate::solver::Position;
+    use crate::solver::search::State;
+
+    /// The column of every solved card state against `Node::unknown_first`, difference
+    /// by difference, bit for bit.
+    fn same<V: Scalar + PartialEq>(variant: Variant, deck: &str, objective: Objective) {
+        for rule in PassRule::ALL {
+            let root = Position::start(&Deck::parse(deck).unwrap());
+            let Ok(mut s) = Solver::<V>::with_variant(objective, rule, variant, &root, 1, 1e9)
+            else {
+                continue;
+            };
+            let state = State {
+                position: root,
+                diff: 1,
+                after_pass: false,
+                first: None,
+            };
+            s.value(&state).unwrap();
+            let keys: Vec<u128> = s.index.keys().copied().collect();
+            assert!(keys.len() > 20, "{deck}: too few card states to compare");
+            for key in keys {
+                let succ = s.successors(key);
+                let counts = s.unpack(key);
+                let bound = s.bound(s.pairs_of(&counts));
+                let node = Node::new(&s, &counts, &succ, super::super::NONE, false);
+                let column = node.unknown_first_column(bound);
+                for i in 0..=usize::try_from(bound).unwrap() {
+                    let d = -bound + 2 * i64::try_from(i).unwrap();
+                    let one = node.unknown_first(d);
+                    assert!(
+                        one == column.as_ref().map(|c| c[i].clone()),
+                        "{deck} {rule} {key:x} d {d}: {one:?} vs {column:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn columns_give_the_per_difference_values_bit_for_bit() {
+        same::<f64>(Variant::Standard, "8x4", Objective::Win);
+        same::<f64>(Variant::Standard, "12x2", Objective::Margin);
+        same::<f64>(Variant::OneFlip, "7x4", Objective::Win);
+        same::<f64>(Variant::OneFlip, "12x2", Objective::Margin);
+        same::<f64>(Variant::Standard, "3x6", Objective::Win);
+        same::<BigRational>(Variant::OneFlip, "4x4", Objective::Win);
+    }
+}

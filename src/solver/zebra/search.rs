@@ -1,0 +1,653 @@
+//! The Zebra solver: memoised recursion over card states from a root, values stored per
+//! card state for every score difference that can occur and both pass flags.
+
+use super::index::CardIndex;
+use super::node::{Node, Second};
+use super::pattern::{ZEBRA_PATTERNS, ZebraColour, ZebraPattern, ZebraPosition};
+use super::{ZebraAction, ZebraError, ZebraFirstCard, ZebraState};
+use crate::rules::{Objective, PassRule};
+use crate::solver::scalar::Scalar;
+
+/// A card state's kinds of cards: a pattern and a half with an unknown (reveal kinds) or
+/// a known (held kinds) card. A symmetric pattern's halves are one kind (red).
+pub(super) const KINDS: usize = 8;
+
+/// Pattern index for "the rank left the table", and for "impossible".
+const GONE: u8 = u8::MAX;
+const IMPOSSIBLE: u8 = u8::MAX - 1;
+
+/// Per-pattern transitions, as pattern indices.
+#[derive(Debug, Clone)]
+pub(super) struct Table {
+    /// `(pattern, half)` of each reveal kind, and its unknown cards per rank.
+    pub(super) reveal_kinds: [(usize, ZebraColour, u64); KINDS],
+    /// `(pattern, half)` of each held kind.
+    pub(super) held_kinds: [(usize, ZebraColour); KINDS],
+    /// The reveal kind of `(pattern, half)`, if that half has an unknown card.
+    pub(super) reveal_kind_of: [[Option<usize>; 2]; 9],
+    /// After one unknown card of the kind is shown.
+    reveal: [u8; KINDS],
+    /// After two unknown cards of the kind's half are shown (a twin turn of new cards).
+    reveal_twin: [u8; KINDS],
+    /// A pair taken: the kind's card (unknown) and a known card of the other half.
+    take_uk: [u8; KINDS],
+    /// A pair taken: the kind's card and an unknown one of the other half.
+    take_uu: [u8; KINDS],
+    /// A pair taken: the held kind's card and a known card of the other half.
+    take_kk: [u8; KINDS],
+    /// A pair taken: the held kind's card and an unknown card of the other half.
+    take_ku: [u8; KINDS],
+}
+
+fn colour_index(c: ZebraColour) -> usize {
+    usize::from(c == ZebraColour::Black)
+}
+
+impl Table {
+    fn new() -> Self {
+        let mut reveal_kinds = Vec::new();
+        let mut held_kinds = Vec::new();
+        let mut reveal_kind_of = [[None; 2]; 9];
+        for (i, p) in ZEBRA_PATTERNS.iter().enumerate() {
+            for c in ZebraColour::BOTH {
+                if p.symmetric() && c == ZebraColour::Black {
+                    reveal_kind_of[i][1] = reveal_kind_of[i][0];
+                    continue;
+                }
+                if p.unknown(c) > 0 {
+                    reveal_kind_of[i][colour_index(c)] = Some(reveal_kinds.len());
+                    let per_rank = if p.symmetric() {
+                        p.unknown_cards()
+                    } else {
+                        p.unknown(c)
+                    };
+                    reveal_kinds.push((i, c, u64::from(per_rank)));
+                }
+                if p.known(c) > 0 {
+                    held_kinds.push((i, c));
+                }
+            }
+        }
+        let idx = |r: Option<Option<(ZebraPattern, bool)>>| match r {
+            None => IMPOSSIBLE,
+            Some(None) => GONE,
+            Some(Some((p, _))) => u8::try_from(p.index()).expect("nine patterns"),
+        };
+        // Shown unknown cards and a taken pair, said of half `c` and its opposite.
+        let after = |i: usize, c: ZebraColour, shown: u8, taken: Option<(bool, bool)>| {
+            let p = ZEBRA_PATTERNS[i];
+            let (rs, bs) = if c == ZebraColour::Red {
+                (shown, 0)
+            } else {
+                (0, shown)
+            };
+            let taken = taken.map(|(mine, other)| {
+                if c == ZebraColour::Red {
+                    (mine, other)
+                } else {
+                    (other, mine)
+                }
+            });
+            idx(p.after(rs, bs, taken))
+        };
+        let reveal_kinds: [(usize, ZebraColour, u64); KINDS] =
+            reveal_kinds.try_into().expect("eight reveal kinds");
+        let held_kinds: [(usize, ZebraColour); KINDS] =
+            held_kinds.try_into().expect("eight held kinds");
+        Self {
+            reveal: reveal_kinds.map(|(i, c, _)| after(i, c, 1, None)),
+            reveal_twin: reveal_kinds.map(|(i, c, _)| after(i, c, 2, None)),
+            take_uk: reveal_kinds.map(|(i, c, _)| after(i, c, 0, Some((true, false)))),
+            take_uu: reveal_kinds.map(|(i, c, _)| after(i, c, 0, Some((true, true)))),
+            take_kk: held_kinds.map(|(i, c)| after(i, c, 0, Some((false, false)))),
+            take_ku: held_kinds.map(|(i, c)| after(i, c, 0, Some((false, true)))),
+            reveal_kinds,
+            held_kinds,
+            reveal_kind_of,
+        }
+    }
+}
+
+/// A solved card state as its predecessors read it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Succ {
+    /// Where its values are in [`ZebraSolver::values`] (or [`Succ::TERMINAL`]).
+    pub(super) offset: u32,
+    /// Its number in the card-state index.
+    id: u32,
+    pub(super) pairs: u32,
+    /// Differences `-bound, -bound+2, ..., bound` are stored.
+    pub(super) bound: u32,
+}
+
+impl Succ {
+    pub(super) const TERMINAL: u32 = u32::MAX;
+    const NONE: Self = Self {
+        offset: u32::MAX - 1,
+        id: u32::MAX,
+        pairs: 0,
+        bound: 0,
+    };
+}
+
+/// The successor card states of one card state, each solved.
+pub(super) struct Successors {
+    pub(super) after_reveal: [Succ; KINDS],
+    pub(super) reveal_twin: [Succ; KINDS],
+    pub(super) take_uk: [Succ; KINDS],
+    pub(super) take_uu: [Succ; KINDS],
+    /// One card of each of two reveal kinds shown (of two different ranks).
+    pub(super) reveal_two: [[Succ; KINDS]; KINDS],
+    pub(super) take_kk: [Succ; KINDS],
+    pub(super) take_ku: [Succ; KINDS],
+}
+
+/// Where the solved values stand: the root they were solved from.
+#[derive(Debug, Clone)]
+struct Root {
+    index: CardIndex,
+    pairs: i64,
+    /// Size of the root's difference: later ones stay within it plus the pairs taken.
+    diff: i64,
+    /// Parity of `d + pairs`, the same in every state of the game.
+    parity: i64,
+}
+
+/// Solved values of Zebra states, for one objective and pass rule.
+///
+/// Solves lazily: the first question solves everything reachable from its position and
+/// difference; a later question outside that (more ranks or pairs, another difference)
+/// starts again from its own.
+#[derive(Debug, Clone)]
+pub struct ZebraSolver<V: Scalar = f64> {
+    pub(super) objective: Objective,
+    pub(super) pass_rule: PassRule,
+    pub(super) table: Table,
+    layers: usize,
+    max_states: f64,
+    root: Option<Root>,
+    /// Offset of each solved card state's values, by its number in the index.
+    slots: Vec<u32>,
+    /// For each solved card state (by its number), the numbers of the card states after
+    /// one card of each reveal kind is shown: two cards shown are then two reads.
+    reveal_ids: Vec<[u32; KINDS]>,
+    /// The stored bound of the differences, by the pairs on the table.
+    bounds: Vec<u32>,
+    card_states: usize,
+    pub(super) values: Vec<V>,
+    /// Whether the bulk solve values the dominated actions too (see the module doc).
+    exhaustive: bool,
+}
+
+const UNSOLVED: u32 = u32::MAX;
+
+impl<V: Scalar> ZebraSolver<V> {
+    /// A solver for `objective` under `pass_rule`, allowed
+    /// [`crate::solver::PLAY_LIMIT`] stored values.
+    #[must_use]
+    pub fn new(objective: Objective, pass_rule: PassRule) -> Self {
+        let layers = if pass_rule.remembers_pass() { 2 } else { 1 };
+        Self {
+            objective,
+            pass_rule,
+            table: Table::new(),
+            layers,
+            max_states: crate::solver::PLAY_LIMIT,
+            root: None,
+            slots: Vec::new(),
+            reveal_ids: Vec::new(),
+            bounds: Vec::new(),
+            card_states: 0,
+            values: Vec::new(),
+            exhaustive: false,
+        }
+    }
+
+    /// The same solver allowed at most `max_states` stored values (estimated up front).
+    #[must_use]
+    pub fn with_limit(mut self, max_states: f64) -> Self {
+        self.max_states = max_states;
+        self
+    }
+
+    /// The same solver valuing every action of every state in the bulk solve too, even
+    /// those never better than another (the reference the shortcut is checked against).
+    #[must_use]
+    pub fn exhaustive(mut self) -> Self {
+        self.exhaustive = true;
+        self
+    }
+
+    /// The objective being solved.
+    #[must_use]
+    pub fn objective(&self) -> Objective {
+        self.objective
+    }
+
+    /// The pass rule being solved.
+    #[must_use]
+    pub fn pass_rule(&self) -> PassRule {
+        self.pass_rule
+    }
+
+    /// Full states (card state, difference, after-pass flag) solved so far.
+    #[must_use]
+    pub fn states(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Card states solved so far.
+    #[must_use]
+    pub fn card_states(&self) -> usize {
+        self.card_states
+    }
+
+    /// The value of a state for the mover: that of its best action.
+    ///
+    /// # Errors
+    /// A refused question (see [`ZebraError`]).
+    pub fn value(&mut self, state: &ZebraState) -> Result<V, ZebraError> {
+        let actions = self.actions(state)?;
+        Ok(
+            crate::solver::best_of(self.objective, actions.into_iter().map(|(_, v)| v))
+                .expect("a legal action always exists"),
+        )
+    }
+
+    /// The action the model's decision rule plays in `state` (see
+    /// [`super::zebra_preference`]).
+    ///
+    /// # Errors
+    /// A refused question (see [`ZebraError`]).
+    pub fn best(&mut self, state: &ZebraState) -> Result<ZebraAction, ZebraError> {
+        let actions = self.actions(state)?;
+        Ok(super::zebra_chosen(self.objective, &actions, state.first).expect("an action exists"))
+    }
+
+    /// Every legal action in `state` with its value for the mover. For a symmetric
+    /// pattern both `known P red` and `known P black` are listed (equal values).
+    ///
+    /// # Errors
+    /// A refused question (see [`ZebraError`]).
+    pub fn actions(&mut self, state: &ZebraState) -> Result<Vec<(ZebraAction, V)>, ZebraError> {
+        if self.objective == Objective::Moves {
+            return Err(ZebraError::Moves);
+        }
+        crate::rules::check_combination(self.objective, self.pass_rule)?;
+        let position = &state.position;
+        if position.pairs() == 0 {
+            return Err(ZebraError::Empty);
+        }
+        let first = state
+            .first
+            .map(|f| self.first_kind(position, f))
+            .transpose()?;
+        if !self.covers(position, state.diff) {
+            self.start_from(position, state.diff)?;
+        }
+        let counts = counts_of(position);
+        let pairs = i64::try_from(position.pairs()).expect("pairs fit");
+        let own = self.ensure(&counts, pairs);
+        let succ = self.successors(&counts, pairs);
+        let node = Node::new(self, &counts, &succ, own);
+        let (d, p) = (state.diff, state.after_pass);
+        let mut out = Vec::new();
+        let table = &self.table;
+        let both = |i: usize, c: ZebraColour| -> Vec<ZebraAction> {
+            let pattern = ZEBRA_PATTERNS[i];
+            if pattern.symmetric() {
+                ZebraColour::BOTH
+                    .map(|c| ZebraAction::Known(pattern, c))
+                    .to_vec()
+            } else {
+                vec![ZebraAction::Known(pattern, c)]
+            }
+        };
+        let mut push = |second: Second, v: V, skip: Option<usize>| match second {
+            Second::Match => out.push((ZebraAction::Match, v)),
+            Second::Twin => out.push((ZebraAction::Twin, v)),
+            Second::Unknown => out.push((ZebraAction::Unknown, v)),
+            Second::KnownOther => {
+                for (i, c) in node.other_known(skip) {
+                    for a in both(i, c) {
+                        out.push((a, v.clone()));
+                    }
+                }
+            }
+        };
+        match first {
+            None => {
+                if let Some(v) = node.unknown_first(d) {
+                    push(Second::Unknown, v, None);
+                }
+                node.known_first(d, p, &mut |h, v| {
+                    let (i, c) = table.held_kinds[h];
+                    for a in both(i, c) {
+                        out.push((a, v.clone()));
+                    }
+                });
+            }
+            Some((true, k)) => {
+                let (i, _, _) = table.reveal_kinds[k];
+                node.second_revealed(k, d, &mut |s, v| push(s, v, Some(i)));
+            }
+            Some((false, h)) => {
+                let (i, _) = table.held_kinds[h];
+                node.second_held(h, d, p, &mut |s, v| push(s, v, Some(i)));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The kind of a first card: `(true, reveal kind)` or `(false, held kind)`.
+    fn first_kind(
+        &self,
+        position: &ZebraPosition,
+        first: ZebraFirstCard,
+    ) -> Result<(bool, usize), ZebraError> {
+        let (revealed, pattern, colour) = match first {
+            ZebraFirstCard::Revealed(p, c) => (true, p, c),
+            ZebraFirstCard::Held(p, c) => (false, p, c),
+        };
+        let what = if revealed {
+            "an unknown card of that half"
+        } else {
+            "a known card of that half"
+        };
+        let missing = ZebraError::NoSuchFirst(pattern, what);
+        if position.count(pattern) == 0 {
+            return Err(missing);
+        }
+        // A symmetric pattern's halves are the same kind.
+        let colour = if pattern.symmetric() {
+            ZebraColour::Red
+        } else {
+            colour
+        };
+        let i = pattern.index();
+        if revealed {
+            let k = self.table.reveal_kind_of[i][colour_index(colour)].ok_or(missing)?;
+            Ok((true, k))
+        } else {
+            let h = self
+                .table
+                .held_kinds
+                .iter()
+                .position(|&(j, c)| j == i && c == colour)
+                .ok_or(missing)?;
+            Ok((false, h))
+        }
+    }
+
+    /// Whether a state with this position and difference is within the solved root's
+    /// reach.
+    fn covers(&self, position: &ZebraPosition, diff: i64) -> bool {
+        let Some(root) = &self.root else {
+            return false;
+        };
+        let pairs = i64::try_from(position.pairs()).expect("pairs fit");
+        if position.ranks() > root.index.ranks() as u64 || pairs > root.pairs {
+            return false;
+        }
+        if self.objective != Objective::Win {
+            return true;
+        }
+        if (diff + pairs - root.parity).rem_euclid(2) != 0 {
+            return false;
+        }
+        // A decided lead is not stored but known; otherwise it must be in the stored range.
+        (diff.abs() > pairs && self.lead_beyond(pairs).is_none())
+            || self.read_as(pairs, diff).abs() <= self.bound(pairs)
+    }
+
+    /// Forgets everything and makes `position` with difference `diff` the root.
+    fn start_from(&mut self, position: &ZebraPosition, diff: i64) -> Result<(), ZebraError> {
+        let ranks = usize::try_from(position.ranks()).expect("ranks fit");
+        let estimate = estimate(self.objective, self.pass_rule, position, diff);
+        if ranks > 100 || estimate > self.max_states {
+            return Err(ZebraError::TooLarge(estimate, self.max_states));
+        }
+        let index = CardIndex::new(ranks);
+        let pairs = i64::try_from(position.pairs()).expect("pairs fit");
+        let len = usize::try_from(index.len()).expect("fits");
+        self.slots = vec![UNSOLVED; len];
+        self.reveal_ids = vec![[UNSOLVED; KINDS]; len];
+        self.values.clear();
+        self.card_states = 0;
+        self.root = Some(Root {
+            index,
+            pairs,
+            diff: diff.abs(),
+            parity: (diff + pairs).rem_euclid(2),
+        });
+        self.bounds = (0..=pairs)
+            .map(|p| u32::try_from(self.bound(p).max(0)).expect("bound fits"))
+            .collect();
+        Ok(())
+    }
+
+    fn root(&self) -> &Root {
+        self.root.as_ref().expect("a root is set")
+    }
+
+    /// The one stored lead larger than the pairs left that stands for all of them (`win`
+    /// under `withdraw`), or `None` where such a lead decides the game (module doc, 1).
+    fn lead_beyond(&self, pairs: i64) -> Option<i64> {
+        (self.objective == Objective::Win && self.pass_rule == PassRule::Withdraw)
+            .then(|| pairs + 2 - self.root().parity)
+    }
+
+    /// The difference whose stored value is that of `d` with `pairs` pairs left.
+    fn read_as(&self, pairs: i64, d: i64) -> i64 {
+        match self.lead_beyond(pairs) {
+            Some(lead) if d.abs() > pairs => lead * d.signum(),
+            _ => d,
+        }
+    }
+
+    /// The largest difference stored for a card state with `pairs` pairs.
+    fn bound(&self, pairs: i64) -> i64 {
+        if self.objective != Objective::Win {
+            return 0;
+        }
+        let root = self.root();
+        let reach = root.diff + (root.pairs - pairs);
+        let b = self.lead_beyond(pairs).unwrap_or(pairs).min(reach);
+        // Keep the parity of the differences that can occur.
+        if (b + pairs - root.parity).rem_euclid(2) == 0 {
+            b
+        } else {
+            b - 1
+        }
+    }
+
+    /// Solves a card state (with `pairs` pairs) and everything below it.
+    fn ensure(&mut self, counts: &[u8; 9], pairs: i64) -> Succ {
+        if pairs == 0 {
+            return Succ {
+                offset: Succ::TERMINAL,
+                id: u32::MAX,
+                pairs: 0,
+                bound: 0,
+            };
+        }
+        let id = self.root().index.of(counts);
+        if self.slots[id] == UNSOLVED {
+            let succ = self.successors(counts, pairs);
+            let bound = self.bound(pairs);
+            let values = super::bulk::card_state_values(
+                self,
+                counts,
+                &succ,
+                bound,
+                self.layers,
+                self.exhaustive,
+            );
+            let offset = u32::try_from(self.values.len()).expect("fewer than 4e9 values");
+            self.values.extend(values);
+            self.slots[id] = offset;
+            self.reveal_ids[id] = succ.after_reveal.map(|s| s.id);
+            self.card_states += 1;
+        }
+        self.solved(id, pairs)
+    }
+
+    /// The handle of the solved card state number `id`, with `pairs` pairs.
+    fn solved(&self, id: usize, pairs: i64) -> Succ {
+        let p = usize::try_from(pairs).expect("pairs >= 0");
+        Succ {
+            offset: self.slots[id],
+            id: u32::try_from(id).expect("fewer than 4e9 card states"),
+            pairs: u32::try_from(pairs).expect("pairs fit"),
+            bound: self.bounds[p],
+        }
+    }
+
+    /// Resolves (solving where needed) every successor card state of a card state with
+    /// `pairs` pairs.
+    fn successors(&mut self, counts: &[u8; 9], pairs: i64) -> Successors {
+        let t = &self.table;
+        let (reveal_kinds, held_kinds) = (t.reveal_kinds, t.held_kinds);
+        let (reveal, reveal_twin, take_uk, take_uu) =
+            (t.reveal, t.reveal_twin, t.take_uk, t.take_uu);
+        let (take_kk, take_ku) = (t.take_kk, t.take_ku);
+        let mut s = Successors {
+            after_reveal: [Succ::NONE; KINDS],
+            reveal_twin: [Succ::NONE; KINDS],
+            take_uk: [Succ::NONE; KINDS],
+            take_uu: [Succ::NONE; KINDS],
+            reveal_two: [[Succ::NONE; KINDS]; KINDS],
+            take_kk: [Succ::NONE; KINDS],
+            take_ku: [Succ::NONE; KINDS],
+        };
+        // Many kinds lead to the same card state (a pair taken from a pattern is taken
+        // the same way whichever card came first): each is resolved once.
+        let mut seen = [[None::<Succ>; 10]; 9];
+        let mut go = |this: &mut Self, from: usize, to: u8, pairs: i64, slot: &mut Succ| {
+            let cached = &mut seen[from][usize::from(to.min(9))];
+            if let Some(succ) = *cached {
+                *slot = succ;
+            } else if let Some(c) = moved(counts, from, to) {
+                *slot = this.ensure(&c, pairs);
+                *cached = Some(*slot);
+            }
+        };
+        for k in 0..KINDS {
+            let (i, _, _) = reveal_kinds[k];
+            if counts[i] == 0 {
+                continue;
+            }
+            go(self, i, reveal[k], pairs, &mut s.after_reveal[k]);
+            go(self, i, reveal_twin[k], pairs, &mut s.reveal_twin[k]);
+            go(self, i, take_uk[k], pairs - 1, &mut s.take_uk[k]);
+            go(self, i, take_uu[k], pairs - 1, &mut s.take_uu[k]);
+        }
+        for h in 0..KINDS {
+            let (i, _) = held_kinds[h];
+            if counts[i] == 0 {
+                continue;
+            }
+            go(self, i, take_kk[h], pairs - 1, &mut s.take_kk[h]);
+            go(self, i, take_ku[h], pairs - 1, &mut s.take_ku[h]);
+        }
+        // Two cards shown, of ranks in kinds `k` and `k2` (another rank for the second):
+        // the card state after `k`, then after `k2` from there.
+        for k in 0..KINDS {
+            let (i, _, _) = reveal_kinds[k];
+            if counts[i] == 0 {
+                continue;
+            }
+            let once = self.reveal_ids[s.after_reveal[k].id as usize];
+            for k2 in 0..KINDS {
+                let (j, _, _) = reveal_kinds[k2];
+                if usize::from(counts[j]) > usize::from(i == j) {
+                    s.reveal_two[k][k2] = self.solved(once[k2] as usize, pairs);
+                }
+            }
+        }
+        s
+    }
+
+    /// Value at the turn start of a solved card state.
+    #[inline]
+    pub(super) fn stored(&self, s: Succ, d: i64, after_pass: bool) -> V {
+        if s.offset == Succ::TERMINAL {
+            return self.final_value(d);
+        }
+        debug_assert!(s.offset != Succ::NONE.offset, "an impossible successor");
+        let layer = usize::from(after_pass && self.layers == 2);
+        let offset = s.offset as usize;
+        if self.objective != Objective::Win {
+            return self.values[offset + layer].clone();
+        }
+        let pairs = i64::from(s.pairs);
+        let mut d = d;
+        if d.abs() > pairs {
+            match self.lead_beyond(pairs) {
+                None if d > 0 => return V::one(),
+                None => return V::zero(),
+                Some(lead) => d = lead * d.signum(),
+            }
+        }
+        let bound = i64::from(s.bound);
+        debug_assert!(d.abs() <= bound, "difference {d} outside the stored range");
+        #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+        let i = ((d + bound) >> 1) as usize;
+        self.values[offset + layer * (s.bound as usize + 1) + i].clone()
+    }
+
+    /// The value of a game that ends now with difference `d`.
+    pub(super) fn final_value(&self, d: i64) -> V {
+        match self.objective {
+            Objective::Win => match d.cmp(&0) {
+                std::cmp::Ordering::Greater => V::one(),
+                std::cmp::Ordering::Equal => V::ratio(1, 2),
+                std::cmp::Ordering::Less => V::zero(),
+            },
+            Objective::Margin | Objective::Moves => V::zero(),
+        }
+    }
+}
+
+/// `counts` with one rank moved from pattern `from` to pattern index `to`.
+fn moved(counts: &[u8; 9], from: usize, to: u8) -> Option<[u8; 9]> {
+    if to == IMPOSSIBLE || counts[from] == 0 {
+        return None;
+    }
+    let mut c = *counts;
+    c[from] -= 1;
+    if to != GONE {
+        c[usize::from(to)] += 1;
+    }
+    Some(c)
+}
+
+fn counts_of(position: &ZebraPosition) -> [u8; 9] {
+    position
+        .counts()
+        .map(|c| u8::try_from(c).expect("at most 100 ranks"))
+}
+
+/// A rough upper bound on the values a solve from `position` stores.
+#[must_use]
+pub fn estimate(
+    objective: Objective,
+    pass_rule: PassRule,
+    position: &ZebraPosition,
+    diff: i64,
+) -> f64 {
+    #[allow(clippy::cast_precision_loss)]
+    let ranks = position.ranks() as f64;
+    let mut card_states = 1.0;
+    for i in 1..=9 {
+        card_states *= (ranks + f64::from(i)) / f64::from(i);
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let diffs = if objective == Objective::Win {
+        (position.pairs() as f64 + diff.unsigned_abs() as f64) / 2.0 + 2.0
+    } else {
+        1.0
+    };
+    let layers = if pass_rule.remembers_pass() { 2.0 } else { 1.0 };
+    card_states * diffs * layers
+}

@@ -1,0 +1,122 @@
+//! Zebra through the rules: twins are no pair, and whole games of the optimal Zebra AI
+//! against itself, every flip legal and the action the solver ranks best.
+
+use concentration::players::{ZebraOptimal, zebra_action_of, zebra_state_of};
+use concentration::rules::{Card, Deck, Game, Label, Objective, PassRule, Phase, Players, TurnEnd};
+use concentration::solver::zebra::{ZebraAction, zebra_chosen};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn a_twin_is_no_pair_and_opposite_colours_are() {
+    let deck = Deck::parse("zebra:1").unwrap();
+    // 0 ♥, 1 ♦ (red), 2 ♠, 3 ♣ (black).
+    let cards = (0..4)
+        .map(|copy| Card {
+            label: Label(0),
+            copy,
+        })
+        .collect();
+    let mut game = Game::from_cards(deck, cards, 0, Players::two(PassRule::Agreed));
+    game.try_flip(0).unwrap();
+    assert_eq!(game.try_flip(1).unwrap().turn_end, Some(TurnEnd::Miss));
+    // Now the second player: ♥ then ♠ is a pair.
+    game.try_flip(0).unwrap();
+    assert_eq!(game.try_flip(2).unwrap().turn_end, Some(TurnEnd::Pair));
+    assert_eq!(*game.view().pairs(), [0, 1]);
+    // The twin of two known cards would be a pass; ♦ ♣ is the last pair.
+    game.try_flip(1).unwrap();
+    assert_eq!(game.try_flip(3).unwrap().turn_end, Some(TurnEnd::Pair));
+    assert!(matches!(game.view().phase(), Phase::Over(_)));
+}
+
+#[test]
+fn a_known_twin_is_a_pass() {
+    let deck = Deck::parse("zebra:2").unwrap();
+    let cards: Vec<Card> = (0..2)
+        .flat_map(|l| {
+            (0..4).map(move |copy| Card {
+                label: Label(l),
+                copy,
+            })
+        })
+        .collect();
+    let mut game = Game::from_cards(deck, cards, 0, Players::two(PassRule::None));
+    game.try_flip(0).unwrap();
+    game.try_flip(1).unwrap(); // A♥ A♦: twins, a miss
+    game.try_flip(4).unwrap();
+    game.try_flip(5).unwrap(); // the other player misses too
+    game.try_flip(0).unwrap();
+    // Two known cards of the same rank and colour: a pass, forbidden under `none`.
+    assert!(game.try_flip(1).is_err());
+    assert_eq!(game.try_flip(2).unwrap().turn_end, Some(TurnEnd::Pair));
+}
+
+/// Plays one game; returns the flips checked.
+fn play(
+    deck: &str,
+    objective: Objective,
+    rule: PassRule,
+    seed: u64,
+    ai: &mut ZebraOptimal,
+) -> usize {
+    let deck = Deck::parse(deck).unwrap();
+    let mut game = Game::new(deck, seed, Players::two(rule)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut flips = 0;
+    while !game.view().is_over() {
+        let view = game.view().clone();
+        let state = zebra_state_of(&view);
+        let on_table = u64::try_from(view.cards_on_table()).unwrap();
+        assert_eq!(state.position.pairs() * 2, on_table);
+        let actions = ai.solver().actions(&state).unwrap();
+        let chosen = zebra_chosen(objective, &actions, state.first).unwrap();
+        let position = ai.choose(&view, &mut rng);
+        game.check_flip(position).unwrap();
+        let done = zebra_action_of(&view, position);
+        let same = match (done, chosen) {
+            // Either half of a symmetric pattern carries out either action.
+            (ZebraAction::Known(p, _), ZebraAction::Known(q, _)) if p.symmetric() => p == q,
+            _ => done == chosen,
+        };
+        assert!(same, "{state:?}: turned {done}, the solver chose {chosen}");
+        let best = actions
+            .iter()
+            .map(|&(_, v)| v)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let value = actions.iter().find(|(a, _)| *a == done).unwrap().1;
+        assert!(
+            (value - best).abs() <= 1e-9,
+            "{state:?}: {done} is worth {value}, best {best}"
+        );
+        game.try_flip(position).unwrap();
+        flips += 1;
+    }
+    flips
+}
+
+#[test]
+fn the_optimal_ai_plays_whole_games_legally_and_best() {
+    for objective in [Objective::Win, Objective::Margin] {
+        for rule in PassRule::ALL {
+            if objective == Objective::Margin && rule == PassRule::Withdraw {
+                continue;
+            }
+            let deck = Deck::parse("zebra:4").unwrap();
+            let mut ai = ZebraOptimal::new(&deck, objective, rule).unwrap();
+            for seed in 0..6 {
+                // A pass can end the game early: at least one turn is played.
+                assert!(play("zebra:4", objective, rule, seed, &mut ai) >= 2);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_optimal_ai_plays_the_full_zebra_deck() {
+    let deck = Deck::parse("zebra").unwrap();
+    let mut ai = ZebraOptimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
+    for seed in 0..2 {
+        assert!(play("zebra", Objective::Win, PassRule::Agreed, seed, &mut ai) > 0);
+    }
+}
