@@ -9,7 +9,7 @@ use concentration::pairs::record::PairsRecord;
 use concentration::pairs::rules::Phase;
 use concentration::pairs::{Action as Move, PairsAi, Ranks, Solver};
 use concentration::seats::Seats;
-use concentration::tui::{Action, App, PairsTable};
+use concentration::tui::{Action, App, PairsReplay, PairsTable};
 
 mod common;
 use common::screen;
@@ -256,4 +256,179 @@ fn an_ai_table_plays_to_the_end_and_its_record_round_trips() {
             "{text}"
         );
     }
+}
+
+/// A game of you against `spne`, you taking the worse action wherever the two differ
+/// (by the hint), played to the end on the app.
+fn you_play_badly(seed: u64) -> PairsRecord {
+    let mut a = app("you,spne", 6, 15, seed);
+    let mut now = Instant::now();
+    loop {
+        now = to_persons_turn(&mut a, now);
+        let t = a.pairs_table().unwrap();
+        if t.is_over() {
+            return t.record();
+        }
+        let hint = concentration::tui::PairsHint::of(&t.game().view()).unwrap();
+        let key = if hint.best == Move::Fold && hint.hit.is_some() {
+            Action::Move(0, -1)
+        } else {
+            Action::Fraction
+        };
+        a.update(key, now);
+    }
+}
+
+#[test]
+fn the_replay_steps_decision_by_decision_with_each_cost() {
+    let record = you_play_badly(4);
+    let replay = PairsReplay::new(record.clone(), None).unwrap();
+    let costs = replay.costs().to_vec();
+    assert_eq!(costs.len(), record.decisions());
+    let mut a = App::pairs_replay(replay);
+    a.update(Action::Resize(80, 24), Instant::now());
+    let now = Instant::now();
+    let s = screen(&a);
+    assert!(s.contains("Pairs replay"), "{s}");
+    assert!(s.contains(&format!("Decision 0 of {}", costs.len())), "{s}");
+    assert!(s.contains("The first deal"), "{s}");
+    // → shows each decision in turn, with its cost in the message line.
+    let mut seen_cost = false;
+    for (i, c) in costs.iter().enumerate() {
+        a.update(Action::Move(0, 1), now);
+        let r = a.pairs_replay_screen().unwrap();
+        assert_eq!(r.at(), i + 1);
+        // The table is the game after exactly these decisions.
+        let mut game = record.new_game().unwrap();
+        let mut left = i + 1;
+        'rounds: for (k, round) in record.rounds.iter().enumerate() {
+            for &m in round {
+                if left == 0 {
+                    break 'rounds;
+                }
+                if k > 0 && matches!(game.phase(), Phase::RoundOver(_)) {
+                    game.next_round().unwrap();
+                }
+                concentration::pairs::record::apply(&mut game, m).unwrap();
+                left -= 1;
+            }
+        }
+        assert_eq!(r.table().game().view(), game.view(), "decision {}", i + 1);
+        let s = screen(&a);
+        assert!(
+            s.contains(&format!("Decision {} of {}", i + 1, costs.len())),
+            "{s}"
+        );
+        let who = record.seats.seat(c.seat).name.clone();
+        assert!(s.contains(&format!("Round {}: {who}", c.round)), "{s}");
+        if c.cost < -1e-9 {
+            seen_cost = true;
+            let words = format!("cost {:.2}", -c.cost);
+            assert!(s.contains(&words), "{words}\n{s}");
+            assert!(
+                s.contains(&format!("−{:.2}", -c.cost)),
+                "the list marks it\n{s}"
+            );
+        } else {
+            assert!(s.contains(": best ("), "{s}");
+        }
+    }
+    assert!(seen_cost, "the worse action costs somewhere");
+    // ← goes back one; End and Home jump to the ends.
+    a.update(Action::Move(0, -1), now);
+    assert_eq!(a.pairs_replay_screen().unwrap().at(), costs.len() - 1);
+    a.update(Action::End, now);
+    let s = screen(&a);
+    assert!(
+        s.contains("loses with") || s.contains("You lose"),
+        "the end of the game\n{s}"
+    );
+    a.update(Action::Home, now);
+    assert_eq!(a.pairs_replay_screen().unwrap().at(), 0);
+    a.update(Action::Quit, now);
+    assert!(a.quit, "q leaves a replay opened from a file");
+}
+
+#[test]
+fn coach_and_odds_say_what_a_decision_cost_and_each_seats_chance() {
+    let mut a = app("you,spne,threshold", 8, 21, 3);
+    let mut now = to_persons_turn(&mut a, Instant::now());
+    a.update(Action::Odds, now);
+    let s = screen(&a);
+    assert!(s.contains("Odds of a pair on a hit"), "{s}");
+    let view = a.pairs_table().unwrap().game().view();
+    for (i, name) in ["you", "spne", "threshold"].iter().enumerate() {
+        let p = concentration::tui::pair_odds(&view, i);
+        let row = format!("{name:<14} {:>3.0}%", p * 100.0);
+        assert!(s.contains(&row), "{row}\n{s}");
+    }
+    a.update(Action::Codes, now);
+    assert!(screen(&a).contains("(after your decisions)"));
+    // Each of your decisions gets the coach's word: the cost against the better action
+    // of the hint computed before it.
+    let mut worded = 0;
+    let mut costly = 0;
+    while worded < 4 {
+        now = to_persons_turn(&mut a, now);
+        let t = a.pairs_table().unwrap();
+        assert!(!t.is_over(), "the game lasts four of your decisions");
+        let hint = concentration::tui::PairsHint::of(&t.game().view()).unwrap();
+        // The worse action where there is one, so the coach has a cost to name.
+        let (key, action) = if hint.best == Move::Fold && hint.hit.is_some() {
+            (Action::Move(0, -1), Move::Hit)
+        } else {
+            (Action::Fraction, Move::Fold)
+        };
+        a.update(key, now);
+        let note = a.pairs_table().unwrap().coach_note().unwrap().clone();
+        assert_eq!(note.action, action);
+        assert_eq!(note.best, hint.best);
+        let value = |m: Move| match m {
+            Move::Hit => hint.hit.unwrap(),
+            Move::Fold => hint.fold,
+        };
+        assert!((note.cost() - (value(hint.best) - value(action))).abs() < 1e-9);
+        let s = screen(&a);
+        if note.cost() > 1e-9 {
+            costly += 1;
+            let words = format!("you: {} cost {:.2}", action.name(), note.cost());
+            assert!(s.contains(&words), "{words}\n{s}");
+        } else {
+            assert!(
+                s.contains(&format!("you: {} was best", action.name())),
+                "{s}"
+            );
+        }
+        worded += 1;
+    }
+    assert!(costly >= 1, "{worded} {costly}");
+    // `c` again: the coach is off and says nothing.
+    a.update(Action::Codes, now);
+    assert!(a.pairs_table().unwrap().coach_note().is_none());
+}
+
+#[test]
+fn an_ai_thinking_on_its_worker_plays_as_it_would_here() {
+    let players = "spne,spne-fresh,threshold";
+    let mut here = table(players, 7, 21, 8);
+    let mut aside = table(players, 7, 21, 8);
+    aside.think_aside();
+    let mut now = Instant::now();
+    for _ in 0..40 {
+        now += Duration::from_secs(2);
+        here.tick(now);
+        aside.tick(now);
+        if aside.thinking() {
+            let waited = Instant::now();
+            while !aside.poll(now) {
+                assert!(
+                    waited.elapsed() < Duration::from_secs(60),
+                    "the worker answers"
+                );
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+    assert!(aside.record().decisions() > 5);
+    assert_eq!(aside.record().rounds, here.record().rounds);
 }

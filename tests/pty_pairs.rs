@@ -97,3 +97,59 @@ fn plays_a_whole_two_seat_game_of_pairs_with_h_and_f() {
     let decided: usize = record.rounds.iter().map(Vec::len).sum();
     assert!(decided >= hits + folds, "{decided} {hits} {folds}");
 }
+
+/// Starts a game, hits once on your turn, and waits for the AI to have answered.
+fn a_game_with_a_decision() -> Session {
+    let mut s = Session::start(&[
+        "pairs",
+        "--players",
+        "you,spne",
+        "--seed",
+        "3",
+        "--ai-delay",
+        "0",
+    ]);
+    s.wait_for("your turn: h hit, f fold");
+    s.keys("h");
+    s.wait_for("you hit and took");
+    s
+}
+
+/// The one record saved, read back.
+fn the_record(s: &Session) -> PairsRecord {
+    let dir = concentration::record::records_dir(&s.data);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .collect();
+    assert_eq!(files.len(), 1, "one game, one record");
+    PairsRecord::parse(&std::fs::read_to_string(files[0].path()).unwrap()).unwrap()
+}
+
+#[test]
+fn ctrl_c_mid_game_saves_the_pairs_game_and_restores_the_terminal() {
+    let mut s = a_game_with_a_decision();
+    s.keys("\x03");
+    s.wait_exit();
+    s.assert_restored();
+    let record = the_record(&s);
+    assert_eq!(record.seed, 3);
+    assert_eq!(record.rounds[0][0], concentration::pairs::Action::Hit);
+    assert_eq!(record.loser(), None, "an unfinished game");
+}
+
+#[test]
+fn sigterm_mid_game_saves_the_pairs_game_and_restores_the_terminal() {
+    let mut s = a_game_with_a_decision();
+    let pid = s.child.process_id().expect("a pid");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = s.wait_exit();
+    assert!(!status.success(), "{status:?}");
+    s.assert_restored();
+    let record = the_record(&s);
+    assert_eq!(record.rounds[0][0], concentration::pairs::Action::Hit);
+}

@@ -184,6 +184,9 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
         now,
     )
     .map_err(|e| super::usage(e.to_string()))?;
+    let mut table = table;
+    // A large round (three or more seats at n = 10) takes seconds to solve.
+    table.think_aside();
     let mut app = crate::tui::App::pairs(table);
     app.look = look;
     if !args.no_save {

@@ -82,26 +82,10 @@ pub struct HistoryArgs {
     look: super::look::LookArgs,
 }
 
-/// Loads a record, or a usage error naming the file, the line and the reason.
 /// The file as a Pairs record, if it is one (its first line says so); a Pairs record
 /// that does not read is a usage error naming the file and the line.
 fn load_pairs(path: &Path) -> anyhow::Result<Option<PairsRecord>> {
-    // Only a small regular file can be a record; anything else is `load`'s to report.
-    let Ok(meta) = std::fs::metadata(path) else {
-        return Ok(None);
-    };
-    if !meta.is_file() || meta.len() > 1 << 20 {
-        return Ok(None);
-    }
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Ok(None);
-    };
-    if !PairsRecord::is_pairs(&text) {
-        return Ok(None);
-    }
-    PairsRecord::parse(&text)
-        .map(Some)
-        .map_err(|e| super::usage(format!("{}: {e}", path.display())))
+    record::load_pairs(path).transpose().map_err(super::usage)
 }
 
 /// `analyze` of a Pairs record: each decision against the subgame-perfect one.
@@ -571,11 +555,16 @@ fn need_terminal() -> anyhow::Result<()> {
 /// # Errors
 /// A bad record, no terminal (status 2), or a terminal failure.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
-    if load_pairs(&args.file)?.is_some() {
-        return Err(super::usage(format!(
-            "{}: a Pairs record: its replay screen is not built yet; concentration analyze shows every decision",
-            args.file.display()
-        )));
+    if let Some(pairs) = load_pairs(&args.file)? {
+        let look = args.look.look()?;
+        need_terminal()?;
+        let replay = crate::tui::PairsReplay::new(pairs, Some(args.file.clone()))
+            .map_err(|e| super::usage(format!("{}: {e}", args.file.display())))?;
+        let mut app = App::pairs_replay(replay);
+        app.look = look;
+        super::settings::pause_if_warned();
+        crate::tui::run(app)?;
+        return Ok(());
     }
     let record = load(&args.file)?;
     let look = args.look.look()?;

@@ -72,11 +72,26 @@ impl PairsRecord {
         Game::new(self.ranks, self.seats.len(), self.target, self.seed)
     }
 
+    /// The game after every decision of the record.
+    ///
+    /// # Errors
+    /// A decision the rules refuse (not in a record that parsed).
+    pub fn played(&self) -> Result<Game, super::PairsError> {
+        let mut game = self.new_game()?;
+        replay(&mut game, &self.rounds)?;
+        Ok(game)
+    }
+
+    /// Decisions in the record.
+    #[must_use]
+    pub fn decisions(&self) -> usize {
+        self.rounds.iter().map(Vec::len).sum()
+    }
+
     /// The loser, if the game was played to the end.
     #[must_use]
     pub fn loser(&self) -> Option<usize> {
-        let mut game = self.new_game().ok()?;
-        replay(&mut game, &self.rounds).ok()?;
+        let game = self.played().ok()?;
         match game.phase() {
             Phase::GameOver { loser, .. } => Some(loser),
             _ => None,

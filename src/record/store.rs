@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::Record;
+use crate::pairs::record::PairsRecord;
 
 /// The environment variable that overrides the data directory.
 pub const DATA_DIR_ENV: &str = "CONCENTRATION_DATA_DIR";
@@ -343,6 +344,26 @@ fn clean_once(dir: &Path) {
 /// The file cannot be read, is not a regular file, is too large, or is not a valid
 /// record.
 pub fn load(path: &Path) -> Result<Record, String> {
+    let bytes = read_record(path)?;
+    Record::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The file as a Pairs record, if its first line says it is one (`None`: any other
+/// file, which [`load`] reads and reports on). A Pairs record that does not read is an
+/// error naming the file and the line.
+#[must_use]
+pub fn load_pairs(path: &Path) -> Option<Result<PairsRecord, String>> {
+    let bytes = read_record(path).ok()?;
+    let text = std::str::from_utf8(&bytes).ok()?;
+    if !PairsRecord::is_pairs(text) {
+        return None;
+    }
+    Some(PairsRecord::parse(text).map_err(|e| format!("{}: {e}", path.display())))
+}
+
+/// A record file's bytes: only a regular file is opened (a FIFO or a device would block
+/// or never end), and only up to [`MAX_RECORD_BYTES`].
+fn read_record(path: &Path) -> Result<Vec<u8>, String> {
     let shown = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
     if !meta.is_file() {
@@ -359,7 +380,7 @@ pub fn load(path: &Path) -> Result<Record, String> {
     if bytes.len() as u64 > MAX_RECORD_BYTES {
         return Err(format!("{shown}: too large to be a record"));
     }
-    Record::parse(&bytes).map_err(|e| format!("{shown}: {e}"))
+    Ok(bytes)
 }
 
 /// What kind of file system object something is, in words.
@@ -380,13 +401,57 @@ fn kind_of(t: &std::fs::FileType) -> &'static str {
     if t.is_dir() { "a folder" } else { "not a file" }
 }
 
-/// A saved game in the list.
+/// A saved game in the list: a game of Concentration (or solitaire) in `record`, or a
+/// game of Pairs in `pairs` (its `record` then says it is one, so that every reader of
+/// Concentration's records passes it by).
 #[derive(Debug, Clone)]
 pub struct Entry {
     /// Its file.
     pub path: PathBuf,
-    /// The record, or why it could not be read.
+    /// The record, or why it could not be read as one.
     pub record: Result<Record, String>,
+    /// The game of Pairs, when the file holds one.
+    pub pairs: Option<PairsRecord>,
+}
+
+impl Entry {
+    /// The entry for the file at `path`.
+    #[must_use]
+    pub fn read(path: PathBuf) -> Self {
+        match load_pairs(&path) {
+            Some(Ok(pairs)) => Self {
+                record: Err(format!("{}: a Pairs record", path.display())),
+                pairs: Some(pairs),
+                path,
+            },
+            Some(Err(e)) => Self {
+                record: Err(e),
+                pairs: None,
+                path,
+            },
+            None => Self {
+                record: load(&path),
+                pairs: None,
+                path,
+            },
+        }
+    }
+
+    /// Whether the file could be read, as either game.
+    #[must_use]
+    pub fn readable(&self) -> bool {
+        self.record.is_ok() || self.pairs.is_some()
+    }
+
+    /// The date and time the game holds, if it could be read.
+    #[must_use]
+    pub fn when(&self) -> Option<(String, String)> {
+        match (&self.record, &self.pairs) {
+            (Ok(r), _) => Some((r.date.clone(), r.time.clone())),
+            (_, Some(p)) => Some((p.date.clone(), p.time.clone())),
+            _ => None,
+        }
+    }
 }
 
 /// Every record in `dir`, newest first by the date and time they hold, then the
@@ -423,24 +488,9 @@ pub fn try_list(dir: &Path) -> Result<Vec<Entry>, String> {
                     .is_some_and(|f| f.starts_with('.'))
         })
         .collect();
-    let mut entries: Vec<Entry> = paths
-        .into_iter()
-        .map(|path| Entry {
-            record: load(&path),
-            path,
-        })
-        .collect();
+    let mut entries: Vec<Entry> = paths.into_iter().map(Entry::read).collect();
     entries.sort_by(|a, b| {
-        let key = |e: &Entry| {
-            (
-                e.record.is_ok(),
-                e.record
-                    .as_ref()
-                    .map(|r| (r.date.clone(), r.time.clone()))
-                    .ok(),
-                e.path.clone(),
-            )
-        };
+        let key = |e: &Entry| (e.readable(), e.when(), e.path.clone());
         key(b).cmp(&key(a))
     });
     Ok(entries)

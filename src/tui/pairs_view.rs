@@ -9,7 +9,8 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::pairs_table::{PairsHint, PairsTable};
+use super::pairs_replay::{COST_EPSILON, PairsReplay};
+use super::pairs_table::{CoachNote, PairsHint, PairsTable};
 use super::panel::{Footer, text_popup};
 use super::screen::play_areas;
 use super::theme;
@@ -21,8 +22,27 @@ pub const PAIRS_KEYS: &[(&str, &str)] = &[
     ("h", "hit"),
     ("f", "fold"),
     ("H", "hint"),
+    ("c", "coach"),
+    ("o", "odds"),
     ("?", "help"),
     ("q", "quit"),
+];
+
+/// Footer keys of the replay.
+pub const PAIRS_REPLAY_KEYS: &[(&str, &str)] = &[
+    ("← →", "decision"),
+    ("↑ ↓", "5 decisions"),
+    ("Home End", "ends"),
+    ("?", "help"),
+    ("q", "back"),
+];
+
+/// Every key of the replay, for its help window.
+pub const PAIRS_REPLAY_HELP: &[(&str, &str)] = &[
+    ("← → (h l)", "the previous or next decision"),
+    ("↑ ↓ (k j)", "five decisions back or on"),
+    ("Home End (g G)", "the first deal or the last decision"),
+    ("? / q Esc", "this help / back to the list, or quit"),
 ];
 
 /// Footer keys between rounds.
@@ -36,6 +56,8 @@ pub const PAIRS_HELP: &[(&str, &str)] = &[
     ("h", "hit: take a card; a pair scores its rank"),
     ("f", "fold: take the lowest face-up card, score it"),
     ("H", "hint: odds of a pair, what hit and fold are worth"),
+    ("c", "coach: the cost of each of your decisions, on or off"),
+    ("o", "odds: each player's chance to pair on a hit"),
     ("any other key", "next round; speed up the AI"),
     ("? / q Esc", "this help / quit (asks during a game)"),
     ("Ctrl-C", "quit at once"),
@@ -153,12 +175,54 @@ pub fn panel_lines(t: &PairsTable) -> Vec<Line<'static>> {
         Line::from(format!("{} points loses alone.", v.target)).style(theme::DIM),
         Line::from(""),
     ];
+    if let Some(odds) = t.odds() {
+        lines.push(Line::from("Odds of a pair on a hit").style(theme::HEADING));
+        for (i, p) in odds.iter().enumerate() {
+            lines.push(Line::from(format!(
+                "{:<14} {:>3.0}%",
+                crate::words::shortened(&t.seats().seat(i).name, 14),
+                p * 100.0
+            )));
+        }
+        lines.push(Line::from(""));
+    }
+    if t.coach() {
+        lines.push(Line::from("Coach").style(theme::HEADING));
+        match t.coach_note() {
+            Some(n) => lines.extend(coach_lines(t, n)),
+            None => lines.push(Line::from("(after your decisions)").style(theme::DIM)),
+        }
+        lines.push(Line::from(""));
+    }
     if let Some(h) = t.hint() {
         lines.extend(hint_lines(h));
     } else if t.persons_turn() {
         lines.push(Line::from("H: a hint").style(theme::DIM));
     }
     lines
+}
+
+/// The coach's lines on a decision: best, or what it cost and what was better.
+#[must_use]
+pub fn coach_lines(t: &PairsTable, n: &CoachNote) -> Vec<Line<'static>> {
+    let who = &t.seats().seat(n.seat).name;
+    if n.cost() <= COST_EPSILON {
+        return vec![
+            Line::from(format!("{who}: {} was best", n.action.name())).style(theme::GOOD),
+            Line::from(format!("({:+.2} expected)", n.value)).style(theme::DIM),
+        ];
+    }
+    vec![
+        Line::from(format!("{who}: {} cost {:.2}", n.action.name(), n.cost())).style(theme::ERROR),
+        Line::from(format!(
+            "{} {:+.2}, {} {:+.2}",
+            n.best.name(),
+            n.best_value,
+            n.action.name(),
+            n.value
+        )),
+        Line::from("(expected points this round)").style(theme::DIM),
+    ]
 }
 
 /// The message line: whose turn, and the last decision.
@@ -280,5 +344,122 @@ pub fn window_lines(t: &PairsTable) -> Vec<Line<'static>> {
     };
     lines.push(title(t));
     lines.push(Line::from(message(t)));
+    lines
+}
+
+/// The replay's side panel: where in the game, then the decisions around the one shown,
+/// each with its cost (`best`, or what it cost against the subgame-perfect choice).
+#[must_use]
+pub fn replay_panel_lines(r: &PairsReplay, rows: usize) -> Vec<Line<'static>> {
+    let costs = r.costs();
+    let mut lines = vec![
+        Line::from(format!("Decision {} of {}", r.at(), costs.len())).style(theme::HEADING),
+        Line::from("cost vs subgame-perfect play").style(theme::DIM),
+    ];
+    let room = rows.saturating_sub(lines.len()).max(1);
+    // The decision shown sits in the middle of the list where it can.
+    let current = r.at().saturating_sub(1);
+    let first = current
+        .saturating_sub(room / 2)
+        .min(costs.len().saturating_sub(room));
+    for (i, c) in costs.iter().enumerate().skip(first).take(room) {
+        let mark = if r.at() == i + 1 { "▶" } else { " " };
+        let who = crate::words::shortened(&r.record().seats.seat(c.seat).name, 8);
+        let cost = if -c.cost <= COST_EPSILON {
+            "best".to_string()
+        } else {
+            format!("−{:.2}", -c.cost)
+        };
+        let line = Line::from(format!(
+            "{mark}r{:<2} {who:<8} {:<4} {cost}",
+            c.round,
+            c.action.name()
+        ));
+        lines.push(if -c.cost > COST_EPSILON {
+            line.style(theme::ERROR)
+        } else {
+            line
+        });
+    }
+    lines
+}
+
+/// The replay's message: the decision shown and its cost in words.
+#[must_use]
+pub fn replay_message(r: &PairsReplay) -> String {
+    let Some(c) = r.current() else {
+        return "The first deal: → for the first decision.".to_string();
+    };
+    let who = &r.record().seats.seat(c.seat).name;
+    let took = match (c.action, r.table().last().and_then(|m| m.card)) {
+        (Action::Hit, Some(card)) => format!("hit and took a {card}"),
+        (a, _) => a.name().to_string(),
+    };
+    if -c.cost <= COST_EPSILON {
+        format!("Round {}: {who} {took}: best ({:+.2})", c.round, c.value)
+    } else {
+        format!(
+            "Round {}: {who} {took}: cost {:.2} ({} {:+.2}, {} {:+.2})",
+            c.round,
+            -c.cost,
+            c.best.name(),
+            c.best_value,
+            c.action.name(),
+            c.value
+        )
+    }
+}
+
+/// The replay's title line.
+#[must_use]
+pub fn replay_title(r: &PairsReplay) -> Line<'static> {
+    let rec = r.record();
+    Line::from(vec![
+        Span::styled("Pairs replay", theme::HEADING),
+        Span::raw(format!(
+            "  ranks {} · lose at {} · seed {} · round {}",
+            rec.ranks.get(),
+            rec.target,
+            rec.seed,
+            r.table().game().view().round
+        )),
+    ])
+}
+
+/// The whole replay screen: the table as it was, the decisions and their costs.
+pub fn draw_replay(r: &PairsReplay, ascii: bool, area: Rect, buf: &mut Buffer) {
+    let [title_area, board, panel, message_area, footer] = play_areas(area);
+    replay_title(r).render(title_area, buf);
+    let mut table = table_lines(r.table(), ascii);
+    let v = r.table().game().view();
+    match v.phase {
+        Phase::RoundOver(end) => {
+            table.push(Line::from(""));
+            table.push(Line::from(r.table().round_words(&end)).bold());
+        }
+        Phase::GameOver { .. } => {
+            table.push(Line::from(""));
+            table.extend(game_over_lines(r.table(), &v));
+        }
+        Phase::Turn { .. } => {}
+    }
+    Paragraph::new(table).render(board.inner(ratatui::layout::Margin::new(1, 1)), buf);
+    let inner = panel.inner(ratatui::layout::Margin::new(1, 1));
+    Paragraph::new(replay_panel_lines(r, usize::from(inner.height))).render(inner, buf);
+    Line::from(crate::words::fit(
+        &replay_message(r),
+        usize::from(message_area.width),
+    ))
+    .bold()
+    .render(message_area, buf);
+    Footer(PAIRS_REPLAY_KEYS, ascii).render(footer, buf);
+}
+
+/// The replay's text for tests: the panel, the title and the message.
+#[must_use]
+pub fn replay_window_lines(r: &PairsReplay) -> Vec<Line<'static>> {
+    let mut lines = replay_panel_lines(r, usize::MAX / 2);
+    lines.push(replay_title(r));
+    lines.push(Line::from(replay_message(r)));
     lines
 }

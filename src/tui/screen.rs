@@ -49,6 +49,7 @@ pub fn min_size(app: &App) -> (u16, u16) {
             ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
         }
         Screen::Pairs(t) => super::pairs_view::min_size(t.seats().len()),
+        Screen::PairsReplay(r) => super::pairs_view::min_size(r.record().seats.len()),
     }
 }
 
@@ -105,6 +106,9 @@ impl App {
                 super::puzzle_view::draw(d, self.look.ascii(), play_areas(area), area, buf);
             }
             Screen::Pairs(t) => super::pairs_view::draw(t, self.look.ascii(), area, buf),
+            Screen::PairsReplay(r) => {
+                super::pairs_view::draw_replay(r, self.look.ascii(), area, buf);
+            }
         }
         if let Some(page) = &self.strategy {
             page.render(self.look.ascii(), area, buf);
@@ -355,6 +359,10 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
             " Pairs keys ",
             help_lines(super::pairs_view::PAIRS_HELP, false),
         ),
+        Screen::PairsReplay(_) => (
+            " Pairs replay keys ",
+            help_lines(super::pairs_view::PAIRS_REPLAY_HELP, false),
+        ),
         Screen::Puzzle(_) => (
             " Puzzle keys ",
             help_lines(super::puzzle_view::PUZZLE_HELP, false),
@@ -405,6 +413,7 @@ impl App {
             (None, Screen::Puzzle(d)) => super::puzzle_view::panel_lines(d),
             (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
             (None, Screen::Pairs(t)) => super::pairs_view::window_lines(t),
+            (None, Screen::PairsReplay(r)) => super::pairs_view::replay_window_lines(r),
         };
         let frame = if self.overlay.is_none() {
             self.frame_lines()
