@@ -432,3 +432,28 @@ fn an_ai_thinking_on_its_worker_plays_as_it_would_here() {
     assert!(aside.record().decisions() > 5);
     assert_eq!(aside.record().rounds, here.record().rounds);
 }
+
+#[test]
+fn the_list_of_saved_games_opens_a_pairs_game_in_its_replay_and_comes_back() {
+    let dir = temp_dir("history");
+    let record = you_play_badly(2);
+    concentration::record::save_pairs(&dir, &record).unwrap();
+    let entries = concentration::record::list(&dir);
+    assert_eq!(entries.len(), 1);
+    let history = concentration::tui::History::new(dir.clone(), entries);
+    let mut a = App::history(history, concentration::tui::Config::default(), true);
+    a.update(Action::Resize(80, 24), Instant::now());
+    let s = screen(&a);
+    assert!(s.contains("Pairs, 6 ranks"), "{s}");
+    assert!(s.contains("you vs spne"), "{s}");
+    let now = Instant::now();
+    a.update(Action::Select, now);
+    let r = a.pairs_replay_screen().expect("the Pairs replay");
+    assert_eq!(r.record(), &record);
+    assert!(screen(&a).contains("Pairs replay"));
+    a.update(Action::End, now);
+    a.update(Action::Quit, now);
+    assert!(!a.quit, "q goes back to the list");
+    assert!(screen(&a).contains("you vs spne"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
