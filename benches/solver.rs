@@ -15,6 +15,7 @@ use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 
 const CASES: &[&str] = &[
     "pairs-round-10x2",
+    "pairs-decide-10x2",
     "pairs-exhaustive-10x2",
     "13x4-win",
     "full:13x4-win",
@@ -313,6 +314,10 @@ fn pairs_case(case: &str, rest: &str) {
     let (n, m): (u32, usize) = (n.parse().unwrap(), m.parse().unwrap());
     let ranks = Ranks::new(n).unwrap();
     let start = Instant::now();
+    if kind == "decide" {
+        pairs_decisions(case, ranks, m);
+        return;
+    }
     if kind == "start" {
         let v = start_value_within::<f64>(ranks, m, Some(1e-14));
         println!(
@@ -349,6 +354,64 @@ fn pairs_case(case: &str, rest: &str) {
         a.u[0],
         a.action.name(),
         solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// Pairs: `decide-NxM`, the `spne` AI's decisions as the screen's worker makes them: M
+/// `spne` players play the first rounds of seeded games (at most 6 rounds each, seeds 1
+/// to 3), each decision timed in CPU time. A player's first decision of a round solves
+/// the round; its later ones find it solved.
+fn pairs_decisions(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
+    use concentration::pairs::rules::{Game, Phase, default_target};
+    use concentration::pairs::{Move, PairsAi, Player};
+    let mut first = Vec::new();
+    let mut rest = Vec::new();
+    for seed in 1..=3 {
+        let mut game = Game::new(ranks, m, default_target(m), seed).unwrap();
+        let mut ais: Vec<Player> = (0..m)
+            .map(|i| Player::new(PairsAi::Spne, i as u64))
+            .collect();
+        // Whether each player has decided in this round yet.
+        let mut fresh = vec![true; m];
+        let mut rounds = 0;
+        loop {
+            match game.phase() {
+                Phase::Turn { mover } => {
+                    let t = cpu_ms();
+                    let action = ais[mover].decide(&game.view());
+                    let ms = cpu_ms() - t;
+                    // Every player solves the round once: its first decision of it.
+                    if fresh[mover] {
+                        first.push(ms);
+                    } else {
+                        rest.push(ms);
+                    }
+                    match action {
+                        Move::Hit => drop(game.hit().unwrap()),
+                        Move::Fold => drop(game.fold().unwrap()),
+                    }
+                    fresh[mover] = false;
+                }
+                Phase::RoundOver(_) if rounds < 5 => {
+                    rounds += 1;
+                    fresh = vec![true; m];
+                    game.next_round().unwrap();
+                }
+                _ => break,
+            }
+        }
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    println!(
+        "{case:<22} first of a round: {} decisions, mean {:.1} ms, max {:.1} ms; later: {} decisions, mean {:.2} ms, max {:.1} ms (CPU)  peak {:>7.1} MiB",
+        first.len(),
+        mean(&first),
+        max(&first),
+        rest.len(),
+        mean(&rest),
+        max(&rest),
         peak_memory_mib()
     );
 }

@@ -32,7 +32,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
     version,
     about,
     long_about = None,
-    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best move (learn: the ideas)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
+    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best move (learn: the ideas)\n  concentration pairs                 Pairs, the press-your-luck game (h hit, f fold)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -75,7 +75,8 @@ enum Command {
     Man(docs::ManArgs),
     /// The settings file: where it is, what it sets, a template
     Config(config::ConfigArgs),
-    /// Pairs, the press-your-luck card game: solve a round, its start value, AI duels
+    /// Pairs, the press-your-luck card game: play it (no sub-command), solve a round, its
+    /// start value, AI duels
     Pairs(pairs::PairsArgs),
 }
 

@@ -12,6 +12,8 @@
 pub mod duel;
 pub mod model;
 pub mod players;
+pub mod record;
+pub mod review;
 pub mod rules;
 pub mod solver;
 pub mod start;

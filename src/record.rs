@@ -60,8 +60,8 @@ use thiserror::Error;
 pub use format::{column_letters, coordinate, face_text, parse_coordinate};
 pub use replay::Stepper;
 pub use store::{
-    DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, records_dir, save,
-    today, try_list,
+    DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, load_pairs,
+    records_dir, save, save_pairs, today, try_list,
 };
 pub(crate) use store::{move_aside, replace_atomically};
 

@@ -10,6 +10,9 @@ mod board;
 mod config;
 mod hint;
 mod look;
+mod pairs_replay;
+mod pairs_table;
+mod pairs_view;
 mod panel;
 mod puzzle;
 mod puzzle_view;
@@ -28,11 +31,13 @@ mod theme;
 pub use crate::trainer::coach::{
     LookBack, Verdict, choice_words, cost_words, deck_rule, other_colour,
 };
-pub use app::{Action, App, Overlay, Screen, random_seed};
+pub use app::{Action, App, Overlay, Screen, Unsaved, random_seed};
 pub use board::Geometry;
 pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
 pub use hint::{Hint, HintLine};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
+pub use pairs_replay::PairsReplay;
+pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
 pub use round::Round;

@@ -1029,3 +1029,74 @@ fn a_broken_settings_file() {
     assert!(lines[0].starts_with("warning: config file ") && lines[0].contains("'opponent'"));
     assert!(lines[1].contains("needs a terminal"), "{err}");
 }
+
+/// A Pairs record the program can read: one round, the first mover folds.
+const PAIRS_GOOD: &str = "[Format \"pairs 1\"]\n[Date \"2026-11-22\"]\n[Time \"12:00:00\"]\n[Seed \"3\"]\n[Ranks \"10\"]\n[Target \"31\"]\n[Players \"you,spne\"]\n[Result \"unfinished\"]\n\n1. f\n";
+
+#[test]
+fn bad_pairs_records_and_command_lines() {
+    let s = Sandbox::new("pairs");
+    let files = [
+        (
+            "pairs-cut.cgn",
+            "[Format \"pairs 1\"]\n[Seed \"3".to_string(),
+        ),
+        ("pairs-word.cgn", PAIRS_GOOD.replace("1. f", "1. x")),
+        ("pairs-order.cgn", format!("{PAIRS_GOOD}3. f\n")),
+        (
+            "pairs-players.cgn",
+            PAIRS_GOOD.replace("[Players \"you,spne\"]\n", ""),
+        ),
+        (
+            "pairs-ranks.cgn",
+            PAIRS_GOOD.replace("[Ranks \"10\"]", "[Ranks \"11\"]"),
+        ),
+        (
+            "pairs-seed.cgn",
+            PAIRS_GOOD.replace("[Seed \"3\"]", "[Seed \"three\"]"),
+        ),
+        ("pairs-good.cgn", PAIRS_GOOD.to_string()),
+    ];
+    for (name, text) in files {
+        std::fs::write(s.root.join(name), text).unwrap();
+    }
+    s.check(PAIRS_CASES, "config.toml");
+}
+
+const PAIRS_CASES: Cases = &[
+    (
+        &["analyze", "pairs-cut.cgn"],
+        "pairs-cut.cgn: line 2: a header must end with \"]",
+    ),
+    (
+        &["analyze", "pairs-word.cgn"],
+        "line 10: 'x': a decision is h (hit) or f (fold)",
+    ),
+    (
+        &["analyze", "pairs-order.cgn"],
+        "line 11: round '3': expected round 2",
+    ),
+    (
+        &["analyze", "pairs-players.cgn"],
+        "the [Players \"...\"] line is missing",
+    ),
+    (
+        &["analyze", "pairs-ranks.cgn"],
+        "line 5: --ranks 11: expected 3 to 10",
+    ),
+    (
+        &["analyze", "pairs-seed.cgn"],
+        "line 4: Seed 'three': expected a whole number",
+    ),
+    (&["replay", "pairs-word.cgn"], "line 10: 'x'"),
+    (&["replay", "pairs-good.cgn"], "a Pairs record"),
+    (&["pairs", "--ranks", "11"], "--ranks 11: expected 3 to 10"),
+    (&["pairs", "--players", "you"], "--players: "),
+    (
+        &["pairs", "--players", "you,bot:genius"],
+        "unknown seat kind 'genius'",
+    ),
+    (&["pairs", "--target", "0"], "--target 0"),
+    (&["pairs", "--ai-delay", "-1"], "--ai-delay"),
+    (&["pairs"], "needs a terminal"),
+];

@@ -84,6 +84,10 @@ pub fn tally(entries: &[Entry]) -> Versus {
     let mut solvers: BTreeMap<(String, &str, &str), Option<Optimal>> = BTreeMap::new();
     let mut unreadable = 0;
     for entry in entries {
+        // Pairs is another game: `stats` gives it a line of its own.
+        if entry.pairs.is_some() {
+            continue;
+        }
         let Ok(record) = &entry.record else {
             unreadable += 1;
             continue;

@@ -18,9 +18,44 @@ use crate::solver::Scalar;
 #[command(
     after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 1000 --seed 1"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct PairsArgs {
     #[command(subcommand)]
     command: Option<PairsCommand>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// Playing Pairs on screen (no sub-command).
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// The seats in order, 2 to 6: you (a person) or an AI: spne, spne-fresh,
+    /// threshold, random; NAME:KIND names a seat
+    #[arg(long, default_value = "you,spne")]
+    players: String,
+    /// Ranks in the deck, 3 to 10 (rank j has j cards)
+    #[arg(long, default_value_t = 10)]
+    ranks: u32,
+    /// The score that loses (default floor(60/m) + 1 for m players)
+    #[arg(long)]
+    target: Option<u32>,
+    /// Seed of the shuffle and of the AIs' coins (random by default)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seconds before each AI decision
+    #[arg(
+        long = "ai-delay",
+        default_value_t = 0.8,
+        allow_negative_numbers = true
+    )]
+    ai_delay: f64,
+    /// Do not save the game's record
+    #[arg(long = "no-save")]
+    no_save: bool,
+    #[command(flatten)]
+    data: super::records::DataDir,
+    #[command(flatten)]
+    look: super::look::LookArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -118,10 +153,47 @@ pub fn run(args: &PairsArgs) -> anyhow::Result<()> {
         Some(PairsCommand::Solve(a)) => solve(a),
         Some(PairsCommand::Start(a)) => start(a),
         Some(PairsCommand::Duel(a)) => duel(a),
-        None => Err(super::usage(
-            "pairs: the game on screen is not built yet; use pairs solve, pairs start or pairs duel",
-        )),
+        None => play(&args.play),
     }
+}
+
+/// `concentration pairs`: a game on screen.
+fn play(args: &PlayArgs) -> anyhow::Result<()> {
+    let ranks = ranks(args.ranks)?;
+    let seats = Seats::<PairsAi>::parse(&args.players)
+        .map_err(|e| super::usage(format!("--players: {e}")))?;
+    let target = args.target.unwrap_or_else(|| default_target(seats.len()));
+    if target == 0 {
+        return Err(super::usage("--target 0: expected at least 1"));
+    }
+    let delay = super::delay_seconds("--ai-delay", args.ai_delay)?;
+    let look = args.look.look()?;
+    if !crate::tui::is_terminal() {
+        return Err(super::usage(
+            "the game needs a terminal: standard input and output must not be redirected",
+        ));
+    }
+    let seed = args.seed.unwrap_or_else(crate::tui::random_seed);
+    let now = std::time::Instant::now();
+    let table = crate::tui::PairsTable::new(
+        seats,
+        ranks,
+        target,
+        seed,
+        std::time::Duration::from_secs_f64(delay),
+        now,
+    )
+    .map_err(|e| super::usage(e.to_string()))?;
+    let mut table = table;
+    // A large round (three or more seats at n = 10) takes seconds to solve.
+    table.think_aside();
+    let mut app = crate::tui::App::pairs(table);
+    app.look = look;
+    if !args.no_save {
+        app.save_dir = Some(args.data.records()?);
+    }
+    crate::tui::run(app)?;
+    Ok(())
 }
 
 fn ranks(n: u32) -> anyhow::Result<Ranks> {

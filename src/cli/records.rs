@@ -1,5 +1,7 @@
 //! `concentration analyze`, `replay` and `history`: saved games read back.
 
+use crate::pairs::record::PairsRecord;
+use crate::pairs::review::{DecisionCost, review};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -80,7 +82,91 @@ pub struct HistoryArgs {
     look: super::look::LookArgs,
 }
 
-/// Loads a record, or a usage error naming the file, the line and the reason.
+/// The file as a Pairs record, if it is one (its first line says so); a Pairs record
+/// that does not read is a usage error naming the file and the line.
+fn load_pairs(path: &Path) -> anyhow::Result<Option<PairsRecord>> {
+    record::load_pairs(path).transpose().map_err(super::usage)
+}
+
+/// `analyze` of a Pairs record: each decision against the subgame-perfect one.
+fn analyze_pairs(record: &PairsRecord, json: bool) -> anyhow::Result<()> {
+    let costs = review(record).map_err(|e| super::usage(e.to_string()))?;
+    let name = |seat: usize| record.seats.seat(seat).name.clone();
+    if json {
+        let decisions: Vec<serde_json::Value> = costs
+            .iter()
+            .map(|c| {
+                serde_json::json!({
+                    "round": c.round,
+                    "seat": c.seat,
+                    "player": name(c.seat),
+                    "action": c.action.name(),
+                    "best": c.best.name(),
+                    "value": c.value,
+                    "best_value": c.best_value,
+                    "cost": c.cost,
+                })
+            })
+            .collect();
+        let v = serde_json::json!({
+            "format": crate::pairs::record::FORMAT,
+            "seed": record.seed,
+            "ranks": record.ranks.get(),
+            "target": record.target,
+            "players": record.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            "loser": record.loser(),
+            "decisions": decisions,
+        });
+        return out(&format!("{v}\n"));
+    }
+    let mut text = format!(
+        "Pairs | ranks {} | lose at {} | seed {} | {}\n",
+        record.ranks.get(),
+        record.target,
+        record.seed,
+        record
+            .seats
+            .iter()
+            .map(|s| s.name.clone())
+            .collect::<Vec<_>>()
+            .join(" vs ")
+    );
+    for c in &costs {
+        let mark = if c.cost < -1e-9 {
+            format!(
+                "  best {} {:+.3}, cost {:.3}",
+                c.best.name(),
+                c.best_value,
+                -c.cost
+            )
+        } else {
+            "  best".to_string()
+        };
+        text += &format!(
+            "round {:>2}  {:<12} {:<4} {:+.3}{mark}\n",
+            c.round,
+            name(c.seat),
+            c.action.name(),
+            c.value
+        );
+    }
+    for (i, seat) in record.seats.iter().enumerate() {
+        let mine: Vec<&DecisionCost> = costs.iter().filter(|c| c.seat == i).collect();
+        let lost: f64 = mine.iter().map(|c| -c.cost).sum();
+        let best = mine.iter().filter(|c| c.cost >= -1e-9).count();
+        text += &format!(
+            "{}: {best} of {} decisions best, {lost:.3} points lost in expectation\n",
+            seat.name,
+            mine.len()
+        );
+    }
+    text += &match record.loser() {
+        Some(l) => format!("{} lost.\n", name(l)),
+        None => "unfinished\n".to_string(),
+    };
+    out(&text)
+}
+
 fn load(path: &Path) -> anyhow::Result<Record> {
     record::load(path).map_err(super::usage)
 }
@@ -119,6 +205,9 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
 /// # Errors
 /// A bad record or a game too large to solve (status 2).
 pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(pairs) = load_pairs(&args.file)? {
+        return analyze_pairs(&pairs, args.json);
+    }
     let record = load(&args.file)?;
     if record.is_solitaire() {
         let solo = analyse_solo(&record)?;
@@ -466,6 +555,17 @@ fn need_terminal() -> anyhow::Result<()> {
 /// # Errors
 /// A bad record, no terminal (status 2), or a terminal failure.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
+    if let Some(pairs) = load_pairs(&args.file)? {
+        let look = args.look.look()?;
+        need_terminal()?;
+        let replay = crate::tui::PairsReplay::new(pairs, Some(args.file.clone()))
+            .map_err(|e| super::usage(format!("{}: {e}", args.file.display())))?;
+        let mut app = App::pairs_replay(replay);
+        app.look = look;
+        super::settings::pause_if_warned();
+        crate::tui::run(app)?;
+        return Ok(());
+    }
     let record = load(&args.file)?;
     let look = args.look.look()?;
     need_terminal()?;

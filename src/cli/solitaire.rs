@@ -142,11 +142,14 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     if let Some(w) = &loaded.warning {
         eprintln!("{w}");
     }
-    let versus = crate::analysis::versus::tally(&record::list(&record::records_dir(&dir)));
+    let entries = record::list(&record::records_dir(&dir));
+    let versus = crate::analysis::versus::tally(&entries);
+    let pairs = PairsTally::of(&entries);
     if args.json {
         let mut json = serde_json::to_value(&loaded.stats)?;
         if let Some(map) = json.as_object_mut() {
             map.insert("versus_ai".into(), serde_json::to_value(&versus)?);
+            map.insert("pairs".into(), serde_json::to_value(pairs)?);
         }
         println!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
@@ -173,7 +176,53 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     if let Some(line) = versus.unreadable_line() {
         println!("{line}");
     }
+    if pairs.games > 0 {
+        println!();
+        println!("{}", pairs.line());
+    }
     puzzles(&dir)
+}
+
+/// Games of Pairs among the saved records: a game of its own, kept out of the games
+/// against the AI above.
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
+struct PairsTally {
+    /// Pairs records.
+    games: u64,
+    /// Of those, played to the end.
+    finished: u64,
+    /// Finished games with one person at the table.
+    yours: u64,
+    /// Of those, the ones the person lost.
+    lost: u64,
+}
+
+impl PairsTally {
+    fn of(entries: &[record::Entry]) -> Self {
+        let mut t = Self::default();
+        for p in entries.iter().filter_map(|e| e.pairs.as_ref()) {
+            t.games += 1;
+            let Some(loser) = p.loser() else { continue };
+            t.finished += 1;
+            if p.seats.people() == 1 {
+                t.yours += 1;
+                t.lost += u64::from(p.seats.seat(loser).is_person());
+            }
+        }
+        t
+    }
+
+    fn line(self) -> String {
+        let mut s = format!(
+            "Pairs: {} saved, {} finished",
+            crate::words::count(self.games, "game"),
+            self.finished
+        );
+        if self.yours > 0 {
+            s += &format!("; you lost {} of your {} finished", self.lost, self.yours);
+        }
+        s
+    }
 }
 
 /// The puzzle tally's section of `stats`.

@@ -69,21 +69,23 @@ pub fn series(
 ) -> Result<Vec<LossRate>, PairsError> {
     let m = players.len();
     let mut losses = vec![0u64; m];
-    let mut ais: Vec<Player> = players
+    let mut ais: Vec<Option<Player>> = players
         .iter()
         .enumerate()
-        .map(|(k, &kind)| Player::new(kind, game_seed(seed ^ 0x5eed, k as u64)))
+        .map(|(k, &kind)| Some(Player::new(kind, game_seed(seed ^ 0x5eed, k as u64))))
         .collect();
     for i in 0..games {
         let shift = (i % m as u64) as usize;
         // Seat s holds player (s + m - shift) mod m.
-        let mut seated: Vec<Player> = (0..m).map(|s| ais[(s + m - shift) % m].clone()).collect();
+        // Moved, not cloned: each player keeps its coin and its kept solves.
+        let mut seated: Vec<Player> = (0..m)
+            .map(|s| ais[(s + m - shift) % m].take().expect("seated once"))
+            .collect();
         let loser_seat = play_game(ranks, &mut seated, target, game_seed(seed, i))?;
         let loser = (loser_seat + m - shift) % m;
         losses[loser] += 1;
-        // Keep each player's coin where it got to.
         for (s, p) in seated.into_iter().enumerate() {
-            ais[(s + m - shift) % m] = p;
+            ais[(s + m - shift) % m] = Some(p);
         }
     }
     #[allow(clippy::cast_precision_loss)]

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::Record;
+use crate::pairs::record::PairsRecord;
 
 /// The environment variable that overrides the data directory.
 pub const DATA_DIR_ENV: &str = "CONCENTRATION_DATA_DIR";
@@ -121,6 +122,40 @@ pub fn save(dir: &Path, record: &Record) -> std::io::Result<PathBuf> {
     let text = record
         .to_text()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
+    save_named(dir, &|n| file_name(record, n), &text)
+}
+
+/// Saves a Pairs record in `dir` as [`save`] saves a game of Concentration: a new name
+/// (date, time, `pairs` and the ranks, seed), never replacing a file, written atomically.
+///
+/// # Errors
+/// The directory or the file cannot be written.
+pub fn save_pairs(
+    dir: &Path,
+    record: &crate::pairs::record::PairsRecord,
+) -> std::io::Result<PathBuf> {
+    let stamp: String = format!("{}{}", record.date, record.time)
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let stamp = if stamp.len() == 14 {
+        format!("{}-{}", &stamp[..8], &stamp[8..])
+    } else {
+        "undated".into()
+    };
+    let stem = format!("{stamp}-pairs{}-s{}", record.ranks.get(), record.seed);
+    let name = |n: u32| {
+        if n == 0 {
+            format!("{stem}.{EXTENSION}")
+        } else {
+            format!("{stem}-{n}.{EXTENSION}")
+        }
+    };
+    save_named(dir, &name, &record.to_text())
+}
+
+/// Writes `text` under the first free name of `name(0)`, `name(1)`, ...: see [`save`].
+fn save_named(dir: &Path, name: &dyn Fn(u32) -> String, text: &str) -> std::io::Result<PathBuf> {
     if dir.exists() && !dir.is_dir() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::NotADirectory,
@@ -132,7 +167,7 @@ pub fn save(dir: &Path, record: &Record) -> std::io::Result<PathBuf> {
     }
     std::fs::create_dir_all(dir).map_err(|e| at(dir, e))?;
     clean_once(dir);
-    let tmp = dir.join(temp_name(&file_name(record, 0)));
+    let tmp = dir.join(temp_name(&name(0)));
     let written = (|| {
         let mut f = std::fs::OpenOptions::new()
             .write(true)
@@ -141,7 +176,7 @@ pub fn save(dir: &Path, record: &Record) -> std::io::Result<PathBuf> {
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         drop(f);
-        claim(dir, record, &tmp, &text)
+        claim(dir, name, &tmp, text)
     })();
     let _ = std::fs::remove_file(&tmp);
     written.map_err(|e| at(dir, e))
@@ -158,9 +193,14 @@ fn at(path: &Path, e: std::io::Error) -> std::io::Error {
 /// Gives the written temporary file `tmp` the first free name, without ever replacing a
 /// file. Where hard links are not supported, the name is created exclusively and written
 /// again.
-fn claim(dir: &Path, record: &Record, tmp: &Path, text: &str) -> std::io::Result<PathBuf> {
+fn claim(
+    dir: &Path,
+    name: &dyn Fn(u32) -> String,
+    tmp: &Path,
+    text: &str,
+) -> std::io::Result<PathBuf> {
     for n in 0.. {
-        let path = dir.join(file_name(record, n));
+        let path = dir.join(name(n));
         match std::fs::hard_link(tmp, &path) {
             Ok(()) => return Ok(path),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
@@ -304,6 +344,26 @@ fn clean_once(dir: &Path) {
 /// The file cannot be read, is not a regular file, is too large, or is not a valid
 /// record.
 pub fn load(path: &Path) -> Result<Record, String> {
+    let bytes = read_record(path)?;
+    Record::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The file as a Pairs record, if its first line says it is one (`None`: any other
+/// file, which [`load`] reads and reports on). A Pairs record that does not read is an
+/// error naming the file and the line.
+#[must_use]
+pub fn load_pairs(path: &Path) -> Option<Result<PairsRecord, String>> {
+    let bytes = read_record(path).ok()?;
+    let text = std::str::from_utf8(&bytes).ok()?;
+    if !PairsRecord::is_pairs(text) {
+        return None;
+    }
+    Some(PairsRecord::parse(text).map_err(|e| format!("{}: {e}", path.display())))
+}
+
+/// A record file's bytes: only a regular file is opened (a FIFO or a device would block
+/// or never end), and only up to [`MAX_RECORD_BYTES`].
+fn read_record(path: &Path) -> Result<Vec<u8>, String> {
     let shown = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
     if !meta.is_file() {
@@ -320,7 +380,7 @@ pub fn load(path: &Path) -> Result<Record, String> {
     if bytes.len() as u64 > MAX_RECORD_BYTES {
         return Err(format!("{shown}: too large to be a record"));
     }
-    Record::parse(&bytes).map_err(|e| format!("{shown}: {e}"))
+    Ok(bytes)
 }
 
 /// What kind of file system object something is, in words.
@@ -341,13 +401,57 @@ fn kind_of(t: &std::fs::FileType) -> &'static str {
     if t.is_dir() { "a folder" } else { "not a file" }
 }
 
-/// A saved game in the list.
+/// A saved game in the list: a game of Concentration (or solitaire) in `record`, or a
+/// game of Pairs in `pairs` (its `record` then says it is one, so that every reader of
+/// Concentration's records passes it by).
 #[derive(Debug, Clone)]
 pub struct Entry {
     /// Its file.
     pub path: PathBuf,
-    /// The record, or why it could not be read.
+    /// The record, or why it could not be read as one.
     pub record: Result<Record, String>,
+    /// The game of Pairs, when the file holds one.
+    pub pairs: Option<PairsRecord>,
+}
+
+impl Entry {
+    /// The entry for the file at `path`.
+    #[must_use]
+    pub fn read(path: PathBuf) -> Self {
+        match load_pairs(&path) {
+            Some(Ok(pairs)) => Self {
+                record: Err(format!("{}: a Pairs record", path.display())),
+                pairs: Some(pairs),
+                path,
+            },
+            Some(Err(e)) => Self {
+                record: Err(e),
+                pairs: None,
+                path,
+            },
+            None => Self {
+                record: load(&path),
+                pairs: None,
+                path,
+            },
+        }
+    }
+
+    /// Whether the file could be read, as either game.
+    #[must_use]
+    pub fn readable(&self) -> bool {
+        self.record.is_ok() || self.pairs.is_some()
+    }
+
+    /// The date and time the game holds, if it could be read.
+    #[must_use]
+    pub fn when(&self) -> Option<(String, String)> {
+        match (&self.record, &self.pairs) {
+            (Ok(r), _) => Some((r.date.clone(), r.time.clone())),
+            (_, Some(p)) => Some((p.date.clone(), p.time.clone())),
+            _ => None,
+        }
+    }
 }
 
 /// Every record in `dir`, newest first by the date and time they hold, then the
@@ -384,24 +488,9 @@ pub fn try_list(dir: &Path) -> Result<Vec<Entry>, String> {
                     .is_some_and(|f| f.starts_with('.'))
         })
         .collect();
-    let mut entries: Vec<Entry> = paths
-        .into_iter()
-        .map(|path| Entry {
-            record: load(&path),
-            path,
-        })
-        .collect();
+    let mut entries: Vec<Entry> = paths.into_iter().map(Entry::read).collect();
     entries.sort_by(|a, b| {
-        let key = |e: &Entry| {
-            (
-                e.record.is_ok(),
-                e.record
-                    .as_ref()
-                    .map(|r| (r.date.clone(), r.time.clone()))
-                    .ok(),
-                e.path.clone(),
-            )
-        };
+        let key = |e: &Entry| (e.readable(), e.when(), e.path.clone());
         key(b).cmp(&key(a))
     });
     Ok(entries)

@@ -14,6 +14,8 @@ use ratatui::crossterm::event::{
 use super::board::Geometry;
 use super::config::Config;
 use super::look::Look;
+use super::pairs_replay::PairsReplay;
+use super::pairs_table::PairsTable;
 use super::puzzle::Drill;
 use super::replay::{Back, History, Replay, SolverKey};
 use super::round::{Round, SharedSolver, own_pairs_solver};
@@ -21,6 +23,7 @@ use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
 use super::strategy::Strategy;
+use crate::pairs::record::PairsRecord;
 use crate::players::{Optimal, SharedSeatsSolver};
 use crate::record::Record;
 use crate::rules::Deck;
@@ -171,6 +174,10 @@ pub enum Screen {
     Solo(Box<Solo>),
     /// Puzzles from the solver.
     Puzzle(Box<Drill>),
+    /// A game of Pairs in progress or finished (its end window shows over it).
+    Pairs(Box<PairsTable>),
+    /// A recorded game of Pairs replayed, each decision valued.
+    PairsReplay(Box<PairsReplay>),
 }
 
 /// A window over the screen.
@@ -184,6 +191,28 @@ pub enum Overlay {
     ConfirmQuit,
     /// "Abandon this game for a new one?"
     ConfirmNew,
+}
+
+/// A game not saved yet, of either kind: what leaving it, or a signal, saves.
+#[derive(Debug, Clone)]
+pub enum Unsaved {
+    /// A game of Concentration (or solitaire).
+    Concentration(Record),
+    /// A game of Pairs.
+    Pairs(PairsRecord),
+}
+
+impl Unsaved {
+    /// Saves it in `dir` under a new name, atomically (see [`crate::record::save`]).
+    ///
+    /// # Errors
+    /// The folder or the file cannot be written.
+    pub fn save(&self, dir: &std::path::Path) -> std::io::Result<PathBuf> {
+        match self {
+            Self::Concentration(r) => crate::record::save(dir, r),
+            Self::Pairs(r) => crate::record::save_pairs(dir, r),
+        }
+    }
 }
 
 /// A message from the solver thread.
@@ -332,6 +361,36 @@ impl App {
         Ok(app)
     }
 
+    /// An app playing Pairs at `table`.
+    #[must_use]
+    pub fn pairs(table: PairsTable) -> Self {
+        Self::with_screen(Screen::Pairs(Box::new(table)))
+    }
+
+    /// An app replaying a game of Pairs; `q` leaves the program.
+    #[must_use]
+    pub fn pairs_replay(replay: PairsReplay) -> Self {
+        Self::with_screen(Screen::PairsReplay(Box::new(replay)))
+    }
+
+    /// The Pairs replay on screen, if any.
+    #[must_use]
+    pub fn pairs_replay_screen(&self) -> Option<&PairsReplay> {
+        match &self.screen {
+            Screen::PairsReplay(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The Pairs table on screen, if any.
+    #[must_use]
+    pub fn pairs_table(&self) -> Option<&PairsTable> {
+        match &self.screen {
+            Screen::Pairs(t) => Some(t),
+            _ => None,
+        }
+    }
+
     /// An app on the puzzle screen with `drill`.
     #[must_use]
     pub fn puzzle(drill: Drill) -> Self {
@@ -448,6 +507,7 @@ impl App {
         self.pending.is_some()
             || self.seats_pending.is_some()
             || self.solo().is_some_and(Solo::thinking)
+            || self.pairs_table().is_some_and(PairsTable::thinking)
     }
 
     /// Starts a game with `config`, asking for its solver.
@@ -572,17 +632,18 @@ impl App {
         }
     }
 
-    /// Saves the game on screen if it has flips and is not saved yet (finished, or
-    /// being left).
+    /// Saves the game on screen if it has flips (or, in Pairs, decisions) and is not
+    /// saved yet (finished, or being left).
     /// A finished solitaire game is then counted in the statistics: after its record, so
     /// that a kill between the two never leaves a counted game without its record.
     fn save_current(&mut self) {
-        if let Some((dir, record)) = self.unsaved_game() {
-            let saved = crate::record::save(&dir, &record).map_err(|e| e.to_string());
-            if let Some(r) = self.round_mut() {
-                r.set_saved(saved);
-            } else if let Screen::Solo(s) = &mut self.screen {
-                s.set_saved(saved);
+        if let Some((dir, game)) = self.unsaved_game() {
+            let saved = game.save(&dir).map_err(|e| e.to_string());
+            match &mut self.screen {
+                Screen::Play(r) => r.set_saved(saved),
+                Screen::Solo(s) => s.set_saved(saved),
+                Screen::Pairs(t) => t.set_saved(saved),
+                _ => {}
             }
         }
         if let Screen::Solo(s) = &mut self.screen {
@@ -593,11 +654,12 @@ impl App {
     /// Where and what leaving the game on screen would save now, if anything: also what a
     /// signal that ends the program saves (see `term.rs`).
     #[must_use]
-    pub fn unsaved_game(&self) -> Option<(PathBuf, crate::record::Record)> {
+    pub fn unsaved_game(&self) -> Option<(PathBuf, Unsaved)> {
         let dir = self.save_dir.clone()?;
         match &self.screen {
-            Screen::Play(r) if r.unsaved() => Some((dir, r.record())),
-            Screen::Solo(s) if s.unsaved() => Some((dir, s.record())),
+            Screen::Play(r) if r.unsaved() => Some((dir, Unsaved::Concentration(r.record()))),
+            Screen::Solo(s) if s.unsaved() => Some((dir, Unsaved::Concentration(s.record()))),
+            Screen::Pairs(t) if t.unsaved() => Some((dir, Unsaved::Pairs(t.record()))),
             _ => None,
         }
     }
@@ -611,6 +673,15 @@ impl App {
             any = true;
             // The par arrived after the last flip: the game is finished only now.
             if s.game().view().is_over() {
+                self.save_current();
+            }
+        }
+        if let Screen::Pairs(t) = &mut self.screen
+            && t.poll(now)
+        {
+            any = true;
+            // The AI's decision may have ended the game: save it as a key would.
+            if t.is_over() {
                 self.save_current();
             }
         }
@@ -655,6 +726,7 @@ impl App {
             Screen::Play(r) => r.deadline(),
             Screen::Replay(r) => r.deadline(),
             Screen::Solo(s) => s.deadline(),
+            Screen::Pairs(t) => t.deadline(),
             _ => None,
         }
     }
@@ -682,7 +754,8 @@ impl App {
     pub fn update(&mut self, action: Action, now: Instant) {
         self.apply(action, now);
         let over = self.round().is_some_and(|r| r.game().view().is_over())
-            || self.solo().is_some_and(|s| s.game().view().is_over());
+            || self.solo().is_some_and(|s| s.game().view().is_over())
+            || self.pairs_table().is_some_and(PairsTable::is_over);
         if over || self.quit {
             self.save_current();
         }
@@ -706,6 +779,7 @@ impl App {
                     Screen::Play(r) => r.tick(now),
                     Screen::Replay(r) => r.tick(now),
                     Screen::Solo(s) => s.tick(now),
+                    Screen::Pairs(t) => t.tick(now),
                     _ => {}
                 }
                 return;
@@ -736,6 +810,50 @@ impl App {
             Screen::History(_) => self.update_history(action, now),
             Screen::Solo(_) => self.update_solo(action, now),
             Screen::Puzzle(_) => self.update_puzzle(action),
+            Screen::Pairs(_) => self.update_pairs(action, now),
+            Screen::PairsReplay(_) => self.update_pairs_replay(action),
+        }
+    }
+
+    /// The Pairs replay: `←`/`→` a decision, `↑`/`↓` a round's worth, Home/End the
+    /// ends, `q` back to the list it came from or out.
+    fn update_pairs_replay(&mut self, action: Action) {
+        let Screen::PairsReplay(replay) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Move(0, dc) => replay.step(dc),
+            Action::Move(dr, _) => replay.step(dr * 5),
+            Action::Home => replay.jump(false),
+            Action::End => replay.jump(true),
+            Action::Quit => match replay.take_history() {
+                Some(history) => self.screen = Screen::History(history),
+                None => self.quit = true,
+            },
+            _ => {}
+        }
+    }
+
+    /// Pairs: `h` hits and `f` fold (the keys Concentration reads as "left" and
+    /// "fractions"), `H` the hint, `c` the coach, `o` the odds; any other key goes on.
+    fn update_pairs(&mut self, action: Action, now: Instant) {
+        let Screen::Pairs(table) = &mut self.screen else {
+            return;
+        };
+        if table.is_over() {
+            if action == Action::Quit {
+                self.quit = true;
+            }
+            return;
+        }
+        match action {
+            Action::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+            Action::Hint => table.toggle_hint(),
+            Action::Codes => table.toggle_coach(),
+            Action::Odds => table.toggle_odds(),
+            Action::Move(0, -1) => table.decide(crate::pairs::Action::Hit, now),
+            Action::Fraction => table.decide(crate::pairs::Action::Fold, now),
+            _ => table.go_on(now),
         }
     }
 
@@ -924,6 +1042,23 @@ impl App {
                 let Some(entry) = history.entries.get(history.selected) else {
                     return;
                 };
+                if let Some(pairs) = entry.pairs.clone() {
+                    let path = entry.path.clone();
+                    match PairsReplay::new(pairs, Some(path)) {
+                        Ok(replay) => {
+                            let Screen::History(history) = std::mem::replace(
+                                &mut self.screen,
+                                Screen::Setup(Setup::new(self.base.clone())),
+                            ) else {
+                                return;
+                            };
+                            self.screen =
+                                Screen::PairsReplay(Box::new(replay.from_history(history)));
+                        }
+                        Err(e) => history.message = e.to_string(),
+                    }
+                    return;
+                }
                 let record = match &entry.record {
                     Ok(r) => r.clone(),
                     Err(e) => {

@@ -571,6 +571,9 @@ const NAME_WIDTH: usize = 16;
 
 /// A saved game's columns, or the line saying why it cannot be read.
 fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
+    if let Some(p) = &entry.pairs {
+        return Ok(pairs_cells(p));
+    }
     let r = match &entry.record {
         Ok(r) => r,
         Err(e) => {
@@ -629,4 +632,49 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
         score,
         if r.practice { "practice" } else { "" }.to_owned(),
     ])
+}
+
+/// A game of Pairs in the list: the date, the deck's ranks, who played, who lost (`*`
+/// unfinished) and the scores in seat order.
+fn pairs_cells(p: &crate::pairs::record::PairsRecord) -> [String; COLUMNS] {
+    let seats = p.seats.len();
+    let name = |s: &str| {
+        crate::words::shortened(
+            &crate::words::printable(s),
+            if seats > 2 {
+                (NAME_WIDTH * 2 / seats).max(3)
+            } else {
+                NAME_WIDTH
+            },
+        )
+    };
+    let names: Vec<String> = p.seats.iter().map(|s| name(&s.name)).collect();
+    let played = p.played().ok();
+    let result = match played.as_ref().map(crate::pairs::Game::phase) {
+        Some(crate::pairs::Phase::GameOver { loser, .. }) => {
+            format!("{} lost", name(&p.seats.seat(loser).name))
+        }
+        Some(_) => "*".to_owned(),
+        None => "?".to_owned(),
+    };
+    let scores = played.map_or_else(
+        || "?".to_owned(),
+        |g| {
+            g.view()
+                .scores
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("-")
+        },
+    );
+    [
+        crate::words::printable(&p.date),
+        crate::words::printable(&p.time),
+        format!("Pairs, {} ranks", p.ranks.get()),
+        names.join(" vs "),
+        result,
+        scores,
+        String::new(),
+    ]
 }

@@ -48,6 +48,8 @@ pub fn min_size(app: &App) -> (u16, u16) {
             let (w, h) = Geometry::min_size(rows, cols);
             ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
         }
+        Screen::Pairs(t) => super::pairs_view::min_size(t.seats().len()),
+        Screen::PairsReplay(r) => super::pairs_view::min_size(r.record().seats.len()),
     }
 }
 
@@ -102,6 +104,10 @@ impl App {
             Screen::Solo(s) => solo(app_spinner(self), self.look.ascii(), s, area, buf),
             Screen::Puzzle(d) => {
                 super::puzzle_view::draw(d, self.look.ascii(), play_areas(area), area, buf);
+            }
+            Screen::Pairs(t) => super::pairs_view::draw(t, self.look.ascii(), area, buf),
+            Screen::PairsReplay(r) => {
+                super::pairs_view::draw_replay(r, self.look.ascii(), area, buf);
             }
         }
         if let Some(page) = &self.strategy {
@@ -349,6 +355,14 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
     match screen {
         Screen::Replay(_) | Screen::History(_) => (" Replay keys ", help_lines(REPLAY_HELP, false)),
         Screen::Solo(_) => (" Solitaire keys ", help_lines(SOLO_HELP, false)),
+        Screen::Pairs(_) => (
+            " Pairs keys ",
+            help_lines(super::pairs_view::PAIRS_HELP, false),
+        ),
+        Screen::PairsReplay(_) => (
+            " Pairs replay keys ",
+            help_lines(super::pairs_view::PAIRS_REPLAY_HELP, false),
+        ),
         Screen::Puzzle(_) => (
             " Puzzle keys ",
             help_lines(super::puzzle_view::PUZZLE_HELP, false),
@@ -398,6 +412,8 @@ impl App {
             }
             (None, Screen::Puzzle(d)) => super::puzzle_view::panel_lines(d),
             (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
+            (None, Screen::Pairs(t)) => super::pairs_view::window_lines(t),
+            (None, Screen::PairsReplay(r)) => super::pairs_view::replay_window_lines(r),
         };
         let frame = if self.overlay.is_none() {
             self.frame_lines()

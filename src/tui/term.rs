@@ -12,12 +12,11 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
-use super::app::{Action, App};
-use crate::record::Record;
+use super::app::{Action, App, Unsaved};
 
 /// The game a signal would interrupt, saved by the signal's thread before the program
 /// ends (see [`App::unsaved_game`]).
-type Interrupted = Arc<Mutex<Option<(PathBuf, Record)>>>;
+type Interrupted = Arc<Mutex<Option<(PathBuf, Unsaved)>>>;
 
 /// Longest wait for input when nothing is due (signals are handled on their own thread,
 /// so an idle game can sleep).
@@ -147,10 +146,10 @@ fn watch_signals(interrupted: Interrupted) -> std::io::Result<()> {
                 _ => {
                     restore_quietly();
                     let game = interrupted.lock().ok().and_then(|mut g| g.take());
-                    if let Some((dir, record)) = game {
+                    if let Some((dir, game)) = game {
                         // Written atomically; nowhere to report a failure once the
                         // terminal is gone.
-                        let _ = crate::record::save(&dir, &record);
+                        let _ = game.save(&dir);
                     }
                     std::process::exit(128 + signal);
                 }
