@@ -30,7 +30,7 @@ pub use crate::trainer::coach::{
 };
 pub use app::{Action, App, Overlay, Screen, random_seed};
 pub use board::Geometry;
-pub use config::{Config, First, Hints, Memory, Opponent, TableSeats};
+pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
 pub use hint::{Hint, HintLine};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};

@@ -150,6 +150,16 @@ impl Sandbox {
             "data-dir = \"data\"\ntheme = \"neon\"\n",
         )
         .unwrap();
+        std::fs::write(
+            self.root.join("seats.toml"),
+            "deck = \"pairs:4\"\nplayers = \"you,hal:genius\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            self.root.join("one-flip.toml"),
+            "players = \"you,optimal,usual\"\nvariant = \"one-flip\"\n",
+        )
+        .unwrap();
         #[cfg(unix)]
         assert!(
             Command::new("mkfifo")
@@ -569,14 +579,44 @@ const COMMAND_LINES: Cases = &[
     (
         &[
             "duel",
+            "--players",
+            "optimal,usual,usual",
             "--variant",
             "one-flip",
-            "--deck",
-            "pairs:3",
+        ],
+        "--variant one-flip: the own-pairs solver plays the standard turn only",
+    ),
+    (
+        &[
+            "duel",
+            "--players",
+            "optimal,usual,usual",
+            "--variant",
+            "one-flip",
             "--games",
             "5",
         ],
-        "--games: simulated games are played under the standard rules only",
+        "--variant one-flip: the optimal AI at a table of seats plays the standard turn only",
+    ),
+    (
+        &[
+            "duel",
+            "--players",
+            "usual,usual,usual",
+            "--pass-rule",
+            "ko",
+            "--games",
+            "5",
+        ],
+        "pass rule 'ko' needs two players",
+    ),
+    (
+        &["duel", "--players", "usual,usual", "--games", "0"],
+        "--games must be at least 1",
+    ),
+    (
+        &["duel", "--players", "usual,bob", "--games", "3"],
+        "--players: 'bob' is not an AI",
     ),
     (
         &["duel", "--players", "ann,optimal"],
@@ -963,11 +1003,24 @@ const NEON: Cases = &[(
     "neon.toml: line 2: key 'theme': unknown theme 'neon'",
 )];
 
+/// Settings files that seat a bad table: an unknown seat kind, One Flip where an optimal
+/// AI sits at three seats.
+const TABLES: Cases = &[(
+    &["config", "show"],
+    "seats.toml: line 2: key 'players': unknown seat kind 'genius' in 'hal:genius'",
+)];
+const ONE_FLIP: Cases = &[(
+    &["config", "show"],
+    "one-flip.toml: line 2: key 'variant': no solver plays One Flip with three or more players",
+)];
+
 #[test]
 fn a_broken_settings_file() {
     let s = Sandbox::new("settings");
     s.check(SETTINGS, "settings.toml");
     s.check(NEON, "neon.toml");
+    s.check(TABLES, "seats.toml");
+    s.check(ONE_FLIP, "one-flip.toml");
     // Where the file only supplies defaults, it warns (one line) and goes on.
     let (code, out, err) = s.run_with(&["play", "--deck", "pairs:3"], "settings.toml");
     assert_eq!((code, out.as_str()), (2, ""));

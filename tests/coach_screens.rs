@@ -286,7 +286,7 @@ fn the_setup_screen_offers_hints_coach_practice_puzzles_and_the_rule() {
     app.update(Action::Other, now);
     app.update(Action::Move(0, -1), now); // standard again
     // Down to hints, coach and practice: each changes.
-    for _ in 0..6 {
+    for _ in 0..8 {
         app.update(Action::Move(1, 0), now);
     }
     app.update(Action::Move(0, 1), now);

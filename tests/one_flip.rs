@@ -271,3 +271,38 @@ fn duel_takes_the_variant() {
     let standard = value(&["duel", "--deck", "4x4", "--json"]);
     assert!((standard - solved).abs() > 1e-6);
 }
+
+/// Simulated games play the One Flip turn: the optimal player's mean margin against the
+/// usual one lands on the exact One Flip duel, far from the standard game's.
+#[test]
+fn simulated_duel_takes_the_variant() {
+    let duel = |variant: &str, extra: &[&str]| {
+        let mut args = vec![
+            "duel",
+            "--deck",
+            "8x2",
+            "--objective",
+            "margin",
+            "--second",
+            "usual",
+            "--variant",
+            variant,
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let exact = duel("one-flip", &[])["value"].as_f64().unwrap();
+    let standard = duel("standard", &[])["value"].as_f64().unwrap();
+    let simulated = duel("one-flip", &["--games", "20000", "--seed", "3"]);
+    let mean = simulated["value"].as_f64().unwrap();
+    let half = (simulated["high"].as_f64().unwrap() - simulated["low"].as_f64().unwrap()) / 2.0;
+    assert!(
+        (mean - exact).abs() < 4.0 * half,
+        "{mean} ± {half} vs {exact}"
+    );
+    assert!(
+        (standard - exact).abs() > 8.0 * half,
+        "the variants differ: {standard} vs {exact}"
+    );
+}

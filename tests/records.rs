@@ -5,7 +5,7 @@ use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
 use concentration::players::{Agent, Optimal, Usual};
 use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
-use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, below};
+use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant, below};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -471,11 +471,19 @@ fn the_optimal_players_flips_cost_nothing() {
                 [&mut b, &mut a]
             };
             let names = agents.each_ref().map(|x| x.name().to_owned());
-            duel::simulate(&deck, objective, rule, agents, 3, 9, |game| {
-                let seats = names.iter().map(|n| RecordSeat::named(n)).collect();
-                let r = Record::of_game(game, seats, objective, MemoryMode::Open, false);
-                records.push(r.to_text().unwrap());
-            })
+            duel::simulate(
+                &deck,
+                objective,
+                Table::two(rule, Variant::Standard),
+                agents,
+                3,
+                9,
+                |game| {
+                    let seats = names.iter().map(|n| RecordSeat::named(n)).collect();
+                    let r = Record::of_game(game, seats, objective, MemoryMode::Open, false);
+                    records.push(r.to_text().unwrap());
+                },
+            )
             .unwrap();
             let seat = if optimal_first {
                 Seat::FIRST

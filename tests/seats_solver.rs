@@ -659,3 +659,42 @@ fn duel_with_players_prints_every_seat() {
     );
     assert!((v["value"][2].as_f64().unwrap() - 1904.0 / 825.0).abs() < 1e-9);
 }
+
+/// Simulated games agree with the exact duel: each seat's exact expectation lies well
+/// inside its simulated interval (four half-widths), and the intervals are narrow enough
+/// to tell the seats apart, so a rotated or mis-credited simulation would fail.
+#[test]
+fn simulated_duel_with_players_agrees_with_the_exact_one() {
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+            .args(["duel", "--deck", "3x4", "--pass-rule", "none", "--json"])
+            .args(["--players", "optimal,usual,usual"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let exact = json(&[]);
+    let simulated = json(&["--games", "20000", "--seed", "7"]);
+    assert_eq!(simulated["games"], 20000);
+    for seat in 0..3 {
+        let e = exact["value"][seat].as_f64().unwrap();
+        let mean = simulated["value"][seat].as_f64().unwrap();
+        let half = (simulated["high"][seat].as_f64().unwrap()
+            - simulated["low"][seat].as_f64().unwrap())
+            / 2.0;
+        assert!(half < 0.05, "seat {seat}: interval ±{half}");
+        assert!(
+            (mean - e).abs() < 4.0 * half,
+            "seat {seat}: simulated {mean} ± {half}, exact {e}"
+        );
+    }
+    // The seats differ by more than the intervals: the test sees a swap.
+    let e = |s: usize| exact["value"][s].as_f64().unwrap();
+    assert!((e(0) - e(1)).abs() > 0.15 && (e(1) - e(2)).abs() > 0.15);
+}

@@ -336,8 +336,9 @@ fn a_turn_on_show_locks_input() {
 fn setup_offers_solitaire() {
     let mut app = App::setup(config("pairs:4", Memory::Open, 11));
     let now = Instant::now();
-    app.update(Action::Move(1, 0), now);
-    app.update(Action::Move(1, 0), now);
+    for _ in 0..4 {
+        app.update(Action::Move(1, 0), now); // down to the opponent
+    }
     app.update(Action::Move(0, -1), now);
     let s = screen(&app);
     assert!(s.contains("none: solitaire"), "{s}");

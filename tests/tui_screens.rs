@@ -97,7 +97,7 @@ fn setup_changes_values_and_starts() {
     let now = Instant::now();
     app.update(Action::Move(0, 1), now); // deck: standard-rank
     app.update(Action::Move(0, -1), now); // back to standard
-    for _ in 0..4 {
+    for _ in 0..6 {
         app.update(Action::Move(1, 0), now); // down to pass rule
     }
     app.update(Action::Move(0, 1), now);

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::players::{Agent, Policy};
-use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Variant};
+use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Table, Variant};
 use crate::solver::{Action, FirstCard, Pattern, Position, Scalar, Solver, State, best_of};
 
 /// Exact expected result for the first player when `first` plays `second` from the start
@@ -324,27 +324,54 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays `games` real games of `first` against `second` through the rules engine and
-/// returns the first player's mean result. `on_game` sees each finished game (to save
-/// records).
+impl Estimate {
+    /// The mean of `games` results summing to `sum` (squares `sum_sq`), with its 95%
+    /// interval clipped to what a game can give (`floor`, `ceiling`).
+    #[must_use]
+    pub fn of(sum: f64, sum_sq: f64, games: u64, floor: f64, ceiling: f64) -> Self {
+        #[allow(clippy::cast_precision_loss)]
+        let n = games as f64;
+        let mean = sum / n;
+        let var = if games > 1 {
+            (sum_sq - n * mean * mean).max(0.0) / (n - 1.0)
+        } else {
+            0.0
+        };
+        let half = 1.96 * (var / n).sqrt();
+        Self {
+            mean,
+            low: (mean - half).max(floor),
+            high: (mean + half).min(ceiling),
+            games,
+        }
+    }
+}
+
+/// Plays `games` real games of `first` against `second` at a two-seat `table` through
+/// the rules engine (its pass rule and variant) and returns the first player's mean
+/// result. `on_game` sees each finished game (to save records).
 ///
 /// # Errors
 /// The deck does not fit on a table.
+///
+/// # Panics
+/// If `table` does not have two seats.
 pub fn simulate(
     deck: &Deck,
     objective: Objective,
-    pass_rule: PassRule,
+    table: Table,
     agents: [&mut Agent; 2],
     games: u64,
     seed: u64,
     mut on_game: impl FnMut(&Game),
 ) -> Result<Estimate, crate::rules::DeckError> {
+    assert_eq!(table.seats, 2, "a duel of two");
     let [first, second] = agents;
     let mut sum = 0.0;
     let mut sum_sq = 0.0;
     for i in 0..games {
         let deal_seed = game_seed(seed, i);
-        let mut game = Game::new(deck.clone(), deal_seed, Players::two(pass_rule))?;
+        let mut game = Game::new(deck.clone(), deal_seed, Players::Table(table))?;
         first.reseed(game_seed(deal_seed, 1));
         second.reseed(game_seed(deal_seed, 2));
         let result = loop {
@@ -373,15 +400,6 @@ pub fn simulate(
         sum_sq += x * x;
         on_game(&game);
     }
-    #[allow(clippy::cast_precision_loss)]
-    let n = games as f64;
-    let mean = sum / n;
-    let var = if games > 1 {
-        (sum_sq - n * mean * mean).max(0.0) / (n - 1.0)
-    } else {
-        0.0
-    };
-    let half = 1.96 * (var / n).sqrt();
     // The interval says where the result can be: never past what a game can give.
     let (floor, ceiling) = match objective {
         Objective::Win => (0.0, 1.0),
@@ -390,12 +408,7 @@ pub fn simulate(
             (-pairs, pairs)
         }
     };
-    Ok(Estimate {
-        mean,
-        low: (mean - half).max(floor),
-        high: (mean + half).min(ceiling),
-        games,
-    })
+    Ok(Estimate::of(sum, sum_sq, games, floor, ceiling))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ mod seats;
 use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record, RecordSeat};
-use crate::rules::{Deck, Objective, PassRule, Variant};
+use crate::rules::{Deck, Objective, PassRule, Table, Variant};
 
 /// A policy by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -25,7 +25,7 @@ pub enum PolicyName {
 /// Expected result of the first policy against the second.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual"
+    after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual\n  concentration duel --deck standard --players optimal,usual,forgetful --games 2000 --pass-rule none"
 )]
 pub struct DuelArgs {
     /// Deck: LxC, standard, standard-rank, standard-jokers, double or pairs:N
@@ -63,9 +63,10 @@ pub struct DuelArgs {
     save: bool,
     #[command(flatten)]
     data: super::records::DataDir,
-    /// 2 to 6 AIs in turn order (optimal, usual), e.g. optimal,usual,usual: every seat's
-    /// expected pairs under own-pairs, exact (pass rule none or agreed)
-    #[arg(long, value_name = "SEATS", conflicts_with_all = ["first", "second", "objective", "games", "tie_break"])]
+    /// 2 to 6 AIs in turn order, e.g. optimal,usual,usual: every seat's expected pairs
+    /// under own-pairs (pass rule none or agreed); exact for optimal and usual, or
+    /// simulated with --games (any AI: optimal, usual, forgetful-easy, forgetful-medium)
+    #[arg(long, value_name = "SEATS", conflicts_with_all = ["first", "second", "objective", "tie_break"])]
     players: Option<String>,
 }
 
@@ -132,13 +133,6 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     }
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
-    if args.variant != Variant::Standard && args.games.is_some() {
-        // Real games go through the rules engine, which plays the standard turn.
-        return Err(super::usage(format!(
-            "--games: simulated games are played under the standard rules only; drop --games for the exact {} duel",
-            args.variant
-        )));
-    }
     let mut first = side(args.first, args)?;
     let mut second = side(args.second, args)?;
     if !first.is_fixed() && !second.is_fixed() {
@@ -209,7 +203,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             let est = duel::simulate(
                 &args.deck,
                 args.objective,
-                args.pass_rule,
+                Table::two(args.pass_rule, args.variant),
                 [&mut a, &mut b],
                 games,
                 args.seed,

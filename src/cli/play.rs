@@ -95,6 +95,12 @@ impl PlayArgs {
             ..Config::default()
         };
         settings.apply(&mut c, watch);
+        if self.players.is_none()
+            && (self.first.is_some() || self.opponent.is_some() || self.vs.is_some())
+        {
+            // Flags of today's two seats: the settings' players list gives way.
+            c.players = None;
+        }
         if let Some(d) = &self.deck {
             c.deck.clone_from(d);
         }
@@ -280,6 +286,25 @@ mod tests {
     }
 
     #[test]
+    fn the_settings_table_is_the_default_and_gives_way_to_two_seat_flags() {
+        let file = "players = \"you,usual,usual\"\nvariant = \"one-flip\"\npass-rule = \"none\"";
+        let c = config(&["--seed", "1"], false, file).unwrap();
+        assert_eq!((c.seat_count(), c.variant), (3, Variant::OneFlip));
+        let c = config(&["--opponent", "forgetful"], false, file).unwrap();
+        assert_eq!(c.seat_count(), 2, "--opponent is for today's two seats");
+        assert_eq!(c.opponent, Opponent::ForgetfulMedium);
+        let c = config(&["--players", "ann,bob"], false, file).unwrap();
+        assert_eq!(c.seat_count(), 2);
+        // The objective flag is checked against the settings' table.
+        assert!(
+            config(&["--objective", "win"], false, file)
+                .unwrap_err()
+                .to_string()
+                .contains("--objective win with 3 players")
+        );
+    }
+
+    #[test]
     fn flags_override_the_settings_file() {
         let file = "deck = \"pairs:5\"\nopponent = \"usual\"\nmemory = \"classic\"\nvs = \"usual\"\nai-delay = 0.1";
         let c = config(&[], false, file).unwrap();
@@ -400,7 +425,7 @@ mod tests {
                 &["--players", "you,optimal,usual", "--variant", "one-flip"],
                 false
             )
-            .contains("One Flip with three or more")
+            .contains("One Flip with 3+ players")
         );
         assert!(err(&["--variant", "sideways"], false).contains("unknown variant"));
         config(

@@ -5,6 +5,8 @@
 //!
 //! ```toml
 //! deck = "pairs:12"
+//! players = "you,optimal,usual"
+//! variant = "one-flip"
 //! opponent = "usual"
 //! pass-rule = "ko"
 //! ai-delay = 0.4
@@ -16,18 +18,26 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::rules::{Deck, Objective, PassRule};
-use crate::tui::{Config, First, Hints, Memory, Opponent, ThemeName};
+use crate::rules::{Deck, Objective, PassRule, Variant};
+use crate::tui::{Config, First, Hints, Memory, Opponent, TableSeats, ThemeName};
 
 /// The environment variable that overrides where the settings file is.
 pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
 
 /// Every key of the file with its meaning, in the order `config show` and `config init`
 /// list them.
-pub const KEYS: [(&str, &str); 13] = [
+pub const KEYS: [(&str, &str); 15] = [
     (
         "deck",
         "standard, standard-rank, standard-jokers, double, pairs:N or LxC",
+    ),
+    (
+        "players",
+        "the seats in turn order, 2 to 6, as --players: you,optimal or ann,bob,usual",
+    ),
+    (
+        "variant",
+        "standard, or one-flip (a pair is kept and the turn passes)",
     ),
     ("first", "who starts: you, ai or coin"),
     (
@@ -57,6 +67,10 @@ pub const KEYS: [(&str, &str); 13] = [
 pub struct Settings {
     /// `deck`.
     pub deck: Option<String>,
+    /// `players`.
+    pub players: Option<TableSeats>,
+    /// `variant`.
+    pub variant: Option<Variant>,
     /// `first`.
     pub first: Option<First>,
     /// `opponent`.
@@ -260,7 +274,38 @@ pub fn parse_lenient(text: &str, base: &Path) -> (Settings, Vec<String>) {
         };
         faults.push(format!("key '{key}': {e}"));
     }
+    faults.extend(check_table(&mut s, text));
     (s, faults)
+}
+
+/// The faults of a table the settings seat but the rules or the solvers refuse: a pass
+/// rule for two at three or more seats, One Flip with an optimal AI among three or more.
+/// The key at fault loses its value (the players stay).
+fn check_table(s: &mut Settings, text: &str) -> Vec<String> {
+    let Some(seats) = s.players.as_ref().filter(|p| p.len() > 2) else {
+        return Vec::new();
+    };
+    let at = |key: &str| line_of_key(text, key).map_or(String::new(), |l| format!("line {l}: "));
+    let mut faults = Vec::new();
+    let table = crate::rules::Table {
+        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        seats: seats.len() as u8,
+        pass_rule: s.pass_rule.unwrap_or_default(),
+        variant: Variant::Standard,
+    };
+    if let Err(e) = table.check() {
+        s.pass_rule = None;
+        faults.push(format!("{}key 'pass-rule': {e}", at("pass-rule")));
+    }
+    let optimal = seats.iter().any(|p| p.ai() == Some(Opponent::Optimal));
+    if s.variant == Some(Variant::OneFlip) && optimal {
+        s.variant = None;
+        faults.push(format!(
+            "{}key 'variant': no solver plays One Flip with three or more players, and the players seat optimal",
+            at("variant")
+        ));
+    }
+    faults
 }
 
 fn string(value: &toml::Value) -> Result<&str, String> {
@@ -283,6 +328,11 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
             deck.check_playable().map_err(|e| e.to_string())?;
             s.deck = Some(name.to_owned());
         }
+        "players" => {
+            let seats = TableSeats::parse(string(value)?).map_err(|e| e.to_string())?;
+            s.players = Some(seats);
+        }
+        "variant" => s.variant = Some(string(value)?.parse().map_err(|e| format!("{e}"))?),
         "first" => s.first = Some(string(value)?.parse()?),
         "opponent" => s.opponent = Some(Opponent::parse(string(value)?)?),
         "vs" => s.vs = Some(Opponent::parse(string(value)?)?),
@@ -352,6 +402,16 @@ impl Settings {
         if let Some(d) = &self.deck {
             c.deck.clone_from(d);
         }
+        // Before `first` and `opponent`, which then say who starts today's game. In
+        // `watch`, only a list of AIs.
+        if let Some(p) = &self.players
+            && !(watch && p.people() > 0)
+        {
+            c.seat_players(p.clone());
+        }
+        if let Some(v) = self.variant {
+            c.variant = v;
+        }
         if let Some(f) = self.first {
             c.first = f;
         }
@@ -389,6 +449,10 @@ impl Settings {
         self.apply(&mut c, false);
         let values = [
             Some(quoted(&c.deck)),
+            Some(quoted(&crate::tui::players_text(
+                &c.seats(c.first != First::Ai),
+            ))),
+            Some(quoted(c.variant.name())),
             Some(quoted(c.first.name())),
             Some(quoted(c.opponent.name())),
             Some(quoted(self.vs.unwrap_or(Opponent::Optimal).name())),
@@ -543,6 +607,85 @@ data-dir = "games"
     }
 
     #[test]
+    fn players_and_variant_seat_the_table() {
+        let s = p("players = \"you,optimal,usual\"\nvariant = \"one-flip\"\npass-rule = \"none\"");
+        // One Flip with an optimal AI at three seats has no solver: the variant goes.
+        let e = s.unwrap_err();
+        assert!(
+            e.starts_with("line 2: key 'variant': no solver plays One Flip"),
+            "{e}"
+        );
+        let s =
+            p("players = \"you,usual,forgetful\"\nvariant = \"one-flip\"\npass-rule = \"none\"")
+                .unwrap();
+        assert_eq!(s.variant, Some(Variant::OneFlip));
+        let mut c = Config::default();
+        s.apply(&mut c, false);
+        let seats = c.players.as_ref().expect("three seats");
+        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["you", "usual", "forgetful-medium"]);
+        assert_eq!((c.variant, c.pass_rule), (Variant::OneFlip, PassRule::None));
+        assert_eq!(c.check().map(|_| ()), Ok(()));
+        // Watch seats AIs only: a list with a person is for play.
+        let mut w = Config::default();
+        s.apply(&mut w, true);
+        assert_eq!(w.players, None);
+        // Today's game: first and opponent; `first` in the file still says who starts.
+        let s = p("players = \"usual,you\"").unwrap();
+        let mut c = Config::default();
+        s.apply(&mut c, false);
+        assert_eq!(
+            (c.players.is_none(), c.first, c.opponent),
+            (true, First::Ai, Opponent::Usual)
+        );
+        let s = p("players = \"you,optimal\"\nfirst = \"coin\"").unwrap();
+        let mut c = Config::default();
+        s.apply(&mut c, false);
+        assert_eq!(c.first, First::Coin);
+    }
+
+    #[test]
+    fn bad_players_and_variants_name_the_line_and_key() {
+        for (text, expected) in [
+            (
+                "\nplayers = \"you,hal:genius\"",
+                "line 2: key 'players': unknown seat kind 'genius' in 'hal:genius'",
+            ),
+            (
+                "players = \"a,b,c,d,e,f,g\"",
+                "line 1: key 'players': 7 seats: a table has 2 to 6",
+            ),
+            (
+                "players = \"ann,Ann\"",
+                "line 1: key 'players': seat name 'Ann' is used twice",
+            ),
+            (
+                "players = 3",
+                "line 1: key 'players': expected a string, found integer",
+            ),
+            (
+                "variant = \"sideways\"",
+                "line 1: key 'variant': unknown variant 'sideways'",
+            ),
+            (
+                "pass-rule = \"ko\"\nplayers = \"you,usual,usual\"",
+                "line 1: key 'pass-rule': pass rule 'ko' needs two players",
+            ),
+        ] {
+            let e = p(text).unwrap_err();
+            assert!(e.starts_with(expected), "{text:?}: {e}");
+            assert_eq!(e.lines().count(), 1, "{e}");
+        }
+        // The pass rule for two goes; the players stay.
+        let (s, faults) = parse_lenient(
+            "pass-rule = \"quit\"\nplayers = \"you,usual,usual\"",
+            Path::new("/"),
+        );
+        assert_eq!((s.pass_rule, s.players.map(|p| p.len())), (None, Some(3)));
+        assert_eq!(faults.len(), 1);
+    }
+
+    #[test]
     fn show_and_template_read_back() {
         let s = p("deck = \"pairs:5\"\nai-delay = 1.5").unwrap();
         let shown = s.to_toml(Some(Path::new("/data")));
@@ -552,5 +695,21 @@ data-dir = "games"
         assert_eq!(back.data_dir, Some(PathBuf::from("/data")));
         assert_eq!(p(&template()).unwrap(), Settings::default());
         assert!(template().contains("\n# pass-rule = \"agreed\"\n"));
+        assert!(
+            template().contains("\n# players = \"you,optimal\"\n"),
+            "{}",
+            template()
+        );
+        assert!(template().contains("\n# variant = \"standard\"\n"));
+        // A table of three, shown and read back.
+        let s = p("players = \"you,hal:optimal,usual,usual\"\nvariant = \"standard\"").unwrap();
+        let shown = s.to_toml(None);
+        assert!(
+            shown.contains("players = \"you,hal:optimal,usual 1:usual,usual 2:usual\"\n"),
+            "{shown}"
+        );
+        let back = p(&shown).unwrap();
+        assert_eq!(back.players, s.players);
+        assert_eq!(back.variant, Some(Variant::Standard));
     }
 }

@@ -12,11 +12,14 @@
 //! the same cards are merged, and the round's configurations that share a pool (d plus
 //! the face-up cards: the full deck minus the tiebreak's discards) share one solver.
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap;
 
 use super::model::RoundModel;
 use super::rules::{Counts, Rank, Ranks, Stack};
 use super::solver::Solver;
+use crate::seats::MAX_SEATS;
 use num_rational::BigRational;
 
 use crate::solver::Scalar;
@@ -40,6 +43,17 @@ pub struct StartValue<S> {
 /// One way the deal can end: the pool and the stacks in turn order.
 type Leaf = (Counts, Vec<Stack>);
 
+/// Stacks in seat order during the deal, in turn order at its end; seats past the
+/// table's stay empty. A fixed array keeps the deal's millions of branches off the heap.
+type Stacks = [Stack; MAX_SEATS];
+
+/// A tie still to break: the unseen cards, the stacks in seat order, the tied seats
+/// (bit i for seat i).
+type Tie = (Counts, Stacks, u8);
+
+/// The ends of one step of the deal: (pool, stacks in turn order) with their chance.
+type Ends<S> = FxHashMap<(Counts, Stacks), S>;
+
 /// The round's value at its start from the full deck, averaged over the deal.
 #[must_use]
 pub fn start_value<S: Product>(ranks: Ranks, players: usize) -> StartValue<S> {
@@ -48,42 +62,47 @@ pub fn start_value<S: Product>(ranks: Ranks, players: usize) -> StartValue<S> {
 
 /// As [`start_value`], dropping deal branches less likely than `cutoff` (see
 /// [`deal_outcomes`]); [`StartValue::dropped`] says how much probability went.
+///
+/// The deal is walked one step at a time (the first cards, then each tiebreak round),
+/// and the ends of each step are valued before the next: the rounds that share a pool
+/// share one solver, and memory holds one step's ends, not the whole tree's.
 #[must_use]
 pub fn start_value_within<S: Product>(
     ranks: Ranks,
     players: usize,
     cutoff: Option<f64>,
 ) -> StartValue<S> {
-    let (deals, dropped) = deal_outcomes::<S>(ranks.full(), players, cutoff);
-    let mut by_pool: FxHashMap<Counts, Vec<(Vec<Stack>, S)>> = FxHashMap::default();
-    let count = deals.len();
-    for ((pool, stacks), p) in deals {
-        by_pool.entry(pool).or_default().push((stacks, p));
-    }
-    let pools = by_pool.len();
     let mut u = vec![S::zero(); players];
-    let mut states = 0;
-    let mut groups: Vec<_> = by_pool.into_iter().collect();
-    groups.sort_by_key(|g| g.0);
-    for (pool, leaves) in groups {
-        let mut solver = Solver::<S>::new(RoundModel {
-            ranks,
-            players,
-            pool,
-            reshuffle: None,
-        });
-        for (stacks, p) in leaves {
-            let v = solver.value(&stacks);
-            for (a, b) in u.iter_mut().zip(&v) {
-                *a = a.plus(&b.times_scalar(&p));
-            }
+    let (mut deals, mut pools, mut states) = (0, 0, 0);
+    let dropped = deal_steps::<S>(ranks.full(), players, cutoff, |ends| {
+        deals += ends.len();
+        let mut by_pool: FxHashMap<Counts, Vec<(Stacks, S)>> = FxHashMap::default();
+        for ((pool, stacks), p) in ends {
+            by_pool.entry(pool).or_default().push((stacks, p));
         }
-        states += solver.states();
-    }
+        pools += by_pool.len();
+        let mut groups: Vec<_> = by_pool.into_iter().collect();
+        groups.sort_by_key(|g| g.0);
+        for (pool, leaves) in groups {
+            let mut solver = Solver::<S>::new(RoundModel {
+                ranks,
+                players,
+                pool,
+                reshuffle: None,
+            });
+            for (stacks, p) in leaves {
+                let v = solver.value(&stacks[..players]);
+                for (a, b) in u.iter_mut().zip(&v) {
+                    *a = a.plus(&b.times_scalar(&p));
+                }
+            }
+            states += solver.states();
+        }
+    });
     StartValue {
         u,
         dropped,
-        deals: count,
+        deals,
         pools,
         states,
     }
@@ -105,80 +124,127 @@ pub fn deal_outcomes<S: Product>(
     cutoff: Option<f64>,
 ) -> (FxHashMap<Leaf, S>, f64) {
     let mut out = FxHashMap::default();
+    let dropped = deal_steps::<S>(d, players, cutoff, |ends| {
+        for ((pool, stacks), p) in ends {
+            add(&mut out, (pool, stacks[..players].to_vec()), p);
+        }
+    });
+    (out, dropped)
+}
+
+/// Walks the deal from `d` step by step, handing each step's ends to `on_ends`; returns
+/// the probability dropped under `cutoff`.
+fn deal_steps<S: Product>(
+    d: Counts,
+    players: usize,
+    cutoff: Option<f64>,
+    mut on_ends: impl FnMut(Ends<S>),
+) -> f64 {
     let mut dropped = 0.0;
     // The first cards, one seat at a time.
-    let mut layer: FxHashMap<(Counts, Vec<Stack>), S> = FxHashMap::default();
-    layer.insert((d, Vec::new()), S::one());
-    for _ in 0..players {
-        let mut next: FxHashMap<(Counts, Vec<Stack>), S> = FxHashMap::default();
+    let mut layer: FxHashMap<(Counts, Stacks), S> = FxHashMap::default();
+    layer.insert((d, [Stack::EMPTY; MAX_SEATS]), S::one());
+    for seat in 0..players {
+        let mut next: FxHashMap<(Counts, Stacks), S> = FxHashMap::default();
         for ((d, stacks), p) in layer {
             let total = u64::from(d.total());
             assert!(total > 0, "a card for every player");
             for (j, c) in d.iter() {
                 let mut d2 = d;
                 d2.remove(j);
-                let mut s2 = stacks.clone();
-                s2.push(Stack::EMPTY.with(j));
+                let mut s2 = stacks;
+                s2[seat] = Stack::EMPTY.with(j);
                 add(&mut next, (d2, s2), p.times(u64::from(c)).over(total));
             }
         }
         layer = next;
     }
-    let mut tied_states: FxHashMap<(Counts, Vec<Stack>, Vec<usize>), S> = FxHashMap::default();
+    let mut ends: Ends<S> = FxHashMap::default();
+    let mut ties: FxHashMap<Tie, S> = FxHashMap::default();
     for ((d, stacks), p) in layer {
-        let low = stacks.iter().filter_map(|s| s.lowest()).min();
-        let tied: Vec<usize> = (0..players)
+        let low = stacks[..players].iter().filter_map(|s| s.lowest()).min();
+        let tied = (0..players)
             .filter(|&i| stacks[i].lowest() == low)
-            .collect();
-        if tied.len() == 1 {
-            leaf(d, stacks, tied[0], p, &mut out);
-        } else {
-            add(&mut tied_states, (d, stacks, tied), p);
-        }
+            .fold(0u8, |mask, i| mask | 1 << i);
+        settle(d, stacks, tied, players, p, &mut ends, &mut ties);
     }
+    on_ends(ends);
     // Tiebreak rounds until every branch has a first mover.
-    while !tied_states.is_empty() {
-        let mut next: FxHashMap<(Counts, Vec<Stack>, Vec<usize>), S> = FxHashMap::default();
-        for ((d, stacks, tied), p) in tied_states {
-            let own = stacks[tied[0]];
-            for (cards, d2, q) in tiebreak_round::<S>(d, own, tied.len()) {
-                let q = p.times_scalar(&q);
-                if cutoff.is_some_and(|c| q.to_f64() < c) {
-                    dropped += q.to_f64();
-                    continue;
-                }
-                let mut stacks = stacks.clone();
-                for (&seat, &j) in tied.iter().zip(&cards) {
-                    stacks[seat] = own.with(j);
-                }
-                let Some(&low) = cards.iter().min() else {
-                    // No tied player could get a card: the first of them moves first.
-                    leaf(d2, stacks, tied[0], q, &mut out);
-                    continue;
-                };
-                // Players left without a card count as highest.
-                let still: Vec<usize> = tied
-                    .iter()
-                    .zip(&cards)
-                    .filter(|&(_, &c)| c == low)
-                    .map(|(&seat, _)| seat)
-                    .collect();
-                if still.len() == 1 {
-                    leaf(d2, stacks, still[0], q, &mut out);
-                } else {
-                    add(&mut next, (d2, stacks, still), q);
+    let mut discards = DiscardLaws::default();
+    while !ties.is_empty() {
+        let mut ends: Ends<S> = FxHashMap::default();
+        let mut next: FxHashMap<Tie, S> = FxHashMap::default();
+        for ((d, stacks, tied), p) in ties {
+            let seats: Vec<usize> = (0..players).filter(|&i| tied & 1 << i != 0).collect();
+            let own = stacks[seats[0]];
+            let (kept, law) = tiebreak_laws::<S>(d, own, seats.len(), &mut discards);
+            for (cards, d_kept, q_kept) in &kept {
+                let q_kept = p.times_scalar(q_kept);
+                for (gone, q_gone) in law.iter() {
+                    let q = q_kept.times_scalar(q_gone);
+                    if cutoff.is_some_and(|c| q.to_f64() < c) {
+                        dropped += q.to_f64();
+                        continue;
+                    }
+                    let d2 = d_kept.minus(gone).expect("discards come from d");
+                    let mut stacks = stacks;
+                    for (&seat, &j) in seats.iter().zip(cards) {
+                        stacks[seat] = own.with(j);
+                    }
+                    let Some(&low) = cards.iter().min() else {
+                        // No tied player could get a card: the first of them moves first.
+                        leaf(d2, stacks, players, seats[0], q, &mut ends);
+                        continue;
+                    };
+                    // Players left without a card count as highest.
+                    let still = seats
+                        .iter()
+                        .zip(cards)
+                        .filter(|&(_, &c)| c == low)
+                        .fold(0u8, |mask, (&seat, _)| mask | 1 << seat);
+                    settle(d2, stacks, still, players, q, &mut ends, &mut next);
                 }
             }
         }
-        tied_states = next;
+        on_ends(ends);
+        ties = next;
     }
-    (out, dropped)
+    dropped
+}
+
+/// A branch whose lowest cards are held by the seats in `tied`: a deal end if one seat,
+/// else a tie to break.
+fn settle<S: Product>(
+    d: Counts,
+    stacks: Stacks,
+    tied: u8,
+    players: usize,
+    p: S,
+    ends: &mut Ends<S>,
+    ties: &mut FxHashMap<Tie, S>,
+) {
+    if tied.count_ones() == 1 {
+        leaf(d, stacks, players, tied.trailing_zeros() as usize, p, ends);
+    } else {
+        add(ties, (d, stacks, tied), p);
+    }
 }
 
 fn add<K: std::hash::Hash + Eq, S: Product>(map: &mut FxHashMap<K, S>, key: K, p: S) {
     let slot = map.entry(key).or_insert_with(S::zero);
     *slot = slot.plus(&p);
 }
+
+/// The discard laws met so far, by what they depend on: the pairing cards of each rank,
+/// the other cards, the tied players served.
+type DiscardLaws<S> = FxHashMap<(Counts, u64, usize), Rc<DiscardLaw<S>>>;
+
+/// Which cards a tiebreak round discards, with the chance of each.
+type DiscardLaw<S> = Vec<(Counts, S)>;
+
+/// The cards a tiebreak round's tied players keep, in seat order, with d after them
+/// and their chance.
+type Kept<S> = Vec<(Vec<Rank>, Counts, S)>;
 
 /// One tiebreak round for `tied` players holding the same stack `own` (players still
 /// tied always do): the cards they keep, in seat order (fewer than `tied` when the cards
@@ -197,24 +263,45 @@ pub fn tiebreak_round<S: Product>(
     own: Stack,
     tied: usize,
 ) -> Vec<(Vec<Rank>, Counts, S)> {
-    let pairing: Vec<(Rank, u8)> = d.iter().filter(|&(j, _)| own.has(j)).collect();
-    let a: u64 = pairing.iter().map(|&(_, c)| u64::from(c)).sum();
+    let (kept, law) = tiebreak_laws::<S>(d, own, tied, &mut DiscardLaws::default());
+    let mut out = Vec::with_capacity(kept.len() * law.len());
+    for (cards, d, p) in &kept {
+        for (gone, q) in law.iter() {
+            let d2 = d.minus(gone).expect("discards come from d");
+            out.push((cards.clone(), d2, p.times_scalar(q)));
+        }
+    }
+    out
+}
+
+/// The two independent halves of a tiebreak round (see [`tiebreak_round`]): the kept
+/// cards with d after them and their chance, and the law of the discards (which cards,
+/// with their chance), looked up in `laws` when met before.
+fn tiebreak_laws<S: Product>(
+    d: Counts,
+    own: Stack,
+    tied: usize,
+    laws: &mut DiscardLaws<S>,
+) -> (Kept<S>, Rc<DiscardLaw<S>>) {
+    let mut pairing = Counts::default();
+    for (j, c) in d.iter().filter(|&(j, _)| own.has(j)) {
+        for _ in 0..c {
+            pairing.add(j);
+        }
+    }
+    let a = u64::from(pairing.total());
     let b = u64::from(d.total()) - a;
     let t = tied.min(usize::try_from(b).unwrap_or(usize::MAX));
     if t == 0 {
-        return vec![(Vec::new(), d, S::one())];
+        let none = Rc::new(vec![(Counts::default(), S::one())]);
+        return (vec![(Vec::new(), d, S::one())], none);
     }
-    let t64 = t as u64;
     // The kept cards, in order.
-    let mut kept: Vec<(Vec<Rank>, Counts, S)> = vec![(Vec::new(), d, S::one())];
+    let mut kept: Kept<S> = vec![(Vec::new(), d, S::one())];
     for _ in 0..t {
         let mut next = Vec::new();
         for (cards, d, p) in kept {
-            let outside = u64::from(d.total())
-                - pairing
-                    .iter()
-                    .map(|&(j, _)| u64::from(d.get(j)))
-                    .sum::<u64>();
+            let outside = u64::from(d.total()) - u64::from(pairing.total());
             for (j, c) in d.iter().filter(|&(j, _)| !own.has(j)) {
                 let mut d2 = d;
                 d2.remove(j);
@@ -225,11 +312,21 @@ pub fn tiebreak_round<S: Product>(
         }
         kept = next;
     }
-    // The discards: how many, then which.
-    let mut discards: Vec<(Counts, S)> = Vec::new();
+    let law = laws
+        .entry((pairing, b, t))
+        .or_insert_with(|| Rc::new(discard_law(&pairing, b, t as u64)))
+        .clone();
+    (kept, law)
+}
+
+/// Which of the `pairing` cards a tiebreak round discards before the `t`-th of the `b`
+/// other cards, with the chance of each (see [`tiebreak_round`]).
+fn discard_law<S: Product>(pairing: &Counts, b: u64, t: u64) -> DiscardLaw<S> {
+    let a = u64::from(pairing.total());
+    let mut law = Vec::new();
     for k in 0..=a {
-        let before = binomial(k + t64 - 1, t64 - 1);
-        let after = binomial(a - k + b - t64, b - t64);
+        let before = binomial(k + t - 1, t - 1);
+        let after = binomial(a - k + b - t, b - t);
         if before == 0 || after == 0 {
             continue;
         }
@@ -237,7 +334,7 @@ pub fn tiebreak_round<S: Product>(
             .times(after)
             .over(binomial(a + b, b));
         let mut subsets: Vec<(Counts, u64)> = vec![(Counts::default(), 1)];
-        for &(j, c) in &pairing {
+        for (j, c) in pairing.iter() {
             let mut next = Vec::new();
             for (m, w) in &subsets {
                 let taken: u64 = m.total().into();
@@ -254,19 +351,11 @@ pub fn tiebreak_round<S: Product>(
         let all = binomial(a, k);
         for (m, w) in subsets {
             if u64::from(m.total()) == k {
-                let p = how_many.times(w).over(all);
-                discards.push((m, p));
+                law.push((m, how_many.times(w).over(all)));
             }
         }
     }
-    let mut out = Vec::with_capacity(kept.len() * discards.len());
-    for (cards, d, p) in &kept {
-        for (m, q) in &discards {
-            let d2 = d.minus(m).expect("discards come from d");
-            out.push((cards.clone(), d2, p.times_scalar(q)));
-        }
-    }
-    out
+    law
 }
 
 /// C(n, k) in integers (small arguments: at most C(55, 27) < 2^63).
@@ -282,20 +371,21 @@ fn binomial(n: u64, k: u64) -> u64 {
     u64::try_from(r).expect("a binomial below 2^64")
 }
 
+/// A deal that ends with `first` to move: the round's pool and the stacks in turn order.
 fn leaf<S: Product>(
     d: Counts,
-    mut stacks: Vec<Stack>,
+    mut stacks: Stacks,
+    players: usize,
     first: usize,
     p: S,
-    out: &mut FxHashMap<Leaf, S>,
+    ends: &mut Ends<S>,
 ) {
-    stacks.rotate_left(first);
+    stacks[..players].rotate_left(first);
     let mut pool = d;
-    for &s in &stacks {
+    for &s in &stacks[..players] {
         pool.add_stack(s);
     }
-    let slot = out.entry((pool, stacks)).or_insert_with(S::zero);
-    *slot = slot.plus(&p);
+    add(ends, (pool, stacks), p);
 }
 
 /// The product of two values, which the shared [`Scalar`] trait leaves out (the deal's

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use super::deck::{Deck, DeckError};
 use super::layout::{Card, deal};
-use super::options::{PassRule, Seat};
+use super::options::{PassRule, Seat, Variant};
 use super::view::{
     EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,
 };
@@ -42,6 +42,16 @@ pub enum TableError {
 }
 
 impl Table {
+    /// Two seats under `pass_rule` and `variant` (every pass rule is open to two).
+    #[must_use]
+    pub fn two(pass_rule: PassRule, variant: Variant) -> Self {
+        Self {
+            seats: 2,
+            pass_rule,
+            variant,
+        }
+    }
+
     /// Checks that the rules define this table.
     ///
     /// # Errors

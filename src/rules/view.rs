@@ -173,11 +173,7 @@ impl Players {
     /// The standard two-player game under `pass_rule`.
     #[must_use]
     pub fn two(pass_rule: PassRule) -> Self {
-        Self::Table(Table {
-            seats: 2,
-            pass_rule,
-            variant: Variant::Standard,
-        })
+        Self::Table(Table::two(pass_rule, Variant::Standard))
     }
 
     /// How many seats play (1 for solitaire).

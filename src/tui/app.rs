@@ -16,12 +16,12 @@ use super::config::Config;
 use super::look::Look;
 use super::puzzle::Drill;
 use super::replay::{Back, History, Replay, SolverKey};
-use super::round::{Round, SharedSolver};
+use super::round::{Round, SharedSolver, own_pairs_solver};
 use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
 use super::strategy::Strategy;
-use crate::players::Optimal;
+use crate::players::{Optimal, SharedSeatsSolver};
 use crate::record::Record;
 use crate::rules::Deck;
 
@@ -88,6 +88,8 @@ pub enum Action {
     Mistake(bool),
     /// Tab: whose mistakes `[` and `]` jump to (replay).
     Whose,
+    /// A character typed into a text field (the setup's players list).
+    Type(char),
     /// Any other key: ends a show, speeds up the AI.
     Other,
 }
@@ -190,6 +192,15 @@ pub struct Solved {
     result: Result<SharedSolver, String>,
 }
 
+/// What an own-pairs solver is solved for: the deck, the seats, the pass rule.
+type SeatsKey = (String, usize, crate::rules::PassRule);
+
+/// A message from the own-pairs solver's thread.
+struct SeatsSolved {
+    key: SeatsKey,
+    result: Result<SharedSeatsSolver, String>,
+}
+
 /// The whole application.
 pub struct App {
     /// The main screen.
@@ -206,6 +217,10 @@ pub struct App {
     pending: Option<SolverKey>,
     tx: Sender<Solved>,
     rx: Receiver<Solved>,
+    seats_solvers: HashMap<SeatsKey, SharedSeatsSolver>,
+    seats_pending: Option<SeatsKey>,
+    seats_tx: Sender<SeatsSolved>,
+    seats_rx: Receiver<SeatsSolved>,
     /// Solve on this thread (tests) instead of a worker.
     pub blocking: bool,
     /// Where finished and abandoned games are saved (`None`: not saved).
@@ -223,6 +238,26 @@ pub struct App {
 }
 
 impl App {
+    /// The action for a terminal event on this app: while the setup's players list is
+    /// typed, a character key is that character, not its command.
+    #[must_use]
+    pub fn action_for(&self, event: &Event) -> Option<Action> {
+        let typing = self.overlay.is_none()
+            && self.strategy.is_none()
+            && matches!(&self.screen, Screen::Setup(s) if s.is_editing());
+        match event {
+            Event::Key(k)
+                if typing && k.is_press() && !k.modifiers.contains(KeyModifiers::CONTROL) =>
+            {
+                match k.code {
+                    KeyCode::Char(c) => Some(Action::Type(c)),
+                    _ => Some(Action::from_key(*k)),
+                }
+            }
+            _ => Action::from_event(event),
+        }
+    }
+
     /// An app on the setup screen.
     #[must_use]
     pub fn setup(config: Config) -> Self {
@@ -252,6 +287,7 @@ impl App {
 
     fn with_screen(screen: Screen) -> Self {
         let (tx, rx) = channel();
+        let (seats_tx, seats_rx) = channel();
         Self {
             screen,
             overlay: None,
@@ -262,6 +298,10 @@ impl App {
             pending: None,
             tx,
             rx,
+            seats_solvers: HashMap::new(),
+            seats_pending: None,
+            seats_tx,
+            seats_rx,
             blocking: false,
             save_dir: None,
             base: Config::default(),
@@ -405,7 +445,9 @@ impl App {
     /// Whether the solver is still working.
     #[must_use]
     pub fn thinking(&self) -> bool {
-        self.pending.is_some() || self.solo().is_some_and(Solo::thinking)
+        self.pending.is_some()
+            || self.seats_pending.is_some()
+            || self.solo().is_some_and(Solo::thinking)
     }
 
     /// Starts a game with `config`, asking for its solver.
@@ -415,7 +457,12 @@ impl App {
         self.screen = Screen::Play(Box::new(round));
         self.overlay = None;
         if !config.two_seat_solver() {
-            // Three or more: the round builds its own-pairs solver itself.
+            // Three or more: the own-pairs solver, if the table plays with one.
+            if self.round().is_some_and(Round::wants_seats_solver) {
+                self.want_seats_solver(&config, now);
+            } else if let Some(r) = self.round_mut() {
+                r.go(now);
+            }
             return Ok(());
         }
         let key: SolverKey = (
@@ -474,6 +521,57 @@ impl App {
         None
     }
 
+    /// The own-pairs solver for `config`'s table, handed to the round on screen when it
+    /// is ready: at once if solved before, else from a worker thread (or this thread
+    /// when blocking), as the two-player solver is.
+    fn want_seats_solver(&mut self, config: &Config, now: Instant) {
+        let key: SeatsKey = (config.deck.clone(), config.seat_count(), config.pass_rule);
+        if let Some(s) = self.seats_solvers.get(&key) {
+            let s = Arc::clone(s);
+            if let Some(r) = self.round_mut() {
+                r.set_seats_solver(Ok(s), now);
+            }
+            return;
+        }
+        if self.seats_pending.as_ref() == Some(&key) {
+            return;
+        }
+        let config = config.clone();
+        let job_key = key.clone();
+        let job = move || SeatsSolved {
+            result: Deck::parse(&config.deck)
+                .map_err(|e| e.to_string())
+                .and_then(|deck| own_pairs_solver(&deck, &config)),
+            key: job_key,
+        };
+        self.seats_pending = Some(key);
+        if self.blocking {
+            let solved = job();
+            self.receive_seats(solved, now);
+        } else {
+            let tx = self.seats_tx.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(job());
+            });
+        }
+    }
+
+    fn receive_seats(&mut self, solved: SeatsSolved, now: Instant) {
+        if let Ok(s) = &solved.result {
+            self.seats_solvers.insert(solved.key.clone(), Arc::clone(s));
+        }
+        if self.seats_pending.as_ref() == Some(&solved.key) {
+            self.seats_pending = None;
+        }
+        if let Some(r) = self.round_mut() {
+            let c = r.config();
+            if (c.deck.clone(), c.seat_count(), c.pass_rule) == solved.key && r.wants_seats_solver()
+            {
+                r.set_seats_solver(solved.result, now);
+            }
+        }
+    }
+
     /// Saves the game on screen if it has flips and is not saved yet (finished, or
     /// being left).
     /// A finished solitaire game is then counted in the statistics: after its record, so
@@ -518,6 +616,10 @@ impl App {
         }
         while let Ok(solved) = self.rx.try_recv() {
             self.receive(solved, now);
+            any = true;
+        }
+        while let Ok(solved) = self.seats_rx.try_recv() {
+            self.receive_seats(solved, now);
             any = true;
         }
         any
@@ -877,7 +979,21 @@ impl App {
         let Screen::Setup(setup) = &mut self.screen else {
             return;
         };
+        if setup.is_editing() {
+            // Typing the players list: keys are its characters.
+            match action {
+                Action::Type(c) => setup.type_char(c),
+                Action::Backspace => setup.backspace(),
+                Action::Select => setup.finish_editing(),
+                Action::Quit => setup.cancel_editing(),
+                _ => {}
+            }
+            return;
+        }
         match action {
+            Action::Select if setup.field() == super::setup::Field::Players => {
+                setup.start_editing();
+            }
             Action::Move(dr, 0) => setup.up_down(dr),
             Action::Move(0, dc) => setup.left_right(dc),
             Action::Digit(d) => setup.digit(d),

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::rules::{Deck, Objective, PassRule, Table, Variant};
-use crate::seats::{SeatKind, Seats};
+use crate::seats::{AiKind, Seat, SeatKind, Seats};
 
 /// Who turns the first card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -132,7 +132,7 @@ impl Config {
         if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
             // The own-pairs solver knows the standard turn only: nothing fakes it.
             return Err(
-                "optimal: no solver plays One Flip with three or more players; seat usual or forgetful AIs"
+                "optimal: no solver plays One Flip with 3+ players; seat usual or forgetful AIs"
                     .into(),
             );
         }
@@ -185,6 +185,45 @@ impl Config {
         }
     }
 
+    /// The pass rules the table allows, in menu order: every rule for two seats, `agreed`
+    /// and `none` for three or more (`Table::check`).
+    #[must_use]
+    pub fn pass_rules(&self) -> &'static [PassRule] {
+        if self.seat_count() > 2 {
+            &[PassRule::Agreed, PassRule::None]
+        } else {
+            &PassRule::ALL
+        }
+    }
+
+    /// Seats `seats`, as `--players` does. The person `you` and one AI named by its kind
+    /// is today's game, kept in `first` and `opponent` so that it looks and plays as
+    /// ever; any other list is kept whole. A pass rule the new table does not allow
+    /// becomes `agreed`.
+    pub fn seat_players(&mut self, seats: TableSeats) {
+        let today = seats.len() == 2
+            && seats.people() == 1
+            && seats.iter().all(|s| match s.ai() {
+                Some(k) => s.name == k.name(),
+                None => s.name == "you",
+            });
+        self.watch_first = None;
+        if today {
+            self.first = if seats.seat(0).is_person() {
+                First::You
+            } else {
+                First::Ai
+            };
+            self.opponent = seats.iter().find_map(Seat::ai).unwrap_or_default();
+            self.players = None;
+        } else {
+            self.players = Some(seats);
+        }
+        if !self.pass_rules().contains(&self.pass_rule) {
+            self.pass_rule = PassRule::Agreed;
+        }
+    }
+
     /// Whether the two-player solver (win or margin, either variant) serves this table;
     /// three or more seats have the own-pairs solver.
     #[must_use]
@@ -199,7 +238,7 @@ impl Config {
         if let Some(seats) = &self.players {
             return seats.clone();
         }
-        let seat = |name: String, kind| crate::seats::Seat { name, kind };
+        let seat = |name: String, kind| Seat { name, kind };
         let list = match self.watch_first {
             Some(first) => vec![
                 seat(format!("A {}", first.name()), SeatKind::Ai(first)),
@@ -220,6 +259,23 @@ impl Config {
         };
         Seats::new(list).expect("two well-named seats")
     }
+}
+
+/// `seats` in the `--players` syntax as a person would type it: a bare name where it
+/// reads back as the same seat (`you,optimal`), `NAME:KIND` elsewhere (`hal:optimal`).
+#[must_use]
+pub fn players_text(seats: &TableSeats) -> String {
+    let entries: Vec<String> = seats
+        .iter()
+        .map(|s| match s.ai() {
+            Some(k) if s.name == k.name() => s.name.clone(),
+            None if <Opponent as AiKind>::parse(&s.name).is_none() && !s.name.contains(':') => {
+                s.name.clone()
+            }
+            _ => format!("{}:{}", s.name, s.kind.name()),
+        })
+        .collect();
+    entries.join(",")
 }
 
 macro_rules! named {
@@ -295,7 +351,7 @@ impl First {
         match self {
             Self::You => "you turn the first card",
             Self::Ai => "the AI turns the first card",
-            Self::Coin => "a coin toss decides, shown when the game starts",
+            Self::Coin => "a coin toss decides, shown at the start",
         }
     }
 }

@@ -392,6 +392,31 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
+/// Whether `H` (hints) does anything in `round`: the hints come from the table's solver
+/// (two-player, or own-pairs at three or more seats), as the odds do. The footer asks
+/// this, not the seat count.
+#[must_use]
+pub fn hints_available(round: &Round) -> bool {
+    round.odds_offered()
+}
+
+/// The footer keys of a game in progress: `keys` (playing or watching) without those
+/// that would do nothing at this table.
+#[must_use]
+pub fn keys_offered(
+    round: &Round,
+    keys: &'static [(&'static str, &'static str)],
+) -> Vec<(&'static str, &'static str)> {
+    keys.iter()
+        .copied()
+        .filter(|&(key, _)| match key {
+            "H" => hints_available(round),
+            "o" => round.odds_offered(),
+            _ => true,
+        })
+        .collect()
+}
+
 /// Footer keys while watching.
 pub const WATCH_KEYS: &[(&str, &str)] = &[
     ("space", "faster"),

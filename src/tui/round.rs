@@ -83,16 +83,14 @@ impl Round {
     /// A bad deck or objective/pass rule pair, as one line.
     pub fn new(config: Config) -> Result<Self, String> {
         let deck = config.check()?;
-        // The own-pairs solver knows the standard turn only.
-        let seats_solver = if config.seat_count() > 2 && config.variant == Variant::Standard {
-            match own_pairs_solver(&deck, &config) {
-                Ok(s) => Some(s),
-                Err(e) if config.needs_solver() => return Err(e),
-                Err(_) => None,
-            }
-        } else {
-            None
-        };
+        // The own-pairs solver knows the standard turn only; it is solved elsewhere (see
+        // `wants_seats_solver`), but a table it cannot take is refused here.
+        if wants_seats_solver(&config)
+            && let Err(e) = seats_solver_for(&deck, &config)
+            && config.needs_solver()
+        {
+            return Err(e);
+        }
         let game = Game::new(deck, config.seed, Players::Table(config.table()))
             .map_err(|e| e.to_string())?;
         // `--first` orders today's two seats; a `--players` list is in turn order.
@@ -107,8 +105,8 @@ impl Round {
             }
         };
         let seats: TableSeats = config.seats(person == Seat::FIRST);
-        let solver_note =
-            (!config.two_seat_solver() && seats_solver.is_none()).then(|| no_solver_note(&config));
+        let solver_note = (!config.two_seat_solver() && !wants_seats_solver(&config))
+            .then(|| no_solver_note(&config));
         let mut round = Self {
             seats: seats
                 .iter()
@@ -121,7 +119,7 @@ impl Round {
             config,
             game,
             solver: None,
-            seats_solver,
+            seats_solver: None,
             solver_note,
             cursor: 0,
             show: None,
@@ -228,6 +226,47 @@ impl Round {
         self.look_back_if_over();
         self.refresh();
         self.schedule(now);
+    }
+
+    /// Whether this table plays with the own-pairs solver (three or more seats, the
+    /// standard turn), to be handed over through [`Round::set_seats_solver`].
+    #[must_use]
+    pub fn wants_seats_solver(&self) -> bool {
+        wants_seats_solver(&self.config) && self.seats_solver.is_none()
+    }
+
+    /// Hands over the own-pairs solver, solved from the start (or why there is none).
+    pub fn set_seats_solver(&mut self, solver: Result<SharedSeatsSolver, String>, now: Instant) {
+        match solver {
+            Ok(s) => {
+                self.seats_solver = Some(s);
+                for i in 0..self.seats.len() {
+                    if self.seats[i].kind == Some(Opponent::Optimal) {
+                        self.make_ai(i);
+                    }
+                }
+            }
+            Err(e) => {
+                self.message = format!("no optimal AI: {e}");
+                self.solver_note = Some(format!("no hints: {e}"));
+            }
+        }
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// Lets play begin at a table that waits for no solver: an AI to move first gets its
+    /// time.
+    pub fn go(&mut self, now: Instant) {
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// Whether the odds (`o`) have a solver to come from: the two-player solver, or the
+    /// own-pairs one (standard turn only).
+    #[must_use]
+    pub fn odds_offered(&self) -> bool {
+        self.config.two_seat_solver() || wants_seats_solver(&self.config)
     }
 
     /// Whether the solver has arrived (or failed).
@@ -902,24 +941,37 @@ pub fn ai_title(kind: Opponent) -> String {
 /// Why a table of three or more without the own-pairs solver shows no hints (it knows
 /// the standard turn only).
 fn no_solver_note(config: &Config) -> String {
-    match config.variant {
-        Variant::Standard => "no hints: this table is too large to solve".to_owned(),
-        v => format!(
-            "no hints: no solver for {} with three or more players",
-            v.name()
-        ),
-    }
+    format!(
+        "no hints: no solver for {} with three or more players",
+        config.variant.name()
+    )
+}
+
+/// Whether `config`'s table plays with the own-pairs solver: three or more seats, the
+/// standard turn (the only one it knows).
+fn wants_seats_solver(config: &Config) -> bool {
+    config.seat_count() > 2 && config.variant == Variant::Standard
+}
+
+/// The own-pairs solver for `config`'s table, not yet solved.
+fn seats_solver_for(
+    deck: &crate::rules::Deck,
+    config: &Config,
+) -> Result<crate::solver::SeatsSolver, String> {
+    crate::solver::SeatsSolver::new(deck.copies(), config.seat_count(), config.pass_rule)
+        .map_err(|e| e.to_string())
 }
 
 /// The own-pairs solver of a table of three or more, solved from the start so that
-/// play never waits.
-fn own_pairs_solver(
+/// play never waits: the app runs it on its worker thread when the game starts.
+///
+/// # Errors
+/// A deck or table the solver cannot take, as one line.
+pub fn own_pairs_solver(
     deck: &crate::rules::Deck,
     config: &Config,
 ) -> Result<SharedSeatsSolver, String> {
-    let mut solver =
-        crate::solver::SeatsSolver::new(deck.copies(), config.seat_count(), config.pass_rule)
-            .map_err(|e| e.to_string())?;
+    let mut solver = seats_solver_for(deck, config)?;
     let root = crate::solver::SeatsState {
         position: crate::solver::Position::start(deck),
         passes: 0,

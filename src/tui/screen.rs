@@ -11,7 +11,7 @@ use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geometry};
 use super::config::Opponent;
 use super::panel::{
-    Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_line, key_rows, text_popup,
+    Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_line, key_rows, keys_offered, text_popup,
 };
 use super::review;
 use super::round::Round;
@@ -198,12 +198,12 @@ fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         _ => None,
     };
     let keys = match over {
-        Some(_) if costliest(round) => END_KEYS,
-        Some(_) => END_KEYS_NO_COSTLIEST,
-        None if round.is_watch() => WATCH_KEYS,
-        None => PLAY_KEYS,
+        Some(_) if costliest(round) => END_KEYS.to_vec(),
+        Some(_) => END_KEYS_NO_COSTLIEST.to_vec(),
+        None if round.is_watch() => keys_offered(round, WATCH_KEYS),
+        None => keys_offered(round, PLAY_KEYS),
     };
-    Footer(keys, app.look.ascii()).render(footer, buf);
+    Footer(&keys, app.look.ascii()).render(footer, buf);
     if let Some(result) = over {
         end_screen(round, result, area, buf);
     }
@@ -419,7 +419,11 @@ impl App {
             Screen::Play(r) if !matches!(r.game().view().phase(), Phase::Over(_)) => vec![
                 play_title(r, 0),
                 Line::from(r.message().to_string()),
-                Footer(if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS }, ascii).line(),
+                Footer(
+                    &keys_offered(r, if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS }),
+                    ascii,
+                )
+                .line(),
             ],
             Screen::Solo(s) if !s.game().view().is_over() => vec![
                 solo_view::title(s),

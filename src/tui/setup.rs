@@ -6,9 +6,9 @@ use ratatui::style::{Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::config::{Config, First, Hints, Memory, Opponent};
+use super::config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
 use super::theme;
-use crate::rules::{Objective, PassRule};
+use crate::rules::{Objective, PassRule, Variant};
 
 /// Decks offered on the setup screen.
 pub const DECKS: &[&str] = &[
@@ -28,11 +28,32 @@ pub const DECKS: &[&str] = &[
     "pairs:24",
 ];
 
+/// Tables offered on the players row besides today's game (`None`: the person against
+/// the opponent row's AI), in the `--players` syntax. Any other list is typed.
+pub const TABLES: &[&str] = &[
+    "you,optimal,usual",
+    "you,optimal,usual,forgetful",
+    "you,optimal,usual,forgetful,optimal,usual",
+    "ann,bob",
+    "ann,bob,optimal",
+];
+
+/// Why the objective row offers nothing to choose at three or more seats: one line.
+pub const OWN_PAIRS_WHY: &str =
+    "win probability is not offered: who wins depends on how the others play";
+
+/// The longest players list that can be typed.
+const MAX_TYPED: usize = 120;
+
 /// The rows of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     /// Deck and size.
     Deck,
+    /// The seats: today's game, a table from [`TABLES`], or a typed list.
+    Players,
+    /// Standard or One Flip.
+    Variant,
     /// Who starts.
     First,
     /// The AI.
@@ -54,8 +75,10 @@ pub enum Field {
 }
 
 impl Field {
-    const ALL: [Self; 10] = [
+    const ALL: [Self; 12] = [
         Self::Deck,
+        Self::Players,
+        Self::Variant,
         Self::First,
         Self::Opponent,
         Self::Objective,
@@ -71,6 +94,8 @@ impl Field {
     fn name(self) -> &'static str {
         match self {
             Self::Deck => "Deck",
+            Self::Players => "Players",
+            Self::Variant => "Variant",
             Self::First => "First",
             Self::Opponent => "Opponent",
             Self::Objective => "Objective",
@@ -85,7 +110,10 @@ impl Field {
 
     /// Whether the row's note shares its line (a short on/off choice).
     fn inline(self) -> bool {
-        matches!(self, Self::Hints | Self::Coach | Self::Practice)
+        matches!(
+            self,
+            Self::Variant | Self::First | Self::Hints | Self::Coach | Self::Practice | Self::Seed
+        )
     }
 }
 
@@ -106,6 +134,8 @@ pub struct Setup {
     /// Whether the seed on screen is being typed: the first digit typed replaces the
     /// seed shown (a random one, or one changed otherwise), later ones append.
     typing: bool,
+    /// The players list being typed (`--players` syntax), while the players row edits.
+    editing: Option<String>,
 }
 
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, step: isize) -> T {
@@ -124,6 +154,7 @@ impl Setup {
             error: None,
             solitaire: false,
             typing: false,
+            editing: None,
         }
     }
 
@@ -147,7 +178,27 @@ impl Setup {
         self.typing = false;
         let field = self.field();
         let c = &mut self.config;
+        let listed = c.players.is_some();
         match field {
+            Field::Players | Field::Variant if self.solitaire => {}
+            Field::Players => {
+                // Today's game, then each table; a typed list steps from today's game.
+                let now = c.players.as_ref().map(ToString::to_string);
+                let i = TABLES
+                    .iter()
+                    .position(|t| now.as_deref() == Some(&table(t).to_string()))
+                    .map_or(0, |i| i + 1);
+                let n = (TABLES.len() + 1).cast_signed();
+                let j = (i.cast_signed() + step).rem_euclid(n).cast_unsigned();
+                if j == 0 {
+                    c.players = None;
+                } else {
+                    c.seat_players(table(TABLES[j - 1]));
+                }
+            }
+            Field::Variant => c.variant = cycle(&Variant::ALL, c.variant, step),
+            // A list names every seat and who starts.
+            Field::First | Field::Opponent if listed => {}
             Field::Deck => {
                 let i = DECKS.iter().position(|&d| d == c.deck);
                 c.deck = match i {
@@ -175,10 +226,12 @@ impl Setup {
                     c.opponent = Opponent::ALL[j];
                 }
             }
+            // Three or more play own pairs: nothing to choose.
+            Field::Objective if c.seat_count() > 2 => {}
             Field::Objective => {
                 c.objective = cycle(&[Objective::Win, Objective::Margin], c.objective, step);
             }
-            Field::PassRule => c.pass_rule = cycle(&PassRule::ALL, c.pass_rule, step),
+            Field::PassRule => c.pass_rule = cycle(c.pass_rules(), c.pass_rule, step),
             Field::Memory => c.memory = cycle(Memory::ALL, c.memory, step),
             Field::Hints => c.hints = cycle(Hints::ALL, c.hints, step),
             Field::Coach => c.coach = !c.coach,
@@ -201,8 +254,89 @@ impl Setup {
             .unwrap_or(typed);
     }
 
-    /// Backspace on the seed row.
+    /// Whether the players list is being typed: keys are its characters then.
+    #[must_use]
+    pub fn is_editing(&self) -> bool {
+        self.editing.is_some()
+    }
+
+    /// The players list being typed, if it is.
+    #[must_use]
+    pub fn typed(&self) -> Option<&str> {
+        self.editing.as_deref()
+    }
+
+    /// Enter on the players row: type the list, starting from the table shown.
+    pub fn start_editing(&mut self) {
+        if self.field() != Field::Players || self.solitaire {
+            return;
+        }
+        self.error = None;
+        let c = &self.config;
+        self.editing = Some(players_text(&c.seats(c.first != First::Ai)));
+    }
+
+    /// A character typed into the players list.
+    pub fn type_char(&mut self, ch: char) {
+        if let Some(text) = &mut self.editing
+            && text.chars().count() < MAX_TYPED
+            && !ch.is_control()
+        {
+            text.push(ch);
+            self.error = None;
+        }
+    }
+
+    /// Enter while typing: the list is seated if it reads as one, else the reason shows
+    /// and typing goes on.
+    pub fn finish_editing(&mut self) {
+        let Some(text) = &self.editing else {
+            return;
+        };
+        match TableSeats::parse(text) {
+            Ok(seats) => {
+                self.config.seat_players(seats);
+                self.editing = None;
+                self.error = None;
+            }
+            Err(e) => self.error = Some(format!("players: {e}")),
+        }
+    }
+
+    /// Esc while typing: the table shown stays.
+    pub fn cancel_editing(&mut self) {
+        self.editing = None;
+        self.error = None;
+    }
+
+    /// Why the game on the form cannot start, as the command line would refuse it
+    /// (`None`: it can).
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        if self.solitaire {
+            return None;
+        }
+        let Some(text) = &self.editing else {
+            return self.config.check().err();
+        };
+        // The list being typed, read as it stands.
+        match TableSeats::parse(text) {
+            Ok(seats) => {
+                let mut c = self.config.clone();
+                c.seat_players(seats);
+                c.check().err()
+            }
+            Err(e) => Some(format!("players: {e}")),
+        }
+    }
+
+    /// Backspace on the seed row, or in the players list being typed.
     pub fn backspace(&mut self) {
+        if let Some(text) = &mut self.editing {
+            text.pop();
+            self.error = None;
+            return;
+        }
         if self.field() == Field::Seed {
             self.typing = true;
             self.config.seed /= 10;
@@ -222,7 +356,13 @@ impl Setup {
                 "none: solitaire".into(),
                 "clear the table alone; your moves against the exact optimum".into(),
             ),
-            Field::First | Field::Objective | Field::PassRule | Field::Coach | Field::Practice
+            Field::Players
+            | Field::Variant
+            | Field::First
+            | Field::Objective
+            | Field::PassRule
+            | Field::Coach
+            | Field::Practice
                 if self.solitaire =>
             {
                 ("—".into(), "not used in solitaire".into())
@@ -237,8 +377,21 @@ impl Setup {
                 );
                 (c.deck.clone(), note)
             }
+            Field::Players => players_value_and_note(c, self.editing.as_deref()),
+            Field::Variant => (c.variant.name().into(), variant_note(c.variant).into()),
+            Field::First if c.players.is_some() => {
+                ("—".into(), "the list's first seat starts".into())
+            }
+            Field::Opponent if c.players.is_some() => {
+                ("—".into(), "the players list seats the AIs".into())
+            }
             Field::First => (c.first.name().into(), c.first.explanation().into()),
             Field::Opponent => (c.opponent.name().into(), c.opponent.explanation().into()),
+            Field::Objective if c.seat_count() > 2 => ("own pairs".into(), OWN_PAIRS_WHY.into()),
+            Field::PassRule if c.seat_count() > 2 && c.pass_rule == PassRule::Agreed => (
+                c.pass_rule.name().into(),
+                "passes all round the table end the game as it stands".into(),
+            ),
             Field::Objective => (
                 c.objective.name().into(),
                 match c.objective {
@@ -258,23 +411,76 @@ impl Setup {
     }
 }
 
+/// A table of [`TABLES`].
+fn table(list: &str) -> TableSeats {
+    TableSeats::parse(list).expect("the setup's tables are good lists")
+}
+
+/// The players row: who plays in a few words, and the list (or the list being typed).
+fn players_value_and_note(c: &Config, typed: Option<&str>) -> (String, String) {
+    let seats = c.seats(c.first != First::Ai);
+    let people = seats.people();
+    let ais = seats.len() - people;
+    let ai_count = crate::words::count(ais as u64, "AI");
+    let value = match (people, c.players.is_some()) {
+        (_, false) => "you + AI".to_owned(),
+        (1, _) if seats.iter().any(|s| s.is_person() && s.name == "you") => {
+            format!("you + {ai_count}")
+        }
+        (0, _) => ai_count,
+        (1, _) => format!("1 person + {ai_count}"),
+        (p, _) if ais == 0 => format!("{p} people"),
+        (p, _) => format!("{p} people + {ai_count}"),
+    };
+    let note = match typed {
+        Some(text) => format!("type: {text}▏ Enter done, Esc back"),
+        None if c.players.is_none() => "two seats (rows below) · Enter: type a list".to_owned(),
+        None => format!("{} · Enter: edit", seat_words(&seats)),
+    };
+    (value, note)
+}
+
+/// The seats by name, each AI's kind said where its name does not say it.
+fn seat_words(seats: &TableSeats) -> String {
+    let words: Vec<String> = seats
+        .iter()
+        .map(|s| match s.ai() {
+            Some(k) if !s.name.starts_with(k.name()) => format!("{} ({})", s.name, k.name()),
+            _ => s.name.clone(),
+        })
+        .collect();
+    words.join(", ")
+}
+
+/// The variant row's note, short enough to share the row.
+fn variant_note(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Standard => "a pair earns another turn",
+        Variant::OneFlip => "a pair is kept; the turn passes",
+    }
+}
+
 impl Widget for &Setup {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // The keys sit in the bottom border, leaving the rows to the form.
         let block = Block::bordered()
             .title(Line::from(" Concentration — new game ").bold())
+            .title_bottom(
+                Line::from(" ↑↓ choose · ←→ change · Enter start · ? help · q quit ")
+                    .style(theme::DIM),
+            )
             .border_style(theme::BORDER);
         let inner = block.inner(area);
         block.render(area, buf);
         let [intro, form, entries, error] = inner.layout(&Layout::vertical([
-            Constraint::Length(2),
+            Constraint::Length(1),
             Constraint::Min(7),
             Constraint::Length(1),
             Constraint::Length(1),
         ]));
-        Paragraph::new(vec![
-            Line::from("Find pairs against an AI that plays the exactly optimal strategy."),
-            Line::from("↑↓ choose · ←→ change · Enter start · ? help · q quit").style(theme::DIM),
-        ])
+        Paragraph::new(Line::from(
+            "Find pairs against an AI that plays the exactly optimal strategy.",
+        ))
         .render(intro, buf);
         let mut lines = Vec::new();
         for (i, f) in Field::ALL.iter().enumerate() {
@@ -297,8 +503,19 @@ impl Widget for &Setup {
                 continue;
             }
             lines.push(Line::from(row));
+            // A long note (the own-pairs why-line) starts further left rather than be cut.
+            let width = usize::from(form.width);
+            let indent = if width >= 15 + note.chars().count() {
+                15
+            } else {
+                2
+            };
             lines.push(Line::from(Span::styled(
-                format!("               {note}"),
+                format!(
+                    "{}{}",
+                    " ".repeat(indent),
+                    crate::words::fit(&note, width.saturating_sub(indent))
+                ),
                 theme::DIM,
             )));
             if *f == Field::Deck
@@ -319,8 +536,10 @@ impl Widget for &Setup {
         }
         Paragraph::new(lines).render(form, buf);
         Paragraph::new(Line::from(ENTRIES).style(theme::DIM)).render(entries, buf);
-        if let Some(e) = &self.error {
-            Paragraph::new(Line::from(e.as_str()).style(theme::ERROR)).render(error, buf);
+        // The last refusal, else why the form as it stands cannot start.
+        if let Some(e) = self.error.clone().or_else(|| self.problem()) {
+            let e = crate::words::fit(&e, usize::from(error.width));
+            Paragraph::new(Line::from(e).style(theme::ERROR)).render(error, buf);
         }
     }
 }

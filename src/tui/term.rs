@@ -235,7 +235,7 @@ fn event_loop(
         }
         if event::poll(wait)? {
             let ev = event::read()?;
-            match Action::from_event(&ev) {
+            match app.action_for(&ev) {
                 Some(Action::Suspend) => act(app, Action::Suspend),
                 Some(action) => {
                     update_dropping_stale(app, action, Instant::now())?;

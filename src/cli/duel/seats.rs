@@ -1,8 +1,15 @@
-//! `duel --players optimal,usual,usual`: every seat's expected pairs (own-pairs), exact.
+//! `duel --players optimal,usual,usual`: every seat's expected pairs (own-pairs), exact,
+//! or estimated from simulated games with `--games`.
+
+use std::sync::{Arc, Mutex};
 
 use super::DuelArgs;
-use crate::analysis::seats_duel::{DuelAi, seats_duel};
+use crate::analysis::duel::Estimate;
+use crate::analysis::seats_duel::{DuelAi, seats_duel, simulate_seats};
+use crate::players::{AiKind, SeatAi, SharedSeatsSolver};
+use crate::rules::{Table, Variant};
 use crate::seats::{SeatKind, Seats};
+use crate::solver::{PLAY_LIMIT, Position, SeatsSolver, SeatsState, estimate_seats_values};
 
 /// Runs a duel of 2 to 6 seats.
 ///
@@ -10,19 +17,38 @@ use crate::seats::{SeatKind, Seats};
 /// A bad seat list, a pass rule the seats solver does not play, or a deck too large
 /// (status 2).
 pub(super) fn run(args: &DuelArgs, list: &str) -> anyhow::Result<()> {
-    let usage = |e: String| crate::cli::usage(format!("--players: {e}"));
-    let seats: Seats<DuelAi> = Seats::parse(list).map_err(|e| usage(e.to_string()))?;
-    let mut kinds = Vec::with_capacity(seats.len());
-    for seat in seats.iter() {
-        match seat.kind {
-            SeatKind::Ai(ai) => kinds.push(ai),
-            SeatKind::Person => {
-                return Err(usage(format!(
-                    "'{}' is not an AI: a duel seats optimal or usual",
-                    seat.name
-                )));
-            }
-        }
+    match args.games {
+        None => exact(args, list),
+        Some(games) => simulated(args, list, games),
+    }
+}
+
+fn usage(e: impl std::fmt::Display) -> anyhow::Error {
+    crate::cli::usage(format!("--players: {e}"))
+}
+
+/// The AIs of `seats`, refusing a person.
+fn ais<K: crate::seats::AiKind>(seats: &Seats<K>) -> anyhow::Result<Vec<K>> {
+    seats
+        .iter()
+        .map(|seat| match seat.kind {
+            SeatKind::Ai(ai) => Ok(ai),
+            SeatKind::Person => Err(usage(format!(
+                "'{}' is not an AI: a duel seats AIs only",
+                seat.name
+            ))),
+        })
+        .collect()
+}
+
+fn exact(args: &DuelArgs, list: &str) -> anyhow::Result<()> {
+    let seats: Seats<DuelAi> = Seats::parse(list).map_err(usage)?;
+    let kinds = ais(&seats)?;
+    if args.variant != Variant::Standard {
+        return Err(crate::cli::usage(format!(
+            "--variant {}: the own-pairs solver plays the standard turn only (simulate a table without optimal seats with --games)",
+            args.variant
+        )));
     }
     let value = seats_duel(&args.deck, args.pass_rule, &kinds)
         .map_err(|e| crate::cli::usage(e.to_string()))?;
@@ -43,4 +69,98 @@ pub(super) fn run(args: &DuelArgs, list: &str) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
+    if games == 0 {
+        return Err(crate::cli::usage("--games must be at least 1"));
+    }
+    let seats: Seats<AiKind> = Seats::parse(list).map_err(usage)?;
+    let kinds = ais(&seats)?;
+    let table = Table {
+        seats: u8::try_from(kinds.len()).expect("at most six seats"),
+        pass_rule: args.pass_rule,
+        variant: args.variant,
+    }
+    .check()
+    .map_err(|e| crate::cli::usage(e.to_string()))?;
+    args.deck
+        .check_playable()
+        .map_err(|e| crate::cli::usage(e.to_string()))?;
+    let solver = if kinds.contains(&AiKind::Optimal) {
+        Some(own_pairs_solver(args, table)?)
+    } else {
+        None
+    };
+    let estimates = simulate_seats(
+        &args.deck,
+        table,
+        |i, seed| match (&solver, kinds[i]) {
+            (Some(solver), AiKind::Optimal) => SeatAi::own_pairs(Arc::clone(solver), seed),
+            (_, kind) => SeatAi::new(kind, seed, || None).expect("only optimal needs a solver"),
+        },
+        games,
+        args.seed,
+    )
+    .map_err(|e| crate::cli::usage(e.to_string()))?;
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    if args.json {
+        let field = |f: fn(&Estimate) -> f64| estimates.iter().map(f).collect::<Vec<_>>();
+        println!(
+            "{}",
+            serde_json::json!({
+                "seats": names,
+                "value": field(|e| e.mean),
+                "low": field(|e| e.low),
+                "high": field(|e| e.high),
+                "games": games,
+            })
+        );
+    } else {
+        let each: Vec<String> = names
+            .iter()
+            .zip(&estimates)
+            .map(|(n, e)| format!("{n} {:.4} [{:.4}, {:.4}]", e.mean, e.low, e.high))
+            .collect();
+        println!(
+            "{} | own-pairs | {}{} | mean pairs over {games} games (95% interval), in turn order: {}",
+            args.deck,
+            args.pass_rule,
+            match args.variant {
+                Variant::Standard => String::new(),
+                other => format!(" | {other}"),
+            },
+            each.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// The own-pairs solver the optimal seats share, solved from the start.
+fn own_pairs_solver(args: &DuelArgs, table: Table) -> anyhow::Result<SharedSeatsSolver> {
+    if table.variant != Variant::Standard {
+        return Err(crate::cli::usage(format!(
+            "--variant {}: the optimal AI at a table of seats plays the standard turn only; seat usual or forgetful AIs",
+            table.variant
+        )));
+    }
+    let m = usize::from(table.seats);
+    let start = Position::start(&args.deck);
+    let estimate = estimate_seats_values(&start, m, table.pass_rule);
+    if estimate > PLAY_LIMIT {
+        return Err(crate::cli::usage(format!(
+            "--deck {}: too large for the optimal AI at {m} seats (about {estimate:.1e} values)",
+            args.deck
+        )));
+    }
+    let mut solver = SeatsSolver::new(args.deck.copies(), m, table.pass_rule)
+        .map_err(|e| crate::cli::usage(e.to_string()))?;
+    solver
+        .value(&SeatsState {
+            position: start,
+            passes: 0,
+            first: None,
+        })
+        .map_err(|e| crate::cli::usage(e.to_string()))?;
+    Ok(Arc::new(Mutex::new(solver)))
 }
