@@ -277,7 +277,7 @@ fn a_three_seat_game_starts_from_the_form() {
     for name in ["You", "optimal", "usual"] {
         assert!(s.contains(name), "{name}:\n{s}");
     }
-    // The own-pairs solver serves the table: the footer offers hints and odds.
+    // The footer offers hints and odds at three seats (the own-pairs solver's).
     let footer = s.lines().rev().find(|l| l.contains("move")).unwrap();
     assert!(
         footer.contains("H hint") && footer.contains("o odds"),

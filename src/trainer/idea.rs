@@ -220,6 +220,16 @@ fn leave_pair(variant: Variant, worth: &str) -> String {
 mod tests {
     use super::*;
 
+    /// What a choice hands over goes to the opponent at two seats, to the next player
+    /// at three or more (there is no single opponent there).
+    #[test]
+    fn the_turn_passes_to_the_next_player_at_three_or_more_seats() {
+        assert_eq!(next_player(2), "your opponent");
+        for seats in 3..=6 {
+            assert_eq!(next_player(seats), "the next player");
+        }
+    }
+
     /// Under One Flip a pair taken ends the turn: the words never promise another.
     #[test]
     fn leaving_a_pair_is_explained_by_the_turn_rule() {

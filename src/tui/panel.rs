@@ -392,13 +392,12 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
-/// Whether `H` (hints) does anything in `round`. The footer asks this, not the seat
-/// count.
+/// Whether `H` (hints) does anything in `round`: the hints come from the table's solver
+/// (two-player, or own-pairs at three or more seats), as the odds do. The footer asks
+/// this, not the seat count.
 #[must_use]
 pub fn hints_available(round: &Round) -> bool {
-    // Two seats always have the two-player solver (or say why not); three or more
-    // have hints exactly where the own-pairs solver serves the table, as the odds do.
-    round.seat_count() == 2 || round.odds_offered()
+    round.odds_offered()
 }
 
 /// The footer keys of a game in progress: `keys` (playing or watching) without those

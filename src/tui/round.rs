@@ -246,7 +246,10 @@ impl Round {
                     }
                 }
             }
-            Err(e) => self.message = format!("no optimal AI: {e}"),
+            Err(e) => {
+                self.message = format!("no optimal AI: {e}");
+                self.solver_note = Some(format!("no hints: {e}"));
+            }
         }
         self.refresh();
         self.schedule(now);
@@ -938,13 +941,10 @@ pub fn ai_title(kind: Opponent) -> String {
 /// Why a table of three or more without the own-pairs solver shows no hints (it knows
 /// the standard turn only).
 fn no_solver_note(config: &Config) -> String {
-    match config.variant {
-        Variant::Standard => "no hints: this table is too large to solve".to_owned(),
-        v => format!(
-            "no hints: no solver for {} with three or more players",
-            v.name()
-        ),
-    }
+    format!(
+        "no hints: no solver for {} with three or more players",
+        config.variant.name()
+    )
 }
 
 /// Whether `config`'s table plays with the own-pairs solver: three or more seats, the
