@@ -1126,7 +1126,7 @@ impl App {
             return;
         }
         match action {
-            Action::Select if setup.field() == super::setup::Field::Players => {
+            Action::Select if setup.field() == super::setup::Field::Players && !setup.solitaire => {
                 setup.start_editing();
             }
             Action::Move(dr, 0) => setup.up_down(dr),
