@@ -76,7 +76,9 @@
 //! (the mover goes again) is gone, and the take can indeed lose: two known pairs leave
 //! the opponent the last free take, and a `4.1` take can cost the stopper a `4.2` label
 //! needs (`tests/one_flip.rs` has such states). [`prunable_under`] switches pruning off
-//! there.
+//! there. Setting known pairs aside in other ways (two known pairs against none, a
+//! known label of four against two of two) fails too: the candidates and their
+//! counterexamples are in `search/known_pairs.rs`.
 //!
 //! # Checked where not proved
 //!

@@ -18,6 +18,7 @@ use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 mod columns;
+mod known_pairs;
 mod levels;
 mod node;
 
@@ -271,37 +272,53 @@ enum Edge {
 }
 
 /// Successor card states of one card state, resolved to entries once for all differences.
+/// One allocation for them all (the solve makes one of these per card state): for each
+/// pattern the entry after a reveal, after a take of one unknown and a known card, of
+/// two known cards, of two unknown cards, then `n * n`, symmetric, one card of `a` and
+/// one of `b` turned.
 struct Successors {
     n: usize,
-    after_reveal: Vec<u32>,
-    take_one_unknown: Vec<u32>,
-    take_known: Vec<u32>,
-    take_two_unknown: Vec<u32>,
-    /// `n * n`, symmetric: one card of `a` and one of `b` turned.
-    reveal_two: Vec<u32>,
+    ids: Vec<u32>,
 }
 
 impl Successors {
     fn unresolved(n: usize) -> Self {
         Self {
             n,
-            after_reveal: vec![NONE; n],
-            take_one_unknown: vec![NONE; n],
-            take_known: vec![NONE; n],
-            take_two_unknown: vec![NONE; n],
-            reveal_two: vec![NONE; n * n],
+            ids: vec![NONE; n * (4 + n)],
         }
     }
 
+    fn after_reveal(&self, a: usize) -> u32 {
+        self.ids[a]
+    }
+
+    fn take_one_unknown(&self, a: usize) -> u32 {
+        self.ids[self.n + a]
+    }
+
+    fn take_known(&self, a: usize) -> u32 {
+        self.ids[2 * self.n + a]
+    }
+
+    fn take_two_unknown(&self, a: usize) -> u32 {
+        self.ids[3 * self.n + a]
+    }
+
+    fn reveal_two(&self, a: usize, b: usize) -> u32 {
+        self.ids[(4 + a) * self.n + b]
+    }
+
     fn set(&mut self, edge: Edge, id: u32) {
+        let n = self.n;
         match edge {
-            Edge::AfterReveal(a) => self.after_reveal[a] = id,
-            Edge::TakeOneUnknown(a) => self.take_one_unknown[a] = id,
-            Edge::TakeKnown(a) => self.take_known[a] = id,
-            Edge::TakeTwoUnknown(a) => self.take_two_unknown[a] = id,
+            Edge::AfterReveal(a) => self.ids[a] = id,
+            Edge::TakeOneUnknown(a) => self.ids[n + a] = id,
+            Edge::TakeKnown(a) => self.ids[2 * n + a] = id,
+            Edge::TakeTwoUnknown(a) => self.ids[3 * n + a] = id,
             Edge::RevealTwo(a, b) => {
-                self.reveal_two[a * self.n + b] = id;
-                self.reveal_two[b * self.n + a] = id;
+                self.ids[(4 + a) * n + b] = id;
+                self.ids[(4 + b) * n + a] = id;
             }
         }
     }
@@ -524,9 +541,9 @@ impl<V: Scalar> Solver<V> {
             self.solve_by_levels(key);
         }
         let own = self.ensure(key);
-        let succ = self.successors(key);
-        self.complete(own, key, &succ);
         let counts = self.unpack(key);
+        let succ = self.successors(key, &counts);
+        self.complete(own, key, &succ);
         let node = Node::new(self, &counts, &succ, own, true);
         let (d, p) = (state.diff, state.after_pass);
         let mut out = Vec::new();
@@ -653,7 +670,7 @@ impl<V: Scalar> Solver<V> {
             let taken = self.ensure(self.moved(key, a, self.table.take_known[a]));
             (true, self.taken_values(taken, bound))
         } else {
-            let succ = self.successors(key);
+            let succ = self.successors(key, &counts);
             (false, self.card_state_values(&counts, &succ, bound))
         };
         let id = self.push_entry(key, pairs, bound, solved.0, solved.1);
@@ -721,30 +738,35 @@ impl<V: Scalar> Solver<V> {
     /// layer then the after-pass layer), its successors solved.
     fn card_state_values(&self, counts: &[u64], succ: &Successors, bound: i64) -> Vec<V> {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        let diff = |i: usize| -bound + 2 * i64::try_from(i).expect("fits");
         // Turning an unknown card first is never a pass, so its value does not depend on
-        // the after-pass flag: computed once for both layers.
+        // the after-pass flag: computed once for both layers. One allocation for the
+        // working columns (the solve makes one per card state).
         let node = Node::new(self, counts, succ, NONE, false);
-        let unknown_first = node.unknown_first_column(bound);
-        let layer = |node: &Node<'_, V>, after_pass: bool| -> Vec<V> {
-            (0..slots)
-                .map(|i| {
-                    let mut best = Best::new(self.objective);
-                    if let Some(column) = &unknown_first {
-                        best.offer(column[i].clone());
-                    }
-                    node.known_first(diff(i), after_pass, &mut |_, v| best.offer(v));
-                    best.value.expect("a legal action always exists")
-                })
-                .collect()
+        let mut scratch = vec![V::zero(); 4 * slots];
+        let (unknown_first, scratch) = scratch.split_at_mut(slots);
+        let has_unknown = node.unknown_first_into(bound, unknown_first, scratch);
+        let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], scratch: &mut [V]| {
+            if has_unknown {
+                out.clone_from_slice(unknown_first);
+            }
+            let mut have = has_unknown;
+            node.known_first_column(bound, after_pass, out, &mut have, scratch);
+            assert!(have, "a legal action always exists");
         };
+        let mut values = vec![V::zero(); slots * self.layers];
         if self.layers == 1 {
-            return layer(&node, false);
+            layer(&node, false, &mut values, scratch);
+            return values;
         }
         // The after-pass layer first: passing at the turn start leads into it.
-        let after_pass = layer(&node, true);
-        let mut values = layer(&node.with_own_after_pass(&after_pass, bound), false);
-        values.extend(after_pass);
+        let (start, after_pass) = values.split_at_mut(slots);
+        layer(&node, true, after_pass, scratch);
+        layer(
+            &node.with_own_after_pass(after_pass, bound),
+            false,
+            start,
+            scratch,
+        );
         values
     }
 
@@ -795,10 +817,11 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// Resolves (solving where needed) every successor card state of `key`.
-    fn successors(&mut self, key: u128) -> Successors {
-        let counts = self.unpack(key);
-        let mut edges = Vec::new();
-        self.successor_keys(key, &counts, &mut |edge, k| edges.push((edge, k)));
+    fn successors(&mut self, key: u128, counts: &[u64]) -> Successors {
+        let n = counts.len();
+        // At most four takes or reveals per pattern and one per pair of patterns.
+        let mut edges = Vec::with_capacity(4 * n + n * (n + 1) / 2);
+        self.successor_keys(key, counts, &mut |edge, k| edges.push((edge, k)));
         let mut s = Successors::unresolved(counts.len());
         for (edge, k) in edges {
             let id = self.ensure(k);

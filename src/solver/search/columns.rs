@@ -87,13 +87,86 @@ impl<V: Scalar> Node<'_, V> {
         }
     }
 
+    /// The best of `best` (if `have`) and every known first card with its best second
+    /// card ([`Node::known_first`]), for the differences `-bound, -bound+2, ..., bound`:
+    /// per difference the same offers in the same order, so the same value bit for bit.
+    /// The pass is worth the same whichever known card comes first, and it is there for
+    /// every first card or for none (two labels with a known card), so it is valued once
+    /// per difference instead of once per pattern; offering it again could not change
+    /// the choice, as a tie keeps the first.
+    pub(super) fn known_first_column(
+        &self,
+        bound: i64,
+        after_pass: bool,
+        best: &mut [V],
+        have: &mut bool,
+        scratch: &mut [V],
+    ) {
+        let minimise = self.s.objective.minimises();
+        let better = |v: &V, b: &V| if minimise { v < b } else { v > b };
+        let diff = |i: usize| -bound + 2 * i64::try_from(i).expect("fits");
+        let (col, rest) = scratch.split_at_mut(best.len());
+        let pass = &mut rest[..best.len()];
+        let mut offer = |col: &[V]| {
+            if *have {
+                for (b, v) in best.iter_mut().zip(col) {
+                    if better(v, b) {
+                        b.clone_from(v);
+                    }
+                }
+            } else {
+                best.clone_from_slice(col);
+                *have = true;
+            }
+        };
+        let mut pass_offered = false;
+        for a in 0..self.counts.len() {
+            let p = self.pattern(a);
+            if self.counts[a] == 0 || p.known() == 0 {
+                continue;
+            }
+            if p.known() >= 2 {
+                self.take_column(self.succ.take_known(a), bound, col);
+                offer(col);
+            }
+            if !pass_offered && self.other_known_exists(a) {
+                pass_offered = true;
+                let mut allowed = true;
+                for (i, o) in pass.iter_mut().enumerate() {
+                    match self.pass(diff(i), after_pass) {
+                        Some(v) => *o = v,
+                        None => allowed = false,
+                    }
+                }
+                if allowed {
+                    offer(pass);
+                }
+            }
+        }
+    }
+
     /// [`Node::unknown_first`] for the differences `-bound, -bound+2, ..., bound`.
+    #[cfg(test)]
     pub(super) fn unknown_first_column(&self, bound: i64) -> Option<Vec<V>> {
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let mut total = vec![V::zero(); slots];
+        let mut scratch = vec![V::zero(); 3 * slots];
+        self.unknown_first_into(bound, &mut total, &mut scratch)
+            .then_some(total)
+    }
+
+    /// [`Node::unknown_first`] for the differences `-bound, -bound+2, ..., bound` into
+    /// `total`, if an unknown card is left (`scratch`: three columns' room).
+    pub(super) fn unknown_first_into(
+        &self,
+        bound: i64,
+        total: &mut [V],
+        scratch: &mut [V],
+    ) -> bool {
         let unknown = self.unknown_cards();
         if unknown == 0 {
-            return None;
+            return false;
         }
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let minimise = self.s.objective.minimises();
         let better = |v: &V, b: &V| if minimise { v < b } else { v > b };
         // The best second card so far, per difference (`Best` column by column: the
@@ -111,10 +184,11 @@ impl<V: Scalar> Node<'_, V> {
             }
         };
         let n = self.succ.n;
-        let mut total = vec![V::zero(); slots];
-        let mut best = vec![V::zero(); slots];
-        let mut col = vec![V::zero(); slots];
-        let mut sum = vec![V::zero(); slots];
+        let slots = total.len();
+        total.fill(V::zero());
+        let (best, rest) = scratch.split_at_mut(slots);
+        let (col, sum) = rest.split_at_mut(slots);
+        let (col, sum) = (col, &mut sum[..slots]);
         for a in 0..n {
             let p = self.pattern(a);
             let weight = self.counts[a] * u64::from(p.unknown);
@@ -124,18 +198,18 @@ impl<V: Scalar> Node<'_, V> {
             // As `second_revealed`: match, another known card, an unknown card.
             let mut have = false;
             if p.known() > 0 {
-                self.take_column(self.succ.take_one_unknown[a], bound, &mut col);
-                offer(&mut best, &mut have, &col);
+                self.take_column(self.succ.take_one_unknown(a), bound, col);
+                offer(best, &mut have, col);
             }
             if self.other_known_exists(a) {
-                self.opp_column(self.succ.after_reveal[a], bound, &mut col);
-                offer(&mut best, &mut have, &col);
+                self.opp_column(self.succ.after_reveal(a), bound, col);
+                offer(best, &mut have, col);
             }
             if unknown >= 2 {
                 let same = u64::from(p.unknown - 1);
                 if same > 0 {
-                    self.take_column(self.succ.take_two_unknown[a], bound, &mut sum);
-                    for s in &mut sum {
+                    self.take_column(self.succ.take_two_unknown(a), bound, sum);
+                    for s in sum.iter_mut() {
                         *s = s.times(same);
                     }
                 } else {
@@ -147,25 +221,25 @@ impl<V: Scalar> Node<'_, V> {
                     if others == 0 || ub == 0 {
                         continue;
                     }
-                    self.opp_column(self.succ.reveal_two[a * n + b], bound, &mut col);
-                    for (s, v) in sum.iter_mut().zip(&col) {
+                    self.opp_column(self.succ.reveal_two(a, b), bound, col);
+                    for (s, v) in sum.iter_mut().zip(col.iter()) {
                         *s = s.plus(&v.times(others * ub));
                     }
                 }
-                for (c, s) in col.iter_mut().zip(&sum) {
+                for (c, s) in col.iter_mut().zip(sum.iter()) {
                     *c = s.over(unknown - 1);
                 }
-                offer(&mut best, &mut have, &col);
+                offer(best, &mut have, col);
             }
             assert!(have, "a second card exists");
-            for (t, b) in total.iter_mut().zip(&best) {
+            for (t, b) in total.iter_mut().zip(best.iter()) {
                 *t = t.plus(&b.times(weight));
             }
         }
-        for t in &mut total {
+        for t in total.iter_mut() {
             *t = t.over(unknown);
         }
-        Some(total)
+        true
     }
 }
 
@@ -197,10 +271,10 @@ mod tests {
             let keys: Vec<u128> = s.index.keys().copied().collect();
             assert!(keys.len() > 20, "{deck}: too few card states to compare");
             for key in keys {
-                let succ = s.successors(key);
                 let counts = s.unpack(key);
+                let succ = s.successors(key, &counts);
                 let bound = s.bound(s.pairs_of(&counts));
-                let node = Node::new(&s, &counts, &succ, super::super::NONE, false);
+                let node = Node::new(&s, &counts, &succ, s.index[&key], false);
                 let column = node.unknown_first_column(bound);
                 for i in 0..=usize::try_from(bound).unwrap() {
                     let d = -bound + 2 * i64::try_from(i).unwrap();
@@ -209,6 +283,28 @@ mod tests {
                         one == column.as_ref().map(|c| c[i].clone()),
                         "{deck} {rule} {key:x} d {d}: {one:?} vs {column:?}"
                     );
+                }
+                for after_pass in [false, true] {
+                    let slots = usize::try_from(bound + 1).unwrap();
+                    let (mut best, mut have) = match &column {
+                        Some(c) => (c.clone(), true),
+                        None => (vec![V::zero(); slots], false),
+                    };
+                    let mut scratch = vec![V::zero(); 2 * slots];
+                    node.known_first_column(bound, after_pass, &mut best, &mut have, &mut scratch);
+                    for (i, b) in best.iter().enumerate() {
+                        let d = -bound + 2 * i64::try_from(i).unwrap();
+                        let mut one = super::super::Best::new(objective);
+                        if let Some(v) = node.unknown_first(d) {
+                            one.offer(v);
+                        }
+                        node.known_first(d, after_pass, &mut |_, v| one.offer(v));
+                        assert!(
+                            one.value.as_ref() == have.then_some(b),
+                            "{deck} {rule} {key:x} d {d} after pass {after_pass}: {:?} vs {b:?}",
+                            one.value
+                        );
+                    }
                 }
             }
         }

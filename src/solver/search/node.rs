@@ -148,19 +148,19 @@ impl<'a, V: Scalar> Node<'a, V> {
         let p = self.pattern(a);
         let n = self.succ.n;
         if p.known() > 0 {
-            f(Second::Match, self.take(self.succ.take_one_unknown[a], d));
+            f(Second::Match, self.take(self.succ.take_one_unknown(a), d));
         }
         if self.other_known_exists(a) {
             f(
                 Second::KnownOther,
-                self.opp(self.succ.after_reveal[a], d, false),
+                self.opp(self.succ.after_reveal(a), d, false),
             );
         }
         let unknown = self.unknown_cards();
         if unknown >= 2 {
             let same = u64::from(p.unknown - 1);
             let mut sum = if same > 0 {
-                self.take(self.succ.take_two_unknown[a], d).times(same)
+                self.take(self.succ.take_two_unknown(a), d).times(same)
             } else {
                 V::zero()
             };
@@ -170,7 +170,7 @@ impl<'a, V: Scalar> Node<'a, V> {
                 if others == 0 || ub == 0 {
                     continue;
                 }
-                let v = self.opp(self.succ.reveal_two[a * n + b], d, false);
+                let v = self.opp(self.succ.reveal_two(a, b), d, false);
                 sum = sum.plus(&v.times(others * ub));
             }
             f(Second::Unknown, sum.over(unknown - 1));
@@ -187,7 +187,7 @@ impl<'a, V: Scalar> Node<'a, V> {
     ) {
         let p = self.pattern(a);
         if p.known() >= 2 {
-            f(Second::Match, self.take(self.succ.take_known[a], d));
+            f(Second::Match, self.take(self.succ.take_known(a), d));
         }
         if self.other_known_exists(a)
             && let Some(v) = self.pass(d, after_pass)
@@ -200,7 +200,7 @@ impl<'a, V: Scalar> Node<'a, V> {
         if self.full && unknown >= 1 {
             let same = u64::from(p.unknown);
             let mut sum = if same > 0 {
-                self.take(self.succ.take_one_unknown[a], d).times(same)
+                self.take(self.succ.take_one_unknown(a), d).times(same)
             } else {
                 V::zero()
             };
@@ -210,7 +210,7 @@ impl<'a, V: Scalar> Node<'a, V> {
                 if others == 0 || ub == 0 {
                     continue;
                 }
-                let v = self.opp(self.succ.after_reveal[b], d, false);
+                let v = self.opp(self.succ.after_reveal(b), d, false);
                 sum = sum.plus(&v.times(others * ub));
             }
             f(Second::Unknown, sum.over(unknown));
