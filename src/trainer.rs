@@ -11,6 +11,7 @@ pub mod puzzle;
 pub mod strategy;
 pub mod tally;
 mod words;
+pub mod zebra;
 
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
 pub use idea::{Idea, IdeaKind};

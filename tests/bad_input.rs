@@ -288,8 +288,12 @@ const COMMAND_LINES: Cases = &[
     (&["play", "--deck", "banana"], "unknown deck 'banana'"),
     (&["play", "--deck", "pairs:0"], "pairs:0"),
     (
-        &["play", "--deck", "zebra"],
-        "--deck zebra: Zebra can be analysed (concentration solve --deck zebra) but not played yet",
+        &["play", "--deck", "zebra", "--players", "you,optimal,usual"],
+        "--players: Zebra is played by two seats (3 given): no own-pairs solver knows Zebra",
+    ),
+    (
+        &["watch", "--deck", "zebra:4", "--variant", "one-flip"],
+        "--variant one-flip: Zebra is played with the standard turn only (no One Flip Zebra solver)",
     ),
     (&["play", "--deck", "100x4"], "a table holds at most"),
     (&["play", "--deck", "13x3"], "must be even"),
@@ -605,6 +609,10 @@ const COMMAND_LINES: Cases = &[
     (&["man", "--dir", "notes.txt"], "not an existing folder"),
     (&["config", "frob"], "unrecognized subcommand 'frob'"),
     (&["solitaire", "--deck", "banana"], "unknown deck 'banana'"),
+    (
+        &["solitaire", "--deck", "zebra"],
+        "--deck zebra: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)",
+    ),
     (
         &["solitaire", "--seed", "1", "--daily"],
         "cannot be used with",

@@ -91,6 +91,9 @@ fn load(path: &Path) -> anyhow::Result<Record> {
 /// The game cannot be solved (a deck too large).
 pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
+    if record.deck.is_zebra() {
+        return analyse_zebra(record, game);
+    }
     if record.seats() > 2 {
         crate::analysis::annotate::analysable(record).map_err(|e| super::usage(e.to_string()))?;
         let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
@@ -111,6 +114,20 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
     let analysis = annotate(&game, record.players.clone(), optimal.solver())
         .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
+    Ok((game, analysis))
+}
+
+/// A Zebra game valued by the Zebra solver: two seats, the standard turn.
+fn analyse_zebra(record: &Record, game: Game) -> anyhow::Result<(Game, Analysis)> {
+    let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
+    if record.seats() > 2 || record.variant != crate::rules::Variant::Standard {
+        return Err(cannot(
+            "Zebra is solved for two seats and the standard turn only".into(),
+        ));
+    }
+    let analysis =
+        crate::analysis::zebra::analyse_zebra(&game, record.players.clone(), record.objective)
+            .map_err(|e| cannot(e.to_string()))?;
     Ok((game, analysis))
 }
 

@@ -68,6 +68,11 @@ impl ZebraAgent {
         }
     }
 
+    /// Starts a fresh stream of card choices (a new game).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+
     /// The position to turn next: a card chosen uniformly among those that carry out
     /// the policy's action.
     ///

@@ -405,7 +405,9 @@ impl App {
     /// Whether the solver is still working.
     #[must_use]
     pub fn thinking(&self) -> bool {
-        self.pending.is_some() || self.solo().is_some_and(Solo::thinking)
+        self.pending.is_some()
+            || self.solo().is_some_and(Solo::thinking)
+            || self.round().is_some_and(Round::zebra_thinking)
     }
 
     /// Starts a game with `config`, asking for its solver.
@@ -414,6 +416,13 @@ impl App {
         self.save_current();
         self.screen = Screen::Play(Box::new(round));
         self.overlay = None;
+        let blocking = self.blocking;
+        if let Some(r) = self.round_mut()
+            && r.is_zebra()
+        {
+            r.solve_zebra(blocking, now);
+            return Ok(());
+        }
         if !config.two_seat_solver() {
             // Three or more: the round builds its own-pairs solver itself.
             return Ok(());
@@ -456,9 +465,14 @@ impl App {
         };
         let job_key = key.clone();
         let job = move || Solved {
-            result: Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
-                .map(|o| Arc::new(Mutex::new(o)))
-                .map_err(|e| e.to_string()),
+            // Zebra's own solver is the round's and the replay's (it pairs by colour).
+            result: if deck.is_zebra() {
+                Err("Zebra is valued by its own solver".into())
+            } else {
+                Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
+                    .map(|o| Arc::new(Mutex::new(o)))
+                    .map_err(|e| e.to_string())
+            },
             key: job_key,
         };
         self.pending = Some(key);
@@ -515,6 +529,11 @@ impl App {
             if s.game().view().is_over() {
                 self.save_current();
             }
+        }
+        if let Screen::Play(r) = &mut self.screen
+            && r.poll_zebra(now)
+        {
+            any = true;
         }
         while let Ok(solved) = self.rx.try_recv() {
             self.receive(solved, now);
