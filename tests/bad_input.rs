@@ -610,6 +610,24 @@ const COMMAND_LINES: Cases = &[
     (&["config", "frob"], "unrecognized subcommand 'frob'"),
     (&["solitaire", "--deck", "banana"], "unknown deck 'banana'"),
     (
+        &["duel", "--deck", "zebra:2", "--first", "best"],
+        "--first/--second: on Zebra a duel is between optimal and usual (no best response)",
+    ),
+    (
+        &["duel", "--deck", "zebra:2", "--variant", "one-flip"],
+        "--variant one-flip: Zebra is played with the standard turn only (no One Flip Zebra solver)",
+    ),
+    (
+        &[
+            "duel",
+            "--deck",
+            "zebra",
+            "--players",
+            "optimal,usual,usual",
+        ],
+        "--players: Zebra is played by two seats: no own-pairs solver knows Zebra",
+    ),
+    (
         &["solitaire", "--deck", "zebra"],
         "--deck zebra: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)",
     ),

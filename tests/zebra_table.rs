@@ -172,3 +172,60 @@ fn a_whole_zebra_game_against_the_optimal_ai_with_hints_and_the_coach() {
     let person = analysis.person().unwrap();
     assert_eq!(analysis.summaries[person.index()].best, back.best);
 }
+
+/// `analyze` of a saved Zebra game values it with the Zebra solver, in Zebra's notation.
+#[test]
+fn analyze_reads_a_zebra_record_in_zebra_notation() {
+    use concentration::players::{AiKind, SeatAi, ZebraOptimal};
+    use concentration::record::{MemoryMode, RecordSeat};
+    use concentration::rules::{Deck, Game, Objective, PassRule, Players};
+
+    let deck = Deck::parse("zebra:6").unwrap();
+    let optimal = ZebraOptimal::new(&deck, Objective::Margin, PassRule::Agreed).unwrap();
+    let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
+    let mut ais = [
+        SeatAi::zebra(AiKind::ForgetfulEasy, 1, || None).unwrap(),
+        SeatAi::zebra(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
+    ];
+    while !game.view().is_over() {
+        let p = ais[game.view().mover().index()].choose(game.view());
+        game.try_flip(p).unwrap();
+    }
+    let seats = vec![
+        RecordSeat::named("forgetful-easy"),
+        RecordSeat::named("optimal"),
+    ];
+    let record = Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false);
+    let dir = std::env::temp_dir().join(format!("zebra-analyze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(&file, record.to_text().unwrap()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(["analyze", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let flips = json["flips"].as_array().unwrap();
+    assert_eq!(flips.len(), game.view().flips().len());
+    let zebra_code = |a: &str| {
+        ["unknown", "match", "twin"].contains(&a) || (a.starts_with("known ") && a.contains('/'))
+    };
+    for f in flips {
+        let action = f["action"].as_str().unwrap();
+        assert!(zebra_code(action), "{f}");
+        for b in f["best"].as_array().unwrap() {
+            assert!(zebra_code(b.as_str().unwrap()), "{f}");
+        }
+    }
+    // The optimal player's flips cost nothing.
+    for f in flips.iter().filter(|f| f["player"] == "optimal") {
+        assert_eq!(f["cost"].as_f64().unwrap(), 0.0, "{f}");
+    }
+}

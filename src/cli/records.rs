@@ -363,7 +363,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     for an in &analysis.annotations {
         let seat = an.seat;
         let card = game.reveal_all()[an.position];
-        let best: Vec<String> = an.best.iter().map(ToString::to_string).collect();
+        let best = an.best_codes();
         let _ = writeln!(
             s,
             "{:>4}  {:<4} {:<5} {} {:<15} {:<13} {:<20} {:>6} {:>7}  {}",
@@ -372,7 +372,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             face_text(deck, card),
             seat_letter(seat),
             truncate(analysis.name(seat), 15),
-            an.action.to_string(),
+            an.action_code(),
             truncate(&best.join(", "), 20),
             value_number(analysis, an.value),
             if an.cost > 0.0 {
