@@ -8,3 +8,5 @@ pub mod report;
 pub mod seats_duel;
 pub mod seats_report;
 pub mod versus;
+pub mod zebra;
+pub mod zebra_duel;

@@ -7,6 +7,7 @@ mod optimal;
 mod seat_ai;
 mod usual;
 mod zebra;
+mod zebra_seat;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -17,6 +18,7 @@ pub use optimal::{Optimal, TieBreak, choose_best, preference};
 pub use seat_ai::{SeatAi, SharedSeatsSolver};
 pub use usual::Usual;
 pub use zebra::{ZebraOptimal, zebra_action_of, zebra_candidates, zebra_state_of};
+pub use zebra_seat::{ZebraAgent, ZebraPolicy, ZebraUsual};
 
 use crate::rules::{Label, Phase, PublicView, Slot, below};
 use crate::solver::{Action, FirstCard, Pattern, Position, SeatsState, State};

@@ -12,6 +12,7 @@ pub mod strategy;
 pub mod tally;
 mod values;
 mod words;
+pub mod zebra;
 
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
 pub use idea::{Idea, IdeaKind};

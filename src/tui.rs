@@ -33,14 +33,17 @@ pub use crate::trainer::coach::{
 };
 pub use app::{Action, App, Overlay, Screen, Unsaved, random_seed};
 pub use board::Geometry;
-pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
-pub use hint::{Hint, HintLine};
+pub use config::{
+    Config, First, Hints, Memory, Opponent, TableSeats, players_text, refuse_zebra,
+    refuse_zebra_table,
+};
+pub use hint::{Hint, HintAction, HintLine};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use pairs_replay::PairsReplay;
 pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
-pub use round::Round;
+pub use round::{Round, SharedZebra};
 pub use screen::board_area;
 pub use setup::{DECKS, Field, Setup};
 pub use solo::{Counted, Solo, SoloHint, SoloHintLine};

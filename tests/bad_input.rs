@@ -298,8 +298,12 @@ const COMMAND_LINES: Cases = &[
     (&["play", "--deck", "banana"], "unknown deck 'banana'"),
     (&["play", "--deck", "pairs:0"], "pairs:0"),
     (
-        &["play", "--deck", "zebra"],
-        "--deck zebra: Zebra can be analysed (concentration solve --deck zebra) but not played yet",
+        &["play", "--deck", "zebra", "--players", "you,optimal,usual"],
+        "--players: Zebra is played by two seats (3 given): no own-pairs solver knows Zebra",
+    ),
+    (
+        &["watch", "--deck", "zebra:4", "--variant", "one-flip"],
+        "--variant one-flip: Zebra is played with the standard turn only (no One Flip Zebra solver)",
     ),
     (&["play", "--deck", "100x4"], "a table holds at most"),
     (&["play", "--deck", "13x3"], "must be even"),
@@ -645,6 +649,28 @@ const COMMAND_LINES: Cases = &[
     (&["man", "--dir", "notes.txt"], "not an existing folder"),
     (&["config", "frob"], "unrecognized subcommand 'frob'"),
     (&["solitaire", "--deck", "banana"], "unknown deck 'banana'"),
+    (
+        &["duel", "--deck", "zebra:2", "--first", "best"],
+        "--first/--second: on Zebra a duel is between optimal and usual (no best response)",
+    ),
+    (
+        &["duel", "--deck", "zebra:2", "--variant", "one-flip"],
+        "--variant one-flip: Zebra is played with the standard turn only (no One Flip Zebra solver)",
+    ),
+    (
+        &[
+            "duel",
+            "--deck",
+            "zebra",
+            "--players",
+            "optimal,usual,usual",
+        ],
+        "--players: Zebra is played by two seats: no own-pairs solver knows Zebra",
+    ),
+    (
+        &["solitaire", "--deck", "zebra"],
+        "--deck zebra: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)",
+    ),
     (
         &["solitaire", "--seed", "1", "--daily"],
         "cannot be used with",

@@ -120,3 +120,92 @@ fn the_optimal_ai_plays_the_full_zebra_deck() {
         assert!(play("zebra", Objective::Win, PassRule::Agreed, seed, &mut ai) > 0);
     }
 }
+
+/// Every pair of AI kinds plays whole Zebra games: every pair taken is two cards of the
+/// same rank and opposite colour, the tally adds up, and a player that knows the
+/// first card's partner (the usual player, a forgetful one that forgets nothing) turns
+/// it, never the twin.
+#[test]
+fn every_pair_of_ai_kinds_plays_zebra_by_its_rule() {
+    use concentration::players::{AiKind, Forgetful, SeatAi};
+    use concentration::rules::{PublicView, Seat, Slot};
+
+    let deck = Deck::parse("zebra:6").unwrap();
+    let optimal = ZebraOptimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
+    // A forgetful player that forgets nothing must play as its rule says.
+    let kinds = [
+        Some(AiKind::Optimal),
+        Some(AiKind::Usual),
+        Some(AiKind::ForgetfulEasy),
+        Some(AiKind::ForgetfulMedium),
+        None,
+    ];
+    let make = |kind: Option<AiKind>, seed: u64| match kind {
+        Some(k) => SeatAi::zebra(k, seed, || Some(Box::new(optimal.clone()))).unwrap(),
+        None => SeatAi::Forgetful(Forgetful::new(100, seed)),
+    };
+    let knows_all = |kind: Option<AiKind>| matches!(kind, Some(AiKind::Usual) | None);
+    let partner_known = |view: &PublicView| -> Option<Vec<usize>> {
+        let concentration::rules::Phase::SecondCard { first, .. } = view.phase() else {
+            return None;
+        };
+        let Slot::Known(card) = view.slots()[first] else {
+            return None;
+        };
+        let partners: Vec<usize> = view
+            .known_cards()
+            .filter(|&(p, c)| p != first && view.deck().matches(card, c))
+            .map(|(p, _)| p)
+            .collect();
+        (!partners.is_empty()).then_some(partners)
+    };
+    let mut checked = 0;
+    for a in kinds {
+        for b in kinds {
+            for seed in 0..4 {
+                let mut game =
+                    Game::new(deck.clone(), seed, Players::two(PassRule::Agreed)).unwrap();
+                let mut ais = [make(a, seed), make(b, seed + 100)];
+                let mut taken = [0u32; 2];
+                let mut first_flip = None;
+                while !game.view().is_over() {
+                    let view = game.view().clone();
+                    let mover = view.mover();
+                    let p = ais[mover.index()].choose(&view);
+                    let kind = if mover == Seat::FIRST { a } else { b };
+                    if knows_all(kind)
+                        && let Some(partners) = partner_known(&view)
+                    {
+                        assert!(
+                            partners.contains(&p),
+                            "{kind:?} turned {p}, not {partners:?}"
+                        );
+                        checked += 1;
+                    }
+                    let flip = game.try_flip(p).expect("a legal flip");
+                    let card = game.reveal_all()[p];
+                    match flip.turn_end {
+                        None => first_flip = Some(card),
+                        Some(end) => {
+                            let first = first_flip.take().unwrap();
+                            let pairs = game.view().deck().matches(first, card);
+                            assert_eq!(end == TurnEnd::Pair, pairs, "{first:?} {card:?} {end:?}");
+                            if pairs {
+                                taken[mover.index()] += 1;
+                            }
+                        }
+                    }
+                }
+                let view = game.view();
+                assert_eq!([view.pairs()[0], view.pairs()[1]], taken);
+                let removed = view
+                    .slots()
+                    .iter()
+                    .filter(|s| matches!(s, Slot::Removed(_)))
+                    .count();
+                assert_eq!(removed, 2 * (taken[0] + taken[1]) as usize);
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}

@@ -113,6 +113,29 @@ pub struct Annotation {
     /// of the table before the flip: "Turn a second new card", "Take the pair: turn C
     /// (b1)".
     pub best_words: String,
+    /// On Zebra, the flip in Zebra's own model; `action`, `best` and `first` are then
+    /// the standard reading the shared words use.
+    pub zebra: Option<super::zebra::ZebraNote>,
+}
+
+impl Annotation {
+    /// The action in the model's notation (`known 2.1`; on Zebra `twin`, `known
+    /// 2.2/2.0 red`).
+    #[must_use]
+    pub fn action_code(&self) -> String {
+        self.zebra
+            .as_ref()
+            .map_or_else(|| self.action.to_string(), |z| z.action.to_string())
+    }
+
+    /// The best actions in the model's notation, as [`Annotation::action_code`].
+    #[must_use]
+    pub fn best_codes(&self) -> Vec<String> {
+        match &self.zebra {
+            Some(z) => z.best.iter().map(ToString::to_string).collect(),
+            None => self.best.iter().map(ToString::to_string).collect(),
+        }
+    }
 }
 
 /// One player's totals.
@@ -295,6 +318,7 @@ pub fn annotate(
             cost,
             class: Class::of(objective, cost),
             best_words,
+            zebra: None,
         });
         if replay.try_flip(flip.position).is_err() {
             return Err(SolveError::Unreachable);
@@ -541,8 +565,8 @@ impl Analysis {
                 seat: seat_letter(a.seat).to_string(),
                 coord: coordinate(game.view().deck(), a.position),
                 face: face_text(game.view().deck(), game.reveal_all()[a.position]),
-                action: a.action.to_string(),
-                best: a.best.iter().map(ToString::to_string).collect(),
+                action: a.action_code(),
+                best: a.best_codes(),
                 value: a.value,
                 best_value: a.best_value,
                 cost: a.cost,

@@ -3,8 +3,10 @@
 
 use std::collections::HashMap;
 
-use crate::players::{Agent, Policy};
-use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Table, Variant};
+use crate::players::{Agent, Policy, ZebraAgent};
+use crate::rules::{
+    Deck, Game, Objective, Outcome, PassRule, Phase, Players, PublicView, Table, Variant,
+};
 use crate::solver::{Action, FirstCard, Pattern, Position, Scalar, Solver, State, best_of};
 
 /// Exact expected result for the first player when `first` plays `second` from the start
@@ -347,6 +349,33 @@ impl Estimate {
     }
 }
 
+/// A player of simulated games: a fresh stream of card choices for each game, and a
+/// card for each decision.
+pub trait Simulated {
+    /// Starts a fresh stream of card choices (a new game).
+    fn reseed(&mut self, seed: u64);
+    /// The position to turn next.
+    fn choose(&mut self, view: &PublicView) -> usize;
+}
+
+impl Simulated for Agent {
+    fn reseed(&mut self, seed: u64) {
+        Self::reseed(self, seed);
+    }
+    fn choose(&mut self, view: &PublicView) -> usize {
+        Self::choose(self, view)
+    }
+}
+
+impl Simulated for ZebraAgent {
+    fn reseed(&mut self, seed: u64) {
+        Self::reseed(self, seed);
+    }
+    fn choose(&mut self, view: &PublicView) -> usize {
+        Self::choose(self, view)
+    }
+}
+
 /// Plays `games` real games of `first` against `second` at a two-seat `table` through
 /// the rules engine (its pass rule and variant) and returns the first player's mean
 /// result. `on_game` sees each finished game (to save records).
@@ -356,11 +385,11 @@ impl Estimate {
 ///
 /// # Panics
 /// If `table` does not have two seats.
-pub fn simulate(
+pub fn simulate<A: Simulated>(
     deck: &Deck,
     objective: Objective,
     table: Table,
-    agents: [&mut Agent; 2],
+    agents: [&mut A; 2],
     games: u64,
     seed: u64,
     mut on_game: impl FnMut(&Game),

@@ -129,6 +129,7 @@ pub fn annotate_table(
             cost,
             class: Class::of(Objective::Margin, cost),
             best_words,
+            zebra: None,
         });
         if replay.try_flip(flip.position).is_err() {
             return Err(OwnPairsError::Unplayable(index));

@@ -3,6 +3,7 @@
 use clap::{Args, ValueEnum};
 
 mod seats;
+mod zebra;
 
 use crate::analysis::duel::{self, Contender};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
@@ -28,7 +29,7 @@ pub enum PolicyName {
     after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual\n  concentration duel --deck standard --players optimal,usual,forgetful --games 2000 --pass-rule none"
 )]
 pub struct DuelArgs {
-    /// Deck: LxC, standard, standard-rank, standard-jokers, double or pairs:N
+    /// Deck: LxC, standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// win or margin
@@ -124,6 +125,11 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 /// A bad request (status 2).
 pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     if let Some(list) = &args.players {
+        if args.deck.is_zebra() {
+            return Err(super::usage(
+                "--players: Zebra is played by two seats: no own-pairs solver knows Zebra",
+            ));
+        }
         return seats::run(args, list);
     }
     if args.objective == Objective::Moves {
@@ -133,6 +139,9 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     }
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
+    if args.deck.is_zebra() {
+        return zebra::run(args);
+    }
     let mut first = side(args.first, args)?;
     let mut second = side(args.second, args)?;
     if !first.is_fixed() && !second.is_fixed() {

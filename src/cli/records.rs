@@ -177,6 +177,9 @@ fn load(path: &Path) -> anyhow::Result<Record> {
 /// The game cannot be solved (a deck too large).
 pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
+    if record.deck.is_zebra() {
+        return analyse_zebra(record, game);
+    }
     if record.seats() > 2 {
         crate::analysis::annotate::analysable(record).map_err(|e| super::usage(e.to_string()))?;
         let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
@@ -197,6 +200,20 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
     let analysis = annotate(&game, record.players.clone(), optimal.solver())
         .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
+    Ok((game, analysis))
+}
+
+/// A Zebra game valued by the Zebra solver: two seats, the standard turn.
+fn analyse_zebra(record: &Record, game: Game) -> anyhow::Result<(Game, Analysis)> {
+    let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
+    if record.seats() > 2 || record.variant != crate::rules::Variant::Standard {
+        return Err(cannot(
+            "Zebra is solved for two seats and the standard turn only".into(),
+        ));
+    }
+    let analysis =
+        crate::analysis::zebra::analyse_zebra(&game, record.players.clone(), record.objective)
+            .map_err(|e| cannot(e.to_string()))?;
     Ok((game, analysis))
 }
 
@@ -435,7 +452,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     for an in &analysis.annotations {
         let seat = an.seat;
         let card = game.reveal_all()[an.position];
-        let best: Vec<String> = an.best.iter().map(ToString::to_string).collect();
+        let best = an.best_codes();
         let _ = writeln!(
             s,
             "{:>4}  {:<4} {:<5} {} {:<15} {:<13} {:<20} {:>6} {:>7}  {}",
@@ -444,7 +461,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             face_text(deck, card),
             seat_letter(seat),
             truncate(analysis.name(seat), 15),
-            an.action.to_string(),
+            an.action_code(),
             truncate(&best.join(", "), 20),
             value_number(analysis, an.value),
             if an.cost > 0.0 {

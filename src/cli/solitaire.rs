@@ -61,6 +61,7 @@ impl SolitaireArgs {
         }
         let deck = crate::rules::Deck::parse(&c.deck).map_err(|e| u(e.to_string()))?;
         deck.check_playable().map_err(|e| u(e.to_string()))?;
+        crate::tui::refuse_zebra(&deck).map_err(u)?;
         if let Some(m) = &self.memory {
             c.memory = m.parse::<Memory>().map_err(u)?;
         }

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::rules::{Label, PassRule, Phase, PublicView, Slot, below};
+use crate::rules::{Card, Deck, PassRule, Phase, PublicView, Slot, below};
 
 /// Plays the usual strategy but remembers only the last `memory` cards it saw turned
 /// (by either player). Cards it has forgotten are, to it, as good as unknown. It plays
@@ -53,9 +53,9 @@ impl Forgetful {
         }
     }
 
-    /// Positions (still on the table) and labels of the cards it remembers.
-    fn remembered(&self, view: &PublicView) -> Vec<(usize, Label)> {
-        let mut out: Vec<(usize, Label)> = Vec::new();
+    /// Positions (still on the table) and faces of the cards it remembers.
+    fn remembered(&self, view: &PublicView) -> Vec<(usize, Card)> {
+        let mut out: Vec<(usize, Card)> = Vec::new();
         for flip in view.flips().iter().rev() {
             if out.len() >= self.memory {
                 break;
@@ -64,7 +64,7 @@ impl Forgetful {
                 continue;
             }
             if let Slot::Known(card) = view.slots()[flip.position] {
-                out.push((flip.position, card.label));
+                out.push((flip.position, card));
             }
         }
         out
@@ -83,12 +83,12 @@ impl Forgetful {
         Some(view.diff().cmp(&0)).filter(|&o| ends && o != Ordering::Equal)
     }
 
-    /// Remembered cards with a remembered card of another label: the first card of a
-    /// pass it knows to be one.
-    fn sure_pass_firsts(memory: &[(usize, Label)]) -> Vec<usize> {
+    /// Remembered cards with a remembered card that does not pair with them (by the
+    /// deck's rule: on Zebra a twin does not): the first card of a pass it knows to be one.
+    fn sure_pass_firsts(deck: &Deck, memory: &[(usize, Card)]) -> Vec<usize> {
         memory
             .iter()
-            .filter(|&&(_, l)| memory.iter().any(|&(_, m)| m != l))
+            .filter(|&&(p, a)| memory.iter().any(|&(q, b)| q != p && !deck.matches(a, b)))
             .map(|&(p, _)| p)
             .collect()
     }
@@ -118,15 +118,16 @@ impl Forgetful {
         // are: ahead, it ends the game when it knows how; behind, it risks no pass while a
         // card remains that cannot make one. (It forgets cards, not the rules.)
         let ending = Self::ending_pass(view);
+        let deck = view.deck();
         match view.phase() {
             Phase::FirstCard => {
-                let sure = Self::sure_pass_firsts(&memory);
+                let sure = Self::sure_pass_firsts(deck, &memory);
                 if ending == Some(Ordering::Greater) && !sure.is_empty() {
                     return self.pick(&sure);
                 }
                 // A remembered pair: take it.
-                for (i, &(p, label)) in memory.iter().enumerate() {
-                    if memory[i + 1..].iter().any(|&(_, l)| l == label) {
+                for (i, &(p, card)) in memory.iter().enumerate() {
+                    if memory[i + 1..].iter().any(|&(_, c)| deck.matches(card, c)) {
                         return p;
                     }
                 }
@@ -142,21 +143,22 @@ impl Forgetful {
                 first,
                 first_was_known,
             } => {
-                let label = match view.slots()[first] {
-                    Slot::Known(c) => c.label,
+                let first_card = match view.slots()[first] {
+                    Slot::Known(c) => c,
                     _ => panic!("the first card is face up"),
                 };
+                let pairs = |c: Card| deck.matches(first_card, c);
                 if first_was_known && ending == Some(Ordering::Greater) {
                     let sure: Vec<usize> = memory
                         .iter()
-                        .filter(|&&(_, l)| l != label)
+                        .filter(|&&(p, c)| p != first && !pairs(c))
                         .map(|&(p, _)| p)
                         .collect();
                     if !sure.is_empty() {
                         return self.pick(&sure);
                     }
                 }
-                if let Some(&(p, _)) = memory.iter().find(|&&(p, l)| l == label && p != first) {
+                if let Some(&(p, _)) = memory.iter().find(|&&(p, c)| pairs(c) && p != first) {
                     return p;
                 }
                 let pass_allowed = match view.pass_rule() {
@@ -166,7 +168,7 @@ impl Forgetful {
                     Some(_) => true,
                 };
                 let legal = |p: usize| match view.slots()[p] {
-                    Slot::Known(c) => c.label == label || !first_was_known || pass_allowed,
+                    Slot::Known(c) => pairs(c) || !first_was_known || pass_allowed,
                     Slot::Unknown => true,
                     Slot::Removed(_) => false,
                 };
@@ -233,7 +235,7 @@ mod tests {
     /// Checks one choice `p` of a player remembering `memory` against what it knows
     /// without any forgotten card: a pass that ends the game decides it by the score.
     /// Counts the situations checked (behind, ahead).
-    fn check_choice(view: &PublicView, memory: &[(usize, Label)], p: usize, seen: &mut [u32; 2]) {
+    fn check_choice(view: &PublicView, memory: &[(usize, Card)], p: usize, seen: &mut [u32; 2]) {
         let ends = match view.pass_rule() {
             Some(PassRule::Quit) => true,
             Some(PassRule::Agreed) => view.after_pass(),
@@ -242,10 +244,10 @@ mod tests {
         if !ends || view.diff() == 0 {
             return;
         }
-        let remembered = |q: usize| memory.iter().find(|&&(r, _)| r == q).map(|&(_, l)| l);
+        let remembered = |q: usize| memory.iter().find(|&&(r, _)| r == q).map(|&(_, c)| c.label);
         let sure_pass = memory
             .iter()
-            .any(|&(_, l)| memory.iter().any(|&(_, m)| m != l));
+            .any(|&(_, l)| memory.iter().any(|&(_, m)| m.label != l.label));
         let what = format!("{view:?}\nremembers {memory:?}, turns {p}");
         match view.phase() {
             Phase::SecondCard {
@@ -265,7 +267,7 @@ mod tests {
                         "risks a losing pass: {what}"
                     );
                 }
-                if view.diff() > 0 && memory.iter().any(|&(_, l)| l != card.label) {
+                if view.diff() > 0 && memory.iter().any(|&(_, c)| c.label != card.label) {
                     // Ahead with a pass it knows: it takes the win.
                     seen[1] += 1;
                     assert!(
@@ -279,7 +281,7 @@ mod tests {
                 seen[1] += 1;
                 let l = remembered(p);
                 assert!(
-                    l.is_some_and(|l| memory.iter().any(|&(_, m)| m != l)),
+                    l.is_some_and(|l| memory.iter().any(|&(_, m)| m.label != l)),
                     "misses a winning pass: {what}"
                 );
             }

@@ -6,7 +6,10 @@ use std::sync::{Arc, Mutex};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Agent, AiKind, Forgetful, Policy, Usual, realise, seats_state_of};
+use super::{
+    Agent, AiKind, Forgetful, Policy, Usual, ZebraAgent, ZebraPolicy, ZebraUsual, realise,
+    seats_state_of,
+};
 use crate::rules::PublicView;
 use crate::solver::SeatsSolver;
 
@@ -29,6 +32,8 @@ pub enum SeatAi {
         /// Card choices.
         rng: ChaCha8Rng,
     },
+    /// A policy over the Zebra state (optimal, usual), at a Zebra table.
+    Zebra(ZebraAgent),
 }
 
 impl SeatAi {
@@ -45,6 +50,21 @@ impl SeatAi {
             AiKind::Usual => Self::Agent(Agent::new(Box::new(Usual), seed)),
             AiKind::ForgetfulEasy => Self::Forgetful(Forgetful::new(Forgetful::EASY, seed)),
             AiKind::ForgetfulMedium => Self::Forgetful(Forgetful::new(Forgetful::MEDIUM, seed)),
+        })
+    }
+
+    /// The AI of `kind` at a Zebra table (two seats), as [`SeatAi::new`]: `optimal`
+    /// gives the Zebra solver's policy, `None` while it is not ready. The forgetful
+    /// players match by the deck's rule themselves.
+    pub fn zebra(
+        kind: AiKind,
+        seed: u64,
+        optimal: impl FnOnce() -> Option<Box<dyn ZebraPolicy + Send>>,
+    ) -> Option<Self> {
+        Some(match kind {
+            AiKind::Optimal => Self::Zebra(ZebraAgent::new(optimal()?, seed)),
+            AiKind::Usual => Self::Zebra(ZebraAgent::new(Box::new(ZebraUsual), seed)),
+            forgetful => return Self::new(forgetful, seed, || None),
         })
     }
 
@@ -65,6 +85,7 @@ impl SeatAi {
         match self {
             Self::Agent(a) => a.choose(view),
             Self::Forgetful(f) => f.choose(view),
+            Self::Zebra(z) => z.choose(view),
             Self::OwnPairs { solver, rng } => {
                 let action = solver
                     .lock()

@@ -138,14 +138,19 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
 /// On the standard deck (matched by rank and colour), the words for two cards of the
 /// same rank and other colours that did not match: "A♣ A♦: same rank, other colour —
 /// not a pair"; on two decks (matched by rank and suit) "7♥ 7♦: same rank, other suit —
-/// not a pair"; on Zebra, for two of the same rank and colour: "7♥ 7♦: same rank,
-/// same colour — not a pair".
+/// not a pair"; on Zebra, for two of the same rank and colour: "the 7♥ and 7♦ are
+/// both red: not a pair in Zebra".
 #[must_use]
 pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
     // On Zebra it is the other way round: a twin (same rank, same colour) is no pair.
     if deck.is_zebra() && a.label == b.label && !deck.matches(a, b) {
+        let colour = if crate::rules::zebra_red(a) {
+            "red"
+        } else {
+            "black"
+        };
         return Some(format!(
-            "{} {}: same rank, same colour — not a pair",
+            "the {} and {} are both {colour}: not a pair in Zebra",
             face_text(deck, a),
             face_text(deck, b)
         ));

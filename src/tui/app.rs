@@ -508,6 +508,7 @@ impl App {
             || self.seats_pending.is_some()
             || self.solo().is_some_and(Solo::thinking)
             || self.pairs_table().is_some_and(PairsTable::thinking)
+            || self.round().is_some_and(Round::zebra_thinking)
     }
 
     /// Starts a game with `config`, asking for its solver.
@@ -516,6 +517,13 @@ impl App {
         self.save_current();
         self.screen = Screen::Play(Box::new(round));
         self.overlay = None;
+        let blocking = self.blocking;
+        if let Some(r) = self.round_mut()
+            && r.is_zebra()
+        {
+            r.solve_zebra(blocking, now);
+            return Ok(());
+        }
         if !config.two_seat_solver() {
             // Three or more: the own-pairs solver, if the table plays with one.
             if self.round().is_some_and(Round::wants_seats_solver) {
@@ -563,9 +571,14 @@ impl App {
         };
         let job_key = key.clone();
         let job = move || Solved {
-            result: Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
-                .map(|o| Arc::new(Mutex::new(o)))
-                .map_err(|e| e.to_string()),
+            // Zebra's own solver is the round's and the replay's (it pairs by colour).
+            result: if deck.is_zebra() {
+                Err("Zebra is valued by its own solver".into())
+            } else {
+                Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
+                    .map(|o| Arc::new(Mutex::new(o)))
+                    .map_err(|e| e.to_string())
+            },
             key: job_key,
         };
         self.pending = Some(key);
@@ -684,6 +697,11 @@ impl App {
             if t.is_over() {
                 self.save_current();
             }
+        }
+        if let Screen::Play(r) = &mut self.screen
+            && r.poll_zebra(now)
+        {
+            any = true;
         }
         while let Ok(solved) = self.rx.try_recv() {
             self.receive(solved, now);

@@ -103,16 +103,36 @@ impl Default for Config {
     }
 }
 
-/// Zebra is solved (`solve --deck zebra`) but not yet played: the AIs, hints and
-/// solitaire par would treat it as rank matching, so the game refuses it rather than
-/// play the wrong game.
+/// Solitaire on Zebra has no par: the `moves` objective is solved for the standard
+/// patterns only, so the solitaire refuses Zebra rather than show a wrong par.
 ///
 /// # Errors
 /// The deck is a Zebra deck.
 pub fn refuse_zebra(deck: &Deck) -> Result<(), String> {
     if deck.is_zebra() {
         return Err(format!(
-            "--deck {deck}: Zebra can be analysed (concentration solve --deck {deck}) but not played yet"
+            "--deck {deck}: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)"
+        ));
+    }
+    Ok(())
+}
+
+/// A Zebra table the Zebra solver cannot serve: three or more seats, or One Flip.
+///
+/// # Errors
+/// One line naming the bad part.
+pub fn refuse_zebra_table(deck: &Deck, seats: usize, variant: Variant) -> Result<(), String> {
+    if !deck.is_zebra() {
+        return Ok(());
+    }
+    if seats > 2 {
+        return Err(format!(
+            "--players: Zebra is played by two seats ({seats} given): no own-pairs solver knows Zebra"
+        ));
+    }
+    if variant != Variant::Standard {
+        return Err(format!(
+            "--variant {variant}: Zebra is played with the standard turn only (no One Flip Zebra solver)"
         ));
     }
     Ok(())
@@ -127,7 +147,7 @@ impl Config {
     pub fn check(&self) -> Result<Deck, String> {
         let deck = Deck::parse(&self.deck).map_err(|e| e.to_string())?;
         deck.check_playable().map_err(|e| e.to_string())?;
-        refuse_zebra(&deck)?;
+        refuse_zebra_table(&deck, self.seat_count(), self.variant)?;
         self.table().check().map_err(|e| e.to_string())?;
         if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
             // The own-pairs solver knows the standard turn only: nothing fakes it.

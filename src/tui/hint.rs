@@ -2,15 +2,38 @@
 //! against the best, and the cards on the table that carry out the best action.
 
 use crate::rules::{Objective, PublicView};
+use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
+use crate::trainer::zebra::ZebraLesson;
 use crate::trainer::{self, Idea, Lesson, Unit};
 use crate::words;
+
+/// A hint line's action: the model's, or Zebra's (whose patterns are its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintAction {
+    /// An action of the standard game's model.
+    Model(Action),
+    /// An action of the Zebra model.
+    Zebra(ZebraAction),
+}
+
+impl From<Action> for HintAction {
+    fn from(a: Action) -> Self {
+        Self::Model(a)
+    }
+}
+
+impl PartialEq<Action> for HintAction {
+    fn eq(&self, other: &Action) -> bool {
+        *self == Self::Model(*other)
+    }
+}
 
 /// One line of the hint panel.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HintLine {
     /// The action.
-    pub action: Action,
+    pub action: HintAction,
     /// Its words on screen, as a player says it, with the real cards: "Turn a seen card,
     /// 4♠ (b2), whose partner is still hidden".
     pub words: String,
@@ -31,7 +54,7 @@ pub struct Hint {
     /// Every available action, best first.
     pub lines: Vec<HintLine>,
     /// The recommended action (the best, with the optimal player's tie-break).
-    pub best: Action,
+    pub best: HintAction,
     /// Positions that carry out the best action.
     pub targets: Vec<usize>,
     /// Win probability (`win`), expected margin (`margin`), or the mover's expected own
@@ -60,7 +83,7 @@ pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>) -> Hint 
         .actions
         .iter()
         .map(|e| HintLine {
-            action: e.action,
+            action: e.action.into(),
             words: e.named.text.clone(),
             model: e.action.to_string(),
             numbers: trainer::numbers_line(view, e),
@@ -71,9 +94,33 @@ pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>) -> Hint 
     Hint {
         targets: targets(view, lesson.best),
         lines,
-        best: lesson.best,
+        best: lesson.best.into(),
         unit: unit.into(),
         idea: lesson.idea.clone(),
+    }
+}
+
+/// Builds the hint of a Zebra decision point from its lesson (no idea line: the ideas
+/// are the standard game's).
+#[must_use]
+pub fn build_zebra(lesson: &ZebraLesson, objective: Objective) -> Hint {
+    Hint {
+        lines: lesson
+            .actions
+            .iter()
+            .map(|c| HintLine {
+                action: HintAction::Zebra(c.action),
+                words: c.text.clone(),
+                model: c.action.to_string(),
+                numbers: c.numbers.clone(),
+                value: c.value,
+                cost: c.cost,
+            })
+            .collect(),
+        best: HintAction::Zebra(lesson.best),
+        targets: lesson.best().cards.clone(),
+        unit: objective.into(),
+        idea: None,
     }
 }
 

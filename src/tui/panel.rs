@@ -88,6 +88,9 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
         if round.config().variant == Variant::OneFlip {
             lines.push(Line::from("One Flip: no turn again"));
         }
+        if view.deck().is_zebra() {
+            lines.push(Line::from(crate::trainer::zebra::ZEBRA_RULE));
+        }
         if let Some(v) = round.odds() {
             let who = if round.is_watch() || round.people() > 1 {
                 round.seat_name(round.person())

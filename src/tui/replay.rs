@@ -185,6 +185,17 @@ impl Replay {
         } else {
             result
         };
+        // Zebra is valued by its own solver, whatever was given.
+        let result = if self.record().deck.is_zebra() {
+            crate::analysis::zebra::analyse_zebra(
+                &self.full,
+                self.record().players.clone(),
+                self.record().objective,
+            )
+            .map_err(|e| e.to_string())
+        } else {
+            result
+        };
         let result = crate::analysis::annotate::analysable(self.record())
             .map_err(|e| e.to_string())
             .and(result);
@@ -239,7 +250,10 @@ impl Replay {
                 .next()
                 .unwrap_or_default()
                 .to_owned(),
-            best_cards: candidates(view, best),
+            best_cards: match &a.zebra {
+                Some(z) => crate::players::zebra_candidates(view, z.chosen),
+                None => candidates(view, best),
+            },
             played: an.played(&self.full, a),
             played_best: a.class == Class::Best,
             value: a.value,

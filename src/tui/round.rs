@@ -2,6 +2,7 @@
 //! and of the display of a finished turn, hints and odds. Pure state: no terminal here.
 
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -9,7 +10,10 @@ use super::config::TableSeats;
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
-use crate::players::{Optimal, Policy, SeatAi, SharedSeatsSolver, seats_state_of, state_of};
+use crate::players::{
+    Optimal, Policy, SeatAi, SharedSeatsSolver, ZebraOptimal, ZebraPolicy, seats_state_of,
+    state_of, zebra_state_of,
+};
 use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
 use crate::solver::{Action, State};
@@ -31,6 +35,22 @@ impl Policy for SharedOptimal {
     }
 }
 
+/// The Zebra solver shared by the optimal AI, the hints, the odds and the coach of a
+/// Zebra table.
+pub type SharedZebra = Arc<Mutex<ZebraOptimal>>;
+
+/// The optimal Zebra policy over a shared solver.
+struct SharedZebraPolicy(SharedZebra);
+
+impl ZebraPolicy for SharedZebraPolicy {
+    fn act(
+        &mut self,
+        state: &crate::solver::zebra::ZebraState,
+    ) -> crate::solver::zebra::ZebraAction {
+        self.0.lock().expect("solver lock").act(state)
+    }
+}
+
 /// Who sits in a seat: a person (`kind` `None`) or an AI, once it can play.
 struct SeatPlayer {
     name: String,
@@ -46,6 +66,10 @@ pub struct Round {
     solver: Option<SharedSolver>,
     /// Three or more seats: the own-pairs solver (optimal seats, odds).
     seats_solver: Option<SharedSeatsSolver>,
+    /// A Zebra table: its own solver (it pairs by colour), once solved.
+    zebra: Option<SharedZebra>,
+    /// The Zebra solve under way on a worker.
+    zebra_pending: Option<Receiver<Result<SharedZebra, String>>>,
     solver_note: Option<String>,
     /// The card under the cursor.
     pub cursor: usize,
@@ -120,6 +144,8 @@ impl Round {
             game,
             solver: None,
             seats_solver: None,
+            zebra: None,
+            zebra_pending: None,
             solver_note,
             cursor: 0,
             show: None,
@@ -165,6 +191,17 @@ impl Round {
 
     fn make_ai(&mut self, i: usize) {
         let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
+        if self.is_zebra() {
+            let zebra = self.zebra.as_ref();
+            self.seats[i].ai = self.seats[i].kind.and_then(|kind| {
+                SeatAi::zebra(kind, seed, || {
+                    zebra.map(|z| {
+                        Box::new(SharedZebraPolicy(Arc::clone(z))) as Box<dyn ZebraPolicy + Send>
+                    })
+                })
+            });
+            return;
+        }
         let solver = self.solver.as_ref();
         if let (Some(Opponent::Optimal), Some(own)) = (self.seats[i].kind, &self.seats_solver) {
             self.seats[i].ai = Some(SeatAi::own_pairs(Arc::clone(own), seed));
@@ -272,7 +309,85 @@ impl Round {
     /// Whether the solver has arrived (or failed).
     #[must_use]
     pub fn solver_settled(&self) -> bool {
-        self.solver.is_some() || self.seats_solver.is_some() || self.solver_note.is_some()
+        self.solver.is_some()
+            || self.seats_solver.is_some()
+            || self.solver_note.is_some()
+            || self.zebra.is_some()
+    }
+
+    /// Whether the table plays Zebra (a pair is the same rank in the other colour).
+    #[must_use]
+    pub fn is_zebra(&self) -> bool {
+        self.game.view().deck().is_zebra()
+    }
+
+    /// Solves the Zebra table's rules: on this thread when `blocking` (tests), else on
+    /// a worker that [`Round::poll_zebra`] listens to.
+    pub fn solve_zebra(&mut self, blocking: bool, now: Instant) {
+        let deck = self.game.view().deck().clone();
+        let (objective, rule) = (self.config.objective, self.config.pass_rule);
+        let job = move || {
+            ZebraOptimal::new(&deck, objective, rule)
+                .map(|z| Arc::new(Mutex::new(z)))
+                .map_err(|e| e.to_string())
+        };
+        if blocking {
+            self.set_zebra(job(), now);
+        } else {
+            let (tx, rx) = channel();
+            std::thread::spawn(move || {
+                let _ = tx.send(job());
+            });
+            self.zebra_pending = Some(rx);
+        }
+    }
+
+    /// Takes in the Zebra solver if it arrived; returns whether it did.
+    pub fn poll_zebra(&mut self, now: Instant) -> bool {
+        let Some(rx) = &self.zebra_pending else {
+            return false;
+        };
+        let got = match rx.try_recv() {
+            Ok(z) => z,
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        };
+        self.zebra_pending = None;
+        self.set_zebra(got, now);
+        true
+    }
+
+    /// Whether the Zebra solver is still being computed.
+    #[must_use]
+    pub fn zebra_thinking(&self) -> bool {
+        self.zebra_pending.is_some()
+    }
+
+    fn set_zebra(&mut self, solver: Result<SharedZebra, String>, now: Instant) {
+        match solver {
+            Ok(z) => {
+                self.zebra = Some(z);
+                for i in 0..self.seats.len() {
+                    if self.seats[i].kind == Some(Opponent::Optimal) {
+                        self.make_ai(i);
+                    }
+                }
+            }
+            Err(e) => self.solver_note = Some(format!("no hints: {e}")),
+        }
+        self.look_back_if_over();
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// The lesson of the current Zebra decision point, once solved.
+    fn zebra_lesson(&self) -> Option<crate::trainer::zebra::ZebraLesson> {
+        let view = self.game.view();
+        if view.is_over() {
+            return None;
+        }
+        let mut z = self.zebra.as_ref()?.lock().ok()?;
+        crate::trainer::zebra::explain_zebra(view, z.solver()).ok()
     }
 
     /// The settings of this game.
@@ -640,6 +755,12 @@ impl Round {
     }
 
     fn compute_hint(&self) -> Option<Hint> {
+        if self.is_zebra() {
+            return Some(hint::build_zebra(
+                &self.zebra_lesson()?,
+                self.config.objective,
+            ));
+        }
         let view = self.game.view();
         if view.is_over() {
             return None;
@@ -680,6 +801,18 @@ impl Round {
             let rel = (self.person().index() + m - view.mover().index()) % m;
             self.odds = Some(v[rel]);
         }
+        if let Some(zebra) = &self.zebra
+            && let Ok(mut z) = zebra.lock()
+            && let Ok(v) = z.solver().value(&zebra_state_of(view))
+        {
+            // The value is the mover's.
+            let mine = view.mover() == self.person();
+            self.odds = Some(match (mine, self.config.objective) {
+                (true, _) => v,
+                (false, crate::rules::Objective::Win) => 1.0 - v,
+                (false, _) => -v,
+            });
+        }
         if let Some(solver) = &self.solver {
             let state = state_of(view);
             if let Ok(mut s) = solver.lock()
@@ -711,6 +844,15 @@ impl Round {
         if !self.config.coach {
             return None;
         }
+        if self.is_zebra() {
+            let lesson = self.zebra_lesson()?;
+            return crate::trainer::zebra::zebra_verdict(
+                &self.game,
+                pos,
+                &lesson,
+                self.config.objective,
+            );
+        }
         let (lesson, unit) = self.lesson()?;
         coach::verdict(&self.game, pos, &lesson, unit)
     }
@@ -735,6 +877,17 @@ impl Round {
             || self.people() != 1
             || self.seats.len() != 2
         {
+            return;
+        }
+        if let Some(zebra) = &self.zebra {
+            let players = self.record().players;
+            let analysis = match zebra.lock() {
+                Ok(mut z) => {
+                    crate::analysis::zebra::annotate_zebra(&self.game, players, z.solver()).ok()
+                }
+                Err(_) => None,
+            };
+            self.look_back = analysis.and_then(|a| coach::look_back(&a, &self.game));
             return;
         }
         let Some(solver) = &self.solver else {
@@ -771,8 +924,9 @@ impl Round {
                 TurnEnd::Miss => format!("{who}: not a match (any key goes on)"),
                 TurnEnd::Pass => self.pass_message(&who),
             };
+            // On Zebra a twin is told every time: it is the rule people miss.
             if end == TurnEnd::Miss
-                && !self.colour_told
+                && (!self.colour_told || self.is_zebra())
                 && let Some(note) =
                     coach::other_colour(self.game.view().deck(), first.card, flip.card)
             {

@@ -1,0 +1,243 @@
+//! Two Zebra policies against each other: the exact expected result by recursion over
+//! Zebra positions and the chance of each unknown card (as [`super::duel`] does for the
+//! standard game), for policies over the Zebra state.
+//!
+//! The transitions are the rules of variants.md, rank by rank through
+//! [`ZebraPattern::after`]: a card turned from unknown is shown in its half; a pair
+//! takes one card of each half; a twin or a card of another rank only shows what was
+//! unknown; two known cards that do not pair are a pass.
+
+use std::collections::HashMap;
+
+use crate::players::ZebraPolicy;
+use crate::rules::{Deck, Objective, PassRule};
+use crate::solver::zebra::{
+    ZEBRA_PATTERNS, ZebraAction, ZebraColour, ZebraFirstCard, ZebraPattern, ZebraPosition,
+    ZebraState,
+};
+
+/// Exact expected result for the first policy when `policies[0]` plays `policies[1]`
+/// from the start of a Zebra `deck`: win probability (+ half the draws) under `win`,
+/// pair margin under `margin`.
+///
+/// # Panics
+/// If a policy chooses an illegal action, or the objective is `moves`.
+pub fn zebra_contest(
+    deck: &Deck,
+    objective: Objective,
+    pass_rule: PassRule,
+    policies: [&mut dyn ZebraPolicy; 2],
+) -> f64 {
+    assert!(objective != Objective::Moves, "a duel needs two players");
+    let mut duel = Duel {
+        objective,
+        pass_rule,
+        policies,
+        memo: HashMap::new(),
+    };
+    duel.turn(&ZebraPosition::start(deck.labels()), 0, false, 0)
+}
+
+type Key = (ZebraPosition, i64, bool, usize);
+
+struct Duel<'a> {
+    objective: Objective,
+    pass_rule: PassRule,
+    policies: [&'a mut dyn ZebraPolicy; 2],
+    memo: HashMap<Key, f64>,
+}
+
+/// Cards shown of each half: `(red, black)` for one card of half `c`.
+fn shown(c: ZebraColour, n: u8) -> (u8, u8) {
+    match c {
+        ZebraColour::Red => (n, 0),
+        ZebraColour::Black => (0, n),
+    }
+}
+
+/// `position` with one rank of pattern `p` changed by `change` (see
+/// [`ZebraPattern::after`]).
+fn changed(
+    position: &ZebraPosition,
+    p: ZebraPattern,
+    change: (u8, u8, Option<(bool, bool)>),
+) -> ZebraPosition {
+    let (red, black, taken) = change;
+    let next = p
+        .after(red, black, taken)
+        .expect("a possible turn")
+        .map(|(q, _)| q);
+    position.moved(p, next)
+}
+
+/// A pair taken of the first card's half `c`, each card unknown before the turn or not.
+fn taken(c: ZebraColour, first_unknown: bool, second_unknown: bool) -> Option<(bool, bool)> {
+    Some(match c {
+        ZebraColour::Red => (first_unknown, second_unknown),
+        ZebraColour::Black => (second_unknown, first_unknown),
+    })
+}
+
+impl Duel<'_> {
+    /// Value for policy `who`, to move at the turn start.
+    fn turn(&mut self, position: &ZebraPosition, d: i64, after_pass: bool, who: usize) -> f64 {
+        let pairs = i64::try_from(position.pairs()).expect("fits");
+        if pairs == 0 {
+            return self.final_value(d);
+        }
+        // A lead larger than the pairs left decides the game (not under `withdraw`).
+        if self.objective == Objective::Win
+            && self.pass_rule != PassRule::Withdraw
+            && d.abs() > pairs
+        {
+            return if d > 0 { 1.0 } else { 0.0 };
+        }
+        let key = (position.clone(), d, after_pass, who);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let state = ZebraState {
+            position: position.clone(),
+            diff: d,
+            after_pass,
+            first: None,
+        };
+        let v = match self.policies[who].act(&state) {
+            ZebraAction::Unknown => {
+                let unknown = position.unknown_cards() as f64;
+                let mut sum = 0.0;
+                for (p, n) in position.iter() {
+                    for c in ZebraColour::BOTH {
+                        let weight = f64::from(n) * f64::from(p.unknown(c));
+                        if weight > 0.0 {
+                            let first = ZebraFirstCard::Revealed(p, c);
+                            sum += weight * self.second(&state, first, who);
+                        }
+                    }
+                }
+                sum / unknown
+            }
+            ZebraAction::Known(p, c) => self.second(&state, ZebraFirstCard::Held(p, c), who),
+            other => panic!("{other} at the turn start"),
+        };
+        self.memo.insert(key, v);
+        v
+    }
+
+    /// Value for `who` after the first card of the turn.
+    fn second(&mut self, start: &ZebraState, first: ZebraFirstCard, who: usize) -> f64 {
+        let state = ZebraState {
+            first: Some(first),
+            ..start.clone()
+        };
+        let action = self.policies[who].act(&state);
+        let (position, d) = (&start.position, start.diff);
+        match first {
+            ZebraFirstCard::Revealed(p, c) => match action {
+                ZebraAction::Match => {
+                    assert!(p.known(c.opposite()) > 0, "no known partner");
+                    let next = changed(position, p, (0, 0, taken(c, true, false)));
+                    self.cont(&next, d, who)
+                }
+                ZebraAction::Twin | ZebraAction::Known(..) => {
+                    // The first card is shown; nothing else changes.
+                    let (r, b) = shown(c, 1);
+                    self.opp(&changed(position, p, (r, b, None)), d, false, who)
+                }
+                ZebraAction::Unknown => self.second_unknown(position, p, c, true, d, who),
+            },
+            ZebraFirstCard::Held(p, c) => match action {
+                ZebraAction::Match => {
+                    assert!(p.known(c.opposite()) > 0, "no known partner");
+                    let next = changed(position, p, (0, 0, taken(c, false, false)));
+                    self.cont(&next, d, who)
+                }
+                ZebraAction::Twin | ZebraAction::Known(..) => {
+                    self.pass(position, d, start.after_pass, who)
+                }
+                ZebraAction::Unknown => self.second_unknown(position, p, c, false, d, who),
+            },
+        }
+    }
+
+    /// The second card turned from unknown, the first of pattern `p`, half `c`, itself
+    /// unknown before the turn or not.
+    fn second_unknown(
+        &mut self,
+        position: &ZebraPosition,
+        p: ZebraPattern,
+        c: ZebraColour,
+        revealed: bool,
+        d: i64,
+        who: usize,
+    ) -> f64 {
+        let first_shown = u8::from(revealed);
+        let unknown = position.unknown_cards() - u64::from(first_shown);
+        let mut sum = 0.0;
+        // Its partner: a pair.
+        let partners = p.unknown(c.opposite());
+        if partners > 0 {
+            let next = changed(position, p, (0, 0, taken(c, revealed, true)));
+            sum += f64::from(partners) * self.cont(&next, d, who);
+        }
+        // Its twin: both shown, no pair.
+        let twins = p.unknown(c) - first_shown;
+        if twins > 0 {
+            let (r, b) = shown(c, first_shown + 1);
+            let next = changed(position, p, (r, b, None));
+            sum += f64::from(twins) * self.opp(&next, d, false, who);
+        }
+        // A card of another rank.
+        let (r, b) = shown(c, first_shown);
+        let base = changed(position, p, (r, b, None));
+        for q in ZEBRA_PATTERNS {
+            let others = position.count(q) - u32::from(q == p);
+            for c2 in ZebraColour::BOTH {
+                let n = others * u32::from(q.unknown(c2));
+                if n == 0 {
+                    continue;
+                }
+                let (r2, b2) = shown(c2, 1);
+                let next = changed(&base, q, (r2, b2, None));
+                sum += f64::from(n) * self.opp(&next, d, false, who);
+            }
+        }
+        sum / unknown as f64
+    }
+
+    fn pass(&mut self, position: &ZebraPosition, d: i64, after_pass: bool, who: usize) -> f64 {
+        match (self.pass_rule, after_pass) {
+            (PassRule::Agreed, true) | (PassRule::Quit, _) => self.final_value(d),
+            (PassRule::Withdraw, _) => 0.5,
+            (PassRule::Agreed | PassRule::Ko, false) => self.opp(position, d, true, who),
+            _ => panic!("a pass where the rule forbids it"),
+        }
+    }
+
+    /// `who` took a pair and moves again.
+    fn cont(&mut self, position: &ZebraPosition, d: i64, who: usize) -> f64 {
+        match self.objective {
+            Objective::Win => self.turn(position, d + 1, false, who),
+            _ => 1.0 + self.turn(position, d, false, who),
+        }
+    }
+
+    fn opp(&mut self, position: &ZebraPosition, d: i64, after_pass: bool, who: usize) -> f64 {
+        let v = self.turn(position, -d, after_pass, 1 - who);
+        match self.objective {
+            Objective::Win => 1.0 - v,
+            _ => -v,
+        }
+    }
+
+    fn final_value(&self, d: i64) -> f64 {
+        match self.objective {
+            Objective::Win => match d.cmp(&0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            },
+            _ => 0.0,
+        }
+    }
+}

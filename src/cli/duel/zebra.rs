@@ -1,0 +1,136 @@
+//! `concentration duel --deck zebra`: the optimal Zebra player and the usual one, exact
+//! by recursion over Zebra positions or simulated through the rules engine.
+
+use super::{DuelArgs, PolicyName, TieBreakName, show};
+use crate::analysis::duel::simulate;
+use crate::analysis::zebra_duel::zebra_contest;
+use crate::cli::usage;
+use crate::players::{ZebraAgent, ZebraOptimal, ZebraPolicy, ZebraUsual};
+use crate::record::{MemoryMode, Record, RecordSeat};
+use crate::rules::{Table, Variant};
+
+/// A Zebra policy by name, with its name for records.
+fn policy(
+    name: PolicyName,
+    optimal: &mut Option<ZebraOptimal>,
+    args: &DuelArgs,
+) -> anyhow::Result<(Box<dyn ZebraPolicy + Send>, &'static str)> {
+    match name {
+        PolicyName::Usual => Ok((Box::new(ZebraUsual), "usual")),
+        PolicyName::Optimal => {
+            if optimal.is_none() {
+                *optimal = Some(
+                    ZebraOptimal::new(&args.deck, args.objective, args.pass_rule)
+                        .map_err(|e| usage(e.to_string()))?,
+                );
+            }
+            Ok((Box::new(optimal.clone().expect("solved")), "optimal"))
+        }
+        PolicyName::Best | PolicyName::BestOptimal => Err(usage(
+            "--first/--second: on Zebra a duel is between optimal and usual (no best response)",
+        )),
+    }
+}
+
+/// Runs a Zebra duel (objective and pass rule already checked).
+///
+/// # Errors
+/// A bad request (status 2).
+pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
+    if args.variant != Variant::Standard {
+        return Err(usage(format!(
+            "--variant {}: Zebra is played with the standard turn only (no One Flip Zebra solver)",
+            args.variant
+        )));
+    }
+    if args.tie_break != TieBreakName::Usual {
+        return Err(usage(
+            "--tie-break: the optimal Zebra player breaks ties by the model's order only",
+        ));
+    }
+    let mut optimal = None;
+    let (mut first, first_name) = policy(args.first, &mut optimal, args)?;
+    let (mut second, second_name) = policy(args.second, &mut optimal, args)?;
+    let names = format!(
+        "{first_name} (first) vs {second_name} (second), {}, {}",
+        args.objective, args.pass_rule
+    );
+    let Some(games) = args.games else {
+        let value = zebra_contest(
+            &args.deck,
+            args.objective,
+            args.pass_rule,
+            [&mut *first, &mut *second],
+        );
+        if args.json {
+            println!("{}", serde_json::json!({ "value": value }));
+        } else {
+            println!(
+                "{} | {names}: first player's expected result {}",
+                args.deck,
+                show(args.objective, value)
+            );
+        }
+        return Ok(());
+    };
+    if games == 0 {
+        return Err(usage("--games must be at least 1"));
+    }
+    args.deck
+        .check_playable()
+        .map_err(|e| usage(e.to_string()))?;
+    let mut a = ZebraAgent::new(first, 0);
+    let mut b = ZebraAgent::new(second, 0);
+    let save_dir = if args.save {
+        Some(args.data.records()?)
+    } else {
+        None
+    };
+    let (mut saved, mut failure) = (0u64, None::<String>);
+    let est = simulate(
+        &args.deck,
+        args.objective,
+        Table::two(args.pass_rule, Variant::Standard),
+        [&mut a, &mut b],
+        games,
+        args.seed,
+        |game| {
+            let Some(dir) = &save_dir else { return };
+            if failure.is_some() {
+                return;
+            }
+            let seats = vec![
+                RecordSeat::named(first_name),
+                RecordSeat::named(second_name),
+            ];
+            let record = Record::of_game(game, seats, args.objective, MemoryMode::Open, false);
+            match crate::record::save(dir, &record) {
+                Ok(_) => saved += 1,
+                Err(e) => failure = Some(e.to_string()),
+            }
+        },
+    )
+    .map_err(|e| usage(e.to_string()))?;
+    if let Some(e) = failure {
+        return Err(anyhow::anyhow!("could not save the records: {e}"));
+    }
+    if let Some(dir) = &save_dir {
+        eprintln!("saved {saved} game records in {}", dir.display());
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({ "value": est.mean, "low": est.low, "high": est.high, "games": est.games })
+        );
+    } else {
+        println!(
+            "{} | {names}: mean {} over {} games, 95% interval [{}, {}]",
+            args.deck,
+            show(args.objective, est.mean),
+            est.games,
+            show(args.objective, est.low),
+            show(args.objective, est.high)
+        );
+    }
+    Ok(())
+}
