@@ -334,7 +334,7 @@ fn a_one_flip_hint_says_the_turn_passes() {
                 let state = state_of(view);
                 let values = one_flip.solver().actions(&state).unwrap();
                 for l in &hint.lines {
-                    let (_, v) = values.iter().find(|(a, _)| *a == l.action).unwrap();
+                    let (_, v) = values.iter().find(|(a, _)| l.action == *a).unwrap();
                     assert!((l.value - v).abs() < 1e-12, "{}", l.words);
                 }
                 let plain = standard.solver().actions(&state).unwrap();
@@ -344,7 +344,8 @@ fn a_one_flip_hint_says_the_turn_passes() {
                 assert!(differs, "the variants value this point differently");
                 // The costliest choice, for the coach below.
                 let worst = hint.lines.last().unwrap();
-                let pos = concentration::players::candidates(view, worst.action)[0];
+                let pos =
+                    concentration::players::candidates(view, worst.action.model().unwrap())[0];
                 let best = hint.lines[0].value;
                 let costly = worst.cost > concentration::solver::TIE_EPSILON;
                 app.update(Key::Why, now);
@@ -369,9 +370,11 @@ fn a_one_flip_hint_says_the_turn_passes() {
             let choice = hint
                 .lines
                 .iter()
-                .min_by_key(|l| prefer(l.action))
+                .min_by_key(|l| prefer(l.action.model().unwrap()))
                 .unwrap()
-                .action;
+                .action
+                .model()
+                .unwrap();
             let pos = concentration::players::candidates(view, choice)[0];
             select(&mut app, pos, now);
         }

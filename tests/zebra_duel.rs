@@ -5,7 +5,7 @@
 use concentration::analysis::duel::simulate;
 use concentration::analysis::zebra_duel::zebra_contest;
 use concentration::players::{ZebraAgent, ZebraOptimal, ZebraUsual};
-use concentration::rules::{Deck, Objective, PassRule};
+use concentration::rules::{Deck, Objective, PassRule, Table, Variant};
 
 fn optimal(deck: &Deck, objective: Objective, rule: PassRule) -> ZebraOptimal {
     ZebraOptimal::new(deck, objective, rule).unwrap()
@@ -79,7 +79,8 @@ fn real_games_of_optimal_against_usual_agree_with_the_exact_duel() {
     let exact = zebra_contest(&deck, objective, rule, [&mut usual, &mut o]);
     let mut a = ZebraAgent::new(Box::new(ZebraUsual), 1);
     let mut b = ZebraAgent::new(Box::new(o.clone()), 2);
-    let est = simulate(&deck, objective, rule, [&mut a, &mut b], 6000, 3, |_| {}).unwrap();
+    let table = Table::two(rule, Variant::Standard);
+    let est = simulate(&deck, objective, table, [&mut a, &mut b], 6000, 3, |_| {}).unwrap();
     // A 99.9% band around the mean: a wrong transition moves it by far more.
     let half = (est.high - est.low) / 2.0 * 3.3 / 1.96;
     assert!(

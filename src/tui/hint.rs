@@ -17,6 +17,17 @@ pub enum HintAction {
     Zebra(ZebraAction),
 }
 
+impl HintAction {
+    /// The standard model's action, if this is one.
+    #[must_use]
+    pub fn model(self) -> Option<Action> {
+        match self {
+            Self::Model(a) => Some(a),
+            Self::Zebra(_) => None,
+        }
+    }
+}
+
 impl From<Action> for HintAction {
     fn from(a: Action) -> Self {
         Self::Model(a)
