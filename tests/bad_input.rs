@@ -1115,7 +1115,7 @@ const PAIRS_CASES: Cases = &[
         "line 4: Seed 'three': expected a whole number",
     ),
     (&["replay", "pairs-word.cgn"], "line 10: 'x'"),
-    (&["replay", "pairs-good.cgn"], "a Pairs record"),
+    (&["replay", "pairs-good.cgn"], "the replay needs a terminal"),
     (&["pairs", "--ranks", "11"], "--ranks 11: expected 3 to 10"),
     (&["pairs", "--players", "you"], "--players: "),
     (

@@ -32,6 +32,9 @@ pub struct DecisionCost {
 pub fn review(record: &PairsRecord) -> Result<Vec<DecisionCost>, super::PairsError> {
     let mut game = record.new_game()?;
     let mut out = Vec::new();
+    // A round's model is the same at each of its decisions, whoever moves: one solve
+    // per round, each decision a lookup (the values are those of a fresh solve).
+    let mut solver: Option<Solver<f64>> = None;
     for (k, round) in record.rounds.iter().enumerate() {
         if k > 0 {
             game.next_round()?;
@@ -42,7 +45,10 @@ pub fn review(record: &PairsRecord) -> Result<Vec<DecisionCost>, super::PairsErr
             };
             let view = game.view();
             let (model, stacks) = view.counted_model(mover);
-            let a = Solver::<f64>::new(model).analyse(&stacks);
+            if solver.as_ref().is_none_or(|s| *s.model() != model) {
+                solver = Some(Solver::new(model));
+            }
+            let a = solver.as_mut().expect("just made").analyse(&stacks);
             let fold = a.u_fold[0];
             let hit = if view.can_hit() {
                 a.u_hit.as_ref().map(|h| h[0])
