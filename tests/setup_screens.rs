@@ -323,3 +323,48 @@ fn the_seats_solver_arrives_from_the_worker_thread() {
         "the optimal AI played"
     );
 }
+
+/// `P` on the setup screen starts a game of Pairs (you against the subgame-perfect AI,
+/// the form's seed); quitting it saves the game and comes back to the form.
+#[test]
+fn pairs_is_offered_on_the_setup_screen_and_comes_back_to_it() {
+    let dir =
+        std::env::temp_dir().join(format!("concentration-setup-pairs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = at(
+        Field::Deck,
+        Config {
+            seed: 11,
+            ai_delay: Duration::from_millis(10),
+            ..Config::default()
+        },
+    );
+    app.save_dir = Some(dir.clone());
+    let s = screen_sized(&app, 80, 24);
+    assert!(s.contains("P  Pairs: hit or fold"), "{s}");
+    let mut now = Instant::now();
+    app.update(Action::PairsGame, now);
+    let table = app.pairs_table().expect("a game of Pairs");
+    assert_eq!(table.record().seed, 11, "the form's seed");
+    let s = screen_sized(&app, 80, 24);
+    assert!(s.contains("spne"), "{s}");
+    // Play until it is the person's turn, hit once, then quit.
+    for _ in 0..200 {
+        while let Some(d) = app.deadline() {
+            now = now.max(d);
+            app.update(Action::Tick, now);
+        }
+        if app.pairs_table().unwrap().persons_turn() {
+            break;
+        }
+        app.update(Action::Other, now);
+    }
+    app.update(Action::Move(0, -1), now); // h: hit
+    app.update(Action::Quit, now);
+    app.update(Action::Yes, now);
+    assert!(!app.quit, "back to the form, not out of the program");
+    assert_eq!(setup(&app).config.seed, 11);
+    let saved = std::fs::read_dir(&dir).map_or(0, Iterator::count);
+    assert_eq!(saved, 1, "the game left is saved");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -63,6 +63,8 @@ pub enum Action {
     Costliest,
     /// `p`: the puzzles (setup screen).
     Puzzles,
+    /// `P`: a game of Pairs, the press-your-luck game (setup screen).
+    PairsGame,
     /// Home or `g`: the start (replay).
     Home,
     /// End or `G`: the end (replay).
@@ -143,6 +145,7 @@ impl Action {
             KeyCode::Char('v') => Self::Review,
             KeyCode::Char('m') => Self::Costliest,
             KeyCode::Char('p') => Self::Puzzles,
+            KeyCode::Char('P') => Self::PairsGame,
             KeyCode::Home | KeyCode::Char('g') => Self::Home,
             KeyCode::End | KeyCode::Char('G') => Self::End,
             KeyCode::Char('q') | KeyCode::Esc => Self::Quit,
@@ -264,6 +267,8 @@ pub struct App {
     pub strategy: Option<Strategy>,
     /// The setup screen the puzzles were opened from: `q` goes back to it.
     puzzles_from: Option<Setup>,
+    /// The setup screen a game of Pairs was started from: leaving the game goes back.
+    pairs_from: Option<Setup>,
 }
 
 impl App {
@@ -338,6 +343,7 @@ impl App {
             look: Look::default(),
             strategy: None,
             puzzles_from: None,
+            pairs_from: None,
         }
     }
 
@@ -860,7 +866,7 @@ impl App {
         };
         if table.is_over() {
             if action == Action::Quit {
-                self.quit = true;
+                self.leave_pairs();
             }
             return;
         }
@@ -1100,6 +1106,43 @@ impl App {
         }
     }
 
+    /// Leaves a game of Pairs, saved: back to the setup screen it was started from, or
+    /// out of the program (`concentration pairs`).
+    fn leave_pairs(&mut self) {
+        match self.pairs_from.take() {
+            Some(setup) => {
+                self.save_current();
+                self.screen = Screen::Setup(setup);
+            }
+            None => self.quit = true,
+        }
+    }
+
+    /// A game of Pairs from the setup screen: you against the subgame-perfect AI, ten
+    /// ranks, the usual target, the seed and AI pace chosen on the form.
+    fn begin_pairs(&mut self, now: Instant) {
+        let Screen::Setup(setup) = &mut self.screen else {
+            return;
+        };
+        let c = &setup.config;
+        let seats =
+            crate::seats::Seats::<crate::pairs::PairsAi>::parse("you,spne").expect("a valid table");
+        let ranks = crate::pairs::Ranks::new(10).expect("ten ranks");
+        let target = crate::pairs::rules::default_target(seats.len());
+        match PairsTable::new(seats, ranks, target, c.seed, c.ai_delay, now) {
+            Ok(mut table) => {
+                if !self.blocking {
+                    table.think_aside();
+                }
+                let from = std::mem::replace(&mut self.screen, Screen::Pairs(Box::new(table)));
+                if let Screen::Setup(s) = from {
+                    self.pairs_from = Some(s);
+                }
+            }
+            Err(e) => setup.error = Some(e.to_string()),
+        }
+    }
+
     /// Shows `message` on the setup screen (an error nowhere else fits).
     fn quit_with(&mut self, message: String) {
         let mut setup = Setup::new(self.base.clone());
@@ -1110,6 +1153,10 @@ impl App {
     fn update_overlay(&mut self, overlay: Overlay, action: Action, now: Instant) {
         match (overlay, action) {
             // Only `y` says yes: `q` or `n` again is the "n" of "(y / n)".
+            (Overlay::ConfirmQuit, Action::Yes) if matches!(self.screen, Screen::Pairs(_)) => {
+                self.overlay = None;
+                self.leave_pairs();
+            }
             (Overlay::ConfirmQuit, Action::Yes) => self.quit = true,
             (Overlay::Help, Action::Learn) => {
                 self.overlay = None;
@@ -1154,6 +1201,7 @@ impl App {
             Action::Again => setup.random_seed(random_seed()),
             Action::Quit => self.quit = true,
             Action::Learn => self.strategy = Some(Strategy::new(false)),
+            Action::PairsGame => self.begin_pairs(now),
             Action::Puzzles => {
                 // Puzzles on the deck and rules chosen here.
                 let c = &setup.config;

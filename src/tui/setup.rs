@@ -16,6 +16,7 @@ pub const DECKS: &[&str] = &[
     "standard-rank",
     "standard-jokers",
     "double",
+    "zebra",
     "pairs:3",
     "pairs:4",
     "pairs:6",
@@ -118,7 +119,7 @@ impl Field {
 }
 
 /// The other entries of the setup screen, opened by their key.
-pub const ENTRIES: &str = "p  Puzzles: find the best card   ·   L  Strategy page";
+pub const ENTRIES: &str = "p  Puzzles   ·   L  Strategy page   ·   P  Pairs: hit or fold";
 
 /// The setup screen's state.
 #[derive(Debug, Clone)]
