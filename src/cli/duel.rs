@@ -201,62 +201,77 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             };
             let mut a = Agent::new(first, 0);
             let mut b = Agent::new(second, 0);
-            let save_dir = if args.save {
-                Some(args.data.records()?)
-            } else {
-                None
-            };
             let players = [a.name().to_owned(), b.name().to_owned()];
-            let mut saved = 0u64;
-            let mut failure: Option<String> = None;
-            let est = duel::simulate(
-                &args.deck,
-                args.objective,
-                Table::two(args.pass_rule, args.variant),
+            simulated(
+                args,
+                args.variant,
                 [&mut a, &mut b],
+                &players,
+                &names,
                 games,
-                args.seed,
-                |game| {
-                    let Some(dir) = &save_dir else { return };
-                    if failure.is_some() {
-                        return;
-                    }
-                    let record = Record::of_game(
-                        game,
-                        players.iter().map(|p| RecordSeat::named(p)).collect(),
-                        args.objective,
-                        MemoryMode::Open,
-                        false,
-                    );
-                    match crate::record::save(dir, &record) {
-                        Ok(_) => saved += 1,
-                        Err(e) => failure = Some(e.to_string()),
-                    }
-                },
-            )
-            .map_err(|e| super::usage(e.to_string()))?;
-            if let Some(e) = failure {
-                return Err(anyhow::anyhow!("could not save the records: {e}"));
-            }
-            if let Some(dir) = &save_dir {
-                eprintln!("saved {saved} game records in {}", dir.display());
-            }
-            if args.json {
-                println!(
-                    "{}",
-                    serde_json::json!({ "value": est.mean, "low": est.low, "high": est.high, "games": est.games })
-                );
-            } else {
-                println!(
-                    "{} | {names}: mean {} over {} games, 95% interval [{}, {}]",
-                    args.deck,
-                    show(args.objective, est.mean),
-                    est.games,
-                    show(args.objective, est.low),
-                    show(args.objective, est.high)
-                );
-            }
+            )?;
         }
+    }
+    Ok(())
+}
+
+/// Plays `games` real games of `agents` (saving each with `--save`) and prints the
+/// first player's mean result with its 95% interval; `title` names the duel.
+fn simulated<A: duel::Simulated>(
+    args: &DuelArgs,
+    variant: Variant,
+    agents: [&mut A; 2],
+    players: &[String; 2],
+    title: &str,
+    games: u64,
+) -> anyhow::Result<()> {
+    let save_dir = if args.save {
+        Some(args.data.records()?)
+    } else {
+        None
+    };
+    let (mut saved, mut failure) = (0u64, None::<String>);
+    let est = duel::simulate(
+        &args.deck,
+        args.objective,
+        Table::two(args.pass_rule, variant),
+        agents,
+        games,
+        args.seed,
+        |game| {
+            let Some(dir) = &save_dir else { return };
+            if failure.is_some() {
+                return;
+            }
+            let seats = players.iter().map(|p| RecordSeat::named(p)).collect();
+            let record = Record::of_game(game, seats, args.objective, MemoryMode::Open, false);
+            match crate::record::save(dir, &record) {
+                Ok(_) => saved += 1,
+                Err(e) => failure = Some(e.to_string()),
+            }
+        },
+    )
+    .map_err(|e| super::usage(e.to_string()))?;
+    if let Some(e) = failure {
+        return Err(anyhow::anyhow!("could not save the records: {e}"));
+    }
+    if let Some(dir) = &save_dir {
+        eprintln!("saved {saved} game records in {}", dir.display());
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({ "value": est.mean, "low": est.low, "high": est.high, "games": est.games })
+        );
+    } else {
+        println!(
+            "{} | {title}: mean {} over {} games, 95% interval [{}, {}]",
+            args.deck,
+            show(args.objective, est.mean),
+            est.games,
+            show(args.objective, est.low),
+            show(args.objective, est.high)
+        );
     }
     Ok(())
 }

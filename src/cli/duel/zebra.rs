@@ -2,12 +2,10 @@
 //! by recursion over Zebra positions or simulated through the rules engine.
 
 use super::{DuelArgs, PolicyName, TieBreakName, show};
-use crate::analysis::duel::simulate;
 use crate::analysis::zebra_duel::zebra_contest;
 use crate::cli::usage;
 use crate::players::{ZebraAgent, ZebraOptimal, ZebraPolicy, ZebraUsual};
-use crate::record::{MemoryMode, Record, RecordSeat};
-use crate::rules::{Table, Variant};
+use crate::rules::Variant;
 
 /// A Zebra policy by name, with its name for records.
 fn policy(
@@ -81,56 +79,13 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
         .map_err(|e| usage(e.to_string()))?;
     let mut a = ZebraAgent::new(first, 0);
     let mut b = ZebraAgent::new(second, 0);
-    let save_dir = if args.save {
-        Some(args.data.records()?)
-    } else {
-        None
-    };
-    let (mut saved, mut failure) = (0u64, None::<String>);
-    let est = simulate(
-        &args.deck,
-        args.objective,
-        Table::two(args.pass_rule, Variant::Standard),
+    let players = [first_name.to_owned(), second_name.to_owned()];
+    super::simulated(
+        args,
+        Variant::Standard,
         [&mut a, &mut b],
+        &players,
+        &names,
         games,
-        args.seed,
-        |game| {
-            let Some(dir) = &save_dir else { return };
-            if failure.is_some() {
-                return;
-            }
-            let seats = vec![
-                RecordSeat::named(first_name),
-                RecordSeat::named(second_name),
-            ];
-            let record = Record::of_game(game, seats, args.objective, MemoryMode::Open, false);
-            match crate::record::save(dir, &record) {
-                Ok(_) => saved += 1,
-                Err(e) => failure = Some(e.to_string()),
-            }
-        },
     )
-    .map_err(|e| usage(e.to_string()))?;
-    if let Some(e) = failure {
-        return Err(anyhow::anyhow!("could not save the records: {e}"));
-    }
-    if let Some(dir) = &save_dir {
-        eprintln!("saved {saved} game records in {}", dir.display());
-    }
-    if args.json {
-        println!(
-            "{}",
-            serde_json::json!({ "value": est.mean, "low": est.low, "high": est.high, "games": est.games })
-        );
-    } else {
-        println!(
-            "{} | {names}: mean {} over {} games, 95% interval [{}, {}]",
-            args.deck,
-            show(args.objective, est.mean),
-            est.games,
-            show(args.objective, est.low),
-            show(args.objective, est.high)
-        );
-    }
-    Ok(())
 }
