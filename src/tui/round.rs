@@ -249,16 +249,22 @@ impl Round {
 
     /// Hands over the solved solver (or why there is none).
     pub fn set_solver(&mut self, solver: Result<SharedSolver, String>, now: Instant) {
-        match solver {
-            Ok(s) => {
-                self.solver = Some(s);
+        let failure = solver.map(|s| self.solver = Some(s)).err();
+        self.solver_arrived(failure, now);
+    }
+
+    /// After a solver arrived (`None`) or failed: the optimal AIs it serves take their
+    /// seats, or the panel says why there are no hints; then play goes on.
+    fn solver_arrived(&mut self, failure: Option<String>, now: Instant) {
+        match failure {
+            None => {
                 for i in 0..self.seats.len() {
                     if self.seats[i].kind == Some(Opponent::Optimal) {
                         self.make_ai(i);
                     }
                 }
             }
-            Err(e) => self.solver_note = Some(format!("no hints: {e}")),
+            Some(e) => self.solver_note = Some(format!("no hints: {e}")),
         }
         self.look_back_if_over();
         self.refresh();
@@ -274,22 +280,11 @@ impl Round {
 
     /// Hands over the own-pairs solver, solved from the start (or why there is none).
     pub fn set_seats_solver(&mut self, solver: Result<SharedSeatsSolver, String>, now: Instant) {
-        match solver {
-            Ok(s) => {
-                self.seats_solver = Some(s);
-                for i in 0..self.seats.len() {
-                    if self.seats[i].kind == Some(Opponent::Optimal) {
-                        self.make_ai(i);
-                    }
-                }
-            }
-            Err(e) => {
-                self.message = format!("no optimal AI: {e}");
-                self.solver_note = Some(format!("no hints: {e}"));
-            }
+        let failure = solver.map(|s| self.seats_solver = Some(s)).err();
+        if let Some(e) = &failure {
+            self.message = format!("no optimal AI: {e}");
         }
-        self.refresh();
-        self.schedule(now);
+        self.solver_arrived(failure, now);
     }
 
     /// Lets play begin at a table that waits for no solver: an AI to move first gets its
@@ -364,20 +359,8 @@ impl Round {
     }
 
     fn set_zebra(&mut self, solver: Result<SharedZebra, String>, now: Instant) {
-        match solver {
-            Ok(z) => {
-                self.zebra = Some(z);
-                for i in 0..self.seats.len() {
-                    if self.seats[i].kind == Some(Opponent::Optimal) {
-                        self.make_ai(i);
-                    }
-                }
-            }
-            Err(e) => self.solver_note = Some(format!("no hints: {e}")),
-        }
-        self.look_back_if_over();
-        self.refresh();
-        self.schedule(now);
+        let failure = solver.map(|z| self.zebra = Some(z)).err();
+        self.solver_arrived(failure, now);
     }
 
     /// The lesson of the current Zebra decision point, once solved.
