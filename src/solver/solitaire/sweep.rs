@@ -22,10 +22,11 @@ use interior::{Layer, Run, Simd};
 /// computed: `values[i]` is `e(lo + i, 2(lo + i) - d)`.
 ///
 /// It walks the whole triangle `k <= n <= cap`, because `e(cap, 0)` needs all of it: from
-/// `(n, k)` the recurrence reaches `(n, k+2)` while `k + 2 <= n` and `(n-1, k)` while
-/// `k < n` (both coefficients positive there), so from `(cap, 0)` it reaches every even
-/// `k` of row `cap`, from those every `k <= cap - 1` of row `cap - 1`, and so on down:
-/// every state but the odd `k` of row `cap` (a test follows the recurrence to check).
+/// `(n, k)` the recurrence reaches `(n-1, k-1)` while `k > 0`, `(n-1, k)` while `k < n`
+/// and `(n, k+2)` while `k + 2 <= n` (each coefficient is positive there). So from
+/// `(cap, 0)` it reaches every even `k` of row `cap`, from those every `k` of row
+/// `cap - 1` (the odd ones as `k - 1`), and from a whole row the whole row below: every
+/// state but the odd `k` of row `cap` (a test follows the recurrence to check).
 fn sweep(cap: usize, max_d: usize, keep: impl FnMut(usize, usize, &[f64])) {
     sweep_in(Simd::detect(), cap, max_d, keep);
 }
