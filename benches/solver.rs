@@ -30,6 +30,7 @@ const CASES: &[&str] = &[
     "zebra-win",
     "zebra-margin",
     "moves-layers-5000",
+    "process-moves-5000",
     "moves-table-5000",
     "exact-moves-1000",
 ];
@@ -117,6 +118,10 @@ fn run(case: &str) {
         );
         return;
     }
+    if let Some(n) = case.strip_prefix("process-moves-") {
+        process_moves(case, n);
+        return;
+    }
     if let Some(n) = case.strip_prefix("exact-moves-") {
         let n: usize = n.parse().expect("a size");
         let start = Instant::now();
@@ -190,6 +195,59 @@ fn run(case: &str) {
         solver.states(),
         peak_memory_mib()
     );
+}
+
+/// `process-moves-N`: `concentration solve --deck Nx2 --objective moves` as a whole
+/// process (start-up, parsing, the layer walk, printing), 20 runs: median and best.
+fn process_moves(case: &str, n: &str) {
+    let deck = format!("{n}x2");
+    let args = ["solve", "--deck", &deck, "--objective", "moves"];
+    let (mut walls, mut cpus, mut value) = (Vec::new(), Vec::new(), String::new());
+    for _ in 0..20 {
+        let (start, cpu_start) = (Instant::now(), children().0);
+        let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
+            .args(args)
+            .output()
+            .unwrap();
+        walls.push(start.elapsed().as_secs_f64() * 1000.0);
+        cpus.push(children().0 - cpu_start);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        value = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .nth(1)
+            .unwrap_or_default()
+            .to_owned();
+    }
+    let median_best = |times: &mut Vec<f64>| {
+        times.sort_by(f64::total_cmp);
+        (times[times.len() / 2], times[0])
+    };
+    let ((wall, wall_best), (cpu, cpu_best)) = (median_best(&mut walls), median_best(&mut cpus));
+    println!(
+        "{case:<22} {wall:>9.1} ms  (best {wall_best:.1})  cpu {cpu:.1} ms (best {cpu_best:.1})  {value}  peak {:>7.1} MiB",
+        children().1
+    );
+}
+
+/// CPU time (ms) of the finished child processes so far, and the largest peak resident
+/// memory (MiB) among them.
+#[allow(clippy::cast_precision_loss, reason = "times and sizes far below 2^53")]
+fn children() -> (f64, f64) {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes the struct it is given, which is zeroed and so valid.
+    let usage = unsafe {
+        libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr());
+        usage.assume_init()
+    };
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
+    (
+        ms(usage.ru_utime) + ms(usage.ru_stime),
+        usage.ru_maxrss as f64 / 1024.0,
+    )
 }
 
 /// `seatsM:DECK-RULE`: `M` players under `own-pairs` from the start of `DECK`.

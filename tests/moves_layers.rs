@@ -112,13 +112,27 @@ fn positions_past_the_start_and_decision_points_agree_with_the_full_tables() {
 
 #[test]
 fn the_f64_walk_is_the_tables_at_every_n_to_1000_and_at_5000() {
-    let table = MovesTable::new(5000);
-    for n in (0..=1000).chain([4999, 5000]) {
+    let table = Arc::new(MovesTable::new(5000));
+    let more = (1001..2000).step_by(97).chain([1999, 2000, 4999, 5000]);
+    for n in (0..=1000).chain(more) {
         assert_eq!(
             expected_moves_f64(n, 0).to_bits(),
             table.get(n, 0).to_bits(),
             "e({n},0)"
         );
+    }
+    // The band `solve` builds: its three rows, every k, up to 2,000 pairs.
+    for top in [1023, 1024, 1999, 2000] {
+        let band = MovesBand::new(top);
+        for n in top - 2..=top {
+            for k in 0..=n {
+                assert_eq!(
+                    band.get(n, k).to_bits(),
+                    table.get(n, k).to_bits(),
+                    "top {top}: e({n},{k})"
+                );
+            }
+        }
     }
     let band = MovesBand::new(5000);
     for (n, k) in [(5000, 0), (5000, 2), (4999, 1), (4998, 7), (4998, 4998)] {
@@ -128,6 +142,27 @@ fn the_f64_walk_is_the_tables_at_every_n_to_1000_and_at_5000() {
             "e({n},{k})"
         );
     }
+    // What `solve --deck 5000x2 --objective moves` prints: the solver's value of each
+    // action, as from the table.
+    let r = Request {
+        exact: false,
+        ..request(5000, None, None)
+    };
+    let state: State = report::state_of(&r).unwrap();
+    let mut from_table: Solver<f64> = Solver::with_moves_oracle(&state.position, table).unwrap();
+    let want: Vec<u64> = from_table
+        .actions(&state)
+        .unwrap()
+        .iter()
+        .map(|(_, v)| v.to_bits())
+        .collect();
+    let got: Vec<u64> = report::solve(&r)
+        .unwrap()
+        .actions
+        .iter()
+        .map(|a| a.value.to_bits())
+        .collect();
+    assert_eq!(got, want);
 }
 
 /// Parses `p/q`.

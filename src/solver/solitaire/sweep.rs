@@ -5,59 +5,59 @@
 //! sweep over `d = 0, 1, …` keeps three rows of `n + 1` values. Each value is computed
 //! by the same operations in the same order as in the table — the coefficients are the
 //! same integers (exact in `f64`), the numerator is summed left to right and multiplied
-//! by the same rounded reciprocal — so the values are the table's bit for bit.
+//! by the same rounded reciprocal — so the values are the table's bit for bit. The
+//! inner loop over a layer is vectorised for the processor at hand (see `interior`).
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 
 use crate::solver::MovesOracle;
 
+mod interior;
+
+use interior::{Layer, Run, Simd};
+
 /// Walks the layers `d = 1..=max_d` of the values with `n <= cap` (layer 0 is
 /// `e(0, 0) = 0`), handing each layer to `keep(d, lo, values)` as soon as it is
 /// computed: `values[i]` is `e(lo + i, 2(lo + i) - d)`.
+///
+/// It walks the whole triangle `k <= n <= cap`, because `e(cap, 0)` needs all of it: from
+/// `(n, k)` the recurrence reaches `(n-1, k-1)` while `k > 0`, `(n-1, k)` while `k < n`
+/// and `(n, k+2)` while `k + 2 <= n` (each coefficient is positive there). So from
+/// `(cap, 0)` it reaches every even `k` of row `cap`, from those every `k` of row
+/// `cap - 1` (the odd ones as `k - 1`), and from a whole row the whole row below: every
+/// state but the odd `k` of row `cap` (a test follows the recurrence to check).
+fn sweep(cap: usize, max_d: usize, keep: impl FnMut(usize, usize, &[f64])) {
+    sweep_in(Simd::detect(), cap, max_d, keep);
+}
+
+/// [`sweep`] with the inner loop in `simd`.
 #[allow(
     clippy::cast_precision_loss,
-    reason = "n, d and the coefficients are below 2^53 for any cap that fits in memory"
+    reason = "2n is below 2^53 for any cap that fits in memory"
 )]
-fn sweep(cap: usize, max_d: usize, mut keep: impl FnMut(usize, usize, &[f64])) {
+fn sweep_in(simd: Simd, cap: usize, max_d: usize, mut keep: impl FnMut(usize, usize, &[f64])) {
     // Rows indexed by n: layer d (being filled), d - 1 and d - 2.
     let mut current = vec![0.0_f64; cap + 1];
     let mut minus = vec![0.0_f64; cap + 1];
     let mut minus2 = vec![0.0_f64; cap + 1];
-    // n as f64, so that the inner loop converts nothing.
-    let ns: Vec<f64> = (0..=cap).map(|n| n as f64).collect();
+    // 2n as f64, so that the inner loop converts nothing.
+    let twice_ns: Vec<f64> = (0..=cap).map(|n| (2 * n) as f64).collect();
     for d in 1..=max_d.min(2 * cap) {
         let (lo, hi) = (d.div_ceil(2), d.min(cap));
-        let df = d as f64;
-        let reciprocal = 1.0 / (d * (d - 1)) as f64;
-        // The value of (n, 2n - d) for k < n: the table's formula, its coefficients
-        // computed in f64 as polynomials in n with this layer's constants (exactly:
-        // they are integers below 2^53).
-        let (slope, offset) = (2.0 * (df - 1.0), -df * (df - 1.0));
-        let (twice_d, one_minus_d) = (2.0 * df, 1.0 - df);
-        let value = |n: f64, minus: f64, same: f64, above: f64| {
-            let twice_n = n + n;
-            // 2u, u = d - n the unknown pairs; k = 2n - d.
-            let twice_unknown = twice_d - twice_n;
-            let prev_minus = slope * n + offset; // k (d - 1)
-            let constant = prev_minus + twice_unknown * (twice_n - 1.0);
-            let prev_same = twice_unknown * (twice_n + one_minus_d); // 2u (k + 1)
-            let row_plus2 = twice_unknown * (twice_unknown - 2.0); // 4u (u - 1)
-            (constant + prev_minus * minus + prev_same * same + row_plus2 * above) * reciprocal
-        };
+        let layer = Layer::new(d);
         // The interior, k >= 1 and k + 2 <= n: every neighbour exists, no branch.
         let first = d / 2 + 1;
         let last = d.saturating_sub(2).min(hi);
         if first <= last {
-            let len = last + 1 - first;
-            let out = &mut current[first..=last];
-            let m1 = &minus[first - 1..first - 1 + len];
-            let same = &minus2[first - 1..first - 1 + len];
-            let above = &minus2[first..first + len];
-            let n = &ns[first..first + len];
-            for i in 0..len {
-                out[i] = value(n[i], m1[i], same[i], above[i]);
-            }
+            let run = Run {
+                out: &mut current[first..=last],
+                twice_n: &twice_ns[first..],
+                minus: &minus[first - 1..],
+                same: &minus2[first - 1..],
+                above: &minus2[first..],
+            };
+            interior::fill(simd, layer, run);
         }
         // The edges, at most two at each end: k = 0 (no e(n-1, k-1)), k + 2 > n (no
         // e(n, k+2)), k = n.
@@ -70,7 +70,7 @@ fn sweep(cap: usize, max_d: usize, mut keep: impl FnMut(usize, usize, &[f64])) {
             } else {
                 let m1 = if k > 0 { minus[n - 1] } else { 0.0 };
                 let above = if k + 2 <= n { minus2[n] } else { 0.0 };
-                value(ns[n], m1, minus2[n - 1], above)
+                layer.value(twice_ns[n], m1, minus2[n - 1], above)
             };
         }
         keep(d, lo, &current[lo..=hi]);
@@ -175,7 +175,7 @@ impl MovesOracle<f64> for MovesBand {
 
 #[cfg(test)]
 mod tests {
-    use super::super::MovesTable;
+    use super::super::{Coefficients, MovesTable};
     use super::*;
 
     #[test]
@@ -201,6 +201,67 @@ mod tests {
             (150, 3),
         ] {
             assert_eq!(expected_moves(n, k).to_bits(), table.get(n, k).to_bits());
+        }
+    }
+
+    #[test]
+    fn every_instruction_set_gives_the_tables_bits() {
+        let table = MovesTable::new(500);
+        let available = Simd::available();
+        assert_eq!(available[0], Simd::Baseline);
+        for simd in available {
+            let mut seen = 1; // e(0, 0)
+            sweep_in(simd, 500, 1000, |d, lo, values| {
+                for (i, v) in values.iter().enumerate() {
+                    let (n, k) = (lo + i, 2 * (lo + i) - d);
+                    let want = table.get(n, k);
+                    assert_eq!(v.to_bits(), want.to_bits(), "{simd:?}: e({n},{k})");
+                    seen += 1;
+                }
+            });
+            assert_eq!(seen, 501 * 502 / 2, "{simd:?}");
+        }
+    }
+
+    /// The states `e(top, 0)` depends on, following the recurrence's positive
+    /// coefficients.
+    fn reached_from(top: usize) -> BTreeSet<(usize, usize)> {
+        let mut reached = BTreeSet::from([(top, 0)]);
+        let mut stack = vec![(top, 0)];
+        while let Some((n, k)) = stack.pop() {
+            let next: Vec<(usize, usize)> = if n == 0 {
+                vec![]
+            } else if k == n {
+                vec![(n - 1, n - 1)]
+            } else {
+                let c = Coefficients::new(n as u64, k as u64);
+                [
+                    (c.prev_minus > 0).then(|| (n - 1, k - 1)),
+                    (c.prev_same > 0).then_some((n - 1, k)),
+                    (c.row_plus2 > 0).then_some((n, k + 2)),
+                ]
+                .into_iter()
+                .flatten()
+                .collect()
+            };
+            for state in next {
+                assert!(state.1 <= state.0, "e({n},{k}) reaches {state:?}");
+                if reached.insert(state) {
+                    stack.push(state);
+                }
+            }
+        }
+        reached
+    }
+
+    #[test]
+    fn a_start_needs_the_whole_triangle_but_half_its_top_row() {
+        for top in 0..=60 {
+            let want: BTreeSet<(usize, usize)> = (0..top)
+                .flat_map(|n| (0..=n).map(move |k| (n, k)))
+                .chain((0..=top).step_by(2).map(|k| (top, k)))
+                .collect();
+            assert_eq!(reached_from(top), want, "top {top}");
         }
     }
 
