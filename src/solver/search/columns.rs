@@ -15,7 +15,14 @@ use crate::solver::scalar::Scalar;
 
 impl<V: Scalar> Solver<V> {
     /// `out[i] = self.stored(entry, d0 + step * i, after_pass)`, the entry looked up once.
-    fn stored_column(&self, entry: u32, d0: i64, step: i64, after_pass: bool, out: &mut [V]) {
+    pub(super) fn stored_column(
+        &self,
+        entry: u32,
+        d0: i64,
+        step: i64,
+        after_pass: bool,
+        out: &mut [V],
+    ) {
         if entry == TERMINAL || self.objective != Objective::Win {
             let mut d = d0;
             for o in out.iter_mut() {

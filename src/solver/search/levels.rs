@@ -40,22 +40,30 @@ impl<V: Scalar> Solver<V> {
     /// Solves the card states of the next height, all lower ones being solved.
     fn solve_level(&mut self, mut level: Level) {
         level.first = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
-        let width = |bound: i64| usize::try_from(bound + 1).expect("bound >= 0") * self.layers;
-        let shapes: Vec<(i64, i64)> = level
+        // A card state with a harmless pair stores only its turn-start layer.
+        let width = |(_, bound, pruned): (i64, i64, bool)| {
+            usize::try_from(bound + 1).expect("bound >= 0") * if pruned { 1 } else { self.layers }
+        };
+        let shapes: Vec<(i64, i64, bool)> = level
             .keys
             .par_iter()
             .map(|&key| {
-                let pairs = self.pairs_of(&self.unpack(key));
-                (pairs, self.bound(pairs))
+                let counts = self.unpack(key);
+                let pairs = self.pairs_of(&counts);
+                (
+                    pairs,
+                    self.bound(pairs),
+                    self.harmless_take(&counts).is_some(),
+                )
             })
             .collect();
         // The threads write the values into a segment of their own, a slice per chunk
         // of card states, which joins the solver's values once complete.
-        let mut fresh = vec![V::zero(); shapes.iter().map(|&(_, b)| width(b)).sum()];
+        let mut fresh = vec![V::zero(); shapes.iter().map(|&s| width(s)).sum()];
         let mut parts = Vec::new();
         let mut rest = fresh.as_mut_slice();
         for chunk in shapes.chunks(CHUNK) {
-            let (part, tail) = rest.split_at_mut(chunk.iter().map(|&(_, b)| width(b)).sum());
+            let (part, tail) = rest.split_at_mut(chunk.iter().map(|&s| width(s)).sum());
             parts.push(part);
             rest = tail;
         }
@@ -79,10 +87,11 @@ impl<V: Scalar> Solver<V> {
         self.stored_values += fresh.len();
         self.values.push(fresh);
         let mut offset = 0;
-        for (&(pairs, bound), pruned) in shapes.iter().zip(pruned.into_iter().flatten()) {
+        for (&shape, pruned) in shapes.iter().zip(pruned.into_iter().flatten()) {
+            let (pairs, bound, _) = shape;
             self.entries
                 .push(Entry::new(segment, offset, pairs, bound, pruned));
-            offset += width(bound);
+            offset += width(shape);
         }
         // Its card states can be looked up from now on.
         self.levels.push(level);
@@ -237,7 +246,7 @@ mod tests {
                 let values = &s.values[e.segment as usize];
                 (
                     k,
-                    values[e.offset()..e.offset() + e.slots() * s.layers].to_vec(),
+                    values[e.offset()..e.offset() + e.slots() * s.layers_of(e)].to_vec(),
                 )
             })
             .collect()
