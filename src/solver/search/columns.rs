@@ -33,31 +33,64 @@ impl<V: Scalar> Solver<V> {
         }
         let e = self.entries[entry as usize];
         let layer = usize::from(after_pass && self.layers == 2);
+        debug_assert!(layer == 0 || !e.pruned, "after-pass layer of a pruned state");
         let start = e.offset() + layer * e.slots();
         let values = &self.values[e.segment as usize][start..start + e.slots()];
         let (pairs, bound) = (e.pairs(), e.bound());
-        let lead = self.lead_beyond(pairs);
-        let (one, zero) = (V::one(), V::zero());
-        let mut d = d0;
-        for o in out.iter_mut() {
-            let mut at = d;
-            d += step;
-            if at.abs() > pairs {
-                match lead {
-                    None => {
-                        *o = if at > 0 { one.clone() } else { zero.clone() };
-                        continue;
-                    }
-                    Some(lead) => at = lead * at.signum(),
+        // The differences run monotonically, so `out` splits into three runs: those
+        // beyond the pairs left on the side `d0` starts from, those stored (a run of
+        // `values`, forwards or backwards), and those beyond on the other side. A
+        // difference beyond the pairs left is decided (1 or 0), or under `withdraw`
+        // read as the one stored lead beyond them.
+        let beyond = |at: i64| -> V {
+            match self.lead_beyond(pairs) {
+                None if at > 0 => V::one(),
+                None => V::zero(),
+                Some(lead) => {
+                    #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+                    let i = ((lead * at.signum() + bound) >> 1) as usize;
+                    values[i].clone()
                 }
             }
-            debug_assert!(
-                at.abs() <= bound,
-                "difference {at} outside the stored range"
-            );
-            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |at| <= bound
-            let i = ((at + bound) >> 1) as usize;
-            o.clone_from(&values[i]);
+        };
+        // With `x = d * step / 2` (so `x` grows by 2 per slot), the stored slots are
+        // those with `-pairs <= x <= pairs`.
+        debug_assert!(step == 2 || step == -2, "differences step by 2");
+        let n = out.len();
+        let x0 = d0 * step.signum();
+        let at = |i: usize| d0 + step * i as i64;
+        let first = usize::try_from(-(x0 + pairs).div_euclid(2).min(0)).map_or(n, |f| f.min(n));
+        let last = (pairs - x0).div_euclid(2);
+        let end = usize::try_from(last + 1).map_or(0, |e| e.min(n)).max(first);
+        if first > 0 {
+            let v = beyond(at(0));
+            for o in &mut out[..first] {
+                o.clone_from(&v);
+            }
+        }
+        if end < n {
+            let v = beyond(at(end));
+            for o in &mut out[end..] {
+                o.clone_from(&v);
+            }
+        }
+        if first == end {
+            return;
+        }
+        let index = |i: usize| {
+            let d = at(i);
+            debug_assert!(d.abs() <= bound, "difference {d} outside the stored range");
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+            let j = ((d + bound) >> 1) as usize;
+            j
+        };
+        let (a, b) = (index(first), index(end - 1));
+        if a <= b {
+            out[first..end].clone_from_slice(&values[a..=b]);
+        } else {
+            for (o, v) in out[first..end].iter_mut().zip(values[b..=a].iter().rev()) {
+                o.clone_from(v);
+            }
         }
     }
 }
