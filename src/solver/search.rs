@@ -798,7 +798,10 @@ impl<V: Scalar> Solver<V> {
         // the after-pass flag: computed once for both layers.
         let node = Node::new(self, counts, succ, NONE, false);
         scratch.clear();
-        scratch.resize(4 * slots, V::zero());
+        scratch.resize(
+            slots + node.unknown_first_room(slots).max(2 * slots),
+            V::zero(),
+        );
         let (unknown_first, scratch) = scratch.split_at_mut(slots);
         let has_unknown = node.unknown_first_into(bound, unknown_first, scratch);
         let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], scratch: &mut [V]| {

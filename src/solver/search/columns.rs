@@ -33,7 +33,10 @@ impl<V: Scalar> Solver<V> {
         }
         let e = self.entries[entry as usize];
         let layer = usize::from(after_pass && self.layers == 2);
-        debug_assert!(layer == 0 || !e.pruned, "after-pass layer of a pruned state");
+        debug_assert!(
+            layer == 0 || !e.pruned,
+            "after-pass layer of a pruned state"
+        );
         let start = e.offset() + layer * e.slots();
         let values = &self.values[e.segment as usize][start..start + e.slots()];
         let (pairs, bound) = (e.pairs(), e.bound());
@@ -190,13 +193,29 @@ impl<V: Scalar> Node<'_, V> {
     pub(super) fn unknown_first_column(&self, bound: i64) -> Option<Vec<V>> {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let mut total = vec![V::zero(); slots];
-        let mut scratch = vec![V::zero(); 3 * slots];
+        let mut scratch = vec![V::zero(); self.unknown_first_room(slots)];
         self.unknown_first_into(bound, &mut total, &mut scratch)
             .then_some(total)
     }
 
+    /// Patterns with an unknown card on the table.
+    fn unknown_patterns(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.counts.len()).filter(|&a| self.counts[a] > 0 && self.pattern(a).unknown > 0)
+    }
+
+    /// Room [`Self::unknown_first_into`] needs in `scratch` for `slots` differences:
+    /// three working columns and one per pair of patterns with unknown cards.
+    pub(super) fn unknown_first_room(&self, slots: usize) -> usize {
+        let u = self.unknown_patterns().count();
+        (3 + u * (u + 1) / 2) * slots
+    }
+
     /// [`Node::unknown_first`] for the differences `-bound, -bound+2, ..., bound` into
-    /// `total`, if an unknown card is left (`scratch`: three columns' room).
+    /// `total`, if an unknown card is left (`scratch`: [`Self::unknown_first_room`]).
+    ///
+    /// Two unknown cards of labels in patterns `a` and `b` lead to the same card state
+    /// whichever is turned first, so each such successor's column is read once, for
+    /// the pair, and used for both first cards.
     pub(super) fn unknown_first_into(
         &self,
         bound: i64,
@@ -223,18 +242,43 @@ impl<V: Scalar> Node<'_, V> {
                 *have = true;
             }
         };
-        let n = self.succ.n;
         let slots = total.len();
         total.fill(V::zero());
         let (best, rest) = scratch.split_at_mut(slots);
-        let (col, sum) = rest.split_at_mut(slots);
-        let (col, sum) = (col, &mut sum[..slots]);
-        for a in 0..n {
+        let (col, rest) = rest.split_at_mut(slots);
+        let (sum, pairs) = rest.split_at_mut(slots);
+        // `place[a]`: the rank of pattern `a` among those with unknown cards.
+        let mut place = [usize::MAX; 32];
+        let mut u = 0;
+        for a in self.unknown_patterns() {
+            place[a] = u;
+            u += 1;
+        }
+        let pair = |a: usize, b: usize| {
+            let (i, j) = if place[a] <= place[b] {
+                (place[a], place[b])
+            } else {
+                (place[b], place[a])
+            };
+            (i * u - i * (i + 1) / 2 + j) * slots
+        };
+        if unknown >= 2 {
+            for a in self.unknown_patterns() {
+                for b in self.unknown_patterns().filter(|&b| b >= a) {
+                    if self.counts[b] > u64::from(a == b) {
+                        let at = pair(a, b);
+                        self.opp_column(
+                            self.succ.reveal_two(a, b),
+                            bound,
+                            &mut pairs[at..at + slots],
+                        );
+                    }
+                }
+            }
+        }
+        for a in self.unknown_patterns() {
             let p = self.pattern(a);
             let weight = self.counts[a] * u64::from(p.unknown);
-            if weight == 0 {
-                continue;
-            }
             // As `second_revealed`: match, another known card, an unknown card.
             let mut have = false;
             if p.known() > 0 {
@@ -255,15 +299,15 @@ impl<V: Scalar> Node<'_, V> {
                 } else {
                     sum.fill(V::zero());
                 }
-                for b in 0..n {
+                for b in self.unknown_patterns() {
                     let others = self.counts[b] - u64::from(a == b);
-                    let ub = u64::from(self.pattern(b).unknown);
-                    if others == 0 || ub == 0 {
+                    if others == 0 {
                         continue;
                     }
-                    self.opp_column(self.succ.reveal_two(a, b), bound, col);
-                    for (s, v) in sum.iter_mut().zip(col.iter()) {
-                        *s = s.plus(&v.times(others * ub));
+                    let k = others * u64::from(self.pattern(b).unknown);
+                    let at = pair(a, b);
+                    for (s, v) in sum.iter_mut().zip(&pairs[at..at + slots]) {
+                        *s = s.plus(&v.times(k));
                     }
                 }
                 for (c, s) in col.iter_mut().zip(sum.iter()) {
