@@ -299,6 +299,21 @@ enum Edge {
     RevealTwo(usize, usize),
 }
 
+impl Edge {
+    /// How much the move lowers the card state's height (see `levels.rs`): a card
+    /// turned 1, two turned 2, a pair taken 4, 5 or 6 (twice the two cards, plus those
+    /// of them that were unknown).
+    fn drop(self) -> usize {
+        match self {
+            Self::AfterReveal(_) => 1,
+            Self::RevealTwo(..) => 2,
+            Self::TakeKnown(_) => 4,
+            Self::TakeOneUnknown(_) => 5,
+            Self::TakeTwoUnknown(_) => 6,
+        }
+    }
+}
+
 /// Successor card states of one card state, resolved to entries once for all differences.
 /// One allocation for them all (the solve makes one of these per card state): for each
 /// pattern the entry after a reveal, after a take of one unknown and a known card, of
@@ -310,11 +325,8 @@ struct Successors {
 }
 
 impl Successors {
-    fn unresolved(n: usize) -> Self {
-        Self::reusing(n, Vec::new())
-    }
-
-    /// [`Self::unresolved`] in the room of `ids`, a table no longer in use.
+    /// A table of `n` patterns' successors, none resolved yet, in the room of `ids` (a
+    /// table no longer in use).
     fn reusing(n: usize, mut ids: Vec<u32>) -> Self {
         ids.clear();
         ids.resize(n * (4 + n), NONE);
@@ -776,15 +788,9 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// The values of a card state (differences `-bound..=bound` step 2, the turn-start
-    /// layer then the after-pass layer), its successors solved.
-    fn card_state_values(&self, counts: &[u64], succ: &Successors, bound: i64) -> Vec<V> {
-        let mut values = Vec::new();
-        self.card_state_values_into(counts, succ, bound, &mut values, &mut Vec::new());
-        values
-    }
-
-    /// [`Self::card_state_values`] into `values`, with `scratch` for working columns
-    /// (both cleared first: buffers reused from one card state to the next).
+    /// layer then the after-pass layer), its successors solved, into `values`, with
+    /// `scratch` for working columns (both cleared first: buffers reused from one card
+    /// state to the next).
     fn card_state_values_into(
         &self,
         counts: &[u64],
@@ -833,14 +839,8 @@ impl<V: Scalar> Solver<V> {
     /// solved entry `taken`: at the turn start (not after a pass) taking it is optimal, so
     /// only the state after the take is needed. Only the turn-start layer is stored: the
     /// after-pass one is solved by [`Self::complete`], if that state is asked about
-    /// itself (no other state reads it: a pass keeps the cards).
-    fn taken_values(&self, taken: u32, bound: i64) -> Vec<V> {
-        let mut values = Vec::new();
-        self.taken_values_into(taken, bound, &mut values);
-        values
-    }
-
-    /// [`Self::taken_values`] into `values` (cleared first).
+    /// itself (no other state reads it: a pass keeps the cards). Into `values` (cleared
+    /// first).
     fn taken_values_into(&self, taken: u32, bound: i64, values: &mut Vec<V>) {
         debug_assert!(!self.one_flip, "no pruning under One Flip");
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
@@ -891,6 +891,7 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// Layers stored for an entry: a pruned one has only its turn-start layer.
+    #[cfg(test)]
     fn layers_of(&self, e: Entry) -> usize {
         if e.pruned { 1 } else { self.layers }
     }
