@@ -247,26 +247,24 @@ impl<V: Scalar> Node<'_, V> {
         let (best, rest) = scratch.split_at_mut(slots);
         let (col, rest) = rest.split_at_mut(slots);
         let (sum, pairs) = rest.split_at_mut(slots);
-        // `place[a]`: the rank of pattern `a` among those with unknown cards.
-        let mut place = [usize::MAX; 32];
+        // The patterns with unknown cards, in order; the pair at places `i` and `j` of
+        // this list has its successor's column at `pair(i, j)`.
+        let mut list = [0usize; 32];
         let mut u = 0;
         for a in self.unknown_patterns() {
-            place[a] = u;
+            list[u] = a;
             u += 1;
         }
-        let pair = |a: usize, b: usize| {
-            let (i, j) = if place[a] <= place[b] {
-                (place[a], place[b])
-            } else {
-                (place[b], place[a])
-            };
+        let list = &list[..u];
+        let pair = |i: usize, j: usize| {
+            let (i, j) = if i <= j { (i, j) } else { (j, i) };
             (i * u - i * (i + 1) / 2 + j) * slots
         };
         if unknown >= 2 {
-            for a in self.unknown_patterns() {
-                for b in self.unknown_patterns().filter(|&b| b >= a) {
+            for (i, &a) in list.iter().enumerate() {
+                for (j, &b) in list.iter().enumerate().skip(i) {
                     if self.counts[b] > u64::from(a == b) {
-                        let at = pair(a, b);
+                        let at = pair(i, j);
                         self.opp_column(
                             self.succ.reveal_two(a, b),
                             bound,
@@ -276,7 +274,7 @@ impl<V: Scalar> Node<'_, V> {
                 }
             }
         }
-        for a in self.unknown_patterns() {
+        for (i, &a) in list.iter().enumerate() {
             let p = self.pattern(a);
             let weight = self.counts[a] * u64::from(p.unknown);
             // As `second_revealed`: match, another known card, an unknown card.
@@ -299,13 +297,13 @@ impl<V: Scalar> Node<'_, V> {
                 } else {
                     sum.fill(V::zero());
                 }
-                for b in self.unknown_patterns() {
+                for (j, &b) in list.iter().enumerate() {
                     let others = self.counts[b] - u64::from(a == b);
                     if others == 0 {
                         continue;
                     }
                     let k = others * u64::from(self.pattern(b).unknown);
-                    let at = pair(a, b);
+                    let at = pair(i, j);
                     for (s, v) in sum.iter_mut().zip(&pairs[at..at + slots]) {
                         *s = s.plus(&v.times(k));
                     }
