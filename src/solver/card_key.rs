@@ -17,15 +17,45 @@ pub(super) fn pack(counts: &[u32], width: u32) -> u128 {
         .sum()
 }
 
+/// Most patterns a deck has: `C/2 + 1` per even `R <= C`, 24 for `C = 8`
+/// ([`crate::rules::MAX_COPIES`]).
+const MAX_PATTERNS: usize = 24;
+
+/// The counts of a card state, one per pattern: a fixed array, so that unpacking a key
+/// (once per card state the solve visits) costs no allocation. Reads as a slice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Counts {
+    len: usize,
+    counts: [u64; MAX_PATTERNS],
+}
+
+impl std::ops::Deref for Counts {
+    type Target = [u64];
+
+    fn deref(&self) -> &[u64] {
+        &self.counts[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Counts {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        &mut self.counts[..self.len]
+    }
+}
+
 /// The counts of `patterns` patterns back from a key.
-pub(super) fn unpack(key: u128, width: u32, patterns: usize) -> Vec<u64> {
+pub(super) fn unpack(key: u128, width: u32, patterns: usize) -> Counts {
+    assert!(patterns <= MAX_PATTERNS, "at most {MAX_PATTERNS} patterns");
     let mask = (1u128 << width) - 1;
-    (0..patterns)
-        .map(|i| {
-            let c = (key >> (width * u32::try_from(i).expect("few patterns"))) & mask;
-            u64::try_from(c).expect("masked")
-        })
-        .collect()
+    let mut out = Counts {
+        len: patterns,
+        counts: [0; MAX_PATTERNS],
+    };
+    for (i, c) in out.counts[..patterns].iter_mut().enumerate() {
+        let shift = width * u32::try_from(i).expect("few patterns");
+        *c = u64::try_from((key >> shift) & mask).expect("masked");
+    }
+    out
 }
 
 /// `key` with one label moved from pattern `from` to `to` ([`GONE`]: off the table).
@@ -45,8 +75,8 @@ mod tests {
     #[test]
     fn pack_unpack_and_move_agree() {
         let key = pack(&[3, 0, 2], 5);
-        assert_eq!(unpack(key, 5, 3), [3, 0, 2]);
-        assert_eq!(unpack(moved(key, 5, 0, 1), 5, 3), [2, 1, 2]);
-        assert_eq!(unpack(moved(key, 5, 2, GONE), 5, 3), [3, 0, 1]);
+        assert_eq!(*unpack(key, 5, 3), [3, 0, 2]);
+        assert_eq!(*unpack(moved(key, 5, 0, 1), 5, 3), [2, 1, 2]);
+        assert_eq!(*unpack(moved(key, 5, 2, GONE), 5, 3), [3, 0, 1]);
     }
 }

@@ -223,6 +223,34 @@ pub struct Solver<V: Scalar = f64> {
     progress: Option<Progress>,
     /// Whether a large solve is spread over all cores (see [`Self::sequential`]).
     parallel: bool,
+    /// Buffers the recursive solve reuses from one card state to the next (it visits
+    /// tens of thousands a second: an allocation each would cost as much as the
+    /// arithmetic).
+    spare: Spare<V>,
+}
+
+/// Reusable buffers of the recursive solve (see [`Solver::spare`]).
+#[derive(Debug, Clone)]
+struct Spare<V> {
+    /// Successor tables ([`Successors::ids`]) not in use.
+    ids: Vec<Vec<u32>>,
+    /// Successor key lists not in use.
+    edges: Vec<Vec<(Edge, u128)>>,
+    /// The values of the card state being solved.
+    values: Vec<V>,
+    /// Its working columns.
+    scratch: Vec<V>,
+}
+
+impl<V> Default for Spare<V> {
+    fn default() -> Self {
+        Self {
+            ids: Vec::new(),
+            edges: Vec::new(),
+            values: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
 }
 
 /// Estimated states from which a solve is spread over all cores (about `24x4`): below
@@ -271,6 +299,21 @@ enum Edge {
     RevealTwo(usize, usize),
 }
 
+impl Edge {
+    /// How much the move lowers the card state's height (see `levels.rs`): a card
+    /// turned 1, two turned 2, a pair taken 4, 5 or 6 (twice the two cards, plus those
+    /// of them that were unknown).
+    fn drop(self) -> usize {
+        match self {
+            Self::AfterReveal(_) => 1,
+            Self::RevealTwo(..) => 2,
+            Self::TakeKnown(_) => 4,
+            Self::TakeOneUnknown(_) => 5,
+            Self::TakeTwoUnknown(_) => 6,
+        }
+    }
+}
+
 /// Successor card states of one card state, resolved to entries once for all differences.
 /// One allocation for them all (the solve makes one of these per card state): for each
 /// pattern the entry after a reveal, after a take of one unknown and a known card, of
@@ -282,11 +325,12 @@ struct Successors {
 }
 
 impl Successors {
-    fn unresolved(n: usize) -> Self {
-        Self {
-            n,
-            ids: vec![NONE; n * (4 + n)],
-        }
+    /// A table of `n` patterns' successors, none resolved yet, in the room of `ids` (a
+    /// table no longer in use).
+    fn reusing(n: usize, mut ids: Vec<u32>) -> Self {
+        ids.clear();
+        ids.resize(n * (4 + n), NONE);
+        Self { n, ids }
     }
 
     fn after_reveal(&self, a: usize) -> u32 {
@@ -399,6 +443,7 @@ impl<V: Scalar> Solver<V> {
             prune: prunable_under(variant, objective, pass_rule),
             progress: None,
             parallel: true,
+            spare: Spare::default(),
         })
     }
 
@@ -637,7 +682,7 @@ impl<V: Scalar> Solver<V> {
         card_key::pack(position.counts(), self.width)
     }
 
-    fn unpack(&self, key: u128) -> Vec<u64> {
+    fn unpack(&self, key: u128) -> card_key::Counts {
         card_key::unpack(key, self.width, self.table.list.len())
     }
 
@@ -666,14 +711,21 @@ impl<V: Scalar> Solver<V> {
         let counts = self.unpack(key);
         let pairs = self.pairs_of(&counts);
         let bound = self.bound(pairs);
-        let solved = if let Some(a) = self.harmless_take(&counts) {
+        let mut values = std::mem::take(&mut self.spare.values);
+        let pruned = if let Some(a) = self.harmless_take(&counts) {
             let taken = self.ensure(self.moved(key, a, self.table.take_known[a]));
-            (true, self.taken_values(taken, bound))
+            self.taken_values_into(taken, bound, &mut values);
+            true
         } else {
             let succ = self.successors(key, &counts);
-            (false, self.card_state_values(&counts, &succ, bound))
+            let mut scratch = std::mem::take(&mut self.spare.scratch);
+            self.card_state_values_into(&counts, &succ, bound, &mut values, &mut scratch);
+            self.spare.scratch = scratch;
+            self.recycle(succ);
+            false
         };
-        let id = self.push_entry(key, pairs, bound, solved.0, solved.1);
+        let id = self.push_entry(key, pairs, bound, pruned, values.drain(..));
+        self.spare.values = values;
         self.report_progress();
         id
     }
@@ -715,10 +767,11 @@ impl<V: Scalar> Solver<V> {
     ) -> u32 {
         let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let layers = if pruned { 1 } else { self.layers };
         let store = &mut self.values[0];
         let offset = store.len();
         store.extend(values);
-        debug_assert!(store.len() - offset == slots * self.layers || self.moves.is_some());
+        debug_assert!(store.len() - offset == slots * layers || self.moves.is_some());
         self.stored_values += store.len() - offset;
         self.entries
             .push(Entry::new(0, offset, pairs, bound, pruned));
@@ -735,14 +788,26 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// The values of a card state (differences `-bound..=bound` step 2, the turn-start
-    /// layer then the after-pass layer), its successors solved.
-    fn card_state_values(&self, counts: &[u64], succ: &Successors, bound: i64) -> Vec<V> {
+    /// layer then the after-pass layer), its successors solved, into `values`, with
+    /// `scratch` for working columns (both cleared first: buffers reused from one card
+    /// state to the next).
+    fn card_state_values_into(
+        &self,
+        counts: &[u64],
+        succ: &Successors,
+        bound: i64,
+        values: &mut Vec<V>,
+        scratch: &mut Vec<V>,
+    ) {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         // Turning an unknown card first is never a pass, so its value does not depend on
-        // the after-pass flag: computed once for both layers. One allocation for the
-        // working columns (the solve makes one per card state).
+        // the after-pass flag: computed once for both layers.
         let node = Node::new(self, counts, succ, NONE, false);
-        let mut scratch = vec![V::zero(); 4 * slots];
+        scratch.clear();
+        scratch.resize(
+            slots + node.unknown_first_room(slots).max(2 * slots),
+            V::zero(),
+        );
         let (unknown_first, scratch) = scratch.split_at_mut(slots);
         let has_unknown = node.unknown_first_into(bound, unknown_first, scratch);
         let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], scratch: &mut [V]| {
@@ -753,10 +818,11 @@ impl<V: Scalar> Solver<V> {
             node.known_first_column(bound, after_pass, out, &mut have, scratch);
             assert!(have, "a legal action always exists");
         };
-        let mut values = vec![V::zero(); slots * self.layers];
+        values.clear();
+        values.resize(slots * self.layers, V::zero());
         if self.layers == 1 {
-            layer(&node, false, &mut values, scratch);
-            return values;
+            layer(&node, false, values, scratch);
+            return;
         }
         // The after-pass layer first: passing at the turn start leads into it.
         let (start, after_pass) = values.split_at_mut(slots);
@@ -767,29 +833,29 @@ impl<V: Scalar> Solver<V> {
             start,
             scratch,
         );
-        values
     }
 
     /// The values of a card state with a harmless known pair whose take leads to the
     /// solved entry `taken`: at the turn start (not after a pass) taking it is optimal, so
-    /// only the state after the take is needed. The after-pass layer is left (zero) for
-    /// [`Self::complete`], which runs only if that state is asked about itself.
-    fn taken_values(&self, taken: u32, bound: i64) -> Vec<V> {
+    /// only the state after the take is needed. Only the turn-start layer is stored: the
+    /// after-pass one is solved by [`Self::complete`], if that state is asked about
+    /// itself (no other state reads it: a pass keeps the cards). Into `values` (cleared
+    /// first).
+    fn taken_values_into(&self, taken: u32, bound: i64, values: &mut Vec<V>) {
         debug_assert!(!self.one_flip, "no pruning under One Flip");
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        let mut values: Vec<V> = (0..slots)
-            .map(|i| {
-                let d = -bound + 2 * i64::try_from(i).expect("fits");
-                match self.objective {
-                    Objective::Win => self.stored(taken, d + 1, false),
-                    Objective::Margin | Objective::Moves => {
-                        V::one().plus(&self.stored(taken, d, false))
-                    }
+        values.clear();
+        values.resize(slots, V::zero());
+        match self.objective {
+            Objective::Win => self.stored_column(taken, -bound + 1, 2, false, values),
+            Objective::Margin | Objective::Moves => {
+                self.stored_column(taken, -bound, 2, false, values);
+                let one = V::one();
+                for v in values.iter_mut() {
+                    *v = one.plus(v);
                 }
-            })
-            .collect();
-        values.resize(slots * self.layers, V::zero());
-        values
+            }
+        }
     }
 
     /// Solves the after-pass layer of a card state solved by [`Self::taken_values`]
@@ -810,24 +876,44 @@ impl<V: Scalar> Solver<V> {
                     best.value.expect("a legal action always exists")
                 })
                 .collect();
-            let start = e.offset() + e.slots();
-            self.values[e.segment as usize][start..start + e.slots()].clone_from_slice(&solved);
+            // Both layers again, side by side at the end of the first segment, where the
+            // entry now points (the turn-start layer's old place is left unused).
+            let start = e.offset();
+            let turn_start = self.values[e.segment as usize][start..start + e.slots()].to_vec();
+            let store = &mut self.values[0];
+            let offset = store.len();
+            store.extend(turn_start);
+            store.extend(solved);
+            self.stored_values += e.slots();
+            self.entries[id as usize] = Entry::new(0, offset, e.pairs(), e.bound(), false);
         }
         self.entries[id as usize].pruned = false;
     }
 
+    /// Layers stored for an entry: a pruned one has only its turn-start layer.
+    #[cfg(test)]
+    fn layers_of(&self, e: Entry) -> usize {
+        if e.pruned { 1 } else { self.layers }
+    }
+
     /// Resolves (solving where needed) every successor card state of `key`.
     fn successors(&mut self, key: u128, counts: &[u64]) -> Successors {
-        let n = counts.len();
-        // At most four takes or reveals per pattern and one per pair of patterns.
-        let mut edges = Vec::with_capacity(4 * n + n * (n + 1) / 2);
+        let mut edges = self.spare.edges.pop().unwrap_or_default();
+        edges.clear();
         self.successor_keys(key, counts, &mut |edge, k| edges.push((edge, k)));
-        let mut s = Successors::unresolved(counts.len());
-        for (edge, k) in edges {
+        let ids = self.spare.ids.pop().unwrap_or_default();
+        let mut s = Successors::reusing(counts.len(), ids);
+        for &(edge, k) in &edges {
             let id = self.ensure(k);
             s.set(edge, id);
         }
+        self.spare.edges.push(edges);
         s
+    }
+
+    /// Gives a successor table's room back for the next card state.
+    fn recycle(&mut self, succ: Successors) {
+        self.spare.ids.push(succ.ids);
     }
 
     /// Every successor card state of `key` (whose pattern counts are `counts`), with the
@@ -878,6 +964,10 @@ impl<V: Scalar> Solver<V> {
         }
         let e = self.entries[entry as usize];
         let layer = usize::from(after_pass && self.layers == 2);
+        debug_assert!(
+            layer == 0 || !e.pruned,
+            "the after-pass layer of a pruned state is read only once completed"
+        );
         if self.objective != Objective::Win {
             return self.values[e.segment as usize][e.offset() + layer].clone();
         }

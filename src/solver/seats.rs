@@ -352,7 +352,7 @@ impl<V: Scalar> SeatsSolver<V> {
         card_key::pack(position.counts(), self.width)
     }
 
-    fn unpack(&self, key: u128) -> Vec<u64> {
+    fn unpack(&self, key: u128) -> card_key::Counts {
         card_key::unpack(key, self.width, self.table.list.len())
     }
 

@@ -15,7 +15,14 @@ use crate::solver::scalar::Scalar;
 
 impl<V: Scalar> Solver<V> {
     /// `out[i] = self.stored(entry, d0 + step * i, after_pass)`, the entry looked up once.
-    fn stored_column(&self, entry: u32, d0: i64, step: i64, after_pass: bool, out: &mut [V]) {
+    pub(super) fn stored_column(
+        &self,
+        entry: u32,
+        d0: i64,
+        step: i64,
+        after_pass: bool,
+        out: &mut [V],
+    ) {
         if entry == TERMINAL || self.objective != Objective::Win {
             let mut d = d0;
             for o in out.iter_mut() {
@@ -26,31 +33,67 @@ impl<V: Scalar> Solver<V> {
         }
         let e = self.entries[entry as usize];
         let layer = usize::from(after_pass && self.layers == 2);
+        debug_assert!(
+            layer == 0 || !e.pruned,
+            "after-pass layer of a pruned state"
+        );
         let start = e.offset() + layer * e.slots();
         let values = &self.values[e.segment as usize][start..start + e.slots()];
         let (pairs, bound) = (e.pairs(), e.bound());
-        let lead = self.lead_beyond(pairs);
-        let (one, zero) = (V::one(), V::zero());
-        let mut d = d0;
-        for o in out.iter_mut() {
-            let mut at = d;
-            d += step;
-            if at.abs() > pairs {
-                match lead {
-                    None => {
-                        *o = if at > 0 { one.clone() } else { zero.clone() };
-                        continue;
-                    }
-                    Some(lead) => at = lead * at.signum(),
+        // The differences run monotonically, so `out` splits into three runs: those
+        // beyond the pairs left on the side `d0` starts from, those stored (a run of
+        // `values`, forwards or backwards), and those beyond on the other side. A
+        // difference beyond the pairs left is decided (1 or 0), or under `withdraw`
+        // read as the one stored lead beyond them.
+        let beyond = |at: i64| -> V {
+            match self.lead_beyond(pairs) {
+                None if at > 0 => V::one(),
+                None => V::zero(),
+                Some(lead) => {
+                    #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+                    let i = ((lead * at.signum() + bound) >> 1) as usize;
+                    values[i].clone()
                 }
             }
-            debug_assert!(
-                at.abs() <= bound,
-                "difference {at} outside the stored range"
-            );
-            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |at| <= bound
-            let i = ((at + bound) >> 1) as usize;
-            o.clone_from(&values[i]);
+        };
+        // With `x = d * step / 2` (so `x` grows by 2 per slot), the stored slots are
+        // those with `-pairs <= x <= pairs`.
+        debug_assert!(step == 2 || step == -2, "differences step by 2");
+        let n = out.len();
+        let x0 = d0 * step.signum();
+        let at = |i: usize| d0 + step * i as i64;
+        let first = usize::try_from(-(x0 + pairs).div_euclid(2).min(0)).map_or(n, |f| f.min(n));
+        let last = (pairs - x0).div_euclid(2);
+        let end = usize::try_from(last + 1).map_or(0, |e| e.min(n)).max(first);
+        if first > 0 {
+            let v = beyond(at(0));
+            for o in &mut out[..first] {
+                o.clone_from(&v);
+            }
+        }
+        if end < n {
+            let v = beyond(at(end));
+            for o in &mut out[end..] {
+                o.clone_from(&v);
+            }
+        }
+        if first == end {
+            return;
+        }
+        let index = |i: usize| {
+            let d = at(i);
+            debug_assert!(d.abs() <= bound, "difference {d} outside the stored range");
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+            let j = ((d + bound) >> 1) as usize;
+            j
+        };
+        let (a, b) = (index(first), index(end - 1));
+        if a <= b {
+            out[first..end].clone_from_slice(&values[a..=b]);
+        } else {
+            for (o, v) in out[first..end].iter_mut().zip(values[b..=a].iter().rev()) {
+                o.clone_from(v);
+            }
         }
     }
 }
@@ -150,13 +193,29 @@ impl<V: Scalar> Node<'_, V> {
     pub(super) fn unknown_first_column(&self, bound: i64) -> Option<Vec<V>> {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let mut total = vec![V::zero(); slots];
-        let mut scratch = vec![V::zero(); 3 * slots];
+        let mut scratch = vec![V::zero(); self.unknown_first_room(slots)];
         self.unknown_first_into(bound, &mut total, &mut scratch)
             .then_some(total)
     }
 
+    /// Patterns with an unknown card on the table.
+    fn unknown_patterns(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.counts.len()).filter(|&a| self.counts[a] > 0 && self.pattern(a).unknown > 0)
+    }
+
+    /// Room [`Self::unknown_first_into`] needs in `scratch` for `slots` differences:
+    /// three working columns and one per pair of patterns with unknown cards.
+    pub(super) fn unknown_first_room(&self, slots: usize) -> usize {
+        let u = self.unknown_patterns().count();
+        (3 + u * (u + 1) / 2) * slots
+    }
+
     /// [`Node::unknown_first`] for the differences `-bound, -bound+2, ..., bound` into
-    /// `total`, if an unknown card is left (`scratch`: three columns' room).
+    /// `total`, if an unknown card is left (`scratch`: [`Self::unknown_first_room`]).
+    ///
+    /// Two unknown cards of labels in patterns `a` and `b` lead to the same card state
+    /// whichever is turned first, so each such successor's column is read once, for
+    /// the pair, and used for both first cards.
     pub(super) fn unknown_first_into(
         &self,
         bound: i64,
@@ -183,18 +242,41 @@ impl<V: Scalar> Node<'_, V> {
                 *have = true;
             }
         };
-        let n = self.succ.n;
         let slots = total.len();
         total.fill(V::zero());
         let (best, rest) = scratch.split_at_mut(slots);
-        let (col, sum) = rest.split_at_mut(slots);
-        let (col, sum) = (col, &mut sum[..slots]);
-        for a in 0..n {
+        let (col, rest) = rest.split_at_mut(slots);
+        let (sum, pairs) = rest.split_at_mut(slots);
+        // The patterns with unknown cards, in order; the pair at places `i` and `j` of
+        // this list has its successor's column at `pair(i, j)`.
+        let mut list = [0usize; 32];
+        let mut u = 0;
+        for a in self.unknown_patterns() {
+            list[u] = a;
+            u += 1;
+        }
+        let list = &list[..u];
+        let pair = |i: usize, j: usize| {
+            let (i, j) = if i <= j { (i, j) } else { (j, i) };
+            (i * u - i * (i + 1) / 2 + j) * slots
+        };
+        if unknown >= 2 {
+            for (i, &a) in list.iter().enumerate() {
+                for (j, &b) in list.iter().enumerate().skip(i) {
+                    if self.counts[b] > u64::from(a == b) {
+                        let at = pair(i, j);
+                        self.opp_column(
+                            self.succ.reveal_two(a, b),
+                            bound,
+                            &mut pairs[at..at + slots],
+                        );
+                    }
+                }
+            }
+        }
+        for (i, &a) in list.iter().enumerate() {
             let p = self.pattern(a);
             let weight = self.counts[a] * u64::from(p.unknown);
-            if weight == 0 {
-                continue;
-            }
             // As `second_revealed`: match, another known card, an unknown card.
             let mut have = false;
             if p.known() > 0 {
@@ -215,15 +297,15 @@ impl<V: Scalar> Node<'_, V> {
                 } else {
                     sum.fill(V::zero());
                 }
-                for b in 0..n {
+                for (j, &b) in list.iter().enumerate() {
                     let others = self.counts[b] - u64::from(a == b);
-                    let ub = u64::from(self.pattern(b).unknown);
-                    if others == 0 || ub == 0 {
+                    if others == 0 {
                         continue;
                     }
-                    self.opp_column(self.succ.reveal_two(a, b), bound, col);
-                    for (s, v) in sum.iter_mut().zip(col.iter()) {
-                        *s = s.plus(&v.times(others * ub));
+                    let k = others * u64::from(self.pattern(b).unknown);
+                    let at = pair(i, j);
+                    for (s, v) in sum.iter_mut().zip(&pairs[at..at + slots]) {
+                        *s = s.plus(&v.times(k));
                     }
                 }
                 for (c, s) in col.iter_mut().zip(sum.iter()) {

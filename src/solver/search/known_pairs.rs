@@ -113,7 +113,7 @@ mod tests {
                                         .table
                                         .list
                                         .iter()
-                                        .zip(&counts)
+                                        .zip(counts.iter())
                                         .filter(|&(_, &n)| n > 0)
                                         .map(|(q, n)| format!("{q}x{n}"))
                                         .collect();

@@ -11,7 +11,7 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::{Entry, Solver, Successors, TERMINAL};
+use super::{Edge, Entry, Solver, Spare, Successors, TERMINAL};
 use crate::solver::scalar::Scalar;
 
 /// Card states handed to a thread at a time.
@@ -40,22 +40,32 @@ impl<V: Scalar> Solver<V> {
     /// Solves the card states of the next height, all lower ones being solved.
     fn solve_level(&mut self, mut level: Level) {
         level.first = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
-        let width = |bound: i64| usize::try_from(bound + 1).expect("bound >= 0") * self.layers;
-        let shapes: Vec<(i64, i64)> = level
+        // Levels are solved from height 0 up, each pushed when solved.
+        let height = self.levels.len();
+        // A card state with a harmless pair stores only its turn-start layer.
+        let width = |(_, bound, pruned): (i64, i64, bool)| {
+            usize::try_from(bound + 1).expect("bound >= 0") * if pruned { 1 } else { self.layers }
+        };
+        let shapes: Vec<(i64, i64, bool)> = level
             .keys
             .par_iter()
             .map(|&key| {
-                let pairs = self.pairs_of(&self.unpack(key));
-                (pairs, self.bound(pairs))
+                let counts = self.unpack(key);
+                let pairs = self.pairs_of(&counts);
+                (
+                    pairs,
+                    self.bound(pairs),
+                    self.harmless_take(&counts).is_some(),
+                )
             })
             .collect();
         // The threads write the values into a segment of their own, a slice per chunk
         // of card states, which joins the solver's values once complete.
-        let mut fresh = vec![V::zero(); shapes.iter().map(|&(_, b)| width(b)).sum()];
+        let mut fresh = vec![V::zero(); shapes.iter().map(|&s| width(s)).sum()];
         let mut parts = Vec::new();
         let mut rest = fresh.as_mut_slice();
         for chunk in shapes.chunks(CHUNK) {
-            let (part, tail) = rest.split_at_mut(chunk.iter().map(|&(_, b)| width(b)).sum());
+            let (part, tail) = rest.split_at_mut(chunk.iter().map(|&s| width(s)).sum());
             parts.push(part);
             rest = tail;
         }
@@ -65,10 +75,13 @@ impl<V: Scalar> Solver<V> {
             .zip(parts)
             .map(|(keys, part)| {
                 let mut at = 0;
+                // Buffers reused over the chunk's card states.
+                let mut spare = Spare::default();
                 keys.iter()
                     .map(|&key| {
-                        let (pruned, values) = self.solve_one(key);
-                        part[at..at + values.len()].clone_from_slice(&values);
+                        let pruned = self.solve_one(key, height, &mut spare);
+                        let values = &spare.values;
+                        part[at..at + values.len()].clone_from_slice(values);
                         at += values.len();
                         pruned
                     })
@@ -79,10 +92,11 @@ impl<V: Scalar> Solver<V> {
         self.stored_values += fresh.len();
         self.values.push(fresh);
         let mut offset = 0;
-        for (&(pairs, bound), pruned) in shapes.iter().zip(pruned.into_iter().flatten()) {
+        for (&shape, pruned) in shapes.iter().zip(pruned.into_iter().flatten()) {
+            let (pairs, bound, _) = shape;
             self.entries
                 .push(Entry::new(segment, offset, pairs, bound, pruned));
-            offset += width(bound);
+            offset += width(shape);
         }
         // Its card states can be looked up from now on.
         self.levels.push(level);
@@ -93,31 +107,43 @@ impl<V: Scalar> Solver<V> {
 
     /// The entry of a card state solved in bulk, if it was.
     pub(super) fn bulk_entry(&self, key: u128) -> Option<u32> {
-        let level = self.levels.get(self.height(key))?;
+        self.bulk_entry_at(self.height(key), key)
+    }
+
+    /// [`Self::bulk_entry`] of a card state whose height is known.
+    fn bulk_entry_at(&self, height: usize, key: u128) -> Option<u32> {
+        let level = self.levels.get(height)?;
         let i = level.keys.binary_search(&key).ok()?;
         Some(level.first + u32::try_from(i).expect("fits"))
     }
 
-    /// The values of one card state whose successors are all solved, and whether it
-    /// was solved by taking a harmless pair.
-    fn solve_one(&self, key: u128) -> (bool, Vec<V>) {
+    /// The values of one card state whose successors are all solved, into
+    /// `spare.values`, and whether it was solved by taking a harmless pair.
+    fn solve_one(&self, key: u128, height: usize, spare: &mut Spare<V>) -> bool {
         let counts = self.unpack(key);
         let bound = self.bound(self.pairs_of(&counts));
         if let Some(a) = self.harmless_take(&counts) {
-            let taken = self.solved(self.moved(key, a, self.table.take_known[a]));
-            return (true, self.taken_values(taken, bound));
+            let taken = self.moved(key, a, self.table.take_known[a]);
+            let taken = self.solved(height - Edge::TakeKnown(a).drop(), taken);
+            self.taken_values_into(taken, bound, &mut spare.values);
+            return true;
         }
-        let mut succ = Successors::unresolved(counts.len());
-        self.successor_keys(key, &counts, &mut |edge, k| succ.set(edge, self.solved(k)));
-        (false, self.card_state_values(&counts, &succ, bound))
+        let ids = spare.ids.pop().unwrap_or_default();
+        let mut succ = Successors::reusing(counts.len(), ids);
+        self.successor_keys(key, &counts, &mut |edge, k| {
+            succ.set(edge, self.solved(height - edge.drop(), k));
+        });
+        self.card_state_values_into(&counts, &succ, bound, &mut spare.values, &mut spare.scratch);
+        spare.ids.push(succ.ids);
+        false
     }
 
-    /// The entry of a card state solved before.
-    fn solved(&self, key: u128) -> u32 {
+    /// The entry of a card state solved before, at `height`.
+    fn solved(&self, height: usize, key: u128) -> u32 {
         if key == 0 {
             return TERMINAL;
         }
-        self.bulk_entry(key)
+        self.bulk_entry_at(height, key)
             .expect("a lower card state is solved first")
     }
 
@@ -136,9 +162,7 @@ impl<V: Scalar> Solver<V> {
                 .map(|chunk| {
                     let mut below: [Vec<u128>; MAX_DROP] = Default::default();
                     for &key in chunk {
-                        self.children(key, &mut |k| {
-                            below[h - self.height(k) - 1].push(k);
-                        });
+                        self.children(key, &mut |k, drop| below[drop - 1].push(k));
                     }
                     below
                 })
@@ -156,19 +180,20 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// The card states a solve of `key` reads directly (only the take, for a card state
-    /// with a harmless known pair); the empty table is left out.
-    fn children(&self, key: u128, f: &mut impl FnMut(u128)) {
+    /// with a harmless known pair), each with how much lower it is; the empty table is
+    /// left out.
+    fn children(&self, key: u128, f: &mut impl FnMut(u128, usize)) {
         let counts = self.unpack(key);
         if let Some(a) = self.harmless_take(&counts) {
             let k = self.moved(key, a, self.table.take_known[a]);
             if k != 0 {
-                f(k);
+                f(k, Edge::TakeKnown(a).drop());
             }
             return;
         }
-        self.successor_keys(key, &counts, &mut |_, k| {
+        self.successor_keys(key, &counts, &mut |edge, k| {
             if k != 0 {
-                f(k);
+                f(k, edge.drop());
             }
         });
     }
@@ -237,7 +262,7 @@ mod tests {
                 let values = &s.values[e.segment as usize];
                 (
                     k,
-                    values[e.offset()..e.offset() + e.slots() * s.layers].to_vec(),
+                    values[e.offset()..e.offset() + e.slots() * s.layers_of(e)].to_vec(),
                 )
             })
             .collect()
