@@ -125,11 +125,9 @@ impl<'a, V: Scalar> Columns<'a, V> {
         };
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let (mut take_lo, mut take_hi) = (slots, slots);
-        if win {
-            if let Some(lo) = (0..slots).find(|&i| inside(i)) {
-                take_lo = lo;
-                take_hi = (lo..slots).find(|&i| !inside(i)).unwrap_or(slots);
-            }
+        if win && let Some(lo) = (0..slots).find(|&i| inside(i)) {
+            take_lo = lo;
+            take_hi = (lo..slots).find(|&i| !inside(i)).unwrap_or(slots);
         }
         let take_at = if take_lo < slots {
             let t = -bound + 2 * i64::try_from(take_lo).expect("fits") + 1;
@@ -193,7 +191,14 @@ impl<'a, V: Scalar> Columns<'a, V> {
                 *a = a.plus(&v.times(w));
             }
         }
-        for i in (0..acc.len()).filter(|&i| offset == Succ::TERMINAL || i < lo || i >= hi) {
+        // A decided lead (or the end of the game) at either end.
+        let n = acc.len();
+        let (head, tail) = if offset == Succ::TERMINAL {
+            (0..n, n..n)
+        } else {
+            (0..lo.min(n), hi.max(lo)..n)
+        };
+        for i in head.chain(tail) {
             let v = self.s.stored(succ, self.diff(i) + 1, false);
             acc[i] = acc[i].plus(&v.times(w));
         }
@@ -229,6 +234,16 @@ pub(super) fn card_state_values<V: Scalar>(
         }
     }
     let others = |i: usize, j: usize| u64::from(counts[j]) - u64::from(i == j);
+    // The reveal kinds on the table: a second unknown card is of one of them.
+    let mut present = [(0usize, 0usize, 0u64); KINDS];
+    let mut kinds = 0;
+    for (k2, &(j, _, per_rank)) in table.reveal_kinds.iter().enumerate() {
+        if counts[j] > 0 {
+            present[kinds] = (k2, j, per_rank);
+            kinds += 1;
+        }
+    }
+    let present = &present[..kinds];
     let other_known = |i: usize| known_ranks > u64::from(ZEBRA_PATTERNS[i].known_cards() > 0);
 
     // Turning an unknown card first (then the best second card): never a pass, so the
@@ -265,8 +280,7 @@ pub(super) fn card_state_values<V: Scalar>(
                 if uc > 1 {
                     c.add_miss(option, around.reveal_twin[k], uc - 1);
                 }
-                for k2 in 0..KINDS {
-                    let (j, _, per_rank2) = table.reveal_kinds[k2];
+                for &(k2, j, per_rank2) in present {
                     let w = others(i, j) * per_rank2;
                     if w > 0 {
                         c.add_miss(option, around.reveal_two[k][k2], w);

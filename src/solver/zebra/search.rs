@@ -622,8 +622,7 @@ impl<V: Scalar> ZebraSolver<V> {
                 continue;
             }
             let after = s.after_reveal[k].id as usize;
-            for k2 in 0..KINDS {
-                let (j, _, _) = reveal_kinds[k2];
+            for (k2, &(j, _, _)) in reveal_kinds.iter().enumerate() {
                 if usize::from(counts[j]) > usize::from(i == j) {
                     s.reveal_two[k][k2] = if self.fast() {
                         let p = u32::try_from(pairs).expect("pairs fit");

@@ -1,14 +1,44 @@
 //! The fast solve: every unsolved card state below a root, found first and then solved
-//! in increasing numbers of the index (every successor has a smaller number, see
-//! [`super::index`]), each by [`super::columns`] from successors read by their offsets.
-//! No recursion, no allocation per card state, and a successor's number in a few
-//! additions ([`super::index::Neighbours`]). The card states solved are those the plain
-//! recursive solve reaches, and their values are its values bit for bit (`tests` below).
+//! by height, lowest first, each height split among the threads, each card state by
+//! [`super::columns`] from successors read by their offsets. No recursion, no allocation
+//! per card state, and a successor's number in a few additions
+//! ([`super::index::Neighbours`]). The card states solved are those the plain recursive
+//! solve reaches, and their values are its values bit for bit (`tests` below): each is
+//! computed by the same operations from the same successor values.
+//!
+//! A rank's *height* is twice its cards on the table plus its unknown ones (12 for
+//! `2.2/2.2` down to 4 for `1.0/1.0`), a card state's the sum over its ranks. Every turn
+//! shows a card (one less) or takes a pair (four to six less), so a card state's
+//! successors are all lower and the card states of one height never read each other.
+
+use rayon::prelude::*;
 
 use super::columns::{self, Around, Scratch};
 use super::pattern::ZEBRA_PATTERNS;
 use super::search::{KINDS, PENDING, Succ, UNSOLVED, ZebraSolver, target};
 use crate::solver::scalar::Scalar;
+
+/// Card states handed to a thread at a time.
+const CHUNK: usize = 256;
+
+/// A rank's height in each pattern (see the module doc).
+const HEIGHTS: [usize; 9] = [12, 11, 10, 10, 9, 8, 6, 5, 4];
+
+fn height(counts: &[u8; 9]) -> usize {
+    counts
+        .iter()
+        .zip(HEIGHTS)
+        .map(|(&n, h)| usize::from(n) * h)
+        .sum()
+}
+
+/// One card state solved by a thread: its number, its values' width and the offsets
+/// after one card of each reveal kind is shown.
+struct Solved {
+    id: usize,
+    width: usize,
+    after_reveal: [u32; KINDS],
+}
 
 /// Pairs on the table of a card state.
 fn pairs_of(counts: &[u8; 9]) -> u32 {
@@ -29,14 +59,45 @@ impl<V: Scalar> ZebraSolver<V> {
         };
         let more: usize = order.iter().map(|c| width(pairs_of(c))).sum();
         self.values.reserve_exact(more);
-        let mut scratch = Scratch::new();
-        for c in &order {
-            self.solve_one(c, &mut scratch);
+        let mut levels: Vec<Vec<[u8; 9]>> = vec![Vec::new(); height(counts) + 1];
+        for c in order {
+            levels[height(&c)].push(c);
+        }
+        for level in levels.iter().filter(|l| !l.is_empty()) {
+            let parts: Vec<(Vec<V>, Vec<Solved>)> = level
+                .par_chunks(CHUNK)
+                .map(|chunk| {
+                    let mut scratch = Scratch::new();
+                    let (mut values, mut solved) = (Vec::new(), Vec::with_capacity(chunk.len()));
+                    for c in chunk {
+                        let (id, after_reveal) = self.values_of(c, &mut scratch);
+                        values.extend_from_slice(&scratch.out);
+                        let width = scratch.out.len();
+                        solved.push(Solved {
+                            id,
+                            width,
+                            after_reveal,
+                        });
+                    }
+                    (values, solved)
+                })
+                .collect();
+            // The level's card states can be read from now on.
+            for (values, solved) in parts {
+                let mut at = self.values.len();
+                self.values.extend_from_slice(&values);
+                for s in solved {
+                    self.slots[s.id] = u32::try_from(at).expect("fewer than 4e9 values");
+                    self.reveal_offsets[s.id] = s.after_reveal;
+                    self.card_states += 1;
+                    at += s.width;
+                }
+            }
         }
     }
 
     /// The unsolved card states at or below `counts`, in increasing numbers, each
-    /// marked [`PENDING`].
+    /// marked [`PENDING`] (solving them in that order would solve successors first too).
     fn unsolved_below(&mut self, counts: &[u8; 9]) -> Vec<[u8; 9]> {
         let ranks: u8 = counts.iter().sum();
         if counts[1..].iter().all(|&c| c == 0) {
@@ -96,8 +157,9 @@ impl<V: Scalar> ZebraSolver<V> {
         found.into_iter().map(|(_, c)| c).collect()
     }
 
-    /// Solves one card state whose successors are all solved.
-    fn solve_one(&mut self, counts: &[u8; 9], scratch: &mut Scratch<V>) {
+    /// The values of one card state whose successors are all solved, into
+    /// `scratch.out`; its number and the offsets after one card of each kind is shown.
+    fn values_of(&self, counts: &[u8; 9], scratch: &mut Scratch<V>) -> (usize, [u32; KINDS]) {
         let pairs = pairs_of(counts);
         let bound = self.bound(i64::from(pairs));
         let n = self.root_index().neighbours(counts);
@@ -130,11 +192,7 @@ impl<V: Scalar> ZebraSolver<V> {
             }
         }
         columns::card_state_values(self, counts, pairs, &around, bound, scratch);
-        let at = u32::try_from(self.values.len()).expect("fewer than 4e9 values");
-        self.values.extend_from_slice(&scratch.out);
-        self.slots[id] = at;
-        self.reveal_offsets[id] = around.after_reveal;
-        self.card_states += 1;
+        (id, around.after_reveal)
     }
 }
 
