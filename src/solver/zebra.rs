@@ -30,10 +30,12 @@
 //! shortcut that changed any value would fail there.
 
 mod bulk;
+mod columns;
 mod index;
 mod node;
 mod pattern;
 mod search;
+mod sweep;
 
 use std::fmt;
 

@@ -16,6 +16,16 @@ pub(super) const KINDS: usize = 8;
 const GONE: u8 = u8::MAX;
 const IMPOSSIBLE: u8 = u8::MAX - 1;
 
+/// Where a transition leads: `None` if impossible, `Some(None)` off the table, else the
+/// pattern's index.
+pub(super) fn target(to: u8) -> Option<Option<usize>> {
+    match to {
+        IMPOSSIBLE => None,
+        GONE => Some(None),
+        to => Some(Some(usize::from(to))),
+    }
+}
+
 /// Per-pattern transitions, as pattern indices.
 #[derive(Debug, Clone)]
 pub(super) struct Table {
@@ -26,17 +36,17 @@ pub(super) struct Table {
     /// The reveal kind of `(pattern, half)`, if that half has an unknown card.
     pub(super) reveal_kind_of: [[Option<usize>; 2]; 9],
     /// After one unknown card of the kind is shown.
-    reveal: [u8; KINDS],
+    pub(super) reveal: [u8; KINDS],
     /// After two unknown cards of the kind's half are shown (a twin turn of new cards).
-    reveal_twin: [u8; KINDS],
+    pub(super) reveal_twin: [u8; KINDS],
     /// A pair taken: the kind's card (unknown) and a known card of the other half.
-    take_uk: [u8; KINDS],
+    pub(super) take_uk: [u8; KINDS],
     /// A pair taken: the kind's card and an unknown one of the other half.
-    take_uu: [u8; KINDS],
+    pub(super) take_uu: [u8; KINDS],
     /// A pair taken: the held kind's card and a known card of the other half.
-    take_kk: [u8; KINDS],
+    pub(super) take_kk: [u8; KINDS],
     /// A pair taken: the held kind's card and an unknown card of the other half.
-    take_ku: [u8; KINDS],
+    pub(super) take_ku: [u8; KINDS],
 }
 
 fn colour_index(c: ZebraColour) -> usize {
@@ -122,6 +132,18 @@ pub(super) struct Succ {
 
 impl Succ {
     pub(super) const TERMINAL: u32 = u32::MAX;
+
+    /// The card state whose values start at `offset`, with `pairs` pairs and its stored
+    /// `bound`.
+    pub(super) fn at(offset: u32, pairs: u32, bound: u32) -> Self {
+        Self {
+            offset,
+            id: u32::MAX,
+            pairs,
+            bound,
+        }
+    }
+
     const NONE: Self = Self {
         offset: u32::MAX - 1,
         id: u32::MAX,
@@ -163,23 +185,31 @@ pub struct ZebraSolver<V: Scalar = f64> {
     pub(super) objective: Objective,
     pub(super) pass_rule: PassRule,
     pub(super) table: Table,
-    layers: usize,
+    pub(super) layers: usize,
     max_states: f64,
     root: Option<Root>,
     /// Offset of each solved card state's values, by its number in the index.
-    slots: Vec<u32>,
+    pub(super) slots: Vec<u32>,
     /// For each solved card state (by its number), the numbers of the card states after
-    /// one card of each reveal kind is shown: two cards shown are then two reads.
+    /// one card of each reveal kind is shown: two cards shown are then two reads (the
+    /// plain solve).
     reveal_ids: Vec<[u32; KINDS]>,
+    /// The same as offsets of their values (the fast solve, [`super::sweep`]).
+    pub(super) reveal_offsets: Vec<[u32; KINDS]>,
     /// The stored bound of the differences, by the pairs on the table.
     bounds: Vec<u32>,
-    card_states: usize,
+    pub(super) card_states: usize,
     pub(super) values: Vec<V>,
     /// Whether the bulk solve values the dominated actions too (see the module doc).
     exhaustive: bool,
+    /// Whether to solve the plain way (recursively, [`super::bulk`]) even without
+    /// `exhaustive`: the reference the fast solve is checked against.
+    reference: bool,
 }
 
-const UNSOLVED: u32 = u32::MAX;
+/// A card state not solved yet, and one found below a root, to be solved in this sweep.
+pub(super) const UNSOLVED: u32 = u32::MAX;
+pub(super) const PENDING: u32 = u32::MAX - 1;
 
 impl<V: Scalar> ZebraSolver<V> {
     /// A solver for `objective` under `pass_rule`, allowed
@@ -196,11 +226,26 @@ impl<V: Scalar> ZebraSolver<V> {
             root: None,
             slots: Vec::new(),
             reveal_ids: Vec::new(),
+            reveal_offsets: Vec::new(),
             bounds: Vec::new(),
             card_states: 0,
             values: Vec::new(),
             exhaustive: false,
+            reference: false,
         }
+    }
+
+    /// The same solver solving the plain way: the reference for the fast solve's tests.
+    #[cfg(test)]
+    #[must_use]
+    pub(super) fn reference(mut self) -> Self {
+        self.reference = true;
+        self
+    }
+
+    /// Whether card states are solved by the fast sweep ([`super::sweep`]).
+    fn fast(&self) -> bool {
+        !self.exhaustive && !self.reference
     }
 
     /// The same solver allowed at most `max_states` stored values (estimated up front).
@@ -411,8 +456,15 @@ impl<V: Scalar> ZebraSolver<V> {
         let pairs = i64::try_from(position.pairs()).expect("pairs fit");
         let len = usize::try_from(index.len()).expect("fits");
         self.slots = vec![UNSOLVED; len];
-        self.reveal_ids = vec![[UNSOLVED; KINDS]; len];
-        self.values.clear();
+        // Only the fast solve or the plain one reads its table.
+        if self.fast() {
+            self.reveal_offsets = vec![[UNSOLVED; KINDS]; len];
+            self.reveal_ids = Vec::new();
+        } else {
+            self.reveal_ids = vec![[UNSOLVED; KINDS]; len];
+            self.reveal_offsets = Vec::new();
+        }
+        self.values = Vec::new();
         self.card_states = 0;
         self.root = Some(Root {
             index,
@@ -424,6 +476,10 @@ impl<V: Scalar> ZebraSolver<V> {
             .map(|p| u32::try_from(self.bound(p).max(0)).expect("bound fits"))
             .collect();
         Ok(())
+    }
+
+    pub(super) fn root_index(&self) -> &CardIndex {
+        &self.root().index
     }
 
     fn root(&self) -> &Root {
@@ -445,8 +501,13 @@ impl<V: Scalar> ZebraSolver<V> {
         }
     }
 
+    /// The bound stored for a card state with `pairs` pairs.
+    pub(super) fn bound_of(&self, pairs: u32) -> u32 {
+        self.bounds[pairs as usize]
+    }
+
     /// The largest difference stored for a card state with `pairs` pairs.
-    fn bound(&self, pairs: i64) -> i64 {
+    pub(super) fn bound(&self, pairs: i64) -> i64 {
         if self.objective != Objective::Win {
             return 0;
         }
@@ -472,6 +533,9 @@ impl<V: Scalar> ZebraSolver<V> {
             };
         }
         let id = self.root().index.of(counts);
+        if self.slots[id] == UNSOLVED && self.fast() {
+            self.solve_below(counts);
+        }
         if self.slots[id] == UNSOLVED {
             let succ = self.successors(counts, pairs);
             let bound = self.bound(pairs);
@@ -557,11 +621,15 @@ impl<V: Scalar> ZebraSolver<V> {
             if counts[i] == 0 {
                 continue;
             }
-            let once = self.reveal_ids[s.after_reveal[k].id as usize];
-            for k2 in 0..KINDS {
-                let (j, _, _) = reveal_kinds[k2];
+            let after = s.after_reveal[k].id as usize;
+            for (k2, &(j, _, _)) in reveal_kinds.iter().enumerate() {
                 if usize::from(counts[j]) > usize::from(i == j) {
-                    s.reveal_two[k][k2] = self.solved(once[k2] as usize, pairs);
+                    s.reveal_two[k][k2] = if self.fast() {
+                        let p = u32::try_from(pairs).expect("pairs fit");
+                        Succ::at(self.reveal_offsets[after][k2], p, self.bound_of(p))
+                    } else {
+                        self.solved(self.reveal_ids[after][k2] as usize, pairs)
+                    };
                 }
             }
         }
