@@ -22,7 +22,7 @@
 use rustc_hash::FxHashMap;
 
 use super::model::{RoundModel, lowest};
-use super::rules::{Rank, Stack};
+use super::rules::Stack;
 use crate::solver::Scalar;
 
 /// What the mover does.
@@ -243,29 +243,8 @@ impl<S: Scalar> Solver<S> {
     }
 
     /// Whether the bound of the module's documentation settles a fold.
-    fn surely_folds(&self, stacks: &[Stack], r: Rank) -> bool {
-        let d = self.model.unseen(stacks);
-        let m = self.model.players as i64;
-        let (mut e, mut p) = (0i64, 0i64);
-        for (j, c) in d.iter() {
-            if stacks[0].has(j) {
-                e += i64::from(j) * i64::from(c);
-                p += i64::from(c);
-            }
-        }
-        let n = i64::from(d.total());
-        let r = i64::from(r);
-        let u = if m == 2 {
-            r
-        } else {
-            let drawable = if self.model.reshuffle.is_some() {
-                self.model.highest()
-            } else {
-                d.highest().unwrap_or(0)
-            };
-            r.max(i64::from(drawable))
-        };
-        (m - 1) * (e - r * n) >= (n - p) * u
+    fn surely_folds(&self, stacks: &[Stack]) -> bool {
+        FoldBound::of(&self.model, stacks).surely_folds()
     }
 
     fn solve(&mut self, stacks: &[Stack]) -> u32 {
@@ -274,10 +253,9 @@ impl<S: Scalar> Solver<S> {
             return slot;
         }
         let u_fold = self.fold_vector(stacks);
-        let r = lowest(stacks);
         let over_budget = self.limit.is_some_and(|l| self.index.len() >= l);
         self.cut |= over_budget;
-        let u = if over_budget || (self.prune && self.surely_folds(stacks, r)) {
+        let u = if over_budget || (self.prune && self.surely_folds(stacks)) {
             u_fold
         } else {
             match self.hit_vector(stacks) {
@@ -290,6 +268,64 @@ impl<S: Scalar> Solver<S> {
         self.values.extend(u);
         self.index.insert(key, slot);
         slot
+    }
+}
+
+/// The bound of the module's documentation at one configuration, in integers: u_Hit[1]
+/// ≤ `hit_times_n` / `n`, against u_Fold[1] = −(m−1)·`r`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FoldBound {
+    /// Players.
+    pub m: i64,
+    /// r: the lowest face-up rank, what a fold scores.
+    pub r: i64,
+    /// N = |d| (0: the mover must fold).
+    pub n: i64,
+    /// U: the most another player can score after a hit that does not pair (r with
+    /// two players), so the most any player other than the scorer gains.
+    pub u: i64,
+    /// −(m−1)·E + (N−P)·U.
+    pub hit_times_n: i64,
+}
+
+impl FoldBound {
+    /// The bound at the configuration with these stacks (turn order, mover first).
+    #[must_use]
+    pub fn of(model: &RoundModel, stacks: &[Stack]) -> Self {
+        let d = model.unseen(stacks);
+        let m = model.players as i64;
+        let (mut e, mut p) = (0i64, 0i64);
+        for (j, c) in d.iter() {
+            if stacks[0].has(j) {
+                e += i64::from(j) * i64::from(c);
+                p += i64::from(c);
+            }
+        }
+        let n = i64::from(d.total());
+        let r = i64::from(lowest(stacks));
+        let u = if m == 2 {
+            r
+        } else {
+            let drawable = if model.reshuffle.is_some() {
+                model.highest()
+            } else {
+                d.highest().unwrap_or(0)
+            };
+            r.max(i64::from(drawable))
+        };
+        Self {
+            m,
+            r,
+            n,
+            u,
+            hit_times_n: -(m - 1) * e + (n - p) * u,
+        }
+    }
+
+    /// Whether the bound settles a fold: u_Hit[1] ≤ u_Fold[1] (ties fold).
+    #[must_use]
+    pub fn surely_folds(&self) -> bool {
+        self.hit_times_n <= -(self.m - 1) * self.r * self.n
     }
 }
 

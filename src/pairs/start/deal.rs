@@ -1,0 +1,264 @@
+//! The deal as a chance tree: every way it can end (the round's pool and the stacks in
+//! turn order) with its chance.
+//!
+//! A tie's kept cards depend only on the cards outside the tied stack, which no discard
+//! touches; the discards depend only on how many cards of the tied stack's ranks are
+//! left. So a tie is keyed by its stacks and tied seats, and carries the law of the
+//! discards so far: the kept cards are drawn once per tie, the discards once per
+//! discards-so-far, and only the deal's ends pair the two. Drawing tied player by tied
+//! player, discard by discard, made the tree explode at n = 10.
+
+use rustc_hash::FxHashMap;
+
+use super::Product;
+use crate::pairs::rules::{Counts, Rank, Stack};
+use crate::seats::MAX_SEATS;
+
+/// Stacks in seat order during the deal, in turn order at its end; seats past the
+/// table's stay empty. A fixed array keeps the deal's millions of branches off the heap.
+pub(super) type Stacks = [Stack; MAX_SEATS];
+
+/// The cards discarded so far (of the tied stack's ranks), by their chance.
+type Discards<S> = FxHashMap<Counts, S>;
+
+/// The ties still to break: the stacks in seat order and the tied seats (bit i for
+/// seat i), with the law of the discards so far.
+type Ties<S> = FxHashMap<(Stacks, u8), Discards<S>>;
+
+/// Walks the deal from the unseen cards `d`. Every end goes to `on_end` (the pool of the
+/// round, the stacks in turn order, the chance); every tie still to break goes first to
+/// `follow` (the stacks in seat order, the tied seats, the chance of those discards),
+/// which drops it by answering `false` (the caller then accounts for its chance).
+pub(super) fn walk<S: Product>(
+    d: Counts,
+    players: usize,
+    mut on_end: impl FnMut(Counts, Stacks, S),
+    mut follow: impl FnMut(&Stacks, u8, &S) -> bool,
+) {
+    // The first cards, one seat at a time.
+    let mut layer: FxHashMap<(Counts, Stacks), S> = FxHashMap::default();
+    layer.insert((d, [Stack::EMPTY; MAX_SEATS]), S::one());
+    for seat in 0..players {
+        let mut next: FxHashMap<(Counts, Stacks), S> = FxHashMap::default();
+        for ((d, stacks), p) in layer {
+            let total = u64::from(d.total());
+            assert!(total > 0, "a card for every player");
+            for (j, c) in d.iter() {
+                let mut d2 = d;
+                d2.remove(j);
+                let mut s2 = stacks;
+                s2[seat] = Stack::EMPTY.with(j);
+                add(&mut next, (d2, s2), p.times(u64::from(c)).over(total));
+            }
+        }
+        layer = next;
+    }
+    let mut ties: Ties<S> = FxHashMap::default();
+    let none = Counts::default();
+    for ((_, stacks), p) in layer {
+        let low = stacks[..players].iter().filter_map(|s| s.lowest()).min();
+        let tied = (0..players)
+            .filter(|&i| stacks[i].lowest() == low)
+            .fold(0u8, |mask, i| mask | 1 << i);
+        if tied.count_ones() == 1 {
+            on_end(d, turn_order(stacks, players, tied), p);
+        } else if follow(&stacks, tied, &p) {
+            add(ties.entry((stacks, tied)).or_default(), none, p);
+        }
+    }
+    // Tiebreak rounds until every branch has a first mover.
+    while !ties.is_empty() {
+        let mut next: Ties<S> = FxHashMap::default();
+        let mut groups: Vec<_> = ties.into_iter().collect();
+        groups.sort_by_key(|g| g.0);
+        for ((stacks, tied), discards) in groups {
+            let seats: Vec<usize> = (0..players).filter(|&i| tied & 1 << i != 0).collect();
+            let own = stacks[seats[0]];
+            let unseen = stacks[..players]
+                .iter()
+                .try_fold(d, |d, &s| d.minus_stack(s))
+                .expect("stacks dealt from d");
+            let round = Round::new(unseen, own, seats.len());
+            let after = round.discards(discards);
+            for (cards, q_kept) in &round.kept {
+                let mut stacks = stacks;
+                for (&seat, &j) in seats.iter().zip(cards) {
+                    stacks[seat] = own.with(j);
+                }
+                // Players left without a card count as highest; if none got one, the
+                // first of them moves first.
+                let still = match cards.iter().min() {
+                    None => 1 << seats[0],
+                    Some(&low) => seats
+                        .iter()
+                        .zip(cards)
+                        .filter(|&(_, &c)| c == low)
+                        .fold(0u8, |mask, (&seat, _)| mask | 1 << seat),
+                };
+                if still.count_ones() == 1 {
+                    let turns = turn_order(stacks, players, still);
+                    for (gone, p) in &after {
+                        let pool = d.minus(gone).expect("discards come from d");
+                        on_end(pool, turns, p.times_scalar(q_kept));
+                    }
+                } else {
+                    let slot = next.entry((stacks, still)).or_default();
+                    for (gone, p) in &after {
+                        let q = p.times_scalar(q_kept);
+                        if follow(&stacks, still, &q) {
+                            add(slot, *gone, q);
+                        }
+                    }
+                }
+            }
+        }
+        next.retain(|_, discards| !discards.is_empty());
+        ties = next;
+    }
+}
+
+/// The stacks in turn order, the one seat in `first` first.
+fn turn_order(mut stacks: Stacks, players: usize, first: u8) -> Stacks {
+    stacks[..players].rotate_left(first.trailing_zeros() as usize);
+    stacks
+}
+
+fn add<K: std::hash::Hash + Eq, S: Product>(map: &mut FxHashMap<K, S>, key: K, p: S) {
+    let slot = map.entry(key).or_insert_with(S::zero);
+    *slot = slot.plus(&p);
+}
+
+/// One tiebreak round for `tied` players holding the same stack `own` (players still
+/// tied always do).
+///
+/// The round draws from d in a uniformly random order: the i-th tied player keeps the
+/// i-th card outside `own`, and the cards of `own`'s ranks drawn before the last kept
+/// card are discarded. So the kept cards are an ordered draw without replacement from
+/// the B cards outside `own` (fewer than `tied` when they run out: the rest get none);
+/// the number k of discards follows the negative hypergeometric law (k of the A pairing
+/// cards before the t-th of the B others: C(k+t−1, t−1)·C(A−k+B−t, B−t)/C(A+B, B));
+/// and given k, which ones is a uniform k-subset of the A pairing cards, independent of
+/// the rest.
+pub(super) struct Round<S> {
+    /// The kept cards in seat order, with their chance.
+    pub kept: Vec<(Vec<Rank>, S)>,
+    /// The cards of `own`'s ranks in d before any discard of this tie.
+    pairing: Counts,
+    /// B: the cards outside `own`.
+    others: u64,
+    /// t: the cards kept.
+    taken: u64,
+}
+
+impl<S: Product> Round<S> {
+    /// The round from `d` (before the discards of this tie's earlier rounds).
+    pub fn new(d: Counts, own: Stack, tied: usize) -> Self {
+        let mut pairing = Counts::default();
+        let mut outside = d;
+        for (j, c) in d.iter().filter(|&(j, _)| own.has(j)) {
+            for _ in 0..c {
+                pairing.add(j);
+                outside.remove(j);
+            }
+        }
+        let b = u64::from(outside.total());
+        let t = tied.min(usize::try_from(b).unwrap_or(usize::MAX));
+        let mut kept: Vec<(Vec<Rank>, Counts, S)> = vec![(Vec::new(), outside, S::one())];
+        for _ in 0..t {
+            let mut next = Vec::new();
+            for (cards, d, p) in kept {
+                let total = u64::from(d.total());
+                for (j, c) in d.iter() {
+                    let mut d2 = d;
+                    d2.remove(j);
+                    let mut cards = cards.clone();
+                    cards.push(j);
+                    next.push((cards, d2, p.times(u64::from(c)).over(total)));
+                }
+            }
+            kept = next;
+        }
+        Self {
+            kept: kept.into_iter().map(|(c, _, p)| (c, p)).collect(),
+            pairing,
+            others: b,
+            taken: t as u64,
+        }
+    }
+
+    /// The law of the discards after this round, from their law before it (earlier
+    /// rounds of the same tie discarded `gone`, so fewer pairing cards are left).
+    pub fn discards(&self, before: Discards<S>) -> Discards<S> {
+        if self.taken == 0 {
+            return before;
+        }
+        let mut after = Discards::default();
+        for (gone, p) in before {
+            let left = self.pairing.minus(&gone).expect("discards come from d");
+            for (more, q) in discard_law::<S>(&left, self.others, self.taken) {
+                let mut all = gone;
+                for (j, c) in more.iter() {
+                    for _ in 0..c {
+                        all.add(j);
+                    }
+                }
+                add(&mut after, all, p.times_scalar(&q));
+            }
+        }
+        after
+    }
+}
+
+/// Which of the `pairing` cards a tiebreak round discards before the `t`-th of the `b`
+/// other cards, with the chance of each (see [`Round`]): the chance of k discards over
+/// C(A, k) once per k, times the ways to pick each sub-multiset.
+fn discard_law<S: Product>(pairing: &Counts, b: u64, t: u64) -> Vec<(Counts, S)> {
+    let a = u64::from(pairing.total());
+    let all = binomial(a + b, b);
+    let per_k: Vec<Option<S>> = (0..=a)
+        .map(|k| {
+            let before = binomial(k + t - 1, t - 1);
+            let after = binomial(a - k + b - t, b - t);
+            (before != 0 && after != 0).then(|| {
+                S::ratio(i64::try_from(before).expect("small"), 1)
+                    .times(after)
+                    .over(all)
+                    .over(binomial(a, k))
+            })
+        })
+        .collect();
+    let mut subsets: Vec<(Counts, u64, u64)> = vec![(Counts::default(), 0, 1)];
+    for (j, c) in pairing.iter() {
+        let mut next = Vec::with_capacity(subsets.len() * (usize::from(c) + 1));
+        for &(m, k, w) in &subsets {
+            let mut m2 = m;
+            for x in 0..=u64::from(c) {
+                if x > 0 {
+                    m2.add(j);
+                }
+                next.push((m2, k + x, w * binomial(u64::from(c), x)));
+            }
+        }
+        subsets = next;
+    }
+    subsets
+        .into_iter()
+        .filter_map(|(m, k, w)| {
+            let f = per_k[usize::try_from(k).expect("small")].as_ref()?;
+            Some((m, f.times(w)))
+        })
+        .collect()
+}
+
+/// C(n, k) in integers (small arguments: at most C(55, 27) < 2^63).
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        r = r * u128::from(n - i) / u128::from(i + 1);
+    }
+    u64::try_from(r).expect("a binomial below 2^64")
+}
