@@ -188,34 +188,137 @@ impl<S: Product> Round<S> {
 
     /// The law of the discards after this round, from their law before it (earlier
     /// rounds of the same tie discarded `gone`, so fewer pairing cards are left).
+    ///
+    /// Given the k discards, which ones is a uniform k-subset (see [`Round`]): from
+    /// `gone`, the chance of discarding x_j more of each rank j is φ(k)·Π_j C(left_j,
+    /// x_j) with φ(k) = P(k discards)/C(A−|gone|, k). The laws are added into a dense
+    /// table indexed by the discards' counts (mixed radix over the pairing ranks):
+    /// millions of terms at n = 10, where a hash map per term was the walk's cost.
     pub fn discards(&self, before: Discards<S>) -> Discards<S> {
         if self.taken == 0 {
             return before;
         }
-        let mut after = Discards::default();
-        for (gone, p) in before {
-            let left = self.pairing.minus(&gone).expect("discards come from d");
-            for (more, q) in discard_law::<S>(&left, self.others, self.taken) {
-                let mut all = gone;
-                for (j, c) in more.iter() {
-                    for _ in 0..c {
-                        all.add(j);
-                    }
-                }
-                add(&mut after, all, p.times_scalar(&q));
-            }
+        let ranks: Vec<(Rank, u8)> = self.pairing.iter().collect();
+        let mut strides = Vec::with_capacity(ranks.len());
+        let mut size = 1usize;
+        for &(_, c) in &ranks {
+            strides.push(size);
+            size *= usize::from(c) + 1;
         }
-        after
+        let index = |d: &Counts| -> usize {
+            ranks
+                .iter()
+                .zip(&strides)
+                .map(|(&(j, _), s)| usize::from(d.get(j)) * s)
+                .sum()
+        };
+        let a = u64::from(self.pairing.total());
+        // φ by the number of cards gone before, computed once each.
+        let mut phi: Vec<Option<Vec<Option<S>>>> =
+            vec![None; usize::try_from(a).expect("small") + 1];
+        let mut after: Vec<S> = vec![S::zero(); size];
+        let mut seen = vec![false; size];
+        for (gone, p) in &before {
+            let g = gone.total();
+            let slot = &mut phi[g as usize];
+            let phi_g =
+                slot.get_or_insert_with(|| per_k::<S>(a - u64::from(g), self.others, self.taken));
+            let pk: Vec<Option<S>> = phi_g
+                .iter()
+                .map(|f| f.as_ref().map(|f| p.times_scalar(f)))
+                .collect();
+            let left: Vec<u8> = ranks.iter().map(|&(j, c)| c - gone.get(j)).collect();
+            spread(
+                &left,
+                &strides,
+                &pk,
+                index(gone),
+                0,
+                0,
+                1,
+                &mut after,
+                &mut seen,
+            );
+        }
+        let mut out = Discards::default();
+        for (i, p) in after.into_iter().enumerate() {
+            if !seen[i] {
+                continue;
+            }
+            let mut d = Counts::default();
+            let mut rest = i;
+            for (&(j, c), _) in ranks.iter().zip(&strides) {
+                let radix = usize::from(c) + 1;
+                for _ in 0..rest % radix {
+                    d.add(j);
+                }
+                rest /= radix;
+            }
+            out.insert(d, p);
+        }
+        out
     }
 }
 
-/// Which of the `pairing` cards a tiebreak round discards before the `t`-th of the `b`
-/// other cards, with the chance of each (see [`Round`]): the chance of k discards over
-/// C(A, k) once per k, times the ways to pick each sub-multiset.
-fn discard_law<S: Product>(pairing: &Counts, b: u64, t: u64) -> Vec<(Counts, S)> {
-    let a = u64::from(pairing.total());
+/// Adds the discard law from one `gone` into `after` (see [`Round::discards`]): rank by
+/// rank, x more discards of each, with the product of C(left_j, x_j) so far in `w`.
+#[allow(clippy::too_many_arguments)] // one recursion's state
+fn spread<S: Product>(
+    left: &[u8],
+    strides: &[usize],
+    pk: &[Option<S>],
+    at: usize,
+    rank: usize,
+    k: usize,
+    w: u64,
+    after: &mut [S],
+    seen: &mut [bool],
+) {
+    if rank == left.len() {
+        if let Some(q) = &pk[k] {
+            after[at] = after[at].plus(&q.times(w));
+            seen[at] = true;
+        }
+        return;
+    }
+    let c = left[rank];
+    for x in 0..=c {
+        let w = w * BINOMIALS[usize::from(c)][usize::from(x)];
+        spread(
+            left,
+            strides,
+            pk,
+            at + usize::from(x) * strides[rank],
+            rank + 1,
+            k + usize::from(x),
+            w,
+            after,
+            seen,
+        );
+    }
+}
+
+/// C(n, k) for n < 11 (a rank's cards), looked up.
+const BINOMIALS: [[u64; 11]; 11] = {
+    let mut t = [[0u64; 11]; 11];
+    let mut n = 0;
+    while n < 11 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// φ(k) = P(k discards)/C(A, k) for a round with `a` pairing cards, `b` others and `t`
+/// cards kept (`None` where k discards cannot happen).
+fn per_k<S: Product>(a: u64, b: u64, t: u64) -> Vec<Option<S>> {
     let all = binomial(a + b, b);
-    let per_k: Vec<Option<S>> = (0..=a)
+    (0..=a)
         .map(|k| {
             let before = binomial(k + t - 1, t - 1);
             let after = binomial(a - k + b - t, b - t);
@@ -225,27 +328,6 @@ fn discard_law<S: Product>(pairing: &Counts, b: u64, t: u64) -> Vec<(Counts, S)>
                     .over(all)
                     .over(binomial(a, k))
             })
-        })
-        .collect();
-    let mut subsets: Vec<(Counts, u64, u64)> = vec![(Counts::default(), 0, 1)];
-    for (j, c) in pairing.iter() {
-        let mut next = Vec::with_capacity(subsets.len() * (usize::from(c) + 1));
-        for &(m, k, w) in &subsets {
-            let mut m2 = m;
-            for x in 0..=u64::from(c) {
-                if x > 0 {
-                    m2.add(j);
-                }
-                next.push((m2, k + x, w * binomial(u64::from(c), x)));
-            }
-        }
-        subsets = next;
-    }
-    subsets
-        .into_iter()
-        .filter_map(|(m, k, w)| {
-            let f = per_k[usize::try_from(k).expect("small")].as_ref()?;
-            Some((m, f.times(w)))
         })
         .collect()
 }
