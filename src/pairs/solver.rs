@@ -66,6 +66,8 @@ pub struct Solver<S> {
     limit: Option<usize>,
     cut: bool,
     index: FxHashMap<u64, u32>,
+    /// See [`Self::close_calls`].
+    close: f64,
     /// m values per solved configuration, in the order first solved.
     values: Vec<S>,
 }
@@ -80,6 +82,7 @@ impl<S: Scalar> Solver<S> {
             limit: None,
             cut: false,
             index: FxHashMap::default(),
+            close: 0.0,
             values: Vec::new(),
         }
     }
@@ -114,6 +117,16 @@ impl<S: Scalar> Solver<S> {
     #[must_use]
     pub fn model(&self) -> &RoundModel {
         &self.model
+    }
+
+    /// The sum, over the configurations solved so far, of the margins by which hitting
+    /// beat folding where the tie tolerance of `f64` ([`Scalar::ties`]) folded anyway (0
+    /// in exact arithmetic). With two players the mover's value anywhere is off by at
+    /// most this: a deviation at one configuration moves the values above it by at most
+    /// its margin (a maximum moves by at most the largest change among its options).
+    #[must_use]
+    pub fn close_calls(&self) -> f64 {
+        self.close
     }
 
     /// Configurations solved so far.
@@ -260,7 +273,13 @@ impl<S: Scalar> Solver<S> {
         } else {
             match self.hit_vector(stacks) {
                 Some(hit) if !folds(&u_fold, &hit) => hit,
-                _ => u_fold,
+                Some(hit) => {
+                    if hit[0] > u_fold[0] {
+                        self.close += hit[0].minus(&u_fold[0]).to_f64();
+                    }
+                    u_fold
+                }
+                None => u_fold,
             }
         };
         #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations

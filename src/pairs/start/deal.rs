@@ -8,6 +8,7 @@
 //! discards-so-far, and only the deal's ends pair the two. Drawing tied player by tied
 //! player, discard by discard, made the tree explode at n = 10.
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::Product;
@@ -71,15 +72,22 @@ pub(super) fn walk<S: Product>(
         let mut next: Ties<S> = FxHashMap::default();
         let mut groups: Vec<_> = ties.into_iter().collect();
         groups.sort_by_key(|g| g.0);
-        for ((stacks, tied), discards) in groups {
-            let seats: Vec<usize> = (0..players).filter(|&i| tied & 1 << i != 0).collect();
-            let own = stacks[seats[0]];
-            let unseen = stacks[..players]
-                .iter()
-                .try_fold(d, |d, &s| d.minus_stack(s))
-                .expect("stacks dealt from d");
-            let round = Round::new(unseen, own, seats.len());
-            let after = round.discards(discards);
+        // The discards' laws, the walk's cost, on all cores; their ends in order.
+        let rounds: Vec<_> = groups
+            .into_par_iter()
+            .map(|((stacks, tied), discards)| {
+                let seats: Vec<usize> = (0..players).filter(|&i| tied & 1 << i != 0).collect();
+                let own = stacks[seats[0]];
+                let unseen = stacks[..players]
+                    .iter()
+                    .try_fold(d, |d, &s| d.minus_stack(s))
+                    .expect("stacks dealt from d");
+                let round = Round::new(unseen, own, seats.len());
+                let after = round.discards(discards);
+                (stacks, seats, own, round, after)
+            })
+            .collect();
+        for (stacks, seats, own, round, after) in rounds {
             for (cards, q_kept) in &round.kept {
                 let mut stacks = stacks;
                 for (&seat, &j) in seats.iter().zip(cards) {
