@@ -35,9 +35,11 @@
 //! **What `f64` adds.** The solver's `f64` ties fold within 1e-9: where hitting beat
 //! folding by less, it folded anyway. Each solver sums those margins
 //! ([`Solver::close_calls`]); with two players they bound its values' error, so the
-//! bound adds each pool's chance times its sum (0 at n <= 10 with two players: no such
-//! configuration is met). Rounding is left out of the bound: the sums are compensated,
-//! and every term's relative error is a few hundred ulps, far below 1e-12 in all.
+//! bound adds each pool's chance times its sum (below 1e-24 at n <= 10 with two
+//! players: only rounding-level ties are met; with three or more a close call can move
+//! the other positions further, and the bound speaks for the mover only). Rounding is
+//! left out of the bound: the sums are compensated, and every term's relative error is
+//! a few hundred ulps, far below 1e-12 in all.
 
 mod deal;
 
