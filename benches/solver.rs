@@ -378,8 +378,8 @@ fn zebra(case: &str, ranks: u32, objective: Objective, exhaustive: bool) {
 
 /// Pairs: `round-NxM` the pruned solve of a round from its deal (stacks 9 and 10, the
 /// full deck: the largest reachable round of a deal without ties); `exhaustive-NxM` the
-/// same visiting every reachable configuration; `start-NxM` the start value (f64, deal
-/// branches below 1e-14 dropped).
+/// same visiting every reachable configuration; `start-NxM` the start value (f64, within a
+/// proved 1e-10).
 fn pairs_case(case: &str, rest: &str) {
     use concentration::pairs::model::RoundModel;
     use concentration::pairs::start::start_value_within;
@@ -394,15 +394,17 @@ fn pairs_case(case: &str, rest: &str) {
         return;
     }
     if kind == "start" {
-        let v = start_value_within::<f64>(ranks, m, Some(1e-14));
+        let v = start_value_within(ranks, m, 1e-10);
         println!(
-            "{case:<22} {:>9.1} ms  u_1 = {:.12}, {} deal ends, {} pools, {} states, dropped {:.1e}  peak {:>7.1} MiB",
+            "{case:<22} {:>9.1} ms  u_1 = {:.12} ± {:.1e}, {} deal ends ({} settled), {} pools solved, {} bounded, {} states  peak {:>7.1} MiB",
             start.elapsed().as_secs_f64() * 1000.0,
             v.u[0],
+            v.bound,
             v.deals,
+            v.settled,
             v.pools,
+            v.pools_bounded,
             v.states,
-            v.dropped,
             peak_memory_mib()
         );
         return;

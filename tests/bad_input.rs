@@ -695,6 +695,14 @@ const COMMAND_LINES: Cases = &[
         &["pairs", "start", "--players", "7"],
         "--players 7: a table has 2 to 6",
     ),
+    (
+        &["pairs", "start", "--ranks", "4", "--within=-1"],
+        "--within -1: expected a bound of 0 or more",
+    ),
+    (
+        &["pairs", "start", "--ranks", "4", "--within", "inf"],
+        "--within inf: expected a bound of 0 or more",
+    ),
     (&["pairs", "duel", "--players", "spne"], "--players: 1 seat"),
     (
         &[

@@ -109,10 +109,10 @@ pub struct StartArgs {
     /// Exact rational values (small decks)
     #[arg(long)]
     exact: bool,
-    /// Without --exact: drop deal branches less likely than this (their probability
-    /// bounds the error, and is printed)
-    #[arg(long, default_value_t = START_CUTOFF, conflicts_with = "exact")]
-    cutoff: f64,
+    /// Without --exact: leave rounds unsolved while the proved bound on the error stays
+    /// within this (0: solve every round the fold test does not settle)
+    #[arg(long, default_value_t = START_WITHIN, conflicts_with = "exact")]
+    within: f64,
     /// Print one JSON object
     #[arg(long)]
     json: bool,
@@ -268,21 +268,26 @@ fn report<S: Scalar + ToString>(
     println!("action  {}", a.action.name());
 }
 
-/// Deal branches less likely than this are dropped from the `f64` start value (their
-/// probability is reported, and bounds the error).
-const START_CUTOFF: f64 = 1e-14;
+/// The default error budget of the `f64` start value.
+const START_WITHIN: f64 = 1e-10;
 
 fn start(args: &StartArgs) -> anyhow::Result<()> {
     let ranks = ranks(args.ranks)?;
     let m = players(args.players)?;
-    let (approx, exact, deals, pools, states, dropped) = if args.exact {
+    if !(args.within >= 0.0 && args.within.is_finite()) {
+        return Err(super::usage(format!(
+            "--within {}: expected a bound of 0 or more",
+            args.within
+        )));
+    }
+    let (approx, exact, v) = if args.exact {
         let v = start_value::<BigRational>(ranks, m);
         let approx: Vec<f64> = v.u.iter().map(Scalar::to_f64).collect();
         let exact: Vec<String> = v.u.iter().map(ToString::to_string).collect();
-        (approx, Some(exact), v.deals, v.pools, v.states, 0.0)
+        (approx, Some(exact), v.into_f64())
     } else {
-        let v = start_value_within::<f64>(ranks, m, Some(args.cutoff));
-        (v.u, None, v.deals, v.pools, v.states, v.dropped)
+        let v = start_value_within(ranks, m, args.within);
+        (v.u.clone(), None, v)
     };
     if args.json {
         let u = match &exact {
@@ -291,7 +296,9 @@ fn start(args: &StartArgs) -> anyhow::Result<()> {
         };
         println!(
             "{}",
-            json!({ "u": u, "deals": deals, "pools": pools, "states": states, "dropped": dropped })
+            json!({ "u": u, "bound": v.bound, "bounded": v.bounded, "deals": v.deals,
+                "settled": v.settled, "pools": v.pools, "pools_bounded": v.pools_bounded,
+                "states": v.states })
         );
         return Ok(());
     }
@@ -299,20 +306,26 @@ fn start(args: &StartArgs) -> anyhow::Result<()> {
         "pairs | ranks {} | {m} players | start of a round, by turn position (first mover first)",
         ranks.get()
     );
-    for (i, v) in approx.iter().enumerate() {
+    for (i, x) in approx.iter().enumerate() {
         let e = exact
             .as_ref()
             .map(|e| format!(" = {}", e[i]))
             .unwrap_or_default();
-        println!("  mover {}  {v:+.9}{e}", i + 1);
+        let b = if args.exact {
+            String::new()
+        } else {
+            format!(" ± {:.1e}", v.bound)
+        };
+        println!("  mover {}  {x:+.12}{b}{e}", i + 1);
     }
-    println!("({deals} ways the deal can end, {pools} pools, {states} configurations solved)");
+    println!(
+        "({} ways the deal can end, {} settled by the fold test; {} pools solved, {} configurations)",
+        v.deals, v.settled, v.pools, v.states
+    );
     if !args.exact {
-        #[allow(clippy::cast_precision_loss)]
-        let bound = dropped * (m as f64 - 1.0) * f64::from(ranks.get());
         println!(
-            "(f64; deal branches below {:e} dropped: probability {dropped:.1e}, value off by at most {bound:.1e} plus rounding)",
-            args.cutoff
+            "(f64; the bound is proved: {} pools of chance {:.1e} valued by their interval, not solved; rounding below 1e-12)",
+            v.pools_bounded, v.bounded
         );
     }
     Ok(())

@@ -22,7 +22,7 @@
 use rustc_hash::FxHashMap;
 
 use super::model::{RoundModel, lowest};
-use super::rules::{Rank, Stack};
+use super::rules::Stack;
 use crate::solver::Scalar;
 
 /// What the mover does.
@@ -66,6 +66,8 @@ pub struct Solver<S> {
     limit: Option<usize>,
     cut: bool,
     index: FxHashMap<u64, u32>,
+    /// See [`Self::close_calls`].
+    close: f64,
     /// m values per solved configuration, in the order first solved.
     values: Vec<S>,
 }
@@ -80,6 +82,7 @@ impl<S: Scalar> Solver<S> {
             limit: None,
             cut: false,
             index: FxHashMap::default(),
+            close: 0.0,
             values: Vec::new(),
         }
     }
@@ -114,6 +117,16 @@ impl<S: Scalar> Solver<S> {
     #[must_use]
     pub fn model(&self) -> &RoundModel {
         &self.model
+    }
+
+    /// The sum, over the configurations solved so far, of the margins by which hitting
+    /// beat folding where the tie tolerance of `f64` ([`Scalar::ties`]) folded anyway (0
+    /// in exact arithmetic). With two players the mover's value anywhere is off by at
+    /// most this: a deviation at one configuration moves the values above it by at most
+    /// its margin (a maximum moves by at most the largest change among its options).
+    #[must_use]
+    pub fn close_calls(&self) -> f64 {
+        self.close
     }
 
     /// Configurations solved so far.
@@ -243,29 +256,8 @@ impl<S: Scalar> Solver<S> {
     }
 
     /// Whether the bound of the module's documentation settles a fold.
-    fn surely_folds(&self, stacks: &[Stack], r: Rank) -> bool {
-        let d = self.model.unseen(stacks);
-        let m = self.model.players as i64;
-        let (mut e, mut p) = (0i64, 0i64);
-        for (j, c) in d.iter() {
-            if stacks[0].has(j) {
-                e += i64::from(j) * i64::from(c);
-                p += i64::from(c);
-            }
-        }
-        let n = i64::from(d.total());
-        let r = i64::from(r);
-        let u = if m == 2 {
-            r
-        } else {
-            let drawable = if self.model.reshuffle.is_some() {
-                self.model.highest()
-            } else {
-                d.highest().unwrap_or(0)
-            };
-            r.max(i64::from(drawable))
-        };
-        (m - 1) * (e - r * n) >= (n - p) * u
+    fn surely_folds(&self, stacks: &[Stack]) -> bool {
+        FoldBound::of(&self.model, stacks).surely_folds()
     }
 
     fn solve(&mut self, stacks: &[Stack]) -> u32 {
@@ -274,15 +266,20 @@ impl<S: Scalar> Solver<S> {
             return slot;
         }
         let u_fold = self.fold_vector(stacks);
-        let r = lowest(stacks);
         let over_budget = self.limit.is_some_and(|l| self.index.len() >= l);
         self.cut |= over_budget;
-        let u = if over_budget || (self.prune && self.surely_folds(stacks, r)) {
+        let u = if over_budget || (self.prune && self.surely_folds(stacks)) {
             u_fold
         } else {
             match self.hit_vector(stacks) {
                 Some(hit) if !folds(&u_fold, &hit) => hit,
-                _ => u_fold,
+                Some(hit) => {
+                    if hit[0] > u_fold[0] {
+                        self.close += hit[0].minus(&u_fold[0]).to_f64();
+                    }
+                    u_fold
+                }
+                None => u_fold,
             }
         };
         #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations
@@ -290,6 +287,64 @@ impl<S: Scalar> Solver<S> {
         self.values.extend(u);
         self.index.insert(key, slot);
         slot
+    }
+}
+
+/// The bound of the module's documentation at one configuration, in integers: u_Hit[1]
+/// ≤ `hit_times_n` / `n`, against u_Fold[1] = −(m−1)·`r`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FoldBound {
+    /// Players.
+    pub m: i64,
+    /// r: the lowest face-up rank, what a fold scores.
+    pub r: i64,
+    /// N = |d| (0: the mover must fold).
+    pub n: i64,
+    /// U: the most another player can score after a hit that does not pair (r with
+    /// two players), so the most any player other than the scorer gains.
+    pub u: i64,
+    /// −(m−1)·E + (N−P)·U.
+    pub hit_times_n: i64,
+}
+
+impl FoldBound {
+    /// The bound at the configuration with these stacks (turn order, mover first).
+    #[must_use]
+    pub fn of(model: &RoundModel, stacks: &[Stack]) -> Self {
+        let d = model.unseen(stacks);
+        let m = model.players as i64;
+        let (mut e, mut p) = (0i64, 0i64);
+        for (j, c) in d.iter() {
+            if stacks[0].has(j) {
+                e += i64::from(j) * i64::from(c);
+                p += i64::from(c);
+            }
+        }
+        let n = i64::from(d.total());
+        let r = i64::from(lowest(stacks));
+        let u = if m == 2 {
+            r
+        } else {
+            let drawable = if model.reshuffle.is_some() {
+                model.highest()
+            } else {
+                d.highest().unwrap_or(0)
+            };
+            r.max(i64::from(drawable))
+        };
+        Self {
+            m,
+            r,
+            n,
+            u,
+            hit_times_n: -(m - 1) * e + (n - p) * u,
+        }
+    }
+
+    /// Whether the bound settles a fold: u_Hit[1] ≤ u_Fold[1] (ties fold).
+    #[must_use]
+    pub fn surely_folds(&self) -> bool {
+        self.hit_times_n <= -(self.m - 1) * self.r * self.n
     }
 }
 
