@@ -79,7 +79,7 @@ mod tests {
                             continue;
                         }
                         let mut other = key;
-                        let mut left = counts.clone();
+                        let mut left = counts;
                         for &(from, to) in change {
                             let Some(f) = at(from) else { continue 'key };
                             if left[f] == 0 {
