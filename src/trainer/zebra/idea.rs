@@ -42,6 +42,11 @@ pub(super) fn zebra_idea(
         })
         .unwrap_or_default();
     let hidden = view.unknown_positions().count();
+    // A seen pair on the table that the best move leaves there (the keep-pair idea).
+    let seen_pair = first.is_none()
+        && actions.iter().any(
+            |c| matches!(c.action, ZebraAction::Known(p, colour) if p.known(colour.opposite()) > 0),
+        );
     let (title, body) = match (first, best.action) {
         (_, ZebraAction::Match) => (
             "Take the pair",
@@ -55,6 +60,13 @@ pub(super) fn zebra_idea(
             format!(
                 "{best_card} and a seen card of its rank in the other colour are both on \
                  show: the pair is certain, and you turn again ({worth})"
+            ),
+        ),
+        (None, ZebraAction::Unknown) if seen_pair => (
+            "Keep the pair for later",
+            format!(
+                "turn a new card first: the seen pair waits on the table to end a later \
+                 turn without showing a new card ({worth})"
             ),
         ),
         (None, ZebraAction::Unknown) => (
