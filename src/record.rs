@@ -232,8 +232,9 @@ pub struct Record {
     /// Who sat in each seat, in turn order: 2 to 6 seats, or one for solitaire.
     pub players: Vec<RecordSeat>,
     /// What the game was played for (the unit of analysis costs). With three or more
-    /// seats the game is `own-pairs`, held as [`Objective::Margin`] (both count pairs,
-    /// and with two seats `own-pairs` chooses as `margin` does) and written `own-pairs`.
+    /// seats the game is `own-pairs`, held as [`Objective::Margin`] (both count pairs;
+    /// with two seats under `none` `own-pairs` chooses as `margin` does, not under
+    /// `agreed`: see `tests/seats_solver.rs`) and written `own-pairs`.
     pub objective: Objective,
     /// How turns go (One Flip or standard).
     pub variant: Variant,

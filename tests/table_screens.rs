@@ -228,3 +228,63 @@ fn optimal_seat_and_odds_at_three_seats() {
         "the optimal seat played"
     );
 }
+
+/// Every person's look-back at the end, as the replay's analysis of the game's record
+/// counts it: against the table's optimal play (win probability at two seats, expected
+/// own pairs at three or more).
+fn each_person_looks_back(players: &str, rule: concentration::rules::PassRule, own: bool) {
+    use concentration::trainer::Unit;
+    let t0 = Instant::now();
+    let c = Config {
+        pass_rule: rule,
+        ..table("pairs:8", players, 3)
+    };
+    let mut app = App::start_blocking(c, t0).unwrap();
+    play_out(&mut app, t0);
+    let r = app.round().unwrap();
+    let backs = r.look_backs().to_vec();
+    assert_eq!(backs.len(), 2, "ann and bob: {backs:?}");
+    assert!(r.look_back().is_none(), "no one person's look-back");
+    let s = screen_sized(&app, 80, 24);
+    assert!(!s.contains("Your accuracy"), "{s}");
+    // Cards turned blindly cost something: the line says what, in the table's unit.
+    assert!(backs.iter().any(|b| b.best < b.decisions), "{backs:?}");
+    // The replay values the saved game on its own: the same counts.
+    let record = r.record();
+    let replay = App::replay(record, None, Config::default(), true, t0).unwrap();
+    let analysis = replay.replay_screen().unwrap().analysis().unwrap().clone();
+    for (back, name) in backs.iter().zip(["ann", "bob"]) {
+        let summary = &analysis.summaries[back.seat.index()];
+        assert_eq!((back.best, back.decisions), (summary.best, summary.flips));
+        assert!((back.cost - summary.total_cost).abs() < 1e-9);
+        let line = format!(
+            "{name}: accuracy {:.0}% · {} of {} decisions best",
+            back.accuracy * 100.0,
+            back.best,
+            back.decisions
+        );
+        assert!(s.contains(&line), "{line}\n{s}");
+        if own {
+            assert_eq!(back.unit, Unit::OwnPairs);
+            if back.best < back.decisions {
+                assert!(s.contains(" own pairs"), "{s}");
+            }
+        } else {
+            assert_ne!(back.unit, Unit::OwnPairs);
+        }
+    }
+}
+
+#[test]
+fn two_people_each_look_back_at_the_end() {
+    each_person_looks_back("ann,bob", concentration::rules::PassRule::Agreed, false);
+}
+
+#[test]
+fn two_people_and_the_optimal_ai_each_look_back_in_own_pairs() {
+    each_person_looks_back(
+        "ann,bob,optimal",
+        concentration::rules::PassRule::None,
+        true,
+    );
+}

@@ -229,3 +229,67 @@ fn analyze_reads_a_zebra_record_in_zebra_notation() {
         assert_eq!(f["cost"].as_f64().unwrap(), 0.0, "{f}");
     }
 }
+
+/// Every Zebra hint names the idea of its best move under the choices, and the Why
+/// window (`w`) gives it in a line of this position's numbers: the pair of the other
+/// colour taken, a new card turned to look for the partner, and the seen twin of the
+/// same colour named as no pair.
+#[test]
+fn zebra_hints_give_the_idea_of_the_best_move() {
+    let (mut taken, mut looked, mut twin_named) = (0, 0, 0);
+    for seed in 1..=40 {
+        let config = Config {
+            deck: "zebra:6".into(),
+            memory: Memory::Open,
+            seed,
+            ai_delay: Duration::from_millis(10),
+            hints: Hints::Always,
+            ..Config::default()
+        };
+        let mut now = Instant::now();
+        let mut app = App::start_blocking(config, now).unwrap();
+        app.update(Action::Resize(80, 24), now);
+        for _ in 0..500 {
+            now = settle(&mut app, now) + Duration::from_secs(2);
+            app.update(Action::Tick, now);
+            let round = app.round().unwrap();
+            if round.game().view().is_over() {
+                break;
+            }
+            if !round.persons_turn() {
+                continue;
+            }
+            let hint = round.hint().expect("hints always on").clone();
+            let idea = hint.idea.clone().expect("every Zebra hint has an idea");
+            let s = screen(&app);
+            // The panel wraps the name: its first word follows `Idea:`.
+            let word = idea.title.split(' ').next().unwrap();
+            assert!(s.contains(&format!("Idea: {word}")), "{s}");
+            assert!(idea.line.starts_with(&format!("{}: ", idea.title)));
+            if idea.title == "Take the pair" {
+                taken += 1;
+                assert!(
+                    idea.line.contains("in the other colour: a pair"),
+                    "{idea:?}"
+                );
+            }
+            if idea.title == "Look for its partner" {
+                looked += 1;
+                assert!(idea.line.contains("a new card pairs "), "{idea:?}");
+                if idea.line.contains("is its twin, the same colour: no pair") {
+                    twin_named += 1;
+                }
+            }
+            // The Why window gives the line.
+            app.update(Action::Why, now);
+            let s = screen(&app);
+            assert!(s.contains(&format!("{}: ", idea.title)), "{s}");
+            app.update(Action::Why, now);
+            click(&mut app, hint.targets[0], now);
+        }
+        if taken > 0 && looked > 0 && twin_named > 0 {
+            return;
+        }
+    }
+    panic!("ideas seen: {taken} pairs taken, {looked} partners looked for, {twin_named} twins");
+}

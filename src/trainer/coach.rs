@@ -194,15 +194,23 @@ pub fn deck_rule(deck: &Deck) -> String {
     }
 }
 
-/// The person's play in a finished game, as the replay's summary counts it.
+/// A person's play in a finished game, as the replay's summary counts it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LookBack {
+    /// The person's seat.
+    pub seat: crate::rules::Seat,
     /// Share of best decisions.
     pub accuracy: f64,
     /// Best decisions.
     pub best: usize,
     /// All decisions.
     pub decisions: usize,
+    /// What the decisions cost in all against the table's optimal strategy, in
+    /// [`LookBack::unit`].
+    pub cost: f64,
+    /// The unit of the values: the game's objective, or expected own pairs at three
+    /// or more seats.
+    pub unit: Unit,
     /// The costliest decision: flip index and its line, if any cost anything.
     pub costliest: Option<(usize, String)>,
 }
@@ -211,7 +219,16 @@ pub struct LookBack {
 /// no person played).
 #[must_use]
 pub fn look_back(analysis: &Analysis, game: &Game) -> Option<LookBack> {
-    let seat = analysis.person()?;
+    Some(look_back_of(analysis, game, analysis.person()?))
+}
+
+/// The accuracy and costliest decision of the player in `seat` (any seat: each person
+/// of a table gets their own).
+///
+/// # Panics
+/// If `seat` is not a seat of the analysis.
+#[must_use]
+pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) -> LookBack {
     let summary = &analysis.summaries[seat.index()];
     let costliest = summary.costliest.first().map(|&i| {
         let a = &analysis.annotations[i];
@@ -235,12 +252,19 @@ pub fn look_back(analysis: &Analysis, game: &Game) -> Option<LookBack> {
         );
         (i, line)
     });
-    Some(LookBack {
+    LookBack {
+        seat,
         accuracy: summary.accuracy,
         best: summary.best,
         decisions: summary.flips,
+        cost: summary.total_cost,
+        unit: if analysis.own_pairs() {
+            Unit::OwnPairs
+        } else {
+            analysis.objective.into()
+        },
         costliest,
-    })
+    }
 }
 
 #[cfg(test)]

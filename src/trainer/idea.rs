@@ -83,8 +83,11 @@ impl IdeaKind {
 /// An idea and its line for this position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Idea {
-    /// Which idea.
+    /// Which idea. A Zebra idea is of kind [`IdeaKind::Other`]: the kinds name the
+    /// standard game's patterns.
     pub kind: IdeaKind,
+    /// Its name for players (the kind's title; Zebra's name their own).
+    pub title: String,
     /// "The sacrifice: a second new card pairs only 8% ..."
     pub line: String,
 }
@@ -136,7 +139,11 @@ pub fn idea(
         best.consequences.pass,
     );
     let line = line(view, kind, best, usual, unit, variant);
-    Some(Idea { kind, line })
+    Some(Idea {
+        kind,
+        title: kind.title().to_owned(),
+        line,
+    })
 }
 
 fn line(

@@ -11,8 +11,10 @@ use crate::solver::zebra::{
     ZebraAction, ZebraError, ZebraFirstCard, ZebraSolver, zebra_chosen, zebra_preference,
 };
 
-use super::card_words;
 use super::coach::{Verdict, cost_words};
+use super::{Idea, card_words};
+
+mod idea;
 
 /// The deck's rule in the line the board, panel and help show on a Zebra table.
 pub const ZEBRA_RULE: &str = "Zebra: a pair is the same rank in the other colour";
@@ -41,6 +43,8 @@ pub struct ZebraLesson {
     pub actions: Vec<ZebraChoice>,
     /// The optimal player's choice (the model's order among ties).
     pub best: ZebraAction,
+    /// Why the best is best, in one line of this position's numbers.
+    pub idea: Idea,
 }
 
 impl ZebraLesson {
@@ -106,7 +110,16 @@ pub fn explain_zebra(
             zebra_preference(a.action, state.first).cmp(&zebra_preference(b.action, state.first)),
         )
     });
-    Ok(ZebraLesson { actions, best })
+    let chosen = actions
+        .iter()
+        .find(|c| c.action == best)
+        .ok_or(ZebraError::Empty)?;
+    let idea = idea::zebra_idea(view, state.first, &actions, chosen, objective);
+    Ok(ZebraLesson {
+        actions,
+        best,
+        idea,
+    })
 }
 
 fn face(view: &PublicView, position: usize) -> Option<Card> {

@@ -482,8 +482,16 @@ impl App {
 
     fn open_replay(&mut self, replay: Replay, now: Instant) {
         let key = replay.solver_key();
+        let zebra = replay.record().deck.is_zebra();
         self.screen = Screen::Replay(Box::new(replay));
         self.overlay = None;
+        if zebra {
+            // Zebra's own solver values it, off this thread: the replay opens at once.
+            if let Screen::Replay(r) = &mut self.screen {
+                r.analyse_zebra(self.blocking);
+            }
+            return;
+        }
         if let Some(s) = self.want_solver(key, now)
             && let Screen::Replay(r) = &mut self.screen
         {
@@ -515,6 +523,15 @@ impl App {
             || self.solo().is_some_and(Solo::thinking)
             || self.pairs_table().is_some_and(PairsTable::thinking)
             || self.round().is_some_and(Round::zebra_thinking)
+            || self.replay_screen().is_some_and(Replay::analysing)
+    }
+
+    /// Waits for the replay's analysis if it is being computed on a worker thread
+    /// (tests: the terminal loop polls with [`App::poll_worker`] instead).
+    pub fn wait_for_analysis(&mut self) {
+        if let Screen::Replay(r) = &mut self.screen {
+            r.wait_analysis();
+        }
     }
 
     /// Starts a game with `config`, asking for its solver.
@@ -706,6 +723,11 @@ impl App {
         }
         if let Screen::Play(r) = &mut self.screen
             && r.poll_zebra(now)
+        {
+            any = true;
+        }
+        if let Screen::Replay(r) = &mut self.screen
+            && r.poll_analysis()
         {
             any = true;
         }

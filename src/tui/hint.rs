@@ -111,8 +111,8 @@ pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>) -> Hint 
     }
 }
 
-/// Builds the hint of a Zebra decision point from its lesson (no idea line: the ideas
-/// are the standard game's).
+/// Builds the hint of a Zebra decision point from its lesson, with the idea of its best
+/// move.
 #[must_use]
 pub fn build_zebra(lesson: &ZebraLesson, objective: Objective) -> Hint {
     Hint {
@@ -131,7 +131,7 @@ pub fn build_zebra(lesson: &ZebraLesson, objective: Objective) -> Hint {
         best: HintAction::Zebra(lesson.best),
         targets: lesson.best().cards.clone(),
         unit: objective.into(),
-        idea: None,
+        idea: Some(lesson.idea.clone()),
     }
 }
 

@@ -89,7 +89,12 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
             lines.push(Line::from("One Flip: no turn again"));
         }
         if view.deck().is_zebra() {
-            lines.push(Line::from(crate::trainer::zebra::ZEBRA_RULE));
+            // Wrapped here, so that the rows left for the hint are counted right.
+            lines.extend(
+                words::wrap(crate::trainer::zebra::ZEBRA_RULE, usize::from(width))
+                    .into_iter()
+                    .map(Line::from),
+            );
         }
         if let Some(v) = round.odds() {
             let who = if round.is_watch() || round.people() > 1 {
@@ -151,7 +156,7 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
     let idea = h
         .idea
         .as_ref()
-        .map(|i| words::wrap(&format!("Idea: {} (w: why)", i.kind.title()), width));
+        .map(|i| words::wrap(&format!("Idea: {} (w: why)", i.title), width));
     let reserve = idea.as_ref().map_or(0, Vec::len) + 1;
     for (i, l) in h.lines.iter().enumerate() {
         let style = if l.action == h.best {

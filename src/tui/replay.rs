@@ -3,6 +3,7 @@
 //! opened from. Pure state: drawing is in `review.rs`.
 
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use super::config::{Config, First, Memory, Opponent};
@@ -43,6 +44,8 @@ pub struct Replay {
     /// A word on the mistake keys: whose mistakes they now jump to, or that there is
     /// none that way.
     jump_note: Option<String>,
+    /// The Zebra analysis being computed on a worker thread (seconds on the full deck).
+    zebra_pending: Option<Receiver<Result<Analysis, String>>>,
 }
 
 /// Whose mistakes `[` and `]` jump to.
@@ -112,6 +115,7 @@ impl Replay {
                 None => Whose::Both,
             },
             jump_note: None,
+            zebra_pending: None,
         })
     }
 
@@ -163,13 +167,16 @@ impl Replay {
         )
     }
 
-    /// Computes the analysis with the solver (or notes why there is none).
+    /// Computes the analysis with the solver (or notes why there is none). A Zebra
+    /// record is valued by its own solver instead (see [`Replay::analyse_zebra`]): from
+    /// here it only takes a failure's word.
     pub fn set_solver(&mut self, solver: Result<SharedSolver, String>) {
-        let result = solver.and_then(|s| {
-            let mut optimal = s.lock().map_err(|_| "the solver failed".to_owned())?;
-            annotate(&self.full, self.record().players.clone(), optimal.solver())
-                .map_err(|e| e.to_string())
-        });
+        if self.record().deck.is_zebra() {
+            if let Err(e) = solver {
+                self.note = format!("no analysis: {e}");
+            }
+            return;
+        }
         // A table of three or more is valued by the seats solver, not the one given.
         let result = if self.record().seats() > 2 {
             crate::analysis::own_pairs::solver_for(&self.full)
@@ -183,19 +190,79 @@ impl Replay {
                     .map_err(|e| e.to_string())
                 })
         } else {
-            result
+            solver.and_then(|s| {
+                let mut optimal = s.lock().map_err(|_| "the solver failed".to_owned())?;
+                annotate(&self.full, self.record().players.clone(), optimal.solver())
+                    .map_err(|e| e.to_string())
+            })
         };
-        // Zebra is valued by its own solver, whatever was given.
-        let result = if self.record().deck.is_zebra() {
-            crate::analysis::zebra::analyse_zebra(
-                &self.full,
-                self.record().players.clone(),
-                self.record().objective,
-            )
-            .map_err(|e| e.to_string())
+        self.set_analysis(result);
+    }
+
+    /// Values a Zebra record with the Zebra solver: on this thread when `blocking`
+    /// (tests), else on a worker that [`Replay::poll_analysis`] listens to, so that the
+    /// replay opens at once and its keys work while the solver runs.
+    pub fn analyse_zebra(&mut self, blocking: bool) {
+        if let Err(e) = crate::analysis::annotate::analysable(self.record()) {
+            self.note = format!("no analysis: {e}");
+            return;
+        }
+        let (full, players, objective) = (
+            self.full.clone(),
+            self.record().players.clone(),
+            self.record().objective,
+        );
+        let job = move || {
+            crate::analysis::zebra::analyse_zebra(&full, players, objective)
+                .map_err(|e| e.to_string())
+        };
+        if blocking {
+            self.set_analysis(job());
         } else {
-            result
+            let (tx, rx) = channel();
+            // Leaving the replay drops the receiver: the worker's send then fails quietly.
+            std::thread::spawn(move || {
+                let _ = tx.send(job());
+            });
+            self.zebra_pending = Some(rx);
+        }
+    }
+
+    /// Takes in the analysis from its worker if it arrived; returns whether it did.
+    pub fn poll_analysis(&mut self) -> bool {
+        let Some(rx) = &self.zebra_pending else {
+            return false;
         };
+        let got = match rx.try_recv() {
+            Ok(a) => a,
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        };
+        self.zebra_pending = None;
+        self.set_analysis(got);
+        true
+    }
+
+    /// Waits for the analysis from its worker, if one runs (tests; the terminal loop
+    /// polls instead).
+    pub fn wait_analysis(&mut self) {
+        if let Some(rx) = self.zebra_pending.take() {
+            let got = rx
+                .recv()
+                .unwrap_or_else(|_| Err("the solver stopped".into()));
+            self.set_analysis(got);
+        }
+    }
+
+    /// Whether the analysis is being computed on a worker thread.
+    #[must_use]
+    pub fn analysing(&self) -> bool {
+        self.zebra_pending.is_some()
+    }
+
+    /// Keeps the analysis, or notes why there is none (a record that cannot be analysed
+    /// says so whatever the solver did).
+    fn set_analysis(&mut self, result: Result<Analysis, String>) {
         let result = crate::analysis::annotate::analysable(self.record())
             .map_err(|e| e.to_string())
             .and(result);

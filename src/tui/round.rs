@@ -93,8 +93,9 @@ pub struct Round {
     coach_note: Option<String>,
     /// Whether the rule of the standard deck was told after a same-rank miss.
     colour_told: bool,
-    /// The person's play, looked back on once the game is over and the solver ready.
-    look_back: Option<LookBack>,
+    /// Every person's play (in turn order), looked back on once the game is over and
+    /// the solver ready.
+    look_backs: Option<Vec<LookBack>>,
 }
 
 /// The seed of the coin toss stream, apart from the deal's.
@@ -163,7 +164,7 @@ impl Round {
             saved: None,
             coach_note: None,
             colour_told: false,
-            look_back: None,
+            look_backs: None,
         };
         for i in 0..round.seats.len() {
             round.make_ai(i);
@@ -846,42 +847,61 @@ impl Round {
         self.coach_note.as_deref()
     }
 
-    /// The person's accuracy and costliest decision, once the game is over and valued.
+    /// The person's accuracy and costliest decision, once the game is over and valued,
+    /// when one person played.
     #[must_use]
     pub fn look_back(&self) -> Option<&LookBack> {
-        self.look_back.as_ref()
+        match self.look_backs.as_deref() {
+            Some([back]) if self.people() == 1 => Some(back),
+            _ => None,
+        }
     }
 
-    /// Values the finished game's flips for the end screen (the replay's analysis).
+    /// Every person's accuracy, in turn order, once the game is over and valued (empty
+    /// before, or with nobody to value it: a table of three or more without the
+    /// own-pairs solver).
+    #[must_use]
+    pub fn look_backs(&self) -> &[LookBack] {
+        self.look_backs.as_deref().unwrap_or_default()
+    }
+
+    /// Values the finished game's flips for the end screen (the replay's analysis):
+    /// against the table's optimal strategy, in expected own pairs at three or more
+    /// seats.
     fn look_back_if_over(&mut self) {
-        // The replay's analysis values one person's play against one opponent.
-        if self.look_back.is_some()
-            || !self.game.view().is_over()
-            || self.people() != 1
-            || self.seats.len() != 2
-        {
+        if self.look_backs.is_some() || !self.game.view().is_over() || self.people() == 0 {
             return;
         }
-        if let Some(zebra) = &self.zebra {
-            let players = self.record().players;
-            let analysis = match zebra.lock() {
-                Ok(mut z) => {
-                    crate::analysis::zebra::annotate_zebra(&self.game, players, z.solver()).ok()
-                }
-                Err(_) => None,
-            };
-            self.look_back = analysis.and_then(|a| coach::look_back(&a, &self.game));
-            return;
-        }
-        let Some(solver) = &self.solver else {
-            return;
-        };
         let players = self.record().players;
-        let analysis = match solver.lock() {
-            Ok(mut s) => crate::analysis::annotate::annotate(&self.game, players, s.solver()).ok(),
-            Err(_) => None,
+        let analysis = if let Some(zebra) = &self.zebra {
+            zebra.lock().ok().and_then(|mut z| {
+                crate::analysis::zebra::annotate_zebra(&self.game, players, z.solver()).ok()
+            })
+        } else if self.seats.len() > 2 {
+            let Some(own) = &self.seats_solver else {
+                return;
+            };
+            own.lock().ok().and_then(|mut s| {
+                crate::analysis::own_pairs::annotate_table(&self.game, players, &mut s).ok()
+            })
+        } else {
+            let Some(solver) = &self.solver else {
+                return;
+            };
+            solver.lock().ok().and_then(|mut s| {
+                crate::analysis::annotate::annotate(&self.game, players, s.solver()).ok()
+            })
         };
-        self.look_back = analysis.and_then(|a| coach::look_back(&a, &self.game));
+        let Some(analysis) = analysis else {
+            return;
+        };
+        let people = self.record().people();
+        self.look_backs = Some(
+            people
+                .into_iter()
+                .map(|seat| coach::look_back_of(&analysis, &self.game, seat))
+                .collect(),
+        );
     }
 
     /// Turns the card at `pos`; returns whether the message tells the standard deck's

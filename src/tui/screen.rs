@@ -518,6 +518,26 @@ fn score_line(round: &Round, result: &crate::rules::GameResult) -> String {
         .join(" · ")
 }
 
+/// One person's look-back at a table of several people: `ann: accuracy 67% · 4 of 6
+/// decisions best · cost −0.35 own pairs`.
+fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> String {
+    let cost = if back.decisions > back.best {
+        format!(
+            " · cost {}",
+            crate::trainer::coach::cost_words(back.unit, back.cost)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{}: accuracy {} · {} of {} best{cost}",
+        round.seat_name(back.seat),
+        words::percent(back.accuracy, 0),
+        back.best,
+        words::count_of(back.decisions, "decision"),
+    )
+}
+
 /// The lines of the end window of a game at a table.
 fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
     let headline = headline(round, &result);
@@ -565,6 +585,11 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         );
         if let Some((_, line)) = &back.costliest {
             lines.push(Line::from(format!("Costliest: {line}")).centered());
+        }
+    } else if round.people() > 1 {
+        // Two or more people: each their own line, against the table's optimal play.
+        for back in round.look_backs() {
+            lines.push(Line::from(person_look_back(round, back)).centered());
         }
     }
     let saved = match round.saved() {
