@@ -33,6 +33,20 @@ pub enum Phase {
     Over(GameResult),
 }
 
+impl Phase {
+    /// At the second card, whether the first card was known before this turn; `None`
+    /// at any other point.
+    #[must_use]
+    pub fn first_was_known(self) -> Option<bool> {
+        match self {
+            Self::SecondCard {
+                first_was_known, ..
+            } => Some(first_was_known),
+            _ => None,
+        }
+    }
+}
+
 /// How a turn ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TurnEnd {

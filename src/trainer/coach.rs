@@ -6,7 +6,7 @@
 
 use crate::analysis::annotate::{Analysis, Class, action_of, did, doing, show_value};
 use crate::record::{coordinate, face_text};
-use crate::rules::{Card, Deck, FaceStyle, Game, Objective, Phase, PublicView, Slot};
+use crate::rules::{Card, Deck, FaceStyle, Game, Objective, PublicView, Slot};
 use crate::solver::Action;
 use crate::trainer::{Lesson, Unit};
 
@@ -119,12 +119,7 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
         .and_then(|p| card(view, p))
         .map(|c| format!(" ({c})"))
         .unwrap_or_default();
-    let first_was_known = match view.phase() {
-        Phase::SecondCard {
-            first_was_known, ..
-        } => Some(first_was_known),
-        _ => None,
-    };
+    let first_was_known = view.phase().first_was_known();
     match (first_was_known, action) {
         (Some(false), Action::Unknown) => "a second new card".into(),
         (_, Action::Unknown) => "a new card".into(),

@@ -3,7 +3,7 @@
 
 use crate::players::candidates;
 use crate::record::{coordinate, face_text};
-use crate::rules::{Card, Phase, PublicView, Seat, Slot};
+use crate::rules::{Card, PublicView, Seat, Slot};
 use crate::solver::Action;
 
 use super::consequences::PassEffect;
@@ -49,12 +49,7 @@ fn partners(hidden: u8) -> &'static str {
 #[must_use]
 pub fn name(view: &PublicView, action: Action) -> Named {
     let cards = candidates(view, action);
-    let first_was_known = match view.phase() {
-        Phase::SecondCard {
-            first_was_known, ..
-        } => Some(first_was_known),
-        _ => None,
-    };
+    let first_was_known = view.phase().first_was_known();
     let one = cards.first().copied();
     let more = |what: &str| {
         if distinct_labels(view, &cards) > 1 {

@@ -6,7 +6,7 @@
 use crate::analysis::annotate::{Class, show_value};
 use crate::players::{zebra_action_of, zebra_candidates, zebra_state_of};
 use crate::record::{coordinate, face_text};
-use crate::rules::{Card, Game, Objective, Phase, PublicView, Slot};
+use crate::rules::{Card, Game, Objective, PublicView, Slot};
 use crate::solver::zebra::{
     ZebraAction, ZebraError, ZebraFirstCard, ZebraSolver, zebra_chosen, zebra_preference,
 };
@@ -276,12 +276,7 @@ fn choice_words(view: &PublicView, action: ZebraAction, position: Option<usize>)
             )
         })
         .unwrap_or_default();
-    let first_was_known = match view.phase() {
-        Phase::SecondCard {
-            first_was_known, ..
-        } => Some(first_was_known),
-        _ => None,
-    };
+    let first_was_known = view.phase().first_was_known();
     match (first_was_known, action) {
         (Some(false), ZebraAction::Unknown) => "a second new card".into(),
         (_, ZebraAction::Unknown) => "a new card".into(),
