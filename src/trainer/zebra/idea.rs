@@ -132,7 +132,7 @@ pub(super) fn zebra_idea(
 }
 
 /// What the best is worth against the next choice: "48% against 44% for a second new
-/// card".
+/// card", or "worth 50%, the only choice".
 fn worth(
     view: &PublicView,
     actions: &[ZebraChoice],
@@ -146,6 +146,6 @@ fn worth(
             show_value(objective, next.value),
             choice_words(view, next.action, next.cards.first().copied())
         ),
-        None => format!("{value}; the only choice"),
+        None => format!("worth {value}, the only choice"),
     }
 }
