@@ -413,3 +413,41 @@ fn a_pass_is_announced() {
     }
     panic!("no seed gave a chance to pass");
 }
+
+#[test]
+fn a_row_number_never_touches_a_face_at_80_by_24() {
+    // The standard deck at 80 x 24 only just fits: the row numbers share the first
+    // column's cursor-mark cells. A face there must not read as "18♦".
+    let (mut app, t0) = start(config("standard", Memory::Classic));
+    app.update(Action::Resize(80, 24), t0);
+    let area = board_area(Rect::new(0, 0, 80, 24));
+    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
+    let geo = Geometry::fit(area, rows, cols).unwrap();
+    flip_at(&mut app, 0, t0); // a1 face up
+    app.update(Action::Move(0, 1), t0); // the cursor off the first column
+    let buf = common::buffer(&app, 80, 24);
+    let a1 = geo.cell(0);
+    assert!(a1.height >= 2, "the test wants cards of several lines");
+    let face_line = a1.y + a1.height / 2;
+    let face: String = (a1.x..a1.right())
+        .map(|x| buf[(x, face_line)].symbol().to_owned())
+        .collect();
+    assert!(
+        face.trim().chars().any(|c| !c.is_whitespace() && c != '░'),
+        "a1 is not face up: {face:?}"
+    );
+    assert_eq!(
+        buf[(a1.x - 1, face_line)].symbol(),
+        " ",
+        "a label beside the face"
+    );
+    for row in 0..rows {
+        let cell = geo.cell(row * cols);
+        assert_eq!(
+            buf[(cell.x - 1, cell.y)].symbol(),
+            (row + 1).to_string(),
+            "row {}",
+            row + 1
+        );
+    }
+}

@@ -31,7 +31,8 @@ enum Labels {
     /// Column letters above, row numbers in a margin of their own on the left.
     Margin,
     /// Column letters above, one-digit row numbers in the first column's cursor-mark
-    /// cell (where `[` goes when the cursor is there): for boards that only just fit.
+    /// cells (where `[` goes when the cursor is there; on the card's top line when it
+    /// has more than one): for boards that only just fit.
     Tight,
     /// No room for labels.
     None,
@@ -127,11 +128,15 @@ impl Geometry {
         let (label_w, _) = self.labels.room(self.rows);
         for row in 0..self.rows {
             let left = self.cell(row * self.cols);
-            let x = match self.labels {
-                Labels::Margin => left.x.saturating_sub(label_w + 1),
-                _ => left.x.saturating_sub(1),
+            let (x, y) = match self.labels {
+                Labels::Margin => (left.x.saturating_sub(label_w + 1), left.y + left.height / 2),
+                // In the cursor-mark cell the number touches the first card: beside a
+                // face on the middle line, "1" and "8♦" read as "18♦". On a taller card
+                // it goes on the top line, where no face is written.
+                _ if left.height >= 2 => (left.x.saturating_sub(1), left.y),
+                _ => (left.x.saturating_sub(1), left.y + left.height / 2),
             };
-            out.push((x, left.y + left.height / 2, (row + 1).to_string()));
+            out.push((x, y, (row + 1).to_string()));
         }
         out
     }
