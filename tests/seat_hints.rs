@@ -163,6 +163,8 @@ fn three_seat_hint_panel_in_own_pairs() {
     assert_eq!(hint.best, solver.chosen(&state).unwrap());
     let p = panel(&s);
     assert!(p.contains("Hint vs optimal play"), "{s}");
+    // The bare number says what it counts.
+    assert!(p.contains("in pairs still to take"), "{s}");
     assert!(p.contains(&format!("▶{:.2} best", v[0])), "{s}");
     assert!(p.contains(&format!("You: {:.2} more pairs", v[0])), "{s}");
     assert!(!s.contains("no hints"), "{s}");

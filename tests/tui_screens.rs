@@ -226,6 +226,21 @@ fn hint_panel_lists_every_action_with_value_and_cost() {
     assert!(s.contains("Hint vs optimal play"), "{s}");
     assert!(s.contains("best"), "{s}");
     assert!(s.contains('%'), "{s}");
+    // A percentage needs no caption.
+    assert!(!s.contains("in pair"), "{s}");
+}
+
+#[test]
+fn a_margin_hint_says_its_numbers_are_pairs() {
+    let mut c = config("pairs:8", Memory::Classic);
+    c.objective = concentration::rules::Objective::Margin;
+    let (mut app, t0) = start(c);
+    app.update(Action::Hint, t0);
+    let h = app.round().unwrap().hint().expect("a hint");
+    assert!(!h.lines.is_empty());
+    let s = screen_sized(&app, 80, 24);
+    assert!(s.contains("in pair margin at the end"), "{s}");
+    assert!(!s.contains('%'), "{s}");
 }
 
 #[test]

@@ -10,6 +10,7 @@ use super::hint::{Hint, format_cost, format_value};
 use super::round::Round;
 use super::theme;
 use crate::rules::{Objective, Phase, Variant};
+use crate::trainer::Unit;
 use crate::words;
 
 /// Width of the side panel.
@@ -153,6 +154,10 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
         format!("Hint {ASSUMPTION}"),
         theme::HEADING,
     ))];
+    // A percentage says what it is; a bare `1.73` or `+0.42` does not.
+    if let Some(caption) = value_caption(h.unit) {
+        out.push(Line::from(Span::styled(caption, theme::DIM)));
+    }
     let idea = h
         .idea
         .as_ref()
@@ -244,6 +249,16 @@ pub fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
         out.push(Line::from(Span::styled(idea.line.clone(), theme::HEADING)));
     }
     out
+}
+
+/// What a hint's values count, where the number alone does not say it.
+fn value_caption(unit: Unit) -> Option<&'static str> {
+    match unit {
+        Unit::Objective(Objective::Win) => None,
+        Unit::Objective(Objective::Margin) => Some("in pair margin at the end"),
+        Unit::Objective(Objective::Moves) => Some("in moves still to make"),
+        Unit::OwnPairs => Some("in pairs still to take"),
+    }
 }
 
 /// What hints and odds assume: both sides play optimally from here on.
