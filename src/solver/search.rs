@@ -21,10 +21,12 @@ mod columns;
 mod known_pairs;
 mod levels;
 mod node;
+mod takes;
 
 use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
+use takes::Link;
 
 use super::card_key::{self, GONE};
 use super::position::{Pattern, Position, patterns};
@@ -219,6 +221,8 @@ pub struct Solver<V: Scalar = f64> {
     moves: Option<MovesShortcut<V>>,
     /// Whether harmless known pairs are taken without evaluating the alternatives.
     prune: bool,
+    /// The bits of a key that count labels in harmless patterns (see `takes.rs`).
+    harmless_fields: u128,
     /// Told the number of states solved so far, now and then during a long solve.
     progress: Option<Progress>,
     /// Whether a large solve is spread over all cores (see [`Self::sequential`]).
@@ -233,7 +237,7 @@ pub struct Solver<V: Scalar = f64> {
 #[derive(Debug, Clone)]
 struct Spare<V> {
     /// Successor tables ([`Successors::ids`]) not in use.
-    ids: Vec<Vec<u32>>,
+    ids: Vec<Vec<Link>>,
     /// Successor key lists not in use.
     edges: Vec<Vec<(Edge, u128)>>,
     /// The values of the card state being solved.
@@ -321,39 +325,39 @@ impl Edge {
 /// one of `b` turned.
 struct Successors {
     n: usize,
-    ids: Vec<u32>,
+    ids: Vec<Link>,
 }
 
 impl Successors {
     /// A table of `n` patterns' successors, none resolved yet, in the room of `ids` (a
     /// table no longer in use).
-    fn reusing(n: usize, mut ids: Vec<u32>) -> Self {
+    fn reusing(n: usize, mut ids: Vec<Link>) -> Self {
         ids.clear();
-        ids.resize(n * (4 + n), NONE);
+        ids.resize(n * (4 + n), Link::to(NONE));
         Self { n, ids }
     }
 
-    fn after_reveal(&self, a: usize) -> u32 {
+    fn after_reveal(&self, a: usize) -> Link {
         self.ids[a]
     }
 
-    fn take_one_unknown(&self, a: usize) -> u32 {
+    fn take_one_unknown(&self, a: usize) -> Link {
         self.ids[self.n + a]
     }
 
-    fn take_known(&self, a: usize) -> u32 {
+    fn take_known(&self, a: usize) -> Link {
         self.ids[2 * self.n + a]
     }
 
-    fn take_two_unknown(&self, a: usize) -> u32 {
+    fn take_two_unknown(&self, a: usize) -> Link {
         self.ids[3 * self.n + a]
     }
 
-    fn reveal_two(&self, a: usize, b: usize) -> u32 {
+    fn reveal_two(&self, a: usize, b: usize) -> Link {
         self.ids[(4 + a) * self.n + b]
     }
 
-    fn set(&mut self, edge: Edge, id: u32) {
+    fn set(&mut self, edge: Edge, id: Link) {
         let n = self.n;
         match edge {
             Edge::AfterReveal(a) => self.ids[a] = id,
@@ -418,6 +422,10 @@ impl<V: Scalar> Solver<V> {
             return Err(SolveError::TooLarge(estimate, max_states));
         }
         let root_pairs = i64::try_from(root.pairs()).expect("pairs fit");
+        let harmless_fields = (0..table.list.len())
+            .filter(|&a| harmless(table.list[a]))
+            .map(|a| ((1u128 << width) - 1) << (width * u32::try_from(a).expect("few patterns")))
+            .sum();
         let layers = if objective != Objective::Moves && pass_rule.remembers_pass() {
             2
         } else {
@@ -441,6 +449,7 @@ impl<V: Scalar> Solver<V> {
             stored_values: 0,
             moves: None,
             prune: prunable_under(variant, objective, pass_rule),
+            harmless_fields,
             progress: None,
             parallel: true,
             spare: Spare::default(),
@@ -713,7 +722,8 @@ impl<V: Scalar> Solver<V> {
         let bound = self.bound(pairs);
         let mut values = std::mem::take(&mut self.spare.values);
         let pruned = if let Some(a) = self.harmless_take(&counts) {
-            let taken = self.ensure(self.moved(key, a, self.table.take_known[a]));
+            // Asked about directly (the solve itself never stores such a state).
+            let taken = self.after_take(self.moved(key, a, self.table.take_known[a]));
             self.taken_values_into(taken, bound, &mut values);
             true
         } else {
@@ -835,29 +845,6 @@ impl<V: Scalar> Solver<V> {
         );
     }
 
-    /// The values of a card state with a harmless known pair whose take leads to the
-    /// solved entry `taken`: at the turn start (not after a pass) taking it is optimal, so
-    /// only the state after the take is needed. Only the turn-start layer is stored: the
-    /// after-pass one is solved by [`Self::complete`], if that state is asked about
-    /// itself (no other state reads it: a pass keeps the cards). Into `values` (cleared
-    /// first).
-    fn taken_values_into(&self, taken: u32, bound: i64, values: &mut Vec<V>) {
-        debug_assert!(!self.one_flip, "no pruning under One Flip");
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        values.clear();
-        values.resize(slots, V::zero());
-        match self.objective {
-            Objective::Win => self.stored_column(taken, -bound + 1, 2, false, values),
-            Objective::Margin | Objective::Moves => {
-                self.stored_column(taken, -bound, 2, false, values);
-                let one = V::one();
-                for v in values.iter_mut() {
-                    *v = one.plus(v);
-                }
-            }
-        }
-    }
-
     /// Solves the after-pass layer of a card state solved by [`Self::taken_values`]
     /// (its successors `succ` resolved), so that every action there can be valued.
     fn complete(&mut self, id: u32, key: u128, succ: &Successors) {
@@ -904,8 +891,9 @@ impl<V: Scalar> Solver<V> {
         let ids = self.spare.ids.pop().unwrap_or_default();
         let mut s = Successors::reusing(counts.len(), ids);
         for &(edge, k) in &edges {
+            let (k, takes) = self.after_harmless_takes(k);
             let id = self.ensure(k);
-            s.set(edge, id);
+            s.set(edge, Link { entry: id, takes });
         }
         self.spare.edges.push(edges);
         s

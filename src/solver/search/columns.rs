@@ -9,7 +9,7 @@
 //! same bit for bit.
 
 use super::node::Node;
-use super::{Solver, TERMINAL};
+use super::{Link, Solver, TERMINAL};
 use crate::rules::Objective;
 use crate::solver::scalar::Scalar;
 
@@ -101,20 +101,20 @@ impl<V: Scalar> Solver<V> {
 impl<V: Scalar> Node<'_, V> {
     /// [`Node::opp`] for the differences `-top, -top+2, ...` (as many as `out` holds):
     /// the opponent's differences `top, top-2, ...`.
-    fn opp_column(&self, entry: u32, top: i64, out: &mut [V]) {
-        self.s.stored_column(entry, top, -2, false, out);
+    fn opp_column(&self, entry: Link, top: i64, out: &mut [V]) {
+        self.s.read_column(entry, top, -2, out);
         for o in out.iter_mut() {
             *o = self.against(o);
         }
     }
 
     /// [`Node::take`] for the differences `-bound, -bound+2, ...`.
-    fn take_column(&self, entry: u32, bound: i64, out: &mut [V]) {
+    fn take_column(&self, entry: Link, bound: i64, out: &mut [V]) {
         let one = V::one();
         match (self.s.one_flip, self.s.objective) {
-            (false, Objective::Win) => self.s.stored_column(entry, -bound + 1, 2, false, out),
+            (false, Objective::Win) => self.s.read_column(entry, -bound + 1, 2, out),
             (false, Objective::Margin | Objective::Moves) => {
-                self.s.stored_column(entry, -bound, 2, false, out);
+                self.s.read_column(entry, -bound, 2, out);
                 for o in out.iter_mut() {
                     *o = one.plus(o);
                 }
