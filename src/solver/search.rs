@@ -18,12 +18,13 @@ use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 mod columns;
+mod dense;
 mod known_pairs;
 mod levels;
 mod node;
 mod takes;
 
-use levels::Level;
+use levels::{Dense, Level};
 pub use node::best_of;
 use node::{Best, Node, Second};
 use takes::Link;
@@ -210,6 +211,8 @@ pub struct Solver<V: Scalar = f64> {
     index: FxHashMap<u128, u32>,
     /// Entries of the card states solved in bulk, by height (see `levels.rs`).
     levels: Vec<Level>,
+    /// The same by dense number, where the index is small enough (see `dense.rs`).
+    dense: Option<Dense>,
     entries: Vec<Entry>,
     /// Solved values in segments: the first grows one card state at a time (the
     /// recursive solve), each further one holds a height of a bulk solve, moved in
@@ -223,6 +226,8 @@ pub struct Solver<V: Scalar = f64> {
     prune: bool,
     /// The bits of a key that count labels in harmless patterns (see `takes.rs`).
     harmless_fields: u128,
+    /// One label in each pattern, as a key ([`Self::moved`] a few million times a solve).
+    units: Vec<u128>,
     /// Told the number of states solved so far, now and then during a long solve.
     progress: Option<Progress>,
     /// Whether a large solve is spread over all cores (see [`Self::sequential`]).
@@ -431,6 +436,9 @@ impl<V: Scalar> Solver<V> {
         } else {
             1
         };
+        let units = (0..table.list.len())
+            .map(|a| card_key::unit(width, a))
+            .collect();
         Ok(Self {
             objective,
             pass_rule,
@@ -444,12 +452,14 @@ impl<V: Scalar> Solver<V> {
             layers,
             index: FxHashMap::default(),
             levels: Vec::new(),
+            dense: None,
             entries: Vec::new(),
             values: vec![Vec::new()],
             stored_values: 0,
             moves: None,
             prune: prunable_under(variant, objective, pass_rule),
             harmless_fields,
+            units,
             progress: None,
             parallel: true,
             spare: Spare::default(),
@@ -697,7 +707,12 @@ impl<V: Scalar> Solver<V> {
 
     /// `key` with one label moved from pattern `from` to `to` ([`GONE`]: off the table).
     fn moved(&self, key: u128, from: usize, to: u32) -> u128 {
-        card_key::moved(key, self.width, from, to)
+        let k = key - self.units[from];
+        if to == GONE {
+            k
+        } else {
+            k + self.units[to as usize]
+        }
     }
 
     /// Solves a card state and everything below it; returns its entry.

@@ -11,7 +11,8 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::{Entry, Link, Solver, Spare, Successors, TERMINAL};
+use super::dense::DenseIndex;
+use super::{Entry, Link, NONE, Solver, Spare, Successors, TERMINAL};
 use crate::solver::scalar::Scalar;
 
 /// Card states handed to a thread at a time.
@@ -19,6 +20,14 @@ const CHUNK: usize = 512;
 
 /// How much a harmless take lowers the height: two known cards gone.
 const TAKE_DROP: usize = 4;
+
+/// The entries of the card states solved in bulk, by their dense numbers ([`NONE`]:
+/// not solved).
+#[derive(Debug, Clone)]
+pub(super) struct Dense {
+    index: DenseIndex,
+    entries: Vec<u32>,
+}
 
 /// The card states of one height solved in bulk: sorted keys, the entry of the first.
 #[derive(Debug, Clone, Default)]
@@ -37,6 +46,16 @@ impl<V: Scalar> Solver<V> {
         if root == 0 {
             return;
         }
+        // Every card state solved has the root's labels or fewer, in the patterns that
+        // are not taken on the way.
+        let labels = usize::try_from(self.unpack(root).iter().sum::<u64>()).expect("fits");
+        let patterns: Vec<usize> = (0..self.table.list.len())
+            .filter(|&a| self.units[a] & self.canonical_fields() != 0)
+            .collect();
+        self.dense = DenseIndex::new(&patterns, self.width, labels).map(|index| Dense {
+            entries: vec![NONE; index.len()],
+            index,
+        });
         for level in self.card_states_below(root) {
             self.solve_level(level);
         }
@@ -94,6 +113,15 @@ impl<V: Scalar> Solver<V> {
             offset += width(shape);
         }
         // Its card states can be looked up from now on.
+        if let Some(dense) = &mut self.dense {
+            for (id, &key) in (level.first..).zip(&level.keys) {
+                let n = dense
+                    .index
+                    .of(key)
+                    .expect("the index covers the card states below");
+                dense.entries[n] = id;
+            }
+        }
         self.levels.push(level);
         if let Some(super::Progress(report)) = &self.progress {
             report(self.stored_values);
@@ -102,11 +130,25 @@ impl<V: Scalar> Solver<V> {
 
     /// The entry of a card state solved in bulk, if it was.
     pub(super) fn bulk_entry(&self, key: u128) -> Option<u32> {
+        if let Some(dense) = &self.dense {
+            return dense
+                .index
+                .of(key)
+                .map(|n| dense.entries[n])
+                .filter(|&id| id != NONE);
+        }
         self.bulk_entry_at(self.height(key), key)
     }
 
     /// [`Self::bulk_entry`] of a card state whose height is known.
     fn bulk_entry_at(&self, height: usize, key: u128) -> Option<u32> {
+        if let Some(dense) = &self.dense {
+            return dense
+                .index
+                .of(key)
+                .map(|n| dense.entries[n])
+                .filter(|&id| id != NONE);
+        }
         let level = self.levels.get(height)?;
         let i = level.keys.binary_search(&key).ok()?;
         Some(level.first + u32::try_from(i).expect("fits"))

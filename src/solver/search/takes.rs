@@ -50,6 +50,15 @@ impl<V: Scalar> Solver<V> {
         (key, takes)
     }
 
+    /// The key bits of the patterns a card state has after [`Self::after_harmless_takes`].
+    pub(super) fn canonical_fields(&self) -> u128 {
+        if !self.prune || self.moves.is_some() {
+            !0
+        } else {
+            !self.harmless_fields
+        }
+    }
+
     /// The card state `key`, reached by a take, solved: its canonical entry with the
     /// take counted.
     pub(super) fn after_take(&mut self, key: u128) -> Link {
