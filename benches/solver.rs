@@ -18,6 +18,7 @@ const CASES: &[&str] = &[
     "pairs-decide-10x2",
     "pairs-exhaustive-10x2",
     "13x4-win",
+    "process-solve-13x4",
     "one-flip:13x4-win",
     "full:13x4-win",
     "26x2-win",
@@ -133,7 +134,12 @@ fn run(case: &str) {
         return;
     }
     if let Some(n) = case.strip_prefix("process-moves-") {
-        process_moves(case, n);
+        let deck = format!("{n}x2");
+        process(case, &["solve", "--deck", &deck, "--objective", "moves"]);
+        return;
+    }
+    if let Some(deck) = case.strip_prefix("process-solve-") {
+        process(case, &["solve", "--deck", deck]);
         return;
     }
     if let Some(n) = case.strip_prefix("exact-moves-") {
@@ -211,11 +217,10 @@ fn run(case: &str) {
     );
 }
 
-/// `process-moves-N`: `concentration solve --deck Nx2 --objective moves` as a whole
-/// process (start-up, parsing, the layer walk, printing), 20 runs: median and best.
-fn process_moves(case: &str, n: &str) {
-    let deck = format!("{n}x2");
-    let args = ["solve", "--deck", &deck, "--objective", "moves"];
+/// `process-moves-N`: `concentration solve --deck Nx2 --objective moves`, and
+/// `process-solve-DECK`: `concentration solve --deck DECK`, as a whole process
+/// (start-up, parsing, the solve, printing), 20 runs: median and best.
+fn process(case: &str, args: &[&str]) {
     let (mut walls, mut cpus, mut value) = (Vec::new(), Vec::new(), String::new());
     for _ in 0..20 {
         let (start, cpu_start) = (Instant::now(), children().0);

@@ -4,7 +4,8 @@
 /// The sentinel pattern index for "the label left the table" in [`moved`].
 pub(super) const GONE: u32 = u32::MAX;
 
-fn one(width: u32, pattern: usize) -> u128 {
+/// The key of one label in `pattern`.
+pub(super) fn unit(width: u32, pattern: usize) -> u128 {
     1u128 << (width * u32::try_from(pattern).expect("few patterns"))
 }
 
@@ -13,7 +14,7 @@ pub(super) fn pack(counts: &[u32], width: u32) -> u128 {
     counts
         .iter()
         .enumerate()
-        .map(|(i, &c)| u128::from(c) * one(width, i))
+        .map(|(i, &c)| u128::from(c) * unit(width, i))
         .sum()
 }
 
@@ -60,11 +61,11 @@ pub(super) fn unpack(key: u128, width: u32, patterns: usize) -> Counts {
 
 /// `key` with one label moved from pattern `from` to `to` ([`GONE`]: off the table).
 pub(super) fn moved(key: u128, width: u32, from: usize, to: u32) -> u128 {
-    let k = key - one(width, from);
+    let k = key - unit(width, from);
     if to == GONE {
         k
     } else {
-        k + one(width, to as usize)
+        k + unit(width, to as usize)
     }
 }
 

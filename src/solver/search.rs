@@ -18,13 +18,16 @@ use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 mod columns;
+mod dense;
 mod known_pairs;
 mod levels;
 mod node;
+mod takes;
 
-use levels::Level;
+use levels::{Dense, Level};
 pub use node::best_of;
 use node::{Best, Node, Second};
+use takes::Link;
 
 use super::card_key::{self, GONE};
 use super::position::{Pattern, Position, patterns};
@@ -208,6 +211,8 @@ pub struct Solver<V: Scalar = f64> {
     index: FxHashMap<u128, u32>,
     /// Entries of the card states solved in bulk, by height (see `levels.rs`).
     levels: Vec<Level>,
+    /// The same by dense number, where the index is small enough (see `dense.rs`).
+    dense: Option<Dense>,
     entries: Vec<Entry>,
     /// Solved values in segments: the first grows one card state at a time (the
     /// recursive solve), each further one holds a height of a bulk solve, moved in
@@ -219,6 +224,10 @@ pub struct Solver<V: Scalar = f64> {
     moves: Option<MovesShortcut<V>>,
     /// Whether harmless known pairs are taken without evaluating the alternatives.
     prune: bool,
+    /// The bits of a key that count labels in harmless patterns (see `takes.rs`).
+    harmless_fields: u128,
+    /// One label in each pattern, as a key ([`Self::moved`] a few million times a solve).
+    units: Vec<u128>,
     /// Told the number of states solved so far, now and then during a long solve.
     progress: Option<Progress>,
     /// Whether a large solve is spread over all cores (see [`Self::sequential`]).
@@ -233,7 +242,7 @@ pub struct Solver<V: Scalar = f64> {
 #[derive(Debug, Clone)]
 struct Spare<V> {
     /// Successor tables ([`Successors::ids`]) not in use.
-    ids: Vec<Vec<u32>>,
+    ids: Vec<Vec<Link>>,
     /// Successor key lists not in use.
     edges: Vec<Vec<(Edge, u128)>>,
     /// The values of the card state being solved.
@@ -321,39 +330,39 @@ impl Edge {
 /// one of `b` turned.
 struct Successors {
     n: usize,
-    ids: Vec<u32>,
+    ids: Vec<Link>,
 }
 
 impl Successors {
     /// A table of `n` patterns' successors, none resolved yet, in the room of `ids` (a
     /// table no longer in use).
-    fn reusing(n: usize, mut ids: Vec<u32>) -> Self {
+    fn reusing(n: usize, mut ids: Vec<Link>) -> Self {
         ids.clear();
-        ids.resize(n * (4 + n), NONE);
+        ids.resize(n * (4 + n), Link::to(NONE));
         Self { n, ids }
     }
 
-    fn after_reveal(&self, a: usize) -> u32 {
+    fn after_reveal(&self, a: usize) -> Link {
         self.ids[a]
     }
 
-    fn take_one_unknown(&self, a: usize) -> u32 {
+    fn take_one_unknown(&self, a: usize) -> Link {
         self.ids[self.n + a]
     }
 
-    fn take_known(&self, a: usize) -> u32 {
+    fn take_known(&self, a: usize) -> Link {
         self.ids[2 * self.n + a]
     }
 
-    fn take_two_unknown(&self, a: usize) -> u32 {
+    fn take_two_unknown(&self, a: usize) -> Link {
         self.ids[3 * self.n + a]
     }
 
-    fn reveal_two(&self, a: usize, b: usize) -> u32 {
+    fn reveal_two(&self, a: usize, b: usize) -> Link {
         self.ids[(4 + a) * self.n + b]
     }
 
-    fn set(&mut self, edge: Edge, id: u32) {
+    fn set(&mut self, edge: Edge, id: Link) {
         let n = self.n;
         match edge {
             Edge::AfterReveal(a) => self.ids[a] = id,
@@ -418,11 +427,18 @@ impl<V: Scalar> Solver<V> {
             return Err(SolveError::TooLarge(estimate, max_states));
         }
         let root_pairs = i64::try_from(root.pairs()).expect("pairs fit");
+        let harmless_fields = (0..table.list.len())
+            .filter(|&a| harmless(table.list[a]))
+            .map(|a| ((1u128 << width) - 1) << (width * u32::try_from(a).expect("few patterns")))
+            .sum();
         let layers = if objective != Objective::Moves && pass_rule.remembers_pass() {
             2
         } else {
             1
         };
+        let units = (0..table.list.len())
+            .map(|a| card_key::unit(width, a))
+            .collect();
         Ok(Self {
             objective,
             pass_rule,
@@ -436,11 +452,14 @@ impl<V: Scalar> Solver<V> {
             layers,
             index: FxHashMap::default(),
             levels: Vec::new(),
+            dense: None,
             entries: Vec::new(),
             values: vec![Vec::new()],
             stored_values: 0,
             moves: None,
             prune: prunable_under(variant, objective, pass_rule),
+            harmless_fields,
+            units,
             progress: None,
             parallel: true,
             spare: Spare::default(),
@@ -688,7 +707,12 @@ impl<V: Scalar> Solver<V> {
 
     /// `key` with one label moved from pattern `from` to `to` ([`GONE`]: off the table).
     fn moved(&self, key: u128, from: usize, to: u32) -> u128 {
-        card_key::moved(key, self.width, from, to)
+        let k = key - self.units[from];
+        if to == GONE {
+            k
+        } else {
+            k + self.units[to as usize]
+        }
     }
 
     /// Solves a card state and everything below it; returns its entry.
@@ -713,7 +737,8 @@ impl<V: Scalar> Solver<V> {
         let bound = self.bound(pairs);
         let mut values = std::mem::take(&mut self.spare.values);
         let pruned = if let Some(a) = self.harmless_take(&counts) {
-            let taken = self.ensure(self.moved(key, a, self.table.take_known[a]));
+            // Asked about directly (the solve itself never stores such a state).
+            let taken = self.after_take(self.moved(key, a, self.table.take_known[a]));
             self.taken_values_into(taken, bound, &mut values);
             true
         } else {
@@ -788,9 +813,9 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// The values of a card state (differences `-bound..=bound` step 2, the turn-start
-    /// layer then the after-pass layer), its successors solved, into `values`, with
-    /// `scratch` for working columns (both cleared first: buffers reused from one card
-    /// state to the next).
+    /// layer then the after-pass layer), its successors solved, into `values` (cleared
+    /// first), with `scratch` for working columns (buffers reused from one card state to
+    /// the next).
     fn card_state_values_into(
         &self,
         counts: &[u64],
@@ -803,12 +828,13 @@ impl<V: Scalar> Solver<V> {
         // Turning an unknown card first is never a pass, so its value does not depend on
         // the after-pass flag: computed once for both layers.
         let node = Node::new(self, counts, succ, NONE, false);
-        scratch.clear();
-        scratch.resize(
-            slots + node.unknown_first_room(slots).max(2 * slots),
-            V::zero(),
-        );
-        let (unknown_first, scratch) = scratch.split_at_mut(slots);
+        // Every working column is written before it is read: the room only grows, and
+        // is not cleared (clearing it cost as much as a tenth of the solve).
+        let room = slots + node.unknown_first_room(slots).max(2 * slots);
+        if scratch.len() < room {
+            scratch.resize(room, V::zero());
+        }
+        let (unknown_first, scratch) = scratch[..room].split_at_mut(slots);
         let has_unknown = node.unknown_first_into(bound, unknown_first, scratch);
         let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], scratch: &mut [V]| {
             if has_unknown {
@@ -833,29 +859,6 @@ impl<V: Scalar> Solver<V> {
             start,
             scratch,
         );
-    }
-
-    /// The values of a card state with a harmless known pair whose take leads to the
-    /// solved entry `taken`: at the turn start (not after a pass) taking it is optimal, so
-    /// only the state after the take is needed. Only the turn-start layer is stored: the
-    /// after-pass one is solved by [`Self::complete`], if that state is asked about
-    /// itself (no other state reads it: a pass keeps the cards). Into `values` (cleared
-    /// first).
-    fn taken_values_into(&self, taken: u32, bound: i64, values: &mut Vec<V>) {
-        debug_assert!(!self.one_flip, "no pruning under One Flip");
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        values.clear();
-        values.resize(slots, V::zero());
-        match self.objective {
-            Objective::Win => self.stored_column(taken, -bound + 1, 2, false, values),
-            Objective::Margin | Objective::Moves => {
-                self.stored_column(taken, -bound, 2, false, values);
-                let one = V::one();
-                for v in values.iter_mut() {
-                    *v = one.plus(v);
-                }
-            }
-        }
     }
 
     /// Solves the after-pass layer of a card state solved by [`Self::taken_values`]
@@ -904,8 +907,9 @@ impl<V: Scalar> Solver<V> {
         let ids = self.spare.ids.pop().unwrap_or_default();
         let mut s = Successors::reusing(counts.len(), ids);
         for &(edge, k) in &edges {
+            let (k, takes) = self.after_harmless_takes(k);
             let id = self.ensure(k);
-            s.set(edge, id);
+            s.set(edge, Link { entry: id, takes });
         }
         self.spare.edges.push(edges);
         s

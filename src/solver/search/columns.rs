@@ -9,7 +9,7 @@
 //! same bit for bit.
 
 use super::node::Node;
-use super::{Solver, TERMINAL};
+use super::{Link, Solver, TERMINAL};
 use crate::rules::Objective;
 use crate::solver::scalar::Scalar;
 
@@ -40,6 +40,27 @@ impl<V: Scalar> Solver<V> {
         let start = e.offset() + layer * e.slots();
         let values = &self.values[e.segment as usize][start..start + e.slots()];
         let (pairs, bound) = (e.pairs(), e.bound());
+        let n = out.len();
+        #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
+        let d_last = d0 + step * (n as i64 - 1);
+        if n > 0 && d0.abs() <= pairs && d_last.abs() <= pairs {
+            // The common case: every difference is stored, a run of `values` read
+            // forwards or backwards.
+            debug_assert!(d0.abs() <= bound && d_last.abs() <= bound, "stored range");
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+            let (a, b) = (
+                ((d0 + bound) >> 1) as usize,
+                ((d_last + bound) >> 1) as usize,
+            );
+            if a <= b {
+                out.clone_from_slice(&values[a..=b]);
+            } else {
+                for (o, v) in out.iter_mut().zip(values[b..=a].iter().rev()) {
+                    o.clone_from(v);
+                }
+            }
+            return;
+        }
         // The differences run monotonically, so `out` splits into three runs: those
         // beyond the pairs left on the side `d0` starts from, those stored (a run of
         // `values`, forwards or backwards), and those beyond on the other side. A
@@ -59,7 +80,6 @@ impl<V: Scalar> Solver<V> {
         // With `x = d * step / 2` (so `x` grows by 2 per slot), the stored slots are
         // those with `-pairs <= x <= pairs`.
         debug_assert!(step == 2 || step == -2, "differences step by 2");
-        let n = out.len();
         let x0 = d0 * step.signum();
         let at = |i: usize| d0 + step * i as i64;
         let first = usize::try_from(-(x0 + pairs).div_euclid(2).min(0)).map_or(n, |f| f.min(n));
@@ -101,20 +121,20 @@ impl<V: Scalar> Solver<V> {
 impl<V: Scalar> Node<'_, V> {
     /// [`Node::opp`] for the differences `-top, -top+2, ...` (as many as `out` holds):
     /// the opponent's differences `top, top-2, ...`.
-    fn opp_column(&self, entry: u32, top: i64, out: &mut [V]) {
-        self.s.stored_column(entry, top, -2, false, out);
+    fn opp_column(&self, entry: Link, top: i64, out: &mut [V]) {
+        self.s.read_column(entry, top, -2, out);
         for o in out.iter_mut() {
             *o = self.against(o);
         }
     }
 
     /// [`Node::take`] for the differences `-bound, -bound+2, ...`.
-    fn take_column(&self, entry: u32, bound: i64, out: &mut [V]) {
+    fn take_column(&self, entry: Link, bound: i64, out: &mut [V]) {
         let one = V::one();
         match (self.s.one_flip, self.s.objective) {
-            (false, Objective::Win) => self.s.stored_column(entry, -bound + 1, 2, false, out),
+            (false, Objective::Win) => self.s.read_column(entry, -bound + 1, 2, out),
             (false, Objective::Margin | Objective::Moves) => {
-                self.s.stored_column(entry, -bound, 2, false, out);
+                self.s.read_column(entry, -bound, 2, out);
                 for o in out.iter_mut() {
                     *o = one.plus(o);
                 }

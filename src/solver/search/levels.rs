@@ -11,14 +11,23 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::{Edge, Entry, Solver, Spare, Successors, TERMINAL};
+use super::dense::DenseIndex;
+use super::{Entry, Link, NONE, Solver, Spare, Successors, TERMINAL};
 use crate::solver::scalar::Scalar;
 
 /// Card states handed to a thread at a time.
 const CHUNK: usize = 512;
 
-/// Largest drop in height of one move (two unknown cards taken).
-const MAX_DROP: usize = 6;
+/// How much a harmless take lowers the height: two known cards gone.
+const TAKE_DROP: usize = 4;
+
+/// The entries of the card states solved in bulk, by their dense numbers ([`NONE`]:
+/// not solved).
+#[derive(Debug, Clone)]
+pub(super) struct Dense {
+    index: DenseIndex,
+    entries: Vec<u32>,
+}
 
 /// The card states of one height solved in bulk: sorted keys, the entry of the first.
 #[derive(Debug, Clone, Default)]
@@ -32,6 +41,21 @@ impl<V: Scalar> Solver<V> {
     /// has solved nothing yet.
     pub(super) fn solve_by_levels(&mut self, root: u128) {
         debug_assert!(self.entries.is_empty(), "a bulk solve comes first");
+        // A root with a harmless pair is solved from the card state after its takes.
+        let (root, _) = self.after_harmless_takes(root);
+        if root == 0 {
+            return;
+        }
+        // Every card state solved has the root's labels or fewer, in the patterns that
+        // are not taken on the way.
+        let labels = usize::try_from(self.unpack(root).iter().sum::<u64>()).expect("fits");
+        let patterns: Vec<usize> = (0..self.table.list.len())
+            .filter(|&a| self.units[a] & self.canonical_fields() != 0)
+            .collect();
+        self.dense = DenseIndex::new(&patterns, self.width, labels).map(|index| Dense {
+            entries: vec![NONE; index.len()],
+            index,
+        });
         for level in self.card_states_below(root) {
             self.solve_level(level);
         }
@@ -42,21 +66,15 @@ impl<V: Scalar> Solver<V> {
         level.first = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
         // Levels are solved from height 0 up, each pushed when solved.
         let height = self.levels.len();
-        // A card state with a harmless pair stores only its turn-start layer.
-        let width = |(_, bound, pruned): (i64, i64, bool)| {
-            usize::try_from(bound + 1).expect("bound >= 0") * if pruned { 1 } else { self.layers }
-        };
-        let shapes: Vec<(i64, i64, bool)> = level
+        // No card state here has a harmless pair (they are followed to the take).
+        let width =
+            |(_, bound): (i64, i64)| usize::try_from(bound + 1).expect("bound >= 0") * self.layers;
+        let shapes: Vec<(i64, i64)> = level
             .keys
             .par_iter()
             .map(|&key| {
-                let counts = self.unpack(key);
-                let pairs = self.pairs_of(&counts);
-                (
-                    pairs,
-                    self.bound(pairs),
-                    self.harmless_take(&counts).is_some(),
-                )
+                let pairs = self.pairs_of(&self.unpack(key));
+                (pairs, self.bound(pairs))
             })
             .collect();
         // The threads write the values into a segment of their own, a slice per chunk
@@ -69,36 +87,41 @@ impl<V: Scalar> Solver<V> {
             parts.push(part);
             rest = tail;
         }
-        let pruned: Vec<Vec<bool>> = level
+        level
             .keys
             .par_chunks(CHUNK)
             .zip(parts)
-            .map(|(keys, part)| {
+            .for_each(|(keys, part)| {
                 let mut at = 0;
                 // Buffers reused over the chunk's card states.
                 let mut spare = Spare::default();
-                keys.iter()
-                    .map(|&key| {
-                        let pruned = self.solve_one(key, height, &mut spare);
-                        let values = &spare.values;
-                        part[at..at + values.len()].clone_from_slice(values);
-                        at += values.len();
-                        pruned
-                    })
-                    .collect()
-            })
-            .collect();
+                for &key in keys {
+                    self.solve_one(key, height, &mut spare);
+                    let values = &spare.values;
+                    part[at..at + values.len()].clone_from_slice(values);
+                    at += values.len();
+                }
+            });
         let segment = u32::try_from(self.values.len()).expect("few heights");
         self.stored_values += fresh.len();
         self.values.push(fresh);
         let mut offset = 0;
-        for (&shape, pruned) in shapes.iter().zip(pruned.into_iter().flatten()) {
-            let (pairs, bound, _) = shape;
+        for &shape in &shapes {
+            let (pairs, bound) = shape;
             self.entries
-                .push(Entry::new(segment, offset, pairs, bound, pruned));
+                .push(Entry::new(segment, offset, pairs, bound, false));
             offset += width(shape);
         }
         // Its card states can be looked up from now on.
+        if let Some(dense) = &mut self.dense {
+            for (id, &key) in (level.first..).zip(&level.keys) {
+                let n = dense
+                    .index
+                    .of(key)
+                    .expect("the index covers the card states below");
+                dense.entries[n] = id;
+            }
+        }
         self.levels.push(level);
         if let Some(super::Progress(report)) = &self.progress {
             report(self.stored_values);
@@ -107,35 +130,49 @@ impl<V: Scalar> Solver<V> {
 
     /// The entry of a card state solved in bulk, if it was.
     pub(super) fn bulk_entry(&self, key: u128) -> Option<u32> {
+        if let Some(dense) = &self.dense {
+            return dense
+                .index
+                .of(key)
+                .map(|n| dense.entries[n])
+                .filter(|&id| id != NONE);
+        }
         self.bulk_entry_at(self.height(key), key)
     }
 
     /// [`Self::bulk_entry`] of a card state whose height is known.
     fn bulk_entry_at(&self, height: usize, key: u128) -> Option<u32> {
+        if let Some(dense) = &self.dense {
+            return dense
+                .index
+                .of(key)
+                .map(|n| dense.entries[n])
+                .filter(|&id| id != NONE);
+        }
         let level = self.levels.get(height)?;
         let i = level.keys.binary_search(&key).ok()?;
         Some(level.first + u32::try_from(i).expect("fits"))
     }
 
-    /// The values of one card state whose successors are all solved, into
-    /// `spare.values`, and whether it was solved by taking a harmless pair.
-    fn solve_one(&self, key: u128, height: usize, spare: &mut Spare<V>) -> bool {
+    /// The values of one card state (without a harmless pair) whose successors are all
+    /// solved, into `spare.values`.
+    fn solve_one(&self, key: u128, height: usize, spare: &mut Spare<V>) {
         let counts = self.unpack(key);
+        debug_assert!(
+            self.harmless_take(&counts).is_none(),
+            "taken on the way here"
+        );
         let bound = self.bound(self.pairs_of(&counts));
-        if let Some(a) = self.harmless_take(&counts) {
-            let taken = self.moved(key, a, self.table.take_known[a]);
-            let taken = self.solved(height - Edge::TakeKnown(a).drop(), taken);
-            self.taken_values_into(taken, bound, &mut spare.values);
-            return true;
-        }
         let ids = spare.ids.pop().unwrap_or_default();
         let mut succ = Successors::reusing(counts.len(), ids);
         self.successor_keys(key, &counts, &mut |edge, k| {
-            succ.set(edge, self.solved(height - edge.drop(), k));
+            let (k, takes) = self.after_harmless_takes(k);
+            let drop = edge.drop() + TAKE_DROP * takes as usize;
+            let entry = self.solved(height - drop, k);
+            succ.set(edge, Link { entry, takes });
         });
         self.card_state_values_into(&counts, &succ, bound, &mut spare.values, &mut spare.scratch);
         spare.ids.push(succ.ids);
-        false
     }
 
     /// The entry of a card state solved before, at `height`.
@@ -157,12 +194,17 @@ impl<V: Scalar> Solver<V> {
         let mut levels: Vec<Level> = vec![Level::default(); top + 1];
         for h in (1..=top).rev() {
             let keys = Self::distinct(&std::mem::take(&mut found[h]));
-            let batches: Vec<[Vec<u128>; MAX_DROP]> = keys
+            let batches: Vec<Vec<Vec<u128>>> = keys
                 .par_chunks(CHUNK)
                 .map(|chunk| {
-                    let mut below: [Vec<u128>; MAX_DROP] = Default::default();
+                    let mut below: Vec<Vec<u128>> = Vec::new();
                     for &key in chunk {
-                        self.children(key, &mut |k, drop| below[drop - 1].push(k));
+                        self.children(key, &mut |k, drop| {
+                            if below.len() < drop {
+                                below.resize_with(drop, Vec::new);
+                            }
+                            below[drop - 1].push(k);
+                        });
                     }
                     below
                 })
@@ -179,21 +221,14 @@ impl<V: Scalar> Solver<V> {
         levels
     }
 
-    /// The card states a solve of `key` reads directly (only the take, for a card state
-    /// with a harmless known pair), each with how much lower it is; the empty table is
-    /// left out.
+    /// The card states a solve of `key` reads directly (each after its harmless takes),
+    /// each with how much lower it is; the empty table is left out.
     fn children(&self, key: u128, f: &mut impl FnMut(u128, usize)) {
         let counts = self.unpack(key);
-        if let Some(a) = self.harmless_take(&counts) {
-            let k = self.moved(key, a, self.table.take_known[a]);
-            if k != 0 {
-                f(k, Edge::TakeKnown(a).drop());
-            }
-            return;
-        }
         self.successor_keys(key, &counts, &mut |edge, k| {
+            let (k, takes) = self.after_harmless_takes(k);
             if k != 0 {
-                f(k, edge.drop());
+                f(k, edge.drop() + TAKE_DROP * takes as usize);
             }
         });
     }

@@ -1,7 +1,7 @@
 //! Evaluating one card state: the value of every action at both decision points, for
 //! one score difference and after-pass flag, from the solved successor states.
 
-use super::{Action, Solver, Successors};
+use super::{Action, Link, Solver, Successors};
 use crate::rules::{Objective, PassRule};
 use crate::solver::position::Pattern;
 use crate::solver::scalar::Scalar;
@@ -74,12 +74,10 @@ impl<'a, V: Scalar> Node<'a, V> {
 
     /// The mover took a pair: they move again, or under One Flip the opponent moves
     /// (a take is not a pass, so never after one).
-    pub(super) fn take(&self, entry: u32, d: i64) -> V {
+    pub(super) fn take(&self, entry: Link, d: i64) -> V {
         match (self.s.one_flip, self.s.objective) {
-            (false, Objective::Win) => self.s.stored(entry, d + 1, false),
-            (false, Objective::Margin | Objective::Moves) => {
-                V::one().plus(&self.s.stored(entry, d, false))
-            }
+            (false, Objective::Win) => self.s.read(entry, d + 1),
+            (false, Objective::Margin | Objective::Moves) => V::one().plus(&self.s.read(entry, d)),
             (true, Objective::Win) => self.opp(entry, d + 1, false),
             (true, Objective::Margin | Objective::Moves) => {
                 V::one().plus(&self.opp(entry, d, false))
@@ -95,8 +93,15 @@ impl<'a, V: Scalar> Node<'a, V> {
     }
 
     /// The turn ends and the opponent moves (solitaire: the next turn starts).
-    pub(super) fn opp(&self, entry: u32, d: i64, after_pass: bool) -> V {
-        self.against(&self.s.stored(entry, -d, after_pass))
+    pub(super) fn opp(&self, entry: Link, d: i64, after_pass: bool) -> V {
+        if after_pass {
+            debug_assert!(
+                entry.takes == 0,
+                "only this card state's own after-pass layer"
+            );
+            return self.against(&self.s.stored(entry.entry, -d, true));
+        }
+        self.against(&self.s.read(entry, -d))
     }
 
     /// The mover passes: the opponent moves in this card state, after a pass.
@@ -104,7 +109,7 @@ impl<'a, V: Scalar> Node<'a, V> {
         match self.own_after_pass {
             #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
             Some((layer, bound)) => self.against(&layer[((bound - d) >> 1) as usize]),
-            None => self.opp(self.own, d, true),
+            None => self.opp(Link::to(self.own), d, true),
         }
     }
 
@@ -122,7 +127,7 @@ impl<'a, V: Scalar> Node<'a, V> {
         if self.s.objective == Objective::Moves {
             // A wasted turn: never better than what the state is worth, so the bulk
             // solve leaves it out (it would refer to the value being computed).
-            return self.full.then(|| self.opp(self.own, d, false));
+            return self.full.then(|| self.opp(Link::to(self.own), d, false));
         }
         match (self.s.pass_rule, after_pass) {
             (PassRule::None, _) | (PassRule::Ko, true) => None,
