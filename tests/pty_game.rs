@@ -444,28 +444,26 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
     ]);
     s.wait_for("Your turn");
     assert!(s.raw_mode());
-    for stop in ["ctrl-z", "TSTP"] {
-        if stop == "ctrl-z" {
-            s.keys("\x1a");
-        } else {
-            signal(&s, "TSTP");
-        }
-        wait_until(&mut s, "gave the terminal back", |s| {
-            !s.raw_mode() && !s.parser.screen().alternate_screen() && stopped(s)
-        });
-        assert!(
-            !s.parser.screen().hide_cursor(),
-            "cursor hidden while stopped"
-        );
-        // Whatever ran meanwhile may have used the alternate screen: wipe it here, so
-        // that the game's screen comes back only if it is drawn whole again.
-        s.parser.process(b"\x1b[?1049h\x1b[2J\x1b[?1049l");
-        signal(&s, "CONT");
+    // Stop after stop, the key pressed as soon as the game is back is read then, as the
+    // key it is: the cursor goes right, then left. (A key lost here was read only with
+    // the next one: a size-change signal raised on coming back hid it from the reader.)
+    for (round, stop) in ["ctrl-z", "TSTP"].into_iter().cycle().take(8).enumerate() {
+        stop_and_continue(&mut s, stop);
         wait_until(&mut s, "took the terminal again", |s| {
             s.raw_mode() && s.parser.screen().alternate_screen() && s.screen().contains("Your turn")
         });
+        let (key, column) = if round % 2 == 0 { ("l", 1) } else { ("h", 0) };
+        s.keys(key);
+        wait_until(&mut s, &format!("read {key:?} at once"), |s| {
+            cursor_column(s) == Some(column)
+        });
     }
-    // The first key after is not lost.
+    // A key pressed while the game comes back, before its screen shows, is read too.
+    stop_and_continue(&mut s, "TSTP");
+    s.keys("l");
+    wait_until(&mut s, "read the key pressed while coming back", |s| {
+        s.raw_mode() && cursor_column(s) == Some(1)
+    });
     s.keys(" ");
     s.wait_for("You turned");
     s.keys("q");
@@ -473,4 +471,36 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
     s.keys("y");
     assert!(s.wait_exit().success());
     s.assert_restored();
+}
+
+/// Stops the game (`ctrl-z`, or a `kill` signal name), checks it gave the terminal back,
+/// wipes the screen and continues it.
+fn stop_and_continue(s: &mut Session, stop: &str) {
+    if stop == "ctrl-z" {
+        s.keys("\x1a");
+    } else {
+        signal(s, stop);
+    }
+    wait_until(s, "gave the terminal back", |s| {
+        !s.raw_mode() && !s.parser.screen().alternate_screen() && stopped(s)
+    });
+    assert!(
+        !s.parser.screen().hide_cursor(),
+        "cursor hidden while stopped"
+    );
+    // Whatever ran meanwhile may have used the alternate screen: wipe it here, so that
+    // the game's screen comes back only if it is drawn whole again.
+    s.parser.process(b"\x1b[?1049h\x1b[2J\x1b[?1049l");
+    signal(s, "CONT");
+}
+
+/// The grid column of the cursor (the card in brackets) on the first row of cards.
+fn cursor_column(s: &Session) -> Option<usize> {
+    let row = s
+        .screen()
+        .lines()
+        .find(|l| l.starts_with(" 1 "))?
+        .to_string();
+    let at = row.chars().position(|c| c == '[')?;
+    Some(at.checked_sub(3)? / 6)
 }
