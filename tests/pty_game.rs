@@ -444,28 +444,26 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
     ]);
     s.wait_for("Your turn");
     assert!(s.raw_mode());
-    for stop in ["ctrl-z", "TSTP"] {
-        if stop == "ctrl-z" {
-            s.keys("\x1a");
-        } else {
-            signal(&s, "TSTP");
-        }
-        wait_until(&mut s, "gave the terminal back", |s| {
-            !s.raw_mode() && !s.parser.screen().alternate_screen() && stopped(s)
-        });
-        assert!(
-            !s.parser.screen().hide_cursor(),
-            "cursor hidden while stopped"
-        );
-        // Whatever ran meanwhile may have used the alternate screen: wipe it here, so
-        // that the game's screen comes back only if it is drawn whole again.
-        s.parser.process(b"\x1b[?1049h\x1b[2J\x1b[?1049l");
-        signal(&s, "CONT");
+    // Stop after stop, the key pressed as soon as the game is back is read then, as the
+    // key it is: the cursor goes right, then left. (A key lost here was read only with
+    // the next one: a size-change signal raised on coming back hid it from the reader.)
+    for (round, stop) in ["ctrl-z", "TSTP"].into_iter().cycle().take(8).enumerate() {
+        stop_and_continue(&mut s, stop);
         wait_until(&mut s, "took the terminal again", |s| {
-            s.raw_mode() && s.parser.screen().alternate_screen() && s.screen().contains("Your turn")
+            s.raw_mode() && s.parser.screen().alternate_screen() && whole_game(s)
+        });
+        let (key, column) = if round % 2 == 0 { ("l", 1) } else { ("h", 0) };
+        s.keys(key);
+        wait_until(&mut s, &format!("read {key:?} at once"), |s| {
+            cursor_column(s) == Some(column)
         });
     }
-    // The first key after is not lost.
+    // A key pressed while the game comes back, before its screen shows, is read too.
+    stop_and_continue(&mut s, "TSTP");
+    s.keys("l");
+    wait_until(&mut s, "read the key pressed while coming back", |s| {
+        s.raw_mode() && cursor_column(s) == Some(1)
+    });
     s.keys(" ");
     s.wait_for("You turned");
     s.keys("q");
@@ -473,4 +471,140 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
     s.keys("y");
     assert!(s.wait_exit().success());
     s.assert_restored();
+}
+
+#[test]
+fn a_stop_by_anyone_else_shows_the_screen_again_when_continued() {
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+    ]);
+    s.wait_for("Your turn");
+    signal(&s, "STOP");
+    wait_until(&mut s, "stopped", stopped);
+    // Whatever it wrote before it stopped, then a shell writing over the screen.
+    s.pump(Duration::from_millis(200));
+    s.parser.process(b"\x1b[2J");
+    signal(&s, "CONT");
+    wait_until(&mut s, "showed the screen again", whole_game);
+    assert!(s.raw_mode());
+    s.keys("l");
+    wait_until(&mut s, "read the key at once", |s| {
+        cursor_column(s) == Some(1)
+    });
+    s.keys("q");
+    s.wait_for("Quit this game?");
+    s.keys("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+#[test]
+fn a_window_resized_while_stopped_is_drawn_whole_at_its_new_size() {
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+    ]);
+    s.wait_for("Your turn");
+    let panel = |s: &Session, cols: u16| panel_left(s) == Some(usize::from(cols) - 27);
+    assert!(panel(&s, COLS), "{}", s.screen());
+    let wider = COLS + 20;
+    stop(&mut s, "TSTP");
+    // The window is resized meanwhile (the shell, in front then, is the one told).
+    let tty = std::fs::read_link(format!("/proc/{}/fd/0", s.child.process_id().unwrap()))
+        .expect("the game's terminal");
+    let resized = std::process::Command::new("stty")
+        .arg("-F")
+        .arg(&tty)
+        .args(["cols", &wider.to_string()])
+        .status()
+        .unwrap();
+    assert!(resized.success());
+    s.parser.screen_mut().set_size(ROWS, wider);
+    signal(&s, "CONT");
+    wait_until(&mut s, "drew the game at the new size", |s| {
+        s.raw_mode() && whole_game(s) && panel(s, wider)
+    });
+    s.keys(" ");
+    s.wait_for("You turned");
+    s.keys("q");
+    s.wait_for("Quit this game?");
+    s.keys("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+/// Whether the game's screen shows whole on the person's turn: title, board, panel,
+/// message and keys.
+fn whole_game(s: &Session) -> bool {
+    let screen = s.screen();
+    [
+        "Concentration",
+        " 1 ",
+        " 2 ",
+        "┌ Score",
+        "└",
+        "Your turn",
+        "q quit",
+    ]
+    .iter()
+    .all(|part| screen.contains(part))
+}
+
+/// Where the score panel's frame begins on the screen.
+fn panel_left(s: &Session) -> Option<usize> {
+    let row = s
+        .screen()
+        .lines()
+        .find(|l| l.contains("┌ Score"))?
+        .to_string();
+    row.chars().position(|c| c == '┌')
+}
+
+/// Stops the game (`ctrl-z`, or a `kill` signal name), checks it gave the terminal back,
+/// wipes the screen and continues it.
+fn stop_and_continue(s: &mut Session, how: &str) {
+    stop(s, how);
+    signal(s, "CONT");
+}
+
+/// Stops the game (`ctrl-z`, or a `kill` signal name), checks it gave the terminal back
+/// and wipes the screen.
+fn stop(s: &mut Session, how: &str) {
+    if how == "ctrl-z" {
+        s.keys("\x1a");
+    } else {
+        signal(s, how);
+    }
+    wait_until(s, "gave the terminal back", |s| {
+        !s.raw_mode() && !s.parser.screen().alternate_screen() && stopped(s)
+    });
+    assert!(
+        !s.parser.screen().hide_cursor(),
+        "cursor hidden while stopped"
+    );
+    // Whatever ran meanwhile may have used the alternate screen: wipe it here, so that
+    // the game's screen comes back only if it is drawn whole again.
+    s.parser.process(b"\x1b[?1049h\x1b[2J\x1b[?1049l");
+}
+
+/// The grid column of the cursor (the card in brackets) on the first row of cards.
+fn cursor_column(s: &Session) -> Option<usize> {
+    let row = s
+        .screen()
+        .lines()
+        .find(|l| l.starts_with(" 1 "))?
+        .to_string();
+    let at = row.chars().position(|c| c == '[')?;
+    Some(at.checked_sub(3)? / 6)
 }

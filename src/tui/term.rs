@@ -5,10 +5,11 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
@@ -30,12 +31,18 @@ pub fn is_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
-/// Held while the screen is drawn and while the terminal is given back for a stop, so
-/// that a frame never lands on the shell's screen.
-static TERMINAL: Mutex<()> = Mutex::new(());
+/// The frame on screen, kept to show it again after a stop. Its lock is held while the
+/// screen is drawn and while the terminal is given back for a stop, so that a frame never
+/// lands on the shell's screen.
+static SCREEN: Mutex<Option<Buffer>> = Mutex::new(None);
 
-/// Set when the program continues after a stop: the screen must be drawn afresh.
-static RESUMED: AtomicBool = AtomicBool::new(false);
+/// Set when a stop of our own (Ctrl-Z, SIGTSTP) is over and the screen is back: the
+/// SIGCONT that ended it has nothing left to do.
+static TAKEN_BACK: AtomicBool = AtomicBool::new(false);
+
+fn screen() -> MutexGuard<'static, Option<Buffer>> {
+    SCREEN.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// Whether the screens are up (raw mode, alternate screen): a stop before or after only
 /// stops, with the terminal as it is.
@@ -70,13 +77,40 @@ fn reenter_quietly() {
     let _ = out.flush();
 }
 
+/// Shows `frame` again after a stop, whole, on a blank screen: it is what ratatui
+/// believes is on screen, so the main loop's next changes land right. At another size
+/// it cannot be: the screen is left blank and a size-change signal tells the main loop,
+/// which draws the next frame whole at the new size. (Before the first frame there is
+/// nothing to show; the main loop is about to draw it.)
+///
+/// Not a size-change signal every time to make the main loop draw: crossterm's input
+/// reader returns the resize and forgets the key that became readable with it (mio's
+/// readiness is edge-triggered), so a key pressed as the game came back was read only
+/// with the next one.
+fn show_again(frame: Option<&Buffer>) {
+    use ratatui::backend::{Backend, CrosstermBackend};
+    use ratatui::crossterm::{style::ResetColor, terminal};
+    let mut backend = CrosstermBackend::new(std::io::stdout());
+    // Blank in the terminal's own colours, whatever the shell left set.
+    let _ = execute!(std::io::stdout(), ResetColor);
+    let _ = backend.clear();
+    let Some(frame) = frame else { return };
+    if terminal::size().ok() == Some((frame.area.width, frame.area.height)) {
+        let _ = backend.draw(Buffer::empty(frame.area).diff(frame).into_iter());
+        let _ = Backend::flush(&mut backend);
+    } else {
+        let _ = signal_hook::low_level::raise(signal_hook::consts::SIGWINCH);
+    }
+}
+
 /// Stops the program as Ctrl-Z does in a shell, giving the terminal back meanwhile (the
-/// shell needs its usual modes) and taking it again when continued; the main loop then
-/// draws the whole screen again (woken by a size-change signal, which the input reader
-/// turns into an event).
+/// shell needs its usual modes) and taking it again when continued: raw mode first, then
+/// the screen, so that once the game shows, a key is read at once as the key it is.
+/// (crossterm sets raw mode with TCSANOW: nothing typed is dropped; what was typed
+/// while stopped went to the shell.)
 fn suspend() {
-    use signal_hook::consts::{SIGSTOP, SIGWINCH};
-    let guard = TERMINAL.lock();
+    use signal_hook::consts::SIGSTOP;
+    let shown = screen();
     let active = ACTIVE.load(Ordering::SeqCst);
     if active {
         restore_quietly();
@@ -87,9 +121,8 @@ fn suspend() {
         return;
     }
     reenter_quietly();
-    RESUMED.store(true, Ordering::SeqCst);
-    drop(guard);
-    let _ = signal_hook::low_level::raise(SIGWINCH);
+    show_again(shown.as_ref());
+    TAKEN_BACK.store(true, Ordering::SeqCst);
 }
 
 fn disable_mouse() {
@@ -116,7 +149,7 @@ pub fn run(mut app: App) -> std::io::Result<()> {
     let result = execute!(std::io::stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, &mut app, &interrupted));
     {
-        let _stopping = TERMINAL.lock();
+        let _stopping = screen();
         ACTIVE.store(false, Ordering::SeqCst);
     }
     disable_mouse();
@@ -129,10 +162,10 @@ pub fn run(mut app: App) -> std::io::Result<()> {
 /// leaving it would) and end the process, from a thread of their own: when the terminal
 /// goes away the main thread may be inside crossterm's `read`, which spins on
 /// end-of-file instead of returning, so a flag it polls would never be seen. SIGTSTP
-/// stops the program with the terminal given back (see [`suspend`]); SIGCONT (also
-/// after a stop by anyone else) draws the screen again.
+/// stops the program with the terminal given back (see [`suspend`]); SIGCONT after a
+/// stop by anyone else shows the screen again (a shell may have written over it).
 fn watch_signals(interrupted: Interrupted) -> std::io::Result<()> {
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
     let mut signals =
         signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP, SIGTSTP, SIGCONT])?;
     std::thread::spawn(move || {
@@ -140,8 +173,12 @@ fn watch_signals(interrupted: Interrupted) -> std::io::Result<()> {
             match signal {
                 SIGTSTP => suspend(),
                 SIGCONT => {
-                    RESUMED.store(true, Ordering::SeqCst);
-                    let _ = signal_hook::low_level::raise(SIGWINCH);
+                    if !TAKEN_BACK.swap(false, Ordering::SeqCst) {
+                        let shown = screen();
+                        if ACTIVE.load(Ordering::SeqCst) {
+                            show_again(shown.as_ref());
+                        }
+                    }
                 }
                 _ => {
                     restore_quietly();
@@ -200,15 +237,6 @@ fn event_loop(
     let mut dirty = true;
     while !app.quit {
         let now = Instant::now();
-        if RESUMED.swap(false, Ordering::SeqCst) {
-            // The screen was the shell's while stopped: draw every cell again. (Not
-            // `clear`, which asks the terminal where its cursor is and fails on one that
-            // does not answer.)
-            let _drawing = TERMINAL.lock();
-            let size = terminal.size()?;
-            terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))?;
-            dirty = true;
-        }
         if app.poll_worker(now) {
             dirty = true;
         }
@@ -221,8 +249,9 @@ fn event_loop(
             if let Ok(mut game) = interrupted.lock() {
                 *game = app.unsaved_game();
             }
-            let _drawing = TERMINAL.lock();
-            terminal.draw(|f| f.render_widget(&*app, f.area()))?;
+            let mut shown = screen();
+            let frame = terminal.draw(|f| f.render_widget(&*app, f.area()))?;
+            *shown = Some(frame.buffer.clone());
             dirty = false;
         }
         let mut wait = app
