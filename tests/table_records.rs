@@ -498,8 +498,7 @@ fn the_start_of_a_three_seat_analysis_is_the_published_vector() {
     .unwrap();
     let mut solver = concentration::analysis::own_pairs::solver_for(&game).unwrap();
     let players = seats(&[("a", "person"), ("b", "person"), ("c", "person")]);
-    let an =
-        concentration::analysis::own_pairs::annotate_table(&game, players, &mut solver).unwrap();
+    let an = concentration::analysis::annotate::annotate(&game, players, &mut solver).unwrap();
     let want = [11146.0 / 5775.0, 3392.0 / 1925.0, 1904.0 / 825.0];
     for (curve, w) in an.seat_curves.iter().zip(want) {
         assert!((curve[0] - w).abs() < 1e-9, "{} vs {w}", curve[0]);

@@ -24,6 +24,7 @@
 
 use serde::Serialize;
 
+pub use super::walk::annotate;
 use super::walk::{Decision, Judge, Reading, first_seat_value};
 use crate::players::state_of;
 use crate::record::{RecordSeat, coordinate, face_text, seat_letter};
@@ -226,19 +227,6 @@ pub fn action_of(game: &Game, position: usize) -> Option<Action> {
             }
         }
     }
-}
-
-/// Values every flip of `game` (finished or not) with `solver`, which must be solved for
-/// the game's deck, pass rule and objective (`moves` for a solitaire game).
-///
-/// # Errors
-/// A state the solver cannot value (a solver for another deck or rule).
-pub fn annotate(
-    game: &Game,
-    players: Vec<RecordSeat>,
-    solver: &mut Solver<f64>,
-) -> Result<Analysis, SolveError> {
-    super::walk::walk(game, players, solver)
 }
 
 /// The standard solver judges in the standard model: its own actions, the best named

@@ -1,14 +1,14 @@
 //! Post-game analysis of a table of three or more seats (`own-pairs`, `variants.md`):
-//! every flip valued by the seats solver in expected own pairs for the player who
-//! flipped, against the best action at its decision point. Classes and summaries are
-//! those of [`annotate`](super::annotate) under `margin` (costs in pairs).
+//! the seats solver as a [`Judge`] of the [`annotate`](super::walk::annotate) walk,
+//! every flip valued in expected own pairs for the player who flipped, against the best
+//! action at its decision point. Classes and summaries are those of
+//! [`annotate`](super::annotate) under `margin` (costs in pairs).
 
 use thiserror::Error;
 
-use super::annotate::{Analysis, action_of};
+use super::annotate::action_of;
 use super::walk::{Decision, Judge, Reading};
 use crate::players::state_of;
-use crate::record::RecordSeat;
 use crate::rules::{Game, Objective};
 use crate::solver::{Action, SeatsSolveError, SeatsSolver, SeatsState};
 
@@ -63,18 +63,6 @@ fn expected_pairs(game: &Game, solver: &mut SeatsSolver<f64>) -> Result<Vec<f64>
         out[(mover + i) % m] += x;
     }
     Ok(out)
-}
-
-/// Values every flip of a table `game` (finished or not) in expected own pairs.
-///
-/// # Errors
-/// A state the solver refuses, or a flip that is no action.
-pub fn annotate_table(
-    game: &Game,
-    players: Vec<RecordSeat>,
-    solver: &mut SeatsSolver<f64>,
-) -> Result<Analysis, OwnPairsError> {
-    super::walk::walk(game, players, solver)
 }
 
 /// The seats solver judges each action by the mover's own expected pairs (the first of

@@ -98,11 +98,13 @@ pub fn tied<A: Copy>(actions: &[(A, f64)], value: f64) -> Vec<A> {
         .collect()
 }
 
-/// Values every flip of `game` (finished or not) with `judge`.
+/// Values every flip of `game` (finished or not) with `judge`, which must be solved for
+/// the game's deck, seats, pass rule and objective (`moves` for a solitaire game).
 ///
 /// # Errors
-/// A state the judge refuses, or a flip that is no action at its decision point.
-pub fn walk<J: Judge>(
+/// A state the judge refuses (a solver for another deck or rule), or a flip that is no
+/// action at its decision point.
+pub fn annotate<J: Judge>(
     game: &Game,
     players: Vec<RecordSeat>,
     judge: &mut J,

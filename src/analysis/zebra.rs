@@ -1,7 +1,7 @@
-//! Post-game analysis of a Zebra game: every flip valued by [`ZebraSolver`] against the
-//! best action at its decision point, in the same [`Analysis`] the replay and `analyze`
-//! show for the standard game (classes and summaries as in
-//! [`annotate`](super::annotate)).
+//! Post-game analysis of a Zebra game: [`ZebraSolver`] as a [`Judge`] of the
+//! [`annotate`](super::walk::annotate) walk, every flip valued against the best action at
+//! its decision point, in the same [`Analysis`] the replay and `analyze` show for the
+//! standard game (classes and summaries as in [`annotate`](super::annotate)).
 //!
 //! Each annotation keeps the flip in Zebra's own model ([`ZebraNote`]); its `action`,
 //! `best` and `first` give the standard reading that the shared words use ("took the
@@ -63,18 +63,6 @@ fn first_reading(first: ZebraFirstCard) -> FirstCard {
         ZebraFirstCard::Revealed(..) => FirstCard::Revealed(Pattern::new(2, 1)),
         ZebraFirstCard::Held(..) => FirstCard::Held(Pattern::new(2, 0)),
     }
-}
-
-/// Values every flip of a two-seat Zebra `game` with `solver` (solved for its rules).
-///
-/// # Errors
-/// A state the solver cannot value, or a flip that is no action there (another deck).
-pub fn annotate_zebra(
-    game: &Game,
-    players: Vec<RecordSeat>,
-    solver: &mut ZebraSolver<f64>,
-) -> Result<Analysis, ZebraAnalysisError> {
-    super::walk::walk(game, players, solver)
 }
 
 /// The Zebra solver judges in Zebra's model; the annotation keeps both readings.
@@ -149,7 +137,8 @@ impl Judge for ZebraSolver<f64> {
 /// Solves and values a finished or unfinished two-seat Zebra `game` under `objective`.
 ///
 /// # Errors
-/// As [`annotate_zebra`], and an objective or pass rule the Zebra solver refuses.
+/// A state the solver cannot value, a flip that is no action there (another deck), and
+/// an objective or pass rule the Zebra solver refuses.
 pub fn analyse_zebra(
     game: &Game,
     players: Vec<RecordSeat>,
@@ -157,5 +146,5 @@ pub fn analyse_zebra(
 ) -> Result<Analysis, ZebraAnalysisError> {
     let rule = game.view().pass_rule().unwrap_or_default();
     let mut solver = ZebraSolver::new(objective, rule);
-    annotate_zebra(game, players, &mut solver)
+    super::walk::annotate(game, players, &mut solver)
 }
