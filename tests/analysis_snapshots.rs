@@ -25,25 +25,15 @@ fn records() -> Vec<PathBuf> {
     out
 }
 
+#[path = "common/cli.rs"]
+mod cli;
+
 /// `analyze` on `record` (with `extra` arguments): its standard output.
 fn analyze(record: &Path, extra: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .arg("analyze")
-        .arg(record)
-        .args(extra)
-        .env(
-            "CONCENTRATION_DATA_DIR",
-            std::env::temp_dir().join("concentration-snapshots-nodata"),
-        )
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}: {}",
-        record.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let record = record.to_str().unwrap();
+    let (code, out, err) = cli::run(&[&["analyze", record], extra].concat());
+    assert_eq!(code, 0, "{record}: {err}");
+    out
 }
 
 /// Compares `actual` with the file `record` with extension `ext`, or writes it when

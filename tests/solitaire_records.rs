@@ -2,7 +2,6 @@
 //! one line, stepped through, saved by the solitaire screen, and analysed in moves.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use concentration::record::{MemoryMode, Record, Stepper};
@@ -17,6 +16,9 @@ use rand_chacha::ChaCha8Rng;
 
 mod common;
 use common::screen;
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 /// A cleared solitaire game on pairs:3, seed 2: five moves, two misses.
 const FIXED: &str = "[Format \"concentration 1\"]
@@ -506,20 +508,6 @@ fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     // because of --no-save".
     assert!(solo.is_again());
     assert!(screen(&app).contains("AGAIN"));
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env_remove("CONCENTRATION_DATA_DIR")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

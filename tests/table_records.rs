@@ -6,6 +6,10 @@ use concentration::rules::{Deck, Game, Objective, PassRule, Players, Table, Vari
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
+
 /// A table of `seats` under `pass_rule` and `variant`.
 fn table(seats: u8, pass_rule: PassRule, variant: Variant) -> Players {
     Players::Table(
@@ -413,22 +417,6 @@ fn three_seat_record(seed: u64) -> Record {
         Objective::Win,
         record::MemoryMode::Open,
         false,
-    )
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env(
-            "CONCENTRATION_DATA_DIR",
-            std::env::temp_dir().join("concentration-table-nodata"),
-        )
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
 

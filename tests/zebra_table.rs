@@ -6,31 +6,12 @@ use std::time::{Duration, Instant};
 
 use concentration::record::Record;
 use concentration::rules::{Card, Phase, PublicView, Slot};
-use concentration::tui::{Action, App, Config, Geometry, Hints, Memory, board_area};
-use ratatui::layout::Rect;
+use concentration::tui::{Action, App, Config, Hints, Memory};
 
 mod common;
-use common::screen;
-
-fn settle(app: &mut App, mut now: Instant) -> Instant {
-    for _ in 0..10_000 {
-        match app.deadline() {
-            Some(d) => {
-                now = now.max(d);
-                app.update(Action::Tick, now);
-            }
-            None => break,
-        }
-    }
-    now
-}
-
-fn click(app: &mut App, pos: usize, now: Instant) {
-    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
-}
+use common::{click, screen, settle};
+#[path = "common/cli.rs"]
+mod cli;
 
 fn known(view: &PublicView, p: usize) -> Option<Card> {
     match view.slots()[p] {
@@ -200,18 +181,8 @@ fn analyze_reads_a_zebra_record_in_zebra_notation() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.txt");
     std::fs::write(&file, record.to_text().unwrap()).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(["analyze", "--json"])
-        .arg(&file)
-        .output()
-        .unwrap();
+    let json = cli::json(&["analyze", "--json", file.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let flips = json["flips"].as_array().unwrap();
     assert_eq!(flips.len(), game.view().flips().len());
     let zebra_code = |a: &str| {
