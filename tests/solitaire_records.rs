@@ -6,13 +6,11 @@ use std::time::{Duration, Instant};
 
 use concentration::record::{MemoryMode, Record, Stepper};
 use concentration::rules::Objective;
-use concentration::rules::{Deck, Game, Players, below};
+use concentration::rules::{Deck, Game, Players};
 use concentration::solitaire::Challenge;
 use concentration::solver::solitaire::MovesTable;
 use concentration::tui::{Action, App, Config, Memory};
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 mod common;
 use common::screen;
@@ -205,18 +203,7 @@ fn broken_solitaire_records_give_one_clear_line() {
 
 /// A solitaire game of random legal flips, stopped at random.
 fn random_solo(deck: &Deck, seed: u64, stop: usize) -> Game {
-    let mut game = Game::new(deck.clone(), seed, Players::Solitaire).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5011);
-    let cards = game.view().slots().len();
-    for _ in 0..stop {
-        if game.view().is_over() {
-            break;
-        }
-        let legal: Vec<usize> = (0..cards).filter(|&p| game.check_flip(p).is_ok()).collect();
-        let i = usize::try_from(below(&mut rng, legal.len() as u64)).unwrap();
-        game.try_flip(legal[i]).unwrap();
-    }
-    game
+    common::random_game(deck, Players::Solitaire, seed, 0x5011, stop)
 }
 
 const DECKS: [&str; 6] = [

@@ -2,9 +2,9 @@
 //! loaded and replayed; bad records refused with their line.
 
 use concentration::record::{self, Record, RecordSeat, Stepper};
-use concentration::rules::{Deck, Game, Objective, PassRule, Players, Table, Variant, below};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use concentration::rules::{Deck, Game, Objective, PassRule, Players, Table, Variant};
+
+mod common;
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -25,18 +25,7 @@ fn table(seats: u8, pass_rule: PassRule, variant: Variant) -> Players {
 
 /// Legal flips chosen at random until the game ends (or `stop` flips).
 fn random_game(deck: &str, players: Players, seed: u64, stop: usize) -> Game {
-    let mut game = Game::new(Deck::parse(deck).unwrap(), seed, players).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5ea7);
-    let cards = game.view().slots().len();
-    for _ in 0..stop {
-        if game.view().is_over() {
-            break;
-        }
-        let legal: Vec<usize> = (0..cards).filter(|&p| game.check_flip(p).is_ok()).collect();
-        let i = usize::try_from(below(&mut rng, legal.len() as u64)).unwrap();
-        game.try_flip(legal[i]).unwrap();
-    }
-    game
+    common::random_game(&Deck::parse(deck).unwrap(), players, seed, 0x5ea7, stop)
 }
 
 fn seats(list: &[(&str, &str)]) -> Vec<RecordSeat> {

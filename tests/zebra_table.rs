@@ -157,26 +157,7 @@ fn a_whole_zebra_game_against_the_optimal_ai_with_hints_and_the_coach() {
 /// `analyze` of a saved Zebra game values it with the Zebra solver, in Zebra's notation.
 #[test]
 fn analyze_reads_a_zebra_record_in_zebra_notation() {
-    use concentration::players::{AiKind, SeatAi, ZebraOptimal};
-    use concentration::record::{MemoryMode, RecordSeat};
-    use concentration::rules::{Deck, Game, Objective, PassRule, Players};
-
-    let deck = Deck::parse("zebra:6").unwrap();
-    let optimal = ZebraOptimal::new(&deck, Objective::Margin, PassRule::Agreed).unwrap();
-    let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
-    let mut ais = [
-        SeatAi::zebra(AiKind::ForgetfulEasy, 1, || None).unwrap(),
-        SeatAi::zebra(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
-    ];
-    while !game.view().is_over() {
-        let p = ais[game.view().mover().index()].choose(game.view());
-        game.try_flip(p).unwrap();
-    }
-    let seats = vec![
-        RecordSeat::named("forgetful-easy"),
-        RecordSeat::named("optimal"),
-    ];
-    let record = Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false);
+    let record = common::zebra_record();
     let dir = std::env::temp_dir().join(format!("zebra-analyze-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.txt");
@@ -184,7 +165,7 @@ fn analyze_reads_a_zebra_record_in_zebra_notation() {
     let json = cli::json(&["analyze", "--json", file.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).unwrap();
     let flips = json["flips"].as_array().unwrap();
-    assert_eq!(flips.len(), game.view().flips().len());
+    assert_eq!(flips.len(), record.flips.len());
     let zebra_code = |a: &str| {
         ["unknown", "match", "twin"].contains(&a) || (a.starts_with("known ") && a.contains('/'))
     };

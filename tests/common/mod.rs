@@ -6,7 +6,12 @@
 
 use std::time::Instant;
 
+use concentration::players::{AiKind, SeatAi, ZebraOptimal};
+use concentration::record::{MemoryMode, Record, RecordSeat};
+use concentration::rules::{Deck, Game, Objective, PassRule, Players, below};
 use concentration::tui::{Action, App, Geometry, Screen, board_area};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -72,8 +77,13 @@ pub fn screen(app: &App) -> String {
 /// Runs the clock until nothing is due (every show ended, the AI done), then on to the
 /// moment a key counts as a turn (the turn's guard): the person may turn a card, or the
 /// game is over.
-pub fn settle(app: &mut App, mut now: Instant) -> Instant {
-    for _ in 0..10_000 {
+pub fn settle(app: &mut App, now: Instant) -> Instant {
+    settle_within(app, now, 10_000)
+}
+
+/// [`settle`], at most `limit` ticks.
+pub fn settle_within(app: &mut App, mut now: Instant, limit: usize) -> Instant {
+    for _ in 0..limit {
         match app.deadline() {
             Some(d) => {
                 now = now.max(d);
@@ -108,4 +118,43 @@ pub fn click(app: &mut App, pos: usize, now: Instant) {
     };
     let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
     app.update(Action::Click(cell.x + 1, cell.y), now);
+}
+
+/// A game of `deck` dealt with `seed` at `players`, of legal flips chosen at random (all
+/// equally likely, drawn from `seed` mixed with `salt`), stopped after `stop` flips or
+/// at its end.
+pub fn random_game(deck: &Deck, players: Players, seed: u64, salt: u64, stop: usize) -> Game {
+    let mut game = Game::new(deck.clone(), seed, players).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ salt);
+    let cards = game.view().slots().len();
+    for _ in 0..stop {
+        if game.view().is_over() {
+            break;
+        }
+        let legal: Vec<usize> = (0..cards).filter(|&p| game.check_flip(p).is_ok()).collect();
+        let i = usize::try_from(below(&mut rng, legal.len() as u64)).unwrap();
+        game.try_flip(legal[i]).unwrap();
+    }
+    game
+}
+
+/// A whole `zebra:6` game of an easy forgetful AI (who makes mistakes) against the
+/// optimal Zebra AI, under `margin`.
+pub fn zebra_record() -> Record {
+    let deck = Deck::parse("zebra:6").unwrap();
+    let optimal = ZebraOptimal::new(&deck, Objective::Margin, PassRule::Agreed).unwrap();
+    let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
+    let mut ais = [
+        SeatAi::zebra(AiKind::ForgetfulEasy, 1, || None).unwrap(),
+        SeatAi::zebra(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
+    ];
+    while !game.view().is_over() {
+        let p = ais[game.view().mover().index()].choose(game.view());
+        game.try_flip(p).unwrap();
+    }
+    let seats = vec![
+        RecordSeat::named("forgetful-easy"),
+        RecordSeat::named("optimal"),
+    ];
+    Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false)
 }
