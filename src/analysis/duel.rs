@@ -406,6 +406,17 @@ pub fn simulate<A: Simulated>(
 mod tests {
     use super::*;
 
+    /// The solver's value of the start of the game at `root`.
+    fn start_value(solver: Result<Solver<f64>, crate::solver::SolveError>, root: &Position) -> f64 {
+        let state = State {
+            position: root.clone(),
+            diff: 0,
+            after_pass: false,
+            first: None,
+        };
+        solver.unwrap().value(&state).unwrap()
+    }
+
     /// Two best responses play the game optimally: the duel scores the solver's value of
     /// the start, under every rule (under `withdraw` too, where a lead larger than the
     /// pairs left does not decide the game).
@@ -415,16 +426,7 @@ mod tests {
             let deck = Deck::parse(deck).unwrap();
             let root = Position::start(&deck);
             for rule in PassRule::ALL {
-                let mut solver: Solver<f64> =
-                    Solver::new(Objective::Win, rule, &root, 0, 1e9).unwrap();
-                let value = solver
-                    .value(&State {
-                        position: root.clone(),
-                        diff: 0,
-                        after_pass: false,
-                        first: None,
-                    })
-                    .unwrap();
+                let value = start_value(Solver::new(Objective::Win, rule, &root, 0, 1e9), &root);
                 let duel = contest(
                     &deck,
                     Objective::Win,
@@ -450,17 +452,9 @@ mod tests {
                     if crate::rules::check_combination(objective, rule).is_err() {
                         continue;
                     }
-                    let mut solver: Solver<f64> =
-                        Solver::with_variant(objective, rule, Variant::OneFlip, &root, 0, 1e9)
-                            .unwrap();
-                    let value = solver
-                        .value(&State {
-                            position: root.clone(),
-                            diff: 0,
-                            after_pass: false,
-                            first: None,
-                        })
-                        .unwrap();
+                    let solver =
+                        Solver::with_variant(objective, rule, Variant::OneFlip, &root, 0, 1e9);
+                    let value = start_value(solver, &root);
                     let duel = contest_under(
                         Variant::OneFlip,
                         &deck,
