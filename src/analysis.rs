@@ -8,5 +8,6 @@ pub mod report;
 pub mod seats_duel;
 pub mod seats_report;
 pub mod versus;
+pub mod walk;
 pub mod zebra;
 pub mod zebra_duel;

@@ -11,23 +11,9 @@
 use concentration::rules::{Deck, Objective, PassRule, Variant};
 use concentration::solver::{Action, FirstCard, Pattern, Position, Solver, State, patterns};
 
-/// Every card state with at most `labels` labels in `n` patterns.
-fn card_states(n: usize, labels: u32) -> Vec<Vec<u32>> {
-    fn rec(i: usize, left: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        if i == cur.len() {
-            out.push(cur.clone());
-            return;
-        }
-        for c in 0..=left {
-            cur[i] = c;
-            rec(i + 1, left - c, cur, out);
-        }
-        cur[i] = 0;
-    }
-    let mut out = Vec::new();
-    rec(0, labels, &mut vec![0; n], &mut out);
-    out
-}
+#[path = "common/states.rs"]
+mod states;
+use states::card_states;
 
 /// The rules of one game, and the solver whose values are checked.
 struct Check {

@@ -1,31 +1,8 @@
 //! The analysis commands as outside tools use them.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        // Never the user's settings file.
-        .env(
-            "CONCENTRATION_CONFIG",
-            std::env::temp_dir()
-                .join("concentration-no-settings")
-                .join("config.toml"),
-        )
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "{err}");
-    serde_json::from_str(&out).unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{json, run};
 
 #[test]
 fn solve_json_follows_the_contract() {

@@ -14,7 +14,7 @@ use concentration::trainer::{Lesson, explain};
 use concentration::tui::{Action, App, Config, First, Memory, Opponent, Screen, cost_words};
 
 mod common;
-use common::screen_sized;
+use common::{screen_sized, select, settle};
 
 fn config(deck: &str, seed: u64, objective: Objective, coach: bool) -> Config {
     Config {
@@ -27,32 +27,6 @@ fn config(deck: &str, seed: u64, objective: Objective, coach: bool) -> Config {
         coach,
         ..Config::default()
     }
-}
-
-/// Runs the clock until the person may turn a card (or the game is over).
-fn settle(app: &mut App, mut now: Instant) -> Instant {
-    for _ in 0..10_000 {
-        match app.deadline() {
-            Some(d) => {
-                now = now.max(d);
-                app.update(Action::Tick, now);
-            }
-            None => break,
-        }
-    }
-    // A key counts as a turn once the turn has been on screen for its guard.
-    if let Some(t) = app.ready_at() {
-        now = now.max(t);
-    }
-    now
-}
-
-/// Turns the card at `pos` with the keyboard.
-fn select(app: &mut App, pos: usize, now: Instant) {
-    if let Screen::Play(r) = &mut app.screen {
-        r.cursor = pos;
-    }
-    app.update(Action::Select, now);
 }
 
 /// The trainer's lesson at the person's decision point.

@@ -9,7 +9,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 mod common;
-use common::{buffer, screen_sized};
+use common::{buffer, screen_sized, settle};
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 fn config(memory: Memory) -> Config {
     Config {
@@ -36,18 +40,6 @@ fn geometry(app: &App, deck: &Deck) -> Geometry {
     let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
     let (rows, cols) = deck.grid();
     Geometry::fit(area, rows, cols).expect("the grid fits")
-}
-
-/// Lets every show end.
-fn settle(app: &mut App, mut now: Instant) -> Instant {
-    while let Some(d) = app.deadline() {
-        now = now.max(d);
-        app.update(Action::Tick, now);
-    }
-    if let Some(t) = app.ready_at() {
-        now = now.max(t);
-    }
-    now
 }
 
 #[test]
@@ -186,24 +178,6 @@ fn identical_cards_pair_and_same_rank_other_suit_does_not() {
     game.try_flip(c).unwrap();
     assert_eq!(game.try_flip(twin).unwrap().turn_end, Some(TurnEnd::Pair));
     assert_eq!(game.view().pairs().iter().sum::<u32>(), 1);
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env(
-            "CONCENTRATION_CONFIG",
-            std::env::temp_dir()
-                .join("concentration-no-settings")
-                .join("config.toml"),
-        )
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

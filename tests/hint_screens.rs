@@ -6,11 +6,10 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use concentration::rules::{PassRule, Phase, PublicView, Slot};
-use concentration::tui::{Action, App, Config, Geometry, Hints, Memory, Overlay, board_area};
-use ratatui::layout::Rect;
+use concentration::tui::{Action, App, Config, Hints, Memory, Overlay};
 
 mod common;
-use common::screen_sized;
+use common::{click, screen_sized, settle};
 
 /// The kinds of decision point the issue names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -63,26 +62,6 @@ fn kind(view: &PublicView, app: &App) -> Vec<Point> {
         Phase::Over(_) => {}
     }
     out
-}
-
-fn settle(app: &mut App, mut now: Instant) -> Instant {
-    for _ in 0..10_000 {
-        match app.deadline() {
-            Some(d) => {
-                now = now.max(d);
-                app.update(Action::Tick, now);
-            }
-            None => break,
-        }
-    }
-    now
-}
-
-fn click(app: &mut App, pos: usize, now: Instant) {
-    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
 }
 
 /// A person who turns seen cards often, so that every decision point comes up.

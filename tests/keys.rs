@@ -12,7 +12,7 @@ use concentration::tui::{
 };
 
 mod common;
-use common::{screen, screen_sized};
+use common::{screen, screen_sized, select};
 
 fn config(deck: &str, seed: u64, ai_delay_ms: u64) -> Config {
     Config {
@@ -49,16 +49,6 @@ fn persons_flips(app: &App) -> usize {
         .iter()
         .filter(|f| f.seat == me)
         .count()
-}
-
-/// Turns the card at `pos` with the keyboard (cursor there, then Enter).
-fn select(app: &mut App, pos: usize, now: Instant) {
-    match &mut app.screen {
-        Screen::Play(r) => r.cursor = pos,
-        Screen::Solo(s) => s.cursor = pos,
-        _ => panic!("no game on screen"),
-    }
-    app.update(Action::Select, now);
 }
 
 /// What the terminal loop does before reading a key: every tick that is due.

@@ -12,6 +12,10 @@ use concentration::solver::solitaire::{
 use concentration::solver::{Solver, State};
 use num_rational::BigRational;
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
+
 fn request(pairs: usize, position: Option<&str>, first: Option<(FirstKind, &str)>) -> Request {
     Request {
         deck: Deck::parse(&format!("{pairs}x2")).unwrap(),
@@ -263,24 +267,6 @@ fn e_5000_exactly() {
     // The f64 walk is within a few units in the last place of the exact value.
     let float = expected_moves_f64(5000, 0);
     assert!((ratio_f64(&exact) - float).abs() < 1e-9 * float);
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env(
-            "CONCENTRATION_CONFIG",
-            std::env::temp_dir()
-                .join("concentration-no-settings")
-                .join("config.toml"),
-        )
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -7,6 +7,10 @@ use concentration::solver::{
 };
 use num_rational::BigRational;
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{json, run};
+
 fn start(deck: &str) -> State {
     State {
         position: Position::start(&Deck::parse(deck).unwrap()),
@@ -159,30 +163,6 @@ fn taking_a_harmless_pair_at_once_can_lose_under_one_flip() {
             "{position} d={diff}: take {take} vs best {best}"
         );
     }
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env(
-            "CONCENTRATION_CONFIG",
-            std::env::temp_dir()
-                .join("concentration-no-settings")
-                .join("config.toml"),
-        )
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "{err}");
-    serde_json::from_str(&out).unwrap()
 }
 
 #[test]

@@ -5,10 +5,8 @@ use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
 use concentration::players::{Agent, Optimal, Usual};
 use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
-use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant, below};
+use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant};
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 mod common;
 use common::FIXED;
@@ -350,18 +348,7 @@ fn random_game(deck: &str, rule: PassRule, seed: u64, stop: usize) -> Game {
 
 /// Like [`random_game`], for two players or solitaire.
 fn random_game_of(deck: &str, players: Players, seed: u64, stop: usize) -> Game {
-    let mut game = Game::new(Deck::parse(deck).unwrap(), seed, players).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xabc);
-    let cards = game.view().slots().len();
-    for _ in 0..stop {
-        if game.view().is_over() {
-            break;
-        }
-        let legal: Vec<usize> = (0..cards).filter(|&p| game.check_flip(p).is_ok()).collect();
-        let i = usize::try_from(below(&mut rng, legal.len() as u64)).unwrap();
-        game.try_flip(legal[i]).unwrap();
-    }
-    game
+    common::random_game(&Deck::parse(deck).unwrap(), players, seed, 0xabc, stop)
 }
 
 const DECKS: [&str; 7] = [

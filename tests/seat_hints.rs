@@ -10,12 +10,10 @@ use concentration::players::{Optimal, seats_state_of, state_of};
 use concentration::rules::{Deck, Game, Objective, PassRule, Phase, Players, Table, Variant};
 use concentration::solver::{Action, SeatsSolver};
 use concentration::trainer::{PassEffect, Unit, explain};
-use concentration::tui::{
-    Action as Key, App, Config, Hints, Memory, Screen, TableSeats, cost_words,
-};
+use concentration::tui::{Action as Key, App, Config, Hints, Memory, TableSeats, cost_words};
 
 mod common;
-use common::screen_sized;
+use common::{screen_sized, select, settle};
 
 fn table(deck: &str, players: &str, rule: PassRule, seed: u64) -> Config {
     Config {
@@ -27,31 +25,6 @@ fn table(deck: &str, players: &str, rule: PassRule, seed: u64) -> Config {
         ai_delay: Duration::from_millis(10),
         ..Config::default()
     }
-}
-
-/// Runs the clock until the person may turn a card (or the game is over).
-fn settle(app: &mut App, mut now: Instant) -> Instant {
-    for _ in 0..10_000 {
-        match app.deadline() {
-            Some(d) => {
-                now = now.max(d);
-                app.update(Key::Tick, now);
-            }
-            None => break,
-        }
-    }
-    if let Some(t) = app.ready_at() {
-        now = now.max(t);
-    }
-    now
-}
-
-/// Turns the card at `pos` with the keyboard.
-fn select(app: &mut App, pos: usize, now: Instant) {
-    if let Screen::Play(r) = &mut app.screen {
-        r.cursor = pos;
-    }
-    app.update(Key::Select, now);
 }
 
 /// The side panel's rows (the last 27 columns).

@@ -11,6 +11,12 @@ use concentration::solver::{
 use num_rational::BigRational;
 use proptest::prelude::*;
 
+#[path = "common/cli.rs"]
+mod cli;
+#[path = "common/states.rs"]
+mod states;
+use states::card_states;
+
 fn start(deck: &str) -> SeatsState {
     SeatsState {
         position: Position::start(&Deck::parse(deck).unwrap()),
@@ -80,24 +86,6 @@ fn refused_games_and_questions() {
     assert!(none.value(&state).is_err());
     let err = none.value(&start("2x4")).unwrap_err();
     assert_eq!(err, SeatsSolveError::OtherDeck(4, 2));
-}
-
-/// Every card state with at most `labels` labels in `n` patterns.
-fn card_states(n: usize, labels: u32) -> Vec<Vec<u32>> {
-    fn rec(i: usize, left: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        if i == cur.len() {
-            out.push(cur.clone());
-            return;
-        }
-        for c in 0..=left {
-            cur[i] = c;
-            rec(i + 1, left - c, cur, out);
-        }
-        cur[i] = 0;
-    }
-    let mut out = Vec::new();
-    rec(0, labels, &mut vec![0; n], &mut out);
-    out
 }
 
 /// Every decision point of every non-empty position of `deck`: the positions with at
@@ -487,18 +475,7 @@ proptest! {
 }
 
 fn solve_json(args: &[&str]) -> serde_json::Value {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .arg("solve")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    cli::json(&[&["solve"], args, &["--json"]].concat())
 }
 
 #[test]
@@ -642,17 +619,16 @@ fn a_two_seat_duel_is_the_margin_duel() {
 
 #[test]
 fn duel_with_players_prints_every_seat() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(["duel", "--deck", "3x4", "--pass-rule", "none"])
-        .args(["--players", "optimal,optimal,optimal", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = cli::json(&[
+        "duel",
+        "--deck",
+        "3x4",
+        "--pass-rule",
+        "none",
+        "--players",
+        "optimal,optimal,optimal",
+        "--json",
+    ]);
     assert_eq!(
         v["seats"],
         serde_json::json!(["optimal 1", "optimal 2", "optimal 3"])
@@ -665,19 +641,9 @@ fn duel_with_players_prints_every_seat() {
 /// to tell the seats apart, so a rotated or mis-credited simulation would fail.
 #[test]
 fn simulated_duel_with_players_agrees_with_the_exact_one() {
-    let json = |extra: &[&str]| -> serde_json::Value {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-            .args(["duel", "--deck", "3x4", "--pass-rule", "none", "--json"])
-            .args(["--players", "optimal,usual,usual"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
+    let json = |extra: &[&str]| {
+        let duel = ["duel", "--deck", "3x4", "--pass-rule", "none", "--json"];
+        cli::json(&[&duel[..], &["--players", "optimal,usual,usual"], extra].concat())
     };
     let exact = json(&[]);
     let simulated = json(&["--games", "20000", "--seed", "7"]);

@@ -2,21 +2,21 @@
 //! one line, stepped through, saved by the solitaire screen, and analysed in moves.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use concentration::record::{MemoryMode, Record, Stepper};
 use concentration::rules::Objective;
-use concentration::rules::{Deck, Game, Players, below};
+use concentration::rules::{Deck, Game, Players};
 use concentration::solitaire::Challenge;
 use concentration::solver::solitaire::MovesTable;
 use concentration::tui::{Action, App, Config, Memory};
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 mod common;
 use common::screen;
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 /// A cleared solitaire game on pairs:3, seed 2: five moves, two misses.
 const FIXED: &str = "[Format \"concentration 1\"]
@@ -203,18 +203,7 @@ fn broken_solitaire_records_give_one_clear_line() {
 
 /// A solitaire game of random legal flips, stopped at random.
 fn random_solo(deck: &Deck, seed: u64, stop: usize) -> Game {
-    let mut game = Game::new(deck.clone(), seed, Players::Solitaire).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5011);
-    let cards = game.view().slots().len();
-    for _ in 0..stop {
-        if game.view().is_over() {
-            break;
-        }
-        let legal: Vec<usize> = (0..cards).filter(|&p| game.check_flip(p).is_ok()).collect();
-        let i = usize::try_from(below(&mut rng, legal.len() as u64)).unwrap();
-        game.try_flip(legal[i]).unwrap();
-    }
-    game
+    common::random_game(deck, Players::Solitaire, seed, 0x5011, stop)
 }
 
 const DECKS: [&str; 6] = [
@@ -506,20 +495,6 @@ fn a_solitaire_record_opens_on_the_replay_screen_annotated_in_moves() {
     // because of --no-save".
     assert!(solo.is_again());
     assert!(screen(&app).contains("AGAIN"));
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env_remove("CONCENTRATION_DATA_DIR")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

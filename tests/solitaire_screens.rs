@@ -8,11 +8,10 @@ use std::time::{Duration, Instant};
 use concentration::rules::{Slot, TurnEnd};
 use concentration::solitaire::Challenge;
 use concentration::solitaire::stats::Store;
-use concentration::tui::{Action, App, Config, Counted, Geometry, Memory, board_area};
-use ratatui::layout::Rect;
+use concentration::tui::{Action, App, Config, Counted, Memory};
 
 mod common;
-use common::{screen, screen_sized};
+use common::{click, screen, screen_sized, settle};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir =
@@ -36,27 +35,6 @@ fn solo_app(deck: &str, challenge: Option<u64>, stats: Option<PathBuf>) -> App {
     let d = concentration::rules::Deck::parse(deck).unwrap();
     let seed = ch.map_or(7, |c| c.seed(&d));
     App::solitaire(config(deck, Memory::Classic, seed), ch, stats, true).unwrap()
-}
-
-/// Lets every show end.
-fn settle(app: &mut App, mut now: Instant) -> Instant {
-    while let Some(d) = app.deadline() {
-        now = now.max(d);
-        app.update(Action::Tick, now);
-    }
-    // A key counts as a turn once the turn has been on screen for its guard.
-    if let Some(t) = app.ready_at() {
-        now = now.max(t);
-    }
-    now
-}
-
-/// Clicks the card at `pos`.
-fn click(app: &mut App, pos: usize, now: Instant) {
-    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = app.solo().unwrap().game().view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
 }
 
 fn flip(app: &mut App, pos: usize, now: Instant) -> Instant {

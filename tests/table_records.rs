@@ -2,9 +2,13 @@
 //! loaded and replayed; bad records refused with their line.
 
 use concentration::record::{self, Record, RecordSeat, Stepper};
-use concentration::rules::{Deck, Game, Objective, PassRule, Players, Table, Variant, below};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use concentration::rules::{Deck, Game, Objective, PassRule, Players, Table, Variant};
+
+mod common;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 /// A table of `seats` under `pass_rule` and `variant`.
 fn table(seats: u8, pass_rule: PassRule, variant: Variant) -> Players {
@@ -21,18 +25,7 @@ fn table(seats: u8, pass_rule: PassRule, variant: Variant) -> Players {
 
 /// Legal flips chosen at random until the game ends (or `stop` flips).
 fn random_game(deck: &str, players: Players, seed: u64, stop: usize) -> Game {
-    let mut game = Game::new(Deck::parse(deck).unwrap(), seed, players).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5ea7);
-    let cards = game.view().slots().len();
-    for _ in 0..stop {
-        if game.view().is_over() {
-            break;
-        }
-        let legal: Vec<usize> = (0..cards).filter(|&p| game.check_flip(p).is_ok()).collect();
-        let i = usize::try_from(below(&mut rng, legal.len() as u64)).unwrap();
-        game.try_flip(legal[i]).unwrap();
-    }
-    game
+    common::random_game(&Deck::parse(deck).unwrap(), players, seed, 0x5ea7, stop)
 }
 
 fn seats(list: &[(&str, &str)]) -> Vec<RecordSeat> {
@@ -416,22 +409,6 @@ fn three_seat_record(seed: u64) -> Record {
     )
 }
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env(
-            "CONCENTRATION_DATA_DIR",
-            std::env::temp_dir().join("concentration-table-nodata"),
-        )
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn analyze_values_a_three_seat_game_in_expected_own_pairs() {
     let dir = std::env::temp_dir().join(format!(
@@ -498,8 +475,7 @@ fn the_start_of_a_three_seat_analysis_is_the_published_vector() {
     .unwrap();
     let mut solver = concentration::analysis::own_pairs::solver_for(&game).unwrap();
     let players = seats(&[("a", "person"), ("b", "person"), ("c", "person")]);
-    let an =
-        concentration::analysis::own_pairs::annotate_table(&game, players, &mut solver).unwrap();
+    let an = concentration::analysis::annotate::annotate(&game, players, &mut solver).unwrap();
     let want = [11146.0 / 5775.0, 3392.0 / 1925.0, 1904.0 / 825.0];
     for (curve, w) in an.seat_curves.iter().zip(want) {
         assert!((curve[0] - w).abs() < 1e-9, "{} vs {w}", curve[0]);

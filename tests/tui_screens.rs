@@ -9,7 +9,7 @@ use concentration::tui::{
 use ratatui::layout::Rect;
 
 mod common;
-use common::screen_sized;
+use common::{screen_sized, settle_within};
 
 fn config(deck: &str, memory: Memory) -> Config {
     Config {
@@ -48,24 +48,6 @@ fn flip_at(app: &mut App, pos: usize, now: Instant) {
     let (rows, cols) = app.round().unwrap().game().view().deck().grid();
     let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
     app.update(Action::Click(cell.x + 1, cell.y), now);
-}
-
-/// Runs the clock forward until nothing is due, up to `limit` ticks.
-fn settle(app: &mut App, mut now: Instant, limit: usize) -> Instant {
-    for _ in 0..limit {
-        match app.deadline() {
-            Some(d) => {
-                now = now.max(d);
-                app.update(Action::Tick, now);
-            }
-            None => break,
-        }
-    }
-    // A key counts as a turn once the turn has been on screen for its guard.
-    if let Some(t) = app.ready_at() {
-        now = now.max(t);
-    }
-    now
 }
 
 #[test]
@@ -214,7 +196,7 @@ fn hint_panel_lists_every_action_with_value_and_cost() {
     let (a, b) = a_miss(&app);
     flip_at(&mut app, a, t0);
     flip_at(&mut app, b, t0);
-    let t = settle(&mut app, t0 + Duration::from_secs(1), 20);
+    let t = settle_within(&mut app, t0 + Duration::from_secs(1), 20);
     let _ = t;
     app.update(Action::Hint, t0);
     let r = app.round().unwrap();
@@ -286,7 +268,7 @@ fn quit_asks_during_a_game() {
 /// Plays a whole game with perfect knowledge (the test may look at the hidden cards).
 fn play_to_the_end(app: &mut App, mut now: Instant) -> Instant {
     for _ in 0..500 {
-        now = settle(app, now, 50);
+        now = settle_within(app, now, 50);
         let r = app.round().unwrap();
         let v = r.game().view();
         if v.is_over() {
@@ -307,7 +289,7 @@ fn play_to_the_end(app: &mut App, mut now: Instant) -> Instant {
         };
         flip_at(app, pos, now);
     }
-    settle(app, now, 50)
+    settle_within(app, now, 50)
 }
 
 #[test]
@@ -356,7 +338,7 @@ fn watch_plays_a_whole_game_between_two_ais() {
         ..config("pairs:6", Memory::Open)
     };
     let (mut app, t0) = start(c);
-    settle(&mut app, t0, 10_000);
+    settle_within(&mut app, t0, 10_000);
     let r = app.round().unwrap();
     assert!(r.game().view().is_over());
     assert!(screen_sized(&app, 80, 24).contains("Game over"));
@@ -375,7 +357,7 @@ fn the_ai_can_start_and_forgetful_players_finish() {
             ..config("pairs:6", Memory::Classic)
         };
         let (mut app, t0) = start(c);
-        let now = settle(&mut app, t0, 100);
+        let now = settle_within(&mut app, t0, 100);
         assert!(flips(&app) >= 2, "{opponent}: the AI moved first");
         play_to_the_end(&mut app, now);
         assert!(app.round().unwrap().game().view().is_over());
@@ -409,7 +391,7 @@ fn a_pass_is_announced() {
         let (a, b) = a_miss(&app);
         flip_at(&mut app, a, t0);
         flip_at(&mut app, b, t0);
-        let now = settle(&mut app, t0, 100);
+        let now = settle_within(&mut app, t0, 100);
         let r = app.round().unwrap();
         let v = r.game().view();
         let both_known = [a, b]

@@ -2,23 +2,11 @@
 //! inside what a game can give, and names read from the statistics file printed without
 //! control characters.
 
-use std::process::Command;
-
 use concentration::solitaire::stats::{GameStats, Store};
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env_remove("CONCENTRATION_DATA_DIR")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run;
 
 #[test]
 fn a_huge_delay_is_echoed_short() {

@@ -14,6 +14,9 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
 
+#[path = "common/states.rs"]
+mod states;
+
 fn start(ranks: u32) -> ZebraState {
     ZebraState {
         position: ZebraPosition::start(ranks),
@@ -682,22 +685,12 @@ impl Check {
     }
 }
 
-/// Every card state with at most `ranks` ranks.
+/// Every card state with at most `ranks` ranks in Zebra's nine patterns.
 fn card_states(ranks: u32) -> Vec<[u32; 9]> {
-    fn rec(i: usize, left: u32, cur: &mut [u32; 9], out: &mut Vec<[u32; 9]>) {
-        if i == 9 {
-            out.push(*cur);
-            return;
-        }
-        for c in 0..=left {
-            cur[i] = c;
-            rec(i + 1, left - c, cur, out);
-        }
-        cur[i] = 0;
-    }
-    let mut out = Vec::new();
-    rec(0, ranks, &mut [0; 9], &mut out);
-    out
+    states::card_states(9, ranks)
+        .into_iter()
+        .map(|c| c.try_into().unwrap())
+        .collect()
 }
 
 fn key(a: &ZebraAction) -> String {

@@ -4,34 +4,10 @@
 
 use std::time::Instant;
 
-use concentration::players::{AiKind, SeatAi, ZebraOptimal};
-use concentration::record::{MemoryMode, Record, RecordSeat};
-use concentration::rules::{Deck, Game, Objective, PassRule, Players};
 use concentration::tui::{Action, App, Config};
 
 mod common;
-use common::screen;
-
-/// A whole `zebra:6` game of an easy forgetful AI (who makes mistakes) against the
-/// optimal Zebra AI.
-fn zebra_record() -> Record {
-    let deck = Deck::parse("zebra:6").unwrap();
-    let optimal = ZebraOptimal::new(&deck, Objective::Margin, PassRule::Agreed).unwrap();
-    let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
-    let mut ais = [
-        SeatAi::zebra(AiKind::ForgetfulEasy, 1, || None).unwrap(),
-        SeatAi::zebra(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
-    ];
-    while !game.view().is_over() {
-        let p = ais[game.view().mover().index()].choose(game.view());
-        game.try_flip(p).unwrap();
-    }
-    let seats = vec![
-        RecordSeat::named("forgetful-easy"),
-        RecordSeat::named("optimal"),
-    ];
-    Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false)
-}
+use common::{screen, zebra_record};
 
 #[test]
 fn the_zebra_replay_opens_at_once_and_shows_the_analysis_when_it_arrives() {

@@ -6,31 +6,12 @@ use std::time::{Duration, Instant};
 
 use concentration::record::Record;
 use concentration::rules::{Card, Phase, PublicView, Slot};
-use concentration::tui::{Action, App, Config, Geometry, Hints, Memory, board_area};
-use ratatui::layout::Rect;
+use concentration::tui::{Action, App, Config, Hints, Memory};
 
 mod common;
-use common::screen;
-
-fn settle(app: &mut App, mut now: Instant) -> Instant {
-    for _ in 0..10_000 {
-        match app.deadline() {
-            Some(d) => {
-                now = now.max(d);
-                app.update(Action::Tick, now);
-            }
-            None => break,
-        }
-    }
-    now
-}
-
-fn click(app: &mut App, pos: usize, now: Instant) {
-    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
-}
+use common::{click, screen, settle};
+#[path = "common/cli.rs"]
+mod cli;
 
 fn known(view: &PublicView, p: usize) -> Option<Card> {
     match view.slots()[p] {
@@ -176,44 +157,15 @@ fn a_whole_zebra_game_against_the_optimal_ai_with_hints_and_the_coach() {
 /// `analyze` of a saved Zebra game values it with the Zebra solver, in Zebra's notation.
 #[test]
 fn analyze_reads_a_zebra_record_in_zebra_notation() {
-    use concentration::players::{AiKind, SeatAi, ZebraOptimal};
-    use concentration::record::{MemoryMode, RecordSeat};
-    use concentration::rules::{Deck, Game, Objective, PassRule, Players};
-
-    let deck = Deck::parse("zebra:6").unwrap();
-    let optimal = ZebraOptimal::new(&deck, Objective::Margin, PassRule::Agreed).unwrap();
-    let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
-    let mut ais = [
-        SeatAi::zebra(AiKind::ForgetfulEasy, 1, || None).unwrap(),
-        SeatAi::zebra(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
-    ];
-    while !game.view().is_over() {
-        let p = ais[game.view().mover().index()].choose(game.view());
-        game.try_flip(p).unwrap();
-    }
-    let seats = vec![
-        RecordSeat::named("forgetful-easy"),
-        RecordSeat::named("optimal"),
-    ];
-    let record = Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false);
+    let record = common::zebra_record();
     let dir = std::env::temp_dir().join(format!("zebra-analyze-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.txt");
     std::fs::write(&file, record.to_text().unwrap()).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(["analyze", "--json"])
-        .arg(&file)
-        .output()
-        .unwrap();
+    let json = cli::json(&["analyze", "--json", file.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let flips = json["flips"].as_array().unwrap();
-    assert_eq!(flips.len(), game.view().flips().len());
+    assert_eq!(flips.len(), record.flips.len());
     let zebra_code = |a: &str| {
         ["unknown", "match", "twin"].contains(&a) || (a.starts_with("known ") && a.contains('/'))
     };

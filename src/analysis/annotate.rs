@@ -24,10 +24,12 @@
 
 use serde::Serialize;
 
+pub use super::walk::annotate;
+use super::walk::{Decision, Judge, Reading, first_seat_value};
 use crate::players::state_of;
 use crate::record::{RecordSeat, coordinate, face_text, seat_letter};
-use crate::rules::{Game, Objective, Outcome, Phase, Seat, Slot};
-use crate::solver::{Action, FirstCard, SolveError, Solver, State, TIE_EPSILON, best_of};
+use crate::rules::{Game, Objective, Phase, Seat, Slot};
+use crate::solver::{Action, FirstCard, SolveError, Solver, TIE_EPSILON};
 use crate::words;
 
 /// Costs below this (win probability) are inaccuracies; from it, mistakes.
@@ -227,118 +229,47 @@ pub fn action_of(game: &Game, position: usize) -> Option<Action> {
     }
 }
 
-/// The value of a position for the first seat (see [`Analysis::curve`]).
-fn first_seat_value(
-    game: &Game,
-    objective: Objective,
-    solver: &mut Solver<f64>,
-) -> Result<f64, SolveError> {
-    let view = game.view();
-    let (a, b) = (view.pairs().of(Seat::FIRST), view.pairs().of(Seat::SECOND));
-    let margin = f64::from(a) - f64::from(b);
-    if let Phase::Over(r) = view.phase() {
-        return Ok(match objective {
-            Objective::Win => match r.outcome {
-                Outcome::Winner(Seat::FIRST) => 1.0,
-                Outcome::Winner(_) => 0.0,
-                Outcome::Draw | Outcome::Solo => 0.5,
-            },
-            Objective::Margin => margin,
-            Objective::Moves => f64::from(view.turns()),
-        });
-    }
-    let v = solver.value(&state_of(view))?;
-    let first = view.mover() == Seat::FIRST;
-    Ok(match (objective, first) {
-        (Objective::Win, true) => v,
-        (Objective::Win, false) => 1.0 - v,
-        (Objective::Moves, _) => f64::from(view.turns()) + v,
-        (_, true) => margin + v,
-        (_, false) => margin - v,
-    })
-}
+/// The standard solver judges in the standard model: its own actions, the best named
+/// as the optimal player breaks ties.
+impl Judge for Solver<f64> {
+    type Action = Action;
+    type Error = SolveError;
 
-/// Values every flip of `game` (finished or not) with `solver`, which must be solved for
-/// the game's deck, pass rule and objective (`moves` for a solitaire game).
-///
-/// # Errors
-/// A state the solver cannot value (a solver for another deck or rule).
-pub fn annotate(
-    game: &Game,
-    players: Vec<RecordSeat>,
-    solver: &mut Solver<f64>,
-) -> Result<Analysis, SolveError> {
-    let objective = solver.objective();
-    let view = game.view();
-    let rule = view.players();
-    let mut replay = Game::from_cards(
-        view.deck().clone(),
-        game.reveal_all().to_vec(),
-        game.seed(),
-        rule,
-    );
-    let mut annotations = Vec::new();
-    let mut curve = vec![first_seat_value(&replay, objective, solver)?];
-    let mut turn = 1;
-    for (index, flip) in view.flips().iter().enumerate() {
-        let state: State = state_of(replay.view());
-        let actions = solver.actions(&state)?;
-        let action = action_of(&replay, flip.position).ok_or(SolveError::Unreachable)?;
-        let best_value =
-            best_of(objective, actions.iter().map(|&(_, v)| v)).ok_or(SolveError::Unreachable)?;
-        let value = actions
-            .iter()
-            .find(|&&(a, _)| a == action)
-            .map(|&(_, v)| v)
-            .ok_or(SolveError::Unreachable)?;
-        let raw = if objective.minimises() {
-            value - best_value
-        } else {
-            best_value - value
-        };
-        let cost = if raw <= TIE_EPSILON { 0.0 } else { raw };
-        let best: Vec<Action> = actions
-            .iter()
-            .filter(|&&(_, v)| (v - best_value).abs() <= TIE_EPSILON)
-            .map(|&(a, _)| a)
-            .collect();
-        let best_words = preferred(&best, state.first)
-            .map(|b| crate::trainer::name(replay.view(), b).text)
-            .unwrap_or_default();
-        annotations.push(Annotation {
-            index,
-            turn,
-            seat: flip.seat,
-            position: flip.position,
-            first: state.first,
-            action,
-            best,
-            value,
-            best_value,
-            cost,
-            class: Class::of(objective, cost),
-            best_words,
-            zebra: None,
-        });
-        if replay.try_flip(flip.position).is_err() {
-            return Err(SolveError::Unreachable);
-        }
-        if flip.turn_end.is_some() {
-            turn += 1;
-        }
-        curve.push(first_seat_value(&replay, objective, solver)?);
+    fn objective(&self) -> Objective {
+        Solver::objective(self)
     }
-    let summaries = seats_of(view.seats())
-        .map(|seat| summarise(&annotations, seat))
-        .collect();
-    Ok(Analysis {
-        objective,
-        players,
-        annotations,
-        curve,
-        summaries,
-        seat_curves: Vec::new(),
-    })
+
+    fn actions(&mut self, game: &Game) -> Result<Vec<(Action, f64)>, SolveError> {
+        Solver::actions(self, &state_of(game.view()))
+    }
+
+    fn action_of(&self, game: &Game, position: usize) -> Option<Action> {
+        action_of(game, position)
+    }
+
+    fn reading(&mut self, game: &Game, decision: &Decision<Action>) -> Reading {
+        let first = state_of(game.view()).first;
+        Reading {
+            first,
+            action: decision.done,
+            best: decision.best.clone(),
+            best_words: preferred(&decision.best, first)
+                .map(|b| crate::trainer::name(game.view(), b).text)
+                .unwrap_or_default(),
+            zebra: None,
+        }
+    }
+
+    fn curve_point(&mut self, game: &Game) -> Result<Vec<f64>, SolveError> {
+        let view = game.view();
+        let objective = Solver::objective(self);
+        let value = first_seat_value(view, objective, || self.value(&state_of(view)))?;
+        Ok(vec![value])
+    }
+
+    fn unplayable(_index: usize) -> SolveError {
+        SolveError::Unreachable
+    }
 }
 
 /// Every seat of a table of `n`, in turn order.
@@ -352,27 +283,6 @@ fn preferred(best: &[Action], first: Option<FirstCard>) -> Option<Action> {
     best.iter()
         .copied()
         .min_by_key(|&b| crate::players::preference(crate::players::TieBreak::Usual, b, first))
-}
-
-pub(crate) fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
-    let mine: Vec<&Annotation> = annotations.iter().filter(|a| a.seat == seat).collect();
-    let best = mine.iter().filter(|a| a.class == Class::Best).count();
-    let mut costly: Vec<&Annotation> = mine.iter().copied().filter(|a| a.cost > 0.0).collect();
-    costly.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index)));
-    #[allow(clippy::cast_precision_loss)] // flip counts are small
-    let accuracy = if mine.is_empty() {
-        1.0
-    } else {
-        best as f64 / mine.len() as f64
-    };
-    Summary {
-        seat,
-        flips: mine.len(),
-        best,
-        accuracy,
-        total_cost: mine.iter().map(|a| a.cost).sum(),
-        costliest: costly.iter().take(3).map(|a| a.index).collect(),
-    }
 }
 
 /// What a flip did, in words (`turned a second unknown card`).

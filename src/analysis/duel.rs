@@ -1,7 +1,11 @@
 //! Two policies against each other: the exact expected result by recursion over the
-//! chance nodes, or a simulation of real games through the rules engine.
+//! chance nodes, or a simulation of real games through the rules engine. The frame of the
+//! recursion (a turn's start, a pass, a pair taken, the turn handed on) is in `turns`,
+//! shared with the Zebra duel.
 
-use std::collections::HashMap;
+mod turns;
+
+pub(crate) use turns::{Memo, Terms, TwoSeatDuel};
 
 use crate::players::{Agent, Policy, ZebraAgent};
 use crate::rules::{
@@ -80,57 +84,56 @@ pub fn contest_under(
 ) -> f64 {
     assert!(objective != Objective::Moves, "a duel needs two players");
     let mut duel = Duel {
-        objective,
-        pass_rule,
-        variant,
+        terms: Terms {
+            objective,
+            pass_rule,
+            variant,
+        },
         policies,
-        memo: HashMap::new(),
+        memo: Memo::default(),
     };
     duel.turn(&Position::start(deck), 0, false, 0)
 }
 
-type Key = (Position, i64, bool, usize);
-
 struct Duel<'a> {
-    objective: Objective,
-    pass_rule: PassRule,
-    variant: Variant,
+    terms: Terms,
     policies: [Contender<'a>; 2],
-    memo: HashMap<Key, f64>,
+    memo: Memo<Position>,
 }
 
-impl Duel<'_> {
-    /// Value for policy `who`, to move at the turn start.
-    fn turn(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
-        let pairs = i64::try_from(position.pairs()).expect("fits");
-        if pairs == 0 {
-            return self.final_value(d);
-        }
-        // A lead larger than the pairs left decides the game, except under `withdraw`,
-        // where the player behind may still force a draw with a pass.
-        if self.objective == Objective::Win
-            && self.pass_rule != PassRule::Withdraw
-            && d.abs() > pairs
-        {
-            return if d > 0 { 1.0 } else { 0.0 };
-        }
-        let key = (position.clone(), d, after_pass, who);
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
-        }
+impl TwoSeatDuel for Duel<'_> {
+    type Position = Position;
+
+    fn terms(&self) -> Terms {
+        self.terms
+    }
+
+    fn memo(&mut self) -> &mut Memo<Position> {
+        &mut self.memo
+    }
+
+    fn pairs_left(position: &Position) -> u64 {
+        position.pairs()
+    }
+
+    fn name(&self, who: usize) -> String {
+        self.policies[who].name()
+    }
+
+    fn start(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
         let state = State {
             position: position.clone(),
             diff: d,
             after_pass,
             first: None,
         };
-        let v = self.choose(&state, who, |duel, action| {
+        self.choose(&state, who, |duel, action| {
             duel.start_value(&state, action, who)
-        });
-        self.memo.insert(key, v);
-        v
+        })
     }
+}
 
+impl Duel<'_> {
     /// The value of the action the policy of `who` takes, or of the best one if `who`
     /// is the best responder.
     fn choose(
@@ -141,10 +144,12 @@ impl Duel<'_> {
     ) -> f64 {
         let candidates = match &mut self.policies[who] {
             Contender::Policy(policy) => vec![policy.act(state)],
-            Contender::BestResponse => crate::solver::legal_actions(state, Some(self.pass_rule)),
+            Contender::BestResponse => {
+                crate::solver::legal_actions(state, Some(self.terms.pass_rule))
+            }
             Contender::BestOptimal(solver) => {
                 let actions = solver.actions(state).expect("the solver covers the deck");
-                let best = best_of(self.objective, actions.iter().map(|(_, v)| *v))
+                let best = best_of(self.terms.objective, actions.iter().map(|(_, v)| *v))
                     .expect("an action exists");
                 actions
                     .into_iter()
@@ -157,10 +162,6 @@ impl Duel<'_> {
             .into_iter()
             .map(|a| value(self, a))
             .fold(f64::NEG_INFINITY, f64::max)
-    }
-
-    fn name(&self, who: usize) -> String {
-        self.policies[who].name()
     }
 
     /// Value for `who` of a turn-start action.
@@ -208,16 +209,16 @@ impl Duel<'_> {
         let unknown = position.unknown_cards();
         match (first, action) {
             (FirstCard::Revealed(a), Action::Match) => {
-                self.cont(&position.moved(a, a.taken(1)), d, who)
+                self.took(&position.moved(a, a.taken(1)), d, who)
             }
             (FirstCard::Revealed(a), Action::Known(_)) => {
-                self.opp(&position.moved(a, Some(a.revealed())), d, false, who)
+                self.hand_on(&position.moved(a, Some(a.revealed())), d, false, who)
             }
             (FirstCard::Revealed(a), Action::Unknown) => {
                 let once = position.moved(a, Some(a.revealed()));
                 let same = f64::from(a.unknown - 1);
                 let mut sum = if same > 0.0 {
-                    same * self.cont(&position.moved(a, a.taken(2)), d, who)
+                    same * self.took(&position.moved(a, a.taken(2)), d, who)
                 } else {
                     0.0
                 };
@@ -225,13 +226,13 @@ impl Duel<'_> {
                 sum / (unknown - 1) as f64
             }
             (FirstCard::Held(a), Action::Match) => {
-                self.cont(&position.moved(a, a.taken(0)), d, who)
+                self.took(&position.moved(a, a.taken(0)), d, who)
             }
             (FirstCard::Held(_), Action::Known(_)) => self.pass(position, d, after_pass, who),
             (FirstCard::Held(a), Action::Unknown) => {
                 let same = f64::from(a.unknown);
                 let mut sum = if same > 0.0 {
-                    same * self.cont(&position.moved(a, a.taken(1)), d, who)
+                    same * self.took(&position.moved(a, a.taken(1)), d, who)
                 } else {
                     0.0
                 };
@@ -258,48 +259,9 @@ impl Duel<'_> {
                 continue;
             }
             let next = base.moved(b, Some(b.revealed()));
-            sum += f64::from(others) * f64::from(b.unknown) * self.opp(&next, d, false, who);
+            sum += f64::from(others) * f64::from(b.unknown) * self.hand_on(&next, d, false, who);
         }
         sum
-    }
-
-    fn pass(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
-        match (self.pass_rule, after_pass) {
-            (PassRule::Agreed, true) | (PassRule::Quit, _) => self.final_value(d),
-            (PassRule::Withdraw, _) => 0.5,
-            (PassRule::Agreed | PassRule::Ko, false) => self.opp(position, d, true, who),
-            _ => panic!("{} passed where the rule forbids it", self.name(who)),
-        }
-    }
-
-    /// `who` took a pair (the table is now `position`): they move again, or under One
-    /// Flip the opponent moves (a take is not a pass).
-    fn cont(&mut self, position: &Position, d: i64, who: usize) -> f64 {
-        match (self.variant, self.objective) {
-            (Variant::Standard, Objective::Win) => self.turn(position, d + 1, false, who),
-            (Variant::Standard, _) => 1.0 + self.turn(position, d, false, who),
-            (Variant::OneFlip, Objective::Win) => self.opp(position, d + 1, false, who),
-            (Variant::OneFlip, _) => 1.0 + self.opp(position, d, false, who),
-        }
-    }
-
-    fn opp(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
-        let v = self.turn(position, -d, after_pass, 1 - who);
-        match self.objective {
-            Objective::Win => 1.0 - v,
-            _ => -v,
-        }
-    }
-
-    fn final_value(&self, d: i64) -> f64 {
-        match self.objective {
-            Objective::Win => match d.cmp(&0) {
-                std::cmp::Ordering::Greater => 1.0,
-                std::cmp::Ordering::Equal => 0.5,
-                std::cmp::Ordering::Less => 0.0,
-            },
-            _ => 0.0,
-        }
     }
 }
 
@@ -444,6 +406,17 @@ pub fn simulate<A: Simulated>(
 mod tests {
     use super::*;
 
+    /// The solver's value of the start of the game at `root`.
+    fn start_value(solver: Result<Solver<f64>, crate::solver::SolveError>, root: &Position) -> f64 {
+        let state = State {
+            position: root.clone(),
+            diff: 0,
+            after_pass: false,
+            first: None,
+        };
+        solver.unwrap().value(&state).unwrap()
+    }
+
     /// Two best responses play the game optimally: the duel scores the solver's value of
     /// the start, under every rule (under `withdraw` too, where a lead larger than the
     /// pairs left does not decide the game).
@@ -453,16 +426,7 @@ mod tests {
             let deck = Deck::parse(deck).unwrap();
             let root = Position::start(&deck);
             for rule in PassRule::ALL {
-                let mut solver: Solver<f64> =
-                    Solver::new(Objective::Win, rule, &root, 0, 1e9).unwrap();
-                let value = solver
-                    .value(&State {
-                        position: root.clone(),
-                        diff: 0,
-                        after_pass: false,
-                        first: None,
-                    })
-                    .unwrap();
+                let value = start_value(Solver::new(Objective::Win, rule, &root, 0, 1e9), &root);
                 let duel = contest(
                     &deck,
                     Objective::Win,
@@ -488,17 +452,9 @@ mod tests {
                     if crate::rules::check_combination(objective, rule).is_err() {
                         continue;
                     }
-                    let mut solver: Solver<f64> =
-                        Solver::with_variant(objective, rule, Variant::OneFlip, &root, 0, 1e9)
-                            .unwrap();
-                    let value = solver
-                        .value(&State {
-                            position: root.clone(),
-                            diff: 0,
-                            after_pass: false,
-                            first: None,
-                        })
-                        .unwrap();
+                    let solver =
+                        Solver::with_variant(objective, rule, Variant::OneFlip, &root, 0, 1e9);
+                    let value = start_value(solver, &root);
                     let duel = contest_under(
                         Variant::OneFlip,
                         &deck,

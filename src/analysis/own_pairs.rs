@@ -1,15 +1,16 @@
 //! Post-game analysis of a table of three or more seats (`own-pairs`, `variants.md`):
-//! every flip valued by the seats solver in expected own pairs for the player who
-//! flipped, against the best action at its decision point. Classes and summaries are
-//! those of [`annotate`](super::annotate) under `margin` (costs in pairs).
+//! the seats solver as a [`Judge`] of the [`annotate`](super::walk::annotate) walk,
+//! every flip valued in expected own pairs for the player who flipped, against the best
+//! action at its decision point. Classes and summaries are those of
+//! [`annotate`](super::annotate) under `margin` (costs in pairs).
 
 use thiserror::Error;
 
-use super::annotate::{Analysis, Annotation, Class, action_of, seats_of, summarise};
+use super::annotate::action_of;
+use super::walk::{Decision, Judge, Reading};
 use crate::players::state_of;
-use crate::record::RecordSeat;
-use crate::rules::{Game, Objective, Seat};
-use crate::solver::{SeatsSolveError, SeatsSolver, SeatsState, TIE_EPSILON};
+use crate::rules::{Game, Objective};
+use crate::solver::{Action, SeatsSolveError, SeatsSolver, SeatsState};
 
 /// Why a table game could not be analysed.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -64,93 +65,48 @@ fn expected_pairs(game: &Game, solver: &mut SeatsSolver<f64>) -> Result<Vec<f64>
     Ok(out)
 }
 
-/// Values every flip of a table `game` (finished or not) in expected own pairs.
-///
-/// # Errors
-/// A state the solver refuses, or a flip that is no action.
-pub fn annotate_table(
-    game: &Game,
-    players: Vec<RecordSeat>,
-    solver: &mut SeatsSolver<f64>,
-) -> Result<Analysis, OwnPairsError> {
-    let view = game.view();
-    let m = view.seats();
-    let mut replay = Game::from_cards(
-        view.deck().clone(),
-        game.reveal_all().to_vec(),
-        game.seed(),
-        view.players(),
-    );
-    let mut seat_curves = vec![Vec::new(); m];
-    let push = |curves: &mut Vec<Vec<f64>>, values: Vec<f64>| {
-        for (curve, v) in curves.iter_mut().zip(values) {
-            curve.push(v);
-        }
-    };
-    push(&mut seat_curves, expected_pairs(&replay, solver)?);
-    let mut annotations = Vec::new();
-    let mut turn = 1;
-    for (index, flip) in view.flips().iter().enumerate() {
-        let q = question(&replay);
-        let actions = solver.actions(&q)?;
-        let action = action_of(&replay, flip.position).ok_or(OwnPairsError::Unplayable(index))?;
-        let own = |v: &Vec<f64>| v.first().copied().unwrap_or(0.0);
-        let best_value = actions
-            .iter()
-            .map(|(_, v)| own(v))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let value = actions
-            .iter()
-            .find(|(a, _)| *a == action)
-            .map(|(_, v)| own(v))
-            .ok_or(OwnPairsError::Unplayable(index))?;
-        let raw = best_value - value;
-        let cost = if raw <= TIE_EPSILON { 0.0 } else { raw };
-        // In the decision rule's order: the first is the one the optimal player plays.
-        let best: Vec<_> = actions
-            .iter()
-            .filter(|(_, v)| (own(v) - best_value).abs() <= TIE_EPSILON)
-            .map(|&(a, _)| a)
-            .collect();
-        let best_words = best
-            .first()
-            .map(|&b| crate::trainer::name(replay.view(), b).text)
-            .unwrap_or_default();
-        annotations.push(Annotation {
-            index,
-            turn,
-            seat: flip.seat,
-            position: flip.position,
-            first: q.first,
-            action,
-            best,
-            value,
-            best_value,
-            cost,
-            class: Class::of(Objective::Margin, cost),
-            best_words,
-            zebra: None,
-        });
-        if replay.try_flip(flip.position).is_err() {
-            return Err(OwnPairsError::Unplayable(index));
-        }
-        if flip.turn_end.is_some() {
-            turn += 1;
-        }
-        push(&mut seat_curves, expected_pairs(&replay, solver)?);
+/// The seats solver judges each action by the mover's own expected pairs (the first of
+/// its vector), costs in pairs as under `margin`; it lists actions in its decision rule's
+/// order, so the first best is the one the optimal player plays.
+impl Judge for SeatsSolver<f64> {
+    type Action = Action;
+    type Error = OwnPairsError;
+
+    fn objective(&self) -> Objective {
+        Objective::Margin
     }
-    let summaries = seats_of(m)
-        .map(|seat| summarise(&annotations, seat))
-        .collect();
-    Ok(Analysis {
-        objective: Objective::Margin,
-        players,
-        annotations,
-        curve: seat_curves
-            .get(Seat::FIRST.index())
-            .cloned()
-            .unwrap_or_default(),
-        summaries,
-        seat_curves,
-    })
+
+    fn actions(&mut self, game: &Game) -> Result<Vec<(Action, f64)>, OwnPairsError> {
+        let own = |v: &Vec<f64>| v.first().copied().unwrap_or(0.0);
+        Ok(SeatsSolver::actions(self, &question(game))?
+            .iter()
+            .map(|(a, v)| (*a, own(v)))
+            .collect())
+    }
+
+    fn action_of(&self, game: &Game, position: usize) -> Option<Action> {
+        action_of(game, position)
+    }
+
+    fn reading(&mut self, game: &Game, decision: &Decision<Action>) -> Reading {
+        Reading {
+            first: question(game).first,
+            action: decision.done,
+            best: decision.best.clone(),
+            best_words: decision
+                .best
+                .first()
+                .map(|&b| crate::trainer::name(game.view(), b).text)
+                .unwrap_or_default(),
+            zebra: None,
+        }
+    }
+
+    fn curve_point(&mut self, game: &Game) -> Result<Vec<f64>, OwnPairsError> {
+        Ok(expected_pairs(game, self)?)
+    }
+
+    fn unplayable(index: usize) -> OwnPairsError {
+        OwnPairsError::Unplayable(index)
+    }
 }

@@ -1,16 +1,16 @@
 //! Two Zebra policies against each other: the exact expected result by recursion over
 //! Zebra positions and the chance of each unknown card (as [`super::duel`] does for the
-//! standard game), for policies over the Zebra state.
+//! standard game, through the same turns' frame, `TwoSeatDuel`), for policies over the
+//! Zebra state.
 //!
 //! The transitions are the rules of variants.md, rank by rank through
 //! [`ZebraPattern::after`]: a card turned from unknown is shown in its half; a pair
 //! takes one card of each half; a twin or a card of another rank only shows what was
 //! unknown; two known cards that do not pair are a pass.
 
-use std::collections::HashMap;
-
+use super::duel::{Memo, Terms, TwoSeatDuel};
 use crate::players::ZebraPolicy;
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 use crate::solver::zebra::{
     ZEBRA_PATTERNS, ZebraAction, ZebraColour, ZebraFirstCard, ZebraPattern, ZebraPosition,
     ZebraState,
@@ -30,21 +30,21 @@ pub fn zebra_contest(
 ) -> f64 {
     assert!(objective != Objective::Moves, "a duel needs two players");
     let mut duel = Duel {
-        objective,
-        pass_rule,
+        terms: Terms {
+            objective,
+            pass_rule,
+            variant: Variant::Standard,
+        },
         policies,
-        memo: HashMap::new(),
+        memo: Memo::default(),
     };
     duel.turn(&ZebraPosition::start(deck.labels()), 0, false, 0)
 }
 
-type Key = (ZebraPosition, i64, bool, usize);
-
 struct Duel<'a> {
-    objective: Objective,
-    pass_rule: PassRule,
+    terms: Terms,
     policies: [&'a mut dyn ZebraPolicy; 2],
-    memo: HashMap<Key, f64>,
+    memo: Memo<ZebraPosition>,
 }
 
 /// Cards shown of each half: `(red, black)` for one card of half `c`.
@@ -78,31 +78,33 @@ fn taken(c: ZebraColour, first_unknown: bool, second_unknown: bool) -> Option<(b
     })
 }
 
-impl Duel<'_> {
-    /// Value for policy `who`, to move at the turn start.
-    fn turn(&mut self, position: &ZebraPosition, d: i64, after_pass: bool, who: usize) -> f64 {
-        let pairs = i64::try_from(position.pairs()).expect("fits");
-        if pairs == 0 {
-            return self.final_value(d);
-        }
-        // A lead larger than the pairs left decides the game (not under `withdraw`).
-        if self.objective == Objective::Win
-            && self.pass_rule != PassRule::Withdraw
-            && d.abs() > pairs
-        {
-            return if d > 0 { 1.0 } else { 0.0 };
-        }
-        let key = (position.clone(), d, after_pass, who);
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
-        }
+impl TwoSeatDuel for Duel<'_> {
+    type Position = ZebraPosition;
+
+    fn terms(&self) -> Terms {
+        self.terms
+    }
+
+    fn memo(&mut self) -> &mut Memo<ZebraPosition> {
+        &mut self.memo
+    }
+
+    fn pairs_left(position: &ZebraPosition) -> u64 {
+        position.pairs()
+    }
+
+    fn name(&self, who: usize) -> String {
+        format!("the policy of seat {who}")
+    }
+
+    fn start(&mut self, position: &ZebraPosition, d: i64, after_pass: bool, who: usize) -> f64 {
         let state = ZebraState {
             position: position.clone(),
             diff: d,
             after_pass,
             first: None,
         };
-        let v = match self.policies[who].act(&state) {
+        match self.policies[who].act(&state) {
             ZebraAction::Unknown => {
                 let unknown = position.unknown_cards() as f64;
                 let mut sum = 0.0;
@@ -119,11 +121,11 @@ impl Duel<'_> {
             }
             ZebraAction::Known(p, c) => self.second(&state, ZebraFirstCard::Held(p, c), who),
             other => panic!("{other} at the turn start"),
-        };
-        self.memo.insert(key, v);
-        v
+        }
     }
+}
 
+impl Duel<'_> {
     /// Value for `who` after the first card of the turn.
     fn second(&mut self, start: &ZebraState, first: ZebraFirstCard, who: usize) -> f64 {
         let state = ZebraState {
@@ -137,12 +139,12 @@ impl Duel<'_> {
                 ZebraAction::Match => {
                     assert!(p.known(c.opposite()) > 0, "no known partner");
                     let next = changed(position, p, (0, 0, taken(c, true, false)));
-                    self.cont(&next, d, who)
+                    self.took(&next, d, who)
                 }
                 ZebraAction::Twin | ZebraAction::Known(..) => {
                     // The first card is shown; nothing else changes.
                     let (r, b) = shown(c, 1);
-                    self.opp(&changed(position, p, (r, b, None)), d, false, who)
+                    self.hand_on(&changed(position, p, (r, b, None)), d, false, who)
                 }
                 ZebraAction::Unknown => self.second_unknown(position, p, c, true, d, who),
             },
@@ -150,7 +152,7 @@ impl Duel<'_> {
                 ZebraAction::Match => {
                     assert!(p.known(c.opposite()) > 0, "no known partner");
                     let next = changed(position, p, (0, 0, taken(c, false, false)));
-                    self.cont(&next, d, who)
+                    self.took(&next, d, who)
                 }
                 ZebraAction::Twin | ZebraAction::Known(..) => {
                     self.pass(position, d, start.after_pass, who)
@@ -178,14 +180,14 @@ impl Duel<'_> {
         let partners = p.unknown(c.opposite());
         if partners > 0 {
             let next = changed(position, p, (0, 0, taken(c, revealed, true)));
-            sum += f64::from(partners) * self.cont(&next, d, who);
+            sum += f64::from(partners) * self.took(&next, d, who);
         }
         // Its twin: both shown, no pair.
         let twins = p.unknown(c) - first_shown;
         if twins > 0 {
             let (r, b) = shown(c, first_shown + 1);
             let next = changed(position, p, (r, b, None));
-            sum += f64::from(twins) * self.opp(&next, d, false, who);
+            sum += f64::from(twins) * self.hand_on(&next, d, false, who);
         }
         // A card of another rank.
         let (r, b) = shown(c, first_shown);
@@ -199,45 +201,9 @@ impl Duel<'_> {
                 }
                 let (r2, b2) = shown(c2, 1);
                 let next = changed(&base, q, (r2, b2, None));
-                sum += f64::from(n) * self.opp(&next, d, false, who);
+                sum += f64::from(n) * self.hand_on(&next, d, false, who);
             }
         }
         sum / unknown as f64
-    }
-
-    fn pass(&mut self, position: &ZebraPosition, d: i64, after_pass: bool, who: usize) -> f64 {
-        match (self.pass_rule, after_pass) {
-            (PassRule::Agreed, true) | (PassRule::Quit, _) => self.final_value(d),
-            (PassRule::Withdraw, _) => 0.5,
-            (PassRule::Agreed | PassRule::Ko, false) => self.opp(position, d, true, who),
-            _ => panic!("a pass where the rule forbids it"),
-        }
-    }
-
-    /// `who` took a pair and moves again.
-    fn cont(&mut self, position: &ZebraPosition, d: i64, who: usize) -> f64 {
-        match self.objective {
-            Objective::Win => self.turn(position, d + 1, false, who),
-            _ => 1.0 + self.turn(position, d, false, who),
-        }
-    }
-
-    fn opp(&mut self, position: &ZebraPosition, d: i64, after_pass: bool, who: usize) -> f64 {
-        let v = self.turn(position, -d, after_pass, 1 - who);
-        match self.objective {
-            Objective::Win => 1.0 - v,
-            _ => -v,
-        }
-    }
-
-    fn final_value(&self, d: i64) -> f64 {
-        match self.objective {
-            Objective::Win => match d.cmp(&0) {
-                std::cmp::Ordering::Greater => 1.0,
-                std::cmp::Ordering::Equal => 0.5,
-                std::cmp::Ordering::Less => 0.0,
-            },
-            _ => 0.0,
-        }
     }
 }

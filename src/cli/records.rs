@@ -185,9 +185,8 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
         let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
         let mut solver =
             crate::analysis::own_pairs::solver_for(&game).map_err(|e| cannot(e.to_string()))?;
-        let analysis =
-            crate::analysis::own_pairs::annotate_table(&game, record.players.clone(), &mut solver)
-                .map_err(|e| cannot(e.to_string()))?;
+        let analysis = annotate(&game, record.players.clone(), &mut solver)
+            .map_err(|e| cannot(e.to_string()))?;
         return Ok((game, analysis));
     }
     // The variant-aware solver: One Flip is valued as the game it is.

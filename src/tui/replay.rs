@@ -182,12 +182,8 @@ impl Replay {
             crate::analysis::own_pairs::solver_for(&self.full)
                 .map_err(|e| e.to_string())
                 .and_then(|mut solver| {
-                    crate::analysis::own_pairs::annotate_table(
-                        &self.full,
-                        self.record().players.clone(),
-                        &mut solver,
-                    )
-                    .map_err(|e| e.to_string())
+                    annotate(&self.full, self.record().players.clone(), &mut solver)
+                        .map_err(|e| e.to_string())
                 })
         } else {
             solver.and_then(|s| {

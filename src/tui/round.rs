@@ -875,14 +875,14 @@ impl Round {
         let players = self.record().players;
         let analysis = if let Some(zebra) = &self.zebra {
             zebra.lock().ok().and_then(|mut z| {
-                crate::analysis::zebra::annotate_zebra(&self.game, players, z.solver()).ok()
+                crate::analysis::annotate::annotate(&self.game, players, z.solver()).ok()
             })
         } else if self.seats.len() > 2 {
             let Some(own) = &self.seats_solver else {
                 return;
             };
             own.lock().ok().and_then(|mut s| {
-                crate::analysis::own_pairs::annotate_table(&self.game, players, &mut s).ok()
+                crate::analysis::annotate::annotate(&self.game, players, &mut *s).ok()
             })
         } else {
             let Some(solver) = &self.solver else {

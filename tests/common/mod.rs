@@ -1,12 +1,21 @@
 //! Helpers shared by the test crates: a screen drawn on ratatui's `TestBackend`, as
-//! text, and the fixed two-player game the record and replay tests use.
+//! text, the fixed two-player game the record and replay tests use, and a person's hand
+//! on the app (the clock run on, a card turned by key or by click).
 
 #![allow(dead_code)] // each test crate uses some of them
 
-use concentration::tui::App;
+use std::time::Instant;
+
+use concentration::players::{AiKind, SeatAi, ZebraOptimal};
+use concentration::record::{MemoryMode, Record, RecordSeat};
+use concentration::rules::{Deck, Game, Objective, PassRule, Players, below};
+use concentration::tui::{Action, App, Geometry, Screen, board_area};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 
 /// The fixed game: `pairs:3`, seed 2, dealt as
 /// `a1 A  b1 C  c1 B` / `a2 C  b2 B  c2 A`. The person (B) reveals B at c1, whose
@@ -63,4 +72,89 @@ pub fn screen_sized(app: &App, w: u16, h: u16) -> String {
 /// The screen at 80 x 24, as text.
 pub fn screen(app: &App) -> String {
     screen_sized(app, 80, 24)
+}
+
+/// Runs the clock until nothing is due (every show ended, the AI done), then on to the
+/// moment a key counts as a turn (the turn's guard): the person may turn a card, or the
+/// game is over.
+pub fn settle(app: &mut App, now: Instant) -> Instant {
+    settle_within(app, now, 10_000)
+}
+
+/// [`settle`], at most `limit` ticks.
+pub fn settle_within(app: &mut App, mut now: Instant, limit: usize) -> Instant {
+    for _ in 0..limit {
+        match app.deadline() {
+            Some(d) => {
+                now = now.max(d);
+                app.update(Action::Tick, now);
+            }
+            None => break,
+        }
+    }
+    if let Some(t) = app.ready_at() {
+        now = now.max(t);
+    }
+    now
+}
+
+/// Turns the card at `pos` with the keyboard (cursor there, then Enter).
+pub fn select(app: &mut App, pos: usize, now: Instant) {
+    match &mut app.screen {
+        Screen::Play(r) => r.cursor = pos,
+        Screen::Solo(s) => s.cursor = pos,
+        _ => panic!("no game on screen"),
+    }
+    app.update(Action::Select, now);
+}
+
+/// Clicks the card at `pos` of the game on screen.
+pub fn click(app: &mut App, pos: usize, now: Instant) {
+    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
+    let (rows, cols) = match (app.round(), app.solo()) {
+        (Some(r), _) => r.game().view().deck().grid(),
+        (_, Some(s)) => s.game().view().deck().grid(),
+        _ => panic!("no game on screen"),
+    };
+    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    app.update(Action::Click(cell.x + 1, cell.y), now);
+}
+
+/// A game of `deck` dealt with `seed` at `players`, of legal flips chosen at random (all
+/// equally likely, drawn from `seed` mixed with `salt`), stopped after `stop` flips or
+/// at its end.
+pub fn random_game(deck: &Deck, players: Players, seed: u64, salt: u64, stop: usize) -> Game {
+    let mut game = Game::new(deck.clone(), seed, players).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ salt);
+    let cards = game.view().slots().len();
+    for _ in 0..stop {
+        if game.view().is_over() {
+            break;
+        }
+        let legal: Vec<usize> = (0..cards).filter(|&p| game.check_flip(p).is_ok()).collect();
+        let i = usize::try_from(below(&mut rng, legal.len() as u64)).unwrap();
+        game.try_flip(legal[i]).unwrap();
+    }
+    game
+}
+
+/// A whole `zebra:6` game of an easy forgetful AI (who makes mistakes) against the
+/// optimal Zebra AI, under `margin`.
+pub fn zebra_record() -> Record {
+    let deck = Deck::parse("zebra:6").unwrap();
+    let optimal = ZebraOptimal::new(&deck, Objective::Margin, PassRule::Agreed).unwrap();
+    let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
+    let mut ais = [
+        SeatAi::zebra(AiKind::ForgetfulEasy, 1, || None).unwrap(),
+        SeatAi::zebra(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
+    ];
+    while !game.view().is_over() {
+        let p = ais[game.view().mover().index()].choose(game.view());
+        game.try_flip(p).unwrap();
+    }
+    let seats = vec![
+        RecordSeat::named("forgetful-easy"),
+        RecordSeat::named("optimal"),
+    ];
+    Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false)
 }

@@ -1,0 +1,97 @@
+//! The analysis pinned byte for byte: `analyze` (text and `--json`) and the whole
+//! [`Analysis`](concentration::analysis::annotate::Analysis) the replay screens read, for
+//! one record of each kind of game (standard, with a pass, `margin` under `ko`, One Flip,
+//! Zebra, three seats, solitaire) in `tests/snapshots/analyze/`.
+//!
+//! The expected files were written by the analysis as it was before the walks were
+//! shared; a change to what the analysis says shows here first. After a deliberate
+//! change, `CONCENTRATION_BLESS=1 cargo test --release --test analysis_snapshots` writes
+//! them anew (read the diff before committing it).
+
+use std::path::{Path, PathBuf};
+
+fn folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/analyze")
+}
+
+fn records() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(folder())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
+        .collect();
+    out.sort();
+    assert!(out.len() >= 9, "the fixtures are missing: {out:?}");
+    out
+}
+
+#[path = "common/cli.rs"]
+mod cli;
+
+/// `analyze` on `record` (with `extra` arguments): its standard output.
+fn analyze(record: &Path, extra: &[&str]) -> String {
+    let record = record.to_str().unwrap();
+    let (code, out, err) = cli::run(&[&["analyze", record], extra].concat());
+    assert_eq!(code, 0, "{record}: {err}");
+    out
+}
+
+/// Compares `actual` with the file `record` with extension `ext`, or writes it when
+/// blessing. Returns the name of a file that differs.
+fn check(record: &Path, ext: &str, actual: &str) -> Option<String> {
+    let path = record.with_extension(ext);
+    if std::env::var_os("CONCENTRATION_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return None;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (bless to write it)", path.display()));
+    (expected != actual).then(|| {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .map_or_else(|| "the length".to_owned(), |i| format!("line {}", i + 1));
+        format!("{} differs at {line}", path.display())
+    })
+}
+
+#[test]
+fn analyze_prints_what_it_printed_for_every_kind_of_game() {
+    let mut differ = Vec::new();
+    for record in records() {
+        differ.extend(check(&record, "txt", &analyze(&record, &[])));
+        differ.extend(check(&record, "json", &analyze(&record, &["--json"])));
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+}
+
+/// Every field of `analysis`, a line per annotation (so a diff names the flip).
+fn dump(analysis: &concentration::analysis::annotate::Analysis) -> String {
+    let mut out = format!(
+        "objective {:?}\nplayers {:?}\ncurve {:?}\nseat_curves {:?}\n",
+        analysis.objective, analysis.players, analysis.curve, analysis.seat_curves
+    );
+    for s in &analysis.summaries {
+        out += &format!("{s:?}\n");
+    }
+    for a in &analysis.annotations {
+        out += &format!("{a:?}\n");
+    }
+    out
+}
+
+#[test]
+fn the_replay_reads_the_same_analysis_for_every_kind_of_game() {
+    let mut differ = Vec::new();
+    for path in records() {
+        let record = concentration::record::load(&path).unwrap();
+        if record.is_solitaire() {
+            // Solitaire's analysis is the standard walk under `moves`: pinned by `analyze`.
+            continue;
+        }
+        let (_, analysis) = concentration::cli::analyse(&record).unwrap();
+        differ.extend(check(&path, "debug", &dump(&analysis)));
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+}
