@@ -230,9 +230,14 @@ fn history_list_columns_line_up_and_long_names_are_shortened() {
         assert_eq!(code, 0, "{err}");
     }
     let games = data.join("games");
-    // A player's name far too long for the list, in a practice game.
-    let first = saved(&data)[0].clone();
-    let text = std::fs::read_to_string(&first).unwrap();
+    // A player's name far too long for the list, in a practice game: a copy of the
+    // usual-against-usual game (chosen by its deck, not by its place in the folder:
+    // the names start with the time, and the duels may not share a second).
+    let text = saved(&data)
+        .iter()
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .find(|text| text.contains("[Deck \"pairs:12\"]"))
+        .expect("the pairs:12 duel is saved");
     let long = "a-player-with-a-name-far-too-long-for-any-list";
     std::fs::write(
         games.join("long.cgn"),
