@@ -1,22 +1,14 @@
 //! `concentration stats` and the solitaire flags, through the real binary.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use concentration::solitaire::stats::{FILE_NAME, GameStats, Store};
 
+#[path = "common/cli.rs"]
+mod cli;
+
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env_remove("CONCENTRATION_DATA_DIR")
-        // Never the user's settings file.
-        .env(
-            "CONCENTRATION_CONFIG",
-            std::env::temp_dir()
-                .join("concentration-no-settings")
-                .join("config.toml"),
-        )
-        .output()
-        .unwrap()
+    cli::command(args).output().unwrap()
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {

@@ -130,14 +130,13 @@ impl<V: Scalar> Solver<V> {
 
     /// The entry of a card state solved in bulk, if it was.
     pub(super) fn bulk_entry(&self, key: u128) -> Option<u32> {
-        if let Some(dense) = &self.dense {
-            return dense
-                .index
-                .of(key)
-                .map(|n| dense.entries[n])
-                .filter(|&id| id != NONE);
-        }
-        self.bulk_entry_at(self.height(key), key)
+        // The dense index needs no height.
+        let height = if self.dense.is_some() {
+            0
+        } else {
+            self.height(key)
+        };
+        self.bulk_entry_at(height, key)
     }
 
     /// [`Self::bulk_entry`] of a card state whose height is known.
