@@ -138,6 +138,14 @@ fn the_hint_gives_the_odds_and_both_values_from_the_solver() {
         format!("Better: fold, by {:.2}", fold - hit)
     };
     assert!(s.contains(&best), "{best}\n{s}");
+    // The note under it wraps as one sentence: no word left alone on a row.
+    for line in s.lines() {
+        let end = line.trim_end();
+        for word in ["this", "rival"] {
+            assert!(!end.ends_with(&format!("  {word}")), "{s}");
+        }
+    }
+    assert!(s.contains("a loss to you)"), "{s}");
     a.update(Action::Hint, now);
     assert!(!screen(&a).contains("A hit pairs"), "H hides it again");
 }

@@ -160,9 +160,11 @@ pub fn hint_lines(h: &PairsHint) -> Vec<Line<'static>> {
         (_, None) => "Better: fold".to_string(),
     };
     lines.push(Line::from(best).style(theme::GOOD));
-    lines.push(Line::from("(your expected points this").style(theme::DIM));
-    lines.push(Line::from("round, each gain of a rival").style(theme::DIM));
-    lines.push(Line::from("a loss to you)").style(theme::DIM));
+    // One line, wrapped by the panel to its width (broken by hand, it wrapped again).
+    lines.push(
+        Line::from("(your expected points this round, each gain of a rival a loss to you)")
+            .style(theme::DIM),
+    );
     lines
 }
 
