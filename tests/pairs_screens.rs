@@ -161,10 +161,8 @@ fn a_fold_ends_the_round_with_its_window_and_a_key_deals_the_next() {
     assert!(s.contains("Round over"), "{s}");
     assert!(s.contains("you folded, taking"), "{s}");
     assert!(s.contains(&format!(": +{low}")), "{s}");
-    assert!(
-        s.contains(&format!("you {:>18} points", low)) || s.contains(&format!("{low:>3} points")),
-        "{s}"
-    );
+    let unit = if low == 1 { "point" } else { "points" };
+    assert!(s.contains(&format!("{low:>3} {unit}")), "{s}");
     // The table behind it keeps the cards as they were before the fold.
     for (i, stack) in before.stacks.iter().enumerate() {
         let cards: Vec<String> = stack.iter().map(ToString::to_string).collect();
@@ -464,4 +462,26 @@ fn the_list_of_saved_games_opens_a_pairs_game_in_its_replay_and_comes_back() {
     assert!(!a.quit, "q goes back to the list");
     assert!(screen(&a).contains("you vs spne"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn one_point_is_one_point_in_the_round_window() {
+    // A deal where the person's fold takes a 1.
+    let (mut a, now) = (1..200)
+        .map(|seed| {
+            let mut a = app("you,spne", 10, 31, seed);
+            let now = to_persons_turn(&mut a, Instant::now());
+            (a, now)
+        })
+        .find(|(a, _)| {
+            let v = a.pairs_table().unwrap().game().view();
+            v.lowest() == Some(1) && v.scores.iter().all(|&s| s == 0)
+        })
+        .expect("some deal shows a 1 at the person's first turn");
+    a.update(Action::Fraction, now);
+    let s = screen(&a);
+    assert!(s.contains("Round over"), "{s}");
+    assert!(s.contains("  1 point "), "{s}");
+    assert!(!s.contains(" 1 points"), "{s}");
+    assert!(s.contains("  0 points"), "{s}");
 }

@@ -268,7 +268,11 @@ fn score_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
     t.seats()
         .iter()
         .enumerate()
-        .map(|(i, s)| Line::from(format!("{:<16} {:>3} points", s.name, v.scores[i])))
+        .map(|(i, s)| {
+            let score = v.scores[i];
+            let unit = crate::words::noun_for(u64::from(score), "point");
+            Line::from(format!("{:<16} {score:>3} {unit}", s.name))
+        })
         .collect()
 }
 
