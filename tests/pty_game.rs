@@ -211,16 +211,7 @@ fn sigterm_mid_game_restores_the_terminal_and_saves_the_game() {
 
 #[test]
 fn ctrl_c_mid_game_restores_the_terminal() {
-    let mut s = Session::start(&[
-        "play",
-        "--deck",
-        "pairs:8",
-        "--seed",
-        "5",
-        "--ai-delay",
-        "0",
-    ]);
-    s.wait_for("Your turn");
+    let mut s = first_turn_of_a_small_game();
     s.keys("\x03");
     s.wait_exit();
     s.assert_restored();
@@ -433,16 +424,7 @@ fn keys_hammered_during_the_ais_turn_never_turn_a_card() {
 
 #[test]
 fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
-    let mut s = Session::start(&[
-        "play",
-        "--deck",
-        "pairs:8",
-        "--seed",
-        "5",
-        "--ai-delay",
-        "0",
-    ]);
-    s.wait_for("Your turn");
+    let mut s = first_turn_of_a_small_game();
     assert!(s.raw_mode());
     // Stop after stop, the key pressed as soon as the game is back is read then, as the
     // key it is: the cursor goes right, then left. (A key lost here was read only with
@@ -466,25 +448,12 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
     });
     s.keys(" ");
     s.wait_for("You turned");
-    s.keys("q");
-    s.wait_for("Quit this game?");
-    s.keys("y");
-    assert!(s.wait_exit().success());
-    s.assert_restored();
+    quit_and_check_restored(&mut s);
 }
 
 #[test]
 fn a_stop_by_anyone_else_shows_the_screen_again_when_continued() {
-    let mut s = Session::start(&[
-        "play",
-        "--deck",
-        "pairs:8",
-        "--seed",
-        "5",
-        "--ai-delay",
-        "0",
-    ]);
-    s.wait_for("Your turn");
+    let mut s = first_turn_of_a_small_game();
     signal(&s, "STOP");
     wait_until(&mut s, "stopped", stopped);
     // Whatever it wrote before it stopped, then a shell writing over the screen.
@@ -497,25 +466,12 @@ fn a_stop_by_anyone_else_shows_the_screen_again_when_continued() {
     wait_until(&mut s, "read the key at once", |s| {
         cursor_column(s) == Some(1)
     });
-    s.keys("q");
-    s.wait_for("Quit this game?");
-    s.keys("y");
-    assert!(s.wait_exit().success());
-    s.assert_restored();
+    quit_and_check_restored(&mut s);
 }
 
 #[test]
 fn a_window_resized_while_stopped_is_drawn_whole_at_its_new_size() {
-    let mut s = Session::start(&[
-        "play",
-        "--deck",
-        "pairs:8",
-        "--seed",
-        "5",
-        "--ai-delay",
-        "0",
-    ]);
-    s.wait_for("Your turn");
+    let mut s = first_turn_of_a_small_game();
     let panel = |s: &Session, cols: u16| panel_left(s) == Some(usize::from(cols) - 27);
     assert!(panel(&s, COLS), "{}", s.screen());
     let wider = COLS + 20;
@@ -537,6 +493,26 @@ fn a_window_resized_while_stopped_is_drawn_whole_at_its_new_size() {
     });
     s.keys(" ");
     s.wait_for("You turned");
+    quit_and_check_restored(&mut s);
+}
+
+/// A `pairs:8` game at the person's first turn, the AI instant.
+fn first_turn_of_a_small_game() -> Session {
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+    ]);
+    s.wait_for("Your turn");
+    s
+}
+
+/// Quits the game on `q`, `y`, and checks it exits cleanly with the terminal restored.
+fn quit_and_check_restored(s: &mut Session) {
     s.keys("q");
     s.wait_for("Quit this game?");
     s.keys("y");
