@@ -5,6 +5,7 @@ mod card_key;
 mod legal;
 mod position;
 pub mod pruning;
+mod ranking;
 mod scalar;
 mod search;
 mod seats;

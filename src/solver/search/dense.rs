@@ -5,6 +5,8 @@
 //! the harmless takes nearly every such vector is reached (all of them for `35x4`), so
 //! the array wastes little. As `zebra/index.rs`, lexicographic in the counts.
 
+use crate::solver::ranking;
+
 /// Ranks the card states over some patterns with at most `labels` labels densely.
 #[derive(Debug, Clone)]
 pub(super) struct DenseIndex {
@@ -20,11 +22,6 @@ pub(super) struct DenseIndex {
     len: usize,
 }
 
-/// Vectors of `k` counts summing to at most `m`: `C(m + k, k)`.
-fn vectors(k: usize, m: usize) -> u128 {
-    (1..=k as u128).fold(1u128, |acc, i| acc * (m as u128 + i) / i)
-}
-
 /// Most card states the index holds: beyond it the solve keeps its sorted keys only
 /// (an entry a card state costs 4 bytes whether reached or not).
 const MOST: u128 = 1 << 25;
@@ -34,7 +31,7 @@ impl DenseIndex {
     /// fields `width` bits wide), or `None` where it would be too large.
     pub(super) fn new(patterns: &[usize], width: u32, labels: usize) -> Option<Self> {
         let k = patterns.len();
-        let len = vectors(k, labels);
+        let len = ranking::vectors(k, labels);
         if len > MOST {
             return None;
         }
@@ -44,17 +41,10 @@ impl DenseIndex {
             .map(|&a| width * u32::try_from(a).expect("few patterns"))
             .collect();
         let inside: u128 = shifts.iter().map(|&s| field << s).sum();
-        let w = labels + 1;
-        let mut offsets = vec![0u32; k * w * w];
-        for i in 0..k {
-            for rem in 0..=labels {
-                let mut acc = 0u128;
-                for c in 0..=rem {
-                    offsets[(i * w + rem) * w + c] = u32::try_from(acc).expect("below MOST");
-                    acc += vectors(k - 1 - i, rem - c);
-                }
-            }
-        }
+        let offsets = ranking::offsets(k, labels)
+            .into_iter()
+            .map(|n| u32::try_from(n).expect("below MOST"))
+            .collect();
         Some(Self {
             labels,
             shifts,

@@ -8,6 +8,8 @@
 //! first. [`Neighbours`] gives the number of a card state with one rank moved in a few
 //! additions, instead of a walk over all nine counts per successor.
 
+use crate::solver::ranking;
+
 /// Ranks card states (counts per pattern, at most `ranks` in all) densely.
 #[derive(Debug, Clone)]
 pub(super) struct CardIndex {
@@ -18,29 +20,14 @@ pub(super) struct CardIndex {
     len: u64,
 }
 
-/// Vectors of `k` counts summing to at most `m`: `C(m + k, k)`.
-fn vectors(k: usize, m: usize) -> u64 {
-    (1..=k as u64).fold(1u64, |acc, i| acc * (m as u64 + i) / i)
-}
-
 impl CardIndex {
     /// The index of card states with at most `ranks` ranks.
     pub(super) fn new(ranks: usize) -> Self {
-        let w = ranks + 1;
-        let mut offsets = vec![0u64; 9 * w * w];
-        for i in 0..9 {
-            for rem in 0..=ranks {
-                let mut acc = 0;
-                for c in 0..=rem {
-                    offsets[(i * w + rem) * w + c] = acc;
-                    acc += vectors(8 - i, rem - c);
-                }
-            }
-        }
+        let fits = |n: u128| u64::try_from(n).expect("a Zebra index fits");
         Self {
             ranks,
-            offsets,
-            len: vectors(9, ranks),
+            offsets: ranking::offsets(9, ranks).into_iter().map(fits).collect(),
+            len: fits(ranking::vectors(9, ranks)),
         }
     }
 
