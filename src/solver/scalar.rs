@@ -37,6 +37,17 @@ pub trait Scalar: Clone + Debug + PartialOrd + Send + Sync {
     fn one() -> Self {
         Self::ratio(1, 1)
     }
+    /// The values as `f64`s, if that is what they are: the solver's `win` kernel
+    /// (`search/kernel.rs`) runs on plain `f64` slices.
+    fn as_f64s(values: &[Self]) -> Option<&[f64]> {
+        let _ = values;
+        None
+    }
+    /// [`Self::as_f64s`], to write.
+    fn as_f64s_mut(values: &mut [Self]) -> Option<&mut [f64]> {
+        let _ = values;
+        None
+    }
 }
 
 impl Scalar for f64 {
@@ -63,6 +74,12 @@ impl Scalar for f64 {
     }
     fn ties(&self, other: &Self) -> bool {
         (self - other).abs() <= TIE_EPSILON
+    }
+    fn as_f64s(values: &[Self]) -> Option<&[f64]> {
+        Some(values)
+    }
+    fn as_f64s_mut(values: &mut [Self]) -> Option<&mut [f64]> {
+        Some(values)
     }
 }
 

@@ -19,6 +19,7 @@ use thiserror::Error;
 
 mod columns;
 mod dense;
+mod kernel;
 mod known_pairs;
 mod levels;
 mod node;
@@ -817,6 +818,31 @@ impl<V: Scalar> Solver<V> {
     /// first), with `scratch` for working columns (buffers reused from one card state to
     /// the next).
     fn card_state_values_into(
+        &self,
+        counts: &[u64],
+        succ: &Successors,
+        bound: i64,
+        values: &mut Vec<V>,
+        scratch: &mut Vec<V>,
+    ) {
+        if self.objective != Objective::Win || V::as_f64s(values).is_none() {
+            self.card_state_values_by_columns(counts, succ, bound, values, scratch);
+            return;
+        }
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let node = Node::new(self, counts, succ, NONE, false);
+        let room = slots + node.unknown_first_room(slots).max(3 * slots);
+        if scratch.len() < room {
+            scratch.resize(room, V::zero());
+        }
+        // Every value and working column is written before it is read.
+        values.resize(slots * self.layers, V::zero());
+        let scratch = V::as_f64s_mut(&mut scratch[..room]).expect("f64 values");
+        self.win_values_f64(node, bound, &mut values[..slots * self.layers], scratch);
+    }
+
+    /// [`Self::card_state_values_into`] for any objective and scalar, column by column.
+    fn card_state_values_by_columns(
         &self,
         counts: &[u64],
         succ: &Successors,

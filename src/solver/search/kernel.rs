@@ -1,0 +1,348 @@
+//! The `win` values of one card state in `f64`: the inner loop of every solve the game
+//! makes (the AI's, the hints', `solve`). It does what the generic columns
+//! (`columns.rs`) do, the same operations in the same order, so the values are the same
+//! bit for bit, without their per-column overhead: each successor's values are read
+//! once into a working column as the mover sees them (an opponent's value turned into
+//! the mover's on the way), and the arithmetic runs over plain `f64` slices.
+//!
+//! Only `win` stores a column of differences per card state; under `margin` and
+//! `moves` a card state has one value, and the generic code serves them.
+
+use super::node::Node;
+use super::{Link, Solver, TERMINAL};
+use crate::rules::PassRule;
+use crate::solver::scalar::Scalar;
+
+/// The best of the columns offered, difference by difference (the largest; a tie keeps
+/// the first, as [`super::Best`] does).
+fn offer(best: &mut [f64], have: &mut bool, col: &[f64]) {
+    if *have {
+        for (b, v) in best.iter_mut().zip(col) {
+            if v > b {
+                *b = *v;
+            }
+        }
+    } else {
+        best.copy_from_slice(col);
+        *have = true;
+    }
+}
+
+impl<V: Scalar> Solver<V> {
+    /// The values of a card state under `win` in `f64` (as the generic
+    /// [`Self::card_state_values_into`]: the turn-start layer, then the after-pass one)
+    /// into `values`, with `scratch` for working columns (room: `slots` more than
+    /// [`Node::unknown_first_room`], and at least three columns).
+    pub(super) fn win_values_f64(
+        &self,
+        node: Node<'_, V>,
+        bound: i64,
+        values: &mut [V],
+        scratch: &mut [f64],
+    ) {
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        // Turning an unknown card first, or a known pair, is never a pass: their best is
+        // the same in both layers, which differ only in the pass. (The best of the same
+        // offers in another order is the same value: a maximum, of numbers in [0, 1].)
+        let (first, scratch) = scratch.split_at_mut(slots);
+        let mut have = self.unknown_first_f64(&node, bound, first, scratch);
+        let (col, _) = scratch.split_at_mut(slots);
+        self.known_pairs_f64(&node, bound, first, &mut have, col);
+        let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], col: &mut [f64]| {
+            let out = V::as_f64s_mut(out).expect("f64 values");
+            if have {
+                out.copy_from_slice(first);
+            }
+            let mut have = have;
+            // A pass is turning a known card of another label second, after a known
+            // first card: there for every first card or none.
+            if node.known_labels >= 2 && self.pass_f64(node, bound, after_pass, col) {
+                offer(out, &mut have, col);
+            }
+            assert!(have, "a legal action always exists");
+        };
+        let (col, _) = scratch.split_at_mut(slots);
+        if self.layers == 1 {
+            layer(&node, false, values, col);
+            return;
+        }
+        // The after-pass layer first: passing at the turn start leads into it.
+        let (start, after_pass) = values.split_at_mut(slots);
+        layer(&node, true, after_pass, col);
+        layer(
+            &node.with_own_after_pass(after_pass, bound),
+            false,
+            start,
+            col,
+        );
+    }
+
+    /// `out[i]`: the value of the card state `link` stands for at the turn start, at
+    /// difference `d0 + step * i`, to the mover there, or to the other player if
+    /// `AGAINST` (the mover there is the opponent: `1 - v`), as [`Self::read_column`]
+    /// then [`Node::against`].
+    fn gather<const AGAINST: bool>(&self, link: Link, d0: i64, step: i64, out: &mut [f64]) {
+        let seen = |v: f64| if AGAINST { 1.0 - v } else { v };
+        // Under `win` a harmless take on the way shifts the difference by one.
+        let mut d = d0 + i64::from(link.takes);
+        if link.entry == TERMINAL {
+            for o in out.iter_mut() {
+                *o = seen(self.final_value(d).to_f64());
+                d += step;
+            }
+            return;
+        }
+        let e = self.entries[link.entry as usize];
+        let (pairs, bound) = (e.pairs(), e.bound());
+        let stored = V::as_f64s(&self.values[e.segment as usize]).expect("f64 values");
+        let layer = &stored[e.offset()..e.offset() + e.slots()];
+        #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+        let at = |d: i64| ((d + bound) >> 1) as usize;
+        #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
+        let d_last = d + step * (out.len() as i64 - 1);
+        if d.abs() <= pairs && d_last.abs() <= pairs {
+            // The common case: every difference is stored, a run of the turn-start layer
+            // read forwards or backwards.
+            let (a, b) = (at(d), at(d_last));
+            if a <= b {
+                for (o, v) in out.iter_mut().zip(&layer[a..=b]) {
+                    *o = seen(*v);
+                }
+            } else {
+                for (o, v) in out.iter_mut().zip(layer[b..=a].iter().rev()) {
+                    *o = seen(*v);
+                }
+            }
+            return;
+        }
+        // Some differences beyond the pairs left: decided, or under `withdraw` read as
+        // the one stored lead beyond them (as [`Self::stored`]).
+        let beyond = self.lead_beyond(pairs);
+        for o in out.iter_mut() {
+            let v = if d.abs() <= pairs {
+                layer[at(d)]
+            } else {
+                match beyond {
+                    None if d > 0 => 1.0,
+                    None => 0.0,
+                    Some(lead) => layer[at(lead * d.signum())],
+                }
+            };
+            *o = seen(v);
+            d += step;
+        }
+    }
+
+    /// [`Node::take`] for the differences `-bound, -bound+2, ...`: the mover moves
+    /// again with one pair more, or under One Flip the opponent moves.
+    fn take_f64(&self, link: Link, bound: i64, out: &mut [f64]) {
+        if self.one_flip {
+            self.gather::<true>(link, bound - 1, -2, out);
+        } else {
+            self.gather::<false>(link, -bound + 1, 2, out);
+        }
+    }
+
+    /// [`Node::opp`] (not after a pass) for the differences `-bound, -bound+2, ...`.
+    fn opp_f64(&self, link: Link, bound: i64, out: &mut [f64]) {
+        self.gather::<true>(link, bound, -2, out);
+    }
+
+    /// As [`Node::unknown_first_into`], in `f64`.
+    fn unknown_first_f64(
+        &self,
+        node: &Node<'_, V>,
+        bound: i64,
+        total: &mut [f64],
+        scratch: &mut [f64],
+    ) -> bool {
+        let unknown = node.unknown_cards();
+        if unknown == 0 {
+            return false;
+        }
+        let slots = total.len();
+        total.fill(0.0);
+        let (best, rest) = scratch.split_at_mut(slots);
+        let (col, rest) = rest.split_at_mut(slots);
+        let (sum, pairs) = rest.split_at_mut(slots);
+        // The patterns with unknown cards, in order; the pair at places `i` and `j` of
+        // this list has its successor's column at `pair(i, j)`.
+        let mut list = [0usize; 32];
+        let mut u = 0;
+        for (a, &count) in node.counts.iter().enumerate() {
+            if count > 0 && node.pattern(a).unknown > 0 {
+                list[u] = a;
+                u += 1;
+            }
+        }
+        let list = &list[..u];
+        let pair = |i: usize, j: usize| {
+            let (i, j) = if i <= j { (i, j) } else { (j, i) };
+            (i * u - i * (i + 1) / 2 + j) * slots
+        };
+        let (counts, succ) = (node.counts, node.succ);
+        if unknown >= 2 {
+            for (i, &a) in list.iter().enumerate() {
+                for (j, &b) in list.iter().enumerate().skip(i) {
+                    if counts[b] > u64::from(a == b) {
+                        let at = pair(i, j);
+                        self.opp_f64(succ.reveal_two(a, b), bound, &mut pairs[at..at + slots]);
+                    }
+                }
+            }
+        }
+        #[allow(clippy::cast_precision_loss)] // counts of cards
+        let real = |k: u64| k as f64;
+        for (i, &a) in list.iter().enumerate() {
+            let p = node.pattern(a);
+            let weight = real(counts[a] * u64::from(p.unknown));
+            // As `second_revealed`: match, another known card, an unknown card.
+            let mut have = false;
+            if p.known() > 0 {
+                self.take_f64(succ.take_one_unknown(a), bound, col);
+                offer(best, &mut have, col);
+            }
+            if node.other_known_exists(a) {
+                self.opp_f64(succ.after_reveal(a), bound, col);
+                offer(best, &mut have, col);
+            }
+            if unknown >= 2 {
+                let same = u64::from(p.unknown - 1);
+                if same > 0 {
+                    self.take_f64(succ.take_two_unknown(a), bound, sum);
+                    let same = real(same);
+                    for s in sum.iter_mut() {
+                        *s *= same;
+                    }
+                } else {
+                    sum.fill(0.0);
+                }
+                for (j, &b) in list.iter().enumerate() {
+                    let others = counts[b] - u64::from(a == b);
+                    if others == 0 {
+                        continue;
+                    }
+                    let k = real(others * u64::from(node.pattern(b).unknown));
+                    let at = pair(i, j);
+                    for (s, v) in sum.iter_mut().zip(&pairs[at..at + slots]) {
+                        *s += v * k;
+                    }
+                }
+                let others = real(unknown - 1);
+                for (c, s) in col.iter_mut().zip(sum.iter()) {
+                    *c = s / others;
+                }
+                offer(best, &mut have, col);
+            }
+            assert!(have, "a second card exists");
+            for (t, b) in total.iter_mut().zip(best.iter()) {
+                *t += b * weight;
+            }
+        }
+        let unknown = real(unknown);
+        for t in total.iter_mut() {
+            *t /= unknown;
+        }
+        true
+    }
+
+    /// Every known pair taken (a known first card, then its match), offered into `best`.
+    fn known_pairs_f64(
+        &self,
+        node: &Node<'_, V>,
+        bound: i64,
+        best: &mut [f64],
+        have: &mut bool,
+        col: &mut [f64],
+    ) {
+        for (a, &count) in node.counts.iter().enumerate() {
+            if count > 0 && node.pattern(a).known() >= 2 {
+                self.take_f64(node.succ.take_known(a), bound, col);
+                offer(best, have, col);
+            }
+        }
+    }
+
+    /// [`Node::pass`] for the differences `-bound, -bound+2, ..., bound` into `out`, if
+    /// the pass rule allows a pass here.
+    fn pass_f64(&self, node: &Node<'_, V>, bound: i64, after_pass: bool, out: &mut [f64]) -> bool {
+        match (self.pass_rule, after_pass) {
+            (PassRule::None, _) | (PassRule::Ko, true) => return false,
+            (PassRule::Agreed, true) | (PassRule::Quit, _) => {
+                let mut d = -bound;
+                for o in out.iter_mut() {
+                    *o = self.final_value(d).to_f64();
+                    d += 2;
+                }
+            }
+            (PassRule::Withdraw, _) => out.fill(V::ratio(1, 2).to_f64()),
+            (PassRule::Agreed | PassRule::Ko, false) => {
+                // The opponent moves in this card state after the pass: its after-pass
+                // layer, at the opponent's differences `bound, bound-2, ...`.
+                let (layer, own) = node.own_after_pass.expect("the after-pass layer first");
+                debug_assert_eq!(own, bound, "the same card state");
+                let layer = V::as_f64s(layer).expect("f64 values");
+                for (o, v) in out.iter_mut().zip(layer.iter().rev()) {
+                    *o = 1.0 - v;
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Deck, Objective, Variant};
+    use crate::solver::Position;
+    use crate::solver::search::State;
+
+    /// Every card state of a solve valued by the kernel and by the generic columns, bit
+    /// for bit, under every pass rule.
+    fn same(variant: Variant, deck: &str) {
+        for rule in PassRule::ALL {
+            let root = Position::start(&Deck::parse(deck).unwrap());
+            let Ok(mut s) =
+                Solver::<f64>::with_variant(Objective::Win, rule, variant, &root, 1, 1e9)
+            else {
+                continue;
+            };
+            s.value(&State {
+                position: root,
+                diff: 1,
+                after_pass: false,
+                first: None,
+            })
+            .unwrap();
+            let keys: Vec<u128> = s.index.keys().copied().collect();
+            assert!(keys.len() > 20, "{deck}: too few card states to compare");
+            let (mut fast, mut generic, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+            for key in keys {
+                let counts = s.unpack(key);
+                if s.harmless_take(&counts).is_some() {
+                    continue;
+                }
+                let succ = s.successors(key, &counts);
+                let bound = s.bound(s.pairs_of(&counts));
+                s.card_state_values_into(&counts, &succ, bound, &mut fast, &mut scratch);
+                s.card_state_values_by_columns(&counts, &succ, bound, &mut generic, &mut scratch);
+                let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(&fast),
+                    bits(&generic),
+                    "{variant:?} {deck} {rule} {key:x}: {fast:?} vs {generic:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_kernel_gives_the_generic_values_bit_for_bit() {
+        same(Variant::Standard, "9x4");
+        same(Variant::Standard, "14x2");
+        same(Variant::Standard, "4x6");
+        same(Variant::OneFlip, "6x4");
+        same(Variant::OneFlip, "12x2");
+    }
+}
