@@ -208,6 +208,9 @@ pub struct Solver<V: Scalar = f64> {
     root_pairs: i64,
     parity: i64,
     layers: usize,
+    /// Whether each card state solved also stores its turn-start layer as the opponent
+    /// sees it, after its layers (`f64` under `win`: see `kernel.rs`).
+    mirrored: bool,
     /// Entries of the card states solved one by one (recursively).
     index: FxHashMap<u128, u32>,
     /// Entries of the card states solved in bulk, by height (see `levels.rs`).
@@ -451,6 +454,7 @@ impl<V: Scalar> Solver<V> {
             root_pairs,
             parity: (diff + root_pairs).rem_euclid(2),
             layers,
+            mirrored: objective == Objective::Win && V::as_f64s(&[]).is_some(),
             index: FxHashMap::default(),
             levels: Vec::new(),
             dense: None,
@@ -794,14 +798,21 @@ impl<V: Scalar> Solver<V> {
         let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let layers = if pruned { 1 } else { self.layers };
+        let stored = if pruned { 1 } else { self.stored_layers() };
         let store = &mut self.values[0];
         let offset = store.len();
         store.extend(values);
-        debug_assert!(store.len() - offset == slots * layers || self.moves.is_some());
-        self.stored_values += store.len() - offset;
+        debug_assert!(store.len() - offset == slots * stored || self.moves.is_some());
+        self.stored_values += slots * layers;
         self.entries
             .push(Entry::new(0, offset, pairs, bound, pruned));
         id
+    }
+
+    /// Layers a solved card state stores: its values, and the mirror of the turn-start
+    /// layer where [`Self::mirrored`].
+    fn stored_layers(&self) -> usize {
+        self.layers + usize::from(self.mirrored)
     }
 
     /// Pairs on the table in a card state.
@@ -825,7 +836,7 @@ impl<V: Scalar> Solver<V> {
         values: &mut Vec<V>,
         scratch: &mut Vec<V>,
     ) {
-        if self.objective != Objective::Win || V::as_f64s(values).is_none() {
+        if !self.mirrored {
             self.card_state_values_by_columns(counts, succ, bound, values, scratch);
             return;
         }
@@ -836,9 +847,9 @@ impl<V: Scalar> Solver<V> {
             scratch.resize(room, V::zero());
         }
         // Every value and working column is written before it is read.
-        values.resize(slots * self.layers, V::zero());
+        values.resize(slots * self.stored_layers(), V::zero());
         let scratch = V::as_f64s_mut(&mut scratch[..room]).expect("f64 values");
-        self.win_values_f64(node, bound, &mut values[..slots * self.layers], scratch);
+        self.win_values_f64(node, bound, values, scratch);
     }
 
     /// [`Self::card_state_values_into`] for any objective and scalar, column by column.

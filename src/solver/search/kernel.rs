@@ -30,8 +30,8 @@ fn offer(best: &mut [f64], have: &mut bool, col: &[f64]) {
 
 impl<V: Scalar> Solver<V> {
     /// The values of a card state under `win` in `f64` (as the generic
-    /// [`Self::card_state_values_into`]: the turn-start layer, then the after-pass one)
-    /// into `values`, with `scratch` for working columns (room: `slots` more than
+    /// [`Self::card_state_values_into`]: the turn-start layer, then the after-pass one,
+    /// then the turn-start layer's mirror) into `values`, with `scratch` for working columns (room: `slots` more than
     /// [`Node::unknown_first_room`], and at least three columns).
     pub(super) fn win_values_f64(
         &self,
@@ -62,26 +62,35 @@ impl<V: Scalar> Solver<V> {
             assert!(have, "a legal action always exists");
         };
         let (col, _) = scratch.split_at_mut(slots);
+        let (values, mirror) = values.split_at_mut(slots * self.layers);
         if self.layers == 1 {
             layer(&node, false, values, col);
-            return;
+        } else {
+            // The after-pass layer first: passing at the turn start leads into it.
+            let (start, after_pass) = values.split_at_mut(slots);
+            layer(&node, true, after_pass, col);
+            layer(
+                &node.with_own_after_pass(after_pass, bound),
+                false,
+                start,
+                col,
+            );
         }
-        // The after-pass layer first: passing at the turn start leads into it.
-        let (start, after_pass) = values.split_at_mut(slots);
-        layer(&node, true, after_pass, col);
-        layer(
-            &node.with_own_after_pass(after_pass, bound),
-            false,
-            start,
-            col,
-        );
+        // The turn-start layer as the opponent sees it, for the card states above.
+        let start = V::as_f64s(&values[..slots]).expect("f64 values");
+        let mirror = V::as_f64s_mut(mirror).expect("f64 values");
+        for (m, v) in mirror.iter_mut().zip(start.iter().rev()) {
+            *m = 1.0 - v;
+        }
     }
 
-    /// `out[i]`: the value of the card state `link` stands for at the turn start, at
-    /// difference `d0 + step * i`, to the mover there, or to the other player if
-    /// `AGAINST` (the mover there is the opponent: `1 - v`), as [`Self::read_column`]
-    /// then [`Node::against`].
-    fn gather<const AGAINST: bool>(&self, link: Link, d0: i64, step: i64, out: &mut [f64]) {
+    /// `out[i]`: the value of the card state `link` stands for at the turn start to the
+    /// mover there, at difference `d0 + 2 * i`, or if `AGAINST` to the other player, at
+    /// the mover's difference `d0 - 2 * i` (the mover there is the opponent: `1 - v`):
+    /// [`Self::read_column`], then [`Node::against`] if `AGAINST`. The two run forwards
+    /// through the turn-start layer and through its mirror.
+    fn gather<const AGAINST: bool>(&self, link: Link, d0: i64, out: &mut [f64]) {
+        let step = if AGAINST { -2 } else { 2 };
         let seen = |v: f64| if AGAINST { 1.0 - v } else { v };
         // Under `win` a harmless take on the way shifts the difference by one.
         let mut d = d0 + i64::from(link.takes);
@@ -93,25 +102,24 @@ impl<V: Scalar> Solver<V> {
             return;
         }
         let e = self.entries[link.entry as usize];
-        let (pairs, bound) = (e.pairs(), e.bound());
+        debug_assert!(!e.pruned, "a successor is solved whole");
+        let (pairs, bound, slots) = (e.pairs(), e.bound(), e.slots());
         let stored = V::as_f64s(&self.values[e.segment as usize]).expect("f64 values");
-        let layer = &stored[e.offset()..e.offset() + e.slots()];
+        let layer = &stored[e.offset()..e.offset() + slots];
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
         let at = |d: i64| ((d + bound) >> 1) as usize;
         #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
         let d_last = d + step * (out.len() as i64 - 1);
         if d.abs() <= pairs && d_last.abs() <= pairs {
-            // The common case: every difference is stored, a run of the turn-start layer
-            // read forwards or backwards.
-            let (a, b) = (at(d), at(d_last));
-            if a <= b {
-                for (o, v) in out.iter_mut().zip(&layer[a..=b]) {
-                    *o = seen(*v);
-                }
+            // The common case: every difference is stored, a run of the layer or of its
+            // mirror (`mirror[j]` is `1 - v` at difference `bound - 2 * j`).
+            if AGAINST {
+                let mirror = e.offset() + self.layers * slots;
+                let j = mirror + (slots - 1 - at(d));
+                out.copy_from_slice(&stored[j..j + out.len()]);
             } else {
-                for (o, v) in out.iter_mut().zip(layer[b..=a].iter().rev()) {
-                    *o = seen(*v);
-                }
+                let i = at(d);
+                out.copy_from_slice(&layer[i..i + out.len()]);
             }
             return;
         }
@@ -137,15 +145,15 @@ impl<V: Scalar> Solver<V> {
     /// again with one pair more, or under One Flip the opponent moves.
     fn take_f64(&self, link: Link, bound: i64, out: &mut [f64]) {
         if self.one_flip {
-            self.gather::<true>(link, bound - 1, -2, out);
+            self.gather::<true>(link, bound - 1, out);
         } else {
-            self.gather::<false>(link, -bound + 1, 2, out);
+            self.gather::<false>(link, -bound + 1, out);
         }
     }
 
     /// [`Node::opp`] (not after a pass) for the differences `-bound, -bound+2, ...`.
     fn opp_f64(&self, link: Link, bound: i64, out: &mut [f64]) {
-        self.gather::<true>(link, bound, -2, out);
+        self.gather::<true>(link, bound, out);
     }
 
     /// As [`Node::unknown_first_into`], in `f64`.
@@ -328,8 +336,9 @@ mod tests {
                 s.card_state_values_into(&counts, &succ, bound, &mut fast, &mut scratch);
                 s.card_state_values_by_columns(&counts, &succ, bound, &mut generic, &mut scratch);
                 let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(fast.len(), generic.len() + generic.len() / s.layers);
                 assert_eq!(
-                    bits(&fast),
+                    bits(&fast[..generic.len()]),
                     bits(&generic),
                     "{variant:?} {deck} {rule} {key:x}: {fast:?} vs {generic:?}"
                 );

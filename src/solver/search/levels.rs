@@ -67,8 +67,9 @@ impl<V: Scalar> Solver<V> {
         // Levels are solved from height 0 up, each pushed when solved.
         let height = self.levels.len();
         // No card state here has a harmless pair (they are followed to the take).
-        let width =
-            |(_, bound): (i64, i64)| usize::try_from(bound + 1).expect("bound >= 0") * self.layers;
+        let slots = |(_, bound): (i64, i64)| usize::try_from(bound + 1).expect("bound >= 0");
+        let stored_layers = self.stored_layers();
+        let width = |shape| slots(shape) * stored_layers;
         let shapes: Vec<(i64, i64)> = level
             .keys
             .par_iter()
@@ -103,7 +104,8 @@ impl<V: Scalar> Solver<V> {
                 }
             });
         let segment = u32::try_from(self.values.len()).expect("few heights");
-        self.stored_values += fresh.len();
+        let layers = self.layers;
+        self.stored_values += shapes.iter().map(|&s| slots(s)).sum::<usize>() * layers;
         self.values.push(fresh);
         let mut offset = 0;
         for &shape in &shapes {
