@@ -8,6 +8,8 @@
 //! Only `win` stores a column of differences per card state; under `margin` and
 //! `moves` a card state has one value, and the generic code serves them.
 
+use smallvec::{SmallVec, smallvec};
+
 use super::node::Node;
 use super::{Link, Solver, TERMINAL};
 use crate::rules::PassRule;
@@ -84,22 +86,28 @@ impl<V: Scalar> Solver<V> {
         }
     }
 
-    /// `out[i]`: the value of the card state `link` stands for at the turn start to the
-    /// mover there, at difference `d0 + 2 * i`, or if `AGAINST` to the other player, at
-    /// the mover's difference `d0 - 2 * i` (the mover there is the opponent: `1 - v`):
-    /// [`Self::read_column`], then [`Node::against`] if `AGAINST`. The two run forwards
-    /// through the turn-start layer and through its mirror.
-    fn gather<const AGAINST: bool>(&self, link: Link, d0: i64, out: &mut [f64]) {
+    /// The value of the card state `link` stands for at the turn start to the mover
+    /// there, at the differences `d0, d0 + 2, ...`, or if `AGAINST` to the other player,
+    /// at the mover's differences `d0, d0 - 2, ...` (the mover there is the opponent:
+    /// `1 - v`), as many as `room` holds: [`Self::read_column`], then [`Node::against`]
+    /// if `AGAINST`. Usually a run of the stored turn-start layer or of its mirror, read
+    /// in place; else worked out into `room`.
+    fn column<'a, const AGAINST: bool>(
+        &'a self,
+        link: Link,
+        d0: i64,
+        room: &'a mut [f64],
+    ) -> &'a [f64] {
         let step = if AGAINST { -2 } else { 2 };
         let seen = |v: f64| if AGAINST { 1.0 - v } else { v };
         // Under `win` a harmless take on the way shifts the difference by one.
         let mut d = d0 + i64::from(link.takes);
         if link.entry == TERMINAL {
-            for o in out.iter_mut() {
+            for o in room.iter_mut() {
                 *o = seen(self.final_value(d).to_f64());
                 d += step;
             }
-            return;
+            return room;
         }
         let e = self.entries[link.entry as usize];
         debug_assert!(!e.pruned, "a successor is solved whole");
@@ -108,25 +116,23 @@ impl<V: Scalar> Solver<V> {
         let layer = &stored[e.offset()..e.offset() + slots];
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
         let at = |d: i64| ((d + bound) >> 1) as usize;
+        let n = room.len();
         #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
-        let d_last = d + step * (out.len() as i64 - 1);
+        let d_last = d + step * (n as i64 - 1);
         if d.abs() <= pairs && d_last.abs() <= pairs {
             // The common case: every difference is stored, a run of the layer or of its
             // mirror (`mirror[j]` is `1 - v` at difference `bound - 2 * j`).
-            if AGAINST {
-                let mirror = e.offset() + self.layers * slots;
-                let j = mirror + (slots - 1 - at(d));
-                out.copy_from_slice(&stored[j..j + out.len()]);
+            let i = if AGAINST {
+                e.offset() + self.layers * slots + (slots - 1 - at(d))
             } else {
-                let i = at(d);
-                out.copy_from_slice(&layer[i..i + out.len()]);
-            }
-            return;
+                e.offset() + at(d)
+            };
+            return &stored[i..i + n];
         }
         // Some differences beyond the pairs left: decided, or under `withdraw` read as
         // the one stored lead beyond them (as [`Self::stored`]).
         let beyond = self.lead_beyond(pairs);
-        for o in out.iter_mut() {
+        for o in room.iter_mut() {
             let v = if d.abs() <= pairs {
                 layer[at(d)]
             } else {
@@ -139,24 +145,26 @@ impl<V: Scalar> Solver<V> {
             *o = seen(v);
             d += step;
         }
+        room
     }
 
     /// [`Node::take`] for the differences `-bound, -bound+2, ...`: the mover moves
     /// again with one pair more, or under One Flip the opponent moves.
-    fn take_f64(&self, link: Link, bound: i64, out: &mut [f64]) {
+    fn take_column<'a>(&'a self, link: Link, bound: i64, room: &'a mut [f64]) -> &'a [f64] {
         if self.one_flip {
-            self.gather::<true>(link, bound - 1, out);
+            self.column::<true>(link, bound - 1, room)
         } else {
-            self.gather::<false>(link, -bound + 1, out);
+            self.column::<false>(link, -bound + 1, room)
         }
     }
 
     /// [`Node::opp`] (not after a pass) for the differences `-bound, -bound+2, ...`.
-    fn opp_f64(&self, link: Link, bound: i64, out: &mut [f64]) {
-        self.gather::<true>(link, bound, out);
+    fn opp_column<'a>(&'a self, link: Link, bound: i64, room: &'a mut [f64]) -> &'a [f64] {
+        self.column::<true>(link, bound, room)
     }
 
-    /// As [`Node::unknown_first_into`], in `f64`.
+    /// As [`Node::unknown_first_into`], in `f64`, into `total` (`scratch`: room for
+    /// [`Node::unknown_first_room`] and one more column).
     fn unknown_first_f64(
         &self,
         node: &Node<'_, V>,
@@ -171,56 +179,52 @@ impl<V: Scalar> Solver<V> {
         let slots = total.len();
         total.fill(0.0);
         let (best, rest) = scratch.split_at_mut(slots);
-        let (col, rest) = rest.split_at_mut(slots);
-        let (sum, pairs) = rest.split_at_mut(slots);
-        // The patterns with unknown cards, in order; the pair at places `i` and `j` of
-        // this list has its successor's column at `pair(i, j)`.
-        let mut list = [0usize; 32];
-        let mut u = 0;
-        for (a, &count) in node.counts.iter().enumerate() {
-            if count > 0 && node.pattern(a).unknown > 0 {
-                list[u] = a;
-                u += 1;
-            }
-        }
-        let list = &list[..u];
-        let pair = |i: usize, j: usize| {
-            let (i, j) = if i <= j { (i, j) } else { (j, i) };
-            (i * u - i * (i + 1) / 2 + j) * slots
-        };
+        let (sum, rest) = rest.split_at_mut(slots);
+        let (room, rest) = rest.split_at_mut(slots);
+        let mut rooms = rest.chunks_exact_mut(slots);
+        // The patterns with unknown cards, in order.
+        let list: SmallVec<[usize; 8]> = (0..node.counts.len())
+            .filter(|&a| node.counts[a] > 0 && node.pattern(a).unknown > 0)
+            .collect();
+        let u = list.len();
         let (counts, succ) = (node.counts, node.succ);
+        // The successor after one card of each of the patterns at places `i` and `j` of
+        // the list is at `pairs[i * u + j]` (and `[j * u + i]`): read once for both.
+        let mut pairs: SmallVec<[&[f64]; 36]> = smallvec![&[][..]; u * u];
         if unknown >= 2 {
             for (i, &a) in list.iter().enumerate() {
                 for (j, &b) in list.iter().enumerate().skip(i) {
                     if counts[b] > u64::from(a == b) {
-                        let at = pair(i, j);
-                        self.opp_f64(succ.reveal_two(a, b), bound, &mut pairs[at..at + slots]);
+                        let room = rooms.next().expect("a column of room per pair");
+                        let column = self.opp_column(succ.reveal_two(a, b), bound, room);
+                        pairs[i * u + j] = column;
+                        pairs[j * u + i] = column;
                     }
                 }
             }
         }
         #[allow(clippy::cast_precision_loss)] // counts of cards
         let real = |k: u64| k as f64;
+        let others = real(unknown - 1);
         for (i, &a) in list.iter().enumerate() {
             let p = node.pattern(a);
-            let weight = real(counts[a] * u64::from(p.unknown));
             // As `second_revealed`: match, another known card, an unknown card.
             let mut have = false;
             if p.known() > 0 {
-                self.take_f64(succ.take_one_unknown(a), bound, col);
-                offer(best, &mut have, col);
+                let take = self.take_column(succ.take_one_unknown(a), bound, room);
+                offer(best, &mut have, take);
             }
             if node.other_known_exists(a) {
-                self.opp_f64(succ.after_reveal(a), bound, col);
-                offer(best, &mut have, col);
+                let opp = self.opp_column(succ.after_reveal(a), bound, room);
+                offer(best, &mut have, opp);
             }
             if unknown >= 2 {
                 let same = u64::from(p.unknown - 1);
                 if same > 0 {
-                    self.take_f64(succ.take_two_unknown(a), bound, sum);
+                    let take = self.take_column(succ.take_two_unknown(a), bound, room);
                     let same = real(same);
-                    for s in sum.iter_mut() {
-                        *s *= same;
+                    for (s, v) in sum.iter_mut().zip(take) {
+                        *s = v * same;
                     }
                 } else {
                     sum.fill(0.0);
@@ -231,18 +235,21 @@ impl<V: Scalar> Solver<V> {
                         continue;
                     }
                     let k = real(others * u64::from(node.pattern(b).unknown));
-                    let at = pair(i, j);
-                    for (s, v) in sum.iter_mut().zip(&pairs[at..at + slots]) {
+                    for (s, v) in sum.iter_mut().zip(pairs[i * u + j]) {
                         *s += v * k;
                     }
                 }
-                let others = real(unknown - 1);
-                for (c, s) in col.iter_mut().zip(sum.iter()) {
-                    *c = s / others;
+                // The average over the second card, offered.
+                for (b, s) in best.iter_mut().zip(sum.iter()) {
+                    let v = s / others;
+                    if !have || v > *b {
+                        *b = v;
+                    }
                 }
-                offer(best, &mut have, col);
+                have = true;
             }
             assert!(have, "a second card exists");
+            let weight = real(counts[a] * u64::from(p.unknown));
             for (t, b) in total.iter_mut().zip(best.iter()) {
                 *t += b * weight;
             }
@@ -265,8 +272,8 @@ impl<V: Scalar> Solver<V> {
     ) {
         for (a, &count) in node.counts.iter().enumerate() {
             if count > 0 && node.pattern(a).known() >= 2 {
-                self.take_f64(node.succ.take_known(a), bound, col);
-                offer(best, have, col);
+                let take = self.take_column(node.succ.take_known(a), bound, col);
+                offer(best, have, take);
             }
         }
     }
