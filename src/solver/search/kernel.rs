@@ -190,7 +190,8 @@ impl<V: Scalar> Solver<V> {
         let (counts, succ) = (node.counts, node.succ);
         // The successor after one card of each of the patterns at places `i` and `j` of
         // the list is at `pairs[i * u + j]` (and `[j * u + i]`): read once for both.
-        let mut pairs: SmallVec<[&[f64]; 36]> = smallvec![&[][..]; u * u];
+        let mut room_for_pairs: SmallVec<[&[f64]; 36]> = smallvec![&[][..]; u * u];
+        let pairs = &mut room_for_pairs[..];
         if unknown >= 2 {
             for (i, &a) in list.iter().enumerate() {
                 for (j, &b) in list.iter().enumerate().skip(i) {
@@ -203,8 +204,10 @@ impl<V: Scalar> Solver<V> {
                 }
             }
         }
-        #[allow(clippy::cast_precision_loss)] // counts of cards
-        let real = |k: u64| k as f64;
+        // Through `i64`: one instruction instead of several, and the same value (counts
+        // of cards are far below 2^53).
+        #[allow(clippy::cast_precision_loss, clippy::cast_possible_wrap)]
+        let real = |k: u64| k as i64 as f64;
         let others = real(unknown - 1);
         for (i, &a) in list.iter().enumerate() {
             let p = node.pattern(a);
