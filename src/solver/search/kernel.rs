@@ -92,45 +92,60 @@ impl<V: Scalar> Solver<V> {
     /// `1 - v`), as many as `room` holds: [`Self::read_column`], then [`Node::against`]
     /// if `AGAINST`. Usually a run of the stored turn-start layer or of its mirror, read
     /// in place; else worked out into `room`.
+    #[inline]
     fn column<'a, const AGAINST: bool>(
         &'a self,
         link: Link,
         d0: i64,
         room: &'a mut [f64],
     ) -> &'a [f64] {
+        // Under `win` a harmless take on the way shifts the difference by one.
+        let d = d0 + i64::from(link.takes);
+        if link.entry != TERMINAL {
+            let e = self.entries[link.entry as usize];
+            debug_assert!(!e.pruned, "a successor is solved whole");
+            let (pairs, bound, n) = (e.pairs(), e.bound(), room.len());
+            #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
+            let d_last = if AGAINST { d - 2 * (n as i64 - 1) } else { d + 2 * (n as i64 - 1) };
+            if d.abs() <= pairs && d_last.abs() <= pairs {
+                // Every difference is stored: a run of the layer or of its mirror
+                // (`mirror[j]` is `1 - v` at difference `bound - 2 * j`).
+                #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
+                let i = if AGAINST {
+                    e.offset() + self.layers * e.slots() + ((bound - d) >> 1) as usize
+                } else {
+                    e.offset() + ((d + bound) >> 1) as usize
+                };
+                let stored = V::as_f64s(&self.values[e.segment as usize]).expect("f64 values");
+                return &stored[i..i + n];
+            }
+        }
+        self.column_beyond::<AGAINST>(link.entry, d, room);
+        room
+    }
+
+    /// [`Self::column`] where the game is over or some differences are beyond the pairs
+    /// left: decided, or under `withdraw` read as the one stored lead beyond them (as
+    /// [`Self::stored`]), one at a time.
+    #[cold]
+    #[inline(never)]
+    fn column_beyond<const AGAINST: bool>(&self, entry: u32, d: i64, room: &mut [f64]) {
         let step = if AGAINST { -2 } else { 2 };
         let seen = |v: f64| if AGAINST { 1.0 - v } else { v };
-        // Under `win` a harmless take on the way shifts the difference by one.
-        let mut d = d0 + i64::from(link.takes);
-        if link.entry == TERMINAL {
+        let mut d = d;
+        if entry == TERMINAL {
             for o in room.iter_mut() {
                 *o = seen(self.final_value(d).to_f64());
                 d += step;
             }
-            return room;
+            return;
         }
-        let e = self.entries[link.entry as usize];
-        debug_assert!(!e.pruned, "a successor is solved whole");
-        let (pairs, bound, slots) = (e.pairs(), e.bound(), e.slots());
+        let e = self.entries[entry as usize];
+        let (pairs, bound) = (e.pairs(), e.bound());
         let stored = V::as_f64s(&self.values[e.segment as usize]).expect("f64 values");
-        let layer = &stored[e.offset()..e.offset() + slots];
+        let layer = &stored[e.offset()..e.offset() + e.slots()];
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
         let at = |d: i64| ((d + bound) >> 1) as usize;
-        let n = room.len();
-        #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
-        let d_last = d + step * (n as i64 - 1);
-        if d.abs() <= pairs && d_last.abs() <= pairs {
-            // The common case: every difference is stored, a run of the layer or of its
-            // mirror (`mirror[j]` is `1 - v` at difference `bound - 2 * j`).
-            let i = if AGAINST {
-                e.offset() + self.layers * slots + (slots - 1 - at(d))
-            } else {
-                e.offset() + at(d)
-            };
-            return &stored[i..i + n];
-        }
-        // Some differences beyond the pairs left: decided, or under `withdraw` read as
-        // the one stored lead beyond them (as [`Self::stored`]).
         let beyond = self.lead_beyond(pairs);
         for o in room.iter_mut() {
             let v = if d.abs() <= pairs {
@@ -145,7 +160,6 @@ impl<V: Scalar> Solver<V> {
             *o = seen(v);
             d += step;
         }
-        room
     }
 
     /// [`Node::take`] for the differences `-bound, -bound+2, ...`: the mover moves
