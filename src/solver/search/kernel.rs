@@ -106,7 +106,11 @@ impl<V: Scalar> Solver<V> {
             debug_assert!(!e.pruned, "a successor is solved whole");
             let (pairs, bound, n) = (e.pairs(), e.bound(), room.len());
             #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
-            let d_last = if AGAINST { d - 2 * (n as i64 - 1) } else { d + 2 * (n as i64 - 1) };
+            let d_last = if AGAINST {
+                d - 2 * (n as i64 - 1)
+            } else {
+                d + 2 * (n as i64 - 1)
+            };
             if d.abs() <= pairs && d_last.abs() <= pairs {
                 // Every difference is stored: a run of the layer or of its mirror
                 // (`mirror[j]` is `1 - v` at difference `bound - 2 * j`).
@@ -146,16 +150,18 @@ impl<V: Scalar> Solver<V> {
         let layer = &stored[e.offset()..e.offset() + e.slots()];
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
         let at = |d: i64| ((d + bound) >> 1) as usize;
-        let beyond = self.lead_beyond(pairs);
+        // What a lead (`ahead`) or a deficit (`behind`) beyond the pairs left is worth.
+        let (ahead, behind) = match self.lead_beyond(pairs) {
+            None => (1.0, 0.0),
+            Some(lead) => (layer[at(lead)], layer[at(-lead)]),
+        };
         for o in room.iter_mut() {
-            let v = if d.abs() <= pairs {
-                layer[at(d)]
+            let v = if d > pairs {
+                ahead
+            } else if d < -pairs {
+                behind
             } else {
-                match beyond {
-                    None if d > 0 => 1.0,
-                    None => 0.0,
-                    Some(lead) => layer[at(lead * d.signum())],
-                }
+                layer[at(d)]
             };
             *o = seen(v);
             d += step;
