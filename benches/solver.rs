@@ -187,29 +187,43 @@ fn run(case: &str) {
         return;
     }
     let root = Position::start(&deck);
-    let (start, cpu_start) = (Instant::now(), cpu_ms());
-    let mut solver: Solver<f64> =
-        Solver::with_variant(objective, PassRule::Agreed, variant, &root, 0, 1e9).unwrap();
-    if exhaustive {
-        solver = solver.exhaustive();
-    }
-    if sequential {
-        solver = solver.sequential();
-    }
-    let value = solver
-        .value(&State {
-            position: root,
-            diff: 0,
-            after_pass: false,
-            first: None,
-        })
-        .unwrap();
-    let elapsed = start.elapsed();
-    // The main thread's CPU time: all of a recursive solve, not the helpers of a
-    // parallel one.
-    let cpu = cpu_ms() - cpu_start;
+    let solve = || {
+        let (start, cpu_start) = (Instant::now(), cpu_ms());
+        let mut solver: Solver<f64> =
+            Solver::with_variant(objective, PassRule::Agreed, variant, &root, 0, 1e9).unwrap();
+        if exhaustive {
+            solver = solver.exhaustive();
+        }
+        if sequential {
+            solver = solver.sequential();
+        }
+        let value = solver
+            .value(&State {
+                position: root.clone(),
+                diff: 0,
+                after_pass: false,
+                first: None,
+            })
+            .unwrap();
+        // The main thread's CPU time: all of a recursive solve, not the helpers of a
+        // parallel one.
+        (start.elapsed(), cpu_ms() - cpu_start, value, solver)
+    };
+    let (elapsed, cpu, value, solver) = solve();
+    // A short solve is repeated with a fresh solver each time: the first pays the
+    // process's cold start (fresh pages, caches, clock), the best of five shows the
+    // solve itself (the machine is shared).
+    let repeats = if elapsed.as_secs_f64() < 0.1 {
+        let best = (0..4).map(|_| solve().0).min().expect("four runs");
+        format!(
+            "  best of 5 {:>6.1} ms",
+            best.min(elapsed).as_secs_f64() * 1000.0
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "{case:<22} {:>9.1} ms  cpu {cpu:>8.1} ms  value {value:.10}  card states {:>9}  states {:>10}  peak {:>7.1} MiB",
+        "{case:<22} {:>9.1} ms  cpu {cpu:>8.1} ms  value {value:.10}  card states {:>9}  states {:>10}  peak {:>7.1} MiB{repeats}",
         elapsed.as_secs_f64() * 1000.0,
         solver.card_states(),
         solver.states(),

@@ -1,5 +1,7 @@
 //! Turning an unknown card first, valued for every score difference of a card state at
-//! once: the solve's hottest loop (every pair of patterns, for every difference).
+//! once: the solve's hottest loop (every pair of patterns, for every difference), for
+//! any objective and number type. The `f64` solve under `win`, the one play uses, runs
+//! the same arithmetic over plain slices in `kernel.rs`.
 //!
 //! [`Node::unknown_first`] reads each successor value through [`Solver::stored`], one
 //! difference at a time, paying the entry lookup and its checks for every read. Here a
