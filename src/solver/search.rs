@@ -23,11 +23,13 @@ mod known_pairs;
 mod levels;
 mod node;
 mod takes;
+mod walk;
 
 use levels::{Dense, Level};
 pub use node::best_of;
 use node::{Best, Node, Second};
 use takes::Link;
+use walk::{KINDS, Steps};
 
 use super::card_key::{self, GONE};
 use super::position::{Pattern, Position, patterns};
@@ -228,6 +230,9 @@ pub struct Solver<V: Scalar = f64> {
     harmless_fields: u128,
     /// One label in each pattern, as a key ([`Self::moved`] a few million times a solve).
     units: Vec<u128>,
+    /// Every pattern's moves, harmless takes folded in where the solve prunes (shared
+    /// so that the recursive solve can walk them while it solves).
+    steps: std::sync::Arc<Steps>,
     /// Told the number of states solved so far, now and then during a long solve.
     progress: Option<Progress>,
     /// Whether a large solve is spread over all cores (see [`Self::sequential`]).
@@ -243,8 +248,6 @@ pub struct Solver<V: Scalar = f64> {
 struct Spare<V> {
     /// Successor tables ([`Successors::ids`]) not in use.
     ids: Vec<Vec<Link>>,
-    /// Successor key lists not in use.
-    edges: Vec<Vec<(Edge, u128)>>,
     /// The values of the card state being solved.
     values: Vec<V>,
     /// Its working columns.
@@ -255,7 +258,6 @@ impl<V> Default for Spare<V> {
     fn default() -> Self {
         Self {
             ids: Vec::new(),
-            edges: Vec::new(),
             values: Vec::new(),
             scratch: Vec::new(),
         }
@@ -297,32 +299,6 @@ impl<V> std::fmt::Debug for MovesShortcut<V> {
     }
 }
 
-/// Where one successor card state goes among the [`Successors`].
-#[derive(Debug, Clone, Copy)]
-enum Edge {
-    AfterReveal(usize),
-    TakeOneUnknown(usize),
-    TakeKnown(usize),
-    TakeTwoUnknown(usize),
-    /// One card of each of two patterns turned (the same pattern twice allowed).
-    RevealTwo(usize, usize),
-}
-
-impl Edge {
-    /// How much the move lowers the card state's height (see `levels.rs`): a card
-    /// turned 1, two turned 2, a pair taken 4, 5 or 6 (twice the two cards, plus those
-    /// of them that were unknown).
-    fn drop(self) -> usize {
-        match self {
-            Self::AfterReveal(_) => 1,
-            Self::RevealTwo(..) => 2,
-            Self::TakeKnown(_) => 4,
-            Self::TakeOneUnknown(_) => 5,
-            Self::TakeTwoUnknown(_) => 6,
-        }
-    }
-}
-
 /// Successor card states of one card state, resolved to entries once for all differences.
 /// One allocation for them all (the solve makes one of these per card state): for each
 /// pattern the entry after a reveal, after a take of one unknown and a known card, of
@@ -338,7 +314,7 @@ impl Successors {
     /// table no longer in use).
     fn reusing(n: usize, mut ids: Vec<Link>) -> Self {
         ids.clear();
-        ids.resize(n * (4 + n), Link::to(NONE));
+        ids.resize(n * (KINDS + n), Link::to(NONE));
         Self { n, ids }
     }
 
@@ -359,21 +335,7 @@ impl Successors {
     }
 
     fn reveal_two(&self, a: usize, b: usize) -> Link {
-        self.ids[(4 + a) * self.n + b]
-    }
-
-    fn set(&mut self, edge: Edge, id: Link) {
-        let n = self.n;
-        match edge {
-            Edge::AfterReveal(a) => self.ids[a] = id,
-            Edge::TakeOneUnknown(a) => self.ids[n + a] = id,
-            Edge::TakeKnown(a) => self.ids[2 * n + a] = id,
-            Edge::TakeTwoUnknown(a) => self.ids[3 * n + a] = id,
-            Edge::RevealTwo(a, b) => {
-                self.ids[(4 + a) * n + b] = id;
-                self.ids[(4 + b) * n + a] = id;
-            }
-        }
+        self.ids[(KINDS + a) * self.n + b]
     }
 }
 
@@ -439,6 +401,11 @@ impl<V: Scalar> Solver<V> {
         let units = (0..table.list.len())
             .map(|a| card_key::unit(width, a))
             .collect();
+        let steps = std::sync::Arc::new(Steps::new(
+            &table,
+            width,
+            prunable_under(variant, objective, pass_rule),
+        ));
         Ok(Self {
             objective,
             pass_rule,
@@ -460,6 +427,7 @@ impl<V: Scalar> Solver<V> {
             prune: prunable_under(variant, objective, pass_rule),
             harmless_fields,
             units,
+            steps,
             progress: None,
             parallel: true,
             spare: Spare::default(),
@@ -487,7 +455,15 @@ impl<V: Scalar> Solver<V> {
     #[must_use]
     pub fn exhaustive(mut self) -> Self {
         self.prune = false;
+        self.refold();
         self
+    }
+
+    /// Makes the moves fold harmless takes in exactly where [`Self::after_harmless_takes`]
+    /// takes them.
+    fn refold(&mut self) {
+        let fold = self.prune && self.moves.is_none();
+        self.steps = std::sync::Arc::new(Steps::new(&self.table, self.width, fold));
     }
 
     /// The same solver on one core: the recursive solve only (the reference the
@@ -534,6 +510,7 @@ impl<V: Scalar> Solver<V> {
         )?;
         solver.root_pairs = i64::try_from(root.pairs()).expect("fits");
         solver.moves = Some(MovesShortcut(oracle));
+        solver.refold();
         Ok(solver)
     }
 
@@ -901,63 +878,30 @@ impl<V: Scalar> Solver<V> {
 
     /// Resolves (solving where needed) every successor card state of `key`.
     fn successors(&mut self, key: u128, counts: &[u64]) -> Successors {
-        let mut edges = self.spare.edges.pop().unwrap_or_default();
-        edges.clear();
-        self.successor_keys(key, counts, &mut |edge, k| edges.push((edge, k)));
         let ids = self.spare.ids.pop().unwrap_or_default();
         let mut s = Successors::reusing(counts.len(), ids);
-        for &(edge, k) in &edges {
-            let (k, takes) = self.after_harmless_takes(k);
-            let id = self.ensure(k);
-            s.set(edge, Link { entry: id, takes });
-        }
-        self.spare.edges.push(edges);
+        // Only a card state asked about directly can hold harmless labels of its own.
+        let tidy = key & !self.canonical_fields() != 0;
+        let steps = std::sync::Arc::clone(&self.steps);
+        steps.each(key, counts, &mut |next| {
+            let (k, more) = if tidy {
+                self.after_harmless_takes(next.key)
+            } else {
+                (next.key, 0)
+            };
+            let link = Link {
+                entry: self.ensure(k),
+                takes: next.takes + more,
+            };
+            s.ids[next.slot] = link;
+            s.ids[next.mirror] = link;
+        });
         s
     }
 
     /// Gives a successor table's room back for the next card state.
     fn recycle(&mut self, succ: Successors) {
         self.spare.ids.push(succ.ids);
-    }
-
-    /// Every successor card state of `key` (whose pattern counts are `counts`), with the
-    /// place it takes among the [`Successors`].
-    fn successor_keys(&self, key: u128, counts: &[u64], f: &mut impl FnMut(Edge, u128)) {
-        let t = &self.table;
-        for (a, &count) in counts.iter().enumerate() {
-            if count == 0 {
-                continue;
-            }
-            if t.reveal[a] != NONE {
-                f(Edge::AfterReveal(a), self.moved(key, a, t.reveal[a]));
-            }
-            if t.take_one_unknown[a] != NONE {
-                f(
-                    Edge::TakeOneUnknown(a),
-                    self.moved(key, a, t.take_one_unknown[a]),
-                );
-            }
-            if t.take_known[a] != NONE {
-                f(Edge::TakeKnown(a), self.moved(key, a, t.take_known[a]));
-            }
-            if t.take_two_unknown[a] != NONE {
-                f(
-                    Edge::TakeTwoUnknown(a),
-                    self.moved(key, a, t.take_two_unknown[a]),
-                );
-            }
-            if t.reveal[a] == NONE {
-                continue;
-            }
-            let once = self.moved(key, a, t.reveal[a]);
-            for (b, &count) in counts.iter().enumerate().skip(a) {
-                let others = count - u64::from(a == b);
-                if t.reveal[b] == NONE || others == 0 {
-                    continue;
-                }
-                f(Edge::RevealTwo(a, b), self.moved(once, b, t.reveal[b]));
-            }
-        }
     }
 
     /// Value at the turn start of a solved card state.

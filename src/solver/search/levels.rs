@@ -18,9 +18,6 @@ use crate::solver::scalar::Scalar;
 /// Card states handed to a thread at a time.
 const CHUNK: usize = 512;
 
-/// How much a harmless take lowers the height: two known cards gone.
-const TAKE_DROP: usize = 4;
-
 /// The entries of the card states solved in bulk, by their dense numbers ([`NONE`]:
 /// not solved).
 #[derive(Debug, Clone)]
@@ -164,11 +161,13 @@ impl<V: Scalar> Solver<V> {
         let bound = self.bound(self.pairs_of(&counts));
         let ids = spare.ids.pop().unwrap_or_default();
         let mut succ = Successors::reusing(counts.len(), ids);
-        self.successor_keys(key, &counts, &mut |edge, k| {
-            let (k, takes) = self.after_harmless_takes(k);
-            let drop = edge.drop() + TAKE_DROP * takes as usize;
-            let entry = self.solved(height - drop, k);
-            succ.set(edge, Link { entry, takes });
+        self.steps.each(key, &counts, &mut |next| {
+            let link = Link {
+                entry: self.solved(height - next.drop, next.key),
+                takes: next.takes,
+            };
+            succ.ids[next.slot] = link;
+            succ.ids[next.mirror] = link;
         });
         self.card_state_values_into(&counts, &succ, bound, &mut spare.values, &mut spare.scratch);
         spare.ids.push(succ.ids);
@@ -224,10 +223,9 @@ impl<V: Scalar> Solver<V> {
     /// each with how much lower it is; the empty table is left out.
     fn children(&self, key: u128, f: &mut impl FnMut(u128, usize)) {
         let counts = self.unpack(key);
-        self.successor_keys(key, &counts, &mut |edge, k| {
-            let (k, takes) = self.after_harmless_takes(k);
-            if k != 0 {
-                f(k, edge.drop() + TAKE_DROP * takes as usize);
+        self.steps.each(key, &counts, &mut |next| {
+            if next.key != 0 {
+                f(next.key, next.drop);
             }
         });
     }
