@@ -25,7 +25,8 @@ mod node;
 mod takes;
 mod walk;
 
-use levels::{Dense, Level};
+use dense::Dense;
+use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
 use takes::Link;
@@ -213,7 +214,9 @@ pub struct Solver<V: Scalar = f64> {
     index: FxHashMap<u128, u32>,
     /// Entries of the card states solved in bulk, by height (see `levels.rs`).
     levels: Vec<Level>,
-    /// The same by dense number, where the index is small enough (see `dense.rs`).
+    /// The entries of both by dense number, for the card states below the first root
+    /// asked about, where the index is small enough (see `dense.rs`): the lookup the
+    /// solve makes for every successor.
     dense: Option<Dense>,
     entries: Vec<Entry>,
     /// Solved values in segments: the first grows one card state at a time (the
@@ -567,6 +570,11 @@ impl<V: Scalar> Solver<V> {
         if self.objective == Objective::Win && !self.stores(pairs, state.diff) {
             return Err(SolveError::Unreachable);
         }
+        if self.entries.is_empty() && self.dense.is_none() && self.moves.is_none() {
+            // The moves oracle solves a few card states only: no index for it.
+            let (root, _) = self.after_harmless_takes(key);
+            self.dense = self.dense_below(root);
+        }
         if self.parallel
             && self.moves.is_none()
             && self.entries.is_empty()
@@ -692,14 +700,23 @@ impl<V: Scalar> Solver<V> {
         }
     }
 
-    /// Solves a card state and everything below it; returns its entry.
+    /// Solves a card state and everything below it, unless solved; returns its entry.
+    #[inline]
     fn ensure(&mut self, key: u128) -> u32 {
         if key == 0 {
             return TERMINAL;
         }
-        if let Some(id) = self.entry_of(key) {
-            return id;
+        match self.entry_of(key) {
+            Some(id) => id,
+            None => self.solve(key, None),
         }
+    }
+
+    /// Solves a card state not solved yet and everything below it (its dense number
+    /// given if known); returns its entry. Apart from [`Self::ensure`]: most successors
+    /// are solved already, and the lookup should not pay for this one's frame.
+    #[inline(never)]
+    fn solve(&mut self, key: u128, number: Option<usize>) -> u32 {
         if let Some(MovesShortcut(oracle)) = &self.moves {
             // Patterns of a pairs deck, in order: 2.2, 2.1, 2.0.
             let counts = self.unpack(key);
@@ -707,7 +724,7 @@ impl<V: Scalar> Solver<V> {
             let value = V::ratio(i64::try_from(known_pairs).expect("fits"), 1)
                 .plus(&oracle.expected_moves(unknown_pairs + singles, singles));
             let pairs = i64::try_from(unknown_pairs + singles + known_pairs).expect("fits");
-            return self.push_entry(key, pairs, 0, false, vec![value]);
+            return self.push_entry(key, number, pairs, 0, false, vec![value]);
         }
         let counts = self.unpack(key);
         let pairs = self.pairs_of(&counts);
@@ -726,35 +743,53 @@ impl<V: Scalar> Solver<V> {
             self.recycle(succ);
             false
         };
-        let id = self.push_entry(key, pairs, bound, pruned, values.drain(..));
+        let id = self.push_entry(key, number, pairs, bound, pruned, values.drain(..));
         self.spare.values = values;
         self.report_progress();
         id
     }
 
     /// The entry of a solved card state, if it is solved.
+    #[inline]
     fn entry_of(&self, key: u128) -> Option<u32> {
+        if let Some(dense) = &self.dense
+            && let Some(id) = dense.entry(key)
+        {
+            return id;
+        }
         if let Some(&id) = self.index.get(&key) {
             return Some(id);
         }
-        if self.levels.is_empty() {
+        // With a dense index the bulk solve's card states are all in it.
+        if self.levels.is_empty() || self.dense.is_some() {
             None
         } else {
             self.bulk_entry(key)
         }
     }
 
-    /// Stores the values of a solved card state (both layers, turn start first); returns
-    /// its entry.
+    /// Stores the values of a solved card state (both layers, turn start first), whose
+    /// dense number is `number` if known; returns its entry.
     fn push_entry(
         &mut self,
         key: u128,
+        number: Option<usize>,
         pairs: i64,
         bound: i64,
         pruned: bool,
         values: impl IntoIterator<Item = V>,
     ) -> u32 {
         let id = self.push_values(pairs, bound, pruned, values);
+        if let Some(dense) = &mut self.dense {
+            match number {
+                Some(n) => dense.set(n, id),
+                None => {
+                    dense.insert(key, id);
+                }
+            }
+        }
+        // Also here where the dense index has it: the list of the card states solved
+        // one by one (tests walk it).
         self.index.insert(key, id);
         id
     }
@@ -883,19 +918,41 @@ impl<V: Scalar> Solver<V> {
         // Only a card state asked about directly can hold harmless labels of its own.
         let tidy = key & !self.canonical_fields() != 0;
         let steps = std::sync::Arc::clone(&self.steps);
-        steps.each(key, counts, &mut |next| {
-            let (k, more) = if tidy {
-                self.after_harmless_takes(next.key)
-            } else {
-                (next.key, 0)
-            };
-            let link = Link {
-                entry: self.ensure(k),
-                takes: next.takes + more,
-            };
-            s.ids[next.slot] = link;
-            s.ids[next.mirror] = link;
-        });
+        let near = match &self.dense {
+            Some(dense) if !tidy => dense.near(key, counts),
+            _ => None,
+        };
+        if let Some(near) = &near {
+            // Successors numbered from this card state's dense number: no key ranked
+            // or hashed (the solve's common case).
+            steps.each(key, counts, &mut |next| {
+                let number = near.number(next.renumber);
+                let entry = match self.dense.as_ref().and_then(|dense| dense.at(number)) {
+                    Some(id) => id,
+                    None => self.solve(next.key, Some(number)),
+                };
+                let link = Link {
+                    entry,
+                    takes: next.takes,
+                };
+                s.ids[next.slot] = link;
+                s.ids[next.mirror] = link;
+            });
+        } else {
+            steps.each(key, counts, &mut |next| {
+                let (k, more) = if tidy {
+                    self.after_harmless_takes(next.key)
+                } else {
+                    (next.key, 0)
+                };
+                let link = Link {
+                    entry: self.ensure(k),
+                    takes: next.takes + more,
+                };
+                s.ids[next.slot] = link;
+                s.ids[next.mirror] = link;
+            });
+        }
         s
     }
 

@@ -6,9 +6,13 @@
 //!
 //! Folding is exact: harmless takes of different labels do not touch each other, so
 //! the card state and the takes are those of taking them one by one afterwards.
+//!
+//! Each move also knows how it renumbers a card state in the dense index (see
+//! `dense.rs`), whose places are the patterns a folded walk leaves labels in.
 
 use super::PatternTable;
 use super::card_key::GONE;
+use super::dense::{Renumber, renumbering};
 use crate::solver::pruning::harmless;
 
 /// How far a card state's height drops (see `levels.rs`) with each kind of move, in
@@ -27,11 +31,14 @@ struct Step {
     delta: u128,
     /// Harmless pairs taken after the move.
     takes: u32,
+    /// Between the places of the dense index it leaves and lands in.
+    places: (usize, usize),
+    renumber: Renumber,
 }
 
 /// A successor card state as the walk finds it.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Successor {
+pub(super) struct Successor<'a> {
     /// Its slots in the successor table (the same twice but for two cards turned, whose
     /// table is symmetric).
     pub(super) slot: usize,
@@ -41,12 +48,16 @@ pub(super) struct Successor {
     pub(super) takes: u32,
     /// How far below the card state's height it is.
     pub(super) drop: usize,
+    /// Its dense number from the card state's (see `dense.rs`).
+    pub(super) renumber: &'a Renumber,
 }
 
 /// Every pattern's moves, by kind (`None`: not a legal move).
 #[derive(Debug, Clone)]
 pub(super) struct Steps {
     steps: Vec<[Option<Step>; KINDS]>,
+    /// Of a card turned in each of two patterns, `n * n`.
+    reveal_two: Vec<Renumber>,
 }
 
 impl Steps {
@@ -65,7 +76,18 @@ impl Steps {
             }
             (to, takes)
         };
-        let steps = (0..table.list.len())
+        // The dense index's places: the patterns a card state can have labels in.
+        let kept = |a: usize| !(fold && harmless(table.list[a]));
+        let places: Vec<usize> = (0..table.list.len())
+            .scan(0, |next, a| {
+                let place = *next;
+                *next += usize::from(kept(a));
+                Some(place)
+            })
+            .collect();
+        let off = (0..table.list.len()).filter(|&a| kept(a)).count();
+        let place = |a: u32| if a == GONE { off } else { places[a as usize] };
+        let steps: Vec<[Option<Step>; KINDS]> = (0..table.list.len())
             .map(|a| {
                 let from = unit(u32::try_from(a).expect("few patterns"));
                 let kinds = [
@@ -77,22 +99,34 @@ impl Steps {
                 kinds.map(|to| {
                     (to != super::NONE).then(|| {
                         let (to, takes) = settle(to);
+                        let moved = (places[a], place(to));
                         Step {
                             delta: unit(to).wrapping_sub(from),
                             takes,
+                            places: moved,
+                            renumber: renumbering(off, &[moved]),
                         }
                     })
                 })
             })
             .collect();
-        Self { steps }
+        let n = table.list.len();
+        let reveal_two = (0..n * n)
+            .map(|ab| match (steps[ab / n][0], steps[ab % n][0]) {
+                (Some(a), Some(b)) if kept(ab / n) && kept(ab % n) => {
+                    renumbering(off, &[a.places, b.places])
+                }
+                _ => Renumber::default(),
+            })
+            .collect();
+        Self { steps, reveal_two }
     }
 
     /// Every successor of the card state `key` (pattern counts `counts`), in the order
     /// the solve resolves them. Harmless labels already in `key` stay (see
     /// [`super::Solver::after_harmless_takes`]).
     #[inline]
-    pub(super) fn each(&self, key: u128, counts: &[u64], f: &mut impl FnMut(Successor)) {
+    pub(super) fn each<'a>(&'a self, key: u128, counts: &[u64], f: &mut impl FnMut(Successor<'a>)) {
         let n = counts.len();
         for (a, &count) in counts.iter().enumerate() {
             if count == 0 {
@@ -107,6 +141,7 @@ impl Steps {
                         key: key.wrapping_add(step.delta),
                         takes: step.takes,
                         drop: (DROPS[kind] + 4 * step.takes) as usize,
+                        renumber: &step.renumber,
                     });
                 }
             }
@@ -127,6 +162,7 @@ impl Steps {
                     key: once.wrapping_add(second.delta),
                     takes,
                     drop: (2 + 4 * takes) as usize,
+                    renumber: &self.reveal_two[a * n + b],
                 });
             }
         }
