@@ -20,7 +20,7 @@ pub(super) fn pack(counts: &[u32], width: u32) -> u128 {
 
 /// Most patterns a deck has: `C/2 + 1` per even `R <= C`, 24 for `C = 8`
 /// ([`crate::rules::MAX_COPIES`]).
-const MAX_PATTERNS: usize = 24;
+pub(super) const MAX_PATTERNS: usize = 24;
 
 /// The counts of a card state, one per pattern: a fixed array, so that unpacking a key
 /// (once per card state the solve visits) costs no allocation. Reads as a slice.
@@ -45,6 +45,7 @@ impl std::ops::DerefMut for Counts {
 }
 
 /// The counts of `patterns` patterns back from a key.
+#[inline]
 pub(super) fn unpack(key: u128, width: u32, patterns: usize) -> Counts {
     assert!(patterns <= MAX_PATTERNS, "at most {MAX_PATTERNS} patterns");
     let mask = (1u128 << width) - 1;
@@ -52,9 +53,13 @@ pub(super) fn unpack(key: u128, width: u32, patterns: usize) -> Counts {
         len: patterns,
         counts: [0; MAX_PATTERNS],
     };
-    for (i, c) in out.counts[..patterns].iter_mut().enumerate() {
-        let shift = width * u32::try_from(i).expect("few patterns");
-        *c = u64::try_from((key >> shift) & mask).expect("masked");
+    // One field after the other off the low end (once per card state solved).
+    let mut rest = key;
+    for c in &mut out.counts[..patterns] {
+        #[allow(clippy::cast_possible_truncation)] // masked to at most 32 bits
+        let field = (rest & mask) as u64;
+        *c = field;
+        rest >>= width;
     }
     out
 }

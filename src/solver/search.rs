@@ -24,11 +24,14 @@ mod known_pairs;
 mod levels;
 mod node;
 mod takes;
+mod walk;
 
-use levels::{Dense, Level};
+use dense::Dense;
+use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
 use takes::Link;
+use walk::{KINDS, Steps};
 
 use super::card_key::{self, GONE};
 use super::position::{Pattern, Position, patterns};
@@ -215,7 +218,9 @@ pub struct Solver<V: Scalar = f64> {
     index: FxHashMap<u128, u32>,
     /// Entries of the card states solved in bulk, by height (see `levels.rs`).
     levels: Vec<Level>,
-    /// The same by dense number, where the index is small enough (see `dense.rs`).
+    /// The entries of both by dense number, for the card states below the first root
+    /// asked about, where the index is small enough (see `dense.rs`): the lookup the
+    /// solve makes for every successor.
     dense: Option<Dense>,
     entries: Vec<Entry>,
     /// Solved values in segments: the first grows one card state at a time (the
@@ -232,6 +237,9 @@ pub struct Solver<V: Scalar = f64> {
     harmless_fields: u128,
     /// One label in each pattern, as a key ([`Self::moved`] a few million times a solve).
     units: Vec<u128>,
+    /// Every pattern's moves, harmless takes folded in where the solve prunes (shared
+    /// so that the recursive solve can walk them while it solves).
+    steps: std::sync::Arc<Steps>,
     /// Told the number of states solved so far, now and then during a long solve.
     progress: Option<Progress>,
     /// Whether a large solve is spread over all cores (see [`Self::sequential`]).
@@ -247,8 +255,6 @@ pub struct Solver<V: Scalar = f64> {
 struct Spare<V> {
     /// Successor tables ([`Successors::ids`]) not in use.
     ids: Vec<Vec<Link>>,
-    /// Successor key lists not in use.
-    edges: Vec<Vec<(Edge, u128)>>,
     /// The values of the card state being solved.
     values: Vec<V>,
     /// Its working columns.
@@ -259,7 +265,6 @@ impl<V> Default for Spare<V> {
     fn default() -> Self {
         Self {
             ids: Vec::new(),
-            edges: Vec::new(),
             values: Vec::new(),
             scratch: Vec::new(),
         }
@@ -301,32 +306,6 @@ impl<V> std::fmt::Debug for MovesShortcut<V> {
     }
 }
 
-/// Where one successor card state goes among the [`Successors`].
-#[derive(Debug, Clone, Copy)]
-enum Edge {
-    AfterReveal(usize),
-    TakeOneUnknown(usize),
-    TakeKnown(usize),
-    TakeTwoUnknown(usize),
-    /// One card of each of two patterns turned (the same pattern twice allowed).
-    RevealTwo(usize, usize),
-}
-
-impl Edge {
-    /// How much the move lowers the card state's height (see `levels.rs`): a card
-    /// turned 1, two turned 2, a pair taken 4, 5 or 6 (twice the two cards, plus those
-    /// of them that were unknown).
-    fn drop(self) -> usize {
-        match self {
-            Self::AfterReveal(_) => 1,
-            Self::RevealTwo(..) => 2,
-            Self::TakeKnown(_) => 4,
-            Self::TakeOneUnknown(_) => 5,
-            Self::TakeTwoUnknown(_) => 6,
-        }
-    }
-}
-
 /// Successor card states of one card state, resolved to entries once for all differences.
 /// One allocation for them all (the solve makes one of these per card state): for each
 /// pattern the entry after a reveal, after a take of one unknown and a known card, of
@@ -342,7 +321,7 @@ impl Successors {
     /// table no longer in use).
     fn reusing(n: usize, mut ids: Vec<Link>) -> Self {
         ids.clear();
-        ids.resize(n * (4 + n), Link::to(NONE));
+        ids.resize(n * (KINDS + n), Link::to(NONE));
         Self { n, ids }
     }
 
@@ -363,21 +342,7 @@ impl Successors {
     }
 
     fn reveal_two(&self, a: usize, b: usize) -> Link {
-        self.ids[(4 + a) * self.n + b]
-    }
-
-    fn set(&mut self, edge: Edge, id: Link) {
-        let n = self.n;
-        match edge {
-            Edge::AfterReveal(a) => self.ids[a] = id,
-            Edge::TakeOneUnknown(a) => self.ids[n + a] = id,
-            Edge::TakeKnown(a) => self.ids[2 * n + a] = id,
-            Edge::TakeTwoUnknown(a) => self.ids[3 * n + a] = id,
-            Edge::RevealTwo(a, b) => {
-                self.ids[(4 + a) * n + b] = id;
-                self.ids[(4 + b) * n + a] = id;
-            }
-        }
+        self.ids[(KINDS + a) * self.n + b]
     }
 }
 
@@ -443,6 +408,11 @@ impl<V: Scalar> Solver<V> {
         let units = (0..table.list.len())
             .map(|a| card_key::unit(width, a))
             .collect();
+        let steps = std::sync::Arc::new(Steps::new(
+            &table,
+            width,
+            prunable_under(variant, objective, pass_rule),
+        ));
         Ok(Self {
             objective,
             pass_rule,
@@ -465,6 +435,7 @@ impl<V: Scalar> Solver<V> {
             prune: prunable_under(variant, objective, pass_rule),
             harmless_fields,
             units,
+            steps,
             progress: None,
             parallel: true,
             spare: Spare::default(),
@@ -492,7 +463,15 @@ impl<V: Scalar> Solver<V> {
     #[must_use]
     pub fn exhaustive(mut self) -> Self {
         self.prune = false;
+        self.refold();
         self
+    }
+
+    /// Makes the moves fold harmless takes in exactly where [`Self::after_harmless_takes`]
+    /// takes them.
+    fn refold(&mut self) {
+        let fold = self.prune && self.moves.is_none();
+        self.steps = std::sync::Arc::new(Steps::new(&self.table, self.width, fold));
     }
 
     /// The same solver on one core: the recursive solve only (the reference the
@@ -539,6 +518,7 @@ impl<V: Scalar> Solver<V> {
         )?;
         solver.root_pairs = i64::try_from(root.pairs()).expect("fits");
         solver.moves = Some(MovesShortcut(oracle));
+        solver.refold();
         Ok(solver)
     }
 
@@ -594,6 +574,11 @@ impl<V: Scalar> Solver<V> {
         let pairs = i64::try_from(state.position.pairs()).expect("pairs fit");
         if self.objective == Objective::Win && !self.stores(pairs, state.diff) {
             return Err(SolveError::Unreachable);
+        }
+        if self.entries.is_empty() && self.dense.is_none() && self.moves.is_none() {
+            // The moves oracle solves a few card states only: no index for it.
+            let (root, _) = self.after_harmless_takes(key);
+            self.dense = self.dense_below(root);
         }
         if self.parallel
             && self.moves.is_none()
@@ -720,14 +705,23 @@ impl<V: Scalar> Solver<V> {
         }
     }
 
-    /// Solves a card state and everything below it; returns its entry.
+    /// Solves a card state and everything below it, unless solved; returns its entry.
+    #[inline]
     fn ensure(&mut self, key: u128) -> u32 {
         if key == 0 {
             return TERMINAL;
         }
-        if let Some(id) = self.entry_of(key) {
-            return id;
+        match self.entry_of(key) {
+            Some(id) => id,
+            None => self.solve(key, None),
         }
+    }
+
+    /// Solves a card state not solved yet and everything below it (its dense number
+    /// given if known); returns its entry. Apart from [`Self::ensure`]: most successors
+    /// are solved already, and the lookup should not pay for this one's frame.
+    #[inline(never)]
+    fn solve(&mut self, key: u128, number: Option<usize>) -> u32 {
         if let Some(MovesShortcut(oracle)) = &self.moves {
             // Patterns of a pairs deck, in order: 2.2, 2.1, 2.0.
             let counts = self.unpack(key);
@@ -735,7 +729,7 @@ impl<V: Scalar> Solver<V> {
             let value = V::ratio(i64::try_from(known_pairs).expect("fits"), 1)
                 .plus(&oracle.expected_moves(unknown_pairs + singles, singles));
             let pairs = i64::try_from(unknown_pairs + singles + known_pairs).expect("fits");
-            return self.push_entry(key, pairs, 0, false, vec![value]);
+            return self.push_entry(key, number, pairs, 0, false, vec![value]);
         }
         let counts = self.unpack(key);
         let pairs = self.pairs_of(&counts);
@@ -754,35 +748,53 @@ impl<V: Scalar> Solver<V> {
             self.recycle(succ);
             false
         };
-        let id = self.push_entry(key, pairs, bound, pruned, values.drain(..));
+        let id = self.push_entry(key, number, pairs, bound, pruned, values.drain(..));
         self.spare.values = values;
         self.report_progress();
         id
     }
 
     /// The entry of a solved card state, if it is solved.
+    #[inline]
     fn entry_of(&self, key: u128) -> Option<u32> {
+        if let Some(dense) = &self.dense
+            && let Some(id) = dense.entry(key)
+        {
+            return id;
+        }
         if let Some(&id) = self.index.get(&key) {
             return Some(id);
         }
-        if self.levels.is_empty() {
+        // With a dense index the bulk solve's card states are all in it.
+        if self.levels.is_empty() || self.dense.is_some() {
             None
         } else {
             self.bulk_entry(key)
         }
     }
 
-    /// Stores the values of a solved card state (both layers, turn start first); returns
-    /// its entry.
+    /// Stores the values of a solved card state (both layers, turn start first), whose
+    /// dense number is `number` if known; returns its entry.
     fn push_entry(
         &mut self,
         key: u128,
+        number: Option<usize>,
         pairs: i64,
         bound: i64,
         pruned: bool,
         values: impl IntoIterator<Item = V>,
     ) -> u32 {
         let id = self.push_values(pairs, bound, pruned, values);
+        if let Some(dense) = &mut self.dense {
+            match number {
+                Some(n) => dense.set(n, id),
+                None => {
+                    dense.insert(key, id);
+                }
+            }
+        }
+        // Also here where the dense index has it: the list of the card states solved
+        // one by one (tests walk it).
         self.index.insert(key, id);
         id
     }
@@ -938,63 +950,52 @@ impl<V: Scalar> Solver<V> {
 
     /// Resolves (solving where needed) every successor card state of `key`.
     fn successors(&mut self, key: u128, counts: &[u64]) -> Successors {
-        let mut edges = self.spare.edges.pop().unwrap_or_default();
-        edges.clear();
-        self.successor_keys(key, counts, &mut |edge, k| edges.push((edge, k)));
         let ids = self.spare.ids.pop().unwrap_or_default();
         let mut s = Successors::reusing(counts.len(), ids);
-        for &(edge, k) in &edges {
-            let (k, takes) = self.after_harmless_takes(k);
-            let id = self.ensure(k);
-            s.set(edge, Link { entry: id, takes });
+        // Only a card state asked about directly can hold harmless labels of its own.
+        let tidy = key & !self.canonical_fields() != 0;
+        let steps = std::sync::Arc::clone(&self.steps);
+        let near = match &self.dense {
+            Some(dense) if !tidy => dense.near(key, counts),
+            _ => None,
+        };
+        if let Some(near) = &near {
+            // Successors numbered from this card state's dense number: no key ranked
+            // or hashed (the solve's common case).
+            steps.each(key, counts, &mut |next| {
+                let number = near.number(next.renumber);
+                let entry = match self.dense.as_ref().and_then(|dense| dense.at(number)) {
+                    Some(id) => id,
+                    None => self.solve(next.key, Some(number)),
+                };
+                let link = Link {
+                    entry,
+                    takes: next.takes,
+                };
+                s.ids[next.slot] = link;
+                s.ids[next.mirror] = link;
+            });
+        } else {
+            steps.each(key, counts, &mut |next| {
+                let (k, more) = if tidy {
+                    self.after_harmless_takes(next.key)
+                } else {
+                    (next.key, 0)
+                };
+                let link = Link {
+                    entry: self.ensure(k),
+                    takes: next.takes + more,
+                };
+                s.ids[next.slot] = link;
+                s.ids[next.mirror] = link;
+            });
         }
-        self.spare.edges.push(edges);
         s
     }
 
     /// Gives a successor table's room back for the next card state.
     fn recycle(&mut self, succ: Successors) {
         self.spare.ids.push(succ.ids);
-    }
-
-    /// Every successor card state of `key` (whose pattern counts are `counts`), with the
-    /// place it takes among the [`Successors`].
-    fn successor_keys(&self, key: u128, counts: &[u64], f: &mut impl FnMut(Edge, u128)) {
-        let t = &self.table;
-        for (a, &count) in counts.iter().enumerate() {
-            if count == 0 {
-                continue;
-            }
-            if t.reveal[a] != NONE {
-                f(Edge::AfterReveal(a), self.moved(key, a, t.reveal[a]));
-            }
-            if t.take_one_unknown[a] != NONE {
-                f(
-                    Edge::TakeOneUnknown(a),
-                    self.moved(key, a, t.take_one_unknown[a]),
-                );
-            }
-            if t.take_known[a] != NONE {
-                f(Edge::TakeKnown(a), self.moved(key, a, t.take_known[a]));
-            }
-            if t.take_two_unknown[a] != NONE {
-                f(
-                    Edge::TakeTwoUnknown(a),
-                    self.moved(key, a, t.take_two_unknown[a]),
-                );
-            }
-            if t.reveal[a] == NONE {
-                continue;
-            }
-            let once = self.moved(key, a, t.reveal[a]);
-            for (b, &count) in counts.iter().enumerate().skip(a) {
-                let others = count - u64::from(a == b);
-                if t.reveal[b] == NONE || others == 0 {
-                    continue;
-                }
-                f(Edge::RevealTwo(a, b), self.moved(once, b, t.reveal[b]));
-            }
-        }
     }
 
     /// Value at the turn start of a solved card state.

@@ -1,11 +1,165 @@
-//! A dense index of the card states a bulk solve stores: every vector of counts over
-//! the patterns those card states use (without harmless labels, when pruning) with at
-//! most `L` labels gets its own number in `0..C(L + P, P)`, so a solved card state is
-//! found by one array read instead of a binary search over its height's keys. After
-//! the harmless takes nearly every such vector is reached (all of them for `35x4`), so
-//! the array wastes little. As `zebra/index.rs`, lexicographic in the counts.
+//! A dense index of the card states a solve from a root stores: every vector of counts
+//! over the patterns those card states use (without harmless labels, when pruning) with
+//! at most the root's `L` labels gets its own number in `0..C(L + P, P)`, so a solved
+//! card state is found by one array read instead of a hash lookup (the recursive solve)
+//! or a binary search over its height's keys (the bulk solve). After the harmless takes
+//! nearly every such vector is reached (all of them for `13x4` and `35x4`), so the array
+//! wastes little. As `zebra/index.rs`, lexicographic in the counts.
+//!
+//! The successors of a card state are numbered from its own number ([`Near`]), not
+//! ranked from scratch: written with the prefix sums `S_i = c_0 + ... + c_(i-1)`, the
+//! number is `C(L + P, P) - 1 - sum over i = 1..=P of G_i(S_i)`, with
+//! `G_i(S) = C(L - S + P - i, P - i + 1)` (the lexicographic offsets summed up), a sum
+//! of one term per prefix sum. A label moving from place `p` to place `q` changes the
+//! prefix sums between them by one, so a move changes the number by a sum over a run
+//! of places, the difference of two prefix sums of the terms' changes ([`Run`]).
 
+use super::{NONE, TERMINAL};
+use crate::solver::card_key::MAX_PATTERNS;
 use crate::solver::ranking;
+
+/// The changes of a prefix sum a move makes: two labels moved change one by 2 at most.
+const SHIFTS: [isize; 4] = [-2, -1, 1, 2];
+
+/// The largest change of a prefix sum.
+const SHIFT: usize = 2;
+
+/// Room for one shift's changes in [`Near::changes`]: places `0..=P`.
+const ROOM: usize = 32;
+const _: () = assert!(MAX_PATTERNS < ROOM);
+
+/// [`Near::changes`] is read at a `u8` masked by this, within its length: no bounds
+/// check (a [`Run`]'s ends are below it by construction).
+const MASK: usize = SHIFTS.len() * ROOM - 1;
+
+/// The places of the prefix sums a move changes alike, `from < i <= to`, each by the
+/// same shift: as places in [`Near::changes`] (`shift * ROOM + place`). An empty run
+/// (`from == to`) changes nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Run {
+    from: u8,
+    to: u8,
+}
+
+/// How a move renumbers a card state: at most three runs, as two labels moved change
+/// the prefix sums on two intervals, by one each.
+pub(super) type Renumber = [Run; 3];
+
+/// The renumbering of moving a label from place `from` to place `to` for each move in
+/// `moves`, among `places` places (`to == places`: off the table).
+pub(super) fn renumbering(places: usize, moves: &[(usize, usize)]) -> Renumber {
+    // S_i changes by one for each label that ends among the first i places, less one
+    // for each that left them.
+    let shift = |i: usize| -> isize {
+        moves
+            .iter()
+            .map(|&(from, to)| isize::from(i > to) - isize::from(i > from))
+            .sum()
+    };
+    let at = |shift: isize, place: usize| {
+        let shift = SHIFTS.iter().position(|&s| s == shift).expect("two moves");
+        u8::try_from(shift * ROOM + place).expect("below MASK")
+    };
+    let mut runs = Renumber::default();
+    let mut count = 0;
+    let mut i = 1;
+    while i <= places {
+        let e = shift(i);
+        if e == 0 {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < places && shift(j + 1) == e {
+            j += 1;
+        }
+        runs[count] = Run {
+            from: at(e, i - 1),
+            to: at(e, j),
+        };
+        count += 1;
+        i = j + 1;
+    }
+    runs
+}
+
+/// The dense numbers around one card state: its own, and for each shift the prefix
+/// sums over the places of how much the number changes if that place's prefix sum
+/// shifts (a [`Run`] is the difference of two of them). Below `2^31`: numbers are below
+/// `MOST`, and these sums of at most `P` of them.
+#[derive(Debug, Clone)]
+pub(super) struct Near {
+    number: i32,
+    changes: [i32; SHIFTS.len() * ROOM],
+}
+
+impl Near {
+    /// The number of the card state a move renumbered `renumber` leads to.
+    #[inline]
+    pub(super) fn number(&self, renumber: &Renumber) -> usize {
+        let mut n = self.number;
+        for run in renumber {
+            n += self.changes[usize::from(run.to) & MASK]
+                - self.changes[usize::from(run.from) & MASK];
+        }
+        usize::try_from(n).expect("a successor is numbered")
+    }
+}
+
+/// The entries of the solved card states the index covers, by their dense numbers.
+#[derive(Debug, Clone)]
+pub(super) struct Dense {
+    index: DenseIndex,
+    /// [`NONE`]: not solved yet.
+    entries: Vec<u32>,
+}
+
+impl Dense {
+    pub(super) fn new(index: DenseIndex) -> Self {
+        let mut entries = vec![NONE; index.len()];
+        // Number 0 counts no label: the empty table, where the game has ended (so a
+        // successor numbered needs no test for it).
+        entries[0] = TERMINAL;
+        Self { entries, index }
+    }
+
+    /// `None` if the index does not cover `key`, else its entry if it is solved.
+    #[inline]
+    pub(super) fn entry(&self, key: u128) -> Option<Option<u32>> {
+        let id = self.entries[self.index.of(key)?];
+        Some((id != NONE).then_some(id))
+    }
+
+    /// The numbers around the card state `key` (pattern counts `counts`), if the index
+    /// covers it.
+    #[inline]
+    pub(super) fn near(&self, key: u128, counts: &[u64]) -> Option<Near> {
+        self.index.near(key, counts)
+    }
+
+    /// The entry of the card state numbered `number`, if it is solved.
+    #[inline]
+    pub(super) fn at(&self, number: usize) -> Option<u32> {
+        let id = self.entries[number];
+        (id != NONE).then_some(id)
+    }
+
+    /// Records the entry of the card state numbered `number`.
+    pub(super) fn set(&mut self, number: usize, id: u32) {
+        self.entries[number] = id;
+    }
+
+    /// Records the entry of `key`; false if the index does not cover it.
+    pub(super) fn insert(&mut self, key: u128, id: u32) -> bool {
+        match self.index.of(key) {
+            Some(n) => {
+                self.entries[n] = id;
+                true
+            }
+            None => false,
+        }
+    }
+}
 
 /// Ranks the card states over some patterns with at most `labels` labels densely.
 #[derive(Debug, Clone)]
@@ -20,6 +174,11 @@ pub(super) struct DenseIndex {
     /// with count `c` at the `i`th pattern, `rem` labels left for patterns `i..`.
     offsets: Vec<u32>,
     len: usize,
+    /// The patterns, in the order they are ranked.
+    patterns: Vec<usize>,
+    /// `G_i(S)` (see the module) for `i = 1..=P` and `S = -SHIFT..=L + SHIFT` (rows of
+    /// `L + 1 + 2 * SHIFT`), 0 where `S` is out of range.
+    terms: Vec<i32>,
 }
 
 /// Most card states the index holds: beyond it the solve keeps its sorted keys only
@@ -45,7 +204,21 @@ impl DenseIndex {
             .into_iter()
             .map(|n| u32::try_from(n).expect("below MOST"))
             .collect();
+        let terms = (1..=k)
+            .flat_map(|i| {
+                (0..labels + 1 + 2 * SHIFT).map(move |at| {
+                    // C(L - S + k - i, k - i + 1), S = at - SHIFT: vectors(m, L - S - 1).
+                    let m = k - i + 1;
+                    match (labels + SHIFT).checked_sub(at + 1) {
+                        Some(r) => i32::try_from(ranking::vectors(m, r)).expect("below MOST"),
+                        None => 0,
+                    }
+                })
+            })
+            .collect();
         Some(Self {
+            patterns: patterns.to_vec(),
+            terms,
             labels,
             shifts,
             outside: !inside,
@@ -58,6 +231,39 @@ impl DenseIndex {
     /// How many numbers there are.
     pub(super) fn len(&self) -> usize {
         self.len
+    }
+
+    /// The numbers around the card state `key` (pattern counts `counts`), if the index
+    /// covers it.
+    #[inline]
+    pub(super) fn near(&self, key: u128, counts: &[u64]) -> Option<Near> {
+        if key & self.outside != 0 {
+            return None;
+        }
+        let mut near = Near {
+            number: i32::try_from(self.len).expect("below MOST") - 1,
+            changes: [0; SHIFTS.len() * ROOM],
+        };
+        let row = self.labels + 1 + 2 * SHIFT;
+        let mut sum = 0;
+        for (i, &a) in self.patterns.iter().enumerate() {
+            sum += usize::try_from(counts[a]).expect("fits");
+            if sum > self.labels {
+                return None;
+            }
+            // G_(i+1) at sum - SHIFT ..= sum + SHIFT.
+            let terms: &[i32; 2 * SHIFT + 1] = self.terms[i * row + sum..][..=2 * SHIFT]
+                .try_into()
+                .expect("a row holds every shift");
+            let term = terms[SHIFT];
+            near.number -= term;
+            for (shift, &s) in SHIFTS.iter().enumerate() {
+                let shifted = terms[SHIFT.checked_add_signed(s).expect("within SHIFT")];
+                let at = shift * ROOM + i;
+                near.changes[at + 1] = near.changes[at] + term - shifted;
+            }
+        }
+        Some(near)
     }
 
     /// The number of the card state `key`, if the index covers it.
@@ -105,5 +311,57 @@ mod tests {
         assert!(seen.iter().all(|&s| s), "a number unused");
         assert_eq!(index.of(pack(&[2, 0, 2, 1], width)), None);
         assert_eq!(index.of(pack(&[1, 1, 0, 0], width)), None);
+    }
+
+    /// A card state's successors numbered from its number are numbered as ranked from
+    /// scratch: one label or two moved anywhere, or off the table.
+    #[test]
+    fn numbers_near_a_card_state_are_its_successors_numbers() {
+        let (width, patterns) = (6, [0usize, 2, 3]);
+        let index = DenseIndex::new(&patterns, width, 4).unwrap();
+        let places = patterns.len();
+        let mut checked = 0;
+        for a in 0..=4u32 {
+            for b in 0..=4 - a {
+                for c in 0..=4 - a - b {
+                    let counts = [a, 0, b, c];
+                    let key = pack(&counts, width);
+                    let wide: Vec<u64> = counts.iter().map(|&n| u64::from(n)).collect();
+                    let near = index.near(key, &wide).unwrap();
+                    assert_eq!(near.number(&Renumber::default()), index.of(key).unwrap());
+                    let moves: Vec<(usize, usize)> = (0..places)
+                        .flat_map(|from| (0..=places).map(move |to| (from, to)))
+                        .filter(|&(from, to)| from != to)
+                        .collect();
+                    for (i, &one) in moves.iter().enumerate() {
+                        for two in std::iter::once(None).chain(moves[i..].iter().map(Some)) {
+                            let mut moved = counts;
+                            let mut legal = true;
+                            for &(from, to) in std::iter::once(&one).chain(two) {
+                                let f = patterns[from];
+                                legal &= moved[f] > 0;
+                                moved[f] = moved[f].saturating_sub(1);
+                                if to < places {
+                                    moved[patterns[to]] += 1;
+                                }
+                            }
+                            if !legal {
+                                continue;
+                            }
+                            let all: Vec<(usize, usize)> =
+                                std::iter::once(one).chain(two.copied()).collect();
+                            let renumber = renumbering(places, &all);
+                            assert_eq!(
+                                Some(near.number(&renumber)),
+                                index.of(pack(&moved, width)),
+                                "{counts:?} {all:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 }

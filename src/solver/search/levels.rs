@@ -11,23 +11,12 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::dense::DenseIndex;
-use super::{Entry, Link, NONE, Solver, Spare, Successors, TERMINAL};
+use super::dense::{Dense, DenseIndex};
+use super::{Entry, Link, Solver, Spare, Successors, TERMINAL};
 use crate::solver::scalar::Scalar;
 
 /// Card states handed to a thread at a time.
 const CHUNK: usize = 512;
-
-/// How much a harmless take lowers the height: two known cards gone.
-const TAKE_DROP: usize = 4;
-
-/// The entries of the card states solved in bulk, by their dense numbers ([`NONE`]:
-/// not solved).
-#[derive(Debug, Clone)]
-pub(super) struct Dense {
-    index: DenseIndex,
-    entries: Vec<u32>,
-}
 
 /// The card states of one height solved in bulk: sorted keys, the entry of the first.
 #[derive(Debug, Clone, Default)]
@@ -46,16 +35,9 @@ impl<V: Scalar> Solver<V> {
         if root == 0 {
             return;
         }
-        // Every card state solved has the root's labels or fewer, in the patterns that
-        // are not taken on the way.
-        let labels = usize::try_from(self.unpack(root).iter().sum::<u64>()).expect("fits");
-        let patterns: Vec<usize> = (0..self.table.list.len())
-            .filter(|&a| self.units[a] & self.canonical_fields() != 0)
-            .collect();
-        self.dense = DenseIndex::new(&patterns, self.width, labels).map(|index| Dense {
-            entries: vec![NONE; index.len()],
-            index,
-        });
+        if self.dense.is_none() {
+            self.dense = self.dense_below(root);
+        }
         for level in self.card_states_below(root) {
             self.solve_level(level);
         }
@@ -117,11 +99,8 @@ impl<V: Scalar> Solver<V> {
         // Its card states can be looked up from now on.
         if let Some(dense) = &mut self.dense {
             for (id, &key) in (level.first..).zip(&level.keys) {
-                let n = dense
-                    .index
-                    .of(key)
-                    .expect("the index covers the card states below");
-                dense.entries[n] = id;
+                let covered = dense.insert(key, id);
+                debug_assert!(covered, "the index covers the card states below");
             }
         }
         self.levels.push(level);
@@ -144,11 +123,7 @@ impl<V: Scalar> Solver<V> {
     /// [`Self::bulk_entry`] of a card state whose height is known.
     fn bulk_entry_at(&self, height: usize, key: u128) -> Option<u32> {
         if let Some(dense) = &self.dense {
-            return dense
-                .index
-                .of(key)
-                .map(|n| dense.entries[n])
-                .filter(|&id| id != NONE);
+            return dense.entry(key).flatten();
         }
         let level = self.levels.get(height)?;
         let i = level.keys.binary_search(&key).ok()?;
@@ -166,11 +141,13 @@ impl<V: Scalar> Solver<V> {
         let bound = self.bound(self.pairs_of(&counts));
         let ids = spare.ids.pop().unwrap_or_default();
         let mut succ = Successors::reusing(counts.len(), ids);
-        self.successor_keys(key, &counts, &mut |edge, k| {
-            let (k, takes) = self.after_harmless_takes(k);
-            let drop = edge.drop() + TAKE_DROP * takes as usize;
-            let entry = self.solved(height - drop, k);
-            succ.set(edge, Link { entry, takes });
+        self.steps.each(key, &counts, &mut |next| {
+            let link = Link {
+                entry: self.solved(height - next.drop, next.key),
+                takes: next.takes,
+            };
+            succ.ids[next.slot] = link;
+            succ.ids[next.mirror] = link;
         });
         self.card_state_values_into(&counts, &succ, bound, &mut spare.values, &mut spare.scratch);
         spare.ids.push(succ.ids);
@@ -183,6 +160,18 @@ impl<V: Scalar> Solver<V> {
         }
         self.bulk_entry_at(height, key)
             .expect("a lower card state is solved first")
+    }
+
+    /// The dense index of the card states below `root` (one without harmless labels),
+    /// if it is not too large.
+    pub(super) fn dense_below(&self, root: u128) -> Option<Dense> {
+        // Every card state solved has the root's labels or fewer, in the patterns that
+        // are not taken on the way.
+        let labels = usize::try_from(self.unpack(root).iter().sum::<u64>()).expect("fits");
+        let patterns: Vec<usize> = (0..self.table.list.len())
+            .filter(|&a| self.units[a] & self.canonical_fields() != 0)
+            .collect();
+        DenseIndex::new(&patterns, self.width, labels).map(Dense::new)
     }
 
     /// The card states at or below `root` that its solve reads, by height (the index),
@@ -226,10 +215,9 @@ impl<V: Scalar> Solver<V> {
     /// each with how much lower it is; the empty table is left out.
     fn children(&self, key: u128, f: &mut impl FnMut(u128, usize)) {
         let counts = self.unpack(key);
-        self.successor_keys(key, &counts, &mut |edge, k| {
-            let (k, takes) = self.after_harmless_takes(k);
-            if k != 0 {
-                f(k, edge.drop() + TAKE_DROP * takes as usize);
+        self.steps.each(key, &counts, &mut |next| {
+            if next.key != 0 {
+                f(next.key, next.drop);
             }
         });
     }

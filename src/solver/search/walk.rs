@@ -1,0 +1,170 @@
+//! The moves out of a card state as the solve walks them. Each is a fixed change of
+//! the key, with the harmless takes that follow it folded in (see `takes.rs`): a label
+//! that lands in a harmless pattern is followed at once to where its takes leave it.
+//! So a successor of a card state without harmless labels is one addition away, and
+//! lands in the slot of the [`Successors`](super::Successors) table that reads it.
+//!
+//! Folding is exact: harmless takes of different labels do not touch each other, so
+//! the card state and the takes are those of taking them one by one afterwards.
+//!
+//! Each move also knows how it renumbers a card state in the dense index (see
+//! `dense.rs`), whose places are the patterns a folded walk leaves labels in.
+
+use super::PatternTable;
+use super::card_key::GONE;
+use super::dense::{Renumber, renumbering};
+use crate::solver::pruning::harmless;
+
+/// How far a card state's height drops (see `levels.rs`) with each kind of move, in
+/// the order of [`KINDS`]; two cards turned drop it by 2, a harmless take by 4 more.
+const DROPS: [u32; KINDS] = [1, 5, 4, 6];
+
+/// Moves of one label: a card turned, a take of one unknown and one known card, of two
+/// known cards, of two unknown cards (the order of the successor table's blocks).
+pub(super) const KINDS: usize = 4;
+
+/// One label's move out of a pattern, the harmless takes after it included.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    /// Added to the key (wrapping: the label leaves one field and enters another, or
+    /// none once it is off the table).
+    delta: u128,
+    /// Harmless pairs taken after the move.
+    takes: u32,
+    /// Between the places of the dense index it leaves and lands in.
+    places: (usize, usize),
+    renumber: Renumber,
+}
+
+/// A successor card state as the walk finds it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Successor<'a> {
+    /// Its slots in the successor table (the same twice but for two cards turned, whose
+    /// table is symmetric).
+    pub(super) slot: usize,
+    pub(super) mirror: usize,
+    pub(super) key: u128,
+    /// Harmless pairs taken on the way.
+    pub(super) takes: u32,
+    /// How far below the card state's height it is.
+    pub(super) drop: usize,
+    /// Its dense number from the card state's (see `dense.rs`).
+    pub(super) renumber: &'a Renumber,
+}
+
+/// Every pattern's moves, by kind (`None`: not a legal move).
+#[derive(Debug, Clone)]
+pub(super) struct Steps {
+    steps: Vec<[Option<Step>; KINDS]>,
+    /// Of a card turned in each of two patterns, `n * n`.
+    reveal_two: Vec<Renumber>,
+}
+
+impl Steps {
+    /// The moves of `table`'s patterns (fields `width` bits wide), with the harmless
+    /// takes after them folded in if `fold`.
+    pub(super) fn new(table: &PatternTable, width: u32, fold: bool) -> Self {
+        let unit = |a: u32| {
+            if a == GONE { 0 } else { 1u128 << (width * a) }
+        };
+        // Where a label that lands in pattern `to` ends, and the pairs taken on the way.
+        let settle = |mut to: u32| {
+            let mut takes = 0;
+            while fold && to != GONE && harmless(table.list[to as usize]) {
+                to = table.take_known[to as usize];
+                takes += 1;
+            }
+            (to, takes)
+        };
+        // The dense index's places: the patterns a card state can have labels in.
+        let kept = |a: usize| !(fold && harmless(table.list[a]));
+        let places: Vec<usize> = (0..table.list.len())
+            .scan(0, |next, a| {
+                let place = *next;
+                *next += usize::from(kept(a));
+                Some(place)
+            })
+            .collect();
+        let off = (0..table.list.len()).filter(|&a| kept(a)).count();
+        let place = |a: u32| if a == GONE { off } else { places[a as usize] };
+        let steps: Vec<[Option<Step>; KINDS]> = (0..table.list.len())
+            .map(|a| {
+                let from = unit(u32::try_from(a).expect("few patterns"));
+                let kinds = [
+                    table.reveal[a],
+                    table.take_one_unknown[a],
+                    table.take_known[a],
+                    table.take_two_unknown[a],
+                ];
+                kinds.map(|to| {
+                    (to != super::NONE).then(|| {
+                        let (to, takes) = settle(to);
+                        let moved = (places[a], place(to));
+                        Step {
+                            delta: unit(to).wrapping_sub(from),
+                            takes,
+                            places: moved,
+                            renumber: renumbering(off, &[moved]),
+                        }
+                    })
+                })
+            })
+            .collect();
+        let n = table.list.len();
+        let reveal_two = (0..n * n)
+            .map(|ab| match (steps[ab / n][0], steps[ab % n][0]) {
+                (Some(a), Some(b)) if kept(ab / n) && kept(ab % n) => {
+                    renumbering(off, &[a.places, b.places])
+                }
+                _ => Renumber::default(),
+            })
+            .collect();
+        Self { steps, reveal_two }
+    }
+
+    /// Every successor of the card state `key` (pattern counts `counts`), in the order
+    /// the solve resolves them. Harmless labels already in `key` stay (see
+    /// [`super::Solver::after_harmless_takes`]).
+    #[inline]
+    pub(super) fn each<'a>(&'a self, key: u128, counts: &[u64], f: &mut impl FnMut(Successor<'a>)) {
+        let n = counts.len();
+        for (a, &count) in counts.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let steps = &self.steps[a];
+            for (kind, step) in steps.iter().enumerate() {
+                if let Some(step) = step {
+                    f(Successor {
+                        slot: kind * n + a,
+                        mirror: kind * n + a,
+                        key: key.wrapping_add(step.delta),
+                        takes: step.takes,
+                        drop: (DROPS[kind] + 4 * step.takes) as usize,
+                        renumber: &step.renumber,
+                    });
+                }
+            }
+            let Some(first) = steps[0] else { continue };
+            let once = key.wrapping_add(first.delta);
+            for (b, &count) in counts.iter().enumerate().skip(a) {
+                let others = count - u64::from(a == b);
+                let Some(second) = self.steps[b][0] else {
+                    continue;
+                };
+                if others == 0 {
+                    continue;
+                }
+                let takes = first.takes + second.takes;
+                f(Successor {
+                    slot: (KINDS + a) * n + b,
+                    mirror: (KINDS + b) * n + a,
+                    key: once.wrapping_add(second.delta),
+                    takes,
+                    drop: (2 + 4 * takes) as usize,
+                    renumber: &self.reveal_two[a * n + b],
+                });
+            }
+        }
+    }
+}
