@@ -854,7 +854,7 @@ impl<V: Scalar> Solver<V> {
         }
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let node = Node::new(self, counts, succ, NONE, false);
-        let room = slots + node.unknown_first_room(slots).max(3 * slots);
+        let room = 2 * slots + node.unknown_first_room(slots).max(3 * slots);
         if scratch.len() < room {
             scratch.resize(room, V::zero());
         }

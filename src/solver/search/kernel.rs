@@ -33,8 +33,9 @@ fn offer(best: &mut [f64], have: &mut bool, col: &[f64]) {
 impl<V: Scalar> Solver<V> {
     /// The values of a card state under `win` in `f64` (as the generic
     /// [`Self::card_state_values_into`]: the turn-start layer, then the after-pass one,
-    /// then the turn-start layer's mirror) into `values`, with `scratch` for working columns (room: `slots` more than
-    /// [`Node::unknown_first_room`], and at least three columns).
+    /// then the turn-start layer's mirror) into `values`, with `scratch` for working
+    /// columns (room: two columns more than [`Node::unknown_first_room`], and at least
+    /// five).
     pub(super) fn win_values_f64(
         &self,
         node: Node<'_, V>,
@@ -184,7 +185,8 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// As [`Node::unknown_first_into`], in `f64`, into `total` (`scratch`: room for
-    /// [`Node::unknown_first_room`] and one more column).
+    /// [`Node::unknown_first_room`] and one more column, and at least four). Each first card's second
+    /// cards are weighed in one pass over the differences.
     fn unknown_first_f64(
         &self,
         node: &Node<'_, V>,
@@ -198,9 +200,13 @@ impl<V: Scalar> Solver<V> {
         }
         let slots = total.len();
         total.fill(0.0);
-        let (best, rest) = scratch.split_at_mut(slots);
+        // No such second card: offering it changes nothing, as anything beats it.
+        let (missing, rest) = scratch.split_at_mut(slots);
+        missing.fill(f64::NEG_INFINITY);
+        let missing = &*missing;
         let (sum, rest) = rest.split_at_mut(slots);
-        let (room, rest) = rest.split_at_mut(slots);
+        let (take_room, rest) = rest.split_at_mut(slots);
+        let (opp_room, rest) = rest.split_at_mut(slots);
         let mut rooms = rest.chunks_exact_mut(slots);
         // The patterns with unknown cards, in order.
         let list: SmallVec<[usize; 8]> = (0..node.counts.len())
@@ -231,20 +237,17 @@ impl<V: Scalar> Solver<V> {
         let others = real(unknown - 1);
         for (i, &a) in list.iter().enumerate() {
             let p = node.pattern(a);
-            // As `second_revealed`: match, another known card, an unknown card.
-            let mut have = false;
-            if p.known() > 0 {
-                let take = self.take_column(succ.take_one_unknown(a), bound, room);
-                offer(best, &mut have, take);
-            }
-            if node.other_known_exists(a) {
-                let opp = self.opp_column(succ.after_reveal(a), bound, room);
-                offer(best, &mut have, opp);
-            }
+            let other_known = node.other_known_exists(a);
+            assert!(
+                p.known() > 0 || other_known || unknown >= 2,
+                "a second card exists"
+            );
+            // The unknown second card: the average of its pair taken (`same` unknown
+            // cards of its label) and of the successors after two cards turned.
             if unknown >= 2 {
                 let same = u64::from(p.unknown - 1);
                 if same > 0 {
-                    let take = self.take_column(succ.take_two_unknown(a), bound, room);
+                    let take = self.take_column(succ.take_two_unknown(a), bound, take_room);
                     let same = real(same);
                     for (s, v) in sum.iter_mut().zip(take) {
                         *s = v * same;
@@ -262,19 +265,38 @@ impl<V: Scalar> Solver<V> {
                         *s += v * k;
                     }
                 }
-                // The average over the second card, offered.
-                for (b, s) in best.iter_mut().zip(sum.iter()) {
-                    let v = s / others;
-                    if !have || v > *b {
-                        *b = v;
-                    }
-                }
-                have = true;
             }
-            assert!(have, "a second card exists");
+            // As `second_revealed`, offered in its order: the match, another known card,
+            // an unknown card; the best, times the first cards of this pattern.
+            let take = if p.known() > 0 {
+                self.take_column(succ.take_one_unknown(a), bound, take_room)
+            } else {
+                missing
+            };
+            let opp = if other_known {
+                self.opp_column(succ.after_reveal(a), bound, opp_room)
+            } else {
+                missing
+            };
             let weight = real(counts[a] * u64::from(p.unknown));
-            for (t, b) in total.iter_mut().zip(best.iter()) {
-                *t += b * weight;
+            let seconds = total.iter_mut().zip(take).zip(opp).zip(sum.iter());
+            if unknown >= 2 {
+                for (((t, &take), &opp), &sum) in seconds {
+                    let mut best = take;
+                    if opp > best {
+                        best = opp;
+                    }
+                    let average = sum / others;
+                    if average > best {
+                        best = average;
+                    }
+                    *t += best * weight;
+                }
+            } else {
+                for (((t, &take), &opp), _) in seconds {
+                    let best = if opp > take { opp } else { take };
+                    *t += best * weight;
+                }
             }
         }
         let unknown = real(unknown);
