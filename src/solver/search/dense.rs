@@ -18,8 +18,11 @@ use super::{NONE, TERMINAL};
 use crate::solver::card_key::MAX_PATTERNS;
 use crate::solver::ranking;
 
-/// The changes of a prefix sum a move makes: two labels moved change one by 2 at most.
-const SHIFTS: [isize; 4] = [-2, -1, 1, 2];
+/// The changes of a prefix sum a move makes: two labels moved change one by 2 at most,
+/// and only downwards, as every move takes a label to a later place or off the table
+/// (patterns are listed by cards on the table, then unknown cards, both downwards; a
+/// turn only lowers them).
+const SHIFTS: [isize; 2] = [-2, -1];
 
 /// The largest change of a prefix sum.
 const SHIFT: usize = 2;
@@ -57,7 +60,10 @@ pub(super) fn renumbering(places: usize, moves: &[(usize, usize)]) -> Renumber {
             .sum()
     };
     let at = |shift: isize, place: usize| {
-        let shift = SHIFTS.iter().position(|&s| s == shift).expect("two moves");
+        let shift = SHIFTS
+            .iter()
+            .position(|&s| s == shift)
+            .expect("two moves at most, each to a later place");
         u8::try_from(shift * ROOM + place).expect("below MASK")
     };
     let mut runs = Renumber::default();
@@ -337,7 +343,7 @@ mod tests {
                     assert_eq!(near.number(&Renumber::default()), index.of(key).unwrap());
                     let moves: Vec<(usize, usize)> = (0..places)
                         .flat_map(|from| (0..=places).map(move |to| (from, to)))
-                        .filter(|&(from, to)| from != to)
+                        .filter(|&(from, to)| from < to)
                         .collect();
                     for (i, &one) in moves.iter().enumerate() {
                         for two in std::iter::once(None).chain(moves[i..].iter().map(Some)) {
@@ -368,6 +374,6 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 500, "{checked}");
+        assert!(checked > 300, "{checked}");
     }
 }
