@@ -26,7 +26,7 @@ mod node;
 mod takes;
 mod walk;
 
-use dense::Dense;
+use dense::{Dense, Near};
 use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
@@ -320,8 +320,14 @@ impl Successors {
     /// A table of `n` patterns' successors, none resolved yet, in the room of `ids` (a
     /// table no longer in use).
     fn reusing(n: usize, mut ids: Vec<Link>) -> Self {
-        ids.clear();
-        ids.resize(n * (KINDS + n), Link::to(NONE));
+        let len = n * (KINDS + n);
+        if ids.len() == len {
+            // The common case, and a fill compiles to wide stores (a resize does not).
+            ids.fill(Link::to(NONE));
+        } else {
+            ids.clear();
+            ids.resize(len, Link::to(NONE));
+        }
         Self { n, ids }
     }
 
@@ -955,11 +961,12 @@ impl<V: Scalar> Solver<V> {
         // Only a card state asked about directly can hold harmless labels of its own.
         let tidy = key & !self.canonical_fields() != 0;
         let steps = std::sync::Arc::clone(&self.steps);
-        let near = match &self.dense {
-            Some(dense) if !tidy => dense.near(key, counts),
-            _ => None,
+        let mut near = Near::new();
+        let numbered = match &self.dense {
+            Some(dense) if !tidy => dense.near(key, counts, &mut near),
+            _ => false,
         };
-        if let Some(near) = &near {
+        if numbered {
             // Successors numbered from this card state's dense number: no key ranked
             // or hashed (the solve's common case).
             steps.each(key, counts, &mut |next| {

@@ -18,8 +18,11 @@ use super::{NONE, TERMINAL};
 use crate::solver::card_key::MAX_PATTERNS;
 use crate::solver::ranking;
 
-/// The changes of a prefix sum a move makes: two labels moved change one by 2 at most.
-const SHIFTS: [isize; 4] = [-2, -1, 1, 2];
+/// The changes of a prefix sum a move makes: two labels moved change one by 2 at most,
+/// and only downwards, as every move takes a label to a later place or off the table
+/// (patterns are listed by cards on the table, then unknown cards, both downwards; a
+/// turn only lowers them).
+const SHIFTS: [isize; 2] = [-2, -1];
 
 /// The largest change of a prefix sum.
 const SHIFT: usize = 2;
@@ -57,7 +60,10 @@ pub(super) fn renumbering(places: usize, moves: &[(usize, usize)]) -> Renumber {
             .sum()
     };
     let at = |shift: isize, place: usize| {
-        let shift = SHIFTS.iter().position(|&s| s == shift).expect("two moves");
+        let shift = SHIFTS
+            .iter()
+            .position(|&s| s == shift)
+            .expect("two moves at most, each to a later place");
         u8::try_from(shift * ROOM + place).expect("below MASK")
     };
     let mut runs = Renumber::default();
@@ -94,6 +100,14 @@ pub(super) struct Near {
 }
 
 impl Near {
+    /// Room for the numbers around a card state (see [`Dense::near`]).
+    pub(super) fn new() -> Self {
+        Self {
+            number: 0,
+            changes: [0; SHIFTS.len() * ROOM],
+        }
+    }
+
     /// The number of the card state a move renumbered `renumber` leads to.
     #[inline]
     pub(super) fn number(&self, renumber: &Renumber) -> usize {
@@ -130,11 +144,12 @@ impl Dense {
         Some((id != NONE).then_some(id))
     }
 
-    /// The numbers around the card state `key` (pattern counts `counts`), if the index
-    /// covers it.
+    /// The numbers around the card state `key` (pattern counts `counts`) into `near`;
+    /// false if the index does not cover it. (Filled in place: it is a few hundred
+    /// bytes, and there is one a card state.)
     #[inline]
-    pub(super) fn near(&self, key: u128, counts: &[u64]) -> Option<Near> {
-        self.index.near(key, counts)
+    pub(super) fn near(&self, key: u128, counts: &[u64], near: &mut Near) -> bool {
+        self.index.near(key, counts, near)
     }
 
     /// The entry of the card state numbered `number`, if it is solved.
@@ -233,23 +248,19 @@ impl DenseIndex {
         self.len
     }
 
-    /// The numbers around the card state `key` (pattern counts `counts`), if the index
-    /// covers it.
+    /// [`Dense::near`].
     #[inline]
-    pub(super) fn near(&self, key: u128, counts: &[u64]) -> Option<Near> {
+    pub(super) fn near(&self, key: u128, counts: &[u64], near: &mut Near) -> bool {
         if key & self.outside != 0 {
-            return None;
+            return false;
         }
-        let mut near = Near {
-            number: i32::try_from(self.len).expect("below MOST") - 1,
-            changes: [0; SHIFTS.len() * ROOM],
-        };
+        near.number = i32::try_from(self.len).expect("below MOST") - 1;
         let row = self.labels + 1 + 2 * SHIFT;
         let mut sum = 0;
         for (i, &a) in self.patterns.iter().enumerate() {
             sum += usize::try_from(counts[a]).expect("fits");
             if sum > self.labels {
-                return None;
+                return false;
             }
             // G_(i+1) at sum - SHIFT ..= sum + SHIFT.
             let terms: &[i32; 2 * SHIFT + 1] = self.terms[i * row + sum..][..=2 * SHIFT]
@@ -263,7 +274,7 @@ impl DenseIndex {
                 near.changes[at + 1] = near.changes[at] + term - shifted;
             }
         }
-        Some(near)
+        true
     }
 
     /// The number of the card state `key`, if the index covers it.
@@ -327,11 +338,12 @@ mod tests {
                     let counts = [a, 0, b, c];
                     let key = pack(&counts, width);
                     let wide: Vec<u64> = counts.iter().map(|&n| u64::from(n)).collect();
-                    let near = index.near(key, &wide).unwrap();
+                    let mut near = Near::new();
+                    assert!(index.near(key, &wide, &mut near));
                     assert_eq!(near.number(&Renumber::default()), index.of(key).unwrap());
                     let moves: Vec<(usize, usize)> = (0..places)
                         .flat_map(|from| (0..=places).map(move |to| (from, to)))
-                        .filter(|&(from, to)| from != to)
+                        .filter(|&(from, to)| from < to)
                         .collect();
                     for (i, &one) in moves.iter().enumerate() {
                         for two in std::iter::once(None).chain(moves[i..].iter().map(Some)) {
@@ -362,6 +374,6 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 500, "{checked}");
+        assert!(checked > 300, "{checked}");
     }
 }

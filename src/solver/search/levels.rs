@@ -11,7 +11,7 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::dense::{Dense, DenseIndex};
+use super::dense::{Dense, DenseIndex, Near};
 use super::{Entry, Link, Solver, Spare, Successors, TERMINAL};
 use crate::solver::scalar::Scalar;
 
@@ -141,9 +141,21 @@ impl<V: Scalar> Solver<V> {
         let bound = self.bound(self.pairs_of(&counts));
         let ids = spare.ids.pop().unwrap_or_default();
         let mut succ = Successors::reusing(counts.len(), ids);
+        // Successors numbered from this card state's dense number, where there is one.
+        let mut near = Near::new();
+        let dense = self
+            .dense
+            .as_ref()
+            .filter(|dense| dense.near(key, &counts, &mut near));
         self.steps.each(key, &counts, &mut |next| {
+            let entry = match dense {
+                Some(dense) => dense
+                    .at(near.number(next.renumber))
+                    .expect("a lower card state is solved first"),
+                None => self.solved(height - next.drop, next.key),
+            };
             let link = Link {
-                entry: self.solved(height - next.drop, next.key),
+                entry,
                 takes: next.takes,
             };
             succ.ids[next.slot] = link;

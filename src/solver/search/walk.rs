@@ -11,7 +11,7 @@
 //! `dense.rs`), whose places are the patterns a folded walk leaves labels in.
 
 use super::PatternTable;
-use super::card_key::GONE;
+use super::card_key::{GONE, MAX_PATTERNS};
 use super::dense::{Renumber, renumbering};
 use crate::solver::pruning::harmless;
 
@@ -52,10 +52,22 @@ pub(super) struct Successor<'a> {
     pub(super) renumber: &'a Renumber,
 }
 
-/// Every pattern's moves, by kind (`None`: not a legal move).
+/// A legal move of one label out of a pattern, as the walk yields it.
+#[derive(Debug, Clone, Copy)]
+struct Move {
+    /// Its slot in the successor table.
+    slot: usize,
+    step: Step,
+    drop: usize,
+}
+
+/// Every pattern's moves.
 #[derive(Debug, Clone)]
 pub(super) struct Steps {
-    steps: Vec<[Option<Step>; KINDS]>,
+    /// Each pattern's legal moves of one label, in the order of [`KINDS`].
+    moves: Vec<Vec<Move>>,
+    /// Each pattern's card turned, if it has an unknown card.
+    reveals: Vec<Option<Step>>,
     /// Of a card turned in each of two patterns, `n * n`.
     reveal_two: Vec<Renumber>,
 }
@@ -111,6 +123,21 @@ impl Steps {
             })
             .collect();
         let n = table.list.len();
+        let moves = steps
+            .iter()
+            .enumerate()
+            .map(|(a, kinds)| {
+                (0..KINDS)
+                    .filter_map(|kind| {
+                        kinds[kind].map(|step| Move {
+                            slot: kind * n + a,
+                            step,
+                            drop: (DROPS[kind] + 4 * step.takes) as usize,
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
         let reveal_two = (0..n * n)
             .map(|ab| match (steps[ab / n][0], steps[ab % n][0]) {
                 (Some(a), Some(b)) if kept(ab / n) && kept(ab % n) => {
@@ -119,7 +146,11 @@ impl Steps {
                 _ => Renumber::default(),
             })
             .collect();
-        Self { steps, reveal_two }
+        Self {
+            moves,
+            reveals: steps.iter().map(|kinds| kinds[0]).collect(),
+            reveal_two,
+        }
     }
 
     /// Every successor of the card state `key` (pattern counts `counts`), in the order
@@ -128,31 +159,36 @@ impl Steps {
     #[inline]
     pub(super) fn each<'a>(&'a self, key: u128, counts: &[u64], f: &mut impl FnMut(Successor<'a>)) {
         let n = counts.len();
+        // The patterns with labels, once: most have none.
+        let mut live = [0; MAX_PATTERNS];
+        let mut lives = 0;
         for (a, &count) in counts.iter().enumerate() {
-            if count == 0 {
+            if count > 0 {
+                live[lives] = a;
+                lives += 1;
+            }
+        }
+        let live = &live[..lives];
+        for (i, &a) in live.iter().enumerate() {
+            for one in &self.moves[a] {
+                f(Successor {
+                    slot: one.slot,
+                    mirror: one.slot,
+                    key: key.wrapping_add(one.step.delta),
+                    takes: one.step.takes,
+                    drop: one.drop,
+                    renumber: &one.step.renumber,
+                });
+            }
+            let Some(first) = &self.reveals[a] else {
                 continue;
-            }
-            let steps = &self.steps[a];
-            for (kind, step) in steps.iter().enumerate() {
-                if let Some(step) = step {
-                    f(Successor {
-                        slot: kind * n + a,
-                        mirror: kind * n + a,
-                        key: key.wrapping_add(step.delta),
-                        takes: step.takes,
-                        drop: (DROPS[kind] + 4 * step.takes) as usize,
-                        renumber: &step.renumber,
-                    });
-                }
-            }
-            let Some(first) = steps[0] else { continue };
+            };
             let once = key.wrapping_add(first.delta);
-            for (b, &count) in counts.iter().enumerate().skip(a) {
-                let others = count - u64::from(a == b);
-                let Some(second) = self.steps[b][0] else {
+            for &b in &live[i..] {
+                let Some(second) = &self.reveals[b] else {
                     continue;
                 };
-                if others == 0 {
+                if a == b && counts[a] == 1 {
                     continue;
                 }
                 let takes = first.takes + second.takes;
