@@ -854,42 +854,37 @@ impl<V: Scalar> Solver<V> {
         values: &mut Vec<V>,
         scratch: &mut Vec<V>,
     ) {
-        if !self.mirrored {
-            self.card_state_values_by_columns(counts, succ, bound, values, scratch);
-            return;
-        }
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let node = Node::new(self, counts, succ, NONE, false);
+        // Every value and working column is written before it is read: the room only
+        // grows, and is not cleared (clearing it cost as much as a tenth of the solve).
         let room = 2 * slots + node.unknown_first_room(slots).max(3 * slots);
         if scratch.len() < room {
             scratch.resize(room, V::zero());
         }
-        // Every value and working column is written before it is read.
         values.resize(slots * self.stored_layers(), V::zero());
-        let scratch = V::as_f64s_mut(&mut scratch[..room]).expect("f64 values");
-        self.win_values_f64(node, bound, values, scratch);
+        if self.mirrored {
+            let scratch = V::as_f64s_mut(&mut scratch[..room]).expect("f64 values");
+            self.win_values_f64(node, bound, values, scratch);
+        } else {
+            self.values_by_columns(node, bound, values, &mut scratch[..room]);
+        }
     }
 
-    /// [`Self::card_state_values_into`] for any objective and scalar, column by column.
-    fn card_state_values_by_columns(
+    /// [`Self::card_state_values_into`] for any objective and number type, column by
+    /// column (`scratch`: room for [`Node::unknown_first_room`] and one more column, and
+    /// at least three).
+    fn values_by_columns(
         &self,
-        counts: &[u64],
-        succ: &Successors,
+        node: Node<'_, V>,
         bound: i64,
-        values: &mut Vec<V>,
-        scratch: &mut Vec<V>,
+        values: &mut [V],
+        scratch: &mut [V],
     ) {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         // Turning an unknown card first is never a pass, so its value does not depend on
         // the after-pass flag: computed once for both layers.
-        let node = Node::new(self, counts, succ, NONE, false);
-        // Every working column is written before it is read: the room only grows, and
-        // is not cleared (clearing it cost as much as a tenth of the solve).
-        let room = slots + node.unknown_first_room(slots).max(2 * slots);
-        if scratch.len() < room {
-            scratch.resize(room, V::zero());
-        }
-        let (unknown_first, scratch) = scratch[..room].split_at_mut(slots);
+        let (unknown_first, scratch) = scratch.split_at_mut(slots);
         let has_unknown = node.unknown_first_into(bound, unknown_first, scratch);
         let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], scratch: &mut [V]| {
             if has_unknown {
@@ -899,8 +894,6 @@ impl<V: Scalar> Solver<V> {
             node.known_first_column(bound, after_pass, out, &mut have, scratch);
             assert!(have, "a legal action always exists");
         };
-        values.clear();
-        values.resize(slots * self.layers, V::zero());
         if self.layers == 1 {
             layer(&node, false, values, scratch);
             return;

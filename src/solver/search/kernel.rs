@@ -356,6 +356,7 @@ mod tests {
     use super::*;
     use crate::rules::{Deck, Objective, Variant};
     use crate::solver::Position;
+    use crate::solver::search::NONE;
     use crate::solver::search::State;
 
     /// Every card state of a solve valued by the kernel and by the generic columns, bit
@@ -386,7 +387,11 @@ mod tests {
                 let succ = s.successors(key, &counts);
                 let bound = s.bound(s.pairs_of(&counts));
                 s.card_state_values_into(&counts, &succ, bound, &mut fast, &mut scratch);
-                s.card_state_values_by_columns(&counts, &succ, bound, &mut generic, &mut scratch);
+                let node = Node::new(&s, &counts, &succ, NONE, false);
+                let slots = usize::try_from(bound + 1).unwrap();
+                generic.resize(slots * s.layers, 0.0);
+                let mut room = vec![0.0; 4 * slots + node.unknown_first_room(slots)];
+                s.values_by_columns(node, bound, &mut generic, &mut room);
                 let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 assert_eq!(fast.len(), generic.len() + generic.len() / s.layers);
                 assert_eq!(
