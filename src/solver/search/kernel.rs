@@ -208,11 +208,16 @@ impl<V: Scalar> Solver<V> {
         let (take_room, rest) = rest.split_at_mut(slots);
         let (opp_room, rest) = rest.split_at_mut(slots);
         let mut rooms = rest.chunks_exact_mut(slots);
-        // The patterns with unknown cards, in order.
-        let list: SmallVec<[usize; 8]> = (0..node.counts.len())
-            .filter(|&a| node.counts[a] > 0 && node.pattern(a).unknown > 0)
-            .collect();
-        let u = list.len();
+        // The patterns with unknown cards, in order (at most 20, for eight cards a label).
+        let mut list = [0usize; 32];
+        let mut u = 0;
+        for (a, &count) in node.counts.iter().enumerate() {
+            if count > 0 && node.pattern(a).unknown > 0 {
+                list[u] = a;
+                u += 1;
+            }
+        }
+        let list = &list[..u];
         let (counts, succ) = (node.counts, node.succ);
         // The successor after one card of each of the patterns at places `i` and `j` of
         // the list is at `pairs[i * u + j]` (and `[j * u + i]`): read once for both.
