@@ -586,10 +586,11 @@ impl<V: Scalar> Solver<V> {
             let (root, _) = self.after_harmless_takes(key);
             self.dense = self.dense_below(root);
         }
+        // The size first: asking for the threads starts them, which a small solve (most
+        // of them) does not need.
         if self.parallel
             && self.moves.is_none()
             && self.entries.is_empty()
-            && rayon::current_num_threads() > 1
             && estimate_states_for(
                 self.variant(),
                 self.objective,
@@ -597,6 +598,7 @@ impl<V: Scalar> Solver<V> {
                 &state.position,
                 state.diff,
             ) >= PARALLEL_FROM
+            && rayon::current_num_threads() > 1
         {
             self.solve_by_levels(key);
         }
