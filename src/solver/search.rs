@@ -414,11 +414,8 @@ impl<V: Scalar> Solver<V> {
         let units = (0..table.list.len())
             .map(|a| card_key::unit(width, a))
             .collect();
-        let steps = std::sync::Arc::new(Steps::new(
-            &table,
-            width,
-            prunable_under(variant, objective, pass_rule),
-        ));
+        let prune = prunable_under(variant, objective, pass_rule);
+        let steps = std::sync::Arc::new(Steps::new(&table, width, prune));
         Ok(Self {
             objective,
             pass_rule,
@@ -438,7 +435,7 @@ impl<V: Scalar> Solver<V> {
             values: vec![Vec::new()],
             stored_values: 0,
             moves: None,
-            prune: prunable_under(variant, objective, pass_rule),
+            prune,
             harmless_fields,
             units,
             steps,
@@ -891,27 +888,34 @@ impl<V: Scalar> Solver<V> {
         // the after-pass flag: computed once for both layers.
         let (unknown_first, scratch) = scratch.split_at_mut(slots);
         let has_unknown = node.unknown_first_into(bound, unknown_first, scratch);
-        let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], scratch: &mut [V]| {
+        self.fill_layers(node, bound, values, |node, after_pass, out| {
             if has_unknown {
                 out.clone_from_slice(unknown_first);
             }
             let mut have = has_unknown;
             node.known_first_column(bound, after_pass, out, &mut have, scratch);
             assert!(have, "a legal action always exists");
-        };
+        });
+    }
+
+    /// Writes a card state's layers into `values` (the turn-start layer, then the
+    /// after-pass one where the pass rule has one), each by `layer(node, after_pass,
+    /// out)`: the after-pass layer first, as passing at the turn start leads into it.
+    fn fill_layers(
+        &self,
+        node: Node<'_, V>,
+        bound: i64,
+        values: &mut [V],
+        mut layer: impl FnMut(&Node<'_, V>, bool, &mut [V]),
+    ) {
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
         if self.layers == 1 {
-            layer(&node, false, values, scratch);
+            layer(&node, false, &mut values[..slots]);
             return;
         }
-        // The after-pass layer first: passing at the turn start leads into it.
-        let (start, after_pass) = values.split_at_mut(slots);
-        layer(&node, true, after_pass, scratch);
-        layer(
-            &node.with_own_after_pass(after_pass, bound),
-            false,
-            start,
-            scratch,
-        );
+        let (start, after_pass) = values[..2 * slots].split_at_mut(slots);
+        layer(&node, true, after_pass);
+        layer(&node.with_own_after_pass(after_pass, bound), false, start);
     }
 
     /// Solves the after-pass layer of a card state solved by [`Self::taken_values`]

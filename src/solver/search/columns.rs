@@ -225,6 +225,20 @@ impl<V: Scalar> Node<'_, V> {
         (0..self.counts.len()).filter(|&a| self.counts[a] > 0 && self.pattern(a).unknown > 0)
     }
 
+    /// [`Self::unknown_patterns`] in an array, and how many (at most 20: eight cards a
+    /// label), for the loops over pairs of them.
+    pub(super) fn unknown_pattern_list(&self) -> ([usize; 32], usize) {
+        let mut list = [0usize; 32];
+        let mut u = 0;
+        for (a, &count) in self.counts.iter().enumerate() {
+            if count > 0 && self.pattern(a).unknown > 0 {
+                list[u] = a;
+                u += 1;
+            }
+        }
+        (list, u)
+    }
+
     /// Room [`Self::unknown_first_into`] needs in `scratch` for `slots` differences:
     /// three working columns and one per pair of patterns with unknown cards.
     pub(super) fn unknown_first_room(&self, slots: usize) -> usize {
@@ -271,12 +285,7 @@ impl<V: Scalar> Node<'_, V> {
         let (sum, pairs) = rest.split_at_mut(slots);
         // The patterns with unknown cards, in order; the pair at places `i` and `j` of
         // this list has its successor's column at `pair(i, j)`.
-        let mut list = [0usize; 32];
-        let mut u = 0;
-        for a in self.unknown_patterns() {
-            list[u] = a;
-            u += 1;
-        }
+        let (list, u) = self.unknown_pattern_list();
         let list = &list[..u];
         let pair = |i: usize, j: usize| {
             let (i, j) = if i <= j { (i, j) } else { (j, i) };

@@ -1,9 +1,10 @@
 //! The `win` values of one card state in `f64`: the inner loop of every solve the game
 //! makes (the AI's, the hints', `solve`). It does what the generic columns
 //! (`columns.rs`) do, the same operations in the same order, so the values are the same
-//! bit for bit, without their per-column overhead: each successor's values are read
-//! once into a working column as the mover sees them (an opponent's value turned into
-//! the mover's on the way), and the arithmetic runs over plain `f64` slices.
+//! bit for bit, without their per-column overhead: each card state also stores its
+//! turn-start layer as the opponent sees it (`1 - v`, reversed), so a successor's column
+//! is a run of stored values read in place whichever player moves there, and the
+//! arithmetic runs over plain `f64` slices.
 //!
 //! Only `win` stores a column of differences per card state; under `margin` and
 //! `moves` a card state has one value, and the generic code serves them.
@@ -51,7 +52,9 @@ impl<V: Scalar> Solver<V> {
         let mut have = self.unknown_first_f64(&node, bound, first, scratch);
         let (col, _) = scratch.split_at_mut(slots);
         self.known_pairs_f64(&node, bound, first, &mut have, col);
-        let layer = |node: &Node<'_, V>, after_pass: bool, out: &mut [V], col: &mut [f64]| {
+        let (col, _) = scratch.split_at_mut(slots);
+        let (values, mirror) = values.split_at_mut(slots * self.layers);
+        self.fill_layers(node, bound, values, |node, after_pass, out| {
             let out = V::as_f64s_mut(out).expect("f64 values");
             if have {
                 out.copy_from_slice(first);
@@ -63,22 +66,7 @@ impl<V: Scalar> Solver<V> {
                 offer(out, &mut have, col);
             }
             assert!(have, "a legal action always exists");
-        };
-        let (col, _) = scratch.split_at_mut(slots);
-        let (values, mirror) = values.split_at_mut(slots * self.layers);
-        if self.layers == 1 {
-            layer(&node, false, values, col);
-        } else {
-            // The after-pass layer first: passing at the turn start leads into it.
-            let (start, after_pass) = values.split_at_mut(slots);
-            layer(&node, true, after_pass, col);
-            layer(
-                &node.with_own_after_pass(after_pass, bound),
-                false,
-                start,
-                col,
-            );
-        }
+        });
         // The turn-start layer as the opponent sees it, for the card states above.
         let start = V::as_f64s(&values[..slots]).expect("f64 values");
         let mirror = V::as_f64s_mut(mirror).expect("f64 values");
@@ -208,15 +196,8 @@ impl<V: Scalar> Solver<V> {
         let (take_room, rest) = rest.split_at_mut(slots);
         let (opp_room, rest) = rest.split_at_mut(slots);
         let mut rooms = rest.chunks_exact_mut(slots);
-        // The patterns with unknown cards, in order (at most 20, for eight cards a label).
-        let mut list = [0usize; 32];
-        let mut u = 0;
-        for (a, &count) in node.counts.iter().enumerate() {
-            if count > 0 && node.pattern(a).unknown > 0 {
-                list[u] = a;
-                u += 1;
-            }
-        }
+        // The patterns with unknown cards, in order.
+        let (list, u) = node.unknown_pattern_list();
         let list = &list[..u];
         let (counts, succ) = (node.counts, node.succ);
         // The successor after one card of each of the patterns at places `i` and `j` of
