@@ -819,14 +819,34 @@ impl<V: Scalar> Solver<V> {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let layers = if pruned { 1 } else { self.layers };
         let stored = if pruned { 1 } else { self.stored_layers() };
-        let store = &mut self.values[0];
-        let offset = store.len();
-        store.extend(values);
-        debug_assert!(store.len() - offset == slots * stored || self.moves.is_some());
+        let offset = self.append(values);
+        debug_assert!(
+            self.values[0].len() - offset == slots * stored + self.store_padding()
+                || self.moves.is_some()
+        );
         self.stored_values += slots * layers;
         self.entries
             .push(Entry::new(0, offset, pairs, bound, pruned));
         id
+    }
+
+    /// Appends values to the first segment of the store; returns where they start.
+    /// Under [`Self::mirrored`] every segment ends in [`Self::store_padding`] zeros
+    /// (moved along as values are appended), so that the kernel's padded columns
+    /// read in place do not run past the end.
+    fn append(&mut self, values: impl IntoIterator<Item = V>) -> usize {
+        let padding = self.store_padding();
+        let store = &mut self.values[0];
+        let offset = store.len().saturating_sub(padding);
+        store.truncate(offset);
+        store.extend(values);
+        store.resize(store.len() + padding, V::zero());
+        offset
+    }
+
+    /// Zeros at the end of each segment of the store: see [`Self::append`].
+    fn store_padding(&self) -> usize {
+        if self.mirrored { kernel::LANES - 1 } else { 0 }
     }
 
     /// Layers a solved card state stores: its values, and the mirror of the turn-start
@@ -860,7 +880,13 @@ impl<V: Scalar> Solver<V> {
         let node = Node::new(self, counts, succ, NONE, false);
         // Every value and working column is written before it is read: the room only
         // grows, and is not cleared (clearing it cost as much as a tenth of the solve).
-        let room = 2 * slots + node.unknown_first_room(slots).max(3 * slots);
+        // The `f64` kernel pads its working columns (see `kernel::LANES`).
+        let width = if self.mirrored {
+            kernel::padded(slots)
+        } else {
+            slots
+        };
+        let room = 2 * width + node.unknown_first_room(width).max(3 * width);
         if scratch.len() < room {
             scratch.resize(room, V::zero());
         }
@@ -940,10 +966,7 @@ impl<V: Scalar> Solver<V> {
             // entry now points (the turn-start layer's old place is left unused).
             let start = e.offset();
             let turn_start = self.values[e.segment as usize][start..start + e.slots()].to_vec();
-            let store = &mut self.values[0];
-            let offset = store.len();
-            store.extend(turn_start);
-            store.extend(solved);
+            let offset = self.append(turn_start.into_iter().chain(solved));
             self.stored_values += e.slots();
             self.entries[id as usize] = Entry::new(0, offset, e.pairs(), e.bound(), false);
         }

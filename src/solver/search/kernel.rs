@@ -10,11 +10,85 @@
 //! `moves` a card state has one value, and the generic code serves them.
 
 use smallvec::{SmallVec, smallvec};
+use wide::f64x4;
 
 use super::node::Node;
 use super::{Link, Solver, TERMINAL};
 use crate::rules::PassRule;
 use crate::solver::scalar::Scalar;
+
+/// Working columns are padded to a multiple of `LANES` values, so that every loop over
+/// them runs over whole chunks: no remainder, and the compiler keeps each chunk in
+/// vector registers. The padding's values are never read back: each difference is
+/// worked out on its own, so whatever the padding holds stays in the padding.
+pub(super) const LANES: usize = 4;
+
+/// A chunk of `LANES` differences.
+type Lanes = [f64; LANES];
+
+/// The room a column of `slots` differences takes, padded.
+pub(super) fn padded(slots: usize) -> usize {
+    slots.next_multiple_of(LANES)
+}
+
+fn lanes(col: &[f64]) -> &[Lanes] {
+    let (chunks, rest) = col.as_chunks();
+    debug_assert!(rest.is_empty(), "a padded column");
+    chunks
+}
+
+fn lanes_mut(col: &mut [f64]) -> &mut [Lanes] {
+    let (chunks, rest) = col.as_chunks_mut();
+    debug_assert!(rest.is_empty(), "a padded column");
+    chunks
+}
+
+// The arithmetic on chunks, in explicit vector registers (left to itself the compiler
+// vectorizes across chunks instead, with checks and shuffles that cost more than the
+// arithmetic on columns this short). Lane by lane, each is the scalar expression in
+// its comment, so the values are the same bit for bit.
+
+/// `out = v * k`.
+#[inline]
+fn scaled(out: &mut Lanes, v: &Lanes, k: f64) {
+    *out = (f64x4::from(*v) * f64x4::splat(k)).to_array();
+}
+
+/// `out += v * k`.
+#[inline]
+fn add_scaled(out: &mut Lanes, v: &Lanes, k: f64) {
+    *out = (f64x4::from(*out) + f64x4::from(*v) * f64x4::splat(k)).to_array();
+}
+
+/// The larger of `a` and `b`, or `a` if neither is (`if b > a { b } else { a }`: no
+/// value here is a NaN).
+#[inline]
+fn larger(a: f64x4, b: f64x4) -> f64x4 {
+    b.fast_max(a)
+}
+
+/// `out += weight * max(take, opp, sum / others)` (compared in this order, a tie
+/// keeping the first).
+#[inline]
+fn add_best_of_three(
+    out: &mut Lanes,
+    take: &Lanes,
+    opp: &Lanes,
+    sum: &Lanes,
+    others: f64,
+    weight: f64,
+) {
+    let best = larger(f64x4::from(*take), f64x4::from(*opp));
+    let best = larger(best, f64x4::from(*sum) / f64x4::splat(others));
+    *out = (f64x4::from(*out) + best * f64x4::splat(weight)).to_array();
+}
+
+/// `out += weight * max(take, opp)` (a tie keeping `take`).
+#[inline]
+fn add_best_of_two(out: &mut Lanes, take: &Lanes, opp: &Lanes, weight: f64) {
+    let best = larger(f64x4::from(*take), f64x4::from(*opp));
+    *out = (f64x4::from(*out) + best * f64x4::splat(weight)).to_array();
+}
 
 /// The best of the columns offered, difference by difference (the largest; a tie keeps
 /// the first, as [`super::Best`] does).
@@ -35,8 +109,8 @@ impl<V: Scalar> Solver<V> {
     /// The values of a card state under `win` in `f64` (as the generic
     /// [`Self::card_state_values_into`]: the turn-start layer, then the after-pass one,
     /// then the turn-start layer's mirror) into `values`, with `scratch` for working
-    /// columns (room: two columns more than [`Node::unknown_first_room`], and at least
-    /// five).
+    /// columns (room: two [`padded`] columns more than [`Node::unknown_first_room`] of
+    /// padded columns, and at least five).
     pub(super) fn win_values_f64(
         &self,
         node: Node<'_, V>,
@@ -45,13 +119,15 @@ impl<V: Scalar> Solver<V> {
         scratch: &mut [f64],
     ) {
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
+        let width = padded(slots);
         // Turning an unknown card first, or a known pair, is never a pass: their best is
         // the same in both layers, which differ only in the pass. (The best of the same
         // offers in another order is the same value: a maximum, of numbers in [0, 1].)
-        let (first, scratch) = scratch.split_at_mut(slots);
-        let mut have = self.unknown_first_f64(&node, bound, first, scratch);
-        let (col, _) = scratch.split_at_mut(slots);
-        self.known_pairs_f64(&node, bound, first, &mut have, col);
+        let (first, scratch) = scratch.split_at_mut(width);
+        let mut have = self.unknown_first_f64(&node, bound, slots, first, scratch);
+        let (col, _) = scratch.split_at_mut(width);
+        self.known_pairs_f64(&node, bound, slots, first, &mut have, col);
+        let first = &first[..slots];
         let (col, _) = scratch.split_at_mut(slots);
         let (values, mirror) = values.split_at_mut(slots * self.layers);
         self.fill_layers(node, bound, values, |node, after_pass, out| {
@@ -78,14 +154,16 @@ impl<V: Scalar> Solver<V> {
     /// The value of the card state `link` stands for at the turn start to the mover
     /// there, at the differences `d0, d0 + 2, ...`, or if `AGAINST` to the other player,
     /// at the mover's differences `d0, d0 - 2, ...` (the mover there is the opponent:
-    /// `1 - v`), as many as `room` holds: [`Self::read_column`], then [`Node::against`]
-    /// if `AGAINST`. Usually a run of the stored turn-start layer or of its mirror, read
-    /// in place; else worked out into `room`.
+    /// `1 - v`), `slots` of them and `room.len()` values in all (the padding: anything):
+    /// [`Self::read_column`], then [`Node::against`] if `AGAINST`. Usually a run of the
+    /// stored turn-start layer or of its mirror, read in place; else worked out into
+    /// `room`.
     #[inline]
     fn column<'a, const AGAINST: bool>(
         &'a self,
         link: Link,
         d0: i64,
+        slots: usize,
         room: &'a mut [f64],
     ) -> &'a [f64] {
         // Under `win` a harmless take on the way shifts the difference by one.
@@ -93,16 +171,17 @@ impl<V: Scalar> Solver<V> {
         if link.entry != TERMINAL {
             let e = self.entries[link.entry as usize];
             debug_assert!(!e.pruned, "a successor is solved whole");
-            let (pairs, bound, n) = (e.pairs(), e.bound(), room.len());
+            let (pairs, bound) = (e.pairs(), e.bound());
             #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
             let d_last = if AGAINST {
-                d - 2 * (n as i64 - 1)
+                d - 2 * (slots as i64 - 1)
             } else {
-                d + 2 * (n as i64 - 1)
+                d + 2 * (slots as i64 - 1)
             };
             if d.abs() <= pairs && d_last.abs() <= pairs {
                 // Every difference is stored: a run of the layer or of its mirror
-                // (`mirror[j]` is `1 - v` at difference `bound - 2 * j`).
+                // (`mirror[j]` is `1 - v` at difference `bound - 2 * j`), and the padding
+                // whatever values follow it, if the store goes on that far.
                 #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
                 let i = if AGAINST {
                     e.offset() + self.layers * e.slots() + ((bound - d) >> 1) as usize
@@ -110,19 +189,73 @@ impl<V: Scalar> Solver<V> {
                     e.offset() + ((d + bound) >> 1) as usize
                 };
                 let stored = V::as_f64s(&self.values[e.segment as usize]).expect("f64 values");
-                return &stored[i..i + n];
+                if let Some(run) = stored.get(i..i + room.len()) {
+                    return run;
+                }
             }
         }
-        self.column_beyond::<AGAINST>(link.entry, d, room);
+        self.column_beyond::<AGAINST>(link.entry, d, slots, room);
         room
     }
 
     /// [`Self::column`] where the game is over or some differences are beyond the pairs
-    /// left: decided, or under `withdraw` read as the one stored lead beyond them (as
-    /// [`Self::stored`]), one at a time.
+    /// left (or the store ends before the padding), into `room`.
+    #[inline(never)]
+    fn column_beyond<const AGAINST: bool>(
+        &self,
+        entry: u32,
+        d: i64,
+        slots: usize,
+        room: &mut [f64],
+    ) {
+        if entry != TERMINAL && self.pass_rule != PassRule::Withdraw {
+            let e = self.entries[entry as usize];
+            let (pairs, bound) = (e.pairs(), e.bound());
+            #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
+            let (slots_i, width) = (slots as i64, room.len() as i64);
+            // The place in the store of the first difference, as if it were stored (in
+            // the layer or the mirror), and how far it is from the pairs left towards
+            // the end where the run starts (up from `d`, or, `AGAINST`, down).
+            #[allow(clippy::cast_possible_wrap)] // the store is far below 2^63 values
+            let (from, ahead) = if AGAINST {
+                let mirror = (e.offset() + self.layers * e.slots()) as i64;
+                (mirror + ((bound - d) >> 1), d)
+            } else {
+                (e.offset() as i64 + ((d + bound) >> 1), -d)
+            };
+            // The places whose differences are within the pairs left, and so stored.
+            let first_inside = ((ahead - pairs + 1) >> 1).clamp(0, slots_i);
+            let end_inside = (((ahead + pairs) >> 1) + 1).clamp(first_inside, slots_i);
+            let stored = V::as_f64s(&self.values[e.segment as usize]).expect("f64 values");
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+            if from >= 0
+                && let Some(run) = stored.get(from as usize..(from + width) as usize)
+            {
+                // Past the pairs left the game is decided: the differences before the
+                // stored ones are lost to the mover here, those after them won.
+                room.copy_from_slice(run);
+                room[..first_inside as usize].fill(0.0);
+                room[end_inside as usize..slots].fill(1.0);
+                return;
+            }
+        }
+        self.column_decided::<AGAINST>(entry, d, slots, room);
+    }
+
+    /// [`Self::column_beyond`] one difference at a time: where the game is over, or
+    /// under `withdraw`, where a lead beyond the pairs left reads as the one stored
+    /// (as [`Self::stored`]).
     #[cold]
     #[inline(never)]
-    fn column_beyond<const AGAINST: bool>(&self, entry: u32, d: i64, room: &mut [f64]) {
+    fn column_decided<const AGAINST: bool>(
+        &self,
+        entry: u32,
+        d: i64,
+        slots: usize,
+        room: &mut [f64],
+    ) {
+        let (room, padding) = room.split_at_mut(slots);
+        padding.fill(0.0);
         let step = if AGAINST { -2 } else { 2 };
         let seen = |v: f64| if AGAINST { 1.0 - v } else { v };
         let mut d = d;
@@ -139,16 +272,14 @@ impl<V: Scalar> Solver<V> {
         let layer = &stored[e.offset()..e.offset() + e.slots()];
         #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
         let at = |d: i64| ((d + bound) >> 1) as usize;
-        // What a lead (`ahead`) or a deficit (`behind`) beyond the pairs left is worth.
-        let (ahead, behind) = match self.lead_beyond(pairs) {
-            None => (1.0, 0.0),
-            Some(lead) => (layer[at(lead)], layer[at(-lead)]),
+        // What a lead (`d > 0`) or a deficit beyond the pairs left is worth.
+        let beyond = |d: i64| match self.lead_beyond(pairs) {
+            None => f64::from(u8::from(d > 0)),
+            Some(lead) => layer[at(lead * d.signum())],
         };
         for o in room.iter_mut() {
-            let v = if d > pairs {
-                ahead
-            } else if d < -pairs {
-                behind
+            let v = if d.abs() > pairs {
+                beyond(d)
             } else {
                 layer[at(d)]
             };
@@ -159,26 +290,40 @@ impl<V: Scalar> Solver<V> {
 
     /// [`Node::take`] for the differences `-bound, -bound+2, ...`: the mover moves
     /// again with one pair more, or under One Flip the opponent moves.
-    fn take_column<'a>(&'a self, link: Link, bound: i64, room: &'a mut [f64]) -> &'a [f64] {
+    fn take_column<'a>(
+        &'a self,
+        link: Link,
+        bound: i64,
+        slots: usize,
+        room: &'a mut [f64],
+    ) -> &'a [f64] {
         if self.one_flip {
-            self.column::<true>(link, bound - 1, room)
+            self.column::<true>(link, bound - 1, slots, room)
         } else {
-            self.column::<false>(link, -bound + 1, room)
+            self.column::<false>(link, -bound + 1, slots, room)
         }
     }
 
     /// [`Node::opp`] (not after a pass) for the differences `-bound, -bound+2, ...`.
-    fn opp_column<'a>(&'a self, link: Link, bound: i64, room: &'a mut [f64]) -> &'a [f64] {
-        self.column::<true>(link, bound, room)
+    fn opp_column<'a>(
+        &'a self,
+        link: Link,
+        bound: i64,
+        slots: usize,
+        room: &'a mut [f64],
+    ) -> &'a [f64] {
+        self.column::<true>(link, bound, slots, room)
     }
 
-    /// As [`Node::unknown_first_into`], in `f64`, into `total` (`scratch`: room for
-    /// [`Node::unknown_first_room`] and one more column, and at least four). Each first card's second
-    /// cards are weighed in one pass over the differences.
+    /// As [`Node::unknown_first_into`], in `f64`, into `total`, a [`padded`] column of
+    /// `slots` differences (`scratch`: room for [`Node::unknown_first_room`] and one
+    /// more column, padded, and at least four). Each first card's second cards are
+    /// weighed in one pass over the differences.
     fn unknown_first_f64(
         &self,
         node: &Node<'_, V>,
         bound: i64,
+        slots: usize,
         total: &mut [f64],
         scratch: &mut [f64],
     ) -> bool {
@@ -186,16 +331,16 @@ impl<V: Scalar> Solver<V> {
         if unknown == 0 {
             return false;
         }
-        let slots = total.len();
+        let width = total.len();
         total.fill(0.0);
         // No such second card: offering it changes nothing, as anything beats it.
-        let (missing, rest) = scratch.split_at_mut(slots);
+        let (missing, rest) = scratch.split_at_mut(width);
         missing.fill(f64::NEG_INFINITY);
         let missing = &*missing;
-        let (sum, rest) = rest.split_at_mut(slots);
-        let (take_room, rest) = rest.split_at_mut(slots);
-        let (opp_room, rest) = rest.split_at_mut(slots);
-        let mut rooms = rest.chunks_exact_mut(slots);
+        let (sum, rest) = rest.split_at_mut(width);
+        let (take_room, rest) = rest.split_at_mut(width);
+        let (opp_room, rest) = rest.split_at_mut(width);
+        let mut rooms = rest.chunks_exact_mut(width);
         // The patterns with unknown cards, in order.
         let (list, u) = node.unknown_pattern_list();
         let list = &list[..u];
@@ -209,7 +354,7 @@ impl<V: Scalar> Solver<V> {
                 for (j, &b) in list.iter().enumerate().skip(i) {
                     if counts[b] > u64::from(a == b) {
                         let room = rooms.next().expect("a column of room per pair");
-                        let column = self.opp_column(succ.reveal_two(a, b), bound, room);
+                        let column = self.opp_column(succ.reveal_two(a, b), bound, slots, room);
                         pairs[i * u + j] = column;
                         pairs[j * u + i] = column;
                     }
@@ -221,6 +366,7 @@ impl<V: Scalar> Solver<V> {
         #[allow(clippy::cast_precision_loss, clippy::cast_possible_wrap)]
         let real = |k: u64| k as i64 as f64;
         let others = real(unknown - 1);
+        let sum = lanes_mut(sum);
         for (i, &a) in list.iter().enumerate() {
             let p = node.pattern(a);
             let other_known = node.other_known_exists(a);
@@ -233,13 +379,13 @@ impl<V: Scalar> Solver<V> {
             if unknown >= 2 {
                 let same = u64::from(p.unknown - 1);
                 if same > 0 {
-                    let take = self.take_column(succ.take_two_unknown(a), bound, take_room);
+                    let take = self.take_column(succ.take_two_unknown(a), bound, slots, take_room);
                     let same = real(same);
-                    for (s, v) in sum.iter_mut().zip(take) {
-                        *s = v * same;
+                    for (s, v) in sum.iter_mut().zip(lanes(take)) {
+                        scaled(s, v, same);
                     }
                 } else {
-                    sum.fill(0.0);
+                    sum.fill([0.0; LANES]);
                 }
                 for (j, &b) in list.iter().enumerate() {
                     let others = counts[b] - u64::from(a == b);
@@ -247,63 +393,62 @@ impl<V: Scalar> Solver<V> {
                         continue;
                     }
                     let k = real(others * u64::from(node.pattern(b).unknown));
-                    for (s, v) in sum.iter_mut().zip(pairs[i * u + j]) {
-                        *s += v * k;
+                    for (s, v) in sum.iter_mut().zip(lanes(pairs[i * u + j])) {
+                        add_scaled(s, v, k);
                     }
                 }
             }
             // As `second_revealed`, offered in its order: the match, another known card,
             // an unknown card; the best, times the first cards of this pattern.
             let take = if p.known() > 0 {
-                self.take_column(succ.take_one_unknown(a), bound, take_room)
+                self.take_column(succ.take_one_unknown(a), bound, slots, take_room)
             } else {
                 missing
             };
             let opp = if other_known {
-                self.opp_column(succ.after_reveal(a), bound, opp_room)
+                self.opp_column(succ.after_reveal(a), bound, slots, opp_room)
             } else {
                 missing
             };
             let weight = real(counts[a] * u64::from(p.unknown));
-            let seconds = total.iter_mut().zip(take).zip(opp).zip(sum.iter());
+            let seconds = lanes_mut(total)
+                .iter_mut()
+                .zip(lanes(take))
+                .zip(lanes(opp))
+                .zip(sum.iter());
             if unknown >= 2 {
-                for (((t, &take), &opp), &sum) in seconds {
-                    let mut best = take;
-                    if opp > best {
-                        best = opp;
-                    }
-                    let average = sum / others;
-                    if average > best {
-                        best = average;
-                    }
-                    *t += best * weight;
+                for (((t, take), opp), sum) in seconds {
+                    add_best_of_three(t, take, opp, sum, others, weight);
                 }
             } else {
-                for (((t, &take), &opp), _) in seconds {
-                    let best = if opp > take { opp } else { take };
-                    *t += best * weight;
+                for (((t, take), opp), _) in seconds {
+                    add_best_of_two(t, take, opp, weight);
                 }
             }
         }
         let unknown = real(unknown);
-        for t in total.iter_mut() {
-            *t /= unknown;
+        for t in lanes_mut(total) {
+            for v in t {
+                *v /= unknown;
+            }
         }
         true
     }
 
-    /// Every known pair taken (a known first card, then its match), offered into `best`.
+    /// Every known pair taken (a known first card, then its match), offered into `best`
+    /// (a [`padded`] column of `slots` differences).
     fn known_pairs_f64(
         &self,
         node: &Node<'_, V>,
         bound: i64,
+        slots: usize,
         best: &mut [f64],
         have: &mut bool,
         col: &mut [f64],
     ) {
         for (a, &count) in node.counts.iter().enumerate() {
             if count > 0 && node.pattern(a).known() >= 2 {
-                let take = self.take_column(node.succ.take_known(a), bound, col);
+                let take = self.take_column(node.succ.take_known(a), bound, slots, col);
                 offer(best, have, take);
             }
         }

@@ -64,7 +64,8 @@ impl<V: Scalar> Solver<V> {
             .collect();
         // The threads write the values into a segment of their own, a slice per chunk
         // of card states, which joins the solver's values once complete.
-        let mut fresh = vec![V::zero(); shapes.iter().map(|&s| width(s)).sum()];
+        let total: usize = shapes.iter().map(|&s| width(s)).sum();
+        let mut fresh = vec![V::zero(); total + self.store_padding()];
         let mut parts = Vec::new();
         let mut rest = fresh.as_mut_slice();
         for chunk in shapes.chunks(CHUNK) {
