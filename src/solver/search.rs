@@ -164,6 +164,8 @@ struct PatternTable {
     take_one_unknown: Vec<u32>,
     /// `R.U -> (R-2).(U-2)`: two unknown cards taken.
     take_two_unknown: Vec<u32>,
+    /// The patterns with a known pair (two known cards or more), in order.
+    known_pair: Vec<usize>,
 }
 
 impl PatternTable {
@@ -190,6 +192,7 @@ impl PatternTable {
             take_known: map(&|r, u| (r - 2, if r - 2 >= u { u } else { -1 })),
             take_one_unknown: map(&|r, u| (r - 2, u - 1)),
             take_two_unknown: map(&|r, u| (r - 2, u - 2)),
+            known_pair: (0..list.len()).filter(|&a| list[a].known() >= 2).collect(),
             list,
         }
     }

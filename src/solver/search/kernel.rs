@@ -132,16 +132,20 @@ impl<V: Scalar> Solver<V> {
         let (values, mirror) = values.split_at_mut(slots * self.layers);
         self.fill_layers(node, bound, values, |node, after_pass, out| {
             let out = V::as_f64s_mut(out).expect("f64 values");
-            if have {
-                out.copy_from_slice(first);
-            }
-            let mut have = have;
             // A pass is turning a known card of another label second, after a known
             // first card: there for every first card or none.
-            if node.known_labels >= 2 && self.pass_f64(node, bound, after_pass, col) {
-                offer(out, &mut have, col);
+            let pass = node.known_labels >= 2 && self.pass_f64(node, bound, after_pass, col);
+            match (have, pass) {
+                (true, true) => {
+                    // As `offer`, the pass offered after the other actions.
+                    for ((o, &f), &p) in out.iter_mut().zip(first).zip(&*col) {
+                        *o = if p > f { p } else { f };
+                    }
+                }
+                (true, false) => out.copy_from_slice(first),
+                (false, true) => out.copy_from_slice(col),
+                (false, false) => panic!("a legal action always exists"),
             }
-            assert!(have, "a legal action always exists");
         });
         // The turn-start layer as the opponent sees it, for the card states above.
         let start = V::as_f64s(&values[..slots]).expect("f64 values");
@@ -367,6 +371,13 @@ impl<V: Scalar> Solver<V> {
         let real = |k: u64| k as i64 as f64;
         let others = real(unknown - 1);
         let sum = lanes_mut(sum);
+        // The labels in each pattern of the list, and the unknown cards of each label.
+        let (mut labels, mut unknowns) = ([0; 32], [0; 32]);
+        for (j, &b) in list.iter().enumerate() {
+            labels[j] = counts[b];
+            unknowns[j] = u64::from(node.pattern(b).unknown);
+        }
+        let (labels, unknowns) = (&labels[..u], &unknowns[..u]);
         for (i, &a) in list.iter().enumerate() {
             let p = node.pattern(a);
             let other_known = node.other_known_exists(a);
@@ -387,13 +398,15 @@ impl<V: Scalar> Solver<V> {
                 } else {
                     sum.fill([0.0; LANES]);
                 }
-                for (j, &b) in list.iter().enumerate() {
-                    let others = counts[b] - u64::from(a == b);
+                let row = &pairs[i * u..(i + 1) * u];
+                let seconds = labels.iter().zip(unknowns).zip(row).enumerate();
+                for (j, ((&labels, &unknown), column)) in seconds {
+                    let others = labels - u64::from(i == j);
                     if others == 0 {
                         continue;
                     }
-                    let k = real(others * u64::from(node.pattern(b).unknown));
-                    for (s, v) in sum.iter_mut().zip(lanes(pairs[i * u + j])) {
+                    let k = real(others * unknown);
+                    for (s, v) in sum.iter_mut().zip(lanes(column)) {
                         add_scaled(s, v, k);
                     }
                 }
@@ -446,8 +459,8 @@ impl<V: Scalar> Solver<V> {
         have: &mut bool,
         col: &mut [f64],
     ) {
-        for (a, &count) in node.counts.iter().enumerate() {
-            if count > 0 && node.pattern(a).known() >= 2 {
+        for &a in &self.table.known_pair {
+            if node.counts[a] > 0 {
                 let take = self.take_column(node.succ.take_known(a), bound, slots, col);
                 offer(best, have, take);
             }
