@@ -294,6 +294,7 @@ impl<V: Scalar> Solver<V> {
 
     /// [`Node::take`] for the differences `-bound, -bound+2, ...`: the mover moves
     /// again with one pair more, or under One Flip the opponent moves.
+    #[inline(always)]
     fn take_column<'a>(
         &'a self,
         link: Link,
