@@ -27,16 +27,19 @@ pub(super) const LANES: usize = 4;
 type Lanes = [f64; LANES];
 
 /// The room a column of `slots` differences takes, padded.
+#[inline]
 pub(super) fn padded(slots: usize) -> usize {
     slots.next_multiple_of(LANES)
 }
 
+#[inline]
 fn lanes(col: &[f64]) -> &[Lanes] {
     let (chunks, rest) = col.as_chunks();
     debug_assert!(rest.is_empty(), "a padded column");
     chunks
 }
 
+#[inline]
 fn lanes_mut(col: &mut [f64]) -> &mut [Lanes] {
     let (chunks, rest) = col.as_chunks_mut();
     debug_assert!(rest.is_empty(), "a padded column");
