@@ -31,9 +31,10 @@ const SHIFT: usize = 2;
 const ROOM: usize = 32;
 const _: () = assert!(MAX_PATTERNS < ROOM);
 
-/// [`Near::changes`] is read at a `u8` masked by this, within its length: no bounds
-/// check (a [`Run`]'s ends are below it by construction).
-const MASK: usize = SHIFTS.len() * ROOM - 1;
+/// [`Near::changes`] is read at a `u8`: room for every `u8`, so no bounds check (a
+/// [`Run`]'s ends are below `SHIFTS.len() * ROOM` by construction).
+const CHANGES: usize = 1 << u8::BITS;
+const _: () = assert!(SHIFTS.len() * ROOM <= CHANGES);
 
 /// The places of the prefix sums a move changes alike, `from < i <= to`, each by the
 /// same shift: as places in [`Near::changes`] (`shift * ROOM + place`). An empty run
@@ -64,7 +65,7 @@ pub(super) fn renumbering(places: usize, moves: &[(usize, usize)]) -> Renumber {
             .iter()
             .position(|&s| s == shift)
             .expect("two moves at most, each to a later place");
-        u8::try_from(shift * ROOM + place).expect("below MASK")
+        u8::try_from(shift * ROOM + place).expect("a u8")
     };
     let mut runs = Renumber::default();
     let mut count = 0;
@@ -96,15 +97,16 @@ pub(super) fn renumbering(places: usize, moves: &[(usize, usize)]) -> Renumber {
 #[derive(Debug, Clone)]
 pub(super) struct Near {
     number: i32,
-    changes: [i32; SHIFTS.len() * ROOM],
+    changes: [i32; CHANGES],
 }
 
 impl Near {
-    /// Room for the numbers around a card state (see [`Dense::near`]).
+    /// Room for the numbers around a card state (see [`Dense::near`]): a kilobyte,
+    /// so kept and reused rather than made for each card state.
     pub(super) fn new() -> Self {
         Self {
             number: 0,
-            changes: [0; SHIFTS.len() * ROOM],
+            changes: [0; CHANGES],
         }
     }
 
@@ -113,8 +115,7 @@ impl Near {
     pub(super) fn number(&self, renumber: &Renumber) -> usize {
         let mut n = self.number;
         for run in renumber {
-            n += self.changes[usize::from(run.to) & MASK]
-                - self.changes[usize::from(run.from) & MASK];
+            n += self.changes[usize::from(run.to)] - self.changes[usize::from(run.from)];
         }
         usize::try_from(n).expect("a successor is numbered")
     }
@@ -145,11 +146,17 @@ impl Dense {
     }
 
     /// The numbers around the card state `key` (pattern counts `counts`) into `near`;
-    /// false if the index does not cover it. (Filled in place: it is a few hundred
-    /// bytes, and there is one a card state.)
+    /// false if the index does not cover it. (Filled in place: it is a kilobyte, and
+    /// there is one a card state.)
     #[inline]
     pub(super) fn near(&self, key: u128, counts: &[u64], near: &mut Near) -> bool {
         self.index.near(key, counts, near)
+    }
+
+    /// The entry of the card state numbered `number`, [`NONE`] if it is not solved.
+    #[inline]
+    pub(super) fn at_or_none(&self, number: usize) -> u32 {
+        self.entries[number]
     }
 
     /// The entry of the card state numbered `number`, if it is solved.

@@ -11,7 +11,7 @@
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::dense::{Dense, DenseIndex, Near};
+use super::dense::{Dense, DenseIndex};
 use super::{Entry, Link, Solver, Spare, Successors, TERMINAL};
 use crate::solver::scalar::Scalar;
 
@@ -144,11 +144,11 @@ impl<V: Scalar> Solver<V> {
         let ids = spare.ids.pop().unwrap_or_default();
         let mut succ = Successors::reusing(counts.len(), ids);
         // Successors numbered from this card state's dense number, where there is one.
-        let mut near = Near::new();
+        let near = &mut spare.near;
         let dense = self
             .dense
             .as_ref()
-            .filter(|dense| dense.near(key, &counts, &mut near));
+            .filter(|dense| dense.near(key, &counts, near));
         self.steps.each(key, &counts, &mut |next| {
             let entry = match dense {
                 Some(dense) => dense
