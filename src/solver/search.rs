@@ -24,6 +24,7 @@ mod known_pairs;
 mod levels;
 mod node;
 mod takes;
+mod upward;
 mod walk;
 
 use dense::{Dense, Near};
@@ -618,6 +619,12 @@ impl<V: Scalar> Solver<V> {
             && rayon::current_num_threads() > 1
         {
             self.solve_by_levels(key);
+        }
+        if self.entries.is_empty() && self.moves.is_none() {
+            let (root, _) = self.after_harmless_takes(key);
+            if self.solves_upwards(root) {
+                self.solve_upwards();
+            }
         }
         let own = self.ensure(key);
         let counts = self.unpack(key);

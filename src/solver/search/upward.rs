@@ -1,0 +1,74 @@
+//! Solving a game from its start in the dense index's order instead of recursively.
+//!
+//! From a card state with every label in the first pattern (nothing seen yet) the
+//! recursive solve reaches every card state the dense index covers: each label can be
+//! moved alone to any pattern, or off the table. And the index numbers every move's
+//! result lower (see `dense.rs`). So the same card states are solved by counting their
+//! numbers up, each successor found solved by its number: no recursion, no test whether
+//! a successor is solved, no key unpacked. The values are the recursive solve's, bit for
+//! bit: each card state is evaluated by the same code from the same successor values;
+//! only the order of the entries differs.
+
+use super::{Link, NONE, Solver, Successors};
+use crate::solver::scalar::Scalar;
+
+impl<V: Scalar> Solver<V> {
+    /// Whether the card state `root` (without harmless labels) is solved upwards: it
+    /// has every label in the first pattern, and nothing is solved yet.
+    pub(super) fn solves_upwards(&self, root: u128) -> bool {
+        root != 0
+            && self.entries.is_empty()
+            && self.dense.as_ref().is_some_and(|dense| dense.top() == root)
+    }
+
+    /// Solves every card state the dense index covers, by increasing number.
+    pub(super) fn solve_upwards(&mut self) {
+        let Some(dense) = &self.dense else {
+            return;
+        };
+        // Pairs on the table, counted as the card states go by.
+        let pairs: Vec<u64> = self
+            .table
+            .list
+            .iter()
+            .map(|p| u64::from(p.on_table / 2))
+            .collect();
+        let mut up = dense.ascending(&pairs);
+        let mut spare = std::mem::take(&mut self.spare);
+        // The numbers around each card state are those around the one before, redone
+        // from the first place that changed.
+        let covered = dense.near(0, up.counts(), &mut spare.near);
+        debug_assert!(covered, "the index covers the empty table");
+        let mut ids = Vec::new();
+        while up.advance() {
+            let (key, counts) = (up.key(), up.counts());
+            let pairs = i64::try_from(up.weight()).expect("fits");
+            let bound = self.bound(pairs);
+            let mut succ = Successors::reusing(counts.len(), std::mem::take(&mut ids));
+            let dense = self.dense.as_ref().expect("indexed");
+            dense.near_after(up.number(), counts, up.changed(), &mut spare.near);
+            let (near, entries, links) = (&spare.near, dense.entries(), &mut succ.ids[..]);
+            self.steps.each(key, counts, &mut |next| {
+                let entry = entries[near.number(next.renumber)];
+                debug_assert!(entry != NONE, "a lower card state is solved first");
+                let link = Link {
+                    entry,
+                    takes: next.takes,
+                };
+                links[next.slot] = link;
+                links[next.mirror] = link;
+            });
+            self.card_state_values_into(
+                counts,
+                &succ,
+                bound,
+                &mut spare.values,
+                &mut spare.scratch,
+            );
+            ids = succ.ids;
+            self.push_entry(key, Some(up.number()), pairs, bound, false, &spare.values);
+            self.report_progress();
+        }
+        self.spare = spare;
+    }
+}
