@@ -191,6 +191,11 @@ impl<V: Scalar> Solver<V> {
     /// The card states at or below `root` that its solve reads, by height (the index),
     /// lowest first.
     fn card_states_below(&self, root: u128) -> Vec<Level> {
+        if let Some(dense) = &self.dense
+            && dense.top() == root
+        {
+            return self.every_card_state(dense, root);
+        }
         let top = self.height(root);
         // Keys found at each height, in batches as the threads produced them.
         let mut found: Vec<Vec<Vec<u128>>> = vec![Vec::new(); top + 1];
@@ -222,6 +227,28 @@ impl<V: Scalar> Solver<V> {
             }
             levels[h].keys = keys;
         }
+        levels
+    }
+
+    /// [`Self::card_states_below`] a root with every label in the first pattern: every
+    /// card state the dense index covers (each label can be moved alone to any pattern,
+    /// see `upward.rs`), counted up instead of found move by move.
+    fn every_card_state(&self, dense: &Dense, root: u128) -> Vec<Level> {
+        let heights: Vec<u64> = self
+            .table
+            .list
+            .iter()
+            .map(|p| 2 * u64::from(p.on_table) + u64::from(p.unknown))
+            .collect();
+        let mut levels: Vec<Level> = vec![Level::default(); self.height(root) + 1];
+        let mut up = dense.ascending(&heights);
+        while up.advance() {
+            let height = usize::try_from(up.weight()).expect("fits");
+            levels[height].keys.push(up.key());
+        }
+        levels
+            .par_iter_mut()
+            .for_each(|level| level.keys.sort_unstable());
         levels
     }
 

@@ -72,3 +72,109 @@ impl<V: Scalar> Solver<V> {
         self.spare = spare;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use num_rational::BigRational;
+
+    use super::*;
+    use crate::rules::{Deck, Objective, PassRule, Variant};
+    use crate::solver::search::State;
+    use crate::solver::{Position, Scalar};
+
+    /// Every stored value of every card state, by key (the unit tests index them all).
+    fn table<V: Scalar>(s: &Solver<V>) -> Vec<(u128, Vec<V>)> {
+        let mut keys: Vec<(u128, u32)> = s.index.iter().map(|(&k, &id)| (k, id)).collect();
+        keys.sort_unstable();
+        keys.into_iter()
+            .map(|(k, id)| {
+                let e = s.entries[id as usize];
+                let values = &s.values[e.segment as usize];
+                (
+                    k,
+                    values[e.offset()..e.offset() + e.slots() * s.layers_of(e)].to_vec(),
+                )
+            })
+            .collect()
+    }
+
+    /// Solves the start of `deck` upwards and recursively: the same card states, the
+    /// same values bit for bit.
+    fn same<V: Scalar + PartialEq>(deck: &str, objective: Objective, rule: PassRule, full: bool) {
+        same_in::<V>(Variant::Standard, deck, objective, rule, full);
+    }
+
+    fn same_in<V: Scalar + PartialEq>(
+        variant: Variant,
+        deck: &str,
+        objective: Objective,
+        rule: PassRule,
+        full: bool,
+    ) {
+        let root = Position::start(&Deck::parse(deck).unwrap());
+        let solver = || {
+            let s = Solver::<V>::with_variant(objective, rule, variant, &root, 0, 1e9)
+                .unwrap()
+                .sequential();
+            if full { s.exhaustive() } else { s }
+        };
+        let mut upward = solver();
+        let state = State {
+            position: root.clone(),
+            diff: 0,
+            after_pass: false,
+            first: None,
+        };
+        upward.value(&state).unwrap();
+        let mut recursive = solver();
+        let key = recursive.key_of(&root);
+        let (canonical, _) = recursive.after_harmless_takes(key);
+        recursive.dense = recursive.dense_below(canonical);
+        assert!(recursive.solves_upwards(canonical), "{deck}");
+        recursive.ensure(key);
+        assert_eq!(
+            upward.states(),
+            recursive.states(),
+            "{deck} {objective} {rule}"
+        );
+        let (a, b) = (table(&upward), table(&recursive));
+        assert_eq!(a.len(), b.len(), "{deck} {objective} {rule}");
+        for ((k, x), (l, y)) in a.iter().zip(&b) {
+            assert_eq!(k, l);
+            assert!(x == y, "{deck} {objective} {rule} {k:x}: {x:?} vs {y:?}");
+        }
+        assert_eq!(
+            upward.value(&state).unwrap(),
+            recursive.value(&state).unwrap()
+        );
+    }
+
+    #[test]
+    fn upward_gives_the_recursive_values_bit_for_bit() {
+        for rule in PassRule::ALL {
+            same::<f64>("9x4", Objective::Win, rule, false);
+            same::<f64>("16x2", Objective::Win, rule, false);
+        }
+        same::<f64>("13x4", Objective::Win, PassRule::Agreed, false);
+        same::<f64>("9x4", Objective::Margin, PassRule::Ko, false);
+        same::<f64>("9x4", Objective::Moves, PassRule::Agreed, false);
+        same::<f64>("7x4", Objective::Win, PassRule::Agreed, true);
+        same::<f64>("4x6", Objective::Win, PassRule::Agreed, false);
+        same::<BigRational>("5x4", Objective::Win, PassRule::Agreed, false);
+        same::<BigRational>("8x2", Objective::Margin, PassRule::Quit, false);
+        same_in::<f64>(
+            Variant::OneFlip,
+            "8x4",
+            Objective::Win,
+            PassRule::Agreed,
+            false,
+        );
+        same_in::<f64>(
+            Variant::OneFlip,
+            "14x2",
+            Objective::Margin,
+            PassRule::Ko,
+            false,
+        );
+    }
+}
