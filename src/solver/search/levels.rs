@@ -20,7 +20,8 @@ use crate::solver::scalar::Scalar;
 /// in the same minutes), large enough that a chunk's buffers and hand-over do not count.
 const CHUNK: usize = 64;
 
-/// The card states of one height solved in bulk: sorted keys, the entry of the first.
+/// The card states of one height solved in bulk: their keys (sorted, unless the dense
+/// index finds them), the entry of the first.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Level {
     first: u32,
@@ -246,9 +247,9 @@ impl<V: Scalar> Solver<V> {
             let height = usize::try_from(up.weight()).expect("fits");
             levels[height].keys.push(up.key());
         }
-        levels
-            .par_iter_mut()
-            .for_each(|level| level.keys.sort_unstable());
+        // Left in the order of their numbers, not sorted (the dense index finds them):
+        // neighbours then have their successors near each other's, in the index and
+        // in the values, which on a large deck the cache notices.
         levels
     }
 
