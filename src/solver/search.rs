@@ -766,20 +766,24 @@ impl<V: Scalar> Solver<V> {
         let counts = self.unpack(key);
         let pairs = self.pairs_of(&counts);
         let bound = self.bound(pairs);
-        let mut values = std::mem::take(&mut self.spare.values);
         // Only a card state asked about directly holds harmless labels: the key tells.
         let harmless = if key & self.harmless_fields == 0 {
             None
         } else {
             self.harmless_take(&counts)
         };
+        // The buffers are taken once what this card state reads is solved: the card
+        // states solved for it use them first.
+        let mut values;
         let pruned = if let Some(a) = harmless {
             // Asked about directly (the solve itself never stores such a state).
             let taken = self.after_take(self.moved(key, a, self.table.take_known[a]));
+            values = std::mem::take(&mut self.spare.values);
             self.taken_values_into(taken, bound, &mut values);
             true
         } else {
             let succ = self.successors(key, &counts);
+            values = std::mem::take(&mut self.spare.values);
             let mut scratch = std::mem::take(&mut self.spare.scratch);
             self.card_state_values_into(&counts, &succ, bound, &mut values, &mut scratch);
             self.spare.scratch = scratch;
