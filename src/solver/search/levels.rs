@@ -26,6 +26,9 @@ const CHUNK: usize = 64;
 pub(super) struct Level {
     first: u32,
     keys: Vec<u128>,
+    /// Their dense numbers, where they were counted up (else empty: ranked from the
+    /// keys once solved).
+    numbers: Vec<u32>,
 }
 
 impl<V: Scalar> Solver<V> {
@@ -101,9 +104,15 @@ impl<V: Scalar> Solver<V> {
         }
         // Its card states can be looked up from now on.
         if let Some(dense) = &mut self.dense {
-            for (id, &key) in (level.first..).zip(&level.keys) {
-                let covered = dense.insert(key, id);
-                debug_assert!(covered, "the index covers the card states below");
+            if level.numbers.is_empty() {
+                for (id, &key) in (level.first..).zip(&level.keys) {
+                    let covered = dense.insert(key, id);
+                    debug_assert!(covered, "the index covers the card states below");
+                }
+            } else {
+                for (id, &number) in (level.first..).zip(&level.numbers) {
+                    dense.set(number as usize, id);
+                }
             }
         }
         self.levels.push(level);
@@ -246,6 +255,8 @@ impl<V: Scalar> Solver<V> {
         while up.advance() {
             let height = usize::try_from(up.weight()).expect("fits");
             levels[height].keys.push(up.key());
+            let number = u32::try_from(up.number()).expect("an index below 2^32");
+            levels[height].numbers.push(number);
         }
         // Left in the order of their numbers, not sorted (the dense index finds them):
         // neighbours then have their successors near each other's, in the index and
