@@ -7,8 +7,10 @@
 //! a pair, except a pass, which keeps the cards and sets the after-pass flag; so the card
 //! states form a DAG, and within one card state the after-pass layer is solved first.
 //! A large solve from a fresh solver runs height by height on all cores instead
-//! (`levels.rs`), with the same values; which known pairs are taken without weighing
-//! the alternatives, and why that is safe, is in [`super::pruning`].
+//! (`levels.rs`), and a smaller one from the start of a game counts the card states up
+//! in the dense index's order (`upward.rs`), both with the same values; which known
+//! pairs are taken without weighing the alternatives, and why that is safe, is in
+//! [`super::pruning`].
 //!
 //! Under One Flip (`variants.md`) a pair taken hands the move on, like a miss that
 //! scores (`Node::take`); nothing else changes: the card states, the after-pass layer

@@ -4,9 +4,11 @@
 //! cards on the table plus the unknown ones: turning a card lowers it by 1, two cards
 //! by 2, and a take by 4 to 6. So the card states of one height never depend on each
 //! other, only on lower ones. The solve first finds every card state below the root,
-//! height by height downwards, then values them height by height upwards, each height
-//! split among the threads. The values are the same as the recursive solve's, bit for
-//! bit: each card state is evaluated by the same code from the same successor values.
+//! height by height downwards (or, below the start of a game, counts them up through
+//! the dense index: it reaches them all), then values them height by height upwards,
+//! each height split among the threads. The values are the same as the recursive
+//! solve's, bit for bit: each card state is evaluated by the same code from the same
+//! successor values.
 
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
