@@ -7,8 +7,10 @@
 //! a pair, except a pass, which keeps the cards and sets the after-pass flag; so the card
 //! states form a DAG, and within one card state the after-pass layer is solved first.
 //! A large solve from a fresh solver runs height by height on all cores instead
-//! (`levels.rs`), with the same values; which known pairs are taken without weighing
-//! the alternatives, and why that is safe, is in [`super::pruning`].
+//! (`levels.rs`), and a smaller one from the start of a game counts the card states up
+//! in the dense index's order (`upward.rs`), both with the same values; which known
+//! pairs are taken without weighing the alternatives, and why that is safe, is in
+//! [`super::pruning`].
 //!
 //! Under One Flip (`variants.md`) a pair taken hands the move on, like a miss that
 //! scores (`Node::take`); nothing else changes: the card states, the after-pass layer
@@ -24,6 +26,7 @@ mod known_pairs;
 mod levels;
 mod node;
 mod takes;
+mod upward;
 mod walk;
 
 use dense::{Dense, Near};
@@ -262,6 +265,12 @@ struct Spare<V> {
     values: Vec<V>,
     /// Its working columns.
     scratch: Vec<V>,
+    /// The dense numbers around the card state whose successors are being looked up
+    /// (read before any of them is solved, so one serves the whole recursion).
+    near: Near,
+    /// Successors found unsolved, a stack shared by the recursion: each card state's
+    /// above those of the card states it is solved for.
+    unsolved: Vec<Unsolved>,
 }
 
 impl<V> Default for Spare<V> {
@@ -270,8 +279,21 @@ impl<V> Default for Spare<V> {
             ids: Vec::new(),
             values: Vec::new(),
             scratch: Vec::new(),
+            near: Near::new(),
+            unsolved: Vec::new(),
         }
     }
+}
+
+/// A successor not solved yet when its card state's successors were looked up.
+#[derive(Debug, Clone, Copy)]
+struct Unsolved {
+    key: u128,
+    /// Its dense number.
+    number: usize,
+    /// Its slots in the successor table.
+    slot: usize,
+    mirror: usize,
 }
 
 /// Estimated states from which a solve is spread over all cores (about `24x4`): below
@@ -324,12 +346,13 @@ impl Successors {
     /// table no longer in use).
     fn reusing(n: usize, mut ids: Vec<Link>) -> Self {
         let len = n * (KINDS + n);
-        if ids.len() == len {
-            // The common case, and a fill compiles to wide stores (a resize does not).
-            ids.fill(Link::to(NONE));
-        } else {
+        if ids.len() != len {
             ids.clear();
             ids.resize(len, Link::to(NONE));
+        } else if cfg!(debug_assertions) {
+            // Every slot a card state's evaluation reads is one its walk writes, so the
+            // previous card state's links need no clearing but to catch a slip.
+            ids.fill(Link::to(NONE));
         }
         Self { n, ids }
     }
@@ -602,6 +625,12 @@ impl<V: Scalar> Solver<V> {
         {
             self.solve_by_levels(key);
         }
+        if self.entries.is_empty() && self.moves.is_none() {
+            let (root, _) = self.after_harmless_takes(key);
+            if self.solves_upwards(root) {
+                self.solve_upwards();
+            }
+        }
         let own = self.ensure(key);
         let counts = self.unpack(key);
         let succ = self.successors(key, &counts);
@@ -737,26 +766,37 @@ impl<V: Scalar> Solver<V> {
             let value = V::ratio(i64::try_from(known_pairs).expect("fits"), 1)
                 .plus(&oracle.expected_moves(unknown_pairs + singles, singles));
             let pairs = i64::try_from(unknown_pairs + singles + known_pairs).expect("fits");
-            return self.push_entry(key, number, pairs, 0, false, vec![value]);
+            return self.push_entry(key, number, pairs, 0, false, &[value]);
         }
         let counts = self.unpack(key);
         let pairs = self.pairs_of(&counts);
         let bound = self.bound(pairs);
-        let mut values = std::mem::take(&mut self.spare.values);
-        let pruned = if let Some(a) = self.harmless_take(&counts) {
+        // Only a card state asked about directly holds harmless labels: the key tells.
+        let harmless = if key & self.harmless_fields == 0 {
+            None
+        } else {
+            self.harmless_take(&counts)
+        };
+        // The buffers are taken once what this card state reads is solved: the card
+        // states solved for it use them first.
+        let mut values;
+        let pruned = if let Some(a) = harmless {
             // Asked about directly (the solve itself never stores such a state).
             let taken = self.after_take(self.moved(key, a, self.table.take_known[a]));
+            values = std::mem::take(&mut self.spare.values);
             self.taken_values_into(taken, bound, &mut values);
             true
         } else {
             let succ = self.successors(key, &counts);
+            values = std::mem::take(&mut self.spare.values);
             let mut scratch = std::mem::take(&mut self.spare.scratch);
             self.card_state_values_into(&counts, &succ, bound, &mut values, &mut scratch);
             self.spare.scratch = scratch;
             self.recycle(succ);
             false
         };
-        let id = self.push_entry(key, number, pairs, bound, pruned, values.drain(..));
+        let id = self.push_entry(key, number, pairs, bound, pruned, &values);
+        values.clear();
         self.spare.values = values;
         self.report_progress();
         id
@@ -790,7 +830,7 @@ impl<V: Scalar> Solver<V> {
         pairs: i64,
         bound: i64,
         pruned: bool,
-        values: impl IntoIterator<Item = V>,
+        values: &[V],
     ) -> u32 {
         let id = self.push_values(pairs, bound, pruned, values);
         let numbered = match (&mut self.dense, number) {
@@ -811,13 +851,7 @@ impl<V: Scalar> Solver<V> {
     }
 
     /// Stores the values of a solved card state without indexing it; returns its entry.
-    fn push_values(
-        &mut self,
-        pairs: i64,
-        bound: i64,
-        pruned: bool,
-        values: impl IntoIterator<Item = V>,
-    ) -> u32 {
+    fn push_values(&mut self, pairs: i64, bound: i64, pruned: bool, values: &[V]) -> u32 {
         let id = u32::try_from(self.entries.len()).expect("fewer than 4e9 card states");
         let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let layers = if pruned { 1 } else { self.layers };
@@ -837,12 +871,13 @@ impl<V: Scalar> Solver<V> {
     /// Under [`Self::mirrored`] every segment ends in [`Self::store_padding`] zeros
     /// (moved along as values are appended), so that the kernel's padded columns
     /// read in place do not run past the end.
-    fn append(&mut self, values: impl IntoIterator<Item = V>) -> usize {
+    fn append(&mut self, values: &[V]) -> usize {
         let padding = self.store_padding();
         let store = &mut self.values[0];
         let offset = store.len().saturating_sub(padding);
         store.truncate(offset);
-        store.extend(values);
+        // From a slice: a copy of the whole block for `f64`.
+        store.extend_from_slice(values);
         store.resize(store.len() + padding, V::zero());
         offset
     }
@@ -968,8 +1003,9 @@ impl<V: Scalar> Solver<V> {
             // Both layers again, side by side at the end of the first segment, where the
             // entry now points (the turn-start layer's old place is left unused).
             let start = e.offset();
-            let turn_start = self.values[e.segment as usize][start..start + e.slots()].to_vec();
-            let offset = self.append(turn_start.into_iter().chain(solved));
+            let mut both = self.values[e.segment as usize][start..start + e.slots()].to_vec();
+            both.extend(solved);
+            let offset = self.append(&both);
             self.stored_values += e.slots();
             self.entries[id as usize] = Entry::new(0, offset, e.pairs(), e.bound(), false);
         }
@@ -988,29 +1024,57 @@ impl<V: Scalar> Solver<V> {
         let mut s = Successors::reusing(counts.len(), ids);
         // Only a card state asked about directly can hold harmless labels of its own.
         let tidy = key & !self.canonical_fields() != 0;
-        let steps = std::sync::Arc::clone(&self.steps);
-        let mut near = Near::new();
         let numbered = match &self.dense {
-            Some(dense) if !tidy => dense.near(key, counts, &mut near),
+            Some(dense) if !tidy => dense.near(key, counts, &mut self.spare.near),
             _ => false,
         };
         if numbered {
             // Successors numbered from this card state's dense number: no key ranked
-            // or hashed (the solve's common case).
-            steps.each(key, counts, &mut |next| {
-                let number = near.number(next.renumber);
-                let entry = match self.dense.as_ref().and_then(|dense| dense.at(number)) {
+            // or hashed (the solve's common case). Those solved already, nearly all,
+            // are linked first, in a pass that solves nothing; then the others are
+            // solved, each looked up again (solving one may solve another).
+            let first = self.spare.unsolved.len();
+            {
+                let Self {
+                    dense,
+                    spare,
+                    steps,
+                    ..
+                } = &mut *self;
+                let dense = dense.as_ref().expect("numbered");
+                let (near, unsolved) = (&spare.near, &mut spare.unsolved);
+                steps.each(key, counts, &mut |next| {
+                    let number = near.number(next.renumber);
+                    let entry = dense.at_or_none(number);
+                    if entry == NONE {
+                        unsolved.push(Unsolved {
+                            key: next.key,
+                            number,
+                            slot: next.slot,
+                            mirror: next.mirror,
+                        });
+                    }
+                    let link = Link {
+                        entry,
+                        takes: next.takes,
+                    };
+                    s.ids[next.slot] = link;
+                    s.ids[next.mirror] = link;
+                });
+            }
+            for i in first..self.spare.unsolved.len() {
+                let next = self.spare.unsolved[i];
+                let dense = self.dense.as_ref().expect("numbered");
+                let entry = match dense.at(next.number) {
                     Some(id) => id,
-                    None => self.solve(next.key, Some(number)),
+                    None => self.solve(next.key, Some(next.number)),
                 };
-                let link = Link {
-                    entry,
-                    takes: next.takes,
-                };
-                s.ids[next.slot] = link;
-                s.ids[next.mirror] = link;
-            });
+                s.ids[next.slot].entry = entry;
+                s.ids[next.mirror].entry = entry;
+            }
+            self.spare.unsolved.truncate(first);
         } else {
+            let steps = std::sync::Arc::clone(&self.steps);
             steps.each(key, counts, &mut |next| {
                 let (k, more) = if tidy {
                     self.after_harmless_takes(next.key)

@@ -31,9 +31,10 @@ const SHIFT: usize = 2;
 const ROOM: usize = 32;
 const _: () = assert!(MAX_PATTERNS < ROOM);
 
-/// [`Near::changes`] is read at a `u8` masked by this, within its length: no bounds
-/// check (a [`Run`]'s ends are below it by construction).
-const MASK: usize = SHIFTS.len() * ROOM - 1;
+/// [`Near::changes`] is read at a `u8`: room for every `u8`, so no bounds check (a
+/// [`Run`]'s ends are below `SHIFTS.len() * ROOM` by construction).
+const CHANGES: usize = 1 << u8::BITS;
+const _: () = assert!(SHIFTS.len() * ROOM <= CHANGES);
 
 /// The places of the prefix sums a move changes alike, `from < i <= to`, each by the
 /// same shift: as places in [`Near::changes`] (`shift * ROOM + place`). An empty run
@@ -64,7 +65,7 @@ pub(super) fn renumbering(places: usize, moves: &[(usize, usize)]) -> Renumber {
             .iter()
             .position(|&s| s == shift)
             .expect("two moves at most, each to a later place");
-        u8::try_from(shift * ROOM + place).expect("below MASK")
+        u8::try_from(shift * ROOM + place).expect("a u8")
     };
     let mut runs = Renumber::default();
     let mut count = 0;
@@ -96,15 +97,16 @@ pub(super) fn renumbering(places: usize, moves: &[(usize, usize)]) -> Renumber {
 #[derive(Debug, Clone)]
 pub(super) struct Near {
     number: i32,
-    changes: [i32; SHIFTS.len() * ROOM],
+    changes: [i32; CHANGES],
 }
 
 impl Near {
-    /// Room for the numbers around a card state (see [`Dense::near`]).
+    /// Room for the numbers around a card state (see [`Dense::near`]): a kilobyte,
+    /// so kept and reused rather than made for each card state.
     pub(super) fn new() -> Self {
         Self {
             number: 0,
-            changes: [0; SHIFTS.len() * ROOM],
+            changes: [0; CHANGES],
         }
     }
 
@@ -113,8 +115,7 @@ impl Near {
     pub(super) fn number(&self, renumber: &Renumber) -> usize {
         let mut n = self.number;
         for run in renumber {
-            n += self.changes[usize::from(run.to) & MASK]
-                - self.changes[usize::from(run.from) & MASK];
+            n += self.changes[usize::from(run.to)] - self.changes[usize::from(run.from)];
         }
         usize::try_from(n).expect("a successor is numbered")
     }
@@ -145,11 +146,28 @@ impl Dense {
     }
 
     /// The numbers around the card state `key` (pattern counts `counts`) into `near`;
-    /// false if the index does not cover it. (Filled in place: it is a few hundred
-    /// bytes, and there is one a card state.)
+    /// false if the index does not cover it. (Filled in place: it is a kilobyte, and
+    /// there is one a card state.)
     #[inline]
     pub(super) fn near(&self, key: u128, counts: &[u64], near: &mut Near) -> bool {
         self.index.near(key, counts, near)
+    }
+
+    /// [`DenseIndex::near_after`].
+    #[inline]
+    pub(super) fn near_after(&self, number: usize, counts: &[u64], from: usize, near: &mut Near) {
+        self.index.near_after(number, counts, from, near);
+    }
+
+    /// The entries by number, [`NONE`] where not solved.
+    pub(super) fn entries(&self) -> &[u32] {
+        &self.entries
+    }
+
+    /// The entry of the card state numbered `number`, [`NONE`] if it is not solved.
+    #[inline]
+    pub(super) fn at_or_none(&self, number: usize) -> u32 {
+        self.entries[number]
     }
 
     /// The entry of the card state numbered `number`, if it is solved.
@@ -164,6 +182,33 @@ impl Dense {
         self.entries[number] = id;
     }
 
+    /// The card states the index covers, from the empty table (number 0) up, their
+    /// counts over all the deck's patterns, each label weighing its pattern's entry of
+    /// `weights`.
+    pub(super) fn ascending(&self, weights: &[u64]) -> Ascending {
+        let index = &self.index;
+        Ascending {
+            patterns: index.patterns.clone(),
+            units: index.shifts.iter().map(|&s| 1u128 << s).collect(),
+            labels: u64::try_from(index.labels).expect("fits"),
+            weights: index.patterns.iter().map(|&a| weights[a]).collect(),
+            counts: vec![0; weights.len()],
+            sum: 0,
+            key: 0,
+            number: 0,
+            weight: 0,
+            changed: 0,
+        }
+    }
+
+    /// The card state with every label in the first place: the highest number.
+    pub(super) fn top(&self) -> u128 {
+        let index = &self.index;
+        index.shifts.first().map_or(0, |&s| {
+            u128::from(u64::try_from(index.labels).expect("fits")) << s
+        })
+    }
+
     /// Records the entry of `key`; false if the index does not cover it.
     pub(super) fn insert(&mut self, key: u128, id: u32) -> bool {
         match self.index.of(key) {
@@ -173,6 +218,88 @@ impl Dense {
             }
             None => false,
         }
+    }
+}
+
+/// The card states an index covers, by increasing number: lexicographic in the counts,
+/// the first place's most significant. Every move lowers the number (see the module),
+/// so each card state comes after all of its successors.
+#[derive(Debug, Clone)]
+pub(super) struct Ascending {
+    /// Each place's pattern and its unit in a key.
+    patterns: Vec<usize>,
+    units: Vec<u128>,
+    labels: u64,
+    /// Each place's weight (see [`Self::weight`]).
+    weights: Vec<u64>,
+    /// The current card state: counts by pattern (every pattern), labels, key, number,
+    /// weight.
+    counts: Vec<u64>,
+    sum: u64,
+    key: u128,
+    number: usize,
+    weight: u64,
+    /// The first place whose count the last step changed.
+    changed: usize,
+}
+
+impl Ascending {
+    /// Moves to the next card state; false after the last.
+    pub(super) fn advance(&mut self) -> bool {
+        let Some(&last) = self.patterns.last() else {
+            return false;
+        };
+        let places = self.patterns.len();
+        if self.sum < self.labels {
+            // One more label in the last place.
+            self.counts[last] += 1;
+            self.sum += 1;
+            self.key += self.units[places - 1];
+            self.weight += self.weights[places - 1];
+            self.changed = places - 1;
+        } else {
+            // The last place with labels is emptied, one label added to the one before.
+            let Some(j) = (1..places)
+                .rev()
+                .find(|&j| self.counts[self.patterns[j]] > 0)
+            else {
+                return false;
+            };
+            let c = std::mem::take(&mut self.counts[self.patterns[j]]);
+            self.key -= u128::from(c) * self.units[j];
+            self.weight -= c * self.weights[j];
+            self.counts[self.patterns[j - 1]] += 1;
+            self.key += self.units[j - 1];
+            self.weight += self.weights[j - 1];
+            self.sum = self.sum - c + 1;
+            self.changed = j - 1;
+        }
+        self.number += 1;
+        true
+    }
+
+    /// The sum over the labels of their pattern's weight (as given to
+    /// [`Dense::ascending`]).
+    pub(super) fn weight(&self) -> u64 {
+        self.weight
+    }
+
+    /// The first place whose count the last step changed.
+    pub(super) fn changed(&self) -> usize {
+        self.changed
+    }
+
+    pub(super) fn key(&self) -> u128 {
+        self.key
+    }
+
+    pub(super) fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The counts by pattern, every pattern of the deck.
+    pub(super) fn counts(&self) -> &[u64] {
+        &self.counts
     }
 }
 
@@ -255,26 +382,49 @@ impl DenseIndex {
             return false;
         }
         near.number = i32::try_from(self.len).expect("below MOST") - 1;
-        let row = self.labels + 1 + 2 * SHIFT;
         let mut sum = 0;
         for (i, &a) in self.patterns.iter().enumerate() {
             sum += usize::try_from(counts[a]).expect("fits");
             if sum > self.labels {
                 return false;
             }
-            // G_(i+1) at sum - SHIFT ..= sum + SHIFT.
-            let terms: &[i32; 2 * SHIFT + 1] = self.terms[i * row + sum..][..=2 * SHIFT]
-                .try_into()
-                .expect("a row holds every shift");
-            let term = terms[SHIFT];
-            near.number -= term;
-            for (shift, &s) in SHIFTS.iter().enumerate() {
-                let shifted = terms[SHIFT.checked_add_signed(s).expect("within SHIFT")];
-                let at = shift * ROOM + i;
-                near.changes[at + 1] = near.changes[at] + term - shifted;
-            }
+            near.number -= self.changes_at(i, sum, near);
         }
         true
+    }
+
+    /// [`Self::near`] of the card state numbered `number` (pattern counts `counts`),
+    /// where `near` holds the numbers around one with the same counts before place
+    /// `from`: only the changes from there on are redone.
+    #[inline]
+    pub(super) fn near_after(&self, number: usize, counts: &[u64], from: usize, near: &mut Near) {
+        near.number = i32::try_from(number).expect("below MOST");
+        let mut sum = self.patterns[..from]
+            .iter()
+            .map(|&a| usize::try_from(counts[a]).expect("fits"))
+            .sum();
+        for (i, &a) in self.patterns.iter().enumerate().skip(from) {
+            sum += usize::try_from(counts[a]).expect("fits");
+            self.changes_at(i, sum, near);
+        }
+    }
+
+    /// Writes how much the number changes if the prefix sum through place `i`, `sum`,
+    /// shifts (added to those of the places before); returns `G_(i+1)(sum)`.
+    #[inline]
+    fn changes_at(&self, i: usize, sum: usize, near: &mut Near) -> i32 {
+        let row = self.labels + 1 + 2 * SHIFT;
+        // G_(i+1) at sum - SHIFT ..= sum + SHIFT.
+        let terms: &[i32; 2 * SHIFT + 1] = self.terms[i * row + sum..][..=2 * SHIFT]
+            .try_into()
+            .expect("a row holds every shift");
+        let term = terms[SHIFT];
+        for (shift, &s) in SHIFTS.iter().enumerate() {
+            let shifted = terms[SHIFT.checked_add_signed(s).expect("within SHIFT")];
+            let at = shift * ROOM + i;
+            near.changes[at + 1] = near.changes[at] + term - shifted;
+        }
+        term
     }
 
     /// The number of the card state `key`, if the index covers it.
@@ -322,6 +472,39 @@ mod tests {
         assert!(seen.iter().all(|&s| s), "a number unused");
         assert_eq!(index.of(pack(&[2, 0, 2, 1], width)), None);
         assert_eq!(index.of(pack(&[1, 1, 0, 0], width)), None);
+    }
+
+    /// The card states come up in the order of their numbers, every one of them.
+    #[test]
+    fn ascending_goes_through_the_numbers_in_order() {
+        let width = 6;
+        let dense = Dense::new(DenseIndex::new(&[0, 2, 3], width, 4).unwrap());
+        let mut up = dense.ascending(&[1, 10, 100, 1000]);
+        let mut seen = 1;
+        let (mut near, mut fresh) = (Near::new(), Near::new());
+        assert!(dense.near(0, up.counts(), &mut near));
+        while up.advance() {
+            assert_eq!(dense.index.of(up.key()), Some(up.number()));
+            let weight: u64 = up
+                .counts()
+                .iter()
+                .zip([1, 10, 100, 1000])
+                .map(|(c, w)| c * w)
+                .sum();
+            assert_eq!(up.weight(), weight);
+            dense.near_after(up.number(), up.counts(), up.changed(), &mut near);
+            assert!(dense.near(up.key(), up.counts(), &mut fresh));
+            assert_eq!((near.number, near.changes), (fresh.number, fresh.changes));
+            let counts: Vec<u32> = up
+                .counts()
+                .iter()
+                .map(|&c| u32::try_from(c).unwrap())
+                .collect();
+            assert_eq!(pack(&counts, width), up.key());
+            seen += 1;
+        }
+        assert_eq!(seen, dense.index.len());
+        assert_eq!(dense.index.of(dense.top()), Some(seen - 1));
     }
 
     /// A card state's successors numbered from its number are numbered as ranked from

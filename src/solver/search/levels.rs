@@ -4,14 +4,16 @@
 //! cards on the table plus the unknown ones: turning a card lowers it by 1, two cards
 //! by 2, and a take by 4 to 6. So the card states of one height never depend on each
 //! other, only on lower ones. The solve first finds every card state below the root,
-//! height by height downwards, then values them height by height upwards, each height
-//! split among the threads. The values are the same as the recursive solve's, bit for
-//! bit: each card state is evaluated by the same code from the same successor values.
+//! height by height downwards (or, below the start of a game, counts them up through
+//! the dense index: it reaches them all), then values them height by height upwards,
+//! each height split among the threads. The values are the same as the recursive
+//! solve's, bit for bit: each card state is evaluated by the same code from the same
+//! successor values.
 
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::dense::{Dense, DenseIndex, Near};
+use super::dense::{Dense, DenseIndex};
 use super::{Entry, Link, Solver, Spare, Successors, TERMINAL};
 use crate::solver::scalar::Scalar;
 
@@ -20,11 +22,15 @@ use crate::solver::scalar::Scalar;
 /// in the same minutes), large enough that a chunk's buffers and hand-over do not count.
 const CHUNK: usize = 64;
 
-/// The card states of one height solved in bulk: sorted keys, the entry of the first.
+/// The card states of one height solved in bulk: their keys (sorted, unless the dense
+/// index finds them), the entry of the first.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Level {
     first: u32,
     keys: Vec<u128>,
+    /// Their dense numbers, where they were counted up (else empty: ranked from the
+    /// keys once solved).
+    numbers: Vec<u32>,
 }
 
 impl<V: Scalar> Solver<V> {
@@ -101,9 +107,15 @@ impl<V: Scalar> Solver<V> {
         }
         // Its card states can be looked up from now on.
         if let Some(dense) = &mut self.dense {
-            for (id, &key) in (level.first..).zip(&level.keys) {
-                let covered = dense.insert(key, id);
-                debug_assert!(covered, "the index covers the card states below");
+            if level.numbers.is_empty() {
+                for (id, &key) in (level.first..).zip(&level.keys) {
+                    let covered = dense.insert(key, id);
+                    debug_assert!(covered, "the index covers the card states below");
+                }
+            } else {
+                for (id, &number) in (level.first..).zip(&level.numbers) {
+                    dense.set(number as usize, id);
+                }
             }
         }
         self.levels.push(level);
@@ -145,11 +157,11 @@ impl<V: Scalar> Solver<V> {
         let ids = spare.ids.pop().unwrap_or_default();
         let mut succ = Successors::reusing(counts.len(), ids);
         // Successors numbered from this card state's dense number, where there is one.
-        let mut near = Near::new();
+        let near = &mut spare.near;
         let dense = self
             .dense
             .as_ref()
-            .filter(|dense| dense.near(key, &counts, &mut near));
+            .filter(|dense| dense.near(key, &counts, near));
         self.steps.each(key, &counts, &mut |next| {
             let entry = match dense {
                 Some(dense) => dense
@@ -192,6 +204,11 @@ impl<V: Scalar> Solver<V> {
     /// The card states at or below `root` that its solve reads, by height (the index),
     /// lowest first.
     fn card_states_below(&self, root: u128) -> Vec<Level> {
+        if let Some(dense) = &self.dense
+            && dense.top() == root
+        {
+            return self.every_card_state(dense, root);
+        }
         let top = self.height(root);
         // Keys found at each height, in batches as the threads produced them.
         let mut found: Vec<Vec<Vec<u128>>> = vec![Vec::new(); top + 1];
@@ -223,6 +240,30 @@ impl<V: Scalar> Solver<V> {
             }
             levels[h].keys = keys;
         }
+        levels
+    }
+
+    /// [`Self::card_states_below`] a root with every label in the first pattern: every
+    /// card state the dense index covers (each label can be moved alone to any pattern,
+    /// see `upward.rs`), counted up instead of found move by move.
+    fn every_card_state(&self, dense: &Dense, root: u128) -> Vec<Level> {
+        let heights: Vec<u64> = self
+            .table
+            .list
+            .iter()
+            .map(|p| 2 * u64::from(p.on_table) + u64::from(p.unknown))
+            .collect();
+        let mut levels: Vec<Level> = vec![Level::default(); self.height(root) + 1];
+        let mut up = dense.ascending(&heights);
+        while up.advance() {
+            let height = usize::try_from(up.weight()).expect("fits");
+            levels[height].keys.push(up.key());
+            let number = u32::try_from(up.number()).expect("an index below 2^32");
+            levels[height].numbers.push(number);
+        }
+        // Left in the order of their numbers, not sorted (the dense index finds them):
+        // neighbours then have their successors near each other's, in the index and
+        // in the values, which on a large deck the cache notices.
         levels
     }
 

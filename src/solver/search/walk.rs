@@ -9,6 +9,13 @@
 //!
 //! Each move also knows how it renumbers a card state in the dense index (see
 //! `dense.rs`), whose places are the patterns a folded walk leaves labels in.
+//!
+//! Which moves a card state has depends only on its *shape*: which places hold no
+//! label, one, or more. So the moves of each shape are listed once, flat, the first
+//! time a card state of that shape is walked ([`Fan`]), and a walk is one pass over
+//! its list instead of the loops over patterns and pairs of patterns.
+
+use std::sync::OnceLock;
 
 use super::PatternTable;
 use super::card_key::{GONE, MAX_PATTERNS};
@@ -61,6 +68,25 @@ struct Move {
     drop: usize,
 }
 
+/// Most shapes listed (`3^9`: every canonical shape of a deck with four cards a label
+/// even unfolded; beyond, card states are walked pattern by pattern).
+const MOST_SHAPES: usize = 19_683;
+
+/// One successor of every card state of a shape: the [`Successor`] less the key, as
+/// a change of it.
+#[derive(Debug, Clone, Copy)]
+struct Fanned {
+    delta: u128,
+    renumber: Renumber,
+    slot: u16,
+    mirror: u16,
+    takes: u8,
+    drop: u8,
+}
+
+/// The successors of every card state of one shape, in the walk's order.
+type Fan = Box<[Fanned]>;
+
 /// Every pattern's moves.
 #[derive(Debug, Clone)]
 pub(super) struct Steps {
@@ -70,6 +96,14 @@ pub(super) struct Steps {
     reveals: Vec<Option<Step>>,
     /// Of a card turned in each of two patterns, `n * n`.
     reveal_two: Vec<Renumber>,
+    /// The key bits of the patterns a walk leaves no label in (harmless ones, when
+    /// folding): a card state with labels there is walked pattern by pattern.
+    unlisted: u128,
+    /// Each pattern's weight in a shape's number: `3^place`, 0 where [`Self::unlisted`].
+    threes: Vec<usize>,
+    /// Each shape's successors, listed when first walked; empty if there are too many
+    /// shapes.
+    fans: Vec<OnceLock<Fan>>,
 }
 
 impl Steps {
@@ -146,11 +180,76 @@ impl Steps {
                 _ => Renumber::default(),
             })
             .collect();
+        let unlisted = (0..n)
+            .filter(|&a| !kept(a))
+            .map(|a| ((1u128 << width) - 1) << (width * u32::try_from(a).expect("few patterns")))
+            .sum();
+        let threes = (0..n)
+            .map(|a| {
+                if kept(a) {
+                    3usize.saturating_pow(u32::try_from(places[a]).expect("few places"))
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let shapes = 3usize.saturating_pow(u32::try_from(off).expect("few places"));
+        let fans = if shapes <= MOST_SHAPES {
+            (0..shapes).map(|_| OnceLock::new()).collect()
+        } else {
+            Vec::new()
+        };
         Self {
             moves,
             reveals: steps.iter().map(|kinds| kinds[0]).collect(),
             reveal_two,
+            unlisted,
+            threes,
+            fans,
         }
+    }
+
+    /// The number of the shape of the card state `key` (pattern counts `counts`), if
+    /// its successors are listed by shape.
+    #[inline]
+    fn shape(&self, key: u128, counts: &[u64]) -> Option<usize> {
+        if self.fans.is_empty() || key & self.unlisted != 0 {
+            return None;
+        }
+        let mut shape = 0;
+        for (&count, &three) in counts.iter().zip(&self.threes) {
+            #[allow(clippy::cast_possible_truncation)] // at most 2
+            let held = count.min(2) as usize;
+            shape += held * three;
+        }
+        Some(shape)
+    }
+
+    /// The successors of every card state of shape `shape`, listed on first use.
+    fn fan(&self, shape: usize) -> &[Fanned] {
+        self.fans[shape].get_or_init(|| {
+            // A card state of the shape: its successors' keys are the changes.
+            let counts: Vec<u64> = self
+                .threes
+                .iter()
+                .map(|&three| match three {
+                    0 => 0,
+                    _ => u64::try_from(shape / three % 3).expect("fits"),
+                })
+                .collect();
+            let mut fan = Vec::new();
+            self.walk(0, &counts, &mut |next| {
+                fan.push(Fanned {
+                    delta: next.key,
+                    renumber: *next.renumber,
+                    slot: u16::try_from(next.slot).expect("few slots"),
+                    mirror: u16::try_from(next.mirror).expect("few slots"),
+                    takes: u8::try_from(next.takes).expect("few takes"),
+                    drop: u8::try_from(next.drop).expect("small drops"),
+                });
+            });
+            fan.into_boxed_slice()
+        })
     }
 
     /// Every successor of the card state `key` (pattern counts `counts`), in the order
@@ -158,6 +257,24 @@ impl Steps {
     /// [`super::Solver::after_harmless_takes`]).
     #[inline]
     pub(super) fn each<'a>(&'a self, key: u128, counts: &[u64], f: &mut impl FnMut(Successor<'a>)) {
+        let Some(shape) = self.shape(key, counts) else {
+            self.walk(key, counts, f);
+            return;
+        };
+        for next in self.fan(shape) {
+            f(Successor {
+                slot: usize::from(next.slot),
+                mirror: usize::from(next.mirror),
+                key: key.wrapping_add(next.delta),
+                takes: u32::from(next.takes),
+                drop: usize::from(next.drop),
+                renumber: &next.renumber,
+            });
+        }
+    }
+
+    /// [`Self::each`] pattern by pattern.
+    fn walk<'a>(&'a self, key: u128, counts: &[u64], f: &mut impl FnMut(Successor<'a>)) {
         let n = counts.len();
         // The patterns with labels, once: most have none.
         let mut live = [0; MAX_PATTERNS];
