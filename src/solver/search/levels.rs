@@ -318,6 +318,45 @@ impl<V: Scalar> Solver<V> {
     }
 }
 
+impl<V: Scalar> Solver<V> {
+    /// Every stored value of every card state (its layers, not the mirror), by key:
+    /// what the tests comparing two ways of solving compare.
+    #[cfg(test)]
+    pub(super) fn value_table(&self) -> Vec<(u128, Vec<V>)> {
+        let mut keys: Vec<(u128, u32)> = self.index.iter().map(|(&k, &id)| (k, id)).collect();
+        for level in &self.levels {
+            for (i, &k) in level.keys.iter().enumerate() {
+                keys.push((k, level.first + u32::try_from(i).expect("fits")));
+            }
+        }
+        keys.sort_unstable();
+        keys.into_iter()
+            .map(|(k, id)| {
+                let e = self.entries[id as usize];
+                let values = &self.values[e.segment as usize];
+                let layers = e.offset()..e.offset() + e.slots() * self.layers_of(e);
+                (k, values[layers].to_vec())
+            })
+            .collect()
+    }
+
+    /// Asserts that two solvers solved the same card states to the same values, bit
+    /// for bit (`what` names the case in a failure).
+    #[cfg(test)]
+    pub(super) fn assert_same_values(&self, other: &Self, what: &str)
+    where
+        V: PartialEq,
+    {
+        assert_eq!(self.states(), other.states(), "{what}");
+        let (a, b) = (self.value_table(), other.value_table());
+        assert_eq!(a.len(), b.len(), "{what}");
+        for ((k, x), (l, y)) in a.iter().zip(&b) {
+            assert_eq!(k, l, "{what}");
+            assert!(x == y, "{what} {k:x}: {x:?} vs {y:?}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use num_rational::BigRational;
@@ -326,27 +365,6 @@ mod tests {
     use crate::rules::{Deck, Objective, PassRule, Variant};
     use crate::solver::search::State;
     use crate::solver::{Position, Scalar};
-
-    /// Every stored value of every card state, by key.
-    fn table<V: Scalar>(s: &Solver<V>) -> Vec<(u128, Vec<V>)> {
-        let mut keys: Vec<(u128, u32)> = s.index.iter().map(|(&k, &id)| (k, id)).collect();
-        for level in &s.levels {
-            for (i, &k) in level.keys.iter().enumerate() {
-                keys.push((k, level.first + u32::try_from(i).unwrap()));
-            }
-        }
-        keys.sort_unstable();
-        keys.into_iter()
-            .map(|(k, id)| {
-                let e = s.entries[id as usize];
-                let values = &s.values[e.segment as usize];
-                (
-                    k,
-                    values[e.offset()..e.offset() + e.slots() * s.layers_of(e)].to_vec(),
-                )
-            })
-            .collect()
-    }
 
     /// Solves the start of `deck` recursively and by levels; both tables must agree
     /// bit for bit.
@@ -376,13 +394,7 @@ mod tests {
         recursive.value(&state).unwrap();
         let mut levels = solver();
         levels.solve_by_levels(levels.key_of(&root));
-        assert_eq!(levels.states(), recursive.states());
-        let (a, b) = (table(&recursive), table(&levels));
-        assert_eq!(a.len(), b.len(), "{deck} {objective} {rule}");
-        for ((k, x), (l, y)) in a.iter().zip(&b) {
-            assert_eq!(k, l);
-            assert!(x == y, "{deck} {objective} {rule} {k:x}: {x:?} vs {y:?}");
-        }
+        recursive.assert_same_values(&levels, &format!("{deck} {objective} {rule}"));
         assert_eq!(
             levels.value(&state).unwrap(),
             recursive.value(&state).unwrap()

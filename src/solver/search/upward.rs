@@ -82,22 +82,6 @@ mod tests {
     use crate::solver::search::State;
     use crate::solver::{Position, Scalar};
 
-    /// Every stored value of every card state, by key (the unit tests index them all).
-    fn table<V: Scalar>(s: &Solver<V>) -> Vec<(u128, Vec<V>)> {
-        let mut keys: Vec<(u128, u32)> = s.index.iter().map(|(&k, &id)| (k, id)).collect();
-        keys.sort_unstable();
-        keys.into_iter()
-            .map(|(k, id)| {
-                let e = s.entries[id as usize];
-                let values = &s.values[e.segment as usize];
-                (
-                    k,
-                    values[e.offset()..e.offset() + e.slots() * s.layers_of(e)].to_vec(),
-                )
-            })
-            .collect()
-    }
-
     /// Solves the start of `deck` upwards and recursively: the same card states, the
     /// same values bit for bit.
     fn same<V: Scalar + PartialEq>(deck: &str, objective: Objective, rule: PassRule, full: bool) {
@@ -132,17 +116,7 @@ mod tests {
         recursive.dense = recursive.dense_below(canonical);
         assert!(recursive.solves_upwards(canonical), "{deck}");
         recursive.ensure(key);
-        assert_eq!(
-            upward.states(),
-            recursive.states(),
-            "{deck} {objective} {rule}"
-        );
-        let (a, b) = (table(&upward), table(&recursive));
-        assert_eq!(a.len(), b.len(), "{deck} {objective} {rule}");
-        for ((k, x), (l, y)) in a.iter().zip(&b) {
-            assert_eq!(k, l);
-            assert!(x == y, "{deck} {objective} {rule} {k:x}: {x:?} vs {y:?}");
-        }
+        upward.assert_same_values(&recursive, &format!("{deck} {objective} {rule}"));
         assert_eq!(
             upward.value(&state).unwrap(),
             recursive.value(&state).unwrap()
