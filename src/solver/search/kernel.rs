@@ -13,7 +13,7 @@ use smallvec::{SmallVec, smallvec};
 use wide::f64x4;
 
 use super::node::Node;
-use super::{Link, Solver, TERMINAL};
+use super::{Entry, Link, Solver, TERMINAL};
 use crate::rules::PassRule;
 use crate::solver::scalar::Scalar;
 
@@ -178,7 +178,7 @@ impl<V: Scalar> Solver<V> {
         if link.entry != TERMINAL {
             let e = self.entries[link.entry as usize];
             debug_assert!(!e.pruned, "a successor is solved whole");
-            let (pairs, bound) = (e.pairs(), e.bound());
+            let pairs = e.pairs();
             #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
             let d_last = if AGAINST {
                 d - 2 * (slots as i64 - 1)
@@ -186,15 +186,10 @@ impl<V: Scalar> Solver<V> {
                 d + 2 * (slots as i64 - 1)
             };
             if d.abs() <= pairs && d_last.abs() <= pairs {
-                // Every difference is stored: a run of the layer or of its mirror
-                // (`mirror[j]` is `1 - v` at difference `bound - 2 * j`), and the padding
-                // whatever values follow it, if the store goes on that far.
+                // Every difference is stored: a run of the layer or of its mirror, and
+                // the padding whatever values follow it, if the store goes on that far.
                 #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // |d| <= bound
-                let i = if AGAINST {
-                    e.offset() + self.layers * e.slots() + ((bound - d) >> 1) as usize
-                } else {
-                    e.offset() + ((d + bound) >> 1) as usize
-                };
+                let i = self.place::<AGAINST>(e, d) as usize;
                 let stored = V::as_f64s(&self.values[e.segment as usize]).expect("f64 values");
                 if let Some(run) = stored.get(i..i + room.len()) {
                     return run;
@@ -217,19 +212,14 @@ impl<V: Scalar> Solver<V> {
     ) {
         if entry != TERMINAL && self.pass_rule != PassRule::Withdraw {
             let e = self.entries[entry as usize];
-            let (pairs, bound) = (e.pairs(), e.bound());
+            let pairs = e.pairs();
             #[allow(clippy::cast_possible_wrap)] // a column is a few hundred values at most
             let (slots_i, width) = (slots as i64, room.len() as i64);
-            // The place in the store of the first difference, as if it were stored (in
-            // the layer or the mirror), and how far it is from the pairs left towards
-            // the end where the run starts (up from `d`, or, `AGAINST`, down).
-            #[allow(clippy::cast_possible_wrap)] // the store is far below 2^63 values
-            let (from, ahead) = if AGAINST {
-                let mirror = (e.offset() + self.layers * e.slots()) as i64;
-                (mirror + ((bound - d) >> 1), d)
-            } else {
-                (e.offset() as i64 + ((d + bound) >> 1), -d)
-            };
+            // The place in the store of the first difference, as if it were stored, and
+            // how far it is from the pairs left towards the end where the run starts
+            // (up from `d`, or, `AGAINST`, down).
+            let from = self.place::<AGAINST>(e, d);
+            let ahead = if AGAINST { d } else { -d };
             // The places whose differences are within the pairs left, and so stored.
             let first_inside = ((ahead - pairs + 1) >> 1).clamp(0, slots_i);
             let end_inside = (((ahead + pairs) >> 1) + 1).clamp(first_inside, slots_i);
@@ -247,6 +237,21 @@ impl<V: Scalar> Solver<V> {
             }
         }
         self.column_decided::<AGAINST>(entry, d, slots, room);
+    }
+
+    /// Where difference `d` of the turn-start layer of `e` is in its segment of the
+    /// store, as if it were stored (before the layer or past it if not): or, if
+    /// `AGAINST`, where it is in the layer's mirror (`mirror[j]` is `1 - v` at
+    /// difference `bound - 2 * j`).
+    #[inline(always)]
+    fn place<const AGAINST: bool>(&self, e: Entry, d: i64) -> i64 {
+        let bound = e.bound();
+        #[allow(clippy::cast_possible_wrap)] // the store is far below 2^63 values
+        if AGAINST {
+            (e.offset() + self.layers * e.slots()) as i64 + ((bound - d) >> 1)
+        } else {
+            e.offset() as i64 + ((d + bound) >> 1)
+        }
     }
 
     /// [`Self::column_beyond`] one difference at a time: where the game is over, or
@@ -404,12 +409,12 @@ impl<V: Scalar> Solver<V> {
                 }
                 let row = &pairs[i * u..(i + 1) * u];
                 let seconds = labels.iter().zip(unknowns).zip(row).enumerate();
-                for (j, ((&labels, &unknown), column)) in seconds {
-                    let others = labels - u64::from(i == j);
+                for (j, ((&in_pattern, &unknown_of_label), column)) in seconds {
+                    let others = in_pattern - u64::from(i == j);
                     if others == 0 {
                         continue;
                     }
-                    let k = real(others * unknown);
+                    let k = real(others * unknown_of_label);
                     for (s, v) in sum.iter_mut().zip(lanes(column)) {
                         add_scaled(s, v, k);
                     }

@@ -318,10 +318,10 @@ impl<V: Scalar> Solver<V> {
     }
 }
 
+#[cfg(test)]
 impl<V: Scalar> Solver<V> {
     /// Every stored value of every card state (its layers, not the mirror), by key:
     /// what the tests comparing two ways of solving compare.
-    #[cfg(test)]
     pub(super) fn value_table(&self) -> Vec<(u128, Vec<V>)> {
         let mut keys: Vec<(u128, u32)> = self.index.iter().map(|(&k, &id)| (k, id)).collect();
         for level in &self.levels {
@@ -342,7 +342,6 @@ impl<V: Scalar> Solver<V> {
 
     /// Asserts that two solvers solved the same card states to the same values, bit
     /// for bit (`what` names the case in a failure).
-    #[cfg(test)]
     pub(super) fn assert_same_values(&self, other: &Self, what: &str)
     where
         V: PartialEq,
