@@ -17,7 +17,7 @@ pub mod zebra;
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
 pub use idea::{Idea, IdeaKind};
 pub use values::{ActionValues, Unit, ValuesError};
-pub use words::{Named, card_words, name, pass_words};
+pub use words::{Named, Places, card_words, kind_words, name, pass_words};
 
 use crate::players::{Policy, TieBreak, Usual, preference, state_of};
 use crate::rules::PublicView;
@@ -89,7 +89,13 @@ pub fn explain<S: ActionValues + ?Sized>(
 ) -> Result<Lesson, ValuesError> {
     let state = state_of(view);
     let unit = solver.unit();
-    let values = solver.actions(&state, view.passes())?;
+    // Values as the mover means them: under `margin` the final margin, score included.
+    let lead = view.pairs().lead(view.mover());
+    let values: Vec<(Action, f64)> = solver
+        .actions(&state, view.passes())?
+        .into_iter()
+        .map(|(a, v)| (a, unit.at_end(lead, v)))
+        .collect();
     let best = solver.best(&values, state.first);
     let best_value = values
         .iter()

@@ -18,8 +18,16 @@ pub fn count_of(n: usize, noun: &str) -> String {
 /// The noun alone, in the plural unless `n` is 1 (`miss` → `misses`).
 #[must_use]
 pub fn noun_for(n: u64, noun: &str) -> String {
+    let consonant_y = noun.ends_with('y')
+        && !noun
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| "aeiou".contains(c));
     if n == 1 {
         noun.to_owned()
+    } else if consonant_y {
+        format!("{}ies", &noun[..noun.len() - 1])
     } else if ["s", "sh", "ch", "x"].iter().any(|e| noun.ends_with(e)) {
         format!("{noun}es")
     } else {
@@ -34,15 +42,18 @@ pub fn fixed(v: f64, decimals: usize) -> String {
     unsigned_zero(format!("{v:.decimals$}"))
 }
 
-/// `v` with its sign always written (`+0.42`, `-1.50`); a value that rounds to zero is
-/// `+0.00`, never `-0.00`.
+/// The minus sign of every number shown to a person (U+2212, as wide as `+`).
+pub const MINUS: char = '−';
+
+/// `v` with its sign always written (`+0.42`, `−1.50`, with the minus sign [`MINUS`]);
+/// a value that rounds to zero is `+0.00`, never `−0.00`.
 #[must_use]
 pub fn signed(v: f64, decimals: usize) -> String {
     let s = fixed(v, decimals);
-    if s.starts_with('-') || !v.is_finite() && v.is_sign_negative() {
-        s
-    } else {
-        format!("+{s}")
+    match s.strip_prefix('-') {
+        Some(digits) => format!("{MINUS}{digits}"),
+        None if !v.is_finite() && v.is_sign_negative() => format!("{MINUS}{s}"),
+        None => format!("+{s}"),
     }
 }
 
@@ -50,6 +61,28 @@ pub fn signed(v: f64, decimals: usize) -> String {
 #[must_use]
 pub fn percent(share: f64, decimals: usize) -> String {
     format!("{}%", fixed(share * 100.0, decimals))
+}
+
+/// The fewest decimals, from `min` up to 9, at which `write` (a value and its decimals
+/// to text) tells apart every two of `values` that differ by more than `tolerance`: two
+/// values that differ are never printed the same (`50%` and `50%` become `50.3%` and
+/// `49.6%`).
+#[must_use]
+pub fn decimals_apart(
+    values: &[f64],
+    tolerance: f64,
+    min: usize,
+    write: impl Fn(f64, usize) -> String,
+) -> usize {
+    (min..=9)
+        .find(|&d| {
+            values.iter().enumerate().all(|(i, &a)| {
+                values[i + 1..]
+                    .iter()
+                    .all(|&b| (a - b).abs() <= tolerance || write(a, d) != write(b, d))
+            })
+        })
+        .unwrap_or(9)
 }
 
 /// Drops the minus sign of a formatted number whose digits are all zero.
@@ -110,6 +143,24 @@ mod tests {
     }
 
     #[test]
+    fn decimals_tell_different_values_apart() {
+        let pct = |v: f64, d: usize| percent(v, d);
+        // 50.3% and 49.6% both round to 50%: one decimal tells them apart.
+        assert_eq!(decimals_apart(&[0.503, 0.496], 1e-9, 0, pct), 1);
+        assert_eq!(decimals_apart(&[0.53, 0.47], 1e-9, 0, pct), 0);
+        // Values within the tolerance are one value.
+        assert_eq!(decimals_apart(&[0.5, 0.5 + 1e-12], 1e-9, 0, pct), 0);
+        assert_eq!(decimals_apart(&[0.5, 0.500_04], 1e-9, 0, pct), 3);
+    }
+
+    #[test]
+    fn nouns_in_y_take_ies_after_a_consonant() {
+        assert_eq!(count(2_u64, "inaccuracy"), "2 inaccuracies");
+        assert_eq!(count(2_u64, "day"), "2 days");
+        assert_eq!(count(1_u64, "inaccuracy"), "1 inaccuracy");
+    }
+
+    #[test]
     fn no_negative_zero() {
         assert_eq!(fixed(-0.0001, 2), "0.00");
         assert_eq!(fixed(-0.0, 1), "0.0");
@@ -117,7 +168,7 @@ mod tests {
         assert_eq!(fixed(-0.01, 2), "-0.01");
         assert_eq!(signed(-0.001, 2), "+0.00");
         assert_eq!(signed(0.42, 2), "+0.42");
-        assert_eq!(signed(-1.5, 2), "-1.50");
+        assert_eq!(signed(-1.5, 2), "−1.50");
         assert_eq!(percent(-0.0001, 1), "0.0%");
         assert_eq!(percent(0.625, 1), "62.5%");
     }

@@ -50,14 +50,22 @@ fn the_fixed_game_has_the_known_annotations() {
     // From turn 3 on A wins for sure.
     assert!(a[4..].iter().all(|x| (x.value - 1.0).abs() < 1e-12));
     let b = &analysis.summaries[1];
-    assert_eq!((b.flips, b.best, b.costliest.clone()), (2, 1, vec![3]));
-    assert!((b.accuracy - 0.5).abs() < 1e-12);
-    assert!((b.total_cost - 1.0 / 3.0).abs() < 1e-12);
+    // B's first flip was worth the same whichever card: no choice, left out of the
+    // accuracy, which counts the one real choice, the blunder.
+    assert_eq!(
+        (b.flips, b.choices, b.best, b.costliest.clone()),
+        (2, 1, 0, vec![3])
+    );
+    assert!(!a[2].choice && a[3].choice);
+    assert_eq!(b.forced(), 1);
+    assert!(b.accuracy.abs() < 1e-12);
+    assert!((b.mean_cost - 1.0 / 3.0).abs() < 1e-12);
+    assert_eq!(b.count(Class::Blunder), 1);
     assert_eq!(analysis.summaries[0].accuracy, 1.0);
     assert_eq!(
         analysis.explain(&game, blunder),
         "turn 2 (a1 A): you turned a known card second: turning another unknown card \
-         instead would have kept the odds at 33% (not 0%)"
+         instead would have kept the chance to win at 33% (not 0%)"
     );
     // The curve: B's odds, the person's, end at 0 (A won).
     assert_eq!(analysis.curve_seat(), Seat::SECOND);
@@ -492,7 +500,7 @@ fn the_optimal_players_flips_cost_nothing() {
                     assert_eq!(x.class, Class::Best);
                 }
                 let s = &analysis.summaries[seat.index()];
-                assert_eq!((s.accuracy, s.total_cost), (1.0, 0.0));
+                assert_eq!((s.accuracy, s.mean_cost), (1.0, 0.0));
                 assert!(s.costliest.is_empty());
             }
         }

@@ -102,11 +102,15 @@ fn duel_saves_every_game_and_analyze_gives_the_optimal_player_zero_cost() {
         for s in summary {
             let acc = s["accuracy"].as_f64().unwrap();
             assert!((0.0..=1.0).contains(&acc), "{s}");
-            assert!(s["total_cost"].as_f64().unwrap() >= 0.0, "{s}");
+            assert!(s["mean_cost"].as_f64().unwrap() >= 0.0, "{s}");
+            assert!(
+                s["choices"].as_u64().unwrap() <= s["flips"].as_u64().unwrap(),
+                "{s}"
+            );
         }
         let optimal = summary.iter().find(|s| s["player"] == "optimal").unwrap();
         assert_eq!(optimal["accuracy"], 1.0);
-        assert_eq!(optimal["total_cost"], 0.0);
+        assert_eq!(optimal["mean_cost"], 0.0);
         assert_eq!(v["objective"], "win");
         assert_eq!(v["curve"].as_array().unwrap().len(), flips.len() + 1);
     }
@@ -114,7 +118,7 @@ fn duel_saves_every_game_and_analyze_gives_the_optimal_player_zero_cost() {
     let (code, out, _) = run(&["analyze", files[0].to_str().unwrap()], None);
     assert_eq!(code, 0);
     assert!(out.contains("summary"), "{out}");
-    assert!(out.contains("B optimal: accuracy 100.0%"), "{out}");
+    assert!(out.contains("B optimal: accuracy 100%"), "{out}");
     // The list.
     let (code, out, _) = run(&["history", "--list", "--data-dir", d], None);
     assert_eq!(code, 0);
@@ -483,7 +487,11 @@ fn analyze_annotates_the_ais_flips_in_the_players_words() {
         "{out}"
     );
     assert!(
-        out.contains("B usual: accuracy 50.0% (1 of 2 flips best)"),
+        // The first flip was worth the same whichever card: forced, left out.
+        out.contains(
+            "B usual: accuracy 0% (0 of 1 best, 1 forced left out) · 1 blunder · cost 33.3 \
+             points a decision"
+        ),
         "{out}"
     );
     let (code, out, err) = run(&["analyze", f, "--json"], None);
@@ -554,7 +562,7 @@ fn stats_counts_the_games_against_each_ai_from_the_records() {
     assert_eq!(code, 0, "{err}");
     let table = "Against the AI\n\
 opponent  deck     pass rule  objective  played  won drawn lost accuracy\n\
-optimal   pairs:3  agreed     win             1    0     0    1    50.0%\n\
+optimal   pairs:3  agreed     win             1    0     0    1     0.0%\n\
 usual     pairs:3  agreed     win             2    2     0    0   100.0%\n";
     assert!(out.contains(table), "{out}");
     assert!(out.contains("2 records could not be read"), "{out}");
@@ -570,7 +578,8 @@ usual     pairs:3  agreed     win             2    2     0    0   100.0%\n";
     assert_eq!(rows[1]["won"], 2);
     assert_eq!(rows[1]["accuracy"], 1.0);
     assert_eq!(rows[0]["lost"], 1);
-    assert_eq!(rows[0]["accuracy"], 0.5);
+    // The fixed game: the person's one real choice was a blunder (the other was forced).
+    assert_eq!(rows[0]["accuracy"], 0.0);
     // The solitaire statistics keep their keys.
     assert!(v["entries"].is_array() && v["format"].is_number(), "{v}");
     let _ = std::fs::remove_dir_all(&data);

@@ -56,10 +56,10 @@ fn the_replay_opens_at_the_start_with_its_analysis() {
             "pairs:3 · seed 2 · optimal vs you",
             "Flip 0/10",
             "Start of the game",
-            "you: win % after each flip",
-            "Accuracy · cost",
-            "50% 33.3 points",
-            "Odds for you: 53%",
+            "you: chance to win after each flip",
+            "Accuracy · cost/decision",
+            "0% 33.3 points",
+            "you: chance to win 53%",
             "flip",
             "turn",
             "summary",
@@ -81,7 +81,7 @@ fn stepping_shows_each_flip_with_its_annotation() {
             "Flip 4/10 · turn 2",
             "B you: a1 A · blunder",
             "turn 2 (a1 A): you turned a known card second",
-            "Odds for you: 0%",
+            "you: chance to win 0%",
         ],
     );
     // The board after flip 4: the turn's two cards face up (c1 B and a1 A), known b1 C.
@@ -116,9 +116,9 @@ fn the_summary_lists_the_costliest_moves_in_words() {
         &screen(&app),
         &[
             "Summary",
-            "you: accuracy 50% (1 of 2 flips best), total cost 33.3 points",
+            "you: accuracy 0% (0 of 1 best, 1 forced left out) · 1 blunder",
             "1. turn 2 (a1 A): you turned a known card second: turning another",
-            "would have kept the odds at 33% (not 0%)",
+            "would have kept the chance to win at 33% (not 0%)",
         ],
     );
     app.update(Action::Other, now);
@@ -243,7 +243,7 @@ fn a_finished_game_is_saved_and_replayed_from_the_end_screen() {
     assert!(screen(&app).contains("Saved as"));
     app.update(Action::Review, now);
     let s = screen(&app);
-    has(&s, &["Replay", "Flip 0/6", "100% 0.0 points"]);
+    has(&s, &["Replay", "Flip 0/6", "you     all forced"]);
     app.update(Action::Quit, now);
     assert!(screen(&app).contains("You win!"), "back on the end screen");
     // Quitting does not save it twice.
@@ -390,8 +390,10 @@ fn the_summary_leaves_the_chart_frame_whole() {
         let s = common::screen_sized(&app, w, h);
         assert!(s.contains("┌ Summary"), "{w}x{h}:\n{s}");
         assert!(s.contains("Any key closes this window."), "{w}x{h}:\n{s}");
+        // The chart shows whole, or (a window too tall for the room above it) not at all.
+        let title = " you: chance to win after each flip, vs optimal play (a draw counts half) ";
         assert!(
-            chart_frame_whole(&s, " you: win % after each flip, vs optimal play "),
+            chart_frame_whole(&s, title) || !s.contains(title.trim()),
             "{w}x{h}: the summary breaks the chart's frame:\n{s}"
         );
     }
@@ -426,7 +428,7 @@ fn a_summary_too_tall_for_the_room_above_the_chart_hides_the_chart_whole() {
             assert!(inside || c == ' ', "({x}, {y}) shows {c:?}:\n{s}");
         }
     }
-    assert!(!s.contains("win % after each flip"), "{s}");
+    assert!(!s.contains("chance to win after each flip"), "{s}");
     assert_eq!(s.matches("accuracy").count(), 2, "{s}");
 }
 
@@ -439,14 +441,16 @@ fn the_chart_and_the_odds_say_they_assume_optimal_play() {
     for (w, h) in [(80, 24), (100, 30)] {
         let s = common::screen_sized(&app, w, h);
         assert!(
-            s.contains("┌ you: win % after each flip, vs optimal play ─"),
+            s.contains(
+                "┌ you: chance to win after each flip, vs optimal play (a draw counts half) ─"
+            ),
             "{w}x{h}:\n{s}"
         );
         // The panel's odds, with the assumption on the line above.
         let rows: Vec<&str> = s.lines().collect();
         let odds = rows
             .iter()
-            .position(|l| l.contains("│Odds for you: "))
+            .position(|l| l.contains("│you: chance to win "))
             .unwrap_or_else(|| panic!("{w}x{h}: no odds:\n{s}"));
         assert!(rows[odds - 1].contains("│vs optimal play"), "{w}x{h}:\n{s}");
     }
@@ -500,21 +504,21 @@ fn the_ais_flips_are_annotated_like_the_persons() {
         &[
             "B usual: a1 A · blunder",
             "turn 2 (a1 A): usual turned a known card second",
-            "would have kept the odds at 33% (not 0%)",
+            "would have kept the chance to win at 33% (not 0%)",
         ],
     );
     // Both players' accuracy, in the panel and the summary.
     app.update(Action::Home, now);
     has(
         &screen(&app),
-        &["you     100% 0.0 points", "usual    50% 33.3 points"],
+        &["you     100% 0.0 points", "usual     0% 33.3 points"],
     );
     app.update(Action::Setup, now);
     has(
         &screen(&app),
         &[
-            "you: accuracy 100% (8 of 8 flips best)",
-            "usual: accuracy 50% (1 of 2 flips best), total cost 33.3 points",
+            "you: accuracy 100% (4 of 4 best, 4 forced left out) · no errors",
+            "usual: accuracy 0% (0 of 1 best, 1 forced left out) · 1 blunder",
         ],
     );
 }

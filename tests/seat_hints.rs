@@ -267,7 +267,10 @@ fn two_people_each_get_their_own_hint() {
     );
     let s = screen_sized(&app, 80, 24);
     let shown = format!("{:.1}%", v * 100.0);
-    assert!(panel(&s).contains(&format!("bob: win {shown}")), "{s}");
+    assert!(
+        panel(&s).contains(&format!("bob: chance to win {shown}")),
+        "{s}"
+    );
     assert!(panel(&s).contains(&format!("▶{shown} best")), "{s}");
     let _ = now;
 }

@@ -191,7 +191,10 @@ fn two_people_take_turns_on_one_terminal() {
     app.update(Action::Odds, t1);
     app.update(Action::Hint, t1);
     let s = screen_sized(&app, 80, 24);
-    assert!(s.contains("bob: win"), "the odds are the mover's:\n{s}");
+    assert!(
+        s.contains("bob: chance to win"),
+        "the odds are the mover's:\n{s}"
+    );
     assert!(s.contains("Hint vs optimal play"), "{s}");
     play_out(&mut app, t1);
     let r = app.round().unwrap();
@@ -255,8 +258,9 @@ fn each_person_looks_back(players: &str, rule: concentration::rules::PassRule, o
     let analysis = replay.replay_screen().unwrap().analysis().unwrap().clone();
     for (back, name) in backs.iter().zip(["ann", "bob"]) {
         let summary = &analysis.summaries[back.seat.index()];
-        assert_eq!((back.best, back.decisions), (summary.best, summary.flips));
-        assert!((back.cost - summary.total_cost).abs() < 1e-9);
+        assert_eq!((back.best, back.decisions), (summary.best, summary.choices));
+        assert_eq!(back.forced, summary.forced());
+        assert!((back.cost - summary.mean_cost).abs() < 1e-9);
         let line = format!(
             "{name}: accuracy {:.0}% · {} of {} decisions best",
             back.accuracy * 100.0,

@@ -221,7 +221,7 @@ fn a_margin_hint_says_its_numbers_are_pairs() {
     let h = app.round().unwrap().hint().expect("a hint");
     assert!(!h.lines.is_empty());
     let s = screen_sized(&app, 80, 24);
-    assert!(s.contains("in pair margin at the end"), "{s}");
+    assert!(s.contains("final margin, with score"), "{s}");
     assert!(!s.contains('%'), "{s}");
 }
 
@@ -230,7 +230,11 @@ fn odds_toggle_shows_the_win_probability() {
     let (mut app, _t0) = start(config("standard", Memory::Classic));
     app.update(Action::Odds, Instant::now());
     let s = screen_sized(&app, 80, 24);
-    assert!(s.contains("You: win"), "{s}");
+    assert!(s.contains("You: chance to win"), "{s}");
+    assert!(
+        s.contains("(a draw counts half)"),
+        "said once, on the message line: {s}"
+    );
 }
 
 #[test]

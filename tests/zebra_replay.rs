@@ -19,7 +19,7 @@ fn the_zebra_replay_opens_at_once_and_shows_the_analysis_when_it_arrives() {
     assert!(app.thinking());
     let s = screen(&app);
     assert!(s.contains("Analysing"), "{s}");
-    assert!(!s.contains("expected margin after each flip"), "{s}");
+    assert!(!s.contains("final margin after each flip"), "{s}");
     // The keys work meanwhile.
     app.update(Action::Move(0, 1), now);
     app.update(Action::Move(0, 1), now);
@@ -36,7 +36,7 @@ fn the_zebra_replay_opens_at_once_and_shows_the_analysis_when_it_arrives() {
     let s = screen(&app);
     assert!(!s.contains("Analysing"), "{s}");
     // The chart of values and the decision at the board, valued.
-    assert!(s.contains("expected margin after each flip"), "{s}");
+    assert!(s.contains("final margin after each flip"), "{s}");
     assert!(s.contains("vs optimal play"), "{s}");
     let forgetful = &analysis.summaries[0];
     assert!(forgetful.best < forgetful.flips, "{forgetful:?}");

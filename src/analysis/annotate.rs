@@ -74,6 +74,9 @@ impl Class {
         }
     }
 
+    /// Every class, best first.
+    pub const ALL: [Self; 4] = [Self::Best, Self::Inaccuracy, Self::Mistake, Self::Blunder];
+
     /// The class's name.
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -111,6 +114,9 @@ pub struct Annotation {
     pub cost: f64,
     /// Best, inaccuracy, mistake or blunder.
     pub class: Class,
+    /// Whether the decision was a real choice: more than one action, not all of the same
+    /// value. Forced decisions are left out of accuracy and average cost.
+    pub choice: bool,
     /// The best action the optimal player chooses, in a player's words with the cards
     /// of the table before the flip: "Turn a second new card", "Take the pair: turn C
     /// (b1)".
@@ -147,14 +153,71 @@ pub struct Summary {
     pub seat: Seat,
     /// Flips the player made.
     pub flips: usize,
-    /// Of which best.
+    /// Of which decisions with a real choice (see [`Annotation::choice`]): the ones
+    /// accuracy and the average cost count.
+    pub choices: usize,
+    /// Decisions with a choice that were best.
     pub best: usize,
-    /// Share of best flips (1 with no flip).
+    /// Share of best decisions among those with a choice (1 with none).
     pub accuracy: f64,
-    /// Sum of the costs.
-    pub total_cost: f64,
+    /// Decisions with a choice in each class, in the order of [`Class::ALL`].
+    pub classes: [usize; 4],
+    /// The average cost of a decision with a choice (0 with none), in the objective's
+    /// unit.
+    pub mean_cost: f64,
     /// Up to three costliest flips (indices into the annotations), costliest first.
     pub costliest: Vec<usize>,
+}
+
+impl Summary {
+    /// Decisions with a single choice, or where every choice was worth the same.
+    #[must_use]
+    pub fn forced(&self) -> usize {
+        self.flips - self.choices
+    }
+
+    /// Decisions with a choice of `class`.
+    #[must_use]
+    pub fn count(&self, class: Class) -> usize {
+        Class::ALL
+            .iter()
+            .position(|&c| c == class)
+            .map_or(0, |i| self.classes[i])
+    }
+
+    /// The totals in words, a cost written by `cost` (in the reader's unit): "accuracy
+    /// 67% (4 of 6 best, 2 forced left out) · 1 inaccuracy, 1 mistake · cost 1.2 points
+    /// a decision". Accuracy and cost count the decisions with a real choice.
+    #[must_use]
+    pub fn words(&self, cost: impl Fn(f64) -> String) -> String {
+        if self.flips == 0 {
+            return "no flips to judge".to_owned();
+        }
+        if self.choices == 0 {
+            return format!("no real choice ({} forced)", self.flips);
+        }
+        let forced = match self.forced() {
+            0 => String::new(),
+            n => format!(", {n} forced left out"),
+        };
+        let errors: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
+            .iter()
+            .filter(|&&c| self.count(c) > 0)
+            .map(|&c| words::count_of(self.count(c), c.name()))
+            .collect();
+        let errors = if errors.is_empty() {
+            "no errors".to_owned()
+        } else {
+            errors.join(", ")
+        };
+        format!(
+            "accuracy {} ({} of {} best{forced}) · {errors} · cost {} a decision",
+            words::percent(self.accuracy, 0),
+            self.best,
+            self.choices,
+            cost(self.mean_cost)
+        )
+    }
 }
 
 /// A whole game, valued.
@@ -318,11 +381,27 @@ pub fn doing(action: Action, first: Option<FirstCard>) -> &'static str {
 /// A value in the objective's unit, as people read it: `54%`, `+0.42 pairs`, `27.31 moves`.
 #[must_use]
 pub fn show_value(objective: Objective, v: f64) -> String {
+    let decimals = if objective == Objective::Win { 0 } else { 2 };
+    show_value_to(objective, v, decimals)
+}
+
+/// [`show_value`] with `decimals` digits after the point.
+fn show_value_to(objective: Objective, v: f64, decimals: usize) -> String {
     match objective {
-        Objective::Win => words::percent(v, 0),
-        Objective::Margin => format!("{} pairs", words::signed(v, 2)),
-        Objective::Moves => format!("{} moves", words::fixed(v, 2)),
+        Objective::Win => words::percent(v, decimals),
+        Objective::Margin => format!("{} pairs", words::signed(v, decimals)),
+        Objective::Moves => format!("{} moves", words::fixed(v, decimals)),
     }
+}
+
+/// Two values as [`show_value`] writes them, with more digits where those would print
+/// two different values the same (`50.3%` and `49.6%`, not `50%` twice).
+#[must_use]
+pub fn show_two(objective: Objective, a: f64, b: f64) -> (String, String) {
+    let min = if objective == Objective::Win { 0 } else { 2 };
+    let write = |v, d| show_value_to(objective, v, d);
+    let d = words::decimals_apart(&[a, b], TIE_EPSILON, min, write);
+    (write(a, d), write(b, d))
 }
 
 /// A cost in the objective's unit: `3.1 points` of win probability, `0.42 pairs` or
@@ -330,9 +409,18 @@ pub fn show_value(objective: Objective, v: f64) -> String {
 #[must_use]
 pub fn show_cost(objective: Objective, cost: f64) -> String {
     match objective {
-        Objective::Win => format!("{} points", words::fixed(cost * 100.0, 1)),
+        Objective::Win => format!("{} points of win chance", words::fixed(cost * 100.0, 1)),
         Objective::Margin => format!("{} pairs", words::fixed(cost, 2)),
         Objective::Moves => format!("{} moves", words::fixed(cost, 2)),
+    }
+}
+
+/// [`show_cost`] for a narrow column: `1.2 points` (of win chance), `0.42 pairs`.
+#[must_use]
+pub fn show_cost_short(objective: Objective, cost: f64) -> String {
+    match objective {
+        Objective::Win => format!("{} points", words::fixed(cost * 100.0, 1)),
+        _ => show_cost(objective, cost),
     }
 }
 
@@ -404,7 +492,7 @@ impl Analysis {
     }
 
     /// The one-line explanation of a flip in the game's words: "turn 7 (c3): you turned
-    /// a second unknown card: turning a known card instead would have kept the odds at
+    /// a second unknown card: turning a known card instead would have kept the chance to win at
     /// 54% (not 48%)".
     #[must_use]
     pub fn explain(&self, game: &Game, a: &Annotation) -> String {
@@ -424,15 +512,16 @@ impl Analysis {
             .map_or("another card", |b| doing(b, a.first));
         let what = match self.objective {
             _ if self.own_pairs() => "the expected own pairs",
-            Objective::Win => "the odds",
-            Objective::Margin => "the expected margin",
+            Objective::Win => "the chance to win",
+            Objective::Margin => "the final margin",
             Objective::Moves => "the expected moves to go",
         };
-        format!(
-            "{head}: {alternative} instead would have kept {what} at {} (not {})",
-            self.show(a.best_value),
-            self.show(a.value)
-        )
+        let (best, played) = if self.own_pairs() {
+            (self.show(a.best_value), self.show(a.value))
+        } else {
+            show_two(self.objective, a.best_value, a.value)
+        };
+        format!("{head}: {alternative} instead would have kept {what} at {best} (not {played})")
     }
 
     /// What a flip did, as the records write the card: "a1 A, turned a known card
@@ -462,7 +551,9 @@ impl Analysis {
     /// `player`, `seat`, `turn`, `coord`, `face`, `action`, `best`, `value`,
     /// `best_value`, `cost`, `class`, `played` (the card and the flip in words),
     /// `best_words` (the best action in a player's words), `explanation`), `summary` (one entry per player
-    /// with `accuracy`, `total_cost` and `costliest`) and `curve`.
+    /// with `flips`, `choices` (decisions with a real choice), `best`, `accuracy` (best
+    /// among the choices), `classes` (choices per class), `mean_cost` (per choice) and
+    /// `costliest`) and `curve`.
     #[must_use]
     pub fn to_json(&self, game: &Game) -> serde_json::Value {
         let flips: Vec<FlipJson> = self
@@ -493,9 +584,11 @@ impl Analysis {
                 player: self.name(s.seat).to_owned(),
                 seat: seat_letter(s.seat).to_string(),
                 flips: s.flips,
+                choices: s.choices,
                 best: s.best,
                 accuracy: s.accuracy,
-                total_cost: s.total_cost,
+                classes: Class::ALL.iter().map(|&c| (c.name(), s.count(c))).collect(),
+                mean_cost: s.mean_cost,
                 costliest: s
                     .costliest
                     .iter()
@@ -543,9 +636,11 @@ struct SummaryJson {
     player: String,
     seat: String,
     flips: usize,
+    choices: usize,
     best: usize,
     accuracy: f64,
-    total_cost: f64,
+    classes: std::collections::BTreeMap<&'static str, usize>,
+    mean_cost: f64,
     costliest: Vec<CostlyJson>,
 }
 

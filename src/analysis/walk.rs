@@ -122,7 +122,18 @@ pub fn annotate<J: Judge>(
     let mut annotations = Vec::new();
     let mut turn = 1;
     for (index, flip) in view.flips().iter().enumerate() {
-        let actions = judge.actions(&replay)?;
+        // Values as the mover means them: under `margin` the final margin (at three or
+        // more seats the own-pairs values stay what is still to take).
+        let lead = if replay.view().seats() == 2 {
+            replay.view().pairs().lead(flip.seat)
+        } else {
+            0
+        };
+        let actions: Vec<(J::Action, f64)> = judge
+            .actions(&replay)?
+            .into_iter()
+            .map(|(a, v)| (a, objective.at_end(lead, v)))
+            .collect();
         let done = judge
             .action_of(&replay, flip.position)
             .ok_or_else(|| J::unplayable(index))?;
@@ -140,6 +151,9 @@ pub fn annotate<J: Judge>(
             best_value - value
         };
         let cost = if raw <= TIE_EPSILON { 0.0 } else { raw };
+        let choice = actions
+            .iter()
+            .any(|&(_, v)| (v - best_value).abs() > TIE_EPSILON);
         let reading = judge.reading(
             &replay,
             &Decision {
@@ -160,6 +174,7 @@ pub fn annotate<J: Judge>(
             best_value,
             cost,
             class: Class::of(objective, cost),
+            choice,
             best_words: reading.best_words,
             zebra: reading.zebra,
         });
@@ -235,21 +250,30 @@ pub fn first_seat_value<E>(
 /// One player's totals over `annotations`.
 fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
     let mine: Vec<&Annotation> = annotations.iter().filter(|a| a.seat == seat).collect();
-    let best = mine.iter().filter(|a| a.class == Class::Best).count();
+    // Accuracy and the average cost count the decisions with a real choice only.
+    let choices: Vec<&Annotation> = mine.iter().copied().filter(|a| a.choice).collect();
+    let classes = Class::ALL.map(|c| choices.iter().filter(|a| a.class == c).count());
+    let best = classes[0];
     let mut costly: Vec<&Annotation> = mine.iter().copied().filter(|a| a.cost > 0.0).collect();
     costly.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index)));
     #[allow(clippy::cast_precision_loss)] // flip counts are small
-    let accuracy = if mine.is_empty() {
-        1.0
+    let (accuracy, mean_cost) = if choices.is_empty() {
+        (1.0, 0.0)
     } else {
-        best as f64 / mine.len() as f64
+        let n = choices.len() as f64;
+        (
+            best as f64 / n,
+            choices.iter().map(|a| a.cost).sum::<f64>() / n,
+        )
     };
     Summary {
         seat,
         flips: mine.len(),
+        choices: choices.len(),
         best,
         accuracy,
-        total_cost: mine.iter().map(|a| a.cost).sum(),
+        classes,
+        mean_cost,
         costliest: costly.iter().take(3).map(|a| a.index).collect(),
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use crate::analysis::annotate::{Analysis, annotate, show_cost, show_value};
+use crate::analysis::annotate::{Analysis, annotate, show_cost_short, show_value};
 use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Objective};
@@ -488,17 +488,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
             "  {} {}: {}",
             seat_letter(seat),
             words::printable(analysis.name(seat)),
-            if sum.flips == 0 {
-                "no flips to judge".to_owned()
-            } else {
-                format!(
-                    "accuracy {} ({} of {} best), total cost {}",
-                    words::percent(sum.accuracy, 1),
-                    sum.best,
-                    words::count_of(sum.flips, "flip"),
-                    show_cost(analysis.objective, sum.total_cost)
-                )
-            }
+            sum.words(|c| show_cost_short(analysis.objective, c))
         );
         for (k, &i) in sum.costliest.iter().enumerate() {
             let _ = writeln!(
@@ -519,9 +509,13 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
     }
     let _ = writeln!(
         s,
-        "values for the player who flipped, costs in {}; A's value at the start {}",
+        "values for the player who flipped ({}), costs in {}; A's value at the start {}",
         match analysis.objective {
-            crate::rules::Objective::Win => "points of win probability",
+            crate::rules::Objective::Win => "the chance to win, a draw counting half",
+            _ => "the final pair margin expected, the score included",
+        },
+        match analysis.objective {
+            crate::rules::Objective::Win => "points of win chance",
             _ => "pairs",
         },
         show_value(analysis.objective, analysis.curve[0])

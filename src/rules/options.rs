@@ -93,6 +93,19 @@ impl Objective {
     pub fn minimises(self) -> bool {
         self == Self::Moves
     }
+
+    /// A solver's value `future` (what the rest of the game is worth to the mover, the
+    /// solver's contract) as a player means it, given the mover's `lead` in pairs:
+    /// under `margin` the final margin (the score plus the expected rest), otherwise
+    /// the value itself (a win chance already counts the score).
+    #[must_use]
+    pub fn at_end(self, lead: i64, future: f64) -> f64 {
+        match self {
+            // A lead is a few dozen pairs at most: exact in f64.
+            Self::Margin => lead as f64 + future,
+            Self::Win | Self::Moves => future,
+        }
+    }
 }
 
 /// How turns go: the standard game or a house rule that changes the turn

@@ -139,6 +139,20 @@ impl Tally {
         self.counts[seat.index()]
     }
 
+    /// The pairs of `seat` minus the most any other seat holds: at two seats the score
+    /// margin as `seat` says it (3–1 is `+2`).
+    #[must_use]
+    pub fn lead(&self, seat: Seat) -> i64 {
+        let others = self
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != seat.index())
+            .map(|(_, &n)| n)
+            .max()
+            .unwrap_or(0);
+        i64::from(self.of(seat)) - i64::from(others)
+    }
+
     /// All pairs taken.
     #[must_use]
     pub fn total(&self) -> u32 {

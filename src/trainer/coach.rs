@@ -4,11 +4,11 @@
 //! same-rank pair of the other colour misses; and the end screen's look back at the
 //! person's play. Pure functions over the game and the trainer's lesson.
 
-use crate::analysis::annotate::{Analysis, Class, action_of, did, doing, show_value};
+use crate::analysis::annotate::{Analysis, Class, action_of, did, doing};
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Deck, FaceStyle, Game, Objective, PublicView, Slot};
 use crate::solver::Action;
-use crate::trainer::{Lesson, Unit};
+use crate::trainer::{Lesson, Places, Unit};
 
 /// What the coach says about one decision.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,13 +23,15 @@ pub struct Verdict {
 
 /// The coach's word on turning the card at `position` in `game` (before the flip), given
 /// the trainer's `lesson` at that decision point and its `unit` (an objective, or own
-/// pairs at three or more seats): `None` for a best choice.
+/// pairs at three or more seats): `None` for a best choice. With `places` kept
+/// (classic memory) the better choice is named without its card, which lies face down.
 #[must_use]
 pub fn verdict(
     game: &Game,
     position: usize,
     lesson: &Lesson,
     unit: impl Into<Unit>,
+    places: Places,
 ) -> Option<Verdict> {
     let unit = unit.into();
     let objective = unit.measure();
@@ -44,33 +46,41 @@ pub fn verdict(
         return None;
     }
     let best = lesson.best();
-    let severity = class.name();
-    let mut head = severity.chars();
-    let severity: String = head
-        .next()
-        .map(|c| c.to_uppercase().chain(head).collect())
-        .unwrap_or_default();
-    let text = format!(
-        "{severity} {}: {} kept you at {}; {} left you at {}",
-        cost_words(unit, taken.cost),
-        choice_words(view, best.action, best.named.cards.first().copied()),
-        verdict_value(unit, best.value),
-        choice_words(view, action, Some(position)),
-        verdict_value(unit, taken.value),
-    );
-    Some(Verdict {
-        class,
-        cost: taken.cost,
-        text,
-    })
+    Some(Verdict::new(
+        unit,
+        (
+            &choice_words(
+                view,
+                best.action,
+                best.named.cards.first().copied().filter(|_| places.shown()),
+            ),
+            best.value,
+        ),
+        (&choice_words(view, action, Some(position)), taken.value),
+        taken.cost,
+    ))
 }
 
-/// A value as the verdict says where a choice kept or left you: the replay's `48%`,
-/// `+0.42 pairs`, and at three or more seats `1.93 own pairs`.
-fn verdict_value(unit: Unit, v: f64) -> String {
-    match unit {
-        Unit::Objective(objective) => show_value(objective, v),
-        Unit::OwnPairs => unit.words(v),
+impl Verdict {
+    /// The verdict on a choice (its words and value) that cost `cost` against the best
+    /// one: "Mistake −4.1%: a seen card (4♠ b2) kept you at 48%; a second new card left
+    /// you at 44%", the two values with the digits that tell them apart.
+    #[must_use]
+    pub fn new(unit: Unit, best: (&str, f64), taken: (&str, f64), cost: f64) -> Self {
+        let class = Class::of(unit.measure(), cost);
+        let mut head = class.name().chars();
+        let severity: String = head
+            .next()
+            .map(|c| c.to_uppercase().chain(head).collect())
+            .unwrap_or_default();
+        let (kept, left) = unit.two_words(best.1, taken.1);
+        let text = format!(
+            "{severity} {}: {} kept you at {kept}; {} left you at {left}",
+            cost_words(unit, cost),
+            best.0,
+            taken.0,
+        );
+        Self { class, cost, text }
     }
 }
 
@@ -194,14 +204,16 @@ pub fn deck_rule(deck: &Deck) -> String {
 pub struct LookBack {
     /// The person's seat.
     pub seat: crate::rules::Seat,
-    /// Share of best decisions.
+    /// Share of best decisions among those with a real choice.
     pub accuracy: f64,
-    /// Best decisions.
+    /// Best decisions with a choice.
     pub best: usize,
-    /// All decisions.
+    /// Decisions with a real choice (more than one, not all of the same value).
     pub decisions: usize,
-    /// What the decisions cost in all against the table's optimal strategy, in
-    /// [`LookBack::unit`].
+    /// Decisions without one, left out of the accuracy.
+    pub forced: usize,
+    /// What a decision with a choice cost on average against the table's optimal
+    /// strategy, in [`LookBack::unit`].
     pub cost: f64,
     /// The unit of the values: the game's objective, or expected own pairs at three
     /// or more seats.
@@ -238,7 +250,7 @@ pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) 
             })
             .map_or("another card", |b| doing(b, a.first));
         let line = format!(
-            "move {} ({face} {}): you {}; {best} was best ({} {})",
+            "turn {} ({face} {}): you {}; {best} was best ({} {})",
             a.turn,
             coordinate(deck, a.position),
             did(a.action, a.first),
@@ -251,8 +263,9 @@ pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) 
         seat,
         accuracy: summary.accuracy,
         best: summary.best,
-        decisions: summary.flips,
-        cost: summary.total_cost,
+        decisions: summary.choices,
+        forced: summary.forced(),
+        cost: summary.mean_cost,
         unit: if analysis.own_pairs() {
             Unit::OwnPairs
         } else {

@@ -46,16 +46,52 @@ impl Unit {
         }
     }
 
+    /// A solver's value `future` as the mover means it, given their `lead` in pairs:
+    /// under `margin` the final margin (see [`Objective::at_end`]).
+    #[must_use]
+    pub fn at_end(self, lead: i64, future: f64) -> f64 {
+        match self {
+            Self::Objective(o) => o.at_end(lead, future),
+            Self::OwnPairs => future,
+        }
+    }
+
     /// A value in this unit: `49.7%`, `+0.12 pairs`, `24.31 moves`, `1.93 own pairs`;
     /// never `-0.0`.
     #[must_use]
     pub fn words(self, v: f64) -> String {
+        let decimals = match self {
+            Self::Objective(Objective::Win) => 1,
+            _ => 2,
+        };
+        self.words_to(v, decimals)
+    }
+
+    /// [`Unit::words`] with `decimals` digits after the point (of the percentage under
+    /// `win`).
+    #[must_use]
+    pub fn words_to(self, v: f64, decimals: usize) -> String {
         match self {
-            Self::Objective(Objective::Win) => percent(v, 1),
-            Self::Objective(Objective::Margin) => format!("{} pairs", signed(v, 2)),
-            Self::Objective(Objective::Moves) => format!("{} moves", fixed(v, 2)),
-            Self::OwnPairs => format!("{} own pairs", fixed(v, 2)),
+            Self::Objective(Objective::Win) => percent(v, decimals),
+            Self::Objective(Objective::Margin) => format!("{} pairs", signed(v, decimals)),
+            Self::Objective(Objective::Moves) => format!("{} moves", fixed(v, decimals)),
+            Self::OwnPairs => format!("{} own pairs", fixed(v, decimals)),
         }
+    }
+
+    /// Two values as a verdict compares them (`kept you at 50.3%; … left you at 49.6%`):
+    /// in whole percents or hundredths of a pair, with more digits where those would
+    /// print two different values the same.
+    #[must_use]
+    pub fn two_words(self, a: f64, b: f64) -> (String, String) {
+        let min = match self {
+            Self::Objective(Objective::Win) => 0,
+            _ => 2,
+        };
+        let d = crate::words::decimals_apart(&[a, b], crate::solver::TIE_EPSILON, min, |v, d| {
+            self.words_to(v, d)
+        });
+        (self.words_to(a, d), self.words_to(b, d))
     }
 }
 

@@ -13,8 +13,30 @@ use super::consequences::PassEffect;
 pub struct Named {
     /// The sentence: "Turn a seen card, 4♠ (b2), whose partner is still hidden".
     pub text: String,
+    /// The kind of move alone, with no face or place of a face-down card, for classic
+    /// memory where the person should remember them: "Turn a seen card whose partner is
+    /// still hidden".
+    pub kind: String,
     /// Every position that carries the action out (all equivalent).
     pub cards: Vec<usize>,
+}
+
+/// How much the trainer tells of the seen cards lying face down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Places {
+    /// Their faces and places (open memory, where they lie face up; or classic memory
+    /// once the person asked).
+    Shown,
+    /// The kind of move only: in classic memory the person is to remember them.
+    Kept,
+}
+
+impl Places {
+    /// Whether faces and places are told.
+    #[must_use]
+    pub fn shown(self) -> bool {
+        self == Self::Shown
+    }
 }
 
 /// A card as a player names it: `4♠ (b2)`.
@@ -110,7 +132,42 @@ pub fn name(view: &PublicView, action: Action) -> Named {
         ),
         (None, Action::Match) => "Take the pair".to_string(),
     };
-    Named { text, cards }
+    let kind = kind_words(first_was_known, action, more_pairs(view, action, &cards));
+    Named { text, kind, cards }
+}
+
+/// Whether `action` takes a pair from two seen cards of which more than one label is
+/// on the table (the words then say "a seen pair", not "the").
+fn more_pairs(view: &PublicView, action: Action, cards: &[usize]) -> bool {
+    matches!(action, Action::Known(p) if p.known() >= 2) && distinct_labels(view, cards) > 1
+}
+
+/// The kind of a move, named without the face or the place of any face-down card: what a
+/// classic-memory hint says before the person asks for the place. `first_was_known` is
+/// the phase (`None` at a turn's start, else whether its first card was a seen one).
+#[must_use]
+pub fn kind_words(first_was_known: Option<bool>, action: Action, several: bool) -> String {
+    match (first_was_known, action) {
+        (Some(false), Action::Unknown) => "Turn a second new card".into(),
+        (_, Action::Unknown) => "Turn a new card".into(),
+        (None, Action::Known(p)) if p.known() >= 2 => {
+            if several {
+                "Take a pair you have seen (there are several)".into()
+            } else {
+                "Take the pair you have seen".into()
+            }
+        }
+        (None, Action::Known(p)) => format!(
+            "Turn a seen card whose {} still hidden",
+            partners(p.unknown)
+        ),
+        (None, Action::Match) => "Take the pair".into(),
+        (_, Action::Match) => "Take the pair: turn its partner, which you have seen".into(),
+        (Some(false), Action::Known(_)) => {
+            "Turn a seen card: ends your turn without showing a new card".into()
+        }
+        (Some(true), Action::Known(_)) => "Pass: turn a second seen card".into(),
+    }
 }
 
 /// What follows a pair taken, where it is not the usual turn again: under One Flip

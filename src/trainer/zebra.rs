@@ -3,7 +3,7 @@
 //! and the coach's line on a Zebra decision. A sibling of [`super::explain`], which
 //! knows the standard game's patterns only.
 
-use crate::analysis::annotate::{Class, show_value};
+use crate::analysis::annotate::Class;
 use crate::players::{zebra_action_of, zebra_candidates, zebra_state_of};
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Game, Objective, PublicView, Slot};
@@ -11,7 +11,7 @@ use crate::solver::zebra::{
     ZebraAction, ZebraError, ZebraFirstCard, ZebraSolver, zebra_chosen, zebra_preference,
 };
 
-use super::coach::{Verdict, cost_words};
+use super::coach::Verdict;
 use super::{Idea, card_words};
 
 mod idea;
@@ -26,6 +26,8 @@ pub struct ZebraChoice {
     pub action: ZebraAction,
     /// The action in words, with a card that carries it out.
     pub text: String,
+    /// The kind of move alone, no face or place of a face-down card (classic memory).
+    pub kind: String,
     /// Every position that carries it out (all equivalent).
     pub cards: Vec<usize>,
     /// Its value for the mover.
@@ -80,7 +82,12 @@ pub fn explain_zebra(
 ) -> Result<ZebraLesson, ZebraError> {
     let state = zebra_state_of(view);
     let objective = solver.objective();
-    let mut values = solver.actions(&state)?;
+    let lead = view.pairs().lead(view.mover());
+    let mut values: Vec<(ZebraAction, f64)> = solver
+        .actions(&state)?
+        .into_iter()
+        .map(|(a, v)| (a, objective.at_end(lead, v)))
+        .collect();
     // Both halves of a symmetric pattern are one choice on the table.
     values.retain(|(a, _)| {
         !matches!(a, ZebraAction::Known(p, crate::solver::zebra::ZebraColour::Black) if p.symmetric())
@@ -96,6 +103,7 @@ pub fn explain_zebra(
             let cards = zebra_candidates(view, action);
             ZebraChoice {
                 text: words(view, action, state.first, &cards),
+                kind: kind_words(action, state.first),
                 numbers: numbers(view, action, state.first),
                 cards,
                 action,
@@ -195,6 +203,35 @@ fn words(
     }
 }
 
+/// The kind of a move alone, without the face or place of a face-down card (classic
+/// memory's first hint): "Turn its twin, which you have seen: same colour, no pair".
+fn kind_words(action: ZebraAction, first: Option<ZebraFirstCard>) -> String {
+    let held = matches!(first, Some(ZebraFirstCard::Held(..)));
+    match (first, action) {
+        (Some(ZebraFirstCard::Revealed(..)), ZebraAction::Unknown) => {
+            "Turn a second new card".into()
+        }
+        (_, ZebraAction::Unknown) => "Turn a new card".into(),
+        (_, ZebraAction::Match) => "Take the pair: turn its partner, which you have seen".into(),
+        (_, ZebraAction::Twin) if held => "Pass: turn its twin (same colour, no pair)".into(),
+        (_, ZebraAction::Twin) => "Turn its twin, which you have seen: same colour, no pair".into(),
+        (None, ZebraAction::Known(p, c)) if p.known(c.opposite()) > 0 => {
+            "Take a pair you have seen".into()
+        }
+        (None, ZebraAction::Known(p, c)) => {
+            if p.unknown(c.opposite()) == 1 {
+                "Turn a seen card whose partner is still hidden".into()
+            } else {
+                "Turn a seen card whose partners are still hidden".into()
+            }
+        }
+        (_, ZebraAction::Known(..)) if held => "Pass: turn a second seen card".into(),
+        (_, ZebraAction::Known(..)) => {
+            "Turn a seen card: ends your turn without showing a new card".into()
+        }
+    }
+}
+
 /// What an action does this turn, where a few words say it: the chance that the second
 /// card pairs, or that it is a pass.
 fn numbers(view: &PublicView, action: ZebraAction, first: Option<ZebraFirstCard>) -> String {
@@ -232,6 +269,7 @@ pub fn zebra_verdict(
     position: usize,
     lesson: &ZebraLesson,
     objective: Objective,
+    places: super::Places,
 ) -> Option<Verdict> {
     let view = game.view();
     let taken = lesson.action_at(position).or_else(|| {
@@ -243,24 +281,22 @@ pub fn zebra_verdict(
         return None;
     }
     let best = lesson.best();
-    let mut severity = class.name().chars();
-    let severity: String = severity
-        .next()
-        .map(|c| c.to_uppercase().chain(severity).collect())
-        .unwrap_or_default();
-    let text = format!(
-        "{severity} {}: {} kept you at {}; {} left you at {}",
-        cost_words(objective, taken.cost),
-        choice_words(view, best.action, best.cards.first().copied()),
-        show_value(objective, best.value),
-        choice_words(view, taken.action, Some(position)),
-        show_value(objective, taken.value),
-    );
-    Some(Verdict {
-        class,
-        cost: taken.cost,
-        text,
-    })
+    Some(Verdict::new(
+        objective.into(),
+        (
+            &choice_words(
+                view,
+                best.action,
+                best.cards.first().copied().filter(|_| places.shown()),
+            ),
+            best.value,
+        ),
+        (
+            &choice_words(view, taken.action, Some(position)),
+            taken.value,
+        ),
+        taken.cost,
+    ))
 }
 
 /// A choice in a few words, with its card when it is a seen one: "a second new card",

@@ -166,6 +166,9 @@ impl Geometry {
 pub enum Look {
     /// Face down.
     Back,
+    /// Face down, seen before, and pointed at by a hint that shows places (classic
+    /// memory): a `*`, never its face.
+    Seen,
     /// Face up: text, ink, and whether it was turned this turn.
     Face(String, Ink, bool),
     /// Taken.
@@ -185,6 +188,7 @@ impl Widget for CardView {
         let (style, text) = match &self.look {
             Look::Back if self.hinted => (theme::HINTED, "?".to_string()),
             Look::Back => (theme::BACK, "░".repeat(area.width as usize)),
+            Look::Seen => (theme::HINTED, "*".to_string()),
             Look::Face(text, ink, this_turn) => {
                 let base = if *this_turn {
                     theme::THIS_TURN
@@ -269,11 +273,9 @@ impl Widget for BoardView<'_> {
                     let f = deck.face(c.label, c.copy);
                     Look::Face(f.text, f.ink, this_turn)
                 }
-                // A seen card the hint points at shows its face: a `?` means a new card.
-                Slot::Known(c) if self.hinted.contains(&pos) => {
-                    let f = deck.face(c.label, c.copy);
-                    Look::Face(f.text, f.ink, false)
-                }
+                // A seen card the hint points at, face down (classic memory): a `*`,
+                // never its face, which the person is to remember; a `?` is a new card.
+                Slot::Known(_) if self.hinted.contains(&pos) => Look::Seen,
                 Slot::Unknown if self.reveal => {
                     let c = self.game.reveal_all()[pos];
                     let f = deck.face(c.label, c.copy);

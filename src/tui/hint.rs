@@ -4,6 +4,7 @@
 use crate::rules::{Objective, PublicView};
 use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
+pub use crate::trainer::Places;
 use crate::trainer::zebra::ZebraLesson;
 use crate::trainer::{self, Idea, Lesson, Unit};
 use crate::words;
@@ -73,6 +74,22 @@ pub struct Hint {
     pub unit: Unit,
     /// The idea behind the best action when it is not the common play.
     pub idea: Option<Idea>,
+    /// Whether the hint names the faces and places of seen cards. In classic memory a
+    /// hint first names only the kind of each move (the person should remember where
+    /// the cards are); a second `H` shows the places, and the end screen counts it.
+    pub places: bool,
+}
+
+/// The cards a hint may mark on the board: all of them when it shows places, else only
+/// new (face-down, never seen) cards, whose places tell nothing.
+fn markable(view: &PublicView, cards: Vec<usize>, places: Places) -> Vec<usize> {
+    if places.shown() {
+        return cards;
+    }
+    cards
+        .into_iter()
+        .filter(|&p| matches!(view.slots()[p], crate::rules::Slot::Unknown))
+        .collect()
 }
 
 /// Short words for an action (the replay's annotation, the solitaire panel).
@@ -87,15 +104,20 @@ pub fn words(action: Action, first: Option<FirstCard>) -> String {
     }
 }
 
-/// Builds the hint from the trainer's lesson for the mover, its values in `unit`.
+/// Builds the hint from the trainer's lesson for the mover, its values in `unit`,
+/// naming seen cards or not as `places` says.
 #[must_use]
-pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>) -> Hint {
+pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>, places: Places) -> Hint {
     let lines = lesson
         .actions
         .iter()
         .map(|e| HintLine {
             action: e.action.into(),
-            words: e.named.text.clone(),
+            words: if places.shown() {
+                e.named.text.clone()
+            } else {
+                e.named.kind.clone()
+            },
             model: e.action.to_string(),
             numbers: trainer::numbers_line(view, e),
             value: e.value,
@@ -103,25 +125,35 @@ pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>) -> Hint 
         })
         .collect();
     Hint {
-        targets: targets(view, lesson.best),
+        targets: markable(view, targets(view, lesson.best), places),
         lines,
         best: lesson.best.into(),
         unit: unit.into(),
         idea: lesson.idea.clone(),
+        places: places.shown(),
     }
 }
 
 /// Builds the hint of a Zebra decision point from its lesson, with the idea of its best
 /// move.
 #[must_use]
-pub fn build_zebra(lesson: &ZebraLesson, objective: Objective) -> Hint {
+pub fn build_zebra(
+    view: &PublicView,
+    lesson: &ZebraLesson,
+    objective: Objective,
+    places: Places,
+) -> Hint {
     Hint {
         lines: lesson
             .actions
             .iter()
             .map(|c| HintLine {
                 action: HintAction::Zebra(c.action),
-                words: c.text.clone(),
+                words: if places.shown() {
+                    c.text.clone()
+                } else {
+                    c.kind.clone()
+                },
                 model: c.action.to_string(),
                 numbers: c.numbers.clone(),
                 value: c.value,
@@ -129,9 +161,10 @@ pub fn build_zebra(lesson: &ZebraLesson, objective: Objective) -> Hint {
             })
             .collect(),
         best: HintAction::Zebra(lesson.best),
-        targets: lesson.best().cards.clone(),
+        targets: markable(view, lesson.best().cards.clone(), places),
         unit: objective.into(),
         idea: Some(lesson.idea.clone()),
+        places: places.shown(),
     }
 }
 
@@ -179,29 +212,68 @@ fn short(words: &str) -> &str {
     }
 }
 
+impl Hint {
+    /// The decimals the hint's values and costs are shown with: the unit's usual ones
+    /// (`62.5%`, `+0.42`), more where two choices of different value would print alike.
+    #[must_use]
+    pub fn decimals(&self) -> usize {
+        let values: Vec<f64> = self.lines.iter().map(|l| l.value).collect();
+        words::decimals_apart(&values, TIE_EPSILON, usual_decimals(self.unit), |v, d| {
+            format_value_to(self.unit, v, d)
+        })
+    }
+
+    /// A value of this hint, as [`Hint::decimals`] says.
+    #[must_use]
+    pub fn value_text(&self, v: f64) -> String {
+        format_value_to(self.unit, v, self.decimals())
+    }
+
+    /// A cost of this hint, as [`Hint::decimals`] says.
+    #[must_use]
+    pub fn cost_text(&self, cost: f64) -> String {
+        format_cost_to(self.unit, cost, self.decimals())
+    }
+}
+
+/// The decimals a value in `unit` is usually shown with: one of a percentage, two of a
+/// pair.
+fn usual_decimals(unit: Unit) -> usize {
+    match unit {
+        Unit::Objective(Objective::Win) => 1,
+        _ => 2,
+    }
+}
+
 /// A value in the objective's unit: `62.5%` or `+0.42`; expected own pairs unsigned
 /// (`1.93`), as they are never below zero.
 #[must_use]
 pub fn format_value(unit: impl Into<Unit>, v: f64) -> String {
-    match unit.into() {
-        Unit::Objective(Objective::Win) => words::percent(v, 1),
-        Unit::OwnPairs => words::fixed(v, 2),
-        Unit::Objective(_) => words::signed(v, 2),
+    let unit = unit.into();
+    format_value_to(unit, v, usual_decimals(unit))
+}
+
+/// [`format_value`] with `decimals` digits after the point.
+fn format_value_to(unit: Unit, v: f64, decimals: usize) -> String {
+    match unit {
+        Unit::Objective(Objective::Win) => words::percent(v, decimals),
+        Unit::OwnPairs => words::fixed(v, decimals),
+        Unit::Objective(_) => words::signed(v, decimals),
     }
 }
 
-/// A cost in the objective's unit: `-3.2%`, `-0.10` (pairs) or `+0.10` (moves, in
+/// A cost in the objective's unit with `decimals` digits: `−3.2%`, `−0.10` (pairs) or `+0.10` (moves, in
 /// solitaire), `best` for none; a cost too small to show is `0.0%` or `0.00`, unsigned.
-#[must_use]
-pub fn format_cost(unit: impl Into<Unit>, cost: f64) -> String {
+fn format_cost_to(unit: Unit, cost: f64, decimals: usize) -> String {
     if cost <= TIE_EPSILON {
         return "best".into();
     }
-    let (digits, unit, sign) = match unit.into().measure() {
-        Objective::Win => (words::fixed(cost * 100.0, 1), "%", "-"),
-        Objective::Margin => (words::fixed(cost, 2), "", "-"),
+    let minus = words::MINUS.to_string();
+    let (digits, unit, sign) = match unit.measure() {
+        Objective::Win => (words::fixed(cost * 100.0, decimals), "%", minus.as_str()),
+        Objective::Margin => (words::fixed(cost, decimals), "", minus.as_str()),
         // More moves is the loss.
-        Objective::Moves => (words::fixed(cost, 2), "", "+"),
+        Objective::Moves => (words::fixed(cost, decimals), "", "+"),
     };
     if digits.chars().all(|c| c == '0' || c == '.') {
         format!("{digits}{unit}")

@@ -6,7 +6,7 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::hint::{Hint, format_cost, format_value};
+use super::hint::{Hint, format_value};
 use super::round::Round;
 use super::theme;
 use crate::rules::{Objective, Phase, Variant};
@@ -108,13 +108,14 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
             if round.seat_count() > 2 {
                 lines.push(Line::from(format!("{who}: {v:.2} more pairs")));
             } else {
-                let what = match round.config().objective {
-                    Objective::Win => "win",
-                    _ => "margin",
+                let objective = round.config().objective;
+                let what = match objective {
+                    Objective::Win => "chance to win",
+                    _ => "final margin",
                 };
                 lines.push(Line::from(format!(
                     "{who}: {what} {}",
-                    format_value(round.config().objective, v)
+                    format_value(objective, v)
                 )));
             }
         }
@@ -171,11 +172,7 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
         };
         // The best choice is marked by more than colour.
         let mark = if l.action == h.best { "▶" } else { " " };
-        let mut head = format!(
-            "{} {}",
-            format_value(h.unit, l.value),
-            format_cost(h.unit, l.cost)
-        );
+        let mut head = format!("{} {}", h.value_text(l.value), h.cost_text(l.cost));
         if codes {
             head = format!("{head} · {}", l.model);
         }
@@ -233,8 +230,8 @@ pub fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
         out.push(Line::from(Span::styled(
             format!(
                 "{} {} · {}{code}",
-                format_value(h.unit, l.value),
-                format_cost(h.unit, l.cost),
+                h.value_text(l.value),
+                h.cost_text(l.cost),
                 l.words
             ),
             style,
@@ -255,7 +252,7 @@ pub fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
 fn value_caption(unit: Unit) -> Option<&'static str> {
     match unit {
         Unit::Objective(Objective::Win) => None,
-        Unit::Objective(Objective::Margin) => Some("in pair margin at the end"),
+        Unit::Objective(Objective::Margin) => Some("final margin, with score"),
         Unit::Objective(Objective::Moves) => Some("in moves still to make"),
         Unit::OwnPairs => Some("in pairs still to take"),
     }

@@ -12,7 +12,7 @@ use super::board::{BoardView, Geometry};
 use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
-use crate::analysis::annotate::{Analysis, Class, show_cost, show_value};
+use crate::analysis::annotate::{Analysis, Class, show_cost, show_cost_short, show_two};
 use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
 use crate::rules::{Game, Objective};
 use crate::words;
@@ -218,7 +218,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             ),
             Span::styled(d.class.name(), class_style(d.class)),
         ]));
-        let best_value = show_value(an.objective, d.best_value);
+        let (best_value, played_value) = show_two(an.objective, d.best_value, d.value);
         if d.played_best {
             lines.push(Line::from(format!(
                 "best, played: {} ({best_value})",
@@ -227,10 +227,9 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
         } else {
             lines.push(Line::from(format!("best: {} ({best_value})", d.best)));
             lines.push(Line::from(format!(
-                "played: {} ({}) · cost {}",
+                "played: {} ({played_value}) · cost {}",
                 d.played,
-                show_value(an.objective, d.value),
-                show_cost(an.objective, d.cost)
+                show_cost_short(an.objective, d.cost)
             )));
         }
     }
@@ -245,23 +244,33 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
         )));
         lines.push(Line::from(match an.objective {
             _ if an.own_pairs() => format!("Expected pairs for {}: {value}", r.player(seat)),
-            Objective::Win => format!("Odds for {}: {value}", r.player(seat)),
+            Objective::Win => format!("{}: chance to win {value}", r.player(seat)),
             Objective::Margin => format!("Margin for {}: {value}", r.player(seat)),
             // Moves so far plus the expected rest.
             Objective::Moves => format!("Expected: {value}"),
         }));
-        lines.push(Line::from(Span::styled("Accuracy · cost", theme::HEADING)));
+        lines.push(Line::from(Span::styled(
+            "Accuracy · cost/decision",
+            theme::HEADING,
+        )));
         for seat in replay.seats() {
             let s = &an.summaries[seat.index()];
             let name: String = r.player(seat).chars().take(7).collect();
             // The same words as the summary window: one cost, stated one way.
             let text = if s.flips == 0 {
                 format!("{name:<8}no flips")
+            } else if s.choices == 0 {
+                // Accuracy counts real choices only: with none, there is none to show.
+                format!("{name:<8}all forced")
             } else {
                 format!(
                     "{name:<8}{:>4} {}",
                     words::percent(s.accuracy, 0),
-                    show_cost(an.objective, s.total_cost)
+                    if an.own_pairs() {
+                        show_cost(an.objective, s.mean_cost)
+                    } else {
+                        show_cost_short(an.objective, s.mean_cost)
+                    }
                 )
             };
             lines.push(Line::from(text));
@@ -365,11 +374,17 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
     let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
     let what = match an.objective {
         _ if an.own_pairs() => format!("{}: expected pairs after each flip", r.player(seat)),
-        Objective::Win => format!("{}: win % after each flip", r.player(seat)),
-        Objective::Margin => format!("{}: expected margin after each flip", r.player(seat)),
+        Objective::Win => format!("{}: chance to win after each flip", r.player(seat)),
+        Objective::Margin => format!("{}: final margin after each flip", r.player(seat)),
         Objective::Moves => "Expected total moves after each flip".to_owned(),
     };
-    let title = format!(" {what}, {} ", assumption(an.objective));
+    // Said where the chance first shows: what a draw is worth in it.
+    let draw = if an.objective == Objective::Win && !an.own_pairs() {
+        " (a draw counts half)"
+    } else {
+        ""
+    };
+    let title = format!(" {what}, {}{draw} ", assumption(an.objective));
     let datasets = vec![
         Dataset::default()
             .marker(Marker::Braille)
@@ -442,17 +457,7 @@ fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for seat in replay.seats() {
         let s = &an.summaries[seat.index()];
-        let totals = if s.flips == 0 {
-            ": no flips to judge".to_owned()
-        } else {
-            format!(
-                ": accuracy {} ({} of {} best), total cost {}",
-                words::percent(s.accuracy, 0),
-                s.best,
-                words::count_of(s.flips, "flip"),
-                show_cost(an.objective, s.total_cost)
-            )
-        };
+        let totals = format!(": {}", s.words(|c| show_cost_short(an.objective, c)));
         lines.push(Line::from(vec![
             Span::styled(r.player(seat).to_owned(), theme::HEADING),
             Span::raw(totals),
@@ -471,6 +476,18 @@ fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
         }
         lines.push(Line::from(""));
     }
+    let unit = match an.objective {
+        Objective::Win if !an.own_pairs() => "points of win chance",
+        Objective::Moves => "moves",
+        _ => "pairs",
+    };
+    lines.push(
+        Line::from(format!(
+            "Cost: {unit} lost a decision with a choice; forced ones (one choice, or all \
+             equal) are left out."
+        ))
+        .style(theme::DIM),
+    );
     lines.push(Line::from("Any key closes this window.").style(theme::DIM));
     lines
 }

@@ -84,6 +84,8 @@ pub struct Round {
     show_codes: bool,
     /// The decisions (flip numbers) at which the person saw a hint.
     hinted: Vec<usize>,
+    /// The decisions at which a classic-memory hint showed the places of seen cards.
+    places_shown: Vec<usize>,
     show_odds: bool,
     odds: Option<f64>,
     undo: Vec<(Game, usize)>,
@@ -157,6 +159,7 @@ impl Round {
             hint: None,
             show_codes: false,
             hinted: Vec::new(),
+            places_shown: Vec::new(),
             show_odds: false,
             odds: None,
             undo: Vec::new(),
@@ -497,12 +500,40 @@ impl Round {
             .count()
     }
 
+    /// The person's decisions at which a classic-memory hint showed where seen cards
+    /// lie (the second `H`).
+    #[must_use]
+    pub fn places_shown(&self) -> usize {
+        let flips = self.game.view().flips();
+        let person = self.person();
+        self.places_shown
+            .iter()
+            .filter(|&&i| flips.get(i).is_none_or(|f| f.seat == person))
+            .count()
+    }
+
     /// Notes that a hint is on show at the current decision.
     fn note_hint(&mut self) {
         let at = self.game.view().flips().len();
         // After an undo, the decisions undone are forgotten.
         self.hinted.retain(|&i| i < at);
+        self.places_shown.retain(|&i| i < at);
         self.hinted.push(at);
+    }
+
+    /// How much a hint at the current decision may tell of the seen cards: everything
+    /// in open memory (they lie face up) and on a watched game, the kind of move only in
+    /// classic memory until the person asks for the places.
+    fn places(&self) -> hint::Places {
+        let at = self.game.view().flips().len();
+        if self.config.memory == Memory::Open
+            || self.is_watch()
+            || self.places_shown.last() == Some(&at)
+        {
+            hint::Places::Shown
+        } else {
+            hint::Places::Kept
+        }
     }
 
     /// The person's current value (win probability or expected margin), when shown.
@@ -693,10 +724,19 @@ impl Round {
         }
     }
 
-    /// Shows or hides the hint for the current decision.
+    /// Shows or hides the hint for the current decision. In classic memory a hint
+    /// first names the kind of move; a second `H` names the cards and their places
+    /// (counted on the end screen); a third hides it.
     pub fn toggle_hint(&mut self) {
-        if self.hint.is_some() {
-            self.hint = None;
+        if let Some(h) = &self.hint {
+            if h.places || self.places() == hint::Places::Shown {
+                self.hint = None;
+                return;
+            }
+            let at = self.game.view().flips().len();
+            self.places_shown.push(at);
+            self.hint = self.compute_hint();
+            self.message = "Hint: where the cards are (counted as places shown)".into();
             return;
         }
         if !self.persons_turn() && !self.is_watch() {
@@ -735,22 +775,33 @@ impl Round {
     /// Switches the odds display.
     pub fn toggle_odds(&mut self) {
         self.show_odds = !self.show_odds;
+        // Said where the odds first show: what they are.
+        if self.show_odds {
+            self.message = match self.config.objective {
+                _ if self.seats.len() > 2 => "Odds: your own pairs still to take",
+                crate::rules::Objective::Win => "Odds: your chance to win (a draw counts half)",
+                _ => "Odds: your final margin, score included",
+            }
+            .into();
+        }
         self.refresh();
     }
 
     fn compute_hint(&self) -> Option<Hint> {
+        let view = self.game.view();
         if self.is_zebra() {
             return Some(hint::build_zebra(
+                view,
                 &self.zebra_lesson()?,
                 self.config.objective,
+                self.places(),
             ));
         }
-        let view = self.game.view();
         if view.is_over() {
             return None;
         }
         let (lesson, unit) = self.lesson()?;
-        Some(hint::build(view, &lesson, unit))
+        Some(hint::build(view, &lesson, unit, self.places()))
     }
 
     /// The trainer's lesson at the current decision point, for the mover, from the
@@ -789,25 +840,14 @@ impl Round {
             && let Ok(mut z) = zebra.lock()
             && let Ok(v) = z.solver().value(&zebra_state_of(view))
         {
-            // The value is the mover's.
-            let mine = view.mover() == self.person();
-            self.odds = Some(match (mine, self.config.objective) {
-                (true, _) => v,
-                (false, crate::rules::Objective::Win) => 1.0 - v,
-                (false, _) => -v,
-            });
+            self.odds = Some(self.persons_value(v));
         }
         if let Some(solver) = &self.solver {
             let state = state_of(view);
             if let Ok(mut s) = solver.lock()
                 && let Ok(v) = s.solver().value(&state)
             {
-                let mine = view.mover() == self.person();
-                self.odds = Some(match (mine, self.config.objective) {
-                    (true, _) => v,
-                    (false, crate::rules::Objective::Win) => 1.0 - v,
-                    (false, _) => -v,
-                });
+                self.odds = Some(self.persons_value(v));
             }
         }
         let auto = self.is_watch() || self.config.hints == super::config::Hints::Always;
@@ -819,6 +859,21 @@ impl Round {
         } else {
             self.hint = None;
         }
+    }
+
+    /// The value `v` of the decision point for the mover (two seats), as the person
+    /// means it: their own chance to win, or under `margin` their final margin (the
+    /// score plus the expected rest).
+    fn persons_value(&self, v: f64) -> f64 {
+        let view = self.game.view();
+        let objective = self.config.objective;
+        let mine = view.mover() == self.person();
+        let theirs = match (mine, objective) {
+            (true, _) => v,
+            (false, crate::rules::Objective::Win) => 1.0 - v,
+            (false, _) => -v,
+        };
+        objective.at_end(view.pairs().lead(self.person()), theirs)
     }
 
     /// The coach's word on the person turning the card at `pos` now, from the decision
@@ -835,10 +890,11 @@ impl Round {
                 pos,
                 &lesson,
                 self.config.objective,
+                self.places(),
             );
         }
         let (lesson, unit) = self.lesson()?;
-        coach::verdict(&self.game, pos, &lesson, unit)
+        coach::verdict(&self.game, pos, &lesson, unit, self.places())
     }
 
     /// The coach's word on the person's last decision, if it cost something.
@@ -971,7 +1027,16 @@ impl Round {
     }
 
     /// A turn in the log, the cards as the records write them: "You: 4♠ b2, 7♥ c3 — miss".
+    /// In classic memory a turn that left its cards face down is told without them
+    /// ("AI: no pair"): remembering them is the game.
     fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {
+        if self.config.memory == Memory::Classic {
+            return match end {
+                TurnEnd::Pair => format!("{who}: pair {} {}", self.face(a), self.face(b)),
+                TurnEnd::Miss => format!("{who}: no pair"),
+                TurnEnd::Pass => format!("{who} passed"),
+            };
+        }
         let deck = self.game.view().deck();
         let card = |f: Flip| {
             format!(

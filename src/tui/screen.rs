@@ -519,23 +519,32 @@ fn score_line(round: &Round, result: &crate::rules::GameResult) -> String {
 }
 
 /// One person's look-back at a table of several people: `ann: accuracy 67% · 4 of 6
-/// decisions best · cost −0.35 own pairs`.
+/// decisions best · cost −0.06 own pairs a decision`.
 fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> String {
     let cost = if back.decisions > back.best {
         format!(
-            " · cost {}",
+            " · cost {} a decision",
             crate::trainer::coach::cost_words(back.unit, back.cost)
         )
     } else {
         String::new()
     };
     format!(
-        "{}: accuracy {} · {} of {} best{cost}",
+        "{}: accuracy {} · {} of {} best{cost}{}",
         round.seat_name(back.seat),
         words::percent(back.accuracy, 0),
         back.best,
         words::count_of(back.decisions, "decision"),
+        forced_note(back)
     )
+}
+
+/// The decisions left out of an accuracy, if any: ` (2 forced left out)`.
+fn forced_note(back: &crate::trainer::coach::LookBack) -> String {
+    match back.forced {
+        0 => String::new(),
+        n => format!(" ({n} forced left out)"),
+    }
 }
 
 /// The lines of the end window of a game at a table.
@@ -561,9 +570,18 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
     if round.people() == 1 {
         lines.push(
             Line::from(format!(
-                "Hints seen at {} of your {}{}",
+                "Hints seen at {} of your {}{}{}",
                 round.hints_used(),
                 words::count_of(round.decisions(), "decision"),
+                // Classic memory: how often a hint told where seen cards lie.
+                if round.memory() == super::config::Memory::Classic {
+                    format!(
+                        " · {} shown",
+                        words::count_of(round.places_shown(), "place")
+                    )
+                } else {
+                    String::new()
+                },
                 if round.practice() {
                     " · practice game"
                 } else {
@@ -576,10 +594,11 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
     if let Some(back) = round.look_back().filter(|_| !round.is_watch()) {
         lines.push(
             Line::from(format!(
-                "Your accuracy {} · {} of your {} best",
+                "Your accuracy {} · {} of your {} with a choice best{}",
                 words::percent(back.accuracy, 0),
                 back.best,
-                words::count_of(back.decisions, "decision")
+                words::count_of(back.decisions, "decision"),
+                forced_note(back)
             ))
             .centered(),
         );
