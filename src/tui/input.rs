@@ -152,7 +152,7 @@ impl Input {
         }
         if watch_stdin && fds[0].revents != 0 {
             let mut buf = [0u8; 1024];
-            match stdin.lock().read(&mut buf) {
+            match read_fd(stdin.as_raw_fd(), &mut buf) {
                 Ok(n) if n > 0 => self.feed(&buf[..n]),
                 Err(e)
                     if matches!(
@@ -205,4 +205,12 @@ impl Input {
         self.bytes.clear();
         self.since = None;
     }
+}
+
+/// One read of the descriptor itself: not through the standard library's buffered
+/// standard input, whose buffer would hold bytes the next poll cannot see.
+fn read_fd(fd: std::os::fd::RawFd, buf: &mut [u8]) -> std::io::Result<usize> {
+    // SAFETY: `buf` is valid for writes of its length for the whole call.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    usize::try_from(n).map_err(|_| std::io::Error::last_os_error())
 }

@@ -143,11 +143,23 @@ fn csi(bytes: &[u8]) -> Decoded {
             x10_mouse(&bytes[3..6])
         };
     }
+    // A mouse report `ESC [ <` holds digits and `;` only, up to its `M` or `m`.
+    let sgr = bytes.get(2) == Some(&b'<');
     for (i, &b) in bytes.iter().enumerate().skip(2) {
         if i >= MAX_SEQUENCE {
             return Decoded::Skip(i);
         }
         match b {
+            b'0'..=b'9' | b';' => {}
+            b'<' if i == 2 => {}
+            b'M' | b'm' if sgr => {
+                return match sequence(&bytes[2..i], b) {
+                    Some(event) => Decoded::Event(event, i + 1),
+                    None => Decoded::Skip(i + 1),
+                };
+            }
+            // Cannot continue a mouse report: the half read so far goes, this byte stays.
+            _ if sgr => return Decoded::Skip(i),
             0x20..=0x3f => {}
             b if is_final(b) => {
                 return match sequence(&bytes[2..i], b) {
@@ -388,6 +400,8 @@ mod tests {
             KeyModifiers::ALT
         ))));
         assert_eq!(all(b"\xe2q"), [k(KeyCode::Char('q'))]);
+        assert_eq!(all(b"\x1b[<q"), [k(KeyCode::Char('q'))]);
+        assert_eq!(all(b"\x1b[<0;1y"), [k(KeyCode::Char('y'))]);
         // Bracketed paste markers and unknown sequences mean nothing; what follows is read.
         assert_eq!(all(b"\x1b[200~y\x1b[201~"), [k(KeyCode::Char('y'))]);
         assert_eq!(all(b"\x1b[?1;2cq"), [k(KeyCode::Char('q'))]);
