@@ -150,7 +150,10 @@ pub fn main() -> ExitCode {
         }
         Err(e) => {
             // One status for every fault: bad input and a bad environment alike.
-            eprintln!("{}", error_line(&format!("{e:#}"), &settings::take_warnings()));
+            eprintln!(
+                "{}",
+                error_line(&format!("{e:#}"), &settings::take_warnings())
+            );
             ExitCode::from(2)
         }
     }
@@ -207,14 +210,20 @@ mod tests {
     fn an_error_is_one_line_with_the_settings_warning_joined() {
         let line = error_line(
             "the game needs a terminal",
-            &["config file d.toml: not a regular file (a folder); using the default settings".into()],
+            &[
+                "config file d.toml: not a regular file (a folder); using the default settings"
+                    .into(),
+            ],
         );
         assert_eq!(
             line,
             "error: the game needs a terminal; also config file d.toml: not a regular file (a folder); using the default settings"
         );
         let two = error_line("x", &["a".into(), "b".into()]);
-        assert_eq!(two, "error: x; also a (and 1 more fault in the settings file)");
+        assert_eq!(
+            two,
+            "error: x; also a (and 1 more fault in the settings file)"
+        );
         let raw = error_line("--players: seat name 'ann\nbob' is bad", &[]);
         assert_eq!(raw.lines().count(), 1);
     }

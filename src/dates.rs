@@ -9,12 +9,7 @@ pub fn now_utc() -> (String, String) {
     let now = OffsetDateTime::now_utc();
     (
         day_text(now.date()),
-        format!(
-            "{:02}:{:02}:{:02}",
-            now.hour(),
-            now.minute(),
-            now.second()
-        ),
+        format!("{:02}:{:02}:{:02}", now.hour(), now.minute(), now.second()),
     )
 }
 

@@ -291,7 +291,10 @@ fn the_catalogue_has_at_least_sixty_cases() {
     #[cfg(unix)]
     let n = n + FIFOS.len() + UNREAD_FLAGS.len() + RELIABILITY_FILES.len();
     #[cfg(unix)]
-    let n = n + BAD_SETTINGS_FILES.iter().map(|(_, c)| c.len()).sum::<usize>();
+    let n = n + BAD_SETTINGS_FILES
+        .iter()
+        .map(|(_, c)| c.len())
+        .sum::<usize>();
     println!("{n} cases");
     assert!(n >= 60, "{n}");
 }
@@ -1070,7 +1073,10 @@ fn a_broken_settings_file() {
     assert_eq!((code, out.as_str()), (2, ""));
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "{err}");
-    assert!(lines[0].starts_with("error: the game needs a terminal"), "{err}");
+    assert!(
+        lines[0].starts_with("error: the game needs a terminal"),
+        "{err}"
+    );
     assert!(
         lines[0].contains("; also config file ") && lines[0].contains("'opponent'"),
         "{err}"
@@ -1211,17 +1217,44 @@ fn reliability_files(s: &Sandbox) {
 #[cfg(unix)]
 const UNREAD_FLAGS: Cases = &[
     (
-        &["duel", "--deck", "pairs:3", "--games", "2", "--data-dir", "folder"],
+        &[
+            "duel",
+            "--deck",
+            "pairs:3",
+            "--games",
+            "2",
+            "--data-dir",
+            "folder",
+        ],
         "--data-dir: a duel writes nothing without --save",
     ),
     (
-        &["duel", "--deck", "pairs:3", "--first", "usual", "--second", "usual", "--tie-break", "secretive"],
+        &[
+            "duel",
+            "--deck",
+            "pairs:3",
+            "--first",
+            "usual",
+            "--second",
+            "usual",
+            "--tie-break",
+            "secretive",
+        ],
         "--tie-break: only the optimal player breaks ties",
     ),
-    (&["watch", "--practice"], "--practice is for `concentration play`"),
+    (
+        &["watch", "--practice"],
+        "--practice is for `concentration play`",
+    ),
     (&["watch", "--coach"], "--coach is for `concentration play`"),
-    (&["watch", "--hints", "always"], "--hints is for `concentration play`"),
-    (&["watch", "--first", "ai"], "--first is for `concentration play`"),
+    (
+        &["watch", "--hints", "always"],
+        "--hints is for `concentration play`",
+    ),
+    (
+        &["watch", "--first", "ai"],
+        "--first is for `concentration play`",
+    ),
     (
         &["play", "--no-save", "--data-dir", "folder"],
         "--data-dir cannot go with --no-save",
@@ -1232,11 +1265,25 @@ const UNREAD_FLAGS: Cases = &[
     ),
     // --games beyond what a run can finish.
     (
-        &["duel", "--deck", "pairs:2", "--games", "18446744073709551615"],
+        &[
+            "duel",
+            "--deck",
+            "pairs:2",
+            "--games",
+            "18446744073709551615",
+        ],
         "--games 18446744073709551615: at most 1000000 in one run",
     ),
     (
-        &["duel", "--deck", "pairs:2", "--players", "usual,usual", "--games", "1000001"],
+        &[
+            "duel",
+            "--deck",
+            "pairs:2",
+            "--players",
+            "usual,usual",
+            "--games",
+            "1000001",
+        ],
         "--games 1000001: at most 1000000",
     ),
     (
@@ -1256,7 +1303,10 @@ const UNREAD_FLAGS: Cases = &[
         &["duel", "--players", "evil\u{202e}gnp,usual"],
         "seat name 'evil\\u{202e}gnp'",
     ),
-    (&["play", "--players", "you,hal:gen\u{1b}]0;x\u{7}ius"], "unknown seat kind 'gen\\u{1b}]0;x\\u{7}ius'"),
+    (
+        &["play", "--players", "you,hal:gen\u{1b}]0;x\u{7}ius"],
+        "unknown seat kind 'gen\\u{1b}]0;x\\u{7}ius'",
+    ),
     // Dates by the calendar.
     (
         &["puzzle", "--daily", "--date", "2026-02-30", "--list", "1"],
@@ -1296,9 +1346,15 @@ const RELIABILITY_FILES: Cases = &[
         &["analyze", "bidi-name.cgn"],
         "header B: seat name 'evil\\u{202e}gnp'",
     ),
-    (&["replay", "tab-name.cgn"], "header B: seat name 'ann\\tlee'"),
+    (
+        &["replay", "tab-name.cgn"],
+        "header B: seat name 'ann\\tlee'",
+    ),
     (&["analyze", "long-line.cgn"], "long-line.cgn: line 16: "),
-    (&["analyze", "feb-30.cgn"], "header Date: '2026-02-30' is not a day"),
+    (
+        &["analyze", "feb-30.cgn"],
+        "header Date: '2026-02-30' is not a day",
+    ),
 ];
 
 #[cfg(unix)]
@@ -1316,29 +1372,53 @@ const BAD_SETTINGS_FILES: &[(&str, Cases)] = &[
     (
         "fifo.toml",
         &[
-            (&["config", "show"], "fifo.toml: not a regular file (a FIFO)"),
-            (&["play"], "needs a terminal: standard input and output must not be redirected; also config file "),
-            (&["watch"], "not a regular file (a FIFO); using the default settings"),
+            (
+                &["config", "show"],
+                "fifo.toml: not a regular file (a FIFO)",
+            ),
+            (
+                &["play"],
+                "needs a terminal: standard input and output must not be redirected; also config file ",
+            ),
+            (
+                &["watch"],
+                "not a regular file (a FIFO); using the default settings",
+            ),
         ],
     ),
     (
         "folder.toml",
         &[
-            (&["config", "show"], "folder.toml: not a regular file (a folder)"),
-            (&["play"], "not a regular file (a folder); using the default settings"),
+            (
+                &["config", "show"],
+                "folder.toml: not a regular file (a folder)",
+            ),
+            (
+                &["play"],
+                "not a regular file (a folder); using the default settings",
+            ),
         ],
     ),
     (
         "/dev/zero",
         &[
-            (&["config", "show"], "config file /dev/zero: not a regular file (a device)"),
-            (&["play"], "also config file /dev/zero: not a regular file (a device)"),
+            (
+                &["config", "show"],
+                "config file /dev/zero: not a regular file (a device)",
+            ),
+            (
+                &["play"],
+                "also config file /dev/zero: not a regular file (a device)",
+            ),
         ],
     ),
     (
         "loop.toml",
         &[
-            (&["config", "show"], "loop.toml: Too many levels of symbolic links"),
+            (
+                &["config", "show"],
+                "loop.toml: Too many levels of symbolic links",
+            ),
             (&["watch"], "Too many levels of symbolic links"),
         ],
     ),
@@ -1351,12 +1431,18 @@ const BAD_SETTINGS_FILES: &[(&str, Cases)] = &[
     ),
     (
         "deep.toml",
-        &[(&["config", "show"], "deep.toml: "), (&["play"], "deep.toml: ")],
+        &[
+            (&["config", "show"], "deep.toml: "),
+            (&["play"], "deep.toml: "),
+        ],
     ),
     (
         "nan.toml",
         &[
-            (&["config", "show"], "key 'ai-delay': NaN: expected seconds between 0 and 60"),
+            (
+                &["config", "show"],
+                "key 'ai-delay': NaN: expected seconds between 0 and 60",
+            ),
             (&["watch"], "nan.toml: line 1: key 'ai-delay': NaN"),
         ],
     ),

@@ -21,7 +21,15 @@ fn widest(s: &Session) -> usize {
 
 fn still_answers_after(half: &str) {
     let mut s = Session::start(&[
-        "play", "--deck", "pairs:8", "--seed", "5", "--ai-delay", "0", "--first", "you",
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+        "--first",
+        "you",
     ]);
     s.wait_for("Your turn");
     assert!(widest(&s) <= usize::from(COLS));
@@ -45,8 +53,7 @@ fn still_answers_after(half: &str) {
     for _ in 0..5 {
         s.keys("q");
         let start = Instant::now();
-        while !s.screen().contains("Quit this game?") && start.elapsed() < Duration::from_secs(1)
-        {
+        while !s.screen().contains("Quit this game?") && start.elapsed() < Duration::from_secs(1) {
             s.pump(Duration::from_millis(50));
         }
         if s.screen().contains("Quit this game?") {

@@ -60,8 +60,18 @@ fn duel_players_save_saves_every_seat_game() {
         let data = s.0.join(format!("data-{seats}"));
         let out = s.run(
             &[
-                "duel", "--deck", "pairs:6", "--players", list, "--games", "3", "--seed", "3",
-                "--save", "--data-dir", data.to_str().unwrap(),
+                "duel",
+                "--deck",
+                "pairs:6",
+                "--players",
+                list,
+                "--games",
+                "3",
+                "--seed",
+                "3",
+                "--save",
+                "--data-dir",
+                data.to_str().unwrap(),
             ],
             &s.0.join("none.toml"),
         );
@@ -126,7 +136,10 @@ fn nearly_full_disk(at: &Path) -> Option<Tmpfs> {
     if !mounted {
         // SAFETY: geteuid has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
-        assert!(!root, "as root a tmpfs must mount: the full-disk test needs it");
+        assert!(
+            !root,
+            "as root a tmpfs must mount: the full-disk test needs it"
+        );
         return None;
     }
     let disk = Tmpfs(at.to_path_buf());
@@ -150,8 +163,20 @@ fn a_batch_cut_short_by_a_full_disk_says_how_many_were_saved() {
     let data = disk.0.join("data");
     let out = s.run(
         &[
-            "duel", "--deck", "pairs:4", "--first", "optimal", "--second", "usual", "--games",
-            "3", "--seed", "3", "--save", "--data-dir", data.to_str().unwrap(),
+            "duel",
+            "--deck",
+            "pairs:4",
+            "--first",
+            "optimal",
+            "--second",
+            "usual",
+            "--games",
+            "3",
+            "--seed",
+            "3",
+            "--save",
+            "--data-dir",
+            data.to_str().unwrap(),
         ],
         &s.0.join("none.toml"),
     );

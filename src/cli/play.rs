@@ -99,10 +99,18 @@ impl PlayArgs {
             return Ok(());
         }
         for (flag, given, why) in [
-            ("--first", self.first.is_some(), "the first seat (--vs) always starts"),
+            (
+                "--first",
+                self.first.is_some(),
+                "the first seat (--vs) always starts",
+            ),
             ("--practice", self.practice, "nobody's move can be undone"),
             ("--coach", self.coach, "no person's decision is coached"),
-            ("--hints", self.hints.is_some(), "the hint shows at every decision"),
+            (
+                "--hints",
+                self.hints.is_some(),
+                "the hint shows at every decision",
+            ),
         ] {
             if given {
                 return Err(super::usage(format!(
@@ -368,8 +376,16 @@ mod tests {
     #[test]
     fn flags_watch_would_not_use_are_refused() {
         let err = |line: &[&str], watch: bool| config(line, watch, "").unwrap_err().to_string();
-        for flag in [&["--first", "ai"][..], &["--practice"], &["--coach"], &["--hints", "off"]] {
-            assert!(err(flag, true).contains("is for `concentration play`"), "{flag:?}");
+        for flag in [
+            &["--first", "ai"][..],
+            &["--practice"],
+            &["--coach"],
+            &["--hints", "off"],
+        ] {
+            assert!(
+                err(flag, true).contains("is for `concentration play`"),
+                "{flag:?}"
+            );
             config(flag, false, "").expect("play takes it");
         }
         assert!(err(&["--no-save", "--data-dir", "d"], false).contains("--no-save"));

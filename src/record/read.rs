@@ -108,7 +108,10 @@ mod tests {
         ));
         let big = dir.join("big");
         std::fs::write(&big, [b'a'; 11]).unwrap();
-        assert!(matches!(read_capped(&big, 10), Err(ReadError::TooLarge(10))));
+        assert!(matches!(
+            read_capped(&big, 10),
+            Err(ReadError::TooLarge(10))
+        ));
         assert_eq!(read_capped(&big, 11).unwrap().len(), 11);
         assert!(matches!(
             read_capped(&dir.join("none"), 10),

@@ -43,7 +43,12 @@ impl Challenge {
     /// A date that is not of that form or not a calendar date.
     pub fn daily(date: &str) -> Result<Self, String> {
         let digits: String = date.chars().filter(|c| *c != '-').collect();
-        let bad = || format!("bad date '{}': expected YYYY-MM-DD", crate::words::shown(date));
+        let bad = || {
+            format!(
+                "bad date '{}': expected YYYY-MM-DD",
+                crate::words::shown(date)
+            )
+        };
         if digits.len() != 8 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }

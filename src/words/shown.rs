@@ -99,9 +99,8 @@ pub fn one_line(text: &str) -> String {
 /// character that is not a letter or digit.
 fn closing(chars: &[char], open: usize) -> Option<usize> {
     let mark = chars[open];
-    (open + 1..chars.len()).find(|&j| {
-        chars[j] == mark && chars.get(j + 1).is_none_or(|next| !next.is_alphanumeric())
-    })
+    (open + 1..chars.len())
+        .find(|&j| chars[j] == mark && chars.get(j + 1).is_none_or(|next| !next.is_alphanumeric()))
 }
 
 #[cfg(test)]
@@ -113,7 +112,10 @@ mod tests {
         assert_eq!(shown("ann\nbob"), "ann\\nbob");
         assert_eq!(shown("a\u{1b}[2Jb\r\t"), "a\\u{1b}[2Jb\\r\\t");
         assert_eq!(shown("evil\u{202e}txt"), "evil\\u{202e}txt");
-        assert_eq!(shown("zero\u{200b}width\u{feff}"), "zero\\u{200b}width\\u{feff}");
+        assert_eq!(
+            shown("zero\u{200b}width\u{feff}"),
+            "zero\\u{200b}width\\u{feff}"
+        );
         assert_eq!(shown("pairs:8 ♥ é"), "pairs:8 ♥ é");
     }
 

@@ -123,9 +123,8 @@ fn players_and_variant_seat_the_table() {
         e.starts_with("line 2: key 'variant': no solver plays One Flip"),
         "{e}"
     );
-    let s =
-        p("players = \"you,usual,forgetful\"\nvariant = \"one-flip\"\npass-rule = \"none\"")
-            .unwrap();
+    let s = p("players = \"you,usual,forgetful\"\nvariant = \"one-flip\"\npass-rule = \"none\"")
+        .unwrap();
     assert_eq!(s.variant, Some(Variant::OneFlip));
     let mut c = Config::default();
     s.apply(&mut c, false);

@@ -183,9 +183,17 @@ fn sequence(params: &[u8], last: u8) -> Option<Event> {
     }
     let numbers: Vec<u16> = text
         .split(';')
-        .map(|n| if n.is_empty() { Some(1) } else { n.parse().ok() })
+        .map(|n| {
+            if n.is_empty() {
+                Some(1)
+            } else {
+                n.parse().ok()
+            }
+        })
         .collect::<Option<_>>()?;
-    let modifiers = numbers.get(1).map_or(KeyModifiers::NONE, |&m| modifiers_of(m));
+    let modifiers = numbers
+        .get(1)
+        .map_or(KeyModifiers::NONE, |&m| modifiers_of(m));
     let code = match last {
         b'~' => tilde_key(*numbers.first()?)?,
         b'Z' => {
@@ -244,7 +252,11 @@ fn sgr_mouse(text: &str, last: u8) -> Option<Event> {
         return None;
     }
     let mut parts = text.split(';').map(str::parse::<u16>);
-    let (cb, x, y) = (parts.next()?.ok()?, parts.next()?.ok()?, parts.next()?.ok()?);
+    let (cb, x, y) = (
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+    );
     mouse(cb, x, y, last == b'm')
 }
 
@@ -327,41 +339,62 @@ mod tests {
     #[test]
     fn keys() {
         assert_eq!(all(b"q"), [k(KeyCode::Char('q'))]);
-        assert_eq!(all(b"\r \t\x7f"), [
-            k(KeyCode::Enter),
-            k(KeyCode::Char(' ')),
-            k(KeyCode::Tab),
-            k(KeyCode::Backspace)
-        ]);
-        assert_eq!(all(b"\x1b[A\x1bOB\x1b[5~\x1b[6~\x1b[H\x1b[4~"), [
-            k(KeyCode::Up),
-            k(KeyCode::Down),
-            k(KeyCode::PageUp),
-            k(KeyCode::PageDown),
-            k(KeyCode::Home),
-            k(KeyCode::End)
-        ]);
-        assert_eq!(all(b"\x03"), [Event::Key(KeyEvent::new(
-            KeyCode::Char('c'),
-            KeyModifiers::CONTROL
-        ))]);
-        assert_eq!(all(b"H"), [Event::Key(KeyEvent::new(
-            KeyCode::Char('H'),
-            KeyModifiers::SHIFT
-        ))]);
+        assert_eq!(
+            all(b"\r \t\x7f"),
+            [
+                k(KeyCode::Enter),
+                k(KeyCode::Char(' ')),
+                k(KeyCode::Tab),
+                k(KeyCode::Backspace)
+            ]
+        );
+        assert_eq!(
+            all(b"\x1b[A\x1bOB\x1b[5~\x1b[6~\x1b[H\x1b[4~"),
+            [
+                k(KeyCode::Up),
+                k(KeyCode::Down),
+                k(KeyCode::PageUp),
+                k(KeyCode::PageDown),
+                k(KeyCode::Home),
+                k(KeyCode::End)
+            ]
+        );
+        assert_eq!(
+            all(b"\x03"),
+            [Event::Key(KeyEvent::new(
+                KeyCode::Char('c'),
+                KeyModifiers::CONTROL
+            ))]
+        );
+        assert_eq!(
+            all(b"H"),
+            [Event::Key(KeyEvent::new(
+                KeyCode::Char('H'),
+                KeyModifiers::SHIFT
+            ))]
+        );
         assert_eq!(all("♥".as_bytes()), [k(KeyCode::Char('♥'))]);
-        assert_eq!(all(b"\x1b[1;5C"), [Event::Key(KeyEvent::new(
-            KeyCode::Right,
-            KeyModifiers::CONTROL
-        ))]);
-        assert_eq!(all(b"\x1b[Z"), [Event::Key(KeyEvent::new(
-            KeyCode::BackTab,
-            KeyModifiers::SHIFT
-        ))]);
-        assert_eq!(all(b"\x1bx"), [Event::Key(KeyEvent::new(
-            KeyCode::Char('x'),
-            KeyModifiers::ALT
-        ))]);
+        assert_eq!(
+            all(b"\x1b[1;5C"),
+            [Event::Key(KeyEvent::new(
+                KeyCode::Right,
+                KeyModifiers::CONTROL
+            ))]
+        );
+        assert_eq!(
+            all(b"\x1b[Z"),
+            [Event::Key(KeyEvent::new(
+                KeyCode::BackTab,
+                KeyModifiers::SHIFT
+            ))]
+        );
+        assert_eq!(
+            all(b"\x1bx"),
+            [Event::Key(KeyEvent::new(
+                KeyCode::Char('x'),
+                KeyModifiers::ALT
+            ))]
+        );
         assert_eq!(decode(b"\x1b"), Decoded::Incomplete);
         assert_eq!(all(b"\x1b\x1bq").first(), Some(&k(KeyCode::Esc)));
     }
@@ -390,15 +423,28 @@ mod tests {
 
     #[test]
     fn a_half_sequence_waits_and_a_broken_one_lets_the_next_key_through() {
-        for half in [&b"\x1b[<"[..], b"\x1b[<0;1", b"\x1b[", b"\x1b[2", b"\x1bO", b"\xe2\x99"] {
+        for half in [
+            &b"\x1b[<"[..],
+            b"\x1b[<0;1",
+            b"\x1b[",
+            b"\x1b[2",
+            b"\x1bO",
+            b"\xe2\x99",
+        ] {
             assert_eq!(decode(half), Decoded::Incomplete, "{half:?}");
         }
         // A byte that cannot continue the sequence ends it; the byte is read afresh.
-        assert_eq!(all(b"\x1b[<\rq"), [k(KeyCode::Enter), k(KeyCode::Char('q'))]);
-        assert_eq!(all(b"\x1b[<\x1bq").last(), Some(&Event::Key(KeyEvent::new(
-            KeyCode::Char('q'),
-            KeyModifiers::ALT
-        ))));
+        assert_eq!(
+            all(b"\x1b[<\rq"),
+            [k(KeyCode::Enter), k(KeyCode::Char('q'))]
+        );
+        assert_eq!(
+            all(b"\x1b[<\x1bq").last(),
+            Some(&Event::Key(KeyEvent::new(
+                KeyCode::Char('q'),
+                KeyModifiers::ALT
+            )))
+        );
         assert_eq!(all(b"\xe2q"), [k(KeyCode::Char('q'))]);
         assert_eq!(all(b"\x1b[<q"), [k(KeyCode::Char('q'))]);
         assert_eq!(all(b"\x1b[<0;1y"), [k(KeyCode::Char('y'))]);
