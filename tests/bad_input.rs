@@ -253,10 +253,12 @@ fn catalogue_row(args: &[&str], config: &str, code: i32, err: &str) {
     let shown: Vec<String> = args
         .iter()
         .map(|a| {
+            // An argument with a newline or an escape is shown as the program shows it.
+            let a = concentration::words::shown(a);
             if a.contains(' ') || a.is_empty() {
                 format!("\"{a}\"")
             } else {
-                (*a).to_owned()
+                a
             }
         })
         .collect();

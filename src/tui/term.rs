@@ -84,10 +84,9 @@ fn reenter_quietly() {
 /// which draws the next frame whole at the new size. (Before the first frame there is
 /// nothing to show; the main loop is about to draw it.)
 ///
-/// Not a size-change signal every time to make the main loop draw: crossterm's input
-/// reader returns the resize and forgets the key that became readable with it (mio's
-/// readiness is edge-triggered), so a key pressed as the game came back was read only
-/// with the next one.
+/// Not a size-change signal every time to make the main loop draw: a frame at the same
+/// size is shown here at once. (crossterm's event reader, which the game used before
+/// [`Input`], also lost the key that came with such a signal.)
 fn show_again(frame: Option<&Buffer>) {
     use ratatui::backend::{Backend, CrosstermBackend};
     use ratatui::crossterm::{style::ResetColor, terminal};
