@@ -121,7 +121,7 @@ pub fn main() -> ExitCode {
             {
                 line = format!("{line} {}", next.trim());
             }
-            eprintln!("{line}");
+            eprintln!("{}", crate::words::one_line(&line));
             return ExitCode::from(2);
         }
     };
@@ -144,13 +144,36 @@ pub fn main() -> ExitCode {
         Some(Command::Pairs(args)) => pairs::run(&args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            settings::print_warnings();
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             // One status for every fault: bad input and a bad environment alike.
-            eprintln!("error: {e:#}");
+            eprintln!(
+                "{}",
+                error_line(&format!("{e:#}"), &settings::take_warnings())
+            );
             ExitCode::from(2)
         }
     }
+}
+
+/// The one line printed for an error: `error: ` and the message, what the settings file
+/// warned about joined to it (the command failed anyway: one line says all), every
+/// quoted input shown safely and cut to a readable length ([`crate::words::one_line`]).
+fn error_line(message: &str, warnings: &[String]) -> String {
+    let mut line = format!("error: {message}");
+    if let Some(first) = warnings.first() {
+        line.push_str(&format!("; also {first}"));
+        if warnings.len() > 1 {
+            line.push_str(&format!(
+                " (and {} in the settings file)",
+                crate::words::count_of(warnings.len() - 1, "more fault")
+            ));
+        }
+    }
+    crate::words::one_line(&line)
 }
 
 /// Lets every command take `-5` as a value, so that a negative number for a flag that
@@ -176,5 +199,32 @@ fn delay_seconds(flag: &str, seconds: f64) -> anyhow::Result<f64> {
             "{flag} {}: expected seconds between 0 and 60",
             crate::words::compact(seconds)
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::error_line;
+
+    #[test]
+    fn an_error_is_one_line_with_the_settings_warning_joined() {
+        let line = error_line(
+            "the game needs a terminal",
+            &[
+                "config file d.toml: not a regular file (a folder); using the default settings"
+                    .into(),
+            ],
+        );
+        assert_eq!(
+            line,
+            "error: the game needs a terminal; also config file d.toml: not a regular file (a folder); using the default settings"
+        );
+        let two = error_line("x", &["a".into(), "b".into()]);
+        assert_eq!(
+            two,
+            "error: x; also a (and 1 more fault in the settings file)"
+        );
+        let raw = error_line("--players: seat name 'ann\nbob' is bad", &[]);
+        assert_eq!(raw.lines().count(), 1);
     }
 }

@@ -5,11 +5,12 @@
 //! [`rules`] → [`solver`] → [`players`] → [`analysis`] and [`trainer`] → [`tui`] and
 //! [`cli`]. The two middle ones lean on each other in one place each: the replay
 //! analysis names the best action with [`trainer::name`], and the trainer's coach and
-//! Strategy page put costs in the analysis's words. [`record`] and [`words`] (counts
-//! and numbers in words) serve every layer.
+//! Strategy page put costs in the analysis's words. [`record`], [`dates`] and [`words`]
+//! (counts and numbers in words, input shown safely) serve every layer.
 
 pub mod analysis;
 pub mod cli;
+pub mod dates;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod pairs;

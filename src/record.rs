@@ -50,6 +50,7 @@
 
 mod format;
 mod parse;
+mod read;
 mod replay;
 mod store;
 
@@ -58,6 +59,7 @@ use std::fmt;
 use thiserror::Error;
 
 pub use format::{column_letters, coordinate, face_text, parse_coordinate};
+pub use read::{ReadError, read_capped};
 pub use replay::Stepper;
 pub use store::{
     DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, load_pairs,
@@ -169,7 +171,8 @@ impl RecordSeat {
     /// Reads a header's value: `NAME:KIND` or a name alone.
     ///
     /// # Errors
-    /// An empty name, or a kind that is neither `person` nor one of [`AI_KINDS`].
+    /// An empty name, a name `--players` would refuse ([`crate::seats::check_name`]), or
+    /// a kind that is neither `person` nor one of [`AI_KINDS`].
     pub fn parse(text: &str) -> Result<Self, String> {
         let text = text.trim();
         let (name, kind) = match text.split_once(':') {
@@ -177,7 +180,9 @@ impl RecordSeat {
                 let kind = kind.trim();
                 if kind != PERSON_KIND && !AI_KINDS.contains(&kind) {
                     return Err(format!(
-                        "unknown seat kind '{kind}' in '{text}': expected {PERSON_KIND}, {}",
+                        "unknown seat kind '{}' in '{}': expected {PERSON_KIND}, {}",
+                        crate::words::shown(kind),
+                        crate::words::shown(text),
                         AI_KINDS.join(", ")
                     ));
                 }
@@ -189,6 +194,9 @@ impl RecordSeat {
         if name.is_empty() || name.contains('\\') {
             return Err("a player's name is needed".into());
         }
+        // The rule of `--players`: a name a record holds is printed by `analyze`,
+        // `history` and the screens, so it may hold nothing a terminal would act on.
+        crate::seats::check_name(name).map_err(|e| e.to_string())?;
         Ok(Self {
             name: name.to_owned(),
             kind: kind.to_owned(),

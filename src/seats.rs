@@ -13,8 +13,9 @@ use thiserror::Error;
 pub const MIN_SEATS: usize = 2;
 /// Most seats at a table.
 pub const MAX_SEATS: usize = 6;
-/// Longest name of a seat, in characters.
-pub const MAX_NAME: usize = 16;
+/// Longest name of a seat, in characters: room for the names the program gives itself
+/// (`forgetful-medium 2` for a repeated AI, `B forgetful-medium` in `watch`).
+pub const MAX_NAME: usize = 20;
 
 /// The AIs a game offers, by the names used on the command line and in records.
 pub trait AiKind: Copy + Eq + fmt::Debug + 'static {
@@ -97,7 +98,11 @@ pub enum SeatsSolveError {
     #[error("seat {0} is empty")]
     Empty(usize),
     /// `NAME:KIND` with a kind that is neither `person` nor an AI.
-    #[error("unknown seat kind '{kind}' in '{seat}': expected person, {expected}")]
+    #[error(
+        "unknown seat kind '{}' in '{}': expected person, {expected}",
+        crate::words::shown(kind),
+        crate::words::shown(seat)
+    )]
     UnknownKind {
         /// The whole entry.
         seat: String,
@@ -108,11 +113,12 @@ pub enum SeatsSolveError {
     },
     /// A name with characters a screen or a record cannot show, or too long.
     #[error(
-        "seat name '{0}': use at most {MAX_NAME} letters, digits, spaces, '-' or '_', starting with a letter or digit"
+        "seat name '{}': use at most {MAX_NAME} letters, digits, spaces, '-' or '_', starting with a letter or digit",
+        crate::words::shown(.0)
     )]
     BadName(String),
     /// Two seats with one name.
-    #[error("seat name '{0}' is used twice")]
+    #[error("seat name '{}' is used twice", crate::words::shown(.0))]
     Duplicate(String),
 }
 
@@ -277,6 +283,20 @@ fn number_repeated<K: AiKind>(seats: &mut [Seat<K>], bare_ai: &[usize]) {
     }
 }
 
+/// Checks a seat's name by the rule of `--players` (records and settings files obey it
+/// too): at most [`MAX_NAME`] letters, digits, spaces, `-` or `_`, starting with a letter
+/// or digit. So no name the program prints can hold a control or format character.
+///
+/// # Errors
+/// [`SeatsSolveError::BadName`].
+pub fn check_name(name: &str) -> Result<(), SeatsSolveError> {
+    if good_name(name) {
+        Ok(())
+    } else {
+        Err(SeatsSolveError::BadName(name.to_owned()))
+    }
+}
+
 fn good_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(char::is_alphanumeric)
@@ -356,7 +376,18 @@ mod tests {
         );
         assert_eq!(err("ann,Ann"), "seat name 'Ann' is used twice");
         assert!(err("you,a\u{1b}[2J").starts_with("seat name"));
-        assert!(err("you,abcdefghijklmnopq").starts_with("seat name"));
+        assert!(err("you,abcdefghijklmnopqrstu").starts_with("seat name"));
+        // A refused name is shown safely: one line, no escape reaching the terminal.
+        let e = err("ann\nbob:optimal,usual");
+        assert!(e.starts_with("seat name 'ann\\nbob'"), "{e}");
+        let e = err("you,a\u{1b}[2J\u{202e}");
+        assert!(!e.contains('\u{1b}') && !e.contains('\u{202e}'), "{e}");
+        let e = err(&format!("you,{}", "x".repeat(10_000)));
+        assert!(e.chars().count() < 300 && e.contains('…'), "{e}");
+        // The names the program gives itself fit the rule.
+        Seats::<Bot>::parse("usual,usual").unwrap();
+        check_name("B forgetful-medium").unwrap();
+        check_name("forgetful-medium 2").unwrap();
     }
 
     #[test]

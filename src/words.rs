@@ -2,6 +2,10 @@
 //! `1 pair` but `2 pairs`, never `-0.0`, a huge flag value as `1e308` rather than 309
 //! digits, and text read from files printed without control characters.
 
+mod shown;
+
+pub use shown::{MAX_SHOWN, is_hidden, one_line, shown};
+
 /// `n` and the noun, in the plural unless `n` is 1: `1 pair`, `2 pairs`, `0 misses`.
 #[must_use]
 pub fn count(n: impl Into<u64>, noun: &str) -> String {
@@ -104,12 +108,13 @@ pub fn compact(v: f64) -> String {
     }
 }
 
-/// `s` without control characters (a name read from a file must not move the cursor or
-/// change the terminal's colours when printed); each one becomes `?`.
+/// `s` without control or invisible format characters (a name read from a file must not
+/// move the cursor, change the terminal's colours or reverse the line when printed);
+/// each one becomes `?`, so a column keeps its width (see [`is_hidden`]).
 #[must_use]
 pub fn printable(s: &str) -> String {
     s.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
+        .map(|c| if is_hidden(c) { '?' } else { c })
         .collect()
 }
 

@@ -214,6 +214,16 @@ impl Sandbox {
                 err.contains(expected),
                 "{args:?}: expected {expected:?} in {err}"
             );
+            // Whatever it quotes, the line is shown safely and stays readable.
+            assert!(
+                !err.trim_end().chars().any(concentration::words::is_hidden),
+                "{args:?}: a control or format character reached the terminal: {err:?}"
+            );
+            assert!(
+                err.chars().count() <= 1001,
+                "{args:?}: {} characters",
+                err.chars().count()
+            );
             catalogue_row(args, config, code, &err);
             let mut after = BTreeMap::new();
             snapshot(&self.root, &mut after);
@@ -243,10 +253,12 @@ fn catalogue_row(args: &[&str], config: &str, code: i32, err: &str) {
     let shown: Vec<String> = args
         .iter()
         .map(|a| {
+            // An argument with a newline or an escape is shown as the program shows it.
+            let a = concentration::words::shown(a);
             if a.contains(' ') || a.is_empty() {
                 format!("\"{a}\"")
             } else {
-                (*a).to_owned()
+                a
             }
         })
         .collect();
@@ -279,7 +291,12 @@ type Cases = &'static [(&'static [&'static str], &'static str)];
 fn the_catalogue_has_at_least_sixty_cases() {
     let n = COMMAND_LINES.len() + FILES.len() + SETTINGS.len() + NEON.len() + ENVIRONMENT.len();
     #[cfg(unix)]
-    let n = n + FIFOS.len();
+    let n = n + FIFOS.len() + UNREAD_FLAGS.len() + RELIABILITY_FILES.len();
+    #[cfg(unix)]
+    let n = n + BAD_SETTINGS_FILES
+        .iter()
+        .map(|(_, c)| c.len())
+        .sum::<usize>();
     println!("{n} cases");
     assert!(n >= 60, "{n}");
 }
@@ -346,10 +363,7 @@ const COMMAND_LINES: Cases = &[
     (&["solitaire", "--theme", "neon"], "unknown theme 'neon'"),
     (&["play", "--data-dir"], "--data-dir"),
     (&["watch", "--vs", "genius"], "unknown opponent 'genius'"),
-    (
-        &["watch", "--practice", "--deck", "nope"],
-        "unknown deck 'nope'",
-    ),
+    (&["watch", "--deck", "nope"], "unknown deck 'nope'"),
     (&["watch"], "needs a terminal"),
     // seats at the table
     (
@@ -1055,13 +1069,20 @@ fn a_broken_settings_file() {
     s.check(NEON, "neon.toml");
     s.check(TABLES, "seats.toml");
     s.check(ONE_FLIP, "one-flip.toml");
-    // Where the file only supplies defaults, it warns (one line) and goes on.
+    // Where the file only supplies defaults and the command fails anyway, its warning
+    // joins the error's one line.
     let (code, out, err) = s.run_with(&["play", "--deck", "pairs:3"], "settings.toml");
     assert_eq!((code, out.as_str()), (2, ""));
     let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 2, "{err}");
-    assert!(lines[0].starts_with("warning: config file ") && lines[0].contains("'opponent'"));
-    assert!(lines[1].contains("needs a terminal"), "{err}");
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].starts_with("error: the game needs a terminal"),
+        "{err}"
+    );
+    assert!(
+        lines[0].contains("; also config file ") && lines[0].contains("'opponent'"),
+        "{err}"
+    );
 }
 
 /// A Pairs record the program can read: one round, the first mover folds.
@@ -1134,3 +1155,314 @@ const PAIRS_CASES: Cases = &[
     (&["pairs", "--ai-delay", "-1"], "--ai-delay"),
     (&["pairs"], "needs a terminal"),
 ];
+
+/// Files and folders of the reliability audit (issue 24): settings files no command may
+/// hang on or read without end, records whose names or lines a terminal must not get raw,
+/// a data directory that is a symlink loop.
+#[cfg(unix)]
+fn reliability_files(s: &Sandbox) {
+    use std::os::unix::fs::symlink;
+    let root = &s.root;
+    let good = std::fs::read_to_string(root.join("good.cgn")).unwrap();
+    let named = |name: &str| good.replace("[B \"usual\"]", &format!("[B \"{name}:usual\"]"));
+    let files: [(&str, Vec<u8>); 9] = [
+        ("long-name.cgn", named(&"n".repeat(10_000)).into_bytes()),
+        ("bidi-name.cgn", named("evil\u{202e}gnp").into_bytes()),
+        ("tab-name.cgn", named("ann\tlee").into_bytes()),
+        (
+            "long-line.cgn",
+            good.replacen("1. A ", &format!("1. A {} ", "x".repeat(100_000)), 1)
+                .into_bytes(),
+        ),
+        (
+            "feb-30.cgn",
+            good.lines()
+                .map(|l| {
+                    if l.starts_with("[Date ") {
+                        "[Date \"2026-02-30\"]"
+                    } else {
+                        l
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+                .into_bytes(),
+        ),
+        (
+            "huge-value.toml",
+            format!("deck = \"{}\"\n", "y".repeat(1_000_000)).into_bytes(),
+        ),
+        ("latin1.toml", b"deck = \"caf\xe9\"\n".to_vec()),
+        (
+            "deep.toml",
+            format!("deck = {}{}\n", "[".repeat(5000), "]".repeat(5000)).into_bytes(),
+        ),
+        ("nan.toml", b"ai-delay = nan\n".to_vec()),
+    ];
+    for (name, bytes) in files {
+        std::fs::write(root.join(name), bytes).unwrap();
+    }
+    std::fs::create_dir(root.join("folder.toml")).unwrap();
+    symlink("loop.toml", root.join("loop.toml")).unwrap();
+    symlink("loop-dir", root.join("loop-dir")).unwrap();
+    assert!(
+        Command::new("mkfifo")
+            .arg(root.join("fifo.toml"))
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
+/// Flags a command accepted and then left unused: each is honoured or refused before
+/// anything runs.
+#[cfg(unix)]
+const UNREAD_FLAGS: Cases = &[
+    (
+        &[
+            "duel",
+            "--deck",
+            "pairs:3",
+            "--games",
+            "2",
+            "--data-dir",
+            "folder",
+        ],
+        "--data-dir: a duel writes nothing without --save",
+    ),
+    (
+        &[
+            "duel",
+            "--deck",
+            "pairs:3",
+            "--first",
+            "usual",
+            "--second",
+            "usual",
+            "--tie-break",
+            "secretive",
+        ],
+        "--tie-break: only the optimal player breaks ties",
+    ),
+    (
+        &["watch", "--practice"],
+        "--practice is for `concentration play`",
+    ),
+    (&["watch", "--coach"], "--coach is for `concentration play`"),
+    (
+        &["watch", "--hints", "always"],
+        "--hints is for `concentration play`",
+    ),
+    (
+        &["watch", "--first", "ai"],
+        "--first is for `concentration play`",
+    ),
+    (
+        &["play", "--no-save", "--data-dir", "folder"],
+        "--data-dir cannot go with --no-save",
+    ),
+    (
+        &["watch", "--no-save", "--data-dir", "folder"],
+        "--data-dir cannot go with --no-save",
+    ),
+    // --games beyond what a run can finish.
+    (
+        &[
+            "duel",
+            "--deck",
+            "pairs:2",
+            "--games",
+            "18446744073709551615",
+        ],
+        "--games 18446744073709551615: at most 1000000 in one run",
+    ),
+    (
+        &[
+            "duel",
+            "--deck",
+            "pairs:2",
+            "--players",
+            "usual,usual",
+            "--games",
+            "1000001",
+        ],
+        "--games 1000001: at most 1000000",
+    ),
+    (
+        &["pairs", "duel", "--games", "18446744073709551615"],
+        "at most 1000000 in one run",
+    ),
+    // Names refused and shown safely: escaped, cut, one line.
+    (
+        &["duel", "--players", "ann\nbob:optimal,usual"],
+        "seat name 'ann\\nbob'",
+    ),
+    (
+        &["duel", "--players", "a\r\u{1b}[2Jb,usual"],
+        "seat name 'a\\r\\u{1b}[2Jb'",
+    ),
+    (
+        &["duel", "--players", "evil\u{202e}gnp,usual"],
+        "seat name 'evil\\u{202e}gnp'",
+    ),
+    (
+        &["play", "--players", "you,hal:gen\u{1b}]0;x\u{7}ius"],
+        "unknown seat kind 'gen\\u{1b}]0;x\\u{7}ius'",
+    ),
+    // Dates by the calendar.
+    (
+        &["puzzle", "--daily", "--date", "2026-02-30", "--list", "1"],
+        "--date: bad date '2026-02-30': no such day in the calendar",
+    ),
+    (
+        &["puzzle", "--daily", "--date", "2100-02-29", "--list", "1"],
+        "no such day in the calendar",
+    ),
+    // A data directory that is a symlink loop: refused before a line is printed.
+    (
+        &["stats", "--data-dir", "loop-dir"],
+        "data directory loop-dir: Too many levels of symbolic links",
+    ),
+    (
+        &["history", "--list", "--data-dir", "loop-dir"],
+        "data directory loop-dir: ",
+    ),
+];
+
+#[cfg(unix)]
+#[test]
+fn flags_are_honoured_or_refused_and_names_shown_safely() {
+    let s = Sandbox::new("unread");
+    reliability_files(&s);
+    s.check(UNREAD_FLAGS, "config.toml");
+}
+
+/// Records whose names or lines must not reach the terminal raw.
+#[cfg(unix)]
+const RELIABILITY_FILES: Cases = &[
+    (
+        &["analyze", "long-name.cgn"],
+        "header B: seat name 'nnnnnnnnnn",
+    ),
+    (
+        &["analyze", "bidi-name.cgn"],
+        "header B: seat name 'evil\\u{202e}gnp'",
+    ),
+    (
+        &["replay", "tab-name.cgn"],
+        "header B: seat name 'ann\\tlee'",
+    ),
+    (&["analyze", "long-line.cgn"], "long-line.cgn: line 16: "),
+    (
+        &["analyze", "feb-30.cgn"],
+        "header Date: '2026-02-30' is not a day",
+    ),
+];
+
+#[cfg(unix)]
+#[test]
+fn records_with_bad_names_and_long_lines() {
+    let s = Sandbox::new("names");
+    reliability_files(&s);
+    s.check(RELIABILITY_FILES, "config.toml");
+}
+
+/// Settings files that cannot be read or are not settings: `config show` refuses them;
+/// any other command that fails says so in one line, the file's fault joined to it.
+#[cfg(unix)]
+const BAD_SETTINGS_FILES: &[(&str, Cases)] = &[
+    (
+        "fifo.toml",
+        &[
+            (
+                &["config", "show"],
+                "fifo.toml: not a regular file (a FIFO)",
+            ),
+            (
+                &["play"],
+                "needs a terminal: standard input and output must not be redirected; also config file ",
+            ),
+            (
+                &["watch"],
+                "not a regular file (a FIFO); using the default settings",
+            ),
+        ],
+    ),
+    (
+        "folder.toml",
+        &[
+            (
+                &["config", "show"],
+                "folder.toml: not a regular file (a folder)",
+            ),
+            (
+                &["play"],
+                "not a regular file (a folder); using the default settings",
+            ),
+        ],
+    ),
+    (
+        "/dev/zero",
+        &[
+            (
+                &["config", "show"],
+                "config file /dev/zero: not a regular file (a device)",
+            ),
+            (
+                &["play"],
+                "also config file /dev/zero: not a regular file (a device)",
+            ),
+        ],
+    ),
+    (
+        "loop.toml",
+        &[
+            (
+                &["config", "show"],
+                "loop.toml: Too many levels of symbolic links",
+            ),
+            (&["watch"], "Too many levels of symbolic links"),
+        ],
+    ),
+    (
+        "latin1.toml",
+        &[
+            (&["config", "show"], "latin1.toml: not UTF-8 text"),
+            (&["play", "--deck", "pairs:4"], "not UTF-8 text"),
+        ],
+    ),
+    (
+        "deep.toml",
+        &[
+            (&["config", "show"], "deep.toml: "),
+            (&["play"], "deep.toml: "),
+        ],
+    ),
+    (
+        "nan.toml",
+        &[
+            (
+                &["config", "show"],
+                "key 'ai-delay': NaN: expected seconds between 0 and 60",
+            ),
+            (&["watch"], "nan.toml: line 1: key 'ai-delay': NaN"),
+        ],
+    ),
+    (
+        "huge-value.toml",
+        &[
+            (&["config", "show"], "key 'deck': unknown deck 'yyyyyyyyyy"),
+            (&["play"], "…'"),
+        ],
+    ),
+];
+
+#[cfg(unix)]
+#[test]
+fn settings_files_that_cannot_be_read_give_one_line() {
+    let s = Sandbox::new("bad-settings");
+    reliability_files(&s);
+    for (file, cases) in BAD_SETTINGS_FILES {
+        s.check(cases, file);
+    }
+}

@@ -242,7 +242,10 @@ fn history_list_columns_line_up_and_long_names_are_shortened() {
         .map(|path| std::fs::read_to_string(path).unwrap())
         .find(|text| text.contains("[Deck \"pairs:12\"]"))
         .expect("the pairs:12 duel is saved");
-    let long = "a-player-with-a-name-far-too-long-for-any-list";
+    // The longest name a seat may have (records obey the rule of --players), longer
+    // than the list's column.
+    let long = "a-player-with-a-name";
+    assert_eq!(long.chars().count(), concentration::seats::MAX_NAME);
     std::fs::write(
         games.join("long.cgn"),
         text.replace("[A \"usual\"]", &format!("[A \"{long}\"]"))
@@ -283,7 +286,7 @@ fn history_list_columns_line_up_and_long_names_are_shortened() {
     assert_eq!(lines.len(), 7, "{out}");
     assert!(lines[6].contains("bad.cgn: unreadable"), "{out}");
     assert!(out.contains("a-player-with-a… vs usual"), "{out}");
-    assert!(!out.contains("far-too-long"), "{out}");
+    assert!(!out.contains(long), "{out}");
     assert!(out.contains("solitaire (daily 2026-04-01)"), "{out}");
     assert!(out.contains("solitaire (challenge 7)"), "{out}");
     assert!(out.contains("cleared"), "{out}");

@@ -77,7 +77,8 @@ pub fn seats_duel(
 
 /// Every seat's mean pairs (in turn order) over `games` real games at `table`, each
 /// with its 95% interval. `seat(i, seed)` seats a fresh AI in seat `i` for every game
-/// (a forgetful AI forgets between games), its card choices seeded with `seed`.
+/// (a forgetful AI forgets between games), its card choices seeded with `seed`;
+/// `played` sees every finished game (to save its record).
 ///
 /// # Errors
 /// The deck does not fit on a table.
@@ -87,6 +88,7 @@ pub fn simulate_seats(
     mut seat: impl FnMut(usize, u64) -> SeatAi,
     games: u64,
     seed: u64,
+    mut played: impl FnMut(&Game),
 ) -> Result<Vec<Estimate>, DeckError> {
     let m = usize::from(table.seats);
     let (mut sum, mut sum_sq) = (vec![0.0; m], vec![0.0; m]);
@@ -106,6 +108,7 @@ pub fn simulate_seats(
             sum[s] += x;
             sum_sq[s] += x * x;
         }
+        played(&game);
     }
     let pairs = f64::from(deck.pairs());
     Ok((0..m)

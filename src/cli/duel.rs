@@ -2,6 +2,7 @@
 
 use clap::{Args, ValueEnum};
 
+mod save;
 mod seats;
 mod zebra;
 
@@ -59,7 +60,7 @@ pub struct DuelArgs {
     /// Print one JSON object
     #[arg(long)]
     json: bool,
-    /// Save the record of every simulated game (with --games)
+    /// Save the record of every simulated game (with --games; seat games too)
     #[arg(long, requires = "games")]
     save: bool,
     #[command(flatten)]
@@ -124,6 +125,7 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
+    check_flags(args)?;
     if let Some(list) = &args.players {
         if args.deck.is_zebra() {
             return Err(super::usage(
@@ -188,9 +190,6 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             }
         }
         Some(games) => {
-            if games == 0 {
-                return Err(super::usage("--games must be at least 1"));
-            }
             args.deck
                 .check_playable()
                 .map_err(|e| super::usage(e.to_string()))?;
@@ -225,12 +224,11 @@ fn simulated<A: duel::Simulated>(
     title: &str,
     games: u64,
 ) -> anyhow::Result<()> {
-    let save_dir = if args.save {
-        Some(args.data.records()?)
+    let mut batch = if args.save {
+        Some(save::Batch::new(args.data.records()?, games))
     } else {
         None
     };
-    let (mut saved, mut failure) = (0u64, None::<String>);
     let est = duel::simulate(
         &args.deck,
         args.objective,
@@ -239,24 +237,20 @@ fn simulated<A: duel::Simulated>(
         games,
         args.seed,
         |game| {
-            let Some(dir) = &save_dir else { return };
-            if failure.is_some() {
-                return;
-            }
+            let Some(batch) = &mut batch else { return };
             let seats = players.iter().map(|p| RecordSeat::named(p)).collect();
-            let record = Record::of_game(game, seats, args.objective, MemoryMode::Open, false);
-            match crate::record::save(dir, &record) {
-                Ok(_) => saved += 1,
-                Err(e) => failure = Some(e.to_string()),
-            }
+            batch.save(&Record::of_game(
+                game,
+                seats,
+                args.objective,
+                MemoryMode::Open,
+                false,
+            ));
         },
     )
     .map_err(|e| super::usage(e.to_string()))?;
-    if let Some(e) = failure {
-        return Err(anyhow::anyhow!("could not save the records: {e}"));
-    }
-    if let Some(dir) = &save_dir {
-        eprintln!("saved {saved} game records in {}", dir.display());
+    if let Some(batch) = batch {
+        batch.finish()?;
     }
     if args.json {
         println!(
@@ -272,6 +266,46 @@ fn simulated<A: duel::Simulated>(
             show(args.objective, est.low),
             show(args.objective, est.high)
         );
+    }
+    Ok(())
+}
+
+/// Most games one run simulates: a number a run can finish (about a minute for the
+/// usual player on a standard deck); beyond it, several runs with their own seeds.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// `--games` checked: at least 1, at most [`MAX_GAMES`].
+///
+/// # Errors
+/// Out of range (status 2).
+pub(crate) fn check_games(games: u64) -> anyhow::Result<u64> {
+    if games == 0 {
+        return Err(super::usage("--games must be at least 1"));
+    }
+    if games > MAX_GAMES {
+        return Err(super::usage(format!(
+            "--games {games}: at most {MAX_GAMES} in one run (run again with another --seed for more)"
+        )));
+    }
+    Ok(games)
+}
+
+/// Refuses a flag the duel asked for would not use, before anything is computed: a flag
+/// accepted is a flag honoured.
+fn check_flags(args: &DuelArgs) -> anyhow::Result<()> {
+    if let Some(games) = args.games {
+        check_games(games)?;
+    }
+    if args.data.data_dir.is_some() && !args.save {
+        return Err(super::usage(
+            "--data-dir: a duel writes nothing without --save (records of the simulated games)",
+        ));
+    }
+    let optimal = [args.first, args.second].contains(&PolicyName::Optimal);
+    if args.tie_break != TieBreakName::Usual && args.players.is_none() && !optimal {
+        return Err(super::usage(
+            "--tie-break: only the optimal player breaks ties, and neither --first nor --second is optimal",
+        ));
     }
     Ok(())
 }

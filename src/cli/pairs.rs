@@ -347,9 +347,7 @@ fn duel(args: &DuelArgs) -> anyhow::Result<()> {
             }
         }
     }
-    if args.games == 0 {
-        return Err(super::usage("--games must be at least 1"));
-    }
+    super::duel::check_games(args.games)?;
     let target = args.target.unwrap_or_else(|| default_target(kinds.len()));
     let rates = series(ranks, &kinds, target, args.games, args.seed)
         .map_err(|e| super::usage(e.to_string()))?;

@@ -86,8 +86,44 @@ impl PlayArgs {
         self.config_over(watch, super::settings::current())
     }
 
+    /// Refuses the flags a command would not use (a flag accepted is a flag honoured):
+    /// in `watch` nobody's turn is played, helped or coached; without saving there is no
+    /// data directory to write in.
+    fn check_unused(&self, watch: bool) -> anyhow::Result<()> {
+        if self.no_save && self.data.data_dir.is_some() {
+            return Err(super::usage(
+                "--data-dir cannot go with --no-save: nothing is written",
+            ));
+        }
+        if !watch {
+            return Ok(());
+        }
+        for (flag, given, why) in [
+            (
+                "--first",
+                self.first.is_some(),
+                "the first seat (--vs) always starts",
+            ),
+            ("--practice", self.practice, "nobody's move can be undone"),
+            ("--coach", self.coach, "no person's decision is coached"),
+            (
+                "--hints",
+                self.hints.is_some(),
+                "the hint shows at every decision",
+            ),
+        ] {
+            if given {
+                return Err(super::usage(format!(
+                    "{flag} is for `concentration play`: in watch {why}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The game's settings: the defaults, then the settings file, then the flags.
     fn config_over(&self, watch: bool, settings: &Settings) -> anyhow::Result<Config> {
+        self.check_unused(watch)?;
         let u = |e: String| super::usage(e);
         let mut c = Config {
             seed: self.seed.unwrap_or_else(crate::tui::random_seed),
@@ -335,6 +371,34 @@ mod tests {
             "pass-rule = \"withdraw\"",
         );
         assert!(e.is_err(), "a combination the flags make is refused");
+    }
+
+    #[test]
+    fn flags_watch_would_not_use_are_refused() {
+        let err = |line: &[&str], watch: bool| config(line, watch, "").unwrap_err().to_string();
+        for flag in [
+            &["--first", "ai"][..],
+            &["--practice"],
+            &["--coach"],
+            &["--hints", "off"],
+        ] {
+            assert!(
+                err(flag, true).contains("is for `concentration play`"),
+                "{flag:?}"
+            );
+            config(flag, false, "").expect("play takes it");
+        }
+        assert!(err(&["--no-save", "--data-dir", "d"], false).contains("--no-save"));
+        assert!(err(&["--no-save", "--data-dir", "d"], true).contains("--no-save"));
+    }
+
+    #[test]
+    fn watch_seats_every_ai_under_a_name_that_fits() {
+        for ai in ["optimal", "usual", "forgetful-easy", "forgetful-medium"] {
+            let c = config(&["--vs", ai, "--opponent", ai], true, "").unwrap();
+            let seats = c.seats(true);
+            assert_eq!(seats.len(), 2, "{ai}");
+        }
     }
 
     #[test]

@@ -139,11 +139,15 @@ pub struct StatsArgs {
 pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     let dir = data_dir(&args.data)?;
     let store = Store::new(&dir);
+    // Everything read before anything is printed: a file that cannot be read fails
+    // the command with nothing on standard output, not halfway through the tables.
     let loaded = store.load()?;
-    if let Some(w) = &loaded.warning {
+    let tally_store = crate::trainer::tally::TallyStore::new(&dir);
+    let tally = tally_store.load()?;
+    let entries = record::try_list(&record::records_dir(&dir)).map_err(super::usage)?;
+    for w in [&loaded.warning, &tally.warning].into_iter().flatten() {
         eprintln!("{w}");
     }
-    let entries = record::list(&record::records_dir(&dir));
     let versus = crate::analysis::versus::tally(&entries);
     let pairs = PairsTally::of(&entries);
     if args.json {
@@ -181,7 +185,16 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
         println!();
         println!("{}", pairs.line());
     }
-    puzzles(&dir)
+    println!();
+    if tally.tally.is_empty() {
+        println!(
+            "Puzzles: none answered yet (the tally goes to {}).",
+            tally_store.path().display()
+        );
+    } else {
+        print!("{}", tally.tally.table());
+    }
+    Ok(())
 }
 
 /// Games of Pairs among the saved records: a game of its own, kept out of the games
@@ -224,25 +237,6 @@ impl PairsTally {
         }
         s
     }
-}
-
-/// The puzzle tally's section of `stats`.
-fn puzzles(dir: &std::path::Path) -> anyhow::Result<()> {
-    let store = crate::trainer::tally::TallyStore::new(dir);
-    let loaded = store.load()?;
-    if let Some(w) = &loaded.warning {
-        eprintln!("{w}");
-    }
-    println!();
-    if loaded.tally.is_empty() {
-        println!(
-            "Puzzles: none answered yet (the tally goes to {}).",
-            store.path().display()
-        );
-    } else {
-        print!("{}", loaded.tally.table());
-    }
-    Ok(())
 }
 
 /// The statistics as a text table: each deck and memory mode, then its challenges.

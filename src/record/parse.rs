@@ -272,18 +272,7 @@ fn numbers(text: &str, sep: char, lengths: [usize; 3]) -> Option<[u32; 3]> {
 }
 
 fn is_date(text: &str) -> bool {
-    let Some([y, m, d]) = numbers(text, '-', [4, 2, 2]) else {
-        return false;
-    };
-    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
-    let days = match m {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        1..=12 => 31,
-        _ => return false,
-    };
-    (1..=days).contains(&d)
+    crate::dates::is_day(text)
 }
 
 fn is_time(text: &str) -> bool {

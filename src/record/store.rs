@@ -2,11 +2,11 @@
 //! or the platform's default), atomic saves that never replace a record (a temporary
 //! file linked to the first free name) and the list of saved games.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use super::Record;
 use crate::pairs::record::PairsRecord;
@@ -42,10 +42,21 @@ pub fn data_dir(flag: Option<&Path>) -> Result<PathBuf, String> {
             format!("no data directory: give --data-dir DIR or set {DATA_DIR_ENV}")
         })?
     };
-    if dir.exists() && !dir.is_dir() {
-        return Err(format!("data directory {} is not a folder", dir.display()));
+    // Checked before any command prints: a path that is there but cannot be looked at
+    // (a symlink loop, a folder without permission) is refused here, not halfway.
+    match std::fs::metadata(&dir) {
+        Ok(meta) if !meta.is_dir() => {
+            Err(format!("data directory {} is not a folder", dir.display()))
+        }
+        Ok(_) => Ok(dir),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !is_dangling(&dir) => Ok(dir),
+        Err(e) => Err(format!("data directory {}: {e}", dir.display())),
     }
-    Ok(dir)
+}
+
+/// Whether `dir` is a symbolic link to nothing (it cannot be created through).
+fn is_dangling(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink())
 }
 
 /// Where saved games go inside a data directory.
@@ -57,30 +68,7 @@ pub fn records_dir(data: &Path) -> PathBuf {
 /// The date and time now, UTC: (`YYYY-MM-DD`, `HH:MM:SS`).
 #[must_use]
 pub fn today() -> (String, String) {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = i64::try_from(secs / 86_400).unwrap_or(0);
-    let rem = secs % 86_400;
-    let (y, m, d) = civil_from_days(days);
-    (
-        format!("{y:04}-{m:02}-{d:02}"),
-        format!("{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60),
-    )
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
-    let m = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    crate::dates::now_utc()
 }
 
 /// A file name for a record: date, time, deck and seed, so names sort by age.
@@ -364,41 +352,15 @@ pub fn load_pairs(path: &Path) -> Option<Result<PairsRecord, String>> {
 /// A record file's bytes: only a regular file is opened (a FIFO or a device would block
 /// or never end), and only up to [`MAX_RECORD_BYTES`].
 fn read_record(path: &Path) -> Result<Vec<u8>, String> {
+    use super::read::{ReadError, read_capped};
     let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!(
-            "{shown}: not a regular file ({}), so not a record",
-            kind_of(&meta.file_type())
-        ));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("{shown}: {e}"))?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!("{shown}: too large to be a record"));
-    }
-    Ok(bytes)
-}
-
-/// What kind of file system object something is, in words.
-fn kind_of(t: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO";
+    read_capped(path, MAX_RECORD_BYTES).map_err(|e| match e {
+        ReadError::NotRegular(kind) => {
+            format!("{shown}: not a regular file ({kind}), so not a record")
         }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
-    }
-    if t.is_dir() { "a folder" } else { "not a file" }
+        ReadError::TooLarge(_) => format!("{shown}: too large to be a record"),
+        ReadError::Missing(e) | ReadError::Io(e) => format!("{shown}: {e}"),
+    })
 }
 
 /// A saved game in the list: a game of Concentration (or solitaire) in `record`, or a
@@ -494,17 +456,4 @@ pub fn try_list(dir: &Path) -> Result<Vec<Entry>, String> {
         key(b).cmp(&key(a))
     });
     Ok(entries)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-        assert_eq!(civil_from_days(20_544), (2026, 4, 1));
-    }
 }

@@ -43,14 +43,27 @@ impl Challenge {
     /// A date that is not of that form or not a calendar date.
     pub fn daily(date: &str) -> Result<Self, String> {
         let digits: String = date.chars().filter(|c| *c != '-').collect();
-        let bad = || format!("bad date '{date}': expected YYYY-MM-DD");
+        let bad = || {
+            format!(
+                "bad date '{}': expected YYYY-MM-DD",
+                crate::words::shown(date)
+            )
+        };
         if digits.len() != 8 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
         let number: u64 = digits.parse().map_err(|_| bad())?;
-        let (month, day) = (number / 100 % 100, number % 100);
-        if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
-            return Err(bad());
+        #[allow(clippy::cast_possible_truncation)] // eight digits
+        let (year, month, day) = (
+            (number / 10_000) as u32,
+            (number / 100 % 100) as u32,
+            (number % 100) as u32,
+        );
+        if crate::dates::day(year, month, day).is_none() {
+            return Err(format!(
+                "bad date '{}': no such day in the calendar",
+                crate::words::shown(date)
+            ));
         }
         Ok(Self {
             number,
@@ -148,6 +161,11 @@ mod tests {
         assert_eq!(d.to_string(), "daily 2026-04-01");
         assert_eq!(Challenge::daily("20260401"), Ok(d));
         assert!(Challenge::daily("2026-13-01").is_err());
+        for impossible in ["2026-02-30", "2026-02-29", "2026-04-31", "2100-02-29"] {
+            let e = Challenge::daily(impossible).unwrap_err();
+            assert!(e.contains("no such day"), "{impossible}: {e}");
+        }
+        assert!(Challenge::daily("2028-02-29").is_ok());
         assert!(Challenge::daily("2026-4-1").is_err());
         assert!(Challenge::daily("yesterday").is_err());
         assert_eq!(Challenge::numbered(7).to_string(), "challenge 7");

@@ -660,7 +660,8 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let prefix = format!("{}: ", entry.path.display());
-            return Err(crate::words::printable(&format!(
+            // A reason quotes the file: shown safely and cut, as every error line is.
+            return Err(crate::words::one_line(&format!(
                 "{name}: unreadable: {}",
                 e.strip_prefix(&prefix).unwrap_or(e)
             )));

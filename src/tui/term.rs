@@ -10,10 +10,11 @@ use std::time::{Duration, Instant};
 
 use ratatui::DefaultTerminal;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
 use super::app::{Action, App, Unsaved};
+use super::input::Input;
 
 /// The game a signal would interrupt, saved by the signal's thread before the program
 /// ends (see [`App::unsaved_game`]).
@@ -83,10 +84,9 @@ fn reenter_quietly() {
 /// which draws the next frame whole at the new size. (Before the first frame there is
 /// nothing to show; the main loop is about to draw it.)
 ///
-/// Not a size-change signal every time to make the main loop draw: crossterm's input
-/// reader returns the resize and forgets the key that became readable with it (mio's
-/// readiness is edge-triggered), so a key pressed as the game came back was read only
-/// with the next one.
+/// Not a size-change signal every time to make the main loop draw: a frame at the same
+/// size is shown here at once. (crossterm's event reader, which the game used before
+/// [`Input`], also lost the key that came with such a signal.)
 fn show_again(frame: Option<&Buffer>) {
     use ratatui::backend::{Backend, CrosstermBackend};
     use ratatui::crossterm::{style::ResetColor, terminal};
@@ -147,7 +147,8 @@ pub fn run(mut app: App) -> std::io::Result<()> {
         previous(info);
     }));
     let result = execute!(std::io::stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, &mut app, &interrupted));
+        .and_then(|()| Input::new())
+        .and_then(|mut input| event_loop(&mut terminal, &mut app, &mut input, &interrupted));
     {
         let _stopping = screen();
         ACTIVE.store(false, Ordering::SeqCst);
@@ -160,8 +161,8 @@ pub fn run(mut app: App) -> std::io::Result<()> {
 
 /// SIGTERM, SIGINT and SIGHUP restore the terminal, save the game in progress (as
 /// leaving it would) and end the process, from a thread of their own: when the terminal
-/// goes away the main thread may be inside crossterm's `read`, which spins on
-/// end-of-file instead of returning, so a flag it polls would never be seen. SIGTSTP
+/// goes away the main thread is waiting on input (see [`Input`]), which gives the
+/// hang-up a moment before it fails, so a flag it polls would come too late. SIGTSTP
 /// stops the program with the terminal given back (see [`suspend`]); SIGCONT after a
 /// stop by anyone else shows the screen again (a shell may have written over it).
 fn watch_signals(interrupted: Interrupted) -> std::io::Result<()> {
@@ -209,7 +210,12 @@ fn act(app: &mut App, action: Action) {
 /// Applies `action`; if it made play go on (see [`App::ready_at`]), the input already
 /// typed was meant for before, when a key only went on: it is dropped, all but a
 /// resize, Ctrl-C or Ctrl-Z, so that it cannot turn a card.
-fn update_dropping_stale(app: &mut App, action: Action, now: Instant) -> std::io::Result<()> {
+fn update_dropping_stale(
+    app: &mut App,
+    input: &mut Input,
+    action: Action,
+    now: Instant,
+) -> std::io::Result<()> {
     let before = app.ready_at();
     app.update(action, now);
     let after = app.ready_at();
@@ -217,9 +223,9 @@ fn update_dropping_stale(app: &mut App, action: Action, now: Instant) -> std::io
     if after == before || after.is_none_or(|t| t <= now) {
         return Ok(());
     }
-    while event::poll(Duration::ZERO)? {
+    while input.poll(Duration::ZERO)? {
         if let Some(a @ (Action::Resize(..) | Action::Interrupt | Action::Suspend)) =
-            Action::from_event(&event::read()?)
+            Action::from_event(&input.read()?)
         {
             act(app, a);
         }
@@ -230,6 +236,7 @@ fn update_dropping_stale(app: &mut App, action: Action, now: Instant) -> std::io
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
+    input: &mut Input,
     interrupted: &Interrupted,
 ) -> std::io::Result<()> {
     let size = terminal.size()?;
@@ -241,7 +248,7 @@ fn event_loop(
             dirty = true;
         }
         if app.deadline().is_some_and(|d| d <= now) {
-            update_dropping_stale(app, Action::Tick, now)?;
+            update_dropping_stale(app, input, Action::Tick, now)?;
             dirty = true;
             continue;
         }
@@ -261,12 +268,12 @@ fn event_loop(
         if app.thinking() {
             wait = wait.min(SPIN);
         }
-        if event::poll(wait)? {
-            let ev = event::read()?;
+        if input.poll(wait)? {
+            let ev = input.read()?;
             match app.action_for(&ev) {
                 Some(Action::Suspend) => act(app, Action::Suspend),
                 Some(action) => {
-                    update_dropping_stale(app, action, Instant::now())?;
+                    update_dropping_stale(app, input, action, Instant::now())?;
                     dirty = true;
                 }
                 None => {}

@@ -135,6 +135,19 @@ impl Session {
         self.writer.flush().unwrap();
     }
 
+    /// Resizes the terminal (the game gets a window-size change) and the emulator.
+    pub fn resize(&mut self, rows: u16, cols: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("the pty resizes");
+        self.parser.screen_mut().set_size(rows, cols);
+    }
+
     pub fn raw_mode(&self) -> bool {
         let t = self.master.get_termios().expect("termios of the pty");
         !format!("{:?}", t.local_flags).contains("ICANON")

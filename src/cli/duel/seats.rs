@@ -7,7 +7,8 @@ use super::DuelArgs;
 use crate::analysis::duel::Estimate;
 use crate::analysis::seats_duel::{DuelAi, seats_duel, simulate_seats};
 use crate::players::{AiKind, SeatAi, SharedSeatsSolver};
-use crate::rules::{Table, Variant};
+use crate::record::{MemoryMode, Record, RecordSeat};
+use crate::rules::{Objective, Table, Variant};
 use crate::seats::{SeatKind, Seats};
 use crate::solver::{PLAY_LIMIT, Position, SeatsSolver, SeatsState, estimate_seats_values};
 
@@ -72,9 +73,6 @@ fn exact(args: &DuelArgs, list: &str) -> anyhow::Result<()> {
 }
 
 fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
-    if games == 0 {
-        return Err(crate::cli::usage("--games must be at least 1"));
-    }
     let seats: Seats<AiKind> = Seats::parse(list).map_err(usage)?;
     let kinds = ais(&seats)?;
     let table = Table {
@@ -92,6 +90,14 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
     } else {
         None
     };
+    // Each game saved with its seats' names and kinds, as a table's record holds them
+    // (three or more seats write `own-pairs`).
+    let mut batch = if args.save {
+        Some(super::save::Batch::new(args.data.records()?, games))
+    } else {
+        None
+    };
+    let record_seats = RecordSeat::table(&seats);
     let estimates = simulate_seats(
         &args.deck,
         table,
@@ -101,8 +107,22 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
         },
         games,
         args.seed,
+        |game| {
+            if let Some(batch) = &mut batch {
+                batch.save(&Record::of_game(
+                    game,
+                    record_seats.clone(),
+                    Objective::Margin,
+                    MemoryMode::Open,
+                    false,
+                ));
+            }
+        },
     )
     .map_err(|e| crate::cli::usage(e.to_string()))?;
+    if let Some(batch) = batch {
+        batch.finish()?;
+    }
     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     if args.json {
         let field = |f: fn(&Estimate) -> f64| estimates.iter().map(f).collect::<Vec<_>>();
