@@ -210,3 +210,34 @@ fn the_why_window_gives_each_choices_numbers_and_codes_on_request() {
         Slot::Known(_) | Slot::Unknown | Slot::Removed(_)
     ));
 }
+
+/// The `?` window says what the board's marks mean, on every screen with a board: the
+/// `?` of a hinted face-down card, `░` for any other face-down card, the cursor's
+/// brackets, and a taken card's dot.
+#[test]
+fn the_help_window_explains_the_boards_marks() {
+    let now = Instant::now();
+    let c = Config {
+        deck: "pairs:4".into(),
+        hints: Hints::Always,
+        ai_delay: Duration::from_millis(10),
+        ..Config::default()
+    };
+    let mut app = App::start_blocking(c, now).unwrap();
+    app.update(Action::Help, now);
+    assert_eq!(app.overlay, Some(Overlay::Help));
+    let s = screen_sized(&app, 80, 24);
+    for mark in [
+        "?  a face-down card of the hint's best choice",
+        "░  any other face-down card",
+        "[ ]  the cursor",
+        "·  a pair taken",
+    ] {
+        let (key, what) = mark.split_once("  ").unwrap();
+        let row = s
+            .lines()
+            .find(|l| l.contains(what))
+            .unwrap_or_else(|| panic!("{what:?} missing:\n{s}"));
+        assert!(row.contains(key), "{row}");
+    }
+}
