@@ -444,7 +444,7 @@ fn facts_shown(d: &Drill, app: &App) {
     let s = screen_sized(app, 120, 40);
     let p = d.puzzle();
     let state = &p.state;
-    assert!(s.contains(p.rules.deck.name().as_str()), "deck:\n{s}");
+    assert!(s.contains(&*p.rules.deck.name()), "deck:\n{s}");
     assert!(
         panel.contains(&format!("· {}", p.difficulty.name())),
         "difficulty:\n{panel}"
@@ -498,8 +498,8 @@ fn a_puzzle_shows_every_fact_its_answer_depends_on() {
         objective: Objective::Win,
         pass_rule: PassRule::Agreed,
     };
-    let drill = Drill::new(rules, day.seed(&deck), Filter::default(), Some(day), None).unwrap();
-    let app = App::puzzle(drill);
+    let daily = Drill::new(rules, day.seed(&deck), Filter::default(), Some(day), None).unwrap();
+    let app = App::puzzle(daily);
     assert!(drill(&app).puzzle().state.after_pass, "the day's puzzle 1");
     facts_shown(drill(&app), &app);
     // And on every puzzle of a run, whatever its facts: passes under each rule that has
@@ -514,8 +514,8 @@ fn a_puzzle_shows_every_fact_its_answer_depends_on() {
             objective,
             pass_rule: rule,
         };
-        let drill = Drill::new(rules, 7, Filter::default(), None, None).unwrap();
-        let mut app = App::puzzle(drill);
+        let run = Drill::new(rules, 7, Filter::default(), None, None).unwrap();
+        let mut app = App::puzzle(run);
         for _ in 0..8 {
             facts_shown(drill(&app), &app);
             passed += usize::from(drill(&app).puzzle().state.after_pass);
@@ -533,15 +533,15 @@ fn the_tally_on_the_first_screen_is_the_saved_one() {
     for i in 0..12 {
         store.record(IdeaKind::Sacrifice, i != 3).unwrap();
     }
-    let mut app = app("pairs:8", 7, Some(dir.clone()));
-    let s = screen(&app);
+    let mut saved = app("pairs:8", 7, Some(dir.clone()));
+    let s = screen(&saved);
     assert!(s.contains("Streak 8 · solved 11 of 12"), "{s}");
-    let best = drill(&app).lesson().best().named.cards[0];
-    turn(&mut app, best);
-    let s = screen_sized(&app, 100, 40);
+    let best = drill(&saved).lesson().best().named.cards[0];
+    turn(&mut saved, best);
+    let s = screen_sized(&saved, 100, 40);
     assert!(s.contains("Streak 9 (best 9) · solved 12 of 13"), "{s}");
-    app.update(Action::New, Instant::now());
-    let s = screen(&app);
+    saved.update(Action::New, Instant::now());
+    let s = screen(&saved);
     assert!(s.contains("Streak 9 · solved 12 of 13"), "{s}");
     // Without saving, the session's own count from 0.
     let no_save = app("pairs:8", 7, None);
