@@ -102,7 +102,9 @@ fn rows(text: &str) -> Vec<&str> {
         .filter(|l| {
             let mut words = l.split_whitespace();
             words.next().is_some_and(|w| w.parse::<usize>().is_ok())
-                && words.next().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+                && words
+                    .next()
+                    .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
         })
         .collect()
 }
@@ -128,7 +130,11 @@ fn analyze_never_cuts_the_best_column() {
                 .map(|b| b.as_str().unwrap())
                 .collect();
             let best = best.join(", ");
-            assert!(row.contains(&format!(" {best} ")), "{}: {best:?} cut in\n{row}", record.display());
+            assert!(
+                row.contains(&format!(" {best} ")),
+                "{}: {best:?} cut in\n{row}",
+                record.display()
+            );
         }
     }
 }
@@ -162,6 +168,9 @@ fn analyze_speaks_words_by_default_and_codes_on_request() {
         assert!(text.contains("new card") || text.contains("seen"), "{text}");
         let codes = analyze(&record, &["--codes"]);
         assert!(codes.contains("codes: "), "{codes}");
-        assert!(rows(&codes).iter().any(|r| r.contains("unknown")), "{codes}");
+        assert!(
+            rows(&codes).iter().any(|r| r.contains("unknown")),
+            "{codes}"
+        );
     }
 }

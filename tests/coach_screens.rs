@@ -463,7 +463,9 @@ fn the_coach_never_pushes_the_best_choice_out_of_the_panel() {
     let deck = Deck::parse("pairs:10").unwrap();
     let mut now = Instant::now();
     let mut app = App::start_blocking(c, now).unwrap();
-    for card in ["a1", "b1", "c1", "d1", "", "e1", "d2", "f1", "g1", "a2", "b2"] {
+    for card in [
+        "a1", "b1", "c1", "d1", "", "e1", "d2", "f1", "g1", "a2", "b2",
+    ] {
         now = settle(&mut app, now);
         if card.is_empty() {
             // Any key goes on after a turn.
@@ -487,7 +489,10 @@ fn the_coach_never_pushes_the_best_choice_out_of_the_panel() {
             s.contains(&first),
             "{w}x{hgt}: the best choice {first:?} is not shown:\n{s}"
         );
-        assert!(!s.contains(&format!("+{} more choices", h.lines.len())), "{s}");
+        assert!(
+            !s.contains(&format!("+{} more choices", h.lines.len())),
+            "{s}"
+        );
     }
     // The message line keeps the coach's word while the panel shortens it.
     let message = app.round().unwrap().message().to_string();

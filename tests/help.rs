@@ -106,7 +106,10 @@ fn the_config_template_the_help_promises_is_made_by_init() {
     assert_eq!(code, 0);
     let about = out.lines().next().unwrap();
     assert!(about.contains("template"), "{about}");
-    assert!(about.contains("(init)"), "the template's sub-command unnamed: {about}");
+    assert!(
+        about.contains("(init)"),
+        "the template's sub-command unnamed: {about}"
+    );
     let dir = std::env::temp_dir().join(format!("concentration-template-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let file = dir.join("config.toml");
@@ -116,7 +119,10 @@ fn the_config_template_the_help_promises_is_made_by_init() {
             .env("CONCENTRATION_CONFIG", &file)
             .output()
             .unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
     };
     assert_eq!(with(&["config", "init"]).0, Some(0));
     let text = std::fs::read_to_string(&file).unwrap();

@@ -238,7 +238,7 @@ pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) 
             })
             .map_or("another card", |b| doing(b, a.first));
         let line = format!(
-            "move {} ({face} {}): you {}; {best} was best ({} {})",
+            "turn {} ({face} {}): you {}; {best} was best ({} {})",
             a.turn,
             coordinate(deck, a.position),
             did(a.action, a.first),
