@@ -444,7 +444,7 @@ fn facts_shown(d: &Drill, app: &App) {
     let s = screen_sized(app, 120, 40);
     let p = d.puzzle();
     let state = &p.state;
-    assert!(s.contains(&*p.rules.deck.name()), "deck:\n{s}");
+    assert!(s.contains(p.rules.deck.name()), "deck:\n{s}");
     assert!(
         panel.contains(&format!("· {}", p.difficulty.name())),
         "difficulty:\n{panel}"
