@@ -8,6 +8,7 @@
 mod config;
 mod docs;
 mod duel;
+mod flip_table;
 mod learn;
 mod look;
 mod pairs;
@@ -32,7 +33,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
     version,
     about,
     long_about = None,
-    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best move (learn: the ideas)\n  concentration pairs                 Pairs, the press-your-luck game (h hit, f fold)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
+    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best card (learn: the ideas)\n  concentration pairs                 Pairs, the press-your-luck game (h hit, f fold)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -53,7 +54,7 @@ enum Command {
     Watch(play::PlayArgs),
     /// Values of a position and of every action (the analysis contract)
     Solve(solve::SolveArgs),
-    /// Puzzles: find the one best move where the common play goes wrong
+    /// Puzzles: find the one best card where the common play goes wrong
     Puzzle(puzzle::PuzzleArgs),
     /// The Strategy page: the rules and the ideas, each with a position the solver values
     Learn(learn::LearnArgs),
@@ -73,7 +74,7 @@ enum Command {
     Completions(docs::CompletionsArgs),
     /// Print the manual page (roff), or write every page into a folder
     Man(docs::ManArgs),
-    /// The settings file: where it is, what it sets, a template
+    /// The settings file: where it is (path), what it sets (show), a template to fill in (init)
     Config(config::ConfigArgs),
     /// Pairs, the press-your-luck card game: play it (no sub-command), solve a round, its
     /// start value, AI duels

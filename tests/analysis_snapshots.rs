@@ -95,3 +95,82 @@ fn the_replay_reads_the_same_analysis_for_every_kind_of_game() {
     }
     assert!(differ.is_empty(), "{differ:#?}");
 }
+
+/// The rows of `analyze`'s table: the lines that start with a turn number.
+fn rows(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| {
+            let mut words = l.split_whitespace();
+            words.next().is_some_and(|w| w.parse::<usize>().is_ok())
+                && words
+                    .next()
+                    .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+        })
+        .collect()
+}
+
+/// `analyze --codes` prints the model's codes of every best action in full, however
+/// many tie (One Flip and Zebra games have three).
+#[test]
+fn analyze_never_cuts_the_best_column() {
+    for record in records() {
+        if record.to_string_lossy().contains("solitaire") {
+            continue;
+        }
+        let json: serde_json::Value = serde_json::from_str(&analyze(&record, &["--json"])).unwrap();
+        let text = analyze(&record, &["--codes"]);
+        let rows = rows(&text);
+        let flips = json["flips"].as_array().unwrap();
+        assert_eq!(rows.len(), flips.len(), "{text}");
+        for (row, flip) in rows.iter().zip(flips) {
+            let best: Vec<&str> = flip["best"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b.as_str().unwrap())
+                .collect();
+            let best = best.join(", ");
+            assert!(
+                row.contains(&format!(" {best} ")),
+                "{}: {best:?} cut in\n{row}",
+                record.display()
+            );
+        }
+    }
+}
+
+/// By default the table speaks as the screen does (a new card, a seen card, take the
+/// pair, a pass): no pattern code; `--codes` gives the codes with a line saying what
+/// they mean.
+/// A pattern code `R.U` (`2.1`): three characters, no value or cost is so short.
+fn pattern(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() == 3 && b[0].is_ascii_digit() && b[1] == b'.' && b[2].is_ascii_digit()
+}
+
+#[test]
+fn analyze_speaks_words_by_default_and_codes_on_request() {
+    let code = |w: &str| {
+        ["unknown", "known", "match", "twin", "red", "black"].contains(&w)
+            || pattern(w)
+            || w.split('/').all(pattern) && w.contains('/')
+    };
+    for record in records() {
+        let text = analyze(&record, &[]);
+        for row in rows(&text) {
+            // The columns after the player: action, best, value, cost, class.
+            assert!(
+                !row.split([' ', ',']).any(code),
+                "{}: a code in\n{row}",
+                record.display()
+            );
+        }
+        assert!(text.contains("new card") || text.contains("seen"), "{text}");
+        let codes = analyze(&record, &["--codes"]);
+        assert!(codes.contains("codes: "), "{codes}");
+        assert!(
+            rows(&codes).iter().any(|r| r.contains("unknown")),
+            "{codes}"
+        );
+    }
+}

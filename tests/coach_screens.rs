@@ -205,7 +205,9 @@ fn the_end_screen_shows_accuracy_and_the_costliest_decision_and_m_opens_it() {
         assert!(end.contains("Your accuracy "), "{end}");
         let (index, line) = back.costliest.clone().expect("bad play costs something");
         assert!(end.contains(&format!("Costliest: {line}")), "{end}");
+        // The replay and `analyze` call it a turn: so does the end screen.
         assert!(line.starts_with("turn "), "{line}");
+        assert!(!end.contains("move "), "{end}");
         assert!(line.contains(" was best ("), "{line}");
         let screen = screen_sized(&app, 80, 24);
         assert!(screen.contains("Your accuracy"), "{screen}");
@@ -436,4 +438,54 @@ fn watching_two_ais_has_no_look_back() {
     assert!(r.look_back().is_none());
     let end = app.window_text().join("\n");
     assert!(!end.contains("Your accuracy"), "{end}");
+}
+
+/// The margin game of issue 23: the coach's long word about the person's mistake, then
+/// the AI's turn, then `H`. The hint's best choice must show in the side panel, however
+/// long the coach's word: the coach's rows give way (the message line said it whole).
+#[test]
+fn the_coach_never_pushes_the_best_choice_out_of_the_panel() {
+    use concentration::record::parse_coordinate;
+    use concentration::rules::PassRule;
+    let c = Config {
+        pass_rule: PassRule::Ko,
+        ..config("pairs:10", 417_224, Objective::Margin, true)
+    };
+    let deck = Deck::parse("pairs:10").unwrap();
+    let mut now = Instant::now();
+    let mut app = App::start_blocking(c, now).unwrap();
+    for card in [
+        "a1", "b1", "c1", "d1", "", "e1", "d2", "f1", "g1", "a2", "b2",
+    ] {
+        now = settle(&mut app, now);
+        if card.is_empty() {
+            // Any key goes on after a turn.
+            app.update(Action::Move(0, 0), now);
+            continue;
+        }
+        select(&mut app, parse_coordinate(&deck, card).unwrap(), now);
+    }
+    now = settle(&mut app, now);
+    let r = app.round().unwrap();
+    assert!(r.coach_note().is_some(), "the coach spoke of a2 b2");
+    app.update(Action::Hint, now);
+    let h = app.round().unwrap().hint().expect("a hint").clone();
+    let best = h.lines.iter().find(|l| l.action == h.best).unwrap();
+    // The best choice's first row as the panel wraps it (24 cells after the mark).
+    let first = concentration::words::wrap(&best.words, 24)[0].clone();
+    for (w, hgt) in [(80, 24), (100, 30), (80, 20)] {
+        let s = screen_sized(&app, w, hgt);
+        assert!(s.contains("Hint vs optimal play"), "{w}x{hgt}:\n{s}");
+        assert!(
+            s.contains(&first),
+            "{w}x{hgt}: the best choice {first:?} is not shown:\n{s}"
+        );
+        assert!(
+            !s.contains(&format!("+{} more choices", h.lines.len())),
+            "{s}"
+        );
+    }
+    // The message line keeps the coach's word while the panel shortens it.
+    let message = app.round().unwrap().message().to_string();
+    assert!(!message.is_empty());
 }

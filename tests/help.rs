@@ -97,3 +97,36 @@ fn man_page_is_roff_and_pages_go_to_a_folder() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `config --help` promises a template: it names the sub-command that writes one, and
+/// that sub-command writes a file `config show` reads.
+#[test]
+fn the_config_template_the_help_promises_is_made_by_init() {
+    let (code, out, _) = run(&["config", "--help"]);
+    assert_eq!(code, 0);
+    let about = out.lines().next().unwrap();
+    assert!(about.contains("template"), "{about}");
+    assert!(
+        about.contains("(init)"),
+        "the template's sub-command unnamed: {about}"
+    );
+    let dir = std::env::temp_dir().join(format!("concentration-template-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("config.toml");
+    let with = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
+            .args(args)
+            .env("CONCENTRATION_CONFIG", &file)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    assert_eq!(with(&["config", "init"]).0, Some(0));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("# deck"), "{text}");
+    assert_eq!(with(&["config", "show"]).0, Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -210,3 +210,30 @@ fn the_why_window_gives_each_choices_numbers_and_codes_on_request() {
         Slot::Known(_) | Slot::Unknown | Slot::Removed(_)
     ));
 }
+
+/// The `?` window says what the board's marks mean: the `?` of a face-down card of the
+/// best choice, `░` for any other face-down card, the cursor's brackets; at the smallest
+/// screen too.
+#[test]
+fn the_help_window_explains_the_boards_marks() {
+    let now = Instant::now();
+    let c = Config {
+        deck: "pairs:4".into(),
+        hints: Hints::Always,
+        ai_delay: Duration::from_millis(10),
+        ..Config::default()
+    };
+    let mut app = App::start_blocking(c, now).unwrap();
+    app.update(Action::Help, now);
+    assert_eq!(app.overlay, Some(Overlay::Help));
+    for (w, h) in [(80, 24), (64, 16)] {
+        let s = screen_sized(&app, w, h);
+        let row = s
+            .lines()
+            .find(|l| l.contains("Board:"))
+            .unwrap_or_else(|| panic!("no marks:\n{s}"));
+        for mark in ["? best choice", "░ other face-down card", "[ ] cursor"] {
+            assert!(row.contains(mark), "{mark:?} missing: {row}");
+        }
+    }
+}

@@ -16,7 +16,7 @@ use concentration::tui::{Action, App, Config, First, Memory, Screen};
 use pty::{Session, path_to};
 
 /// The person's flips up to the first costly one, each with the panel's line at that
-/// decision ("Move 6 · first card"), and the coach's word on it.
+/// decision ("Turn 6 · first card"), and the coach's word on it.
 fn script(seed: u64) -> (Vec<(String, usize)>, String) {
     let config = Config {
         deck: "pairs:6".into(),
@@ -46,7 +46,7 @@ fn script(seed: u64) -> (Vec<(String, usize)>, String) {
             Phase::FirstCard => "first card",
             _ => "second card",
         };
-        flips.push((format!("Move {} · {phase}", view.turns() + 1), pos));
+        flips.push((format!("Turn {} · {phase}", view.turns() + 1), pos));
         if let Screen::Play(r) = &mut app.screen {
             r.cursor = pos;
         }

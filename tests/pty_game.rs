@@ -53,7 +53,7 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
     s.wait_for("can lose any single game");
     let screen = s.screen();
     assert!(screen.contains("You 3 – 0 optimal AI"), "{screen}");
-    assert!(screen.contains("3 moves"), "{screen}");
+    assert!(screen.contains("3 turns"), "{screen}");
     assert!(screen.contains("can lose any single game"), "{screen}");
     assert!(screen.contains("Saved as"), "{screen}");
     // The replay of the game just played, then back to the end screen.

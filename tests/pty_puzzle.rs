@@ -29,7 +29,7 @@ fn solves_a_puzzle_with_keystrokes_and_counts_it() {
     s.wait_for("Find the best card");
     assert!(s.raw_mode(), "the puzzle runs in raw mode");
     s.keys(&(path_to(target, deck.grid().1) + "\r"));
-    s.wait_for("Right: the best move");
+    s.wait_for("Right: the best card");
     s.wait_for("Streak 1 (best 1)");
     s.keys("q");
     let status = s.wait_exit();

@@ -99,7 +99,7 @@ fn the_best_card_is_right_and_every_action_shows_its_value_and_the_idea() {
     let title = d.lesson().idea.as_ref().unwrap().kind.title();
     turn(&mut app, best);
     let s = screen_sized(&app, 100, 40);
-    assert!(s.contains("Right: the best move"), "{s}");
+    assert!(s.contains("Right: the best card"), "{s}");
     for v in &values {
         assert!(s.contains(v.as_str()), "value {v} missing:\n{s}");
     }
@@ -118,7 +118,7 @@ fn the_best_card_is_right_and_every_action_shows_its_value_and_the_idea() {
     }
     // Every word of the answer window reaches the screen at 80 x 24 too.
     let small = screen(&app);
-    assert!(small.contains("Right: the best move"), "{small}");
+    assert!(small.contains("Right: the best card"), "{small}");
     assert!(small.contains(&format!("{title}:")), "{small}");
 }
 
@@ -432,5 +432,210 @@ fn a_click_on_the_best_card_answers_the_puzzle() {
     let answer = drill(&app).answer().expect("the click answered");
     assert_eq!(answer.position, best);
     assert!(answer.right);
-    assert!(screen(&app).contains("Right: the best move"));
+    assert!(screen(&app).contains("Right: the best card"));
+}
+
+/// Every fact of a puzzle's decision point that its answer can depend on (the fields of
+/// `puzzle --json`: deck, difficulty, objective, pass rule, score difference, whether
+/// the opponent just passed, the card turned first) as the panel must say it.
+fn facts_shown(d: &Drill, app: &App) {
+    use concentration::solver::FirstCard;
+    let panel = app.window_text().join("\n");
+    let s = screen_sized(app, 120, 40);
+    let p = d.puzzle();
+    let state = &p.state;
+    assert!(s.contains(p.rules.deck.name()), "deck:\n{s}");
+    assert!(
+        panel.contains(&format!("· {}", p.difficulty.name())),
+        "difficulty:\n{panel}"
+    );
+    assert!(
+        panel.contains(&format!("Rule: {}: ", p.rules.pass_rule.name())),
+        "pass rule:\n{panel}"
+    );
+    let goal = match p.rules.objective {
+        Objective::Margin => "Goal: end the most pairs ahead",
+        _ => "Goal: win",
+    };
+    assert!(panel.contains(goal), "objective:\n{panel}");
+    let score = panel
+        .lines()
+        .find_map(|l| l.strip_prefix("Score: "))
+        .expect("a score line");
+    let (mine, theirs) = score
+        .rsplit(' ')
+        .next()
+        .and_then(|s| s.split_once('–'))
+        .map(|(a, b)| (a.parse::<i64>().unwrap(), b.parse::<i64>().unwrap()))
+        .expect("the score as mine–theirs");
+    assert_eq!(mine - theirs, state.diff, "score difference: {score}");
+    assert_eq!(
+        panel.contains("Your opponent just passed"),
+        state.after_pass,
+        "after_pass {}:\n{panel}",
+        state.after_pass
+    );
+    // And it reaches the screen (wrapped in the panel: word by word).
+    for word in ["opponent", "just", "passed."] {
+        assert!(s.contains(word) || !state.after_pass, "{s}");
+    }
+    let first = match state.first {
+        None => "your first card",
+        Some(FirstCard::Revealed(_)) => ", a new card whose partner",
+        Some(FirstCard::Held(_)) => ", a card you had seen: now your second card",
+    };
+    assert!(
+        panel.contains(first),
+        "first card {:?}:\n{panel}",
+        state.first
+    );
+}
+
+/// The day's first standard puzzle of 2026-11-26 is a pass after the opponent's pass:
+/// its answer ("the game ends now; you win") depends on that pass, so the screen says it.
+#[test]
+fn a_puzzle_shows_every_fact_its_answer_depends_on() {
+    let deck = Deck::parse("standard").unwrap();
+    let day = concentration::solitaire::Challenge::daily("2026-11-26").unwrap();
+    let rules = PuzzleRules {
+        deck: deck.clone(),
+        objective: Objective::Win,
+        pass_rule: PassRule::Agreed,
+    };
+    let daily = Drill::new(rules, day.seed(&deck), Filter::default(), Some(day), None).unwrap();
+    let app = App::puzzle(daily);
+    assert!(drill(&app).puzzle().state.after_pass, "the day's puzzle 1");
+    facts_shown(drill(&app), &app);
+    // And on every puzzle of a run, whatever its facts: passes under each rule that has
+    // them, both objectives.
+    let mut passed = 0;
+    for (rule, objective) in [
+        (PassRule::Agreed, Objective::Win),
+        (PassRule::Ko, Objective::Margin),
+    ] {
+        let rules = PuzzleRules {
+            deck: Deck::parse("pairs:8").unwrap(),
+            objective,
+            pass_rule: rule,
+        };
+        let run = Drill::new(rules, 7, Filter::default(), None, None).unwrap();
+        let mut app = App::puzzle(run);
+        for _ in 0..8 {
+            facts_shown(drill(&app), &app);
+            passed += usize::from(drill(&app).puzzle().state.after_pass);
+            app.update(Action::New, Instant::now());
+        }
+    }
+    eprintln!("{passed} puzzles after a pass");
+}
+
+/// A run opens with the tally `stats` shows, not 0 of 0, and counts on from it.
+#[test]
+fn the_tally_on_the_first_screen_is_the_saved_one() {
+    let dir = scratch("first-tally");
+    let store = TallyStore::new(&dir);
+    for i in 0..12 {
+        store.record(IdeaKind::Sacrifice, i != 3).unwrap();
+    }
+    let mut saved = app("pairs:8", 7, Some(dir.clone()));
+    // The panel's line (it wraps in the narrow panel).
+    let s = saved.window_text().join("\n");
+    assert!(s.contains("Streak 8 · solved 11 of 12"), "{s}");
+    let best = drill(&saved).lesson().best().named.cards[0];
+    turn(&mut saved, best);
+    let s = screen_sized(&saved, 100, 40);
+    assert!(s.contains("Streak 9 (best 9) · solved 12 of 13"), "{s}");
+    saved.update(Action::New, Instant::now());
+    let s = saved.window_text().join("\n");
+    assert!(s.contains("Streak 9 · solved 12 of 13"), "{s}");
+    // Without saving, the session's own count from 0.
+    let no_save = app("pairs:8", 7, None);
+    assert!(screen(&no_save).contains("Streak 0 · solved 0 of 0"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The Strategy page's text, built as `learn` prints it.
+fn strategy_text() -> String {
+    concentration::trainer::strategy::to_text(&concentration::trainer::strategy::page())
+}
+
+/// The page teaches every game the program plays: rank-only decks (a label of four),
+/// Zebra, classic and open memory, and both objectives.
+#[test]
+fn the_strategy_page_covers_the_decks_memory_and_objectives() {
+    let text = strategy_text();
+    for want in [
+        "standard-rank",
+        "any two 7s",
+        "Zebra",
+        "opposite colour",
+        "Classic memory",
+        "Open memory",
+        "win:",
+        "margin:",
+        "the score plus",
+    ] {
+        assert!(text.contains(want), "{want:?} missing:\n{text}");
+    }
+}
+
+/// What a line says agrees with its numbers: leaving the pair hands it over (its own
+/// numbers say so), and a pass that wins is worth more than playing on, in that order.
+#[test]
+fn each_ideas_words_agree_with_its_numbers() {
+    use concentration::trainer::strategy::page;
+    let sections = page();
+    let section = |title: &str| {
+        sections
+            .iter()
+            .find(|s| s.title == title)
+            .unwrap_or_else(|| panic!("{title} missing"))
+    };
+    let leave = section("Leave the pair");
+    let example = leave.example.as_ref().unwrap();
+    let best = example.actions.iter().find(|a| a.cost == "best").unwrap();
+    let idea = example.idea.as_ref().unwrap();
+    if best.numbers.contains("hands over a pair") {
+        for text in leave.words.iter().chain([idea]) {
+            assert!(!text.contains("for later"), "{text}");
+            assert!(text.contains("your opponent"), "{text}");
+        }
+    }
+    let pass = section("Pass to win");
+    let example = pass.example.as_ref().unwrap();
+    let best = example.actions.iter().find(|a| a.cost == "best").unwrap();
+    let other = example.actions.iter().find(|a| a.cost != "best").unwrap();
+    let idea = example.idea.as_ref().unwrap();
+    let (b, o) = (
+        idea.find(&best.value).expect("the pass's value"),
+        idea.find(&other.value).expect("playing on's value"),
+    );
+    assert!(b < o, "the pass's value first: {idea}");
+    assert!(
+        idea.contains(&format!("worth only {}", other.value)),
+        "{idea}"
+    );
+    assert!(!idea.contains("hands over a pair 0%"), "{idea}");
+}
+
+/// No text names a source it does not name: no "the blog" anywhere in the program.
+#[test]
+fn no_text_cites_an_unnamed_source() {
+    assert!(!strategy_text().to_lowercase().contains("blog"));
+    let mut stack = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert!(
+                    !text.to_lowercase().contains("the blog"),
+                    "{} cites \"the blog\"",
+                    path.display()
+                );
+            }
+        }
+    }
 }

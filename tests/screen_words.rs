@@ -252,18 +252,20 @@ fn the_end_of_a_game_names_the_real_opponent_and_counts_alike() {
     let start = screen_sized(&app, 100, 30);
     assert!(start.contains("You vs forgetful AI (medium)"), "{start}");
     assert!(start.contains("Hint vs optimal play"), "{start}");
+    assert!(start.contains("Turn 1 · first card"), "{start}");
     // Redrawing the same decision (odds on and off) is not another hint.
     for _ in 0..4 {
         app.update(Action::Odds, now);
     }
     finish(&mut app, now);
     let r = app.round().unwrap();
-    let (moves, decisions, hints) = (r.game().view().turns(), r.decisions(), r.hints_used());
+    let (turns, decisions, hints) = (r.game().view().turns(), r.decisions(), r.hints_used());
     assert!(hints <= decisions, "{hints} hints at {decisions} decisions");
     let end = screen_sized(&app, 100, 30);
+    // A turn (two cards) is a turn everywhere: the panel, the end screen, the replay.
     for line in [
-        format!("{moves} moves · game over"),
-        format!("·  {moves} moves  ·"),
+        format!("{turns} turns · game over"),
+        format!("·  {turns} turns  ·"),
         format!("Hints seen at {hints} of your {decisions} decisions"),
         "remembers only the last 6 cards it saw".to_owned(),
     ] {

@@ -363,6 +363,19 @@ pub fn did(action: Action, first: Option<FirstCard>) -> &'static str {
     }
 }
 
+/// An action as a short name in a player's words, as the hint and the coach say it
+/// (`new card`, `seen card`, `take the pair`, `pass`): the columns of `analyze`.
+#[must_use]
+pub fn short_words(action: Action, first: Option<FirstCard>) -> &'static str {
+    match (action, first) {
+        (Action::Unknown, _) => "new card",
+        (Action::Known(p), None) if p.known() >= 2 => "seen pair",
+        (Action::Known(_), Some(FirstCard::Held(_))) => "pass",
+        (Action::Known(_), _) => "seen card",
+        (Action::Match, _) => "take the pair",
+    }
+}
+
 /// What an alternative would have been, in words (`turning a known card`).
 #[must_use]
 pub fn doing(action: Action, first: Option<FirstCard>) -> &'static str {

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::flip_table::{Naming, width};
 use crate::analysis::annotate::{Analysis, annotate, show_cost_short, show_value};
 use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
@@ -37,7 +38,7 @@ impl DataDir {
 /// Annotations and summary of a saved game.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Every flip gets the action taken, the best actions, its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
+    after_help = "Every flip gets the action taken, the best actions (in a player's words: new card, seen card, seen pair, take the pair, pass; the model's codes with --codes), its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
 )]
 pub struct AnalyzeArgs {
     /// The record to analyse
@@ -45,6 +46,10 @@ pub struct AnalyzeArgs {
     /// Print one JSON object
     #[arg(long)]
     json: bool,
+    /// Name actions by the model's codes (unknown, known R.U, match), as `solve` does,
+    /// instead of a player's words
+    #[arg(long)]
+    codes: bool,
 }
 
 /// Replays a saved game on screen.
@@ -230,13 +235,18 @@ pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
         if args.json {
             return out(&format!("{}\n", solo.to_json(&record)));
         }
-        return out(&solo.text(&record));
+        return out(&solo.text(&record, Naming::of(args.codes)));
     }
     let (game, analysis) = analyse(&record)?;
     if args.json {
         return out(&format!("{}\n", analysis.to_json(&game)));
     }
-    out(&text_report(&record, &game, &analysis))
+    out(&text_report(
+        &record,
+        &game,
+        &analysis,
+        Naming::of(args.codes),
+    ))
 }
 
 /// One flip of a solitaire game, valued by the par: expected moves to clear the table.
@@ -246,6 +256,8 @@ pub struct SoloFlip {
     pub turn: usize,
     /// Position turned.
     pub position: usize,
+    /// The decision point: `None` at the turn start, else the turn's first card.
+    pub first: Option<crate::solver::FirstCard>,
     /// The action it carried out.
     pub action: crate::solver::Action,
     /// The best actions at that point.
@@ -286,6 +298,7 @@ pub fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
         .map(|a| SoloFlip {
             turn: a.turn,
             position: a.position,
+            first: a.first,
             action: a.action,
             best: a.best.clone(),
             moves: a.value,
@@ -348,9 +361,10 @@ impl SoloAnalysis {
         })
     }
 
-    /// The analysis as text: a header line, one line per flip, the total.
+    /// The analysis as text: a header line, one line per flip (actions named by
+    /// `naming`), the total.
     #[must_use]
-    pub fn text(&self, record: &Record) -> String {
+    pub fn text(&self, record: &Record, naming: Naming) -> String {
         use std::fmt::Write as _;
         let view = self.game.view();
         let deck = view.deck();
@@ -370,26 +384,38 @@ impl SoloAnalysis {
             words::count(view.misses(), "miss"),
             self.par
         );
+        let played: Vec<String> = self
+            .flips
+            .iter()
+            .map(|f| naming.action(f.action, f.first))
+            .collect();
+        let best: Vec<String> = self
+            .flips
+            .iter()
+            .map(|f| naming.actions(&f.best, f.first))
+            .collect();
+        let (aw, bw) = (width("action", played.iter()), width("best", best.iter()));
         let _ = writeln!(
             s,
-            "turn  flip       action        best                   cost"
+            "turn  flip       {:<aw$}  {:<bw$}   cost",
+            "action", "best"
         );
-        for f in &self.flips {
-            let best: Vec<String> = f.best.iter().map(ToString::to_string).collect();
+        for ((f, played), best) in self.flips.iter().zip(&played).zip(&best) {
             let _ = writeln!(
                 s,
-                "{:>4}  {:<4} {:<5} {:<13} {:<20} {:>6}",
+                "{:>4}  {:<4} {:<5} {played:<aw$}  {best:<bw$} {:>6}",
                 f.turn,
                 coordinate(deck, f.position),
                 face_text(deck, self.game.reveal_all()[f.position]),
-                f.action.to_string(),
-                truncate(&best.join(", "), 20),
                 if f.cost > 0.0 {
                     format!("{:.3}", f.cost)
                 } else {
                     "0".into()
                 }
             );
+        }
+        if let Some(legend) = naming.legend(false) {
+            let _ = writeln!(s, "{legend}");
         }
         let _ = writeln!(
             s,
@@ -409,10 +435,10 @@ fn out(text: &str) -> anyhow::Result<()> {
     }
 }
 
-/// The analysis as text: a header line, one line per flip, then the summary of each
-/// player with the three costliest moves explained.
+/// The analysis as text: a header line, one line per flip (actions named by `naming`),
+/// then the summary of each player with the three costliest decisions explained.
 #[must_use]
-pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String {
+pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Naming) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let view = game.view();
@@ -443,25 +469,35 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
         record::pairs_text(game),
         if record.practice { " | practice" } else { "" }
     );
+    let played: Vec<String> = analysis
+        .annotations
+        .iter()
+        .map(|a| naming.played(a))
+        .collect();
+    let best: Vec<String> = analysis
+        .annotations
+        .iter()
+        .map(|a| naming.best(a))
+        .collect();
+    // Columns as wide as their longest entry: a best column of three tied actions whole.
+    let (aw, bw) = (width("action", played.iter()), width("best", best.iter()));
     let _ = writeln!(
         s,
-        "turn  flip       player            action        best                   value    cost  class"
+        "turn  flip       player            {:<aw$}  {:<bw$}  value    cost  class",
+        "action", "best"
     );
     let deck = view.deck();
-    for an in &analysis.annotations {
+    for ((an, played), best) in analysis.annotations.iter().zip(&played).zip(&best) {
         let seat = an.seat;
         let card = game.reveal_all()[an.position];
-        let best = an.best_codes();
         let _ = writeln!(
             s,
-            "{:>4}  {:<4} {:<5} {} {:<15} {:<13} {:<20} {:>6} {:>7}  {}",
+            "{:>4}  {:<4} {:<5} {} {:<15} {played:<aw$}  {best:<bw$} {:>6} {:>7}  {}",
             an.turn,
             coordinate(deck, an.position),
             face_text(deck, card),
             seat_letter(seat),
             truncate(analysis.name(seat), 15),
-            an.action_code(),
-            truncate(&best.join(", "), 20),
             value_number(analysis, an.value),
             if an.cost > 0.0 {
                 cost_number(analysis, an.cost)
@@ -479,6 +515,9 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis) -> String 
                 value_number(analysis, an.best_value).trim_start()
             );
         }
+    }
+    if let Some(legend) = naming.legend(record.deck.is_zebra()) {
+        let _ = writeln!(s, "{legend}");
     }
     let _ = writeln!(s, "summary");
     for seat in record.all_seats() {

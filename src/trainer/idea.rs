@@ -12,13 +12,13 @@ use crate::words::fixed;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdeaKind {
     /// After a new card whose partner is hidden, a seen card instead of a second new
-    /// card (Gerez and Zwick's sacrifice; the blog's NON).
+    /// card (Gerez and Zwick's sacrifice; the move kind NON of model.md: new, then old).
     Sacrifice,
-    /// After a new card whose partner is seen, another new card instead of the pair
-    /// (the blog's NNO psyche-out).
+    /// After a new card whose partner is seen, another new card instead of the pair (a
+    /// psyche-out; the move kind NNO of model.md: new, new, the old partner left).
     PsycheOut,
     /// After a new card whose partner is seen, a seen card of another label: the pair
-    /// is left on the table.
+    /// is left to the next player.
     LeavePair,
     /// A pass that ends the game in the mover's favour.
     PassToWin,
@@ -175,11 +175,20 @@ fn line(
              what you leave shapes {next}'s turn ({worth} for taking it now)",
             fixed(b.pairs_this_turn, 2)
         ),
-        IdeaKind::LeavePair => leave_pair(variant, &worth),
+        IdeaKind::LeavePair => leave_pair(variant, next, b.hand_over, &worth),
+        // The pass's sure value first, then what playing on is worth and why it is
+        // less: its pairs this turn do not end the game.
         IdeaKind::PassToWin => format!(
-            "{pass}; playing on pairs {} of the time but hands over a pair {} ({worth})",
+            "a pass now is worth {} ({pass}); playing on is worth only {}: it pairs {} of \
+             the time this turn, but the game goes on and {}",
+            unit.words(best.value),
+            unit.words(usual.value),
             chance_words(u.pair_now),
-            chance_words(u.hand_over)
+            if unit == Unit::Objective(crate::rules::Objective::Margin) {
+                "the lead can still shrink"
+            } else {
+                "the lead can still be lost"
+            }
         ),
         IdeaKind::Wait => format!(
             "a new card pairs {} of the time but hands {next} a pair {}; a pass \
@@ -206,19 +215,24 @@ fn next_player(seats: usize) -> &'static str {
     }
 }
 
-/// Why leaving a pair can be best: in the standard game a pair taken means turning more
-/// new cards; under One Flip the turn ends either way, and the pair left on the table
-/// decides who must turn new cards next.
-fn leave_pair(variant: Variant, worth: &str) -> String {
+/// Why leaving a pair can be best: the pair left goes to `next` (the numbers' "hands
+/// over a pair" says how often they see it); in the standard game a pair taken means
+/// turning more new cards, and `next` takes that on instead; under One Flip the turn
+/// ends either way, and the pair left decides who must turn new cards next.
+fn leave_pair(variant: Variant, next: &str, hand_over: f64, worth: &str) -> String {
+    let hand = format!(
+        "turn a seen card and hand the pair to {next} (it is there for them {} of the time)",
+        chance_words(hand_over)
+    );
     if variant.pair_goes_again() {
         format!(
-            "turn a seen card and leave the pair on the table: taking it would keep you \
-             turning new cards ({worth})"
+            "{hand}: taking it would keep you turning new cards; left to {next}, it is \
+             they who must turn new cards after taking it ({worth})"
         )
     } else {
         format!(
-            "turn a seen card and leave the pair on the table: your turn ends either way, \
-             and the pair left there changes who must turn new cards next ({worth})"
+            "{hand}: your turn ends either way, and the pair left there changes who must \
+             turn new cards next ({worth})"
         )
     }
 }
@@ -240,12 +254,16 @@ mod tests {
     /// Under One Flip a pair taken ends the turn: the words never promise another.
     #[test]
     fn leaving_a_pair_is_explained_by_the_turn_rule() {
-        let standard = leave_pair(Variant::Standard, "50% against 40%");
+        let standard = leave_pair(Variant::Standard, "your opponent", 1.0, "50% against 40%");
         assert!(
             standard.contains("keep you turning new cards"),
             "{standard}"
         );
-        let one_flip = leave_pair(Variant::OneFlip, "50% against 40%");
+        assert!(
+            standard.contains("hand the pair to your opponent"),
+            "{standard}"
+        );
+        let one_flip = leave_pair(Variant::OneFlip, "your opponent", 1.0, "50% against 40%");
         assert!(one_flip.contains("your turn ends either way"), "{one_flip}");
         assert!(!one_flip.contains("keep you turning"), "{one_flip}");
     }

@@ -9,7 +9,7 @@ use super::{IdeaKind, Lesson, card_words, explain, numbers_line, value_words};
 use crate::analysis::annotate::show_cost;
 use crate::record::{coordinate, face_text};
 use crate::rules::{
-    Card, Deck, Game, Label, Objective, PassRule, Phase, Players, PublicView, Seat, Slot,
+    Card, Deck, Game, Label, Objective, PassRule, Phase, Players, PublicView, Seat, Slot, Variant,
 };
 
 /// One part of the page.
@@ -86,21 +86,23 @@ fn words(kind: IdeaKind) -> &'static str {
              has to be the one who turns a new card."
         }
         IdeaKind::KeepPair => {
-            "A pair you know is not going anywhere. With four cards of a kind, taking it at \
-             once is not always best: left on the table it is still yours to take later, and \
-             until then its cards let you end a turn without showing a new card."
+            "On a rank-only deck (four cards of a kind) a pair you know stays on the table \
+             until someone takes it. Taking it at once is not always best: its cards let you \
+             end a later turn without showing a new card, and the pair can still be taken \
+             then."
         }
         IdeaKind::LeavePair => {
             "You turned a new card whose partner you have seen: the pair is there to take. \
-             But taking it keeps you turning new cards, which can hand your opponent pairs. \
-             Turning a seen card of another kind ends your turn and leaves the pair on the \
-             table for later."
+             But after taking it you go on, turning new cards, which can hand your opponent \
+             pairs. Turning a seen card of another kind instead ends your turn and hands \
+             the pair to your opponent: once they take it, it is they who must go on and \
+             turn new cards."
         }
         IdeaKind::PsycheOut => {
             "You turned a new card whose partner you have seen. Instead of taking the pair \
-             you may turn another new card (the blog's psyche-out): it is never better than \
-             taking the pair, but here it is worth exactly the same, and what you leave on \
-             the table shapes your opponent's turn."
+             you may turn another new card, leaving the pair you could take (a psyche-out): \
+             it is never better than taking the pair, but here it is worth exactly the \
+             same, and what you leave on the table shapes your opponent's turn."
         }
         IdeaKind::Other => {
             "Anything else the solver prefers to the common play. The puzzles name it when \
@@ -146,10 +148,103 @@ fn rules() -> Section {
     }
 }
 
+/// The decks and how their cards pair.
+fn decks() -> Section {
+    Section {
+        title: "The decks".to_string(),
+        words: vec![
+            "standard: 52 cards, a pair is the same rank and colour (26 pairs). \
+             standard-jokers adds the two jokers as one more pair; double is two standard \
+             decks, a pair two identical cards; pairs:N is N pairs of pictures or letters."
+                .to_string(),
+            "Rank-only decks (standard-rank, or LxC with four cards of a label, such as \
+             13x4) pair by rank alone: any two 7s make a pair. A kind has four cards and \
+             two pairs, so a new card may have up to three partners, and a pair you know \
+             can be kept for later (Keep the pair for later, below)."
+                .to_string(),
+            "Zebra (zebra, zebra:L): a pair is the same rank in the opposite colour: 7♦ \
+                 pairs with 7♣ or 7♠, never with 7♥. A card's same-colour twin is no pair: \
+                 turning it ends your turn as any seen card does."
+                .to_string(),
+            format!(
+                "One Flip (--variant one-flip): {}.",
+                Variant::OneFlip.explanation()
+            ),
+        ],
+        example: None,
+    }
+}
+
+/// Classic and open memory, and what the values assume.
+fn memory() -> Section {
+    Section {
+        title: "Memory".to_string(),
+        words: vec![
+            "Classic memory: two cards that do not match are turned face down again, and \
+             you must remember them."
+                .to_string(),
+            "Open memory: every card seen stays face up, so the game is only about your \
+             choices."
+                .to_string(),
+            "The optimal AI remembers every card in both. Hints, values and puzzles assume \
+             you do too: in classic memory they say what is best for a player who \
+             remembers."
+                .to_string(),
+        ],
+        example: None,
+    }
+}
+
+/// The two objectives, with what each is worth at the start of a small game, computed
+/// by the solver now.
+fn objectives() -> Section {
+    let mut words = vec![
+        "win: the values are your chance to win, a draw counting half.".to_string(),
+        "margin: the values are the pairs you expect to end ahead by: the score plus the \
+         pairs still to come, yours minus your opponent's."
+            .to_string(),
+    ];
+    if let Some((win, margin)) = start_values("pairs:6", PassRule::None) {
+        words.push(format!(
+            "On pairs:6 without passing (rule none), with perfect play from the start, the first player's \
+             chance to win is {} and, playing for margin, they end {} ahead on average. \
+             The best play can differ between the two.",
+            value_words(Objective::Win, win),
+            value_words(Objective::Margin, margin)
+        ));
+    }
+    Section {
+        title: "What you play for".to_string(),
+        words,
+        example: None,
+    }
+}
+
+/// The first player's value at the start of `deck` under `rule`, for `win` and for
+/// `margin`.
+fn start_values(deck: &str, rule: PassRule) -> Option<(f64, f64)> {
+    let value = |objective| {
+        crate::analysis::report::solve(&crate::analysis::report::Request {
+            deck: Deck::parse(deck).ok()?,
+            objective,
+            pass_rule: rule,
+            variant: Variant::Standard,
+            position: None,
+            diff: 0,
+            after_pass: false,
+            first: None,
+            exact: false,
+        })
+        .ok()
+        .map(|r| r.value)
+    };
+    Some((value(Objective::Win)?, value(Objective::Margin)?))
+}
+
 /// The whole page, its examples computed now.
 #[must_use]
 pub fn page() -> Vec<Section> {
-    let mut out = vec![rules()];
+    let mut out = vec![rules(), decks(), memory(), objectives()];
     for kind in IdeaKind::ALL {
         let example = match (kind, source(kind)) {
             (IdeaKind::PsycheOut, _) => psyche_out(),
@@ -182,7 +277,7 @@ fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
     Some(example(game.view(), &lesson, Objective::Win))
 }
 
-/// The blog's tied position `2.2x2 2.1x1` under `none` on `pairs:5` laid out
+/// A tied position `2.2x2 2.1x1` under `none` on `pairs:5` laid out
 /// `A B C D E / A B C D E`: the first player took A and missed B C; the second took B
 /// and turns c2, a C whose partner c1 is seen. Taking the pair and turning another new
 /// card are both worth 1/3.
@@ -285,7 +380,14 @@ pub fn situation(view: &PublicView) -> String {
                     "a new card whose partner is still hidden".to_string()
                 }
             };
-            format!("You turned {card}, {what}: now your second card")
+            // What a pass does now depends on whether the opponent just passed: said
+            // at either card, since the answer can turn on it.
+            let passed = if view.after_pass() {
+                "Your opponent just passed. "
+            } else {
+                ""
+            };
+            format!("{passed}You turned {card}, {what}: now your second card")
         }
         _ if view.after_pass() => "Your opponent just passed: now your first card".to_string(),
         _ => "Your turn: your first card".to_string(),

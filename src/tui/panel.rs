@@ -6,7 +6,7 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::hint::{Hint, format_value};
+use super::hint::{Hint, HintLine, format_value};
 use super::round::Round;
 use super::theme;
 use crate::rules::{Objective, Phase, Variant};
@@ -64,11 +64,12 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
             Phase::SecondCard { .. } => "second card",
             Phase::Over(_) => "game over",
         };
-        // Once over, the moves made (as the end screen counts them), not the next one.
+        // Once over, the turns taken (as the end screen counts them), not the next one.
+        // A turn is two cards, as the replay and `analyze` number them.
         lines.push(Line::from(if view.is_over() {
-            format!("{} · {phase}", words::count(view.turns(), "move"))
+            format!("{} · {phase}", words::count(view.turns(), "turn"))
         } else {
-            format!("Move {} · {phase}", view.turns() + 1)
+            format!("Turn {} · {phase}", view.turns() + 1)
         }));
         lines.push(Line::from(format!(
             "Pairs left {} · {}",
@@ -121,13 +122,14 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
         }
         lines.push(Line::from(""));
         if let Some(note) = round.coach_note() {
-            // The coach's word stays until the person's next decision, where it fits
-            // whole (the message line says it too).
-            let rows = words::wrap(note, usize::from(width));
-            if lines.len() + 1 + rows.len() <= usize::from(height) {
-                lines.push(Line::from(Span::styled("Coach", theme::HEADING)));
-                lines.extend(rows.into_iter().map(Line::from));
-            }
+            // The coach's word stays until the person's next decision, in the rows the
+            // hint's best choice leaves it: shortened, or left to the message line
+            // (which says it whole) when not even a row is free.
+            let hint = round
+                .hint()
+                .map_or(0, |h| hint_needs(h, usize::from(width), round.show_codes()));
+            let free = usize::from(height).saturating_sub(lines.len() + hint);
+            lines.extend(coach_lines(note, usize::from(width), free));
         }
         if let Some(h) = round.hint() {
             let room = usize::from(height).saturating_sub(lines.len());
@@ -147,6 +149,79 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
     }
 }
 
+/// The coach's word in at most `rows` rows of `width` cells, under its heading: whole
+/// if it fits, else its first rows with the last one ending in `…`; nothing when fewer
+/// than two rows (the heading and one) are free.
+fn coach_lines(note: &str, width: usize, rows: usize) -> Vec<Line<'static>> {
+    if rows < 2 {
+        return Vec::new();
+    }
+    let mut text = words::wrap(note, width);
+    if text.len() > rows - 1 {
+        text.truncate(rows - 1);
+        if let Some(last) = text.last_mut() {
+            let keep = width.saturating_sub(1).min(last.chars().count());
+            *last = format!("{}…", truncate(last, keep).trim_end());
+        }
+    }
+    let mut out = vec![Line::from(Span::styled("Coach", theme::HEADING))];
+    out.extend(text.into_iter().map(Line::from));
+    out
+}
+
+/// The rows a hint needs at the least: its heading (and caption), the best choice
+/// whole, the row that counts the others, and the idea.
+fn hint_needs(h: &Hint, width: usize, codes: bool) -> usize {
+    let best = h
+        .lines
+        .iter()
+        .find(|l| l.action == h.best)
+        .map_or(0, |l| action_rows(h, l, width, codes).len());
+    let caption = usize::from(value_caption(h.unit).is_some());
+    let more = usize::from(h.lines.len() > 1);
+    let idea = h
+        .idea
+        .as_ref()
+        .map_or(0, |i| idea_rows(&i.title, width).len());
+    1 + caption + best + more + idea
+}
+
+/// The idea's name, as the hint's last rows.
+fn idea_rows(title: &str, width: usize) -> Vec<String> {
+    words::wrap(&format!("Idea: {title} (w: why)"), width)
+}
+
+/// One choice of a hint: its value and cost (with the code when asked for) after the
+/// mark column, then its words wrapped below.
+fn action_rows(h: &Hint, l: &HintLine, width: usize, codes: bool) -> Vec<Line<'static>> {
+    let style = if l.action == h.best {
+        theme::HINTED
+    } else {
+        ratatui::style::Style::new()
+    };
+    // The best choice is marked by more than colour.
+    let mark = if l.action == h.best { "▶" } else { " " };
+    let mut head = format!("{} {}", h.value_text(l.value), h.cost_text(l.cost));
+    if codes {
+        head = format!("{head} · {}", l.model);
+    }
+    // The mark column stays: wrapping would take a leading space for a gap.
+    let mut block: Vec<Line<'static>> = words::wrap(&head, width.saturating_sub(1))
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mark = if i == 0 { mark } else { " " };
+            Line::from(Span::styled(format!("{mark}{r}"), style))
+        })
+        .collect();
+    block.extend(
+        words::wrap(&l.words, width.saturating_sub(1))
+            .into_iter()
+            .map(|r| Line::from(format!(" {r}"))),
+    );
+    block
+}
+
 /// The hint in at most `room` rows of `width` cells: for each action (best first) its
 /// value and cost, then its words wrapped below; the idea's name last. Actions that do
 /// not fit are counted in a last row that points to the Why window (`w`).
@@ -159,40 +234,18 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
     if let Some(caption) = value_caption(h.unit) {
         out.push(Line::from(Span::styled(caption, theme::DIM)));
     }
-    let idea = h
-        .idea
-        .as_ref()
-        .map(|i| words::wrap(&format!("Idea: {} (w: why)", i.title), width));
-    let reserve = idea.as_ref().map_or(0, Vec::len) + 1;
+    let mut idea = h.idea.as_ref().map(|i| idea_rows(&i.title, width));
     for (i, l) in h.lines.iter().enumerate() {
-        let style = if l.action == h.best {
-            theme::HINTED
-        } else {
-            ratatui::style::Style::new()
-        };
-        // The best choice is marked by more than colour.
-        let mark = if l.action == h.best { "▶" } else { " " };
-        let mut head = format!("{} {}", h.value_text(l.value), h.cost_text(l.cost));
-        if codes {
-            head = format!("{head} · {}", l.model);
-        }
-        // The mark column stays: wrapping would take a leading space for a gap.
-        let mut block: Vec<Line<'static>> = words::wrap(&head, width.saturating_sub(1))
-            .into_iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let mark = if i == 0 { mark } else { " " };
-                Line::from(Span::styled(format!("{mark}{r}"), style))
-            })
-            .collect();
-        block.extend(
-            words::wrap(&l.words, width.saturating_sub(1))
-                .into_iter()
-                .map(|r| Line::from(format!(" {r}"))),
-        );
+        let mut block = action_rows(h, l, width, codes);
         let left = h.lines.len() - i;
-        let spare = if left > 1 { reserve } else { reserve - 1 };
-        if out.len() + block.len() + spare > room {
+        let more = usize::from(left > 1);
+        if l.action == h.best && out.len() + block.len() + more + idea_len(idea.as_ref()) > room {
+            // The best choice comes first and always shows: the idea's name gives way
+            // (`w` still has it), then the choice's last rows.
+            idea = None;
+            block.truncate(room.saturating_sub(out.len() + more).max(1));
+        }
+        if out.len() + block.len() + more + idea_len(idea.as_ref()) > room {
             out.push(Line::from(Span::styled(
                 // One row, as reserved: `w` shows every choice.
                 format!("+{} · w", words::count_of(left, "more choice")),
@@ -209,6 +262,11 @@ fn hint_lines(h: &Hint, width: usize, room: usize, codes: bool) -> Vec<Line<'sta
         );
     }
     out
+}
+
+/// Rows the idea's name takes, if it is shown.
+fn idea_len(idea: Option<&Vec<String>>) -> usize {
+    idea.map_or(0, Vec::len)
 }
 
 /// The Why window: every action in full, with its value, cost and what it does this

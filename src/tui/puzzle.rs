@@ -79,6 +79,8 @@ pub struct Drill {
     answer: Option<Answer>,
     store: Option<TallyStore>,
     session: Tally,
+    /// The saved tally as last read or written: shown from the first screen on.
+    saved: Option<Tally>,
     counted: Option<Counted>,
     message: String,
 }
@@ -113,6 +115,14 @@ impl Drill {
         };
         let game = first.game();
         let lesson = explain(game.view(), generator.solver()).map_err(|e| e.to_string())?;
+        let store = stats_dir.map(|d| TallyStore::new(&d));
+        // The tally so far is read before the first puzzle shows, so that the first
+        // screen counts what `stats` counts (a file that cannot be read is said once).
+        let (saved, note) = match store.as_ref().map(TallyStore::load) {
+            None => (None, None),
+            Some(Ok(loaded)) => (Some(loaded.tally), loaded.warning),
+            Some(Err(e)) => (None, Some(format!("tally not read: {e}"))),
+        };
         let mut drill = Self {
             generator,
             rules,
@@ -125,12 +135,16 @@ impl Drill {
             lesson,
             cursor: 0,
             answer: None,
-            store: stats_dir.map(|d| TallyStore::new(&d)),
+            store,
             session: Tally::default(),
+            saved,
             counted: None,
             message: String::new(),
         };
-        drill.message = drill.prompt();
+        drill.message = match note {
+            Some(note) => format!("{} · {note}", drill.prompt()),
+            None => drill.prompt(),
+        };
         Ok(drill)
     }
 
@@ -192,12 +206,14 @@ impl Drill {
         self.counted.as_ref()
     }
 
-    /// The tally to show: the saved one after an answer, else this session's.
+    /// The tally to show: the saved one (read at the start, then as each answer
+    /// saved it), else this session's (`--no-save`, or the file could not be used).
     #[must_use]
     pub fn tally(&self) -> &Tally {
-        match &self.counted {
-            Some(Counted::Saved(t, _)) => t,
-            _ => &self.session,
+        match (&self.counted, &self.saved) {
+            (Some(Counted::Saved(t, _)), _) => t,
+            (Some(Counted::Failed(_)), _) | (_, None) => &self.session,
+            (_, Some(t)) => t,
         }
     }
 
@@ -237,14 +253,17 @@ impl Drill {
         self.counted = Some(match &self.store {
             None => Counted::Session(self.session.clone()),
             Some(store) => match store.record(idea, right) {
-                Ok(loaded) => Counted::Saved(loaded.tally, loaded.warning),
+                Ok(loaded) => {
+                    self.saved = Some(loaded.tally.clone());
+                    Counted::Saved(loaded.tally, loaded.warning)
+                }
                 Err(e) => Counted::Failed(e.to_string()),
             },
         });
         self.message = if right {
-            "Right: that is the best move. n: next puzzle".to_string()
+            "Right: that is the best card. n: next puzzle".to_string()
         } else {
-            "Not the best move. n: next puzzle".to_string()
+            "Not the best card. n: next puzzle".to_string()
         };
     }
 

@@ -130,7 +130,7 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
     let objective = drill.rules().objective;
     let chosen = lesson.find(answer.action);
     let mut lines = vec![if answer.right {
-        Line::from(Span::styled("Right: the best move", theme::GOOD)).centered()
+        Line::from(Span::styled("Right: the best card", theme::GOOD)).centered()
     } else {
         Line::from(Span::styled(
             format!(

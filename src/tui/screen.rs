@@ -316,11 +316,15 @@ const REPLAY_HELP: &[(&str, &str)] = &[
     ("] / [", "next / previous mistake (best card marked)"),
     ("Tab", "whose mistakes: first seat, second, both"),
     ("Enter / Space", "auto-play on or off (list: open)"),
-    ("s", "summary: accuracy, cost, costliest moves"),
+    ("s", "summary: accuracy, cost, costliest decisions"),
     ("r", "play this deal again"),
     ("?", "this help"),
     ("q / Esc", "back (list: quit)"),
 ];
+
+/// What the board's marks mean, in one line: the help window fits the smallest screen
+/// (with `--ascii` the glyph map turns these into the board's ASCII ones).
+const MARKS: &str = "Board: ? best choice · ░ other face-down card · [ ] cursor";
 
 /// The lines of a help window listing `keys`; `setup` adds the setup screen's keys.
 fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
@@ -350,11 +354,20 @@ fn why_window(screen: &Screen) -> Vec<Line<'static>> {
     }
 }
 
+/// The lines of a help window over a board of cards: `keys`, then what the board's
+/// marks mean.
+fn board_help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
+    let mut lines = help_lines(keys, setup);
+    lines.insert(keys.len() + 1, Line::from(MARKS));
+    lines
+}
+
 /// The help window of the screen on show, its title and its lines.
 fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
     match screen {
-        Screen::Replay(_) | Screen::History(_) => (" Replay keys ", help_lines(REPLAY_HELP, false)),
-        Screen::Solo(_) => (" Solitaire keys ", help_lines(SOLO_HELP, false)),
+        Screen::Replay(_) => (" Replay keys ", board_help_lines(REPLAY_HELP, false)),
+        Screen::History(_) => (" Replay keys ", help_lines(REPLAY_HELP, false)),
+        Screen::Solo(_) => (" Solitaire keys ", board_help_lines(SOLO_HELP, false)),
         Screen::Pairs(_) => (
             " Pairs keys ",
             help_lines(super::pairs_view::PAIRS_HELP, false),
@@ -365,16 +378,16 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
         ),
         Screen::Puzzle(_) => (
             " Puzzle keys ",
-            help_lines(super::puzzle_view::PUZZLE_HELP, false),
+            board_help_lines(super::puzzle_view::PUZZLE_HELP, false),
         ),
         Screen::Play(r) => {
-            let mut lines = help_lines(HELP, true);
+            let mut lines = board_help_lines(HELP, true);
             let rule = crate::trainer::coach::deck_rule(r.game().view().deck());
             lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
             (" Keys ", lines)
         }
         Screen::Setup(s) => {
-            let mut lines = help_lines(HELP, true);
+            let mut lines = board_help_lines(HELP, true);
             if let Ok(deck) = crate::rules::Deck::parse(&s.config.deck) {
                 let rule = crate::trainer::coach::deck_rule(&deck);
                 lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
@@ -561,7 +574,7 @@ fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'stati
         Line::from(format!(
             "{}  ·  {}  ·  {}",
             score_line(round, &result),
-            words::count(result.turns, "move"),
+            words::count(result.turns, "turn"),
             reason
         ))
         .centered(),
