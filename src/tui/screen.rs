@@ -538,6 +538,24 @@ fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> St
     )
 }
 
+/// The end of a finished game in one line, as its end window says it: the headline,
+/// every seat's pairs, the moves and how it ended (`None` while it goes on).
+#[must_use]
+pub fn result_line(round: &Round) -> Option<String> {
+    let crate::rules::Phase::Over(result) = round.game().view().phase() else {
+        return None;
+    };
+    let lines = end_lines(round, result);
+    Some(format!(
+        "Game over: {}. {}.",
+        super::panel::plain(&lines[0]).trim().trim_end_matches(['!', '.']),
+        super::panel::plain(&lines[1])
+            .trim()
+            .replace("  ·  ", ", ")
+            .replace(" – ", " to ")
+    ))
+}
+
 /// The lines of the end window of a game at a table.
 fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
     let headline = headline(round, &result);
