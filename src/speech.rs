@@ -60,7 +60,8 @@ impl<R: BufRead, W: Write> Voice<R, W> {
     /// # Errors
     /// The output cannot be written.
     pub fn say(&mut self, line: &str) -> io::Result<()> {
-        let text = self.names.text(line);
+        // The screen's separators read aloud as "middle dot" and "em dash": commas.
+        let text = self.names.text(line).replace(" · ", ", ").replace(" — ", ", ");
         writeln!(self.out, "{}", text.trim_end())?;
         self.out.flush()
     }

@@ -52,15 +52,9 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
     go_on(app, voice, &mut told)?;
     while let Some(t) = table(app) {
         if t.is_over() {
-            let Some(line) = voice.read()? else { return Ok(()) };
-            match line.as_str() {
-                "quit" | "q" | "exit" | "1" => {
-                    voice.act(app, Action::Quit);
-                    return Ok(());
-                }
-                other => voice.say(&format!("Unknown choice '{other}'. Choose: 1 quit."))?,
-            }
-            continue;
+            // The game is saved; there is nothing left to choose.
+            voice.act(app, Action::Quit);
+            return Ok(());
         }
         let Some(line) = voice.read()? else {
             voice.act(app, Action::Interrupt);
@@ -135,7 +129,7 @@ fn go_on<R: BufRead, W: Write>(
         }
         let t = table(app).expect("the table");
         if t.is_over() {
-            return voice.say("Choose: 1 quit.");
+            return Ok(());
         }
         if t.between_rounds() {
             voice.act(app, Action::Other);
