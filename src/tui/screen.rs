@@ -538,6 +538,28 @@ fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> St
     )
 }
 
+/// Where the terminal's own cursor goes on a screen of `area`: on the card under the
+/// board's cursor, at the middle of its face, so that screen readers and magnifiers
+/// that follow the cursor follow the selection. `None` when no card is selectable (a
+/// window over the board, a game watched or over, the board too small to draw).
+#[must_use]
+pub fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
+    if app.overlay.is_some() || app.strategy.is_some() || app.too_small().is_some() {
+        return None;
+    }
+    let (view, cursor) = match &app.screen {
+        Screen::Play(r) if !r.is_watch() && !r.game().view().is_over() => {
+            (r.game().view(), r.cursor)
+        }
+        Screen::Solo(s) if !s.game().view().is_over() => (s.game().view(), s.cursor),
+        Screen::Puzzle(d) if d.answer().is_none() => (d.game().view(), d.cursor),
+        _ => return None,
+    };
+    let (rows, cols) = view.deck().grid();
+    let cell = Geometry::fit(board_area(area), rows, cols)?.cell(cursor);
+    Some((cell.x + cell.width / 2, cell.y + cell.height / 2))
+}
+
 /// The end of a finished game in one line, as its end window says it: the headline,
 /// every seat's pairs, the moves and how it ended (`None` while it goes on).
 #[must_use]
