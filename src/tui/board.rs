@@ -214,6 +214,19 @@ impl Widget for CardView {
         let x = area.x + area.width.saturating_sub(w) / 2;
         let y = area.y + area.height / 2;
         buf.set_stringn(x, y, &text, area.width as usize, style);
+        // No fact in colour alone: a card of this turn is marked `*` on its left, a
+        // face the hint points at `+` on its right (a hinted back shows `?`), where
+        // the card is wide enough to keep its face whole.
+        if let Look::Face(_, _, this_turn) = &self.look
+            && area.width >= w + 2
+        {
+            if *this_turn {
+                buf.set_string(area.x, y, "*", style);
+            }
+            if self.hinted {
+                buf.set_string(area.right() - 1, y, "+", style);
+            }
+        }
     }
 }
 

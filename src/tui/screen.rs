@@ -331,8 +331,11 @@ fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
             Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM),
         );
     }
-    // One line: the help window fits the smallest screen.
+    // One line each: the help window fits the smallest screen.
     lines.push(Line::from("L: the Strategy page. Press any key to close.").style(theme::DIM));
+    lines.push(
+        Line::from("Play by ear: --screen-reader (plain lines, typed commands)").style(theme::DIM),
+    );
     lines
 }
 
