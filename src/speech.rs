@@ -61,7 +61,11 @@ impl<R: BufRead, W: Write> Voice<R, W> {
     /// The output cannot be written.
     pub fn say(&mut self, line: &str) -> io::Result<()> {
         // The screen's separators read aloud as "middle dot" and "em dash": commas.
-        let text = self.names.text(line).replace(" · ", ", ").replace(" — ", ", ");
+        let text = self
+            .names
+            .text(line)
+            .replace(" · ", ", ")
+            .replace(" — ", ", ");
         writeln!(self.out, "{}", text.trim_end())?;
         self.out.flush()
     }
@@ -142,12 +146,15 @@ impl<R: BufRead, W: Write> Voice<R, W> {
 
 /// Whether a finished turn is on show (its end is a show's, not an AI flip's).
 fn showing(app: &App) -> bool {
-    app.round().is_some_and(|r| r.show().is_some()) || app.solo().is_some_and(|s| s.show().is_some())
+    app.round().is_some_and(|r| r.show().is_some())
+        || app.solo().is_some_and(|s| s.show().is_some())
 }
 
 /// The numbered choice a line makes among `count` (from 1), if it is one.
 fn choice(line: &str, count: usize) -> Option<usize> {
-    line.parse::<usize>().ok().filter(|n| (1..=count).contains(n))
+    line.parse::<usize>()
+        .ok()
+        .filter(|n| (1..=count).contains(n))
 }
 
 /// Makes the app's screen large enough for any board: nothing is drawn in this mode,
@@ -224,7 +231,10 @@ pub fn learn<R: BufRead, W: Write>(voice: &mut Voice<R, W>) -> io::Result<()> {
             voice.say(t.trim())?;
         }
         for a in &e.actions {
-            voice.say(&format!("{}: {} ({}); {}", a.text, a.value, a.cost, a.numbers))?;
+            voice.say(&format!(
+                "{}: {} ({}); {}",
+                a.text, a.value, a.cost, a.numbers
+            ))?;
         }
         if let Some(i) = &e.idea {
             voice.say(i)?;

@@ -76,7 +76,10 @@ fn the_plain_theme_tells_every_mark_by_characters() {
     assert!(chars(&row, left, right).starts_with('*'), "{screen}");
     // The card the hint points at (b2, face up): `+` inside its right edge.
     let (row, left, right) = card_row(&screen, &deck, 4);
-    assert!(chars(&row, left, right).trim_end().ends_with('+'), "{screen}");
+    assert!(
+        chars(&row, left, right).trim_end().ends_with('+'),
+        "{screen}"
+    );
     // Whose turn: the mover's row in the panel is marked.
     assert!(screen.contains("▶You"), "{screen}");
     // The hint's best line says `best` in words.

@@ -46,7 +46,15 @@ fn the_terminal_cursor_follows_the_selected_card() {
     let deck = Deck::parse("pairs:8").unwrap();
     let cols = deck.grid().1;
     let mut s = Session::start(&[
-        "play", "--deck", "pairs:8", "--seed", "5", "--ai-delay", "0", "--first", "you",
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+        "--first",
+        "you",
     ]);
     s.wait_for("Your turn");
     wait_cursor(&mut s, middle_of(&deck, 0));
@@ -65,7 +73,10 @@ fn the_terminal_cursor_follows_the_selected_card() {
     s.keys("?");
     let start = Instant::now();
     while !s.parser.screen().hide_cursor() {
-        assert!(start.elapsed() < PATIENCE, "the cursor stays shown under the help");
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the cursor stays shown under the help"
+        );
         s.pump(Duration::from_millis(50));
     }
     s.keys("q");

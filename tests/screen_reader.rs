@@ -79,7 +79,8 @@ fn ending(text: &str) -> (&str, &str) {
 
 /// A whole `pairs:3` game against the optimal AI, classic memory. The deal of seed 7:
 /// a1 C, b1 B, c1 A / a2 A, b2 C, c2 B.
-const PAIRS3_SCRIPT: &str = "help\nboard\nhint\nA1\nwhy\nb1\nfoo\nlog\nscore\nquit\nn\nb2\nboard\na1\nc1\na2\n4\n";
+const PAIRS3_SCRIPT: &str =
+    "help\nboard\nhint\nA1\nwhy\nb1\nfoo\nlog\nscore\nquit\nn\nb2\nboard\na1\nc1\na2\n4\n";
 
 #[test]
 fn a_pairs3_game_is_played_by_ear_and_its_transcript_pinned() {
@@ -97,7 +98,10 @@ fn a_pairs3_game_is_played_by_ear_and_its_transcript_pinned() {
     assert!(err.is_empty(), "{err}");
     assert_plain(&out);
     // The commands answer: a hint with its value, a bad command named, quit asked.
-    assert!(out.contains("Hint: best, Turn a new card: 46.7% (best)."), "{out}");
+    assert!(
+        out.contains("Hint: best, Turn a new card: 46.7% (best)."),
+        "{out}"
+    );
     assert!(out.contains("Unknown command 'foo'. Commands:"), "{out}");
     assert!(out.contains("Quit this game? Type y to quit"), "{out}");
     assert!(out.contains("The game goes on."), "{out}");
@@ -152,11 +156,22 @@ fn a_solitaire_deal_is_played_by_ear_and_its_transcript_pinned() {
 #[test]
 fn the_end_of_the_input_leaves_cleanly_mid_game() {
     let (code, out, err) = transcript(
-        &["play", "--deck", "pairs:8", "--seed", "1", "--screen-reader", "--no-save"],
+        &[
+            "play",
+            "--deck",
+            "pairs:8",
+            "--seed",
+            "1",
+            "--screen-reader",
+            "--no-save",
+        ],
         "a1\n",
     );
     assert_eq!((code, err.as_str()), (0, ""));
-    assert!(out.lines().last().unwrap().starts_with("You turn a1: "), "{out}");
+    assert!(
+        out.lines().last().unwrap().starts_with("You turn a1: "),
+        "{out}"
+    );
 }
 
 #[test]
@@ -174,13 +189,19 @@ fn cards_are_words_unless_symbols_are_asked_for() {
     assert!(symbols.contains(['♥', '♦', '♠', '♣']), "{symbols}");
     let (code, _, err) = transcript(&[&base[..], &["--card-names", "symbols"]].concat(), "");
     assert_eq!(code, 2);
-    assert!(err.contains("--card-names is for the screen-reader mode"), "{err}");
+    assert!(
+        err.contains("--card-names is for the screen-reader mode"),
+        "{err}"
+    );
     let (code, _, err) = transcript(
         &[&base[..], &["--screen-reader", "--card-names", "braille"]].concat(),
         "",
     );
     assert_eq!(code, 2);
-    assert!(err.contains("--card-names: unknown card names 'braille'"), "{err}");
+    assert!(
+        err.contains("--card-names: unknown card names 'braille'"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -188,7 +209,10 @@ fn the_environment_and_the_settings_file_turn_the_mode_on() {
     let args = ["play", "--deck", "pairs:3", "--seed", "7", "--no-save"];
     let (code, out, _) = transcript_with(&args, "", &[("CONCENTRATION_SCREEN_READER", "1")]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("Concentration, deck pairs:3, seed 7"), "{out}");
+    assert!(
+        out.starts_with("Concentration, deck pairs:3, seed 7"),
+        "{out}"
+    );
     let dir = std::env::temp_dir().join(format!("concentration-sr-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("config.toml");
@@ -200,7 +224,10 @@ fn the_environment_and_the_settings_file_turn_the_mode_on() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("Concentration, deck pairs:3, seed 7"), "{out}");
+    assert!(
+        out.starts_with("Concentration, deck pairs:3, seed 7"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -210,16 +237,30 @@ fn without_flags_numbered_menus_set_the_game_up() {
     assert_eq!(code, 0, "{err}");
     assert_plain(&out);
     assert!(out.contains("Deck: 1 standard, "), "{out}");
-    assert!(out.contains("Unknown choice 'x': a number from 1 to 3."), "{out}");
+    assert!(
+        out.contains("Unknown choice 'x': a number from 1 to 3."),
+        "{out}"
+    );
     assert!(out.contains("Concentration, deck pairs:3"), "{out}");
-    assert!(out.contains("Players in turn order: usual AI, You"), "{out}");
+    assert!(
+        out.contains("Players in turn order: usual AI, You"),
+        "{out}"
+    );
 }
 
 #[test]
 fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
     // Two AIs: the whole game at once, then the menu.
     let (code, out, _) = transcript(
-        &["watch", "--deck", "pairs:4", "--seed", "2", "--screen-reader", "--no-save"],
+        &[
+            "watch",
+            "--deck",
+            "pairs:4",
+            "--seed",
+            "2",
+            "--screen-reader",
+            "--no-save",
+        ],
         "4\n",
     );
     assert_eq!(code, 0);
@@ -227,24 +268,46 @@ fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
     assert!(ending(&out).0.starts_with("Game over: "), "{out}");
 
     let (code, out, _) = transcript(
-        &["puzzle", "--deck", "pairs:6", "--seed", "5", "--screen-reader", "--no-save"],
+        &[
+            "puzzle",
+            "--deck",
+            "pairs:6",
+            "--seed",
+            "5",
+            "--screen-reader",
+            "--no-save",
+        ],
         "board\nb1\nnext\nquit\n",
     );
     assert_eq!(code, 0);
     assert_plain(&out);
     assert!(out.starts_with("Puzzle 1, "), "{out}");
-    assert!(out.contains("Not the best move.") || out.contains("Right: "), "{out}");
+    assert!(
+        out.contains("Not the best move.") || out.contains("Right: "),
+        "{out}"
+    );
     assert!(out.contains("Puzzle 2, "), "{out}");
 
     let (code, out, _) = transcript(&["learn", "--screen-reader"], "");
     assert_eq!(code, 0);
     assert_plain(&out);
     assert!(out.starts_with("The rules.\n"), "{out}");
-    assert!(out.contains("seven of hearts goes with seven of diamonds"), "{out}");
+    assert!(
+        out.contains("seven of hearts goes with seven of diamonds"),
+        "{out}"
+    );
 
     let (code, out, _) = transcript(
         &[
-            "pairs", "--ranks", "4", "--seed", "2", "--target", "5", "--screen-reader", "--no-save",
+            "pairs",
+            "--ranks",
+            "4",
+            "--seed",
+            "2",
+            "--target",
+            "5",
+            "--screen-reader",
+            "--no-save",
         ],
         &"hint\nhit\nfold\n".repeat(20),
     );
@@ -260,14 +323,24 @@ fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
     let data = std::env::temp_dir().join(format!("concentration-sr-data-{}", std::process::id()));
     let (code, _, err) = transcript(
         &[
-            "play", "--deck", "pairs:3", "--seed", "7", "--screen-reader", "--data-dir",
+            "play",
+            "--deck",
+            "pairs:3",
+            "--seed",
+            "7",
+            "--screen-reader",
+            "--data-dir",
             data.to_str().unwrap(),
         ],
         "a1\nb1\n",
     );
     assert_eq!(code, 0, "{err}");
     let saved = concentration::record::list(&concentration::record::records_dir(&data));
-    assert_eq!(saved.len(), 1, "the game left at the end of the input is saved");
+    assert_eq!(
+        saved.len(),
+        1,
+        "the game left at the end of the input is saved"
+    );
     let path = saved[0].path.to_str().unwrap().to_owned();
     let (code, out, err) = transcript(
         &["replay", &path, "--screen-reader", "--no-save"],
@@ -277,5 +350,8 @@ fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
     assert_eq!(code, 0, "{err}");
     assert_plain(&out);
     assert!(out.contains("Flip 1 of "), "{out}");
-    assert!(out.contains("Flip 2 of ") && out.contains("no pair"), "{out}");
+    assert!(
+        out.contains("Flip 2 of ") && out.contains("no pair"),
+        "{out}"
+    );
 }

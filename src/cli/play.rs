@@ -227,7 +227,10 @@ fn check_objective(objective: &str, seats: usize) -> Result<(), String> {
 
 fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     let pace = match args.ai_delay {
-        Some(d) => Some(Duration::from_secs_f64(super::delay_seconds("--ai-delay", d)?)),
+        Some(d) => Some(Duration::from_secs_f64(super::delay_seconds(
+            "--ai-delay",
+            d,
+        )?)),
         None => None,
     };
     if let Some(options) = args.access.speech(pace)? {

@@ -137,7 +137,13 @@ mod tests {
 
     #[test]
     fn every_face_of_every_deck_is_spoken_without_a_symbol() {
-        for name in ["standard", "standard-rank", "standard-jokers", "double", "zebra"] {
+        for name in [
+            "standard",
+            "standard-rank",
+            "standard-jokers",
+            "double",
+            "zebra",
+        ] {
             let deck = Deck::parse(name).unwrap();
             for label in 0..deck.labels() {
                 for copy in 0..deck.copies() {

@@ -157,7 +157,11 @@ fn tell_last<R: BufRead, W: Write>(t: &PairsTable, voice: &mut Voice<R, W>) -> i
     let you = name == "You";
     let line = match (last.action, last.card) {
         (Decision::Hit, Some(card)) => {
-            format!("{name} {} and take{} a {card}.", if you { "hit" } else { "hits" }, if you { "" } else { "s" })
+            format!(
+                "{name} {} and take{} a {card}.",
+                if you { "hit" } else { "hits" },
+                if you { "" } else { "s" }
+            )
         }
         (Decision::Hit, None) => format!("{name} {}.", if you { "hit" } else { "hits" }),
         (Decision::Fold, _) => format!("{name} {}.", if you { "fold" } else { "folds" }),
@@ -173,7 +177,11 @@ fn tell_last<R: BufRead, W: Write>(t: &PairsTable, voice: &mut Voice<R, W>) -> i
             voice.say(&format!(
                 "Game over: {} {} with {} points. {}",
                 who(t, loser),
-                if who(t, loser) == "You" { "lose" } else { "loses" },
+                if who(t, loser) == "You" {
+                    "lose"
+                } else {
+                    "loses"
+                },
                 view.scores[loser],
                 scores(t, &view)
             ))
@@ -208,7 +216,9 @@ fn scores(t: &PairsTable, view: &View) -> String {
 /// "Your turn", with the person's stack and the lowest face-up card.
 fn your_turn<R: BufRead, W: Write>(t: &PairsTable, voice: &mut Voice<R, W>) -> io::Result<()> {
     let view = t.game().view();
-    let Some(me) = view.mover() else { return Ok(()) };
+    let Some(me) = view.mover() else {
+        return Ok(());
+    };
     voice.say(&format!(
         "Your turn: your cards {}. Hit or fold?",
         stack(&view.stacks[me])
@@ -331,7 +341,12 @@ pub fn replay<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> i
             voice.say("At the first deal: no decision yet.")?;
             continue;
         };
-        voice.say(&format!("Decision {} of {}, round {}:", r.at(), r.costs().len(), c.round))?;
+        voice.say(&format!(
+            "Decision {} of {}, round {}:",
+            r.at(),
+            r.costs().len(),
+            c.round
+        ))?;
         tell_last(t, voice)?;
         let name = |a: Decision| match a {
             Decision::Hit => "hit",

@@ -8,7 +8,8 @@ use crate::rules::Slot;
 use crate::tui::{Action, App, Screen};
 
 /// The replay's commands, as `help` lists them.
-const COMMANDS: &str = "next (or n), back, start, end, mistake (the next mistake), board, help, quit";
+const COMMANDS: &str =
+    "next (or n), back, start, end, mistake (the next mistake), board, help, quit";
 
 /// Steps through the replay on screen until it is left (`quit`: back to the game it came
 /// from, or out) or the input ends. `alone`: opened from the command line, so the end of
@@ -140,5 +141,7 @@ fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result
     } else {
         seen.join(", ")
     };
-    voice.say(&format!("Seen and on the table: {seen}. Never seen: {down}."))
+    voice.say(&format!(
+        "Seen and on the table: {seen}. Never seen: {down}."
+    ))
 }

@@ -179,7 +179,11 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
         Table::Round(r) => {
             let c = r.config();
             let seats: Vec<String> = r.seat_list().map(|s| r.seat_title(s)).collect();
-            let practice = if r.practice() { ", a practice game" } else { "" };
+            let practice = if r.practice() {
+                ", a practice game"
+            } else {
+                ""
+            };
             voice.say(&format!(
                 "Concentration, deck {}, seed {}: {grid}.",
                 c.deck, c.seed
@@ -189,7 +193,11 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
                 seats.join(", ")
             ))?;
             if let Some(coin) = r.coin() {
-                let side = if coin == Seat::FIRST { "heads" } else { "tails" };
+                let side = if coin == Seat::FIRST {
+                    "heads"
+                } else {
+                    "tails"
+                };
                 voice.say(&format!("Coin toss: {side}."))?;
             }
         }
@@ -583,22 +591,13 @@ fn score<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result
             } else {
                 format!("{} turn.", whose(table))
             };
-            voice.say(&format!(
-                "Score: {}; {left} left. {turn}",
-                each.join(", ")
-            ))
+            voice.say(&format!("Score: {}; {left} left. {turn}", each.join(", ")))
         }
         Table::Solo(s) => {
             let par = s.live_par().map_or_else(String::new, |p| {
-                format!(
-                    "; par from here {} more",
-                    crate::words::fixed(p.approx, 2)
-                )
+                format!("; par from here {} more", crate::words::fixed(p.approx, 2))
             });
-            voice.say(&format!(
-                "Moves made: {}; {left} left{par}.",
-                view.turns()
-            ))
+            voice.say(&format!("Moves made: {}; {left} left{par}.", view.turns()))
         }
     }
 }

@@ -573,7 +573,9 @@ pub fn result_line(round: &Round) -> Option<String> {
     let lines = end_lines(round, result);
     Some(format!(
         "Game over: {}. {}.",
-        super::panel::plain(&lines[0]).trim().trim_end_matches(['!', '.']),
+        super::panel::plain(&lines[0])
+            .trim()
+            .trim_end_matches(['!', '.']),
         super::panel::plain(&lines[1])
             .trim()
             .replace("  ·  ", ", ")
