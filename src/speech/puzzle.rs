@@ -134,14 +134,11 @@ fn answer<R: BufRead, W: Write>(
         return voice.say(&format!("{}.", d.message()));
     };
     let objective = d.rules().objective;
-    voice.say(&format!(
-        "{}",
-        if a.right {
-            "Right: that is the best move."
-        } else {
-            "Not the best move."
-        }
-    ))?;
+    voice.say(if a.right {
+        "Right: that is the best move."
+    } else {
+        "Not the best move."
+    })?;
     let lesson = d.lesson();
     for (i, e) in lesson.actions.iter().enumerate() {
         let lead = if i == 0 { "Best: " } else { "Or " };
