@@ -5,6 +5,7 @@
 //! or written, no terminal) alike, with one line on standard error; 128 + N when signal
 //! N ended a game on screen. A panic (a bug) exits with Rust's 101.
 
+mod access;
 mod config;
 mod docs;
 mod duel;

@@ -20,6 +20,7 @@ pub mod rules;
 pub mod seats;
 pub mod solitaire;
 pub mod solver;
+pub mod speech;
 pub mod trainer;
 pub mod tui;
 pub mod words;

@@ -38,16 +38,17 @@ pub use config::{
     Config, First, Hints, Memory, Opponent, TableSeats, players_text, refuse_zebra,
     refuse_zebra_table,
 };
-pub use hint::{Hint, HintAction, HintLine};
+pub use hint::{Hint, HintAction, HintLine, format_cost, format_value};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use pairs_replay::PairsReplay;
 pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
 pub use round::{Round, SharedZebra};
-pub use screen::board_area;
+pub use screen::{board_area, cursor_cell, result_line};
 pub use setup::{DECKS, Field, Setup};
 pub use solo::{Counted, Solo, SoloHint, SoloHintLine};
+pub use solo_view::result_line as solo_result_line;
 pub use strategy::Strategy;
 pub use table::Show;
 pub use term::{is_terminal, run};

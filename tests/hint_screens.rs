@@ -232,7 +232,7 @@ fn the_help_window_explains_the_boards_marks() {
             .lines()
             .find(|l| l.contains("Board:"))
             .unwrap_or_else(|| panic!("no marks:\n{s}"));
-        for mark in ["? best choice", "░ other face-down card", "[ ] cursor"] {
+        for mark in ["? + best card", "░ face down", "* turned", "[ ] cursor"] {
             assert!(row.contains(mark), "{mark:?} missing: {row}");
         }
     }

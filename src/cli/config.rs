@@ -9,7 +9,7 @@ use super::settings;
 /// The settings file: defaults for `play` and `watch`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration config path\n  concentration config init && $EDITOR \"$(concentration config path)\"\n  concentration config show\n\nThe file is TOML in the user config directory, or $CONCENTRATION_CONFIG. Keys: deck, players, variant, first, opponent, vs, objective, pass-rule, memory, hints, ai-delay, theme, ascii, data-dir. Flags override them."
+    after_help = "Examples:\n  concentration config path\n  concentration config init && $EDITOR \"$(concentration config path)\"\n  concentration config show\n\nThe file is TOML in the user config directory, or $CONCENTRATION_CONFIG. Keys: deck, players, variant, first, opponent, vs, objective, pass-rule, memory, hints, ai-delay, theme, ascii, screen-reader, reduce-motion, data-dir. Flags override them."
 )]
 pub struct ConfigArgs {
     #[command(subcommand)]

@@ -20,6 +20,8 @@ pub struct LearnArgs {
     text: bool,
     #[command(flatten)]
     look: super::look::LookArgs,
+    #[command(flatten)]
+    access: super::access::AccessArgs,
 }
 
 /// Shows the Strategy page.
@@ -28,6 +30,11 @@ pub struct LearnArgs {
 /// A bad theme, or a terminal failure.
 pub fn run(args: &LearnArgs) -> anyhow::Result<()> {
     let look = args.look.look()?;
+    if let Some(options) = args.access.speech(None)? {
+        let mut voice = super::access::voice(options);
+        crate::speech::learn(&mut voice)?;
+        return Ok(());
+    }
     if args.text || !crate::tui::is_terminal() {
         print!("{}", to_text(&page()));
         return Ok(());

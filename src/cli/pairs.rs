@@ -42,13 +42,9 @@ struct PlayArgs {
     /// Seed of the shuffle and of the AIs' coins (random by default)
     #[arg(long)]
     seed: Option<u64>,
-    /// Seconds before each AI decision
-    #[arg(
-        long = "ai-delay",
-        default_value_t = 0.8,
-        allow_negative_numbers = true
-    )]
-    ai_delay: f64,
+    /// Seconds before each AI decision (default 0.8; none with --screen-reader)
+    #[arg(long = "ai-delay", allow_negative_numbers = true)]
+    ai_delay: Option<f64>,
     /// Do not save the game's record
     #[arg(long = "no-save")]
     no_save: bool,
@@ -56,6 +52,8 @@ struct PlayArgs {
     data: super::records::DataDir,
     #[command(flatten)]
     look: super::look::LookArgs,
+    #[command(flatten)]
+    access: super::access::AccessArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -166,7 +164,38 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
     if target == 0 {
         return Err(super::usage("--target 0: expected at least 1"));
     }
-    let delay = super::delay_seconds("--ai-delay", args.ai_delay)?;
+    let given = match args.ai_delay {
+        Some(d) => Some(super::delay_seconds("--ai-delay", d)?),
+        None => None,
+    };
+    let speech = args
+        .access
+        .speech(given.map(std::time::Duration::from_secs_f64))?;
+    let delay = match (given, &speech) {
+        (Some(d), _) => d,
+        // The AI's decision is told at once.
+        (None, Some(_)) => 0.0,
+        (None, None) => 0.8,
+    };
+    if let Some(options) = speech {
+        let seed = args.seed.unwrap_or_else(crate::tui::random_seed);
+        let mut voice = super::access::voice(options);
+        let table = crate::tui::PairsTable::new(
+            seats,
+            ranks,
+            target,
+            seed,
+            std::time::Duration::from_secs_f64(delay),
+            voice.now(),
+        )
+        .map_err(|e| super::usage(e.to_string()))?;
+        let mut app = crate::tui::App::pairs(table);
+        if !args.no_save {
+            app.save_dir = Some(args.data.records()?);
+        }
+        crate::speech::pairs(app, &mut voice)?;
+        return Ok(());
+    }
     let look = args.look.look()?;
     if !crate::tui::is_terminal() {
         return Err(super::usage(

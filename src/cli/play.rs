@@ -62,6 +62,8 @@ pub struct PlayArgs {
     data: super::records::DataDir,
     #[command(flatten)]
     look: super::look::LookArgs,
+    #[command(flatten)]
+    access: super::access::AccessArgs,
 }
 
 impl PlayArgs {
@@ -260,7 +262,18 @@ fn check_objective(objective: &str, seats: usize) -> Result<(), String> {
 }
 
 fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
-    let config = args.config(watch)?;
+    let pace = match args.ai_delay {
+        Some(d) => Some(Duration::from_secs_f64(super::delay_seconds(
+            "--ai-delay",
+            d,
+        )?)),
+        None => None,
+    };
+    if let Some(options) = args.access.speech(pace)? {
+        return speak(args, watch, options);
+    }
+    let mut config = args.config(watch)?;
+    config.reduce_motion = args.access.reduce_motion();
     let look = args.look.look()?;
     if !crate::tui::is_terminal() {
         return Err(super::usage(
@@ -283,6 +296,32 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
         app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
     }
     crate::tui::run(app)?;
+    Ok(())
+}
+
+/// The game in the screen-reader mode: line by line on standard input and output,
+/// through the same app as on screen. Without flags, numbered menus choose the game.
+fn speak(args: &PlayArgs, watch: bool, options: crate::speech::Options) -> anyhow::Result<()> {
+    let mut config = args.config(watch)?;
+    if options.pace.is_none() {
+        // Nothing waits: the AI's turn is told at once.
+        config.ai_delay = Duration::ZERO;
+    }
+    let mut voice = super::access::voice(options);
+    if !(args.any() || watch) {
+        match crate::speech::choose_game(&mut voice, &config)? {
+            Some(c) => config = c,
+            None => return Ok(()),
+        }
+    }
+    let mut app = App::start_blocking(config.clone(), voice.now()).map_err(super::usage)?;
+    app.base = config;
+    if !args.no_save {
+        app.save_dir = Some(args.data.records()?);
+        let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
+        app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
+    }
+    crate::speech::play(app, &mut voice)?;
     Ok(())
 }
 

@@ -56,6 +56,8 @@ pub struct PuzzleArgs {
     pub data: super::records::DataDir,
     #[command(flatten)]
     pub look: super::look::LookArgs,
+    #[command(flatten)]
+    pub access: super::access::AccessArgs,
     /// Print N puzzles instead of playing
     #[arg(long, value_name = "N")]
     pub list: Option<usize>,
@@ -201,6 +203,11 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
     };
     // Bad rules are refused before the terminal is asked for.
     let drill = Drill::new(rules, seed, filter, daily, stats).map_err(super::usage)?;
+    if let Some(options) = args.access.speech(None)? {
+        let mut voice = super::access::voice(options);
+        crate::speech::puzzles(App::puzzle(drill), &mut voice)?;
+        return Ok(());
+    }
     if !crate::tui::is_terminal() {
         return Err(super::usage(
             "the puzzle needs a terminal: standard input and output must not be redirected",

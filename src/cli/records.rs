@@ -67,6 +67,8 @@ pub struct ReplayArgs {
     no_save: bool,
     #[command(flatten)]
     look: super::look::LookArgs,
+    #[command(flatten)]
+    access: super::access::AccessArgs,
 }
 
 /// Lists the saved games; in a terminal, pick one to replay.
@@ -604,6 +606,9 @@ fn need_terminal() -> anyhow::Result<()> {
 /// # Errors
 /// A bad record, no terminal (status 2), or a terminal failure.
 pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
+    if let Some(options) = args.access.speech(None)? {
+        return speak_replay(args, options);
+    }
     if let Some(pairs) = load_pairs(&args.file)? {
         let look = args.look.look()?;
         need_terminal()?;
@@ -631,6 +636,25 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     app.look = look;
     super::settings::pause_if_warned();
     crate::tui::run(app)?;
+    Ok(())
+}
+
+/// A saved game replayed in the screen-reader mode, line by line.
+fn speak_replay(args: &ReplayArgs, options: crate::speech::Options) -> anyhow::Result<()> {
+    if let Some(pairs) = load_pairs(&args.file)? {
+        let replay = crate::tui::PairsReplay::new(pairs, Some(args.file.clone()))
+            .map_err(|e| super::usage(format!("{}: {e}", args.file.display())))?;
+        let mut voice = super::access::voice(options);
+        crate::speech::pairs(App::pairs_replay(replay), &mut voice)?;
+        return Ok(());
+    }
+    let record = load(&args.file)?;
+    let (base, dir) = base_config(&args.data, args.no_save)?;
+    let mut voice = super::access::voice(options);
+    let mut app = App::replay(record, Some(args.file.clone()), base, true, voice.now())
+        .map_err(super::usage)?;
+    app.save_dir = dir;
+    crate::speech::replay(app, &mut voice)?;
     Ok(())
 }
 

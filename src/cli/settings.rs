@@ -26,7 +26,7 @@ pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
 
 /// Every key of the file with its meaning, in the order `config show` and `config init`
 /// list them.
-pub const KEYS: [(&str, &str); 15] = [
+pub const KEYS: [(&str, &str); 17] = [
     (
         "deck",
         "standard, standard-rank, standard-jokers, double, pairs:N or LxC",
@@ -56,6 +56,14 @@ pub const KEYS: [(&str, &str); 15] = [
     ("ai-delay", "seconds before each AI flip, 0 to 60"),
     ("theme", "dark, light, plain or colorblind"),
     ("ascii", "true: ASCII-only card faces and frames"),
+    (
+        "screen-reader",
+        "true: line-by-line plain text for screen readers and pipes (as --screen-reader)",
+    ),
+    (
+        "reduce-motion",
+        "true: no timed shows or animations, every show waits for a key",
+    ),
     (
         "data-dir",
         "where games are saved (~/ and paths relative to this file allowed)",
@@ -93,6 +101,10 @@ pub struct Settings {
     pub theme: Option<ThemeName>,
     /// `ascii`.
     pub ascii: Option<bool>,
+    /// `screen-reader`.
+    pub screen_reader: Option<bool>,
+    /// `reduce-motion`.
+    pub reduce_motion: Option<bool>,
     /// `data-dir`, resolved.
     pub data_dir: Option<PathBuf>,
 }
@@ -395,6 +407,8 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
         }
         "theme" => s.theme = Some(string(value)?.parse()?),
         "ascii" => s.ascii = Some(boolean(value)?),
+        "screen-reader" => s.screen_reader = Some(boolean(value)?),
+        "reduce-motion" => s.reduce_motion = Some(boolean(value)?),
         "data-dir" => {
             let dir = string(value)?;
             if dir.is_empty() {
@@ -493,6 +507,8 @@ impl Settings {
             Some(c.ai_delay.as_secs_f64().to_string()),
             Some(quoted(self.theme.unwrap_or_default().name())),
             Some(self.ascii.unwrap_or(false).to_string()),
+            Some(self.screen_reader.unwrap_or(false).to_string()),
+            Some(self.reduce_motion.unwrap_or(false).to_string()),
             data_dir.map(|d| quoted(&d.display().to_string())),
         ];
         let mut s = String::new();

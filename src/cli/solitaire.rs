@@ -49,6 +49,8 @@ pub struct SolitaireArgs {
     data: super::records::DataDir,
     #[command(flatten)]
     look: super::look::LookArgs,
+    #[command(flatten)]
+    access: super::access::AccessArgs,
 }
 
 impl SolitaireArgs {
@@ -97,7 +99,23 @@ fn data_dir(data: &super::records::DataDir) -> anyhow::Result<PathBuf> {
 /// # Errors
 /// Bad flags or no terminal (usage errors), or a terminal failure.
 pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
-    let (config, challenge) = args.config()?;
+    let (mut config, challenge) = args.config()?;
+    config.reduce_motion = args.access.reduce_motion();
+    if let Some(options) = args.access.speech(None)? {
+        // Nothing is on show: a move is told at once.
+        config.ai_delay = Duration::ZERO;
+        let stats = if args.no_save {
+            None
+        } else {
+            Some(data_dir(&args.data)?)
+        };
+        let records = stats.as_deref().map(record::records_dir);
+        let mut app = App::solitaire(config, challenge, stats, true).map_err(super::usage)?;
+        app.save_dir = records;
+        let mut voice = super::access::voice(options);
+        crate::speech::play(app, &mut voice)?;
+        return Ok(());
+    }
     let look = args.look.look()?;
     if !crate::tui::is_terminal() {
         return Err(super::usage(

@@ -702,6 +702,11 @@ impl App {
 
     /// Takes in any finished solve; returns whether something arrived.
     pub fn poll_worker(&mut self, now: Instant) -> bool {
+        // Once the person has quit, a worker's answer goes nowhere (it may arrive at any
+        // moment: taking it in would race the quit).
+        if self.quit {
+            return false;
+        }
         let mut any = false;
         if let Screen::Solo(s) = &mut self.screen
             && s.poll()

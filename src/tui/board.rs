@@ -167,7 +167,7 @@ pub enum Look {
     /// Face down.
     Back,
     /// Face down, seen before, and pointed at by a hint that shows places (classic
-    /// memory): a `*`, never its face.
+    /// memory): the hint's `+`, never its face.
     Seen,
     /// Face up: text, ink, and whether it was turned this turn.
     Face(String, Ink, bool),
@@ -188,7 +188,7 @@ impl Widget for CardView {
         let (style, text) = match &self.look {
             Look::Back if self.hinted => (theme::HINTED, "?".to_string()),
             Look::Back => (theme::BACK, "░".repeat(area.width as usize)),
-            Look::Seen => (theme::HINTED, "*".to_string()),
+            Look::Seen => (theme::HINTED, "+".to_string()),
             Look::Face(text, ink, this_turn) => {
                 let base = if *this_turn {
                     theme::THIS_TURN
@@ -218,6 +218,19 @@ impl Widget for CardView {
         let x = area.x + area.width.saturating_sub(w) / 2;
         let y = area.y + area.height / 2;
         buf.set_stringn(x, y, &text, area.width as usize, style);
+        // No fact in colour alone: a card of this turn is marked `*` on its left, a
+        // face the hint points at `+` on its right (a hinted back shows `?`), where
+        // the card is wide enough to keep its face whole.
+        if let Look::Face(_, _, this_turn) = &self.look
+            && area.width >= w + 2
+        {
+            if *this_turn {
+                buf.set_string(area.x, y, "*", style);
+            }
+            if self.hinted {
+                buf.set_string(area.right() - 1, y, "+", style);
+            }
+        }
     }
 }
 
@@ -273,7 +286,7 @@ impl Widget for BoardView<'_> {
                     let f = deck.face(c.label, c.copy);
                     Look::Face(f.text, f.ink, this_turn)
                 }
-                // A seen card the hint points at, face down (classic memory): a `*`,
+                // A seen card the hint points at, face down (classic memory): a `+`,
                 // never its face, which the person is to remember; a `?` is a new card.
                 Slot::Known(_) if self.hinted.contains(&pos) => Look::Seen,
                 Slot::Unknown if self.reveal => {

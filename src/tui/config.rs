@@ -47,6 +47,9 @@ pub enum Hints {
     Always,
 }
 
+/// How long a show lasts when it waits for a key (reduce motion).
+pub const UNTIL_A_KEY: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Everything that defines a game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -80,6 +83,8 @@ pub struct Config {
     /// The coach: after each of the person's costly decisions, what was best and what
     /// it cost, at once (needs the solver, as hints do).
     pub coach: bool,
+    /// Reduce motion: no timed shows; a finished turn stays on show until a key.
+    pub reduce_motion: bool,
 }
 
 impl Default for Config {
@@ -99,6 +104,7 @@ impl Default for Config {
             hints: Hints::Off,
             practice: false,
             coach: false,
+            reduce_motion: false,
         }
     }
 }
@@ -171,10 +177,15 @@ impl Config {
         Ok(deck)
     }
 
-    /// How long a turn's two cards stay on show before play goes on.
+    /// How long a turn's two cards stay on show before play goes on: with reduce
+    /// motion, until a key (a day, as good as never).
     #[must_use]
     pub fn show_delay(&self) -> Duration {
-        self.ai_delay * 2
+        if self.reduce_motion {
+            UNTIL_A_KEY
+        } else {
+            self.ai_delay * 2
+        }
     }
 
     /// Whether the optimal solver is needed before anyone can move.

@@ -262,6 +262,13 @@ fn format_value_to(unit: Unit, v: f64, decimals: usize) -> String {
     }
 }
 
+/// A cost in the objective's unit with its usual decimals (see [`format_cost_to`]).
+#[must_use]
+pub fn format_cost(unit: impl Into<Unit>, cost: f64) -> String {
+    let unit = unit.into();
+    format_cost_to(unit, cost, usual_decimals(unit))
+}
+
 /// A cost in the objective's unit with `decimals` digits: `−3.2%`, `−0.10` (pairs) or `+0.10` (moves, in
 /// solitaire), `best` for none; a cost too small to show is `0.0%` or `0.00`, unsigned.
 fn format_cost_to(unit: Unit, cost: f64, decimals: usize) -> String {

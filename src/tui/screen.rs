@@ -304,8 +304,7 @@ const HELP: &[(&str, &str)] = &[
     ("o", "show or hide your odds"),
     ("u / n", "undo (practice games only) / new game"),
     ("r s v m", "end: same deal / setup / replay / costliest"),
-    ("? / q Esc", "this help / quit (asks during a game)"),
-    ("Ctrl-C", "quit at once"),
+    ("? / q Esc", "this help / quit (asks; Ctrl-C: at once)"),
 ];
 
 /// Every key of the replay and of the list of saved games.
@@ -324,19 +323,24 @@ const REPLAY_HELP: &[(&str, &str)] = &[
 
 /// What the board's marks mean, in one line: the help window fits the smallest screen
 /// (with `--ascii` the glyph map turns these into the board's ASCII ones).
-const MARKS: &str = "Board: ? best choice · ░ other face-down card · [ ] cursor";
+/// `?` marks a new card of the best choice and `+` a seen one (face up in open memory,
+/// face down in classic once the hint shows places); `*` a card turned this turn.
+const MARKS: &str = "Board: ? + best card · ░ face down · * turned · [ ] cursor";
 
 /// The lines of a help window listing `keys`; `setup` adds the setup screen's keys.
 fn help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
+    // No blank line after the keys: the help window fits the smallest screen.
     let mut lines = key_rows(keys);
-    lines.push(Line::from(""));
     if setup {
         lines.push(
             Line::from("Setup: ↑↓ choose, ←→ change, digits type the seed.").style(theme::DIM),
         );
     }
-    // One line: the help window fits the smallest screen.
+    // One line each: the help window fits the smallest screen.
     lines.push(Line::from("L: the Strategy page. Press any key to close.").style(theme::DIM));
+    lines.push(
+        Line::from("Play by ear: --screen-reader (plain lines, typed commands)").style(theme::DIM),
+    );
     lines
 }
 
@@ -358,7 +362,7 @@ fn why_window(screen: &Screen) -> Vec<Line<'static>> {
 /// marks mean.
 fn board_help_lines(keys: &[(&str, &str)], setup: bool) -> Vec<Line<'static>> {
     let mut lines = help_lines(keys, setup);
-    lines.insert(keys.len() + 1, Line::from(MARKS));
+    lines.insert(keys.len(), Line::from(MARKS));
     lines
 }
 
@@ -558,6 +562,48 @@ fn forced_note(back: &crate::trainer::coach::LookBack) -> String {
         0 => String::new(),
         n => format!(" ({n} forced left out)"),
     }
+}
+
+/// Where the terminal's own cursor goes on a screen of `area`: on the card under the
+/// board's cursor, at the middle of its face, so that screen readers and magnifiers
+/// that follow the cursor follow the selection. `None` when no card is selectable (a
+/// window over the board, a game watched or over, the board too small to draw).
+#[must_use]
+pub fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
+    if app.overlay.is_some() || app.strategy.is_some() || app.too_small().is_some() {
+        return None;
+    }
+    let (view, cursor) = match &app.screen {
+        Screen::Play(r) if !r.is_watch() && !r.game().view().is_over() => {
+            (r.game().view(), r.cursor)
+        }
+        Screen::Solo(s) if !s.game().view().is_over() => (s.game().view(), s.cursor),
+        Screen::Puzzle(d) if d.answer().is_none() => (d.game().view(), d.cursor),
+        _ => return None,
+    };
+    let (rows, cols) = view.deck().grid();
+    let cell = Geometry::fit(board_area(area), rows, cols)?.cell(cursor);
+    Some((cell.x + cell.width / 2, cell.y + cell.height / 2))
+}
+
+/// The end of a finished game in one line, as its end window says it: the headline,
+/// every seat's pairs, the moves and how it ended (`None` while it goes on).
+#[must_use]
+pub fn result_line(round: &Round) -> Option<String> {
+    let crate::rules::Phase::Over(result) = round.game().view().phase() else {
+        return None;
+    };
+    let lines = end_lines(round, result);
+    Some(format!(
+        "Game over: {}. {}.",
+        super::panel::plain(&lines[0])
+            .trim()
+            .trim_end_matches(['!', '.']),
+        super::panel::plain(&lines[1])
+            .trim()
+            .replace("  ·  ", ", ")
+            .replace(" – ", " to ")
+    ))
 }
 
 /// The lines of the end window of a game at a table.

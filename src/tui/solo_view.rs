@@ -292,6 +292,20 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
     lines
 }
 
+/// The end of a cleared table in one line, as its end window says it: the moves made,
+/// the par and the luck-adjusted figure (`None` before the end, or before the par).
+#[must_use]
+pub fn result_line(solo: &Solo) -> Option<String> {
+    let summary = solo.summary()?;
+    let lines = end_lines(solo, summary);
+    let text: Vec<String> = lines
+        .iter()
+        .take(3)
+        .map(|l| super::panel::plain(l).trim().replace(" · ", ", "))
+        .collect();
+    Some(format!("{}.", text.join(". ")))
+}
+
 /// The panel and footer parts are drawn by the caller; this draws the end popup.
 pub fn end_screen(solo: &Solo, summary: &Summary, area: Rect, buf: &mut Buffer) {
     super::panel::text_popup(area, 78, end_lines(solo, summary), " Table cleared ", buf);

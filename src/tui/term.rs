@@ -257,7 +257,13 @@ fn event_loop(
                 *game = app.unsaved_game();
             }
             let mut shown = screen();
-            let frame = terminal.draw(|f| f.render_widget(&*app, f.area()))?;
+            let frame = terminal.draw(|f| {
+                f.render_widget(&*app, f.area());
+                // The real cursor on the selected card (screen readers follow it).
+                if let Some(at) = super::screen::cursor_cell(app, f.area()) {
+                    f.set_cursor_position(at);
+                }
+            })?;
             *shown = Some(frame.buffer.clone());
             dirty = false;
         }

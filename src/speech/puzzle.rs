@@ -1,0 +1,156 @@
+//! The puzzles line by line: the position told (every card the mover has seen, with
+//! its place), a card typed as the answer, then every choice's value and the idea.
+
+use std::io::{self, BufRead, Write};
+
+use super::Voice;
+use crate::record::{coordinate, parse_coordinate};
+use crate::rules::{Phase, Slot};
+use crate::tui::{Action, App, Drill, Screen};
+
+/// The puzzle's commands, as `help` lists them.
+const COMMANDS: &str =
+    "a coordinate such as b2 turns that card as your answer; board, next, help, quit";
+
+fn drill(app: &App) -> Option<&Drill> {
+    match &app.screen {
+        Screen::Puzzle(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// Gives puzzles until `quit` or the end of the input.
+pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    introduce(app, voice)?;
+    while let Some(d) = drill(app) {
+        let Some(line) = voice.read()? else {
+            return Ok(());
+        };
+        let deck = d.game().view().deck().clone();
+        if let Some(pos) = parse_coordinate(&deck, &line) {
+            answer(app, voice, pos)?;
+            continue;
+        }
+        match line.as_str() {
+            "board" | "b" => board(app, voice)?,
+            "next" | "n" => {
+                let before = d.number();
+                voice.act(app, Action::New);
+                match drill(app) {
+                    Some(d) if d.number() != before => introduce(app, voice)?,
+                    Some(d) => voice.say(&format!("{}.", d.message()))?,
+                    None => {}
+                }
+            }
+            "help" | "?" => voice.say(&format!("Commands: {COMMANDS}."))?,
+            "quit" | "q" | "exit" => {
+                voice.act(app, Action::Quit);
+                return Ok(());
+            }
+            other => voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}."))?,
+        }
+    }
+    Ok(())
+}
+
+/// The puzzle's first lines: its number, the question and the position.
+fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    let Some(d) = drill(app) else { return Ok(()) };
+    let p = d.puzzle();
+    voice.say(&format!(
+        "Puzzle {}, {} ({}), deck {}: find the best card and type it.",
+        d.number(),
+        p.idea.name(),
+        p.difficulty.name(),
+        d.rules().deck
+    ))?;
+    board(app, voice)
+}
+
+/// The position: the score, the card turned this turn, every seen card, the rest.
+fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    let Some(d) = drill(app) else { return Ok(()) };
+    let view = d.game().view();
+    let deck = view.deck();
+    let pairs = view.pairs();
+    voice.say(&format!(
+        "You have {}, your opponent {}; {} left.",
+        crate::words::count(pairs.of(view.mover()), "pair"),
+        pairs.total() - pairs.of(view.mover()),
+        crate::words::count(view.cards_on_table() as u64 / 2, "pair"),
+    ))?;
+    if let Phase::SecondCard { first, .. } = view.phase() {
+        voice.say(&format!(
+            "Turned this turn: {}.",
+            crate::trainer::card_words(view, first)
+        ))?;
+    }
+    let mut seen = Vec::new();
+    let mut down = Vec::new();
+    for (pos, slot) in view.slots().iter().enumerate() {
+        match *slot {
+            Slot::Known(card) => seen.push(format!(
+                "{} {}",
+                coordinate(deck, pos),
+                voice.names.card(deck, card)
+            )),
+            Slot::Unknown => down.push(coordinate(deck, pos)),
+            Slot::Removed(_) => {}
+        }
+    }
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_owned()
+        } else {
+            v.join(", ")
+        }
+    };
+    voice.say(&format!("Seen: {}.", list(&seen)))?;
+    voice.say(&format!("Never seen, {}: {}.", down.len(), list(&down)))
+}
+
+/// The card at `pos` as the answer, with the keys' actions: the arrows, then Enter.
+fn answer<R: BufRead, W: Write>(
+    app: &mut App,
+    voice: &mut Voice<R, W>,
+    pos: usize,
+) -> io::Result<()> {
+    let Some(d) = drill(app) else { return Ok(()) };
+    let cols = d.game().view().deck().grid().1;
+    let from = d.cursor;
+    let dr = (pos / cols).cast_signed() - (from / cols).cast_signed();
+    let dc = (pos % cols).cast_signed() - (from % cols).cast_signed();
+    let steps = if pos / cols > from / cols {
+        [Action::Move(0, dc), Action::Move(dr, 0)]
+    } else {
+        [Action::Move(dr, 0), Action::Move(0, dc)]
+    };
+    for step in steps {
+        voice.act(app, step);
+    }
+    voice.act(app, Action::Select);
+    let Some(d) = drill(app) else { return Ok(()) };
+    let Some(a) = d.answer() else {
+        return voice.say(&format!("{}.", d.message()));
+    };
+    let objective = d.rules().objective;
+    voice.say(if a.right {
+        "Right: that is the best move."
+    } else {
+        "Not the best move."
+    })?;
+    let lesson = d.lesson();
+    for (i, e) in lesson.actions.iter().enumerate() {
+        let lead = if i == 0 { "Best: " } else { "Or " };
+        voice.say(&format!(
+            "{lead}{}: {} ({}).",
+            e.named.text,
+            crate::tui::format_value(objective, e.value),
+            crate::tui::format_cost(objective, e.cost)
+        ))?;
+    }
+    if let Some(idea) = &lesson.idea {
+        voice.say(&idea.line)?;
+    }
+    voice.say("Type next for the next puzzle, or quit.")
+}

@@ -1,0 +1,664 @@
+//! A game of Concentration at a table or alone, line by line: each flip told as a
+//! sentence from the game's own list of flips, the commands turned into the keys'
+//! actions, the end told in one line and a numbered menu.
+
+use std::io::{self, BufRead, Write};
+
+use super::{Voice, choice, replay};
+use crate::record::{coordinate, parse_coordinate};
+use crate::rules::{Flip, Game, Seat, Slot, TurnEnd};
+use crate::tui::{Action, App, Memory, Overlay, Round, Screen, Solo};
+
+/// The commands of a game, as `help` lists them.
+pub const COMMANDS: &str = "a coordinate such as b2 turns that card; board, hint, why, score, log, undo (practice games), help, quit";
+
+/// The game on the table: against others, or alone.
+#[derive(Clone, Copy)]
+enum Table<'a> {
+    Round(&'a Round),
+    Solo(&'a Solo),
+}
+
+impl<'a> Table<'a> {
+    fn of(app: &'a App) -> Option<Self> {
+        match &app.screen {
+            Screen::Play(r) => Some(Self::Round(r)),
+            Screen::Solo(s) => Some(Self::Solo(s)),
+            _ => None,
+        }
+    }
+
+    fn game(self) -> &'a Game {
+        match self {
+            Self::Round(r) => r.game(),
+            Self::Solo(s) => s.game(),
+        }
+    }
+
+    fn memory(self) -> Memory {
+        match self {
+            Self::Round(r) => r.memory(),
+            Self::Solo(s) => s.memory(),
+        }
+    }
+
+    fn turned(self) -> Vec<usize> {
+        match self {
+            Self::Round(r) => r.turned(),
+            Self::Solo(s) => s.turned(),
+        }
+    }
+
+    fn cursor(self) -> usize {
+        match self {
+            Self::Round(r) => r.cursor,
+            Self::Solo(s) => s.cursor,
+        }
+    }
+
+    fn log(self) -> &'a [String] {
+        match self {
+            Self::Round(r) => r.log(),
+            Self::Solo(s) => s.log(),
+        }
+    }
+
+    fn message(self) -> &'a str {
+        match self {
+            Self::Round(r) => r.message(),
+            Self::Solo(s) => s.message(),
+        }
+    }
+
+    /// Whether a person moves now (always, alone).
+    fn persons_turn(self) -> bool {
+        match self {
+            Self::Round(r) => r.persons_turn(),
+            Self::Solo(_) => true,
+        }
+    }
+
+    /// The seat as a sentence starts it: `You`, `Optimal AI`, `Ann`.
+    fn who(self, seat: Seat) -> String {
+        match self {
+            Self::Round(r) => capital(&r.seat_title(seat)),
+            Self::Solo(_) => "You".into(),
+        }
+    }
+
+    /// Whether `seat` is the person a sentence calls "you".
+    fn is_you(self, seat: Seat) -> bool {
+        match self {
+            Self::Round(r) => r.seat_kind(seat).is_none() && r.people() == 1,
+            Self::Solo(_) => true,
+        }
+    }
+
+    fn over(self) -> bool {
+        self.game().view().is_over()
+            && match self {
+                Self::Round(r) => r.show().is_none(),
+                Self::Solo(s) => s.show().is_none(),
+            }
+    }
+}
+
+/// `text` with its first letter in capitals.
+pub(super) fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+/// "turn" or "turns" after `who`.
+fn turn_verb(you: bool) -> &'static str {
+    if you { "turn" } else { "turns" }
+}
+
+/// What the narrator has told so far.
+#[derive(Default)]
+struct Told {
+    /// Flips of the game told.
+    flips: usize,
+    /// An AI's (or another person's) first card, told with its second.
+    first: Option<Flip>,
+    /// The end of the game told.
+    ended: bool,
+}
+
+/// Plays until the person leaves or the input ends.
+pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    let mut told = Told::default();
+    voice.settle(app);
+    introduce(app, voice)?;
+    narrate(app, voice, &mut told)?;
+    while !app.quit {
+        if matches!(app.screen, Screen::Replay(_)) {
+            replay::run(app, voice, false)?;
+            // Back on the finished game: its end is told again with the menu.
+            told.ended = false;
+            narrate(app, voice, &mut told)?;
+            continue;
+        }
+        let Some(table) = Table::of(app) else { break };
+        let over = table.over();
+        let Some(line) = voice.read()? else {
+            // The end of the input: leave as Ctrl-C does (a game is saved).
+            voice.act(app, Action::Interrupt);
+            break;
+        };
+        if over {
+            end_menu(app, voice, &line, &mut told)?;
+        } else {
+            command(app, voice, &line, &mut told)?;
+        }
+    }
+    Ok(())
+}
+
+/// The game's first lines: the deck and its grid, who plays, how to get help.
+fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    let Some(table) = Table::of(app) else {
+        return Ok(());
+    };
+    let view = table.game().view();
+    let deck = view.deck();
+    let (rows, cols) = deck.grid();
+    let last_col = crate::record::column_letters(cols - 1);
+    let grid = format!(
+        "{} cards in {} of {cols} (columns a to {last_col}, rows 1 to {rows})",
+        deck.cards(),
+        crate::words::count(rows as u64, "row"),
+    );
+    let memory = match table.memory() {
+        Memory::Classic => "classic memory: seen cards turn back face down",
+        Memory::Open => "open memory: seen cards stay face up",
+    };
+    match table {
+        Table::Round(r) => {
+            let c = r.config();
+            let seats: Vec<String> = r.seat_list().map(|s| r.seat_title(s)).collect();
+            let practice = if r.practice() {
+                ", a practice game"
+            } else {
+                ""
+            };
+            voice.say(&format!(
+                "Concentration, deck {}, seed {}: {grid}.",
+                c.deck, c.seed
+            ))?;
+            voice.say(&format!(
+                "Players in turn order: {}; {memory}{practice}.",
+                seats.join(", ")
+            ))?;
+            if let Some(coin) = r.coin() {
+                let side = if coin == Seat::FIRST {
+                    "heads"
+                } else {
+                    "tails"
+                };
+                voice.say(&format!("Coin toss: {side}."))?;
+            }
+        }
+        Table::Solo(s) => {
+            let c = s.config();
+            let deal = s
+                .challenge()
+                .map_or_else(String::new, |ch| format!(", {ch}"));
+            voice.say(&format!(
+                "Concentration solitaire, deck {}, seed {}{deal}: {grid}; {memory}.",
+                c.deck, c.seed
+            ))?;
+            if let Some(par) = s.live_par() {
+                voice.say(&format!(
+                    "Par: {} moves expected under optimal play.",
+                    crate::words::fixed(par.approx, 2)
+                ))?;
+            }
+        }
+    }
+    voice.say("Type help for the commands.")?;
+    if view.flips().is_empty() && !table.over() && table.persons_turn() {
+        voice.say(&format!("{} turn.", whose(table)))?;
+    }
+    Ok(())
+}
+
+/// "Your" or "Ann's": whose turn it is, for the line that says so.
+fn whose(table: Table) -> String {
+    let mover = table.game().view().mover();
+    if table.is_you(mover) {
+        "Your".into()
+    } else {
+        format!("{}'s", table.who(mover))
+    }
+}
+
+/// Tells every flip since the last told, then the end of the game if it came.
+fn narrate<R: BufRead, W: Write>(
+    app: &App,
+    voice: &mut Voice<R, W>,
+    told: &mut Told,
+) -> io::Result<()> {
+    let Some(table) = Table::of(app) else {
+        return Ok(());
+    };
+    let view = table.game().view();
+    let flips = view.flips();
+    if flips.len() < told.flips {
+        // Undone: the game is back where it was.
+        told.flips = flips.len();
+        told.first = None;
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut last_ended = None;
+    let mut moves = flips[..told.flips]
+        .iter()
+        .filter(|f| f.turn_end.is_some())
+        .count();
+    for (i, &flip) in flips.iter().enumerate().skip(told.flips) {
+        let you = table.is_you(flip.seat);
+        let who = table.who(flip.seat);
+        let verb = turn_verb(you);
+        let name = |f: Flip| {
+            format!(
+                "{}, {}",
+                coordinate(view.deck(), f.position),
+                voice.names.card(view.deck(), f.card)
+            )
+        };
+        let single = |f: Flip| {
+            format!(
+                "{}: {}.",
+                coordinate(view.deck(), f.position),
+                voice.names.card(view.deck(), f.card)
+            )
+        };
+        match flip.turn_end {
+            // A first card is told at once when the turn waits on it (a person's
+            // next card); an AI's is told with its second.
+            None if i + 1 == flips.len() => {
+                lines.push(format!(
+                    "{who} {verb} {}{}",
+                    single(flip),
+                    partners(table, flip)
+                ));
+                told.first = None;
+            }
+            None => told.first = Some(flip),
+            Some(end) => {
+                moves += 1;
+                let count = match table {
+                    Table::Solo(_) => format!(" Move {moves}."),
+                    Table::Round(_) => String::new(),
+                };
+                match told.first.take() {
+                    Some(first) if first.seat == flip.seat => {
+                        let how = match end {
+                            TurnEnd::Pair => "a pair!",
+                            TurnEnd::Miss => "no pair.",
+                            TurnEnd::Pass => "a pass, no new card turned.",
+                        };
+                        lines.push(format!(
+                            "{who} {verb} {}, and {}: {how}{count}",
+                            name(first),
+                            name(flip)
+                        ));
+                    }
+                    _ => {
+                        let how = match end {
+                            TurnEnd::Pair => "A pair!",
+                            TurnEnd::Miss => "No pair.",
+                            TurnEnd::Pass => "A pass: no new card turned.",
+                        };
+                        lines.push(format!("{who} {verb} {} {how}{count}", single(flip)));
+                    }
+                }
+                last_ended = Some((flip.seat, end));
+            }
+        }
+    }
+    told.flips = flips.len();
+    if let Some((seat, end)) = last_ended
+        && !view.is_over()
+        && matches!(table, Table::Round(_))
+        && let Some(last) = lines.last_mut()
+    {
+        let again = if end == TurnEnd::Pair && view.mover() == seat && table.is_you(seat) {
+            " again"
+        } else {
+            ""
+        };
+        last.push_str(&format!(" {} turn{again}.", whose(table)));
+    }
+    if let Table::Round(r) = table
+        && let Some(note) = r.coach_note()
+        && flips[..].last().is_some_and(|f| table.is_you(f.seat))
+        && !lines.is_empty()
+    {
+        lines.push(format!("Coach: {note}"));
+    }
+    for line in &lines {
+        voice.say(line)?;
+    }
+    if table.over() && !told.ended {
+        told.ended = true;
+        let result = match table {
+            Table::Round(r) => crate::tui::result_line(r),
+            Table::Solo(s) => crate::tui::solo_result_line(s),
+        };
+        if let Some(line) = result {
+            voice.say(&line)?;
+        }
+        voice.say(menu(table))?;
+    }
+    Ok(())
+}
+
+/// In open memory, where the partners of a card just turned lie face up: "Its partner
+/// is at a1." In classic memory, nothing: remembering is the game.
+fn partners(table: Table, flip: Flip) -> String {
+    if table.memory() != Memory::Open {
+        return String::new();
+    }
+    let view = table.game().view();
+    let deck = view.deck();
+    let at: Vec<String> = view
+        .known_cards()
+        .filter(|&(p, c)| p != flip.position && deck.matches(c, flip.card))
+        .map(|(p, _)| coordinate(deck, p))
+        .collect();
+    match at.as_slice() {
+        [] => String::new(),
+        [one] => format!(" Its partner is at {one}."),
+        more => format!(" Its partners are at {}.", more.join(" and ")),
+    }
+}
+
+/// The end menu's line.
+fn menu(table: Table) -> &'static str {
+    match table {
+        Table::Round(_) => "Choose: 1 new game, 2 same deal, 3 replay, 4 quit.",
+        Table::Solo(_) => "Choose: 1 new deal, 2 same deal, 3 replay, 4 quit.",
+    }
+}
+
+/// A choice of the end menu.
+fn end_menu<R: BufRead, W: Write>(
+    app: &mut App,
+    voice: &mut Voice<R, W>,
+    line: &str,
+    told: &mut Told,
+) -> io::Result<()> {
+    let action = match (choice(line, 4), line) {
+        (Some(1), _) | (_, "new" | "n") => Action::New,
+        (Some(2), _) | (_, "same" | "again" | "r") => Action::Again,
+        (Some(3), _) | (_, "replay" | "v") => Action::Review,
+        (Some(4), _) | (_, "quit" | "q" | "exit") => Action::Quit,
+        _ => {
+            let table = Table::of(app).expect("a table");
+            return voice.say(&format!("Unknown choice '{line}'. {}", menu(table)));
+        }
+    };
+    voice.act(app, action);
+    if action == Action::Review {
+        return Ok(());
+    }
+    if !app.quit {
+        // A new game: told from its start.
+        *told = Told::default();
+        voice.settle(app);
+        introduce(app, voice)?;
+        narrate(app, voice, told)?;
+    }
+    Ok(())
+}
+
+/// One command during a game.
+fn command<R: BufRead, W: Write>(
+    app: &mut App,
+    voice: &mut Voice<R, W>,
+    line: &str,
+    told: &mut Told,
+) -> io::Result<()> {
+    let table = Table::of(app).expect("a table");
+    let deck = table.game().view().deck().clone();
+    if let Some(pos) = parse_coordinate(&deck, line) {
+        return turn(app, voice, pos, told);
+    }
+    match line {
+        "board" | "b" => board(app, voice),
+        "hint" | "h" => hint(app, voice, false),
+        "why" | "w" => hint(app, voice, true),
+        "score" | "s" => score(app, voice),
+        "log" | "l" => {
+            let log = table.log();
+            if log.is_empty() {
+                return voice.say("No turns yet.");
+            }
+            let from = log.len().saturating_sub(5);
+            for entry in &log[from..] {
+                voice.say(&format!("{entry}."))?;
+            }
+            Ok(())
+        }
+        "undo" | "u" => {
+            if matches!(table, Table::Solo(_)) {
+                return voice.say("Undo is for practice games against the AI.");
+            }
+            voice.act(app, Action::Undo);
+            voice.settle(app);
+            let table = Table::of(app).expect("a table");
+            voice.say(&format!("{}.", table.message()))?;
+            narrate(app, voice, told)?;
+            let table = Table::of(app).expect("a table");
+            if told.flips == table.game().view().flips().len() && table.persons_turn() {
+                voice.say(&format!("{} turn.", whose(table)))?;
+            }
+            Ok(())
+        }
+        "help" | "?" => {
+            voice.say(&format!("Commands: {COMMANDS}."))?;
+            voice.say("Cards are named by column letter and row number: a1 is the top left card.")
+        }
+        "quit" | "q" | "exit" => quit(app, voice),
+        other => voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}.")),
+    }
+}
+
+/// Moves the cursor to `pos` with the arrow keys' actions, then turns the card there
+/// with Enter's: the keys' own path, so the guards and refusals are the screen's.
+fn turn<R: BufRead, W: Write>(
+    app: &mut App,
+    voice: &mut Voice<R, W>,
+    pos: usize,
+    told: &mut Told,
+) -> io::Result<()> {
+    let table = Table::of(app).expect("a table");
+    let cols = table.game().view().deck().grid().1;
+    let (from, to) = (table.cursor(), pos);
+    let (dr, dc) = (
+        (to / cols).cast_signed() - (from / cols).cast_signed(),
+        (to % cols).cast_signed() - (from % cols).cast_signed(),
+    );
+    // Along the full rows first: a short last row is reached by its column first.
+    let steps = if to / cols > from / cols {
+        [Action::Move(0, dc), Action::Move(dr, 0)]
+    } else {
+        [Action::Move(dr, 0), Action::Move(0, dc)]
+    };
+    for step in steps {
+        voice.act(app, step);
+    }
+    let before = Table::of(app).expect("a table").game().view().flips().len();
+    voice.act(app, Action::Select);
+    voice.settle(app);
+    let table = Table::of(app).expect("a table");
+    if table.game().view().flips().len() == before {
+        // Refused: the screen's reason ("That card is face up").
+        return voice.say(&format!("{}.", table.message().trim_end_matches('.')));
+    }
+    narrate(app, voice, told)
+}
+
+/// `quit`: the screen's question, answered on the next line.
+fn quit<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    voice.act(app, Action::Quit);
+    if app.overlay != Some(Overlay::ConfirmQuit) {
+        return Ok(());
+    }
+    voice.say("Quit this game? Type y to quit, anything else to go on.")?;
+    let answer = voice.read()?;
+    match answer.as_deref() {
+        Some("y" | "yes") => voice.act(app, Action::Yes),
+        Some(_) => {
+            voice.act(app, Action::Other);
+            voice.say("The game goes on.")?;
+        }
+        None => voice.act(app, Action::Interrupt),
+    }
+    Ok(())
+}
+
+/// `board`: the cards a player may see, where the others lie, whose turn, the score.
+fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    let table = Table::of(app).expect("a table");
+    let view = table.game().view();
+    let deck = view.deck();
+    let turned = table.turned();
+    let mut up = Vec::new();
+    let mut down = Vec::new();
+    let mut taken = 0;
+    for (pos, slot) in view.slots().iter().enumerate() {
+        match *slot {
+            Slot::Removed(_) => taken += 1,
+            // Classic memory: a seen card is face down again, its face not told.
+            Slot::Known(card) if table.memory() == Memory::Open || turned.contains(&pos) => {
+                up.push(format!(
+                    "{} {}",
+                    coordinate(deck, pos),
+                    voice.names.card(deck, card)
+                ));
+            }
+            Slot::Known(_) | Slot::Unknown => down.push(coordinate(deck, pos)),
+        }
+    }
+    if up.is_empty() {
+        voice.say("Face up: none.")?;
+    } else {
+        voice.say(&format!("Face up: {}.", up.join(", ")))?;
+    }
+    voice.say(&format!(
+        "Face down, {}: {}.",
+        down.len(),
+        if down.is_empty() {
+            "none".to_owned()
+        } else {
+            down.join(", ")
+        }
+    ))?;
+    if taken > 0 {
+        voice.say(&format!(
+            "Taken: {}.",
+            crate::words::count(taken / 2_u64, "pair")
+        ))?;
+    }
+    score(app, voice)
+}
+
+/// `score`: each seat's pairs, the pairs left, whose turn (alone: the moves and par).
+fn score<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
+    let table = Table::of(app).expect("a table");
+    let view = table.game().view();
+    let left = crate::words::count(view.cards_on_table() as u64 / 2, "pair");
+    match table {
+        Table::Round(r) => {
+            let pairs = view.pairs();
+            let each: Vec<String> = r
+                .seat_list()
+                .map(|s| {
+                    let name = if table.is_you(s) {
+                        "you".to_owned()
+                    } else {
+                        r.seat_title(s)
+                    };
+                    format!("{name} {}", pairs.of(s))
+                })
+                .collect();
+            let turn = if view.is_over() {
+                "The game is over.".to_owned()
+            } else {
+                format!("{} turn.", whose(table))
+            };
+            voice.say(&format!("Score: {}; {left} left. {turn}", each.join(", ")))
+        }
+        Table::Solo(s) => {
+            let par = s.live_par().map_or_else(String::new, |p| {
+                format!("; par from here {} more", crate::words::fixed(p.approx, 2))
+            });
+            voice.say(&format!("Moves made: {}; {left} left{par}.", view.turns()))
+        }
+    }
+}
+
+/// `hint` (`why`: every choice in full, with what it does this turn and the idea).
+fn hint<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>, why: bool) -> io::Result<()> {
+    let shown = match Table::of(app).expect("a table") {
+        Table::Round(r) => r.hint().is_some(),
+        Table::Solo(s) => s.hint().is_some(),
+    };
+    if !shown {
+        voice.act(app, Action::Hint);
+    }
+    match Table::of(app).expect("a table") {
+        Table::Round(r) => {
+            let Some(h) = r.hint() else {
+                return voice.say(&format!("{}.", r.message().trim_end_matches(['.', '…'])));
+            };
+            for (i, l) in h.lines.iter().enumerate() {
+                let value = h.value_text(l.value);
+                let cost = h.cost_text(l.cost);
+                let lead = if i == 0 { "Hint: best, " } else { "Or " };
+                let line = if why {
+                    format!("{lead}{}: {value} ({cost}); {}.", l.words, l.numbers)
+                } else {
+                    format!("{lead}{}: {value} ({cost}).", l.words)
+                };
+                voice.say(&line)?;
+            }
+            if why && let Some(idea) = &h.idea {
+                voice.say(&idea.line)?;
+            }
+            let best: Vec<String> = h
+                .targets
+                .iter()
+                .map(|&p| coordinate(r.game().view().deck(), p))
+                .collect();
+            match best.len() {
+                0 => {}
+                1..=6 => voice.say(&format!("Best cards: {}.", best.join(", ")))?,
+                n => voice.say(&format!(
+                    "Best cards: any of {n}, such as {}.",
+                    best[..3].join(", ")
+                ))?,
+            }
+            Ok(())
+        }
+        Table::Solo(s) => {
+            let Some(h) = s.hint() else {
+                return voice.say(&format!("{}.", s.message().trim_end_matches(['.', '…'])));
+            };
+            for (i, l) in h.lines.iter().enumerate() {
+                let lead = if i == 0 { "Hint: best, " } else { "Or " };
+                let cost = crate::tui::format_cost(crate::rules::Objective::Moves, l.cost);
+                voice.say(&format!(
+                    "{lead}{}: {} moves to go ({cost}).",
+                    l.words,
+                    crate::words::fixed(l.moves, 2)
+                ))?;
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,357 @@
+//! The screen-reader mode through pipes: whole games played from a script of typed
+//! commands, their transcripts plain text (no escape sequence, no box drawing), ending
+//! with the result line and the end menu, and pinned for a fixed seed in
+//! `tests/transcripts/` (rewrite them with `UPDATE_TRANSCRIPTS=1` after a deliberate
+//! change, and read the difference).
+
+#[path = "common/cli.rs"]
+mod cli;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Stdio;
+
+use cli::command;
+
+/// Runs the binary with `args`, `script` on its standard input: status, output, errors.
+fn transcript(args: &[&str], script: &str) -> (i32, String, String) {
+    transcript_with(args, script, &[])
+}
+
+fn transcript_with(args: &[&str], script: &str, env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut cmd = command(args);
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("CONCENTRATION_SCREEN_READER");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8 text"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Plain text a screen reader reads as it is: no escape sequence (colour, cursor
+/// addressing, alternate screen), no control character, no box drawing.
+fn assert_plain(text: &str) {
+    for (n, line) in text.lines().enumerate() {
+        assert!(
+            !line
+                .chars()
+                .any(|c| c.is_control() || ('\u{2500}'..='\u{259f}').contains(&c)),
+            "line {} is not plain text: {line:?}",
+            n + 1
+        );
+    }
+}
+
+/// Compares `text` with the pinned transcript `name`, or writes it when asked.
+fn pinned(name: &str, text: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/transcripts")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_TRANSCRIPTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_TRANSCRIPTS=1 writes it)", path.display()));
+    assert_eq!(text, expected, "the transcript of {name} changed");
+}
+
+/// The last two lines: the result, then the end menu.
+fn ending(text: &str) -> (&str, &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 2, "{text}");
+    (lines[lines.len() - 2], lines[lines.len() - 1])
+}
+
+/// A whole `pairs:3` game against the optimal AI, classic memory. The deal of seed 7:
+/// a1 C, b1 B, c1 A / a2 A, b2 C, c2 B.
+const PAIRS3_SCRIPT: &str =
+    "help\nboard\nhint\nA1\nwhy\nb1\nfoo\nlog\nscore\nquit\nn\nb2\nboard\na1\nc1\na2\n4\n";
+
+#[test]
+fn a_pairs3_game_is_played_by_ear_and_its_transcript_pinned() {
+    let args = [
+        "play",
+        "--deck",
+        "pairs:3",
+        "--seed",
+        "7",
+        "--screen-reader",
+        "--no-save",
+    ];
+    let (code, out, err) = transcript(&args, PAIRS3_SCRIPT);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_plain(&out);
+    // The commands answer: a hint with its value, a bad command named, quit asked.
+    assert!(
+        out.contains("Hint: best, Turn a new card: 46.7% (best)."),
+        "{out}"
+    );
+    assert!(out.contains("Unknown command 'foo'. Commands:"), "{out}");
+    assert!(out.contains("Quit this game? Type y to quit"), "{out}");
+    assert!(out.contains("The game goes on."), "{out}");
+    // A coordinate typed in capitals turns the card.
+    assert!(out.contains("You turn a1: C."), "{out}");
+    // Classic memory: once turned back, a card's face is not on the board.
+    let board_after_b2 = out
+        .lines()
+        .skip_while(|l| !l.starts_with("You turn b2"))
+        .find(|l| l.starts_with("Face up:"))
+        .unwrap();
+    assert_eq!(board_after_b2, "Face up: b2 C.", "{out}");
+    let (result, menu) = ending(&out);
+    assert!(result.starts_with("Game over: "), "{out}");
+    assert_eq!(menu, "Choose: 1 new game, 2 same deal, 3 replay, 4 quit.");
+    pinned("play-pairs3-seed7", &out);
+    // The same input gives the same transcript.
+    assert_eq!(transcript(&args, PAIRS3_SCRIPT).1, out);
+}
+
+/// A whole solitaire deal. The deal of seed 3: a1 C, b1 A, c1 B / a2 A, b2 B, c2 C.
+const SOLITAIRE_SCRIPT: &str =
+    "board\nhint\na1\nb1\nzz\nscore\nquit\nno\na2\nb1\nc1\nb2\nlog\na1\nc2\n4\n";
+
+#[test]
+fn a_solitaire_deal_is_played_by_ear_and_its_transcript_pinned() {
+    let args = [
+        "solitaire",
+        "--deck",
+        "pairs:3",
+        "--seed",
+        "3",
+        "--screen-reader",
+        "--no-save",
+    ];
+    let (code, out, err) = transcript(&args, SOLITAIRE_SCRIPT);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_plain(&out);
+    assert!(out.contains("Par: 4.33 moves expected"), "{out}");
+    assert!(out.contains("4.33 moves to go (best)."), "{out}");
+    assert!(out.contains("Unknown command 'zz'."), "{out}");
+    let (result, menu) = ending(&out);
+    assert!(
+        result.starts_with("Cleared in 4 moves (1 miss). Optimal play: e(3,0) 4.33 expected"),
+        "{out}"
+    );
+    assert_eq!(menu, "Choose: 1 new deal, 2 same deal, 3 replay, 4 quit.");
+    pinned("solitaire-pairs3-seed3", &out);
+}
+
+#[test]
+fn the_end_of_the_input_leaves_cleanly_mid_game() {
+    let (code, out, err) = transcript(
+        &[
+            "play",
+            "--deck",
+            "pairs:8",
+            "--seed",
+            "1",
+            "--screen-reader",
+            "--no-save",
+        ],
+        "a1\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.lines().last().unwrap().starts_with("You turn a1: "),
+        "{out}"
+    );
+}
+
+#[test]
+fn cards_are_words_unless_symbols_are_asked_for() {
+    let script = "a1\nb1\n";
+    let base = ["play", "--deck", "standard", "--seed", "4", "--no-save"];
+    let words = transcript(&[&base[..], &["--screen-reader"]].concat(), script).1;
+    assert!(words.contains(" of "), "{words}");
+    assert!(!words.contains(['♥', '♦', '♠', '♣']), "{words}");
+    let symbols = transcript(
+        &[&base[..], &["--screen-reader", "--card-names", "symbols"]].concat(),
+        script,
+    )
+    .1;
+    assert!(symbols.contains(['♥', '♦', '♠', '♣']), "{symbols}");
+    let (code, _, err) = transcript(&[&base[..], &["--card-names", "symbols"]].concat(), "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--card-names is for the screen-reader mode"),
+        "{err}"
+    );
+    let (code, _, err) = transcript(
+        &[&base[..], &["--screen-reader", "--card-names", "braille"]].concat(),
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--card-names: unknown card names 'braille'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_environment_and_the_settings_file_turn_the_mode_on() {
+    let args = ["play", "--deck", "pairs:3", "--seed", "7", "--no-save"];
+    let (code, out, _) = transcript_with(&args, "", &[("CONCENTRATION_SCREEN_READER", "1")]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Concentration, deck pairs:3, seed 7"),
+        "{out}"
+    );
+    let dir = std::env::temp_dir().join(format!("concentration-sr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("config.toml");
+    std::fs::write(&file, "screen-reader = true\n").unwrap();
+    let (code, out, err) = transcript_with(
+        &args,
+        "",
+        &[("CONCENTRATION_CONFIG", file.to_str().unwrap())],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Concentration, deck pairs:3, seed 7"),
+        "{out}"
+    );
+}
+
+#[test]
+fn without_flags_numbered_menus_set_the_game_up() {
+    // Deck 6 is pairs:3 in the setup's list; the AI starts; the usual AI.
+    let (code, out, err) = transcript(&["play", "--screen-reader", "--no-save"], "6\nx\n2\n2\n");
+    assert_eq!(code, 0, "{err}");
+    assert_plain(&out);
+    assert!(out.contains("Deck: 1 standard, "), "{out}");
+    assert!(
+        out.contains("Unknown choice 'x': a number from 1 to 3."),
+        "{out}"
+    );
+    assert!(out.contains("Concentration, deck pairs:3"), "{out}");
+    assert!(
+        out.contains("Players in turn order: usual AI, You"),
+        "{out}"
+    );
+}
+
+#[test]
+fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
+    // Two AIs: the whole game at once, then the menu.
+    let (code, out, _) = transcript(
+        &[
+            "watch",
+            "--deck",
+            "pairs:4",
+            "--seed",
+            "2",
+            "--screen-reader",
+            "--no-save",
+        ],
+        "4\n",
+    );
+    assert_eq!(code, 0);
+    assert_plain(&out);
+    assert!(ending(&out).0.starts_with("Game over: "), "{out}");
+
+    let (code, out, _) = transcript(
+        &[
+            "puzzle",
+            "--deck",
+            "pairs:6",
+            "--seed",
+            "5",
+            "--screen-reader",
+            "--no-save",
+        ],
+        "board\nb1\nnext\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert_plain(&out);
+    assert!(out.starts_with("Puzzle 1, "), "{out}");
+    assert!(
+        out.contains("Not the best move.") || out.contains("Right: "),
+        "{out}"
+    );
+    assert!(out.contains("Puzzle 2, "), "{out}");
+
+    let (code, out, _) = transcript(&["learn", "--screen-reader"], "");
+    assert_eq!(code, 0);
+    assert_plain(&out);
+    assert!(out.starts_with("The rules.\n"), "{out}");
+    assert!(
+        out.contains("seven of hearts goes with seven of diamonds"),
+        "{out}"
+    );
+
+    let (code, out, _) = transcript(
+        &[
+            "pairs",
+            "--ranks",
+            "4",
+            "--seed",
+            "2",
+            "--target",
+            "5",
+            "--screen-reader",
+            "--no-save",
+        ],
+        &"hint\nhit\nfold\n".repeat(20),
+    );
+    assert_eq!(code, 0);
+    assert_plain(&out);
+    assert!(out.contains("Hint: a hit pairs with chance"), "{out}");
+    assert!(
+        out.lines().last().unwrap().starts_with("Game over: "),
+        "{out}"
+    );
+
+    // A game saved, then replayed by ear.
+    let data = std::env::temp_dir().join(format!("concentration-sr-data-{}", std::process::id()));
+    let (code, _, err) = transcript(
+        &[
+            "play",
+            "--deck",
+            "pairs:3",
+            "--seed",
+            "7",
+            "--screen-reader",
+            "--data-dir",
+            data.to_str().unwrap(),
+        ],
+        "a1\nb1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let saved = concentration::record::list(&concentration::record::records_dir(&data));
+    assert_eq!(
+        saved.len(),
+        1,
+        "the game left at the end of the input is saved"
+    );
+    let path = saved[0].path.to_str().unwrap().to_owned();
+    let (code, out, err) = transcript(
+        &["replay", &path, "--screen-reader", "--no-save"],
+        "next\nnext\nboard\nquit\n",
+    );
+    let _ = std::fs::remove_dir_all(&data);
+    assert_eq!(code, 0, "{err}");
+    assert_plain(&out);
+    assert!(out.contains("Flip 1 of "), "{out}");
+    assert!(
+        out.contains("Flip 2 of ") && out.contains("no pair"),
+        "{out}"
+    );
+}
