@@ -13,7 +13,7 @@ use crate::pairs::{Analysis, Config, PairsAi, Ranks, RoundModel, Solver};
 use crate::seats::{SeatKind, Seats};
 use crate::solver::Scalar;
 
-/// Pairs, the press-your-luck card game of the seeds.
+/// Pairs, the press-your-luck card game (docs/pairs.md).
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 1000 --seed 1"
