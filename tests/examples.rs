@@ -308,6 +308,16 @@ fn commands(line: &str) -> Vec<Vec<String>> {
     commands
 }
 
+/// `NAME=value` (a variable set for one command): the name and the value.
+fn assignment(word: &str) -> Option<(String, String)> {
+    let (name, value) = word.split_once('=')?;
+    let is_name = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    is_name.then(|| (name.to_string(), value.to_string()))
+}
+
 /// Whether the program, given these arguments, needs a terminal: the screens.
 fn needs_terminal(args: &[String]) -> bool {
     if args.iter().any(|a| a == "--help" || a == "-h") {
@@ -416,7 +426,18 @@ fn run_with_patience(mut cmd: Command) -> Option<(Option<i32>, String, String)> 
 fn check(example: &Example, record: &str) -> Result<(), String> {
     let scratch = Scratch::new(record);
     let mut ran_the_program = false;
-    for words in commands(&example.line) {
+    // `<COMMAND>` would read as a redirection.
+    let line = example.line.replace("<COMMAND>", "play");
+    for mut words in commands(&line) {
+        // `NAME=value command ...`: the command's environment.
+        let mut env = Vec::new();
+        while let Some((name, value)) = words.first().and_then(|w| assignment(w)) {
+            env.push((name, scratch.arg(&value)));
+            words.remove(0);
+        }
+        if words.is_empty() {
+            continue;
+        }
         let args: Vec<String> = match words[0].as_str() {
             "concentration" => words[1..].iter().map(|w| scratch.arg(w)).collect(),
             "cargo" => match words.iter().position(|w| w == "--") {
@@ -433,7 +454,9 @@ fn check(example: &Example, record: &str) -> Result<(), String> {
             _ => continue,
         };
         ran_the_program = true;
-        let Some((status, stdout, stderr)) = run_with_patience(scratch.command(&args)) else {
+        let mut cmd = scratch.command(&args);
+        cmd.envs(env);
+        let Some((status, stdout, stderr)) = run_with_patience(cmd) else {
             return Err(format!(
                 "still running after {} s: make it faster or mark it `slow: <how long>`",
                 PATIENCE.as_secs()
@@ -613,6 +636,11 @@ fn the_parts_of_a_line() {
     assert_eq!(found.len(), 2);
     assert_eq!(found[0].output, ["value 1"]);
     assert_eq!(found[1].slow.as_deref(), Some("slow: 9 min"));
+    assert_eq!(
+        assignment("CONCENTRATION_CONFIG=/tmp/t.toml"),
+        Some(("CONCENTRATION_CONFIG".into(), "/tmp/t.toml".into()))
+    );
+    assert_eq!(assignment("--deck=standard"), None);
     assert!(needs_terminal(&[]));
     assert!(!needs_terminal(&["puzzle".into(), "--list".into()]));
     assert!(!needs_terminal(&["pairs".into(), "solve".into()]));

@@ -397,7 +397,7 @@ fn a_screen_becomes_a_picture() {
         "{picture}"
     );
     // The rest of the line in the default ink, its trailing blanks kept in place.
-    assert!(picture.contains("> ok       </text>"), "{picture}");
+    assert!(picture.contains("> ok    </text>"), "{picture}");
     // Reverse video: the ink becomes the paper.
     assert!(
         picture.contains(&format!(r#"fill="{}"/>"#, hex(DEFAULT_FG))),

@@ -16,7 +16,7 @@ use crate::solver::Scalar;
 /// Pairs, the press-your-luck card game (docs/pairs.md).
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 100 --seed 1"
+    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 100 --seed 1"
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct PairsArgs {
@@ -71,7 +71,7 @@ enum PairsCommand {
 /// A configuration (d, s_1, ..., s_m) of the seed's round model.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
+    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
 )]
 pub struct SolveArgs {
     /// Ranks in the deck, 3 to 10 (rank j has j cards)
