@@ -213,7 +213,9 @@ fn every_document_the_code_names_is_in_the_repository() {
         let text = std::fs::read_to_string(&file).unwrap();
         let place = file.strip_prefix(root).unwrap().display().to_string();
         if text.contains(&outside) {
-            missing.push(format!("{place}: points outside the repository ({outside})"));
+            missing.push(format!(
+                "{place}: points outside the repository ({outside})"
+            ));
         }
         // The two checkers name made-up pages in their own unit tests.
         if place.ends_with("doc_links.rs") || place.ends_with("examples.rs") {
@@ -227,11 +229,16 @@ fn every_document_the_code_names_is_in_the_repository() {
                 root.join(&name).is_file() || root.join("docs").join(&name).is_file()
             };
             if !found {
-                missing.push(format!("{place}: names {name}, which is not in the repository"));
+                missing.push(format!(
+                    "{place}: names {name}, which is not in the repository"
+                ));
             }
         }
     }
-    assert!(named >= 20, "only {named} documents named: is the scan broken?");
+    assert!(
+        named >= 20,
+        "only {named} documents named: is the scan broken?"
+    );
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
@@ -248,7 +255,10 @@ fn the_front_page_is_short_and_shows_the_game() {
         .flat_map(|(_, l)| link_targets(l))
         .filter(|t| t.ends_with(".svg") || t.ends_with(".png") || t.ends_with(".gif"))
         .collect();
-    assert!(!pictures.is_empty(), "README.md shows no picture of the game");
+    assert!(
+        !pictures.is_empty(),
+        "README.md shows no picture of the game"
+    );
 }
 
 #[test]

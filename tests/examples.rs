@@ -343,10 +343,8 @@ impl Scratch {
     fn new(record: &str) -> Self {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "concentration-examples-{}-{n}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("concentration-examples-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("home")).unwrap();
         std::fs::create_dir_all(dir.join("data")).unwrap();
@@ -523,10 +521,10 @@ fn failures(examples: &[Example]) -> Vec<String> {
                         example.line
                     );
                     if let Err(why) = result {
-                        failures.lock().unwrap().push(format!(
-                            "{}: `{}`: {why}",
-                            example.place, example.line
-                        ));
+                        failures
+                            .lock()
+                            .unwrap()
+                            .push(format!("{}: `{}`: {why}", example.place, example.line));
                     }
                 }
             });
@@ -569,14 +567,22 @@ fn every_example_of_the_pages_runs() {
         .filter(|e| e.place.starts_with("README.md"))
         .count();
     assert!(readme >= 4, "README.md has only {readme} examples");
-    assert!(examples.len() >= 60, "only {} examples found", examples.len());
+    assert!(
+        examples.len() >= 60,
+        "only {} examples found",
+        examples.len()
+    );
     run_all(examples);
 }
 
 #[test]
 fn every_example_of_the_help_runs() {
     let examples = help_examples();
-    assert!(examples.len() >= 30, "only {} help examples", examples.len());
+    assert!(
+        examples.len() >= 30,
+        "only {} help examples",
+        examples.len()
+    );
     run_all(examples);
 }
 

@@ -260,7 +260,11 @@ fn svg(screen: &vt100::Screen) -> String {
             if text.trim().is_empty() {
                 continue;
             }
-            let weight = if first.bold { r#" font-weight="bold""# } else { "" };
+            let weight = if first.bold {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            };
             let underline = if first.underline {
                 r#" text-decoration="underline""#
             } else {
@@ -294,7 +298,9 @@ fn scene(name: &str, args: &[String], steps: &[Step], data: &Path) {
     let mut screen = Screen::start(args, data);
     screen.play(steps);
     screen.play(&[Settle]);
-    let path = Path::new(ROOT).join("docs/images").join(format!("{name}.svg"));
+    let path = Path::new(ROOT)
+        .join("docs/images")
+        .join(format!("{name}.svg"));
     std::fs::write(&path, svg(screen.parser.screen())).unwrap();
     eprintln!("wrote {}", path.display());
 }
@@ -306,7 +312,8 @@ fn strings(args: &[&str]) -> Vec<String> {
 #[test]
 #[ignore = "remakes docs/images/*.svg: run scripts/screenshot"]
 fn remake_the_pictures() {
-    let data: PathBuf = std::env::temp_dir().join(format!("concentration-pictures-{}", std::process::id()));
+    let data: PathBuf =
+        std::env::temp_dir().join(format!("concentration-pictures-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     std::fs::create_dir_all(Path::new(ROOT).join("docs/images")).unwrap();
 
@@ -360,7 +367,11 @@ fn remake_the_pictures() {
         ],
         &data,
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let record = std::fs::read_dir(data.join("games"))
         .unwrap()
         .map(|e| e.unwrap().path())
