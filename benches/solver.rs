@@ -48,7 +48,7 @@ fn main() {
     let cases: Vec<String> = if args.is_empty() {
         CASES.iter().map(ToString::to_string).collect()
     } else if args == ["sweep"] {
-        // Solve time and memory against the number of labels (README table).
+        // Solve time and memory against the number of labels (docs/speed.md).
         let pairs = [10, 20, 30, 40, 60, 80, 100].map(|n| format!("{n}x2-win"));
         let fours = (2..=20).chain([25, 30, 35]).map(|n| format!("{n}x4-win"));
         pairs.into_iter().chain(fours).collect()

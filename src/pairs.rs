@@ -1,4 +1,4 @@
-//! *Pairs*, the press-your-luck card game of the seeds (`../shared/docs/pairs.md`): a
+//! *Pairs*, the press-your-luck card game (`docs/pairs.md`): a
 //! triangular deck, and on each turn a player hits or folds. A game of its own beside
 //! Concentration, sharing only the seats ([`crate::seats`]) and the solver's arithmetic
 //! ([`crate::solver::Scalar`]).

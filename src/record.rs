@@ -35,7 +35,7 @@
 //! name alone whenever that reads back the same (`you` for a person so named, an AI under
 //! its own name), so a game of one person against one AI is written as it always was.
 //!
-//! **Three or more seats** play `own-pairs` (`variants.md`): `[Objective "own-pairs"]`,
+//! **Three or more seats** play `own-pairs` (`docs/variants.md`): `[Objective "own-pairs"]`,
 //! pass rule `none` or `agreed`. `[Pairs "2-1-1"]` lists every seat's pairs in seat
 //! order. The result is the winner's seat letter (`[Result "B"]`), or the seats sharing
 //! the most pairs joined by `=` (`[Result "A=C"]`), or `*` unfinished. Two seats keep

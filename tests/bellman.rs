@@ -5,7 +5,7 @@
 //! an empty table is scored here, a lead larger than the pairs left is valued like any
 //! other state, and every action is weighed. Since every state is checked, including
 //! those a wrong shortcut would value, a shortcut that changes any value fails here.
-//! Both turn rules are checked: the standard game and One Flip (`variants.md`), where a
+//! Both turn rules are checked: the standard game and One Flip (`docs/variants.md`), where a
 //! pair taken hands the move on.
 
 use concentration::rules::{Deck, Objective, PassRule, Variant};

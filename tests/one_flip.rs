@@ -1,4 +1,4 @@
-//! One Flip (`variants.md`): a pair taken is kept, but the turn passes. The figures of
+//! One Flip (`docs/variants.md`): a pair taken is kept, but the turn passes. The figures of
 //! issue 12, recomputed in exact rationals, and why the solver prunes nothing there.
 
 use concentration::rules::{Deck, Objective, PassRule, Variant};

@@ -1,4 +1,4 @@
-//! Every figure under "Figures" in `../shared/docs/pairs.md`, exactly: the round's value
+//! Every figure under "Figures" in `docs/pairs.md`, exactly: the round's value
 //! by turn position at the start, averaged over the full deal rule.
 
 use concentration::pairs::Ranks;

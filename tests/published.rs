@@ -1,5 +1,5 @@
 //! Every published figure the model covers, recomputed by our solver.
-//! Sources: ../shared/seeds (Foerster & Wattenhofer, Zwick & Paterson via F&W, Arakawa,
+//! Sources: `docs/sources.md` (Foerster & Wattenhofer, Zwick & Paterson via F&W, Arakawa,
 //! the blog analysis).
 
 use concentration::analysis::duel;
@@ -422,7 +422,7 @@ fn arakawa_mixed_duels_lie_between_our_tie_break_and_the_best_response() {
 
 #[test]
 fn optimal_beats_usual_from_either_seat() {
-    // Arakawa published 71.93% / 28.24%; ours differ by tie-breaking (see README).
+    // Arakawa published 71.93% / 28.24%; ours differ by tie-breaking (see docs/analysis.md).
     let deck = Deck::parse("6x4").unwrap();
     let mut opt = Optimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
     let first = duel::exact(

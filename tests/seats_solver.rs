@@ -1,4 +1,4 @@
-//! The seats solver (`variants.md`, "Three or more players"): the published figures,
+//! The seats solver (`docs/variants.md`, "Three or more players"): the published figures,
 //! the two-seat game against `margin`, every action's vector recomputed from the rules,
 //! and the pairs shared out under `none`.
 
@@ -162,7 +162,7 @@ fn two_seats_play_margin_under_none() {
 /// Under `agreed` the two seats part where ending the game is worth more than playing on by
 /// margin but less by own pairs: after the opponent's pass on `3x2` with three known
 /// singles, `margin` ends the game (0 rather than a margin below 0), while `own-pairs`
-/// plays on (an expected pair rather than none). So `variants.md`'s "with m = 2,
+/// plays on (an expected pair rather than none). So `docs/variants.md`'s "with m = 2,
 /// own-pairs chooses exactly as margin" holds under `none` only.
 #[test]
 fn two_seats_under_agreed_part_from_margin_where_ending_pays() {
@@ -197,7 +197,7 @@ fn two_seats_under_agreed_part_from_margin_where_ending_pays() {
 
 type Q = BigRational;
 
-/// The rules of `variants.md` recomputed for one game, from the vectors the solver gives
+/// The rules of `docs/variants.md` recomputed for one game, from the vectors the solver gives
 /// the states that follow (an empty table scored here).
 struct Bellman {
     seats: usize,

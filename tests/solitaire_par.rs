@@ -1,4 +1,4 @@
-//! Solitaire par against Foerster & Wattenhofer's published tables (../shared/seeds/004):
+//! Solitaire par against Foerster & Wattenhofer's published tables (`docs/sources.md`):
 //! e(n, 0) for n = 1..50 (their Table 2) and every e(n, k) of their table for n <= 7,
 //! through the same [`Par`] the game uses (live par at real decision points).
 

@@ -466,7 +466,7 @@ fn analyze_values_a_three_seat_game_in_expected_own_pairs() {
 
 #[test]
 fn the_start_of_a_three_seat_analysis_is_the_published_vector() {
-    // 3x4 under none: (11146/5775, 3392/1925, 1904/825) for seats A, B, C (variants.md).
+    // 3x4 under none: (11146/5775, 3392/1925, 1904/825) for seats A, B, C (docs/variants.md).
     let game = Game::new(
         Deck::parse("3x4").unwrap(),
         0,

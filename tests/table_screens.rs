@@ -221,7 +221,7 @@ fn optimal_seat_and_odds_at_three_seats() {
     let mut app = App::start_blocking(table("3x4", "you,optimal,usual", 2), t0).unwrap();
     app.update(Action::Odds, t0);
     let s = screen_sized(&app, 80, 24);
-    // variants.md: the first seat expects 11146/5775 = 1.93 pairs at the start.
+    // docs/variants.md: the first seat expects 11146/5775 = 1.93 pairs at the start.
     assert!(s.contains("You: 1.93 more pairs"), "{s}");
     play_out(&mut app, t0);
     let r = app.round().unwrap();

@@ -1,4 +1,4 @@
-//! The Zebra solver (variants.md, "Zebra"): the published figures, exactly; a brute-force
+//! The Zebra solver (docs/variants.md, "Zebra"): the published figures, exactly; a brute-force
 //! solver over concrete cards on tiny decks that must agree with the pattern abstraction
 //! state by state and action by action; a Bellman recomputation of every action of every
 //! state of small decks under every pass rule; canonical colouring round trips.

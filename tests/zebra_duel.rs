@@ -13,7 +13,7 @@ fn optimal(deck: &Deck, objective: Objective, rule: PassRule) -> ZebraOptimal {
 
 #[test]
 fn optimal_against_itself_scores_the_start_values() {
-    // variants.md and issue 12: zebra:2 and zebra:4, win, none; zebra:5 margin agreed.
+    // docs/variants.md and issue 12: zebra:2 and zebra:4, win, none; zebra:5 margin agreed.
     let cases = [
         ("zebra:2", Objective::Win, PassRule::None, 341.0 / 630.0),
         (

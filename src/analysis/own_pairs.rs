@@ -1,4 +1,4 @@
-//! Post-game analysis of a table of three or more seats (`own-pairs`, `variants.md`):
+//! Post-game analysis of a table of three or more seats (`own-pairs`, `docs/variants.md`):
 //! the seats solver as a [`Judge`] of the [`annotate`](super::walk::annotate) walk,
 //! every flip valued in expected own pairs for the player who flipped, against the best
 //! action at its decision point. Classes and summaries are those of

@@ -1,4 +1,4 @@
-//! The `solve --players M --objective own-pairs` analysis (`variants.md`): every value a
+//! The `solve --players M --objective own-pairs` analysis (`docs/variants.md`): every value a
 //! vector of expected future pairs relative to the mover, as data.
 
 use num_rational::BigRational;

@@ -3,7 +3,7 @@
 //! standard game, through the same turns' frame, `TwoSeatDuel`), for policies over the
 //! Zebra state.
 //!
-//! The transitions are the rules of variants.md, rank by rank through
+//! The transitions are the rules of docs/variants.md, rank by rank through
 //! [`ZebraPattern::after`]: a card turned from unknown is shown in its half; a pair
 //! takes one card of each half; a twin or a card of another rank only shows what was
 //! unknown; two known cards that do not pair are a pass.

@@ -22,7 +22,7 @@ pub struct CompletionsArgs {
 /// Prints the manual page (roff), or writes one page per command into a folder.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration man | man -l -\n  concentration man --dir ~/.local/share/man/man1"
+    after_help = "Examples:\n  concentration man | man -l -\n  mkdir -p ~/.local/share/man/man1 && concentration man --dir ~/.local/share/man/man1"
 )]
 pub struct ManArgs {
     /// Write concentration.1 and one page per subcommand (concentration-play.1, ...)

@@ -13,10 +13,10 @@ use crate::pairs::{Analysis, Config, PairsAi, Ranks, RoundModel, Solver};
 use crate::seats::{SeatKind, Seats};
 use crate::solver::Scalar;
 
-/// Pairs, the press-your-luck card game of the seeds.
+/// Pairs, the press-your-luck card game (docs/pairs.md).
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 1000 --seed 1"
+    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 100 --seed 1"
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct PairsArgs {
@@ -69,7 +69,7 @@ enum PairsCommand {
 /// A configuration (d, s_1, ..., s_m) of the seed's round model.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,3,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
+    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
 )]
 pub struct SolveArgs {
     /// Ranks in the deck, 3 to 10 (rank j has j cards)
@@ -95,7 +95,7 @@ pub struct SolveArgs {
 /// The start of a round.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2"
+    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 8 min of CPU)"
 )]
 pub struct StartArgs {
     /// Ranks in the deck, 3 to 10
@@ -119,7 +119,7 @@ pub struct StartArgs {
 /// AIs against each other.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 20000 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 1000"
+    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1      (slow: about 20 min of CPU)"
 )]
 pub struct DuelArgs {
     /// The AIs, 2 to 6 of spne, spne-fresh, threshold, random (NAME:KIND names one)

@@ -1,4 +1,4 @@
-//! `concentration solve --deck zebra|zebra:L`: the analysis contract of variants.md for
+//! `concentration solve --deck zebra|zebra:L`: the analysis contract of docs/variants.md for
 //! Zebra (positions `RR.UR/RB.UBxN`, first cards `P:red|P:black`).
 
 use num_rational::BigRational;

@@ -1,5 +1,5 @@
 //! The value of a round at its start, by turn position (the first mover first), averaged
-//! over the deal rule of `pairs.md`: one card each in seat order; players tied for lowest
+//! over the deal rule of `docs/pairs.md`: one card each in seat order; players tied for lowest
 //! draw further cards in seat order until one is lowest; a tiebreak card that pairs its
 //! owner's stack is discarded face up and replaced; a tied player for whom no card left
 //! pairs nothing gets none and counts as highest; if no tied player can get one, the

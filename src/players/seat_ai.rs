@@ -25,7 +25,7 @@ pub enum SeatAi {
     /// The forgetful player, which works on the cards themselves.
     Forgetful(Forgetful),
     /// The optimal player at three or more seats: the own-pairs solver's decision rule
-    /// (`variants.md`), each action realised on a card chosen from its own stream.
+    /// (`docs/variants.md`), each action realised on a card chosen from its own stream.
     OwnPairs {
         /// The table's solver.
         solver: SharedSeatsSolver,
@@ -171,7 +171,7 @@ mod tests {
         }
         #[allow(clippy::cast_precision_loss)]
         let mean = first as f64 / games as f64;
-        // variants.md: 11146/5775 = 1.930 pairs for the first seat.
+        // docs/variants.md: 11146/5775 = 1.930 pairs for the first seat.
         assert!((mean - 11146.0 / 5775.0).abs() < 0.1, "{mean}");
     }
 

@@ -109,7 +109,7 @@ impl Objective {
 }
 
 /// How turns go: the standard game or a house rule that changes the turn
-/// (`variants.md`). Matching is the deck's business (Zebra), not the variant's.
+/// (`docs/variants.md`). Matching is the deck's business (Zebra), not the variant's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Variant {
     /// A player who takes a pair goes again.

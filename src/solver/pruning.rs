@@ -72,7 +72,7 @@
 //!
 //! # Not under One Flip
 //!
-//! Under One Flip (`variants.md`) a take hands the move on, so the second case above
+//! Under One Flip (`docs/variants.md`) a take hands the move on, so the second case above
 //! (the mover goes again) is gone, and the take can indeed lose: two known pairs leave
 //! the opponent the last free take, and a `4.1` take can cost the stopper a `4.2` label
 //! needs (`tests/one_flip.rs` has such states). [`prunable_under`] switches pruning off

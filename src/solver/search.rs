@@ -12,7 +12,7 @@
 //! pairs are taken without weighing the alternatives, and why that is safe, is in
 //! [`super::pruning`].
 //!
-//! Under One Flip (`variants.md`) a pair taken hands the move on, like a miss that
+//! Under One Flip (`docs/variants.md`) a pair taken hands the move on, like a miss that
 //! scores (`Node::take`); nothing else changes: the card states, the after-pass layer
 //! and the decided leads are the same, and no pair is taken without weighing the rest.
 
@@ -206,7 +206,7 @@ impl PatternTable {
 pub struct Solver<V: Scalar = f64> {
     objective: Objective,
     pass_rule: PassRule,
-    /// Whether a pair taken passes the turn (`variants.md`, One Flip).
+    /// Whether a pair taken passes the turn (`docs/variants.md`, One Flip).
     one_flip: bool,
     copies: u8,
     table: PatternTable,

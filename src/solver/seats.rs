@@ -1,4 +1,4 @@
-//! The exact solver for 2 to 6 seats under `own-pairs` (`variants.md`, "Three or more
+//! The exact solver for 2 to 6 seats under `own-pairs` (`docs/variants.md`, "Three or more
 //! players"): every player maximises their own expected future pairs.
 //!
 //! A state's value is a vector relative to the mover: `v[0]` the mover's expected

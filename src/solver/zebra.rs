@@ -1,8 +1,8 @@
-//! The exact solver for Zebra (variants.md, "Zebra"): a pair is two cards of the same
+//! The exact solver for Zebra (docs/variants.md, "Zebra"): a pair is two cards of the same
 //! rank and opposite colour, so each rank's state is its pattern `RR.UR/RB.UB` in
 //! canonical colouring, and a position counts the ranks in each of the nine patterns.
 //!
-//! The values follow model.md exactly as the standard solver does (the score difference
+//! The values follow docs/model.md exactly as the standard solver does (the score difference
 //! `d`, the after-pass flag, the five pass rules, `win` and `margin`); `moves` is not
 //! offered. Every card state is solved once for every difference and both pass flags,
 //! from its successors (every turn shows a card or takes a pair; a pass only sets the

@@ -1,5 +1,5 @@
 //! `solve --players M --objective own-pairs`: the seats solver's side of `solve`
-//! (`variants.md`), every value a vector relative to the mover.
+//! (`docs/variants.md`), every value a vector relative to the mover.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,6 +1,6 @@
 //! Zebra's abstract state: per rank its pattern `RR.UR/RB.UB` (red cards on the table,
 //! red unknown, black on the table, black unknown), counted per pattern, in canonical
-//! colouring (variants.md, "Zebra").
+//! colouring (docs/variants.md, "Zebra").
 
 use std::fmt;
 
