@@ -263,6 +263,8 @@ fn a_classic_hint_names_the_kind_first_and_the_place_on_a_second_press() {
         app.update(Action::Hint, now);
         let first = app.round().unwrap().hint().expect("a hint").clone();
         assert!(!first.places, "the first press keeps places");
+        let message = app.round().unwrap().message().to_owned();
+        assert!(message.contains("H again shows where"), "{message}");
         assert_memory_kept(&app);
         let seen = !remembered(&app).is_empty();
         if seen && shown < 2 {

@@ -758,6 +758,10 @@ impl Round {
         );
         if shown > 0 {
             self.note_hint();
+            // Classic memory: the kind of move only; say how to see the places.
+            if self.hint.as_ref().is_some_and(|h| !h.places) {
+                self.message = "Hint: the kind of move; H again shows where the cards are".into();
+            }
         }
     }
 
