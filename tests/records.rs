@@ -64,7 +64,7 @@ fn the_fixed_game_has_the_known_annotations() {
     assert_eq!(analysis.summaries[0].accuracy, 1.0);
     assert_eq!(
         analysis.explain(&game, blunder),
-        "turn 2 (a1 A): you turned a known card second: turning another unknown card \
+        "turn 2 (a1 A): you turned a seen card second: turning another new card \
          instead would have kept the chance to win at 33% (not 0%)"
     );
     // The curve: B's odds, the person's, end at 0 (A won).

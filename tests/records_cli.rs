@@ -506,7 +506,7 @@ fn analyze_annotates_the_ais_flips_in_the_players_words() {
     assert_eq!(flip["class"], "blunder");
     assert_eq!(flip["value"], 0.0);
     assert!((flip["best_value"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9);
-    assert_eq!(flip["played"], "a1 A, turned a known card second");
+    assert_eq!(flip["played"], "a1 A, turned a seen card second");
     assert_eq!(flip["best_words"], "Turn a second new card");
     // A pair taken is named with its card.
     assert_eq!(v["flips"][5]["best_words"], "Take the pair: turn C (b1)");

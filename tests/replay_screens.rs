@@ -80,7 +80,7 @@ fn stepping_shows_each_flip_with_its_annotation() {
         &[
             "Flip 4/10 · turn 2",
             "B you: a1 A · blunder",
-            "turn 2 (a1 A): you turned a known card second",
+            "turn 2 (a1 A): you turned a seen card second",
             "you: chance to win 0%",
         ],
     );
@@ -117,7 +117,7 @@ fn the_summary_lists_the_costliest_moves_in_words() {
         &[
             "Summary",
             "you: accuracy 0% (0 of 1 best, 1 forced left out) · 1 blunder",
-            "1. turn 2 (a1 A): you turned a known card second: turning another",
+            "1. turn 2 (a1 A): you turned a seen card second: turning another",
             "would have kept the chance to win at 33% (not 0%)",
         ],
     );
@@ -503,7 +503,7 @@ fn the_ais_flips_are_annotated_like_the_persons() {
         &s,
         &[
             "B usual: a1 A · blunder",
-            "turn 2 (a1 A): usual turned a known card second",
+            "turn 2 (a1 A): usual turned a seen card second",
             "would have kept the chance to win at 33% (not 0%)",
         ],
     );
@@ -551,7 +551,7 @@ fn the_best_cards_are_marked_and_named_before_each_flip() {
             "best: Turn a second new",
             "card (33%)",
             "played: a1 A, turned a",
-            "known card second (0%) ·",
+            "seen card second (0%) ·",
             "cost 33.3 points",
         ],
     );

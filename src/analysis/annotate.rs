@@ -348,18 +348,18 @@ fn preferred(best: &[Action], first: Option<FirstCard>) -> Option<Action> {
         .min_by_key(|&b| crate::players::preference(crate::players::TieBreak::Usual, b, first))
 }
 
-/// What a flip did, in words (`turned a second unknown card`).
+/// What a flip did, in the words of the screen (`turned a second new card`).
 #[must_use]
 pub fn did(action: Action, first: Option<FirstCard>) -> &'static str {
     match (action, first) {
-        (Action::Unknown, None) => "turned an unknown card",
-        (Action::Known(p), None) if p.known() >= 2 => "turned a card of a known pair",
-        (Action::Known(_), None) => "turned a known card first",
+        (Action::Unknown, None) => "turned a new card",
+        (Action::Known(p), None) if p.known() >= 2 => "turned a card of a seen pair",
+        (Action::Known(_), None) => "turned a seen card first",
         (Action::Match, _) => "took the pair",
-        (Action::Unknown, Some(FirstCard::Revealed(_))) => "turned a second unknown card",
-        (Action::Unknown, Some(FirstCard::Held(_))) => "turned an unknown card as the second",
-        (Action::Known(_), Some(FirstCard::Revealed(_))) => "turned a known card second",
-        (Action::Known(_), Some(FirstCard::Held(_))) => "passed (a second known card)",
+        (Action::Unknown, Some(FirstCard::Revealed(_))) => "turned a second new card",
+        (Action::Unknown, Some(FirstCard::Held(_))) => "turned a new card as the second",
+        (Action::Known(_), Some(FirstCard::Revealed(_))) => "turned a seen card second",
+        (Action::Known(_), Some(FirstCard::Held(_))) => "passed (a second seen card)",
     }
 }
 
@@ -376,17 +376,17 @@ pub fn short_words(action: Action, first: Option<FirstCard>) -> &'static str {
     }
 }
 
-/// What an alternative would have been, in words (`turning a known card`).
+/// What an alternative would have been, in the screen's words (`turning a seen card`).
 #[must_use]
 pub fn doing(action: Action, first: Option<FirstCard>) -> &'static str {
     match (action, first) {
-        (Action::Unknown, None) => "turning an unknown card",
-        (Action::Known(p), None) if p.known() >= 2 => "taking the known pair",
-        (Action::Known(_), None) => "turning a known card first",
+        (Action::Unknown, None) => "turning a new card",
+        (Action::Known(p), None) if p.known() >= 2 => "taking the seen pair",
+        (Action::Known(_), None) => "turning a seen card first",
         (Action::Match, _) => "taking the pair",
-        (Action::Unknown, Some(FirstCard::Revealed(_))) => "turning another unknown card",
-        (Action::Unknown, Some(FirstCard::Held(_))) => "turning an unknown card",
-        (Action::Known(_), Some(FirstCard::Revealed(_))) => "turning a known card",
+        (Action::Unknown, Some(FirstCard::Revealed(_))) => "turning another new card",
+        (Action::Unknown, Some(FirstCard::Held(_))) => "turning a new card",
+        (Action::Known(_), Some(FirstCard::Revealed(_))) => "turning a seen card",
         (Action::Known(_), Some(FirstCard::Held(_))) => "passing",
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! Each annotation keeps the flip in Zebra's own model ([`ZebraNote`]); its `action`,
 //! `best` and `first` give the standard reading that the shared words use ("took the
-//! pair", "turned a known card second", "passed"), which reads the same in Zebra: a
+//! pair", "turned a seen card second", "passed"), which reads the same in Zebra: a
 //! known card whose opposite-colour partner is known is "a card of a known pair", a twin
 //! after the first card is "a known card".
 
