@@ -157,6 +157,18 @@ fn choice(line: &str, count: usize) -> Option<usize> {
         .filter(|n| (1..=count).contains(n))
 }
 
+/// The replay's step a command asks for (`next`, `back`, `start`, `end`), the same in
+/// every replay read by ear.
+fn step(line: &str) -> Option<Action> {
+    match line {
+        "next" | "n" | "go" => Some(Action::Move(0, 1)),
+        "back" | "p" => Some(Action::Move(0, -1)),
+        "start" => Some(Action::Home),
+        "end" => Some(Action::End),
+        _ => None,
+    }
+}
+
 /// Makes the app's screen large enough for any board: nothing is drawn in this mode,
 /// and the update path refuses keys on a screen too small to show the game.
 fn unbounded(app: &mut App, now: Instant) {

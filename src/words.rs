@@ -89,6 +89,20 @@ pub fn decimals_apart(
         .unwrap_or(9)
 }
 
+/// Two values written by `write` with the fewest decimals from `min` that tell them
+/// apart when they differ by more than `tolerance` (see [`decimals_apart`]).
+#[must_use]
+pub fn two_apart(
+    a: f64,
+    b: f64,
+    tolerance: f64,
+    min: usize,
+    write: impl Fn(f64, usize) -> String,
+) -> (String, String) {
+    let d = decimals_apart(&[a, b], tolerance, min, &write);
+    (write(a, d), write(b, d))
+}
+
 /// Drops the minus sign of a formatted number whose digits are all zero.
 fn unsigned_zero(s: String) -> String {
     match s.strip_prefix('-') {

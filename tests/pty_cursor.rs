@@ -45,18 +45,7 @@ fn wait_cursor(s: &mut Session, at: (u16, u16)) {
 fn the_terminal_cursor_follows_the_selected_card() {
     let deck = Deck::parse("pairs:8").unwrap();
     let cols = deck.grid().1;
-    let mut s = Session::start(&[
-        "play",
-        "--deck",
-        "pairs:8",
-        "--seed",
-        "5",
-        "--ai-delay",
-        "0",
-        "--first",
-        "you",
-    ]);
-    s.wait_for("Your turn");
+    let mut s = pty::small_game_at_first_turn();
     wait_cursor(&mut s, middle_of(&deck, 0));
     // Right twice, down once: the cursor moves with the selection.
     s.keys("ll");

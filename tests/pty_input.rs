@@ -20,18 +20,7 @@ fn widest(s: &Session) -> usize {
 }
 
 fn still_answers_after(half: &str) {
-    let mut s = Session::start(&[
-        "play",
-        "--deck",
-        "pairs:8",
-        "--seed",
-        "5",
-        "--ai-delay",
-        "0",
-        "--first",
-        "you",
-    ]);
-    s.wait_for("Your turn");
+    let mut s = pty::small_game_at_first_turn();
     assert!(widest(&s) <= usize::from(COLS));
     s.keys(half);
     // A window-size change after it is handled: the game is drawn at the new width.

@@ -412,9 +412,9 @@ fn show_value_to(objective: Objective, v: f64, decimals: usize) -> String {
 #[must_use]
 pub fn show_two(objective: Objective, a: f64, b: f64) -> (String, String) {
     let min = if objective == Objective::Win { 0 } else { 2 };
-    let write = |v, d| show_value_to(objective, v, d);
-    let d = words::decimals_apart(&[a, b], TIE_EPSILON, min, write);
-    (write(a, d), write(b, d))
+    words::two_apart(a, b, TIE_EPSILON, min, |v, d| {
+        show_value_to(objective, v, d)
+    })
 }
 
 /// A cost in the objective's unit: `3.1 points` of win probability, `0.42 pairs` or

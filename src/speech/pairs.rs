@@ -308,28 +308,28 @@ pub fn replay<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> i
             app.quit = true;
             return Ok(());
         };
-        let action = match line.as_str() {
-            "next" | "n" | "go" => Action::Move(0, 1),
-            "back" | "p" => Action::Move(0, -1),
-            "start" => Action::Home,
-            "end" => Action::End,
-            "board" | "b" => {
-                board(app, voice)?;
-                continue;
-            }
-            "help" | "?" => {
-                voice.say(&format!("Commands: {REPLAY_COMMANDS}."))?;
-                continue;
-            }
-            "quit" | "q" | "exit" => {
-                voice.act(app, Action::Quit);
-                return Ok(());
-            }
-            other => {
-                voice.say(&format!(
-                    "Unknown command '{other}'. Commands: {REPLAY_COMMANDS}."
-                ))?;
-                continue;
+        let action = if let Some(step) = super::step(&line) {
+            step
+        } else {
+            match line.as_str() {
+                "board" | "b" => {
+                    board(app, voice)?;
+                    continue;
+                }
+                "help" | "?" => {
+                    voice.say(&format!("Commands: {REPLAY_COMMANDS}."))?;
+                    continue;
+                }
+                "quit" | "q" | "exit" => {
+                    voice.act(app, Action::Quit);
+                    return Ok(());
+                }
+                other => {
+                    voice.say(&format!(
+                        "Unknown command '{other}'. Commands: {REPLAY_COMMANDS}."
+                    ))?;
+                    continue;
+                }
             }
         };
         voice.act(app, action);

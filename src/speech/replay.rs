@@ -43,31 +43,31 @@ pub fn run<R: BufRead, W: Write>(
             }
             return Ok(());
         };
-        let action = match line.as_str() {
-            "next" | "n" | "go" => Action::Move(0, 1),
-            "back" | "p" => Action::Move(0, -1),
-            "start" => Action::Home,
-            "end" => Action::End,
-            "mistake" | "m" => Action::Mistake(true),
-            "board" | "b" => {
-                board(app, voice)?;
-                continue;
-            }
-            "help" | "?" => {
-                voice.say(&format!("Commands: {COMMANDS}."))?;
-                continue;
-            }
-            "quit" | "q" | "exit" => {
-                voice.act(app, Action::Quit);
-                if app.quit {
+        let action = if let Some(step) = super::step(&line) {
+            step
+        } else {
+            match line.as_str() {
+                "mistake" | "m" => Action::Mistake(true),
+                "board" | "b" => {
+                    board(app, voice)?;
+                    continue;
+                }
+                "help" | "?" => {
+                    voice.say(&format!("Commands: {COMMANDS}."))?;
+                    continue;
+                }
+                "quit" | "q" | "exit" => {
+                    voice.act(app, Action::Quit);
+                    if app.quit {
+                        return Ok(());
+                    }
+                    voice.say("Back to the game.")?;
                     return Ok(());
                 }
-                voice.say("Back to the game.")?;
-                return Ok(());
-            }
-            other => {
-                voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}."))?;
-                continue;
+                other => {
+                    voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}."))?;
+                    continue;
+                }
             }
         };
         voice.act(app, action);

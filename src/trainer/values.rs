@@ -88,10 +88,9 @@ impl Unit {
             Self::Objective(Objective::Win) => 0,
             _ => 2,
         };
-        let d = crate::words::decimals_apart(&[a, b], crate::solver::TIE_EPSILON, min, |v, d| {
+        crate::words::two_apart(a, b, crate::solver::TIE_EPSILON, min, |v, d| {
             self.words_to(v, d)
-        });
-        (self.words_to(a, d), self.words_to(b, d))
+        })
     }
 }
 

@@ -179,6 +179,24 @@ impl Session {
     }
 }
 
+/// A `pairs:8` game (seed 5, the AI instant) at the person's first turn, the person
+/// first.
+pub fn small_game_at_first_turn() -> Session {
+    let mut s = Session::start(&[
+        "play",
+        "--deck",
+        "pairs:8",
+        "--seed",
+        "5",
+        "--ai-delay",
+        "0",
+        "--first",
+        "you",
+    ]);
+    s.wait_for("Your turn");
+    s
+}
+
 /// Arrow keys from the top-left card to `pos` on a `cols`-wide grid.
 pub fn path_to(pos: usize, cols: usize) -> String {
     let mut keys = "k".repeat(10) + &"h".repeat(20);
