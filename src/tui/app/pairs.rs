@@ -1,0 +1,118 @@
+//! Pairs, the press-your-luck game, and its replay: opening and leaving them, and their keys.
+
+use std::time::Instant;
+
+use super::{Action, App, Overlay, Screen};
+use crate::tui::pairs_replay::PairsReplay;
+use crate::tui::pairs_table::PairsTable;
+
+impl App {
+    /// An app playing Pairs at `table`.
+    #[must_use]
+    pub fn pairs(table: PairsTable) -> Self {
+        Self::with_screen(Screen::Pairs(Box::new(table)))
+    }
+
+    /// An app replaying a game of Pairs; `q` leaves the program.
+    #[must_use]
+    pub fn pairs_replay(replay: PairsReplay) -> Self {
+        Self::with_screen(Screen::PairsReplay(Box::new(replay)))
+    }
+
+    /// The Pairs replay on screen, if any.
+    #[must_use]
+    pub fn pairs_replay_screen(&self) -> Option<&PairsReplay> {
+        match &self.screen {
+            Screen::PairsReplay(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The Pairs table on screen, if any.
+    #[must_use]
+    pub fn pairs_table(&self) -> Option<&PairsTable> {
+        match &self.screen {
+            Screen::Pairs(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The Pairs replay: `←`/`→` a decision, `↑`/`↓` a round's worth, Home/End the
+    /// ends, `q` back to the list it came from or out.
+    pub(super) fn update_pairs_replay(&mut self, action: Action) {
+        let Screen::PairsReplay(replay) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Move(0, dc) => replay.step(dc),
+            Action::Move(dr, _) => replay.step(dr * 5),
+            Action::Home => replay.jump(false),
+            Action::End => replay.jump(true),
+            Action::Quit => match replay.take_history() {
+                Some(history) => self.screen = Screen::History(history),
+                None => self.quit = true,
+            },
+            _ => {}
+        }
+    }
+
+    /// Pairs: `h` hits and `f` fold (the keys Concentration reads as "left" and
+    /// "fractions"), `H` the hint, `c` the coach, `o` the odds; any other key goes on.
+    pub(super) fn update_pairs(&mut self, action: Action, now: Instant) {
+        let Screen::Pairs(table) = &mut self.screen else {
+            return;
+        };
+        if table.is_over() {
+            if action == Action::Quit {
+                self.leave_pairs();
+            }
+            return;
+        }
+        match action {
+            Action::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+            Action::Hint => table.toggle_hint(),
+            Action::Codes => table.toggle_coach(),
+            Action::Odds => table.toggle_odds(),
+            Action::Move(0, -1) => table.decide(crate::pairs::Action::Hit, now),
+            Action::Fraction => table.decide(crate::pairs::Action::Fold, now),
+            _ => table.go_on(now),
+        }
+    }
+
+    /// Leaves a game of Pairs, saved: back to the setup screen it was started from, or
+    /// out of the program (`concentration pairs`).
+    pub(super) fn leave_pairs(&mut self) {
+        match self.pairs_from.take() {
+            Some(setup) => {
+                self.save_current();
+                self.screen = Screen::Setup(setup);
+            }
+            None => self.quit = true,
+        }
+    }
+
+    /// A game of Pairs from the setup screen: you against the subgame-perfect AI, ten
+    /// ranks, the usual target, the seed and AI pace chosen on the form.
+    pub(super) fn begin_pairs(&mut self, now: Instant) {
+        let Screen::Setup(setup) = &mut self.screen else {
+            return;
+        };
+        let c = &setup.config;
+        let seats =
+            crate::seats::Seats::<crate::pairs::PairsAi>::parse("you,spne").expect("a valid table");
+        let ranks = crate::pairs::Ranks::new(10).expect("ten ranks");
+        let target = crate::pairs::rules::default_target(seats.len());
+        match PairsTable::new(seats, ranks, target, c.seed, c.ai_delay, now) {
+            Ok(mut table) => {
+                if !self.blocking {
+                    table.think_aside();
+                }
+                let from = std::mem::replace(&mut self.screen, Screen::Pairs(Box::new(table)));
+                if let Screen::Setup(s) = from {
+                    self.pairs_from = Some(s);
+                }
+            }
+            Err(e) => setup.error = Some(e.to_string()),
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The game screen (a round against the AI, or two AIs watched): its keys and the new deal.
+
+use std::time::Instant;
+
+use super::{Action, App, Overlay, Screen, random_seed};
+use crate::tui::board::Geometry;
+use crate::tui::replay::{Back, Replay};
+use crate::tui::round::Round;
+use crate::tui::screen;
+use crate::tui::setup::Setup;
+
+impl App {
+    /// The round on screen, if any.
+    #[must_use]
+    pub fn round(&self) -> Option<&Round> {
+        match &self.screen {
+            Screen::Play(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub(super) fn round_mut(&mut self) -> Option<&mut Round> {
+        match &mut self.screen {
+            Screen::Play(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub(super) fn update_play(&mut self, action: Action, now: Instant) {
+        let size = self.size;
+        let Screen::Play(round) = &mut self.screen else {
+            return;
+        };
+        let over = round.game().view().is_over();
+        let watch = round.is_watch();
+        if over && round.show().is_none() {
+            match action {
+                Action::New => self.new_deal(now),
+                Action::Again => {
+                    let c = round.config().clone();
+                    let _ = self.begin(c, now);
+                }
+                Action::Setup => {
+                    let mut c = round.config().clone();
+                    c.seed = random_seed();
+                    self.screen = Screen::Setup(Setup::new(c));
+                }
+                Action::Review | Action::Costliest => {
+                    // `m` opens the replay at the costliest decision, its flip shown.
+                    let at = match action {
+                        Action::Costliest => {
+                            match round.look_back().and_then(|b| b.costliest.as_ref()) {
+                                Some(&(i, _)) => Some(i),
+                                None => return,
+                            }
+                        }
+                        _ => None,
+                    };
+                    let record = round.record();
+                    let Screen::Play(round) = std::mem::replace(
+                        &mut self.screen,
+                        Screen::Setup(Setup::new(self.base.clone())),
+                    ) else {
+                        return;
+                    };
+                    match Replay::new(record, None, Back::Round(round)) {
+                        Ok(mut replay) => {
+                            if let Some(i) = at {
+                                replay.show_flip(i);
+                            }
+                            self.open_replay(replay, now);
+                        }
+                        Err(e) => self.quit_with(e),
+                    }
+                }
+                Action::Quit => self.quit = true,
+                _ => {}
+            }
+            return;
+        }
+        match action {
+            Action::Quit => self.overlay = Some(Overlay::ConfirmQuit),
+            Action::New => self.overlay = Some(Overlay::ConfirmNew),
+            Action::Odds => round.toggle_odds(),
+            Action::Hint => round.toggle_hint(),
+            Action::Codes => round.toggle_codes(),
+            Action::Why if !watch => {
+                if round.hint().is_none() {
+                    round.toggle_hint();
+                }
+                if round.hint().is_some() {
+                    self.overlay = Some(Overlay::Why);
+                }
+            }
+            Action::Undo if !watch => round.undo(now),
+            Action::Move(dr, dc) if !watch => round.move_cursor(dr, dc),
+            Action::Select if !watch => {
+                let pos = round.cursor;
+                round.person_flip(pos, now);
+            }
+            Action::Click(x, y) if !watch => {
+                let (rows, cols) = round.game().view().deck().grid();
+                let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
+                let cards = round.game().view().slots().len();
+                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+                {
+                    round.cursor = pos;
+                    round.person_flip(pos, now);
+                }
+            }
+            _ => round.speed_up(now),
+        }
+    }
+
+    /// A new deal with the same settings and a fresh seed.
+    pub(super) fn new_deal(&mut self, now: Instant) {
+        self.save_current();
+        if let Screen::Solo(s) = &mut self.screen {
+            match s.next_deal(random_seed()) {
+                Ok(next) => self.screen = Screen::Solo(Box::new(next)),
+                Err(e) => self.quit_with(e),
+            }
+            return;
+        }
+        if let Some(r) = self.round() {
+            let mut c = r.config().clone();
+            c.seed = random_seed();
+            let _ = self.begin(c, now);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! The setup screen: opening it, and its keys.
+
+use std::time::Instant;
+
+use super::{Action, App, Screen, random_seed};
+use crate::rules::Deck;
+use crate::tui::config::Config;
+use crate::tui::puzzle::Drill;
+use crate::tui::setup::Setup;
+use crate::tui::strategy::Strategy;
+
+impl App {
+    /// An app on the setup screen.
+    #[must_use]
+    pub fn setup(config: Config) -> Self {
+        Self::with_screen(Screen::Setup(Setup::new(config)))
+    }
+
+    pub(super) fn update_setup(&mut self, action: Action, now: Instant) {
+        let Screen::Setup(setup) = &mut self.screen else {
+            return;
+        };
+        if setup.is_editing() {
+            // Typing the players list: keys are its characters.
+            match action {
+                Action::Type(c) => setup.type_char(c),
+                Action::Backspace => setup.backspace(),
+                Action::Select => setup.finish_editing(),
+                Action::Quit => setup.cancel_editing(),
+                _ => {}
+            }
+            return;
+        }
+        match action {
+            Action::Select
+                if setup.field() == crate::tui::setup::Field::Players && !setup.solitaire =>
+            {
+                setup.start_editing();
+            }
+            Action::Move(dr, 0) => setup.up_down(dr),
+            Action::Move(0, dc) => setup.left_right(dc),
+            Action::Digit(d) => setup.digit(d),
+            Action::Backspace => setup.backspace(),
+            Action::Again => setup.random_seed(random_seed()),
+            Action::Quit => self.quit = true,
+            Action::Learn => self.strategy = Some(Strategy::new(false)),
+            Action::PairsGame => self.begin_pairs(now),
+            Action::Puzzles => {
+                // Puzzles on the deck and rules chosen here.
+                let c = &setup.config;
+                let rules = Deck::parse(&c.deck).map(|deck| crate::trainer::puzzle::PuzzleRules {
+                    deck,
+                    objective: c.objective,
+                    pass_rule: c.pass_rule,
+                });
+                let drill = rules.map_err(|e| e.to_string()).and_then(|rules| {
+                    Drill::new(
+                        rules,
+                        c.seed,
+                        crate::tui::puzzle::Filter::default(),
+                        None,
+                        self.stats_dir.clone(),
+                    )
+                });
+                match drill {
+                    Ok(d) => {
+                        let from = std::mem::replace(&mut self.screen, Screen::Puzzle(Box::new(d)));
+                        if let Screen::Setup(s) = from {
+                            self.puzzles_from = Some(s);
+                        }
+                    }
+                    Err(e) => setup.error = Some(e),
+                }
+            }
+            Action::Select => {
+                let config = setup.config.clone();
+                let started = if setup.solitaire {
+                    self.begin_solo(config, None)
+                } else {
+                    self.begin(config, now)
+                };
+                if let Err(e) = started
+                    && let Screen::Setup(s) = &mut self.screen
+                {
+                    s.error = Some(e);
+                }
+            }
+            _ => {}
+        }
+    }
+}
