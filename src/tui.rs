@@ -28,6 +28,7 @@ mod strategy;
 mod table;
 mod term;
 mod theme;
+mod worker;
 
 pub use crate::trainer::coach::{
     LookBack, Verdict, choice_words, cost_words, deck_rule, other_colour,

@@ -13,7 +13,6 @@ mod solo;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -32,6 +31,7 @@ use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
 use super::strategy::Strategy;
+use super::worker::{Progress, Worker};
 use crate::pairs::record::PairsRecord;
 use crate::players::{Optimal, SharedSeatsSolver};
 use crate::record::Record;
@@ -121,12 +121,12 @@ pub struct App {
     pub spinner: usize,
     solvers: HashMap<SolverKey, SharedSolver>,
     pending: Option<SolverKey>,
-    tx: Sender<Solved>,
-    rx: Receiver<Solved>,
+    /// Solves under way on worker threads (a newer one may start before an older one
+    /// ends: each answer is kept when it comes).
+    solving: Vec<Worker<Solved>>,
     seats_solvers: HashMap<SeatsKey, SharedSeatsSolver>,
     seats_pending: Option<SeatsKey>,
-    seats_tx: Sender<SeatsSolved>,
-    seats_rx: Receiver<SeatsSolved>,
+    seats_solving: Vec<Worker<SeatsSolved>>,
     /// Solve on this thread (tests) instead of a worker.
     pub blocking: bool,
     /// Where finished and abandoned games are saved (`None`: not saved).
@@ -188,8 +188,6 @@ impl App {
     }
 
     fn with_screen(screen: Screen) -> Self {
-        let (tx, rx) = channel();
-        let (seats_tx, seats_rx) = channel();
         Self {
             screen,
             overlay: None,
@@ -198,12 +196,10 @@ impl App {
             spinner: 0,
             solvers: HashMap::new(),
             pending: None,
-            tx,
-            rx,
+            solving: Vec::new(),
             seats_solvers: HashMap::new(),
             seats_pending: None,
-            seats_tx,
-            seats_rx,
+            seats_solving: Vec::new(),
             blocking: false,
             save_dir: None,
             base: Config::default(),
@@ -317,10 +313,7 @@ impl App {
             let solved = job();
             self.receive(solved, now);
         } else {
-            let tx = self.tx.clone();
-            std::thread::spawn(move || {
-                let _ = tx.send(job());
-            });
+            self.solving.push(Worker::spawn(job));
         }
         None
     }
@@ -353,10 +346,7 @@ impl App {
             let solved = job();
             self.receive_seats(solved, now);
         } else {
-            let tx = self.seats_tx.clone();
-            std::thread::spawn(move || {
-                let _ = tx.send(job());
-            });
+            self.seats_solving.push(Worker::spawn(job));
         }
     }
 
@@ -444,11 +434,11 @@ impl App {
         {
             any = true;
         }
-        while let Ok(solved) = self.rx.try_recv() {
+        for solved in finished(&mut self.solving) {
             self.receive(solved, now);
             any = true;
         }
-        while let Ok(solved) = self.seats_rx.try_recv() {
+        for solved in finished(&mut self.seats_solving) {
             self.receive_seats(solved, now);
             any = true;
         }
@@ -627,6 +617,21 @@ impl App {
             _ => self.overlay = None,
         }
     }
+}
+
+/// The answers of the workers that finished, those workers let go (one that stopped
+/// without an answer too: nothing will come from it).
+fn finished<T>(workers: &mut Vec<Worker<T>>) -> Vec<T> {
+    let mut answers = Vec::new();
+    workers.retain(|w| match w.poll() {
+        Progress::Running => true,
+        Progress::Done(t) => {
+            answers.push(t);
+            false
+        }
+        Progress::Stopped => false,
+    });
+    answers
 }
 
 /// A seed from the clock and the process (not reproducible; shown on screen).

@@ -3,9 +3,9 @@
 //! with the person's keys and the clock's ticks; drawing (`pairs_view.rs`) only reads.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
+use super::worker::{Progress, Worker};
 use crate::pairs::players::PLAY_LIMIT;
 use crate::pairs::record::{PairsRecord, apply};
 use crate::pairs::rules::{Game, Phase, Rank, RoundEnd, Scored};
@@ -177,7 +177,7 @@ pub struct PairsTable {
     /// Whether the AIs decide on a worker thread (the screen stays live while a large
     /// round is solved); off, they decide on the calling thread (tests, replays).
     worker: bool,
-    thinking: Option<Receiver<Thought>>,
+    thinking: Option<Worker<Thought>>,
     saved: Option<Result<PathBuf, String>>,
     date: (String, String),
 }
@@ -412,12 +412,10 @@ impl PairsTable {
                     let Some(Some(mut ai)) = self.ais.get_mut(mover).map(Option::take) else {
                         return;
                     };
-                    let (tx, rx) = channel();
-                    std::thread::spawn(move || {
+                    self.thinking = Some(Worker::spawn(move || {
                         let action = ai.decide(&view);
-                        let _ = tx.send((mover, ai, action));
-                    });
-                    self.thinking = Some(rx);
+                        (mover, ai, action)
+                    }));
                 } else if let Some(Some(ai)) = self.ais.get_mut(mover) {
                     let action = ai.decide(&view);
                     let _ = self.play(action, now);
@@ -430,18 +428,18 @@ impl PairsTable {
 
     /// Takes in the AI's decision if its worker has finished; returns whether it had.
     pub fn poll(&mut self, now: Instant) -> bool {
-        let Some(rx) = &self.thinking else {
+        let Some(worker) = &self.thinking else {
             return false;
         };
-        match rx.try_recv() {
-            Ok((seat, ai, action)) => {
+        match worker.poll() {
+            Progress::Done((seat, ai, action)) => {
                 self.thinking = None;
                 self.ais[seat] = Some(ai);
                 let _ = self.play(action, now);
                 true
             }
-            Err(TryRecvError::Empty) => false,
-            Err(TryRecvError::Disconnected) => {
+            Progress::Running => false,
+            Progress::Stopped => {
                 // The worker died (a bug): a fresh AI decides here instead.
                 self.thinking = None;
                 if let Phase::Turn { mover } = self.game.phase()

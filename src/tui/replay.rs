@@ -3,12 +3,12 @@
 //! opened from. Pure state: drawing is in `review.rs`.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use super::config::{Config, First, Memory, Opponent};
 use super::round::{Round, SharedSolver};
 use super::solo::Solo;
+use super::worker::{Progress, Worker};
 use crate::analysis::annotate::{Analysis, Annotation, Class, annotate};
 use crate::players::candidates;
 use crate::record::{Entry, MemoryMode, Record, Stepper};
@@ -45,7 +45,7 @@ pub struct Replay {
     /// none that way.
     jump_note: Option<String>,
     /// The Zebra analysis being computed on a worker thread (seconds on the full deck).
-    zebra_pending: Option<Receiver<Result<Analysis, String>>>,
+    zebra_pending: Option<Worker<Result<Analysis, String>>>,
 }
 
 /// Whose mistakes `[` and `]` jump to.
@@ -215,24 +215,20 @@ impl Replay {
         if blocking {
             self.set_analysis(job());
         } else {
-            let (tx, rx) = channel();
-            // Leaving the replay drops the receiver: the worker's send then fails quietly.
-            std::thread::spawn(move || {
-                let _ = tx.send(job());
-            });
-            self.zebra_pending = Some(rx);
+            // Leaving the replay drops the worker: its answer then goes nowhere.
+            self.zebra_pending = Some(Worker::spawn(job));
         }
     }
 
     /// Takes in the analysis from its worker if it arrived; returns whether it did.
     pub fn poll_analysis(&mut self) -> bool {
-        let Some(rx) = &self.zebra_pending else {
+        let Some(worker) = &self.zebra_pending else {
             return false;
         };
-        let got = match rx.try_recv() {
-            Ok(a) => a,
-            Err(TryRecvError::Empty) => return false,
-            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        let got = match worker.poll() {
+            Progress::Done(a) => a,
+            Progress::Running => return false,
+            Progress::Stopped => Err("the solver stopped".into()),
         };
         self.zebra_pending = None;
         self.set_analysis(got);
@@ -242,10 +238,10 @@ impl Replay {
     /// Waits for the analysis from its worker, if one runs (tests; the terminal loop
     /// polls instead).
     pub fn wait_analysis(&mut self) {
-        if let Some(rx) = self.zebra_pending.take() {
-            let got = rx
-                .recv()
-                .unwrap_or_else(|_| Err("the solver stopped".into()));
+        if let Some(worker) = self.zebra_pending.take() {
+            let got = worker
+                .wait()
+                .unwrap_or_else(|| Err("the solver stopped".into()));
             self.set_analysis(got);
         }
     }

@@ -4,12 +4,12 @@
 //! and the statistics. Pure state: no terminal here.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Instant;
 
 use super::config::{Config, Hints, Memory};
 use super::hint;
 use super::table::{Show, offer_hint, turn_guard};
+use super::worker::{Progress, Worker};
 use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
@@ -58,7 +58,7 @@ pub struct Solo {
     game: Game,
     par: Option<Par>,
     par_note: Option<String>,
-    pending: Option<Receiver<Result<Par, String>>>,
+    pending: Option<Worker<Result<Par, String>>>,
     /// The card under the cursor.
     pub cursor: usize,
     show: Option<Show>,
@@ -131,11 +131,7 @@ impl Solo {
         } else if blocking || deck.copies() == 2 {
             solo.set_par(solve(&deck));
         } else {
-            let (tx, rx) = channel();
-            std::thread::spawn(move || {
-                let _ = tx.send(solve(&deck));
-            });
-            solo.pending = Some(rx);
+            solo.pending = Some(Worker::spawn(move || solve(&deck)));
         }
         Ok(solo)
     }
@@ -187,13 +183,13 @@ impl Solo {
 
     /// Takes in the par from the worker; returns whether it arrived.
     pub fn poll(&mut self) -> bool {
-        let Some(rx) = &self.pending else {
+        let Some(worker) = &self.pending else {
             return false;
         };
-        let got = match rx.try_recv() {
-            Ok(p) => p,
-            Err(TryRecvError::Empty) => return false,
-            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        let got = match worker.poll() {
+            Progress::Done(p) => p,
+            Progress::Running => return false,
+            Progress::Stopped => Err("the solver stopped".into()),
         };
         self.pending = None;
         self.set_par(got);
