@@ -9,6 +9,7 @@
 //! (counts and numbers in words, input shown safely) serve every layer.
 
 pub mod analysis;
+mod atomic_file;
 pub mod cli;
 pub mod dates;
 #[doc(hidden)]

@@ -301,7 +301,7 @@ impl Store {
             Parsed::Good(loaded) => return Ok(loaded),
             Parsed::Bad(reason) => reason,
         };
-        let aside = crate::record::move_aside(&self.dir, FILE_NAME)
+        let aside = crate::atomic_file::move_aside(&self.dir, FILE_NAME)
             .map_err(|e| StatsError::Io(path.clone(), e))?;
         Ok(Loaded {
             stats: Stats {
@@ -320,7 +320,7 @@ impl Store {
     fn write(&self, stats: &Stats) -> Result<(), StatsError> {
         let path = self.path();
         let text = serde_json::to_string_pretty(stats).expect("statistics serialise") + "\n";
-        crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
+        crate::atomic_file::replace_atomically(&self.dir, FILE_NAME, &text)
             .map_err(|e| StatsError::Io(path, e))
     }
 }
