@@ -9,6 +9,7 @@ mod app;
 mod board;
 mod config;
 mod hint;
+mod history;
 mod input;
 mod look;
 mod pairs_replay;

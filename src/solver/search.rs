@@ -17,189 +17,39 @@
 //! and the decided leads are the same, and no pair is taken without weighing the rest.
 
 use rustc_hash::FxHashMap;
-use thiserror::Error;
 
 mod columns;
 mod dense;
+mod estimate;
 mod kernel;
 mod known_pairs;
 mod levels;
 mod node;
+mod recursive;
+mod state;
+mod tables;
 mod takes;
 mod upward;
 mod walk;
 
-use dense::{Dense, Near};
+use dense::Dense;
+pub use estimate::{estimate_states, estimate_states_for};
 use levels::Level;
 pub use node::best_of;
 use node::{Best, Node, Second};
+pub use state::{Action, FirstCard, SolveError, State};
+use tables::{Entry, PatternTable, Spare, Successors};
 use takes::Link;
-use walk::{KINDS, Steps};
+use walk::Steps;
 
 use super::card_key::{self, GONE};
-use super::position::{Pattern, Position, patterns};
+use super::position::Position;
 use super::pruning::{harmless, prunable_under};
 use super::scalar::Scalar;
 use crate::rules::{Objective, PassRule, Variant};
 
-/// What the mover does at a decision point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Action {
-    /// Turn a known card of the same label as the first card: takes the pair.
-    Match,
-    /// Turn a card nobody has seen.
-    Unknown,
-    /// Turn a known card of a label in this pattern (another label than the first card's).
-    Known(Pattern),
-}
-
-impl std::fmt::Display for Action {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Match => f.write_str("match"),
-            Self::Unknown => f.write_str("unknown"),
-            Self::Known(p) => write!(f, "known {p}"),
-        }
-    }
-}
-
-/// The first card of a turn, as the second decision point sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FirstCard {
-    /// An unknown card whose label had this pattern before the flip.
-    Revealed(Pattern),
-    /// A known card of a label in this pattern.
-    Held(Pattern),
-}
-
-/// Where a question to the solver stands.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Card state before this turn's first flip.
-    pub position: Position,
-    /// Mover's pairs minus the opponent's.
-    pub diff: i64,
-    /// Whether the previous turn was a pass.
-    pub after_pass: bool,
-    /// `None` at the turn start, else the first card of the turn.
-    pub first: Option<FirstCard>,
-}
-
-/// Why a solve was refused.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum SolveError {
-    /// Too many states for memory or time.
-    #[error("too large to solve: about {0:.1e} states (limit {1:.0e}); try a smaller deck")]
-    TooLarge(f64, f64),
-    /// The objective and pass rule do not go together.
-    #[error(transparent)]
-    Combination(#[from] crate::rules::MarginWithdraw),
-    /// The first card's pattern is not on the table.
-    #[error("no label in pattern {0} can be the first card here")]
-    NoSuchFirst(Pattern),
-    /// A state that cannot arise from the solver's root.
-    #[error("state is not reachable from the solved root")]
-    Unreachable,
-    /// `moves` counts one player's turns: under One Flip, where every turn hands the
-    /// move on, it means nothing.
-    #[error(
-        "objective 'moves' cannot go with variant 'one-flip': solitaire has no opponent to hand the turn to"
-    )]
-    MovesOneFlip,
-}
-
 const TERMINAL: u32 = u32::MAX;
 const NONE: u32 = u32::MAX - 1;
-
-/// One solved card state: where its values are and which differences they cover. Kept
-/// small (20 bytes): the solve reads one for every successor it values.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    /// Where its values are: a segment of [`Solver::values`] and an offset in it.
-    segment: u32,
-    offset: u32,
-    pairs: u32,
-    /// Differences `-bound, -bound+2, ..., bound` are stored.
-    bound: u32,
-    /// Only the take of a harmless known pair was evaluated (after-pass layer not yet
-    /// solved): see [`Solver::harmless_take`].
-    pruned: bool,
-}
-
-impl Entry {
-    fn new(segment: u32, offset: usize, pairs: i64, bound: i64, pruned: bool) -> Self {
-        Self {
-            segment,
-            offset: u32::try_from(offset).expect("fewer than 4e9 values a segment"),
-            pairs: u32::try_from(pairs).expect("pairs fit"),
-            bound: u32::try_from(bound).expect("bound >= 0"),
-            pruned,
-        }
-    }
-
-    fn offset(self) -> usize {
-        self.offset as usize
-    }
-
-    fn pairs(self) -> i64 {
-        i64::from(self.pairs)
-    }
-
-    fn bound(self) -> i64 {
-        i64::from(self.bound)
-    }
-
-    /// `bound + 1`: values per layer.
-    fn slots(self) -> usize {
-        self.bound as usize + 1
-    }
-}
-
-/// Per-pattern facts and transitions.
-#[derive(Debug, Clone)]
-struct PatternTable {
-    list: Vec<Pattern>,
-    /// `R.U -> R.(U-1)`: one card turned.
-    reveal: Vec<u32>,
-    /// `R.U -> (R-2).U`: two known cards taken.
-    take_known: Vec<u32>,
-    /// `R.U -> (R-2).(U-1)`: an unknown card and a known one taken.
-    take_one_unknown: Vec<u32>,
-    /// `R.U -> (R-2).(U-2)`: two unknown cards taken.
-    take_two_unknown: Vec<u32>,
-    /// The patterns with a known pair (two known cards or more), in order.
-    known_pair: Vec<usize>,
-}
-
-impl PatternTable {
-    fn new(copies: u8) -> Self {
-        let list = patterns(copies);
-        let find = |r: i32, u: i32| -> u32 {
-            if r == 0 {
-                return GONE;
-            }
-            list.iter()
-                .position(|p| i32::from(p.on_table) == r && i32::from(p.unknown) == u)
-                .map_or(NONE, |i| u32::try_from(i).expect("few patterns"))
-        };
-        let map = |f: &dyn Fn(i32, i32) -> (i32, i32)| -> Vec<u32> {
-            list.iter()
-                .map(|p| {
-                    let (r, u) = f(i32::from(p.on_table), i32::from(p.unknown));
-                    if u < 0 || u > r { NONE } else { find(r, u) }
-                })
-                .collect()
-        };
-        Self {
-            reveal: map(&|r, u| (r, u - 1)),
-            take_known: map(&|r, u| (r - 2, if r - 2 >= u { u } else { -1 })),
-            take_one_unknown: map(&|r, u| (r - 2, u - 1)),
-            take_two_unknown: map(&|r, u| (r - 2, u - 2)),
-            known_pair: (0..list.len()).filter(|&a| list[a].known() >= 2).collect(),
-            list,
-        }
-    }
-}
 
 /// Solved values of every state reachable from a root.
 #[derive(Debug, Clone)]
@@ -256,46 +106,6 @@ pub struct Solver<V: Scalar = f64> {
     spare: Spare<V>,
 }
 
-/// Reusable buffers of the recursive solve (see [`Solver::spare`]).
-#[derive(Debug, Clone)]
-struct Spare<V> {
-    /// Successor tables ([`Successors::ids`]) not in use.
-    ids: Vec<Vec<Link>>,
-    /// The values of the card state being solved.
-    values: Vec<V>,
-    /// Its working columns.
-    scratch: Vec<V>,
-    /// The dense numbers around the card state whose successors are being looked up
-    /// (read before any of them is solved, so one serves the whole recursion).
-    near: Near,
-    /// Successors found unsolved, a stack shared by the recursion: each card state's
-    /// above those of the card states it is solved for.
-    unsolved: Vec<Unsolved>,
-}
-
-impl<V> Default for Spare<V> {
-    fn default() -> Self {
-        Self {
-            ids: Vec::new(),
-            values: Vec::new(),
-            scratch: Vec::new(),
-            near: Near::new(),
-            unsolved: Vec::new(),
-        }
-    }
-}
-
-/// A successor not solved yet when its card state's successors were looked up.
-#[derive(Debug, Clone, Copy)]
-struct Unsolved {
-    key: u128,
-    /// Its dense number.
-    number: usize,
-    /// Its slots in the successor table.
-    slot: usize,
-    mirror: usize,
-}
-
 /// Estimated states from which a solve is spread over all cores (about `24x4`): below
 /// it, the recursive solve's better use of the cache and the threads' overhead on each
 /// height outweigh the second core (measured with `cargo bench --bench solver`).
@@ -328,53 +138,6 @@ struct MovesShortcut<V>(std::sync::Arc<dyn MovesOracle<V>>);
 impl<V> std::fmt::Debug for MovesShortcut<V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("MovesShortcut")
-    }
-}
-
-/// Successor card states of one card state, resolved to entries once for all differences.
-/// One allocation for them all (the solve makes one of these per card state): for each
-/// pattern the entry after a reveal, after a take of one unknown and a known card, of
-/// two known cards, of two unknown cards, then `n * n`, symmetric, one card of `a` and
-/// one of `b` turned.
-struct Successors {
-    n: usize,
-    ids: Vec<Link>,
-}
-
-impl Successors {
-    /// A table of `n` patterns' successors, none resolved yet, in the room of `ids` (a
-    /// table no longer in use).
-    fn reusing(n: usize, mut ids: Vec<Link>) -> Self {
-        let len = n * (KINDS + n);
-        if ids.len() != len {
-            ids.clear();
-            ids.resize(len, Link::to(NONE));
-        } else if cfg!(debug_assertions) {
-            // Every slot a card state's evaluation reads is one its walk writes, so the
-            // previous card state's links need no clearing but to catch a slip.
-            ids.fill(Link::to(NONE));
-        }
-        Self { n, ids }
-    }
-
-    fn after_reveal(&self, a: usize) -> Link {
-        self.ids[a]
-    }
-
-    fn take_one_unknown(&self, a: usize) -> Link {
-        self.ids[self.n + a]
-    }
-
-    fn take_known(&self, a: usize) -> Link {
-        self.ids[2 * self.n + a]
-    }
-
-    fn take_two_unknown(&self, a: usize) -> Link {
-        self.ids[3 * self.n + a]
-    }
-
-    fn reveal_two(&self, a: usize, b: usize) -> Link {
-        self.ids[(KINDS + a) * self.n + b]
     }
 }
 
@@ -754,54 +517,6 @@ impl<V: Scalar> Solver<V> {
         }
     }
 
-    /// Solves a card state not solved yet and everything below it (its dense number
-    /// given if known); returns its entry. Apart from [`Self::ensure`]: most successors
-    /// are solved already, and the lookup should not pay for this one's frame.
-    #[inline(never)]
-    fn solve(&mut self, key: u128, number: Option<usize>) -> u32 {
-        if let Some(MovesShortcut(oracle)) = &self.moves {
-            // Patterns of a pairs deck, in order: 2.2, 2.1, 2.0.
-            let counts = self.unpack(key);
-            let (unknown_pairs, singles, known_pairs) = (counts[0], counts[1], counts[2]);
-            let value = V::ratio(i64::try_from(known_pairs).expect("fits"), 1)
-                .plus(&oracle.expected_moves(unknown_pairs + singles, singles));
-            let pairs = i64::try_from(unknown_pairs + singles + known_pairs).expect("fits");
-            return self.push_entry(key, number, pairs, 0, false, &[value]);
-        }
-        let counts = self.unpack(key);
-        let pairs = self.pairs_of(&counts);
-        let bound = self.bound(pairs);
-        // Only a card state asked about directly holds harmless labels: the key tells.
-        let harmless = if key & self.harmless_fields == 0 {
-            None
-        } else {
-            self.harmless_take(&counts)
-        };
-        // The buffers are taken once what this card state reads is solved: the card
-        // states solved for it use them first.
-        let mut values;
-        let pruned = if let Some(a) = harmless {
-            // Asked about directly (the solve itself never stores such a state).
-            let taken = self.after_take(self.moved(key, a, self.table.take_known[a]));
-            values = std::mem::take(&mut self.spare.values);
-            self.taken_values_into(taken, bound, &mut values);
-            true
-        } else {
-            let succ = self.successors(key, &counts);
-            values = std::mem::take(&mut self.spare.values);
-            let mut scratch = std::mem::take(&mut self.spare.scratch);
-            self.card_state_values_into(&counts, &succ, bound, &mut values, &mut scratch);
-            self.spare.scratch = scratch;
-            self.recycle(succ);
-            false
-        };
-        let id = self.push_entry(key, number, pairs, bound, pruned, &values);
-        values.clear();
-        self.spare.values = values;
-        self.report_progress();
-        id
-    }
-
     /// The entry of a solved card state, if it is solved.
     #[inline]
     fn entry_of(&self, key: u128) -> Option<u32> {
@@ -902,199 +617,10 @@ impl<V: Scalar> Solver<V> {
             .sum()
     }
 
-    /// The values of a card state (differences `-bound..=bound` step 2, the turn-start
-    /// layer then the after-pass layer), its successors solved, into `values` (cleared
-    /// first), with `scratch` for working columns (buffers reused from one card state to
-    /// the next).
-    fn card_state_values_into(
-        &self,
-        counts: &[u64],
-        succ: &Successors,
-        bound: i64,
-        values: &mut Vec<V>,
-        scratch: &mut Vec<V>,
-    ) {
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        let node = Node::new(self, counts, succ, NONE, false);
-        // Every value and working column is written before it is read: the room only
-        // grows, and is not cleared (clearing it cost as much as a tenth of the solve).
-        // The `f64` kernel pads its working columns (see `kernel::LANES`).
-        let width = if self.mirrored {
-            kernel::padded(slots)
-        } else {
-            slots
-        };
-        let room = 2 * width + node.unknown_first_room(width).max(3 * width);
-        if scratch.len() < room {
-            scratch.resize(room, V::zero());
-        }
-        values.resize(slots * self.stored_layers(), V::zero());
-        if self.mirrored {
-            let scratch = V::as_f64s_mut(&mut scratch[..room]).expect("f64 values");
-            self.win_values_f64(node, bound, values, scratch);
-        } else {
-            self.values_by_columns(node, bound, values, &mut scratch[..room]);
-        }
-    }
-
-    /// [`Self::card_state_values_into`] for any objective and number type, column by
-    /// column (`scratch`: room for [`Node::unknown_first_room`] and one more column, and
-    /// at least three).
-    fn values_by_columns(
-        &self,
-        node: Node<'_, V>,
-        bound: i64,
-        values: &mut [V],
-        scratch: &mut [V],
-    ) {
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        // Turning an unknown card first is never a pass, so its value does not depend on
-        // the after-pass flag: computed once for both layers.
-        let (unknown_first, scratch) = scratch.split_at_mut(slots);
-        let has_unknown = node.unknown_first_into(bound, unknown_first, scratch);
-        self.fill_layers(node, bound, values, |node, after_pass, out| {
-            if has_unknown {
-                out.clone_from_slice(unknown_first);
-            }
-            let mut have = has_unknown;
-            node.known_first_column(bound, after_pass, out, &mut have, scratch);
-            assert!(have, "a legal action always exists");
-        });
-    }
-
-    /// Writes a card state's layers into `values` (the turn-start layer, then the
-    /// after-pass one where the pass rule has one), each by `layer(node, after_pass,
-    /// out)`: the after-pass layer first, as passing at the turn start leads into it.
-    fn fill_layers(
-        &self,
-        node: Node<'_, V>,
-        bound: i64,
-        values: &mut [V],
-        mut layer: impl FnMut(&Node<'_, V>, bool, &mut [V]),
-    ) {
-        let slots = usize::try_from(bound + 1).expect("bound >= 0");
-        if self.layers == 1 {
-            layer(&node, false, &mut values[..slots]);
-            return;
-        }
-        let (start, after_pass) = values[..2 * slots].split_at_mut(slots);
-        layer(&node, true, after_pass);
-        layer(&node.with_own_after_pass(after_pass, bound), false, start);
-    }
-
-    /// Solves the after-pass layer of a card state solved by [`Self::taken_values`]
-    /// (its successors `succ` resolved), so that every action there can be valued.
-    fn complete(&mut self, id: u32, key: u128, succ: &Successors) {
-        let e = self.entries[id as usize];
-        if !e.pruned {
-            return;
-        }
-        if self.layers == 2 {
-            let counts = self.unpack(key);
-            let node = Node::new(self, &counts, succ, id, false);
-            let solved: Vec<V> = (0..e.slots())
-                .map(|i| {
-                    let d = -e.bound() + 2 * i64::try_from(i).expect("fits");
-                    let mut best = Best::new(self.objective);
-                    node.turn_start(d, true, &mut |_, v| best.offer(v));
-                    best.value.expect("a legal action always exists")
-                })
-                .collect();
-            // Both layers again, side by side at the end of the first segment, where the
-            // entry now points (the turn-start layer's old place is left unused).
-            let start = e.offset();
-            let mut both = self.values[e.segment as usize][start..start + e.slots()].to_vec();
-            both.extend(solved);
-            let offset = self.append(&both);
-            self.stored_values += e.slots();
-            self.entries[id as usize] = Entry::new(0, offset, e.pairs(), e.bound(), false);
-        }
-        self.entries[id as usize].pruned = false;
-    }
-
     /// Layers stored for an entry: a pruned one has only its turn-start layer.
     #[cfg(test)]
     fn layers_of(&self, e: Entry) -> usize {
         if e.pruned { 1 } else { self.layers }
-    }
-
-    /// Resolves (solving where needed) every successor card state of `key`.
-    fn successors(&mut self, key: u128, counts: &[u64]) -> Successors {
-        let ids = self.spare.ids.pop().unwrap_or_default();
-        let mut s = Successors::reusing(counts.len(), ids);
-        // Only a card state asked about directly can hold harmless labels of its own.
-        let tidy = key & !self.canonical_fields() != 0;
-        let numbered = match &self.dense {
-            Some(dense) if !tidy => dense.near(key, counts, &mut self.spare.near),
-            _ => false,
-        };
-        if numbered {
-            // Successors numbered from this card state's dense number: no key ranked
-            // or hashed (the solve's common case). Those solved already, nearly all,
-            // are linked first, in a pass that solves nothing; then the others are
-            // solved, each looked up again (solving one may solve another).
-            let first = self.spare.unsolved.len();
-            {
-                let Self {
-                    dense,
-                    spare,
-                    steps,
-                    ..
-                } = &mut *self;
-                let dense = dense.as_ref().expect("numbered");
-                let (near, unsolved) = (&spare.near, &mut spare.unsolved);
-                steps.each(key, counts, &mut |next| {
-                    let number = near.number(next.renumber);
-                    let entry = dense.at_or_none(number);
-                    if entry == NONE {
-                        unsolved.push(Unsolved {
-                            key: next.key,
-                            number,
-                            slot: next.slot,
-                            mirror: next.mirror,
-                        });
-                    }
-                    let link = Link {
-                        entry,
-                        takes: next.takes,
-                    };
-                    s.ids[next.slot] = link;
-                    s.ids[next.mirror] = link;
-                });
-            }
-            for i in first..self.spare.unsolved.len() {
-                let next = self.spare.unsolved[i];
-                let dense = self.dense.as_ref().expect("numbered");
-                let entry = match dense.at(next.number) {
-                    Some(id) => id,
-                    None => self.solve(next.key, Some(next.number)),
-                };
-                s.ids[next.slot].entry = entry;
-                s.ids[next.mirror].entry = entry;
-            }
-            self.spare.unsolved.truncate(first);
-        } else {
-            let steps = std::sync::Arc::clone(&self.steps);
-            steps.each(key, counts, &mut |next| {
-                let (k, more) = if tidy {
-                    self.after_harmless_takes(next.key)
-                } else {
-                    (next.key, 0)
-                };
-                let link = Link {
-                    entry: self.ensure(k),
-                    takes: next.takes + more,
-                };
-                s.ids[next.slot] = link;
-                s.ids[next.mirror] = link;
-            });
-        }
-        s
-    }
-
-    /// Gives a successor table's room back for the next card state.
-    fn recycle(&mut self, succ: Successors) {
-        self.spare.ids.push(succ.ids);
     }
 
     /// Value at the turn start of a solved card state.
@@ -1140,64 +666,4 @@ impl<V: Scalar> Solver<V> {
             Objective::Margin | Objective::Moves => V::zero(),
         }
     }
-}
-
-/// A rough count of the values a solve of the standard game from `root` stores (an
-/// upper bound on card states times differences times layers), to refuse hopeless
-/// requests early.
-#[must_use]
-pub fn estimate_states(
-    objective: Objective,
-    pass_rule: PassRule,
-    root: &Position,
-    diff: i64,
-) -> f64 {
-    estimate_states_for(Variant::Standard, objective, pass_rule, root, diff)
-}
-
-/// [`estimate_states`] for the game played under `variant`.
-#[must_use]
-pub fn estimate_states_for(
-    variant: Variant,
-    objective: Objective,
-    pass_rule: PassRule,
-    root: &Position,
-    diff: i64,
-) -> f64 {
-    let all = patterns(root.copies());
-    // With pruning, labels in a harmless pattern only pass through: count card states
-    // over the other patterns, times a few for the takes on the way.
-    let harmless = if prunable_under(variant, objective, pass_rule) {
-        all.iter().filter(|&&p| harmless(p)).count()
-    } else {
-        0
-    };
-    let p = all.len() - harmless;
-    #[allow(clippy::cast_precision_loss)]
-    let labels = root.labels() as f64;
-    // Card states with at most `labels` labels in `p` patterns: C(labels + p, p).
-    #[allow(clippy::cast_precision_loss)]
-    let mut card_states = (harmless + 1) as f64;
-    #[allow(clippy::cast_precision_loss)]
-    for i in 1..=p {
-        card_states *= (labels + i as f64) / i as f64;
-    }
-    #[allow(clippy::cast_precision_loss)]
-    let diffs = if objective == Objective::Win {
-        // Under `withdraw` also the lead larger than the pairs left (see `lead_beyond`).
-        let beyond = if pass_rule == PassRule::Withdraw {
-            1.0
-        } else {
-            0.0
-        };
-        (root.pairs() as f64 + diff.unsigned_abs() as f64) / 2.0 + 1.0 + beyond
-    } else {
-        1.0
-    };
-    let layers = if objective != Objective::Moves && pass_rule.remembers_pass() {
-        2.0
-    } else {
-        1.0
-    };
-    card_states * diffs * layers
 }

@@ -36,6 +36,7 @@ mod node;
 mod pattern;
 mod search;
 mod sweep;
+mod table;
 
 use std::fmt;
 
