@@ -13,6 +13,7 @@ pub mod cli;
 pub mod dates;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod model;
 pub mod pairs;
 pub mod players;
 pub mod record;

@@ -10,16 +10,17 @@ mod idea;
 pub mod puzzle;
 pub mod strategy;
 pub mod tally;
-mod values;
 mod words;
 pub mod zebra;
 
+pub use crate::model::words::{Named, Places, card_words, kind_words, name};
+pub use crate::model::{ModelError as ValuesError, Unit};
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
 pub use idea::{Idea, IdeaKind};
-pub use values::{ActionValues, Unit, ValuesError};
-pub use words::{Named, Places, card_words, kind_words, name, pass_words};
+pub use words::pass_words;
 
-use crate::players::{Policy, TieBreak, Usual, preference, state_of};
+use crate::model::{Oracle, Patterns, TieBreak, preference, state_of};
+use crate::players::Usual;
 use crate::rules::PublicView;
 use crate::solver::{Action, TIE_EPSILON};
 use crate::words::{fixed, percent};
@@ -83,20 +84,22 @@ impl Lesson {
 ///
 /// # Panics
 /// If the game is over.
-pub fn explain<S: ActionValues + ?Sized>(
-    view: &PublicView,
-    solver: &mut S,
-) -> Result<Lesson, ValuesError> {
+pub fn explain<O: Oracle + ?Sized>(view: &PublicView, solver: &mut O) -> Result<Lesson, ValuesError>
+where
+    O::Model: Patterns,
+{
     let state = state_of(view);
     let unit = solver.unit();
     // Values as the mover means them: under `margin` the final margin, score included.
     let lead = view.pairs().lead(view.mover());
     let values: Vec<(Action, f64)> = solver
-        .actions(&state, view.passes())?
+        .actions(&O::Model::at(&state, view.passes()))?
         .into_iter()
         .map(|(a, v)| (a, unit.at_end(lead, v)))
         .collect();
-    let best = solver.best(&values, state.first);
+    let best = solver
+        .chosen(&values, state.first)
+        .expect("a legal action always exists");
     let best_value = values
         .iter()
         .find(|(a, _)| *a == best)

@@ -4,15 +4,13 @@
 //! knows the standard game's patterns only.
 
 use crate::analysis::annotate::Class;
-use crate::players::{zebra_action_of, zebra_candidates, zebra_state_of};
+use crate::model::{Model, ModelError, Oracle, Zebra};
 use crate::record::{coordinate, face_text};
-use crate::rules::{Card, Game, Objective, PublicView, Slot};
-use crate::solver::zebra::{
-    ZebraAction, ZebraError, ZebraFirstCard, ZebraSolver, zebra_chosen, zebra_preference,
-};
+use crate::rules::{Game, Objective, PublicView, Slot};
+use crate::solver::zebra::{ZebraAction, ZebraError, ZebraFirstCard};
 
+use super::Idea;
 use super::coach::Verdict;
-use super::{Idea, card_words};
 
 mod idea;
 
@@ -76,12 +74,12 @@ impl ZebraLesson {
 ///
 /// # Panics
 /// If the game is over or not a Zebra game.
-pub fn explain_zebra(
+pub fn explain_zebra<O: Oracle<Model = Zebra> + ?Sized>(
     view: &PublicView,
-    solver: &mut ZebraSolver<f64>,
-) -> Result<ZebraLesson, ZebraError> {
-    let state = zebra_state_of(view);
-    let objective = solver.objective();
+    solver: &mut O,
+) -> Result<ZebraLesson, ModelError> {
+    let state = Zebra::state_of(view);
+    let objective = solver.unit().measure();
     let lead = view.pairs().lead(view.mover());
     let mut values: Vec<(ZebraAction, f64)> = solver
         .actions(&state)?
@@ -92,7 +90,9 @@ pub fn explain_zebra(
     values.retain(|(a, _)| {
         !matches!(a, ZebraAction::Known(p, crate::solver::zebra::ZebraColour::Black) if p.symmetric())
     });
-    let best = zebra_chosen(objective, &values, state.first).ok_or(ZebraError::Empty)?;
+    let best = solver
+        .chosen(&values, state.first)
+        .ok_or(ZebraError::Empty)?;
     let best_value = values
         .iter()
         .find(|(a, _)| *a == best)
@@ -100,12 +100,12 @@ pub fn explain_zebra(
     let mut actions: Vec<ZebraChoice> = values
         .into_iter()
         .map(|(action, value)| {
-            let cards = zebra_candidates(view, action);
+            let named = Zebra::name(view, action);
             ZebraChoice {
-                text: words(view, action, state.first, &cards),
-                kind: kind_words(action, state.first),
+                text: named.text,
+                kind: named.kind,
                 numbers: numbers(view, action, state.first),
-                cards,
+                cards: named.cards,
                 action,
                 value,
                 cost: (best_value - value).max(0.0),
@@ -114,9 +114,9 @@ pub fn explain_zebra(
         .filter(|c| !c.cards.is_empty())
         .collect();
     actions.sort_by(|a, b| {
-        a.cost.total_cmp(&b.cost).then(
-            zebra_preference(a.action, state.first).cmp(&zebra_preference(b.action, state.first)),
-        )
+        a.cost
+            .total_cmp(&b.cost)
+            .then(Zebra::order(a.action, state.first).cmp(&Zebra::order(b.action, state.first)))
     });
     let chosen = actions
         .iter()
@@ -128,108 +128,6 @@ pub fn explain_zebra(
         best,
         idea,
     })
-}
-
-fn face(view: &PublicView, position: usize) -> Option<Card> {
-    match view.slots()[position] {
-        Slot::Known(c) | Slot::Removed(c) => Some(c),
-        Slot::Unknown => None,
-    }
-}
-
-/// An action in words: "Take the pair 7♥ 7♠ (c3, k2)", "Turn its twin, 7♦ (k2): same
-/// colour, no pair".
-fn words(
-    view: &PublicView,
-    action: ZebraAction,
-    first: Option<ZebraFirstCard>,
-    cards: &[usize],
-) -> String {
-    let one = cards
-        .first()
-        .map(|&p| card_words(view, p))
-        .unwrap_or_default();
-    let held = matches!(first, Some(ZebraFirstCard::Held(..)));
-    match (first, action) {
-        (Some(ZebraFirstCard::Revealed(..)), ZebraAction::Unknown) => {
-            "Turn a second new card".into()
-        }
-        (_, ZebraAction::Unknown) => "Turn a new card".into(),
-        (_, ZebraAction::Match) => format!("Take the pair: turn {one}"),
-        (_, ZebraAction::Twin) if held => {
-            format!("Pass: turn its twin, {one} (same colour, no pair)")
-        }
-        (_, ZebraAction::Twin) => format!("Turn its twin, {one}: same colour, no pair"),
-        (None, ZebraAction::Known(p, c)) if p.known(c.opposite()) > 0 => {
-            let at = cards.first().copied();
-            let partner = at.and_then(|a| {
-                let card = face(view, a)?;
-                view.known_cards()
-                    .find(|&(q, d)| q != a && view.deck().matches(card, d))
-                    .map(|(q, _)| q)
-            });
-            match (at, partner) {
-                (Some(a), Some(b)) => {
-                    let deck = view.deck();
-                    let f = |p| {
-                        face(view, p)
-                            .map(|c| face_text(deck, c))
-                            .unwrap_or_default()
-                    };
-                    format!(
-                        "Take the pair {} {} ({}, {})",
-                        f(a),
-                        f(b),
-                        coordinate(deck, a),
-                        coordinate(deck, b)
-                    )
-                }
-                _ => format!("Take a seen pair: turn {one}"),
-            }
-        }
-        (None, ZebraAction::Known(p, c)) => {
-            let hidden = p.unknown(c.opposite());
-            let partners = if hidden == 1 {
-                "partner is"
-            } else {
-                "partners are"
-            };
-            format!("Turn a seen card, {one}, whose {partners} still hidden")
-        }
-        (_, ZebraAction::Known(..)) if held => format!("Pass: turn a second seen card, {one}"),
-        (_, ZebraAction::Known(..)) => {
-            format!("Turn a seen card, {one}: ends your turn without showing a new card")
-        }
-    }
-}
-
-/// The kind of a move alone, without the face or place of a face-down card (classic
-/// memory's first hint): "Turn its twin, which you have seen: same colour, no pair".
-fn kind_words(action: ZebraAction, first: Option<ZebraFirstCard>) -> String {
-    let held = matches!(first, Some(ZebraFirstCard::Held(..)));
-    match (first, action) {
-        (Some(ZebraFirstCard::Revealed(..)), ZebraAction::Unknown) => {
-            "Turn a second new card".into()
-        }
-        (_, ZebraAction::Unknown) => "Turn a new card".into(),
-        (_, ZebraAction::Match) => "Take the pair: turn its partner, which you have seen".into(),
-        (_, ZebraAction::Twin) if held => "Pass: turn its twin (same colour, no pair)".into(),
-        (_, ZebraAction::Twin) => "Turn its twin, which you have seen: same colour, no pair".into(),
-        (None, ZebraAction::Known(p, c)) if p.known(c.opposite()) > 0 => {
-            "Take a pair you have seen".into()
-        }
-        (None, ZebraAction::Known(p, c)) => {
-            if p.unknown(c.opposite()) == 1 {
-                "Turn a seen card whose partner is still hidden".into()
-            } else {
-                "Turn a seen card whose partners are still hidden".into()
-            }
-        }
-        (_, ZebraAction::Known(..)) if held => "Pass: turn a second seen card".into(),
-        (_, ZebraAction::Known(..)) => {
-            "Turn a seen card: ends your turn without showing a new card".into()
-        }
-    }
 }
 
 /// What an action does this turn, where a few words say it: the chance that the second
@@ -273,7 +171,7 @@ pub fn zebra_verdict(
 ) -> Option<Verdict> {
     let view = game.view();
     let taken = lesson.action_at(position).or_else(|| {
-        let action = zebra_action_of(view, position);
+        let action = Zebra::action_of(view, position)?;
         lesson.actions.iter().find(|c| c.action == action)
     })?;
     let class = Class::of(objective, taken.cost);
@@ -303,7 +201,10 @@ pub fn zebra_verdict(
 /// "the pair (7♠ k2)", "the twin (7♦ k2)", "a pass (4♠ b2)".
 fn choice_words(view: &PublicView, action: ZebraAction, position: Option<usize>) -> String {
     let seen = position
-        .and_then(|p| face(view, p).map(|c| (p, c)))
+        .and_then(|p| match view.slots()[p] {
+            Slot::Known(c) | Slot::Removed(c) => Some((p, c)),
+            Slot::Unknown => None,
+        })
         .map(|(p, c)| {
             format!(
                 " ({} {})",

@@ -18,13 +18,13 @@ use super::pairs_replay::PairsReplay;
 use super::pairs_table::PairsTable;
 use super::puzzle::Drill;
 use super::replay::{Back, History, Replay, SolverKey};
-use super::round::{Round, SharedSolver, own_pairs_solver};
+use super::round::{Round, SharedSeatsSolver, SharedSolver, own_pairs_solver};
 use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
 use super::strategy::Strategy;
 use crate::pairs::record::PairsRecord;
-use crate::players::{Optimal, SharedSeatsSolver};
+use crate::players::Optimal;
 use crate::record::Record;
 use crate::rules::Deck;
 
@@ -522,7 +522,7 @@ impl App {
             || self.seats_pending.is_some()
             || self.solo().is_some_and(Solo::thinking)
             || self.pairs_table().is_some_and(PairsTable::thinking)
-            || self.round().is_some_and(Round::zebra_thinking)
+            || self.round().is_some_and(Round::solving)
             || self.replay_screen().is_some_and(Replay::analysing)
     }
 
@@ -542,9 +542,9 @@ impl App {
         self.overlay = None;
         let blocking = self.blocking;
         if let Some(r) = self.round_mut()
-            && r.is_zebra()
+            && r.solves_itself()
         {
-            r.solve_zebra(blocking, now);
+            r.solve(blocking, now);
             return Ok(());
         }
         if !config.two_seat_solver() {
@@ -727,7 +727,7 @@ impl App {
             }
         }
         if let Screen::Play(r) = &mut self.screen
-            && r.poll_zebra(now)
+            && r.poll_solver(now)
         {
             any = true;
         }

@@ -1,55 +1,30 @@
 //! A game in progress on screen: the table, who plays each seat, the pacing of AI flips
 //! and of the display of a finished turn, hints and odds. Pure state: no terminal here.
 
+mod solver;
+
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+pub use solver::TableSolver;
 
 use super::config::TableSeats;
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::{self, Hint};
 use super::table::{Show, offer_hint, turn_guard};
-use crate::players::{
-    Optimal, Policy, SeatAi, SharedSeatsSolver, ZebraOptimal, ZebraPolicy, seats_state_of,
-    state_of, zebra_state_of,
-};
+use crate::players::{Optimal, SeatAi};
 use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
 use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
-use crate::solver::{Action, State};
+use crate::solver::SeatsSolver;
 use crate::trainer::coach::{self, LookBack};
-use crate::trainer::{Lesson, Unit};
 
 /// The solver shared by the optimal AI and the hints.
 pub type SharedSolver = Arc<Mutex<Optimal>>;
 
-/// The optimal policy over a shared solver.
-struct SharedOptimal(SharedSolver);
-
-impl Policy for SharedOptimal {
-    fn name(&self) -> &str {
-        "optimal"
-    }
-    fn act(&mut self, state: &State) -> Action {
-        self.0.lock().expect("solver lock").act(state)
-    }
-}
-
-/// The Zebra solver shared by the optimal AI, the hints, the odds and the coach of a
-/// Zebra table.
-pub type SharedZebra = Arc<Mutex<ZebraOptimal>>;
-
-/// The optimal Zebra policy over a shared solver.
-struct SharedZebraPolicy(SharedZebra);
-
-impl ZebraPolicy for SharedZebraPolicy {
-    fn act(
-        &mut self,
-        state: &crate::solver::zebra::ZebraState,
-    ) -> crate::solver::zebra::ZebraAction {
-        self.0.lock().expect("solver lock").act(state)
-    }
-}
+/// The own-pairs solver of a table of three or more, shared by its optimal seats and
+/// the odds.
+pub type SharedSeatsSolver = Arc<Mutex<SeatsSolver>>;
 
 /// Who sits in a seat: a person (`kind` `None`) or an AI, once it can play.
 struct SeatPlayer {
@@ -63,13 +38,10 @@ pub struct Round {
     config: Config,
     game: Game,
     seats: Vec<SeatPlayer>,
-    solver: Option<SharedSolver>,
-    /// Three or more seats: the own-pairs solver (optimal seats, odds).
-    seats_solver: Option<SharedSeatsSolver>,
-    /// A Zebra table: its own solver (it pairs by colour), once solved.
-    zebra: Option<SharedZebra>,
-    /// The Zebra solve under way on a worker.
-    zebra_pending: Option<Receiver<Result<SharedZebra, String>>>,
+    /// The table's solver, whatever its rules (optimal seats, hints, odds, coach).
+    solver: Option<solver::Slot>,
+    /// The round's own solve under way on a worker.
+    pending: Option<solver::Pending>,
     solver_note: Option<String>,
     /// The card under the cursor.
     pub cursor: usize,
@@ -146,9 +118,7 @@ impl Round {
             config,
             game,
             solver: None,
-            seats_solver: None,
-            zebra: None,
-            zebra_pending: None,
+            pending: None,
             solver_note,
             cursor: 0,
             show: None,
@@ -195,26 +165,10 @@ impl Round {
 
     fn make_ai(&mut self, i: usize) {
         let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
-        if self.is_zebra() {
-            let zebra = self.zebra.as_ref();
-            self.seats[i].ai = self.seats[i].kind.and_then(|kind| {
-                SeatAi::zebra(kind, seed, || {
-                    zebra.map(|z| {
-                        Box::new(SharedZebraPolicy(Arc::clone(z))) as Box<dyn ZebraPolicy + Send>
-                    })
-                })
-            });
-            return;
-        }
-        let solver = self.solver.as_ref();
-        if let (Some(Opponent::Optimal), Some(own)) = (self.seats[i].kind, &self.seats_solver) {
-            self.seats[i].ai = Some(SeatAi::own_pairs(Arc::clone(own), seed));
-            return;
-        }
-        self.seats[i].ai = self.seats[i].kind.and_then(|kind| {
-            SeatAi::new(kind, seed, || {
-                solver.map(|s| Box::new(SharedOptimal(Arc::clone(s))) as Box<dyn Policy + Send>)
-            })
+        let rules = self.rules();
+        self.seats[i].ai = self.seats[i].kind.and_then(|kind| match &self.solver {
+            Some(s) => s.seat_ai(kind, seed),
+            None => solver::solverless_ai(rules, kind, seed),
         });
     }
 
@@ -251,44 +205,25 @@ impl Round {
         }
     }
 
-    /// Hands over the solved solver (or why there is none).
+    /// Hands over the solved solver of a two-seat standard table (or why there is
+    /// none).
     pub fn set_solver(&mut self, solver: Result<SharedSolver, String>, now: Instant) {
-        let failure = solver.map(|s| self.solver = Some(s)).err();
-        self.solver_arrived(failure, now);
-    }
-
-    /// After a solver arrived (`None`) or failed: the optimal AIs it serves take their
-    /// seats, or the panel says why there are no hints; then play goes on.
-    fn solver_arrived(&mut self, failure: Option<String>, now: Instant) {
-        match failure {
-            None => {
-                for i in 0..self.seats.len() {
-                    if self.seats[i].kind == Some(Opponent::Optimal) {
-                        self.make_ai(i);
-                    }
-                }
-            }
-            Some(e) => self.solver_note = Some(format!("no hints: {e}")),
-        }
-        self.look_back_if_over();
-        self.refresh();
-        self.schedule(now);
+        self.hand_over(solver.map(|s| Box::new(s) as solver::Slot), now);
     }
 
     /// Whether this table plays with the own-pairs solver (three or more seats, the
     /// standard turn), to be handed over through [`Round::set_seats_solver`].
     #[must_use]
     pub fn wants_seats_solver(&self) -> bool {
-        wants_seats_solver(&self.config) && self.seats_solver.is_none()
+        wants_seats_solver(&self.config) && self.solver.is_none()
     }
 
     /// Hands over the own-pairs solver, solved from the start (or why there is none).
     pub fn set_seats_solver(&mut self, solver: Result<SharedSeatsSolver, String>, now: Instant) {
-        let failure = solver.map(|s| self.seats_solver = Some(s)).err();
-        if let Some(e) = &failure {
+        if let Err(e) = &solver {
             self.message = format!("no optimal AI: {e}");
         }
-        self.solver_arrived(failure, now);
+        self.hand_over(solver.map(|s| Box::new(s) as solver::Slot), now);
     }
 
     /// Lets play begin at a table that waits for no solver: an AI to move first gets its
@@ -308,73 +243,7 @@ impl Round {
     /// Whether the solver has arrived (or failed).
     #[must_use]
     pub fn solver_settled(&self) -> bool {
-        self.solver.is_some()
-            || self.seats_solver.is_some()
-            || self.solver_note.is_some()
-            || self.zebra.is_some()
-    }
-
-    /// Whether the table plays Zebra (a pair is the same rank in the other colour).
-    #[must_use]
-    pub fn is_zebra(&self) -> bool {
-        self.game.view().deck().is_zebra()
-    }
-
-    /// Solves the Zebra table's rules: on this thread when `blocking` (tests), else on
-    /// a worker that [`Round::poll_zebra`] listens to.
-    pub fn solve_zebra(&mut self, blocking: bool, now: Instant) {
-        let deck = self.game.view().deck().clone();
-        let (objective, rule) = (self.config.objective, self.config.pass_rule);
-        let job = move || {
-            ZebraOptimal::new(&deck, objective, rule)
-                .map(|z| Arc::new(Mutex::new(z)))
-                .map_err(|e| e.to_string())
-        };
-        if blocking {
-            self.set_zebra(job(), now);
-        } else {
-            let (tx, rx) = channel();
-            std::thread::spawn(move || {
-                let _ = tx.send(job());
-            });
-            self.zebra_pending = Some(rx);
-        }
-    }
-
-    /// Takes in the Zebra solver if it arrived; returns whether it did.
-    pub fn poll_zebra(&mut self, now: Instant) -> bool {
-        let Some(rx) = &self.zebra_pending else {
-            return false;
-        };
-        let got = match rx.try_recv() {
-            Ok(z) => z,
-            Err(TryRecvError::Empty) => return false,
-            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
-        };
-        self.zebra_pending = None;
-        self.set_zebra(got, now);
-        true
-    }
-
-    /// Whether the Zebra solver is still being computed.
-    #[must_use]
-    pub fn zebra_thinking(&self) -> bool {
-        self.zebra_pending.is_some()
-    }
-
-    fn set_zebra(&mut self, solver: Result<SharedZebra, String>, now: Instant) {
-        let failure = solver.map(|z| self.zebra = Some(z)).err();
-        self.solver_arrived(failure, now);
-    }
-
-    /// The lesson of the current Zebra decision point, once solved.
-    fn zebra_lesson(&self) -> Option<crate::trainer::zebra::ZebraLesson> {
-        let view = self.game.view();
-        if view.is_over() {
-            return None;
-        }
-        let mut z = self.zebra.as_ref()?.lock().ok()?;
-        crate::trainer::zebra::explain_zebra(view, z.solver()).ok()
+        self.solver.is_some() || self.solver_note.is_some()
     }
 
     /// The settings of this game.
@@ -792,35 +661,7 @@ impl Round {
     }
 
     fn compute_hint(&self) -> Option<Hint> {
-        let view = self.game.view();
-        if self.is_zebra() {
-            return Some(hint::build_zebra(
-                view,
-                &self.zebra_lesson()?,
-                self.config.objective,
-                self.places(),
-            ));
-        }
-        if view.is_over() {
-            return None;
-        }
-        let (lesson, unit) = self.lesson()?;
-        Some(hint::build(view, &lesson, unit, self.places()))
-    }
-
-    /// The trainer's lesson at the current decision point, for the mover, from the
-    /// table's solver (two seats: the game's objective; three or more: own pairs), and
-    /// its unit. `None` while the solver is not ready.
-    fn lesson(&self) -> Option<(Lesson, Unit)> {
-        let view = self.game.view();
-        if let Some(own) = &self.seats_solver {
-            let mut s = own.lock().ok()?;
-            let lesson = crate::trainer::explain(view, &mut *s).ok()?;
-            return Some((lesson, Unit::OwnPairs));
-        }
-        let mut s = self.solver.as_ref()?.lock().ok()?;
-        let lesson = crate::trainer::explain(view, s.solver()).ok()?;
-        Some((lesson, self.config.objective.into()))
+        self.solver.as_ref()?.hint(self.game.view(), self.places())
     }
 
     /// Recomputes odds and the automatic hint after a change.
@@ -831,29 +672,10 @@ impl Round {
             self.hint = None;
             return;
         }
-        if let Some(own) = &self.seats_solver
-            && let Ok(mut s) = own.lock()
-            && let Ok(v) = s.value(&seats_state_of(view))
-        {
-            // The vector is relative to the mover.
-            let m = self.seats.len();
-            let rel = (self.person().index() + m - view.mover().index()) % m;
-            self.odds = Some(v[rel]);
-        }
-        if let Some(zebra) = &self.zebra
-            && let Ok(mut z) = zebra.lock()
-            && let Ok(v) = z.solver().value(&zebra_state_of(view))
-        {
-            self.odds = Some(self.persons_value(v));
-        }
-        if let Some(solver) = &self.solver {
-            let state = state_of(view);
-            if let Ok(mut s) = solver.lock()
-                && let Ok(v) = s.solver().value(&state)
-            {
-                self.odds = Some(self.persons_value(v));
-            }
-        }
+        self.odds = self
+            .solver
+            .as_ref()
+            .and_then(|s| s.odds(view, self.person()));
         let auto = self.is_watch() || self.config.hints == super::config::Hints::Always;
         if auto && self.show.is_none() && (self.persons_turn() || self.is_watch()) {
             self.hint = self.compute_hint();
@@ -865,21 +687,6 @@ impl Round {
         }
     }
 
-    /// The value `v` of the decision point for the mover (two seats), as the person
-    /// means it: their own chance to win, or under `margin` their final margin (the
-    /// score plus the expected rest).
-    fn persons_value(&self, v: f64) -> f64 {
-        let view = self.game.view();
-        let objective = self.config.objective;
-        let mine = view.mover() == self.person();
-        let theirs = match (mine, objective) {
-            (true, _) => v,
-            (false, crate::rules::Objective::Win) => 1.0 - v,
-            (false, _) => -v,
-        };
-        objective.at_end(view.pairs().lead(self.person()), theirs)
-    }
-
     /// The coach's word on the person turning the card at `pos` now, from the decision
     /// point before the flip (`None`: the coach is off, the solver not ready, or the
     /// choice was best).
@@ -887,18 +694,9 @@ impl Round {
         if !self.config.coach {
             return None;
         }
-        if self.is_zebra() {
-            let lesson = self.zebra_lesson()?;
-            return crate::trainer::zebra::zebra_verdict(
-                &self.game,
-                pos,
-                &lesson,
-                self.config.objective,
-                self.places(),
-            );
-        }
-        let (lesson, unit) = self.lesson()?;
-        coach::verdict(&self.game, pos, &lesson, unit, self.places())
+        self.solver
+            .as_ref()?
+            .verdict(&self.game, pos, self.places())
     }
 
     /// The coach's word on the person's last decision, if it cost something.
@@ -933,25 +731,10 @@ impl Round {
             return;
         }
         let players = self.record().players;
-        let analysis = if let Some(zebra) = &self.zebra {
-            zebra.lock().ok().and_then(|mut z| {
-                crate::analysis::annotate::annotate(&self.game, players, z.solver()).ok()
-            })
-        } else if self.seats.len() > 2 {
-            let Some(own) = &self.seats_solver else {
-                return;
-            };
-            own.lock().ok().and_then(|mut s| {
-                crate::analysis::annotate::annotate(&self.game, players, &mut *s).ok()
-            })
-        } else {
-            let Some(solver) = &self.solver else {
-                return;
-            };
-            solver.lock().ok().and_then(|mut s| {
-                crate::analysis::annotate::annotate(&self.game, players, s.solver()).ok()
-            })
-        };
+        let analysis = self
+            .solver
+            .as_ref()
+            .and_then(|s| s.annotate(&self.game, players));
         let Some(analysis) = analysis else {
             return;
         };
@@ -987,11 +770,13 @@ impl Round {
                 TurnEnd::Miss => format!("{who}: not a match (any key goes on)"),
                 TurnEnd::Pass => self.pass_message(&who),
             };
-            // On Zebra a twin is told every time: it is the rule people miss.
             if end == TurnEnd::Miss
-                && (!self.colour_told || self.is_zebra())
-                && let Some(note) =
-                    coach::other_colour(self.game.view().deck(), first.card, flip.card)
+                && let Some(note) = coach::colour_note(
+                    self.game.view().deck(),
+                    first.card,
+                    flip.card,
+                    self.colour_told,
+                )
             {
                 self.message = note;
                 self.colour_told = true;
@@ -1197,14 +982,10 @@ pub fn own_pairs_solver(
     deck: &crate::rules::Deck,
     config: &Config,
 ) -> Result<SharedSeatsSolver, String> {
-    let mut solver = seats_solver_for(deck, config)?;
-    let root = crate::solver::SeatsState {
-        position: crate::solver::Position::start(deck),
-        passes: 0,
-        first: None,
-    };
-    solver.value(&root).map_err(|e| e.to_string())?;
-    Ok(Arc::new(Mutex::new(solver)))
+    use crate::model::Oracle;
+    SeatsSolver::solved(deck, config.table(), config.objective)
+        .map(|s| Arc::new(Mutex::new(s)))
+        .map_err(|e| e.to_string())
 }
 
 fn refusal(e: IllegalFlip) -> String {
