@@ -5,11 +5,10 @@
 //! person's play. Pure functions over the game and the trainer's lesson.
 
 use crate::analysis::annotate::{Analysis, Class, did, doing};
-use crate::model::action_of;
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Deck, FaceStyle, Game, Objective, PublicView, Slot};
 use crate::solver::Action;
-use crate::trainer::{Lesson, Places, Unit};
+use crate::trainer::{Lesson, Places, Taught, Unit};
 
 /// What the coach says about one decision.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,10 +26,10 @@ pub struct Verdict {
 /// pairs at three or more seats): `None` for a best choice. With `places` kept
 /// (classic memory) the better choice is named without its card, which lies face down.
 #[must_use]
-pub fn verdict(
+pub fn verdict<M: Taught>(
     game: &Game,
     position: usize,
-    lesson: &Lesson,
+    lesson: &Lesson<M>,
     unit: impl Into<Unit>,
     places: Places,
 ) -> Option<Verdict> {
@@ -40,7 +39,7 @@ pub fn verdict(
     // The action whose cards hold the one turned (the model's reading as a fallback).
     let taken = lesson
         .action_at(position)
-        .or_else(|| action_of(game.view(), position).and_then(|a| lesson.find(a)))?;
+        .or_else(|| M::action_of(game.view(), position).and_then(|a| lesson.find(a)))?;
     let action = taken.action;
     let class = Class::of(objective, taken.cost);
     if class == Class::Best {
@@ -50,14 +49,14 @@ pub fn verdict(
     Some(Verdict::new(
         unit,
         (
-            &choice_words(
+            &M::choice_words(
                 view,
                 best.action,
                 best.named.cards.first().copied().filter(|_| places.shown()),
             ),
             best.value,
         ),
-        (&choice_words(view, action, Some(position)), taken.value),
+        (&M::choice_words(view, action, Some(position)), taken.value),
         taken.cost,
     ))
 }

@@ -10,14 +10,14 @@ use std::time::Instant;
 
 use super::Round;
 use crate::analysis::annotate::{Analysis, annotate};
-use crate::model::{Model, Oracle, Patterns, RuleSet, Zebra};
+use crate::model::{Model, Oracle, RuleSet, Zebra};
 use crate::players::{AiKind, Policy, SeatAi};
 use crate::record::RecordSeat;
 use crate::rules::{Game, PublicView, Seat, Table};
 use crate::solver::zebra::ZebraSolver;
-use crate::trainer::Places;
 use crate::trainer::coach::{self, Verdict};
-use crate::tui::hint::{self, Hint};
+use crate::trainer::{Places, Taught};
+use crate::tui::hint::{self, Hint, HintAction};
 
 /// A table's solver as the round asks it, its rule set out of sight.
 pub trait TableSolver: Send {
@@ -46,41 +46,18 @@ pub fn solverless_ai(rules: RuleSet, kind: AiKind, seed: u64) -> Option<SeatAi> 
     }
 }
 
-/// What every shared solver does at the table, whatever its rules.
-fn odds_of<O: Oracle>(s: &Mutex<O>, view: &PublicView, seat: Seat) -> Option<f64> {
-    if view.is_over() {
-        return None;
-    }
-    s.lock().ok()?.odds(view, seat).ok()
-}
-
-fn annotate_with<O: Oracle>(
-    s: &Mutex<O>,
-    game: &Game,
-    players: Vec<RecordSeat>,
-) -> Option<Analysis> {
-    annotate(game, players, &mut *s.lock().ok()?).ok()
-}
-
-fn seat_ai_of<O: Oracle + Send + 'static>(
-    s: &Arc<Mutex<O>>,
-    kind: AiKind,
-    seed: u64,
-) -> Option<SeatAi> {
-    SeatAi::new::<O::Model>(kind, seed, || {
-        Some(Box::new(Arc::clone(s)) as Box<dyn Policy<O::Model> + Send>)
-    })
-}
-
-/// The solvers of the standard model's decision points (the standard game, One Flip,
-/// the own-pairs table): the trainer's lesson.
+/// Every solver the trainer explains: one lesson, hint and coach for every rule set.
 impl<O> TableSolver for Arc<Mutex<O>>
 where
     O: Oracle + Send + 'static,
-    O::Model: Patterns,
+    O::Model: Taught,
+    <O::Model as Model>::Action: Into<HintAction>,
 {
     fn odds(&self, view: &PublicView, seat: Seat) -> Option<f64> {
-        odds_of(self, view, seat)
+        if view.is_over() {
+            return None;
+        }
+        self.lock().ok()?.odds(view, seat).ok()
     }
 
     fn hint(&self, view: &PublicView, places: Places) -> Option<Hint> {
@@ -93,52 +70,22 @@ where
     }
 
     fn verdict(&self, game: &Game, position: usize, places: Places) -> Option<Verdict> {
+        if game.view().is_over() {
+            return None;
+        }
         let mut s = self.lock().ok()?;
         let lesson = crate::trainer::explain(game.view(), &mut *s).ok()?;
         coach::verdict(game, position, &lesson, s.unit(), places)
     }
 
     fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis> {
-        annotate_with(self, game, players)
+        annotate(game, players, &mut *self.lock().ok()?).ok()
     }
 
     fn seat_ai(&self, kind: AiKind, seed: u64) -> Option<SeatAi> {
-        seat_ai_of(self, kind, seed)
-    }
-}
-
-/// Zebra's solver: its own lesson (its patterns are its own).
-struct ZebraTable(Arc<Mutex<ZebraSolver<f64>>>);
-
-impl TableSolver for ZebraTable {
-    fn odds(&self, view: &PublicView, seat: Seat) -> Option<f64> {
-        odds_of(&self.0, view, seat)
-    }
-
-    fn hint(&self, view: &PublicView, places: Places) -> Option<Hint> {
-        if view.is_over() {
-            return None;
-        }
-        let mut s = self.0.lock().ok()?;
-        let lesson = crate::trainer::zebra::explain_zebra(view, &mut *s).ok()?;
-        Some(hint::build_zebra(view, &lesson, s.objective(), places))
-    }
-
-    fn verdict(&self, game: &Game, position: usize, places: Places) -> Option<Verdict> {
-        if game.view().is_over() {
-            return None;
-        }
-        let mut s = self.0.lock().ok()?;
-        let lesson = crate::trainer::zebra::explain_zebra(game.view(), &mut *s).ok()?;
-        crate::trainer::zebra::zebra_verdict(game, position, &lesson, s.objective(), places)
-    }
-
-    fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis> {
-        annotate_with(&self.0, game, players)
-    }
-
-    fn seat_ai(&self, kind: AiKind, seed: u64) -> Option<SeatAi> {
-        seat_ai_of(&self.0, kind, seed)
+        SeatAi::new::<O::Model>(kind, seed, || {
+            Some(Box::new(Arc::clone(self)) as Box<dyn Policy<O::Model> + Send>)
+        })
     }
 }
 
@@ -155,7 +102,7 @@ fn solve_own(
 ) -> Result<Slot, String> {
     match rules {
         RuleSet::Zebra => ZebraSolver::solved(deck, table, objective)
-            .map(|z| Box::new(ZebraTable(Arc::new(Mutex::new(z)))) as Slot)
+            .map(|z| Box::new(Arc::new(Mutex::new(z))) as Slot)
             .map_err(|e| e.to_string()),
         RuleSet::OwnPairs => crate::solver::SeatsSolver::solved(deck, table, objective)
             .map(|s| Box::new(Arc::new(Mutex::new(s))) as Slot)
