@@ -625,7 +625,7 @@ impl App {
         if let Some(s) = self.seats_solvers.get(&key) {
             let s = Arc::clone(s);
             if let Some(r) = self.round_mut() {
-                r.set_seats_solver(Ok(s), now);
+                r.set_solver(Ok(s), now);
             }
             return;
         }
@@ -663,7 +663,7 @@ impl App {
             let c = r.config();
             if (c.deck.clone(), c.seat_count(), c.pass_rule) == solved.key && r.wants_seats_solver()
             {
-                r.set_seats_solver(solved.result, now);
+                r.set_solver(solved.result, now);
             }
         }
     }

@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use super::Round;
+use super::{Round, wants_seats_solver};
 use crate::analysis::annotate::{Analysis, annotate};
 use crate::model::{Model, Oracle, RuleSet, Zebra};
 use crate::players::{AiKind, Policy, SeatAi};
@@ -117,6 +117,44 @@ fn solve_own(
 pub type Pending = Receiver<Result<Slot, String>>;
 
 impl Round {
+    /// Hands over the table's solver, solved from the start, from the app's cache (the
+    /// standard game's shared optimal player, or the own-pairs solver), or why there is
+    /// none.
+    pub fn set_solver<S: TableSolver + 'static>(
+        &mut self,
+        solver: Result<S, String>,
+        now: Instant,
+    ) {
+        self.hand_over(solver.map(|s| Box::new(s) as Slot), now);
+    }
+
+    /// Whether this table plays with the own-pairs solver (three or more seats, the
+    /// standard turn), to be handed over through [`Round::set_solver`].
+    #[must_use]
+    pub fn wants_seats_solver(&self) -> bool {
+        wants_seats_solver(&self.config) && self.solver.is_none()
+    }
+
+    /// Lets play begin at a table that waits for no solver: an AI to move first gets its
+    /// time.
+    pub fn go(&mut self, now: Instant) {
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// Whether the odds (`o`) have a solver to come from: the two-player solver, or the
+    /// own-pairs one (standard turn only).
+    #[must_use]
+    pub fn odds_offered(&self) -> bool {
+        self.config.two_seat_solver() || wants_seats_solver(&self.config)
+    }
+
+    /// Whether the solver has arrived (or failed).
+    #[must_use]
+    pub fn solver_settled(&self) -> bool {
+        self.solver.is_some() || self.solver_note.is_some()
+    }
+
     /// Whether the round solves its table itself ([`Round::solve`]): a rule set whose
     /// solver no cache of the app shares (Zebra).
     #[must_use]
@@ -174,7 +212,13 @@ impl Round {
                     }
                 }
             }
-            Err(e) => self.solver_note = Some(format!("no hints: {e}")),
+            Err(e) => {
+                // Where an optimal seat waits for it, the message says so too.
+                if self.rules() == RuleSet::OwnPairs {
+                    self.message = format!("no optimal AI: {e}");
+                }
+                self.solver_note = Some(format!("no hints: {e}"));
+            }
         }
         self.look_back_if_over();
         self.refresh();
