@@ -33,7 +33,7 @@ impl Taught for Zebra {
 
     fn idea(view: &PublicView, lesson: &Lesson<Self>, unit: Unit, _: Variant) -> Option<Idea> {
         let first = Zebra::state_of(view).first;
-        Some(idea::zebra_idea(
+        Some(idea::idea(
             view,
             first,
             &lesson.actions,

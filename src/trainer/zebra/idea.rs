@@ -15,7 +15,7 @@ use crate::model::Zebra;
 use crate::trainer::Explained;
 
 /// The idea behind `best` among `actions` (best first) at the decision point of `view`.
-pub(super) fn zebra_idea(
+pub(super) fn idea(
     view: &PublicView,
     first: Option<ZebraFirstCard>,
     actions: &[Explained<Zebra>],
