@@ -318,7 +318,7 @@ fn seats_case(case: &str, spec: &str) {
 fn seats_hints_case(case: &str, spec: &str) {
     use std::sync::{Arc, Mutex};
 
-    use concentration::players::SeatAi;
+    use concentration::players::{AiKind, SeatAi};
     use concentration::rules::{Game, Players, Table};
 
     let (seats, spec) = spec
@@ -348,7 +348,12 @@ fn seats_hints_case(case: &str, spec: &str) {
     };
     let mut game = Game::new(deck, 1, Players::Table(table)).unwrap();
     let mut ais: Vec<SeatAi> = (0..u64::from(seats))
-        .map(|i| SeatAi::own_pairs(Arc::clone(&solver), i))
+        .map(|i| {
+            SeatAi::new::<concentration::model::OwnPairs>(AiKind::Optimal, i, || {
+                Some(Box::new(Arc::clone(&solver)))
+            })
+            .unwrap()
+        })
         .collect();
     let (mut decisions, mut total, mut slowest) = (0u32, 0.0f64, 0.0f64);
     while !game.view().is_over() {

@@ -3,11 +3,9 @@
 pub mod annotate;
 pub mod certificate;
 pub mod duel;
-pub mod own_pairs;
 pub mod report;
 pub mod seats_duel;
 pub mod seats_report;
 pub mod versus;
-pub mod walk;
-pub mod zebra;
+mod walk;
 pub mod zebra_duel;

@@ -19,7 +19,6 @@ mod records;
 mod settings;
 mod solitaire;
 mod solve;
-mod solve_zebra;
 
 pub use records::{analyse, text_report};
 

@@ -2,10 +2,10 @@
 //! opponent.
 //!
 //! Layers, each depending only on those before it:
-//! [`rules`] → [`solver`] → [`players`] → [`analysis`] and [`trainer`] → [`tui`] and
-//! [`cli`]. The two middle ones lean on each other in one place each: the replay
-//! analysis names the best action with [`trainer::name`], and the trainer's coach and
-//! Strategy page put costs in the analysis's words. [`record`], [`dates`] and [`words`]
+//! [`rules`] → [`solver`] → [`model`] → [`players`] → [`analysis`] → [`trainer`] →
+//! [`tui`] and [`cli`]. [`model`] is the one game model every layer above the solvers is
+//! written against (a rule set's `Model`, a solver's `Oracle`), and holds the words for
+//! actions both the analysis and the trainer use. [`record`], [`dates`] and [`words`]
 //! (counts and numbers in words, input shown safely) serve every layer.
 
 pub mod analysis;
@@ -14,6 +14,7 @@ pub mod cli;
 pub mod dates;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod model;
 pub mod pairs;
 pub mod players;
 pub mod record;

@@ -10,58 +10,65 @@ mod idea;
 pub mod puzzle;
 pub mod strategy;
 pub mod tally;
-mod values;
+mod taught;
 mod words;
 pub mod zebra;
 
+pub use crate::model::words::{Named, Places, card_words, kind_words, name};
+pub use crate::model::{ModelError as ValuesError, Unit};
 pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
 pub use idea::{Idea, IdeaKind};
-pub use values::{ActionValues, Unit, ValuesError};
-pub use words::{Named, Places, card_words, kind_words, name, pass_words};
+pub use taught::Taught;
+pub use words::pass_words;
 
-use crate::players::{Policy, TieBreak, Usual, preference, state_of};
+use crate::model::{Model, Oracle, Standard};
 use crate::rules::PublicView;
-use crate::solver::{Action, TIE_EPSILON};
+use crate::solver::TIE_EPSILON;
 use crate::words::{fixed, percent};
 
 /// One action at the decision point, explained.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Explained {
-    /// The action in the model's terms (`known 2.1`), for those who study the model.
-    pub action: Action,
+pub struct Explained<M: Taught = Standard> {
+    /// The action in the model's terms (`known 2.1`, `twin`), for those who study the
+    /// model.
+    pub action: M::Action,
     /// The action in words, with the cards that carry it out.
     pub named: Named,
     /// Its value for the mover.
     pub value: f64,
     /// The best value minus this one, in the objective's direction (0 for the best).
     pub cost: f64,
-    /// What it does this turn.
-    pub consequences: Consequences,
+    /// What it does this turn (the rule set's own measure: [`Taught::Consequences`]).
+    pub consequences: M::Consequences,
 }
 
-/// Everything the trainer says about one decision point.
+/// Everything the trainer says about one decision point, under any rule set.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Lesson {
+pub struct Lesson<M: Taught = Standard> {
     /// Every available action, best first.
-    pub actions: Vec<Explained>,
-    /// The optimal player's choice (ties broken toward the common play).
-    pub best: Action,
+    pub actions: Vec<Explained<M>>,
+    /// The optimal player's choice (the model's rule among equal actions).
+    pub best: M::Action,
     /// What the usual player would do here.
-    pub usual: Action,
-    /// The idea, when the best play is not the common one.
+    pub usual: M::Action,
+    /// The idea: where the best play is not the common one (on Zebra, always: the rule
+    /// itself is what a player learns).
     pub idea: Option<Idea>,
 }
 
-impl Lesson {
+impl<M: Taught> Lesson<M> {
     /// The explained best action.
+    ///
+    /// # Panics
+    /// Never: the best action is listed.
     #[must_use]
-    pub fn best(&self) -> &Explained {
+    pub fn best(&self) -> &Explained<M> {
         self.find(self.best).expect("the best action is listed")
     }
 
     /// The choice a flip at `position` carries out here, if that card can be turned now.
     #[must_use]
-    pub fn action_at(&self, position: usize) -> Option<&Explained> {
+    pub fn action_at(&self, position: usize) -> Option<&Explained<M>> {
         self.actions
             .iter()
             .find(|e| e.named.cards.contains(&position))
@@ -69,68 +76,85 @@ impl Lesson {
 
     /// The explained action `action`, if available.
     #[must_use]
-    pub fn find(&self, action: Action) -> Option<&Explained> {
+    pub fn find(&self, action: M::Action) -> Option<&Explained<M>> {
         self.actions.iter().find(|e| e.action == action)
     }
 }
 
-/// Explains the decision point of `view` with `solver`, the solver of this game: the
-/// two-seat [`crate::solver::Solver`] (values for the mover under its objective) or the
-/// own-pairs [`crate::solver::SeatsSolver`] (the mover's expected own pairs).
+/// Explains the decision point of `view` with `solver`, the solver of this game under
+/// any rule set: the two-seat [`crate::solver::Solver`] (values for the mover under its
+/// objective), the own-pairs [`crate::solver::SeatsSolver`] (the mover's expected own
+/// pairs) or Zebra's.
 ///
 /// # Errors
 /// A state the solver cannot reach.
 ///
 /// # Panics
 /// If the game is over.
-pub fn explain<S: ActionValues + ?Sized>(
+pub fn explain<O: Oracle + ?Sized>(
     view: &PublicView,
-    solver: &mut S,
-) -> Result<Lesson, ValuesError> {
-    let state = state_of(view);
+    solver: &mut O,
+) -> Result<Lesson<O::Model>, ValuesError>
+where
+    O::Model: Taught,
+{
+    let state = O::Model::state_of(view);
+    let first = O::Model::first(&state);
     let unit = solver.unit();
     // Values as the mover means them: under `margin` the final margin, score included.
     let lead = view.pairs().lead(view.mover());
-    let values: Vec<(Action, f64)> = solver
-        .actions(&state, view.passes())?
+    let mut values: Vec<(<O::Model as Model>::Action, f64)> = solver
+        .actions(&state)?
         .into_iter()
         .map(|(a, v)| (a, unit.at_end(lead, v)))
         .collect();
-    let best = solver.best(&values, state.first);
+    // Two actions that are one choice on the table (both halves of a symmetric Zebra
+    // pattern) are listed once, as the one first in the model's order.
+    let order = |a| O::Model::order(a, first);
+    let listed = values.clone();
+    values.retain(|&(a, _)| {
+        !listed
+            .iter()
+            .any(|&(b, _)| b != a && O::Model::same_choice(b, a) && order(b) < order(a))
+    });
+    let best = solver
+        .chosen(&values, first)
+        .expect("a legal action always exists");
     let best_value = values
         .iter()
         .find(|(a, _)| *a == best)
         .map_or(0.0, |&(_, v)| v);
-    let usual = Usual.act(&state);
+    let usual = O::Model::usual(&state);
     let variant = solver.variant();
-    let mut consequence = Consequence::new(solver, view);
+    let done: Vec<_> = values.iter().map(|&(a, _)| a).collect();
+    let consequences = O::Model::consequences(solver, view, &done)?;
     let mut actions = Vec::with_capacity(values.len());
-    for (action, value) in values {
+    for ((action, value), consequences) in values.into_iter().zip(consequences) {
         let cost = if unit.minimises() {
             value - best_value
         } else {
             best_value - value
         };
+        let named = O::Model::name(view, action);
+        // A choice no card carries out is no choice on the table.
+        if named.cards.is_empty() && action != best {
+            continue;
+        }
         actions.push(Explained {
             action,
-            named: name(view, action),
+            named,
             value,
             cost: cost.max(0.0),
-            consequences: consequence.of(&state, action)?,
+            consequences,
         });
     }
-    // Best first; among equal costs the optimal player's own choice, then the common play.
+    // Best first; among equal costs the optimal player's own choice, then the model's
+    // order (the common play first).
     actions.sort_by(|a, b| {
         a.cost
             .total_cmp(&b.cost)
             .then((a.action != best).cmp(&(b.action != best)))
-            .then(
-                preference(TieBreak::Usual, a.action, state.first).cmp(&preference(
-                    TieBreak::Usual,
-                    b.action,
-                    state.first,
-                )),
-            )
+            .then(order(a.action).cmp(&order(b.action)))
     });
     let mut lesson = Lesson {
         actions,
@@ -138,7 +162,7 @@ pub fn explain<S: ActionValues + ?Sized>(
         usual,
         idea: None,
     };
-    lesson.idea = idea::idea(view, &state, &lesson, unit, variant);
+    lesson.idea = O::Model::idea(view, &lesson, unit, variant);
     Ok(lesson)
 }
 
@@ -162,7 +186,10 @@ pub fn chance_words(p: f64) -> String {
 /// One line of numbers for an action: "pairs now 12% · hands over a pair 31% · 0.35
 /// pairs this turn", and for a pass what the rule does.
 #[must_use]
-pub fn numbers_line(view: &PublicView, explained: &Explained) -> String {
+pub fn numbers_line<M: Taught<Consequences = Consequences>>(
+    view: &PublicView,
+    explained: &Explained<M>,
+) -> String {
     let c = &explained.consequences;
     if let Some(effect) = c.pass {
         return format!("a pass: {}", pass_words(view, effect));

@@ -6,7 +6,8 @@
 use std::time::{Duration, Instant};
 
 use concentration::analysis::annotate::{Class, show_value};
-use concentration::players::{Optimal, seats_state_of, state_of};
+use concentration::model::{Model, OwnPairs};
+use concentration::players::{Optimal, state_of};
 use concentration::rules::{Deck, Game, Objective, PassRule, Phase, Players, Table, Variant};
 use concentration::solver::{Action, SeatsSolver};
 use concentration::trainer::{PassEffect, Unit, explain};
@@ -77,7 +78,7 @@ fn the_lesson_at_three_or_more_seats_is_the_seats_solvers() {
                 let mut stream = Stream(seed * 7919 + u64::from(seats) + 1);
                 while !game.view().is_over() {
                     let view = game.view();
-                    let state = seats_state_of(view);
+                    let state = OwnPairs::state_of(view);
                     let lesson = explain(view, &mut solver).unwrap();
                     let vectors = solver.actions(&state).unwrap();
                     assert_eq!(lesson.best, solver.chosen(&state).unwrap());
@@ -129,7 +130,7 @@ fn three_seat_hint_panel_in_own_pairs() {
     app.update(Key::Hint, t0);
     let s = screen_sized(&app, 80, 24);
     let r = app.round().unwrap();
-    let state = seats_state_of(r.game().view());
+    let state = OwnPairs::state_of(r.game().view());
     let v = solver.value(&state).unwrap();
     let hint = r.hint().expect("a hint at three seats");
     assert_eq!(hint.unit, Unit::OwnPairs);
@@ -154,7 +155,7 @@ fn three_seat_hint_panel_in_own_pairs() {
     app.update(Key::Tick, now);
     let r = app.round().unwrap();
     assert_eq!(r.game().view().mover().index(), 1, "the optimal seat moves");
-    let v = solver.value(&seats_state_of(r.game().view())).unwrap();
+    let v = solver.value(&OwnPairs::state_of(r.game().view())).unwrap();
     let s = screen_sized(&app, 80, 24);
     assert!(
         panel(&s).contains(&format!("You: {:.2} more pairs", v[2])),

@@ -473,7 +473,10 @@ fn the_start_of_a_three_seat_analysis_is_the_published_vector() {
         table(3, PassRule::None, Variant::Standard),
     )
     .unwrap();
-    let mut solver = concentration::analysis::own_pairs::solver_for(&game).unwrap();
+    let view = game.view();
+    let mut solver =
+        concentration::solver::SeatsSolver::<f64>::new(view.deck().copies(), 3, PassRule::None)
+            .unwrap();
     let players = seats(&[("a", "person"), ("b", "person"), ("c", "person")]);
     let an = concentration::analysis::annotate::annotate(&game, players, &mut solver).unwrap();
     let want = [11146.0 / 5775.0, 3392.0 / 1925.0, 1904.0 / 825.0];

@@ -4,11 +4,13 @@
 
 use concentration::analysis::duel::simulate;
 use concentration::analysis::zebra_duel::zebra_contest;
-use concentration::players::{ZebraAgent, ZebraOptimal, ZebraUsual};
+use concentration::model::{Oracle, Zebra};
+use concentration::players::{Agent, Usual};
 use concentration::rules::{Deck, Objective, PassRule, Table, Variant};
+use concentration::solver::zebra::ZebraSolver;
 
-fn optimal(deck: &Deck, objective: Objective, rule: PassRule) -> ZebraOptimal {
-    ZebraOptimal::new(deck, objective, rule).unwrap()
+fn optimal(deck: &Deck, objective: Objective, rule: PassRule) -> ZebraSolver<f64> {
+    ZebraSolver::solved(deck, Table::two(rule, Variant::Standard), objective).unwrap()
 }
 
 #[test]
@@ -55,7 +57,7 @@ fn every_rule_optimal_against_itself_is_the_solver_value_and_beats_usual() {
                 after_pass: false,
                 first: None,
             };
-            let value = o.solver().value(&start).unwrap();
+            let value = o.value(&start).unwrap();
             let mut o2 = o.clone();
             let v = zebra_contest(&deck, objective, rule, [&mut o, &mut o2]);
             assert!(
@@ -63,7 +65,7 @@ fn every_rule_optimal_against_itself_is_the_solver_value_and_beats_usual() {
                 "{objective} {rule}: {v} != {value}"
             );
             // Against the usual player the optimal one does at least as well.
-            let mut usual = ZebraUsual;
+            let mut usual = Usual;
             let w = zebra_contest(&deck, objective, rule, [&mut o, &mut usual]);
             assert!(w >= value - 1e-9, "{objective} {rule}: {w} < {value}");
         }
@@ -75,10 +77,10 @@ fn real_games_of_optimal_against_usual_agree_with_the_exact_duel() {
     let deck = Deck::parse("zebra:4").unwrap();
     let (objective, rule) = (Objective::Margin, PassRule::Agreed);
     let mut o = optimal(&deck, objective, rule);
-    let mut usual = ZebraUsual;
+    let mut usual = Usual;
     let exact = zebra_contest(&deck, objective, rule, [&mut usual, &mut o]);
-    let mut a = ZebraAgent::new(Box::new(ZebraUsual), 1);
-    let mut b = ZebraAgent::new(Box::new(o.clone()), 2);
+    let mut a = Agent::<Zebra>::of(Box::new(Usual), 1);
+    let mut b = Agent::<Zebra>::of(Box::new(o.clone()), 2);
     let table = Table::two(rule, Variant::Standard);
     let est = simulate(&deck, objective, table, [&mut a, &mut b], 6000, 3, |_| {}).unwrap();
     // A 99.9% band around the mean: a wrong transition moves it by far more.

@@ -1,8 +1,10 @@
 //! Zebra through the rules: twins are no pair, and whole games of the optimal Zebra AI
 //! against itself, every flip legal and the action the solver ranks best.
 
-use concentration::players::{ZebraOptimal, zebra_action_of, zebra_state_of};
+use concentration::model::{Model, Oracle, Zebra};
+use concentration::players::{Policy, realise};
 use concentration::rules::{Card, Deck, Game, Label, Objective, PassRule, Phase, Players, TurnEnd};
+use concentration::solver::zebra::ZebraSolver;
 use concentration::solver::zebra::{ZebraAction, zebra_chosen};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -52,13 +54,19 @@ fn a_known_twin_is_a_pass() {
     assert_eq!(game.try_flip(2).unwrap().turn_end, Some(TurnEnd::Pair));
 }
 
+/// The Zebra solver of `deck`, solved from its start.
+fn solved(deck: &Deck, objective: Objective, rule: PassRule) -> ZebraSolver<f64> {
+    let table = concentration::rules::Table::two(rule, concentration::rules::Variant::Standard);
+    ZebraSolver::solved(deck, table, objective).unwrap()
+}
+
 /// Plays one game; returns the flips checked.
 fn play(
     deck: &str,
     objective: Objective,
     rule: PassRule,
     seed: u64,
-    ai: &mut ZebraOptimal,
+    ai: &mut ZebraSolver<f64>,
 ) -> usize {
     let deck = Deck::parse(deck).unwrap();
     let mut game = Game::new(deck, seed, Players::two(rule)).unwrap();
@@ -66,14 +74,14 @@ fn play(
     let mut flips = 0;
     while !game.view().is_over() {
         let view = game.view().clone();
-        let state = zebra_state_of(&view);
+        let state = Zebra::state_of(&view);
         let on_table = u64::try_from(view.cards_on_table()).unwrap();
         assert_eq!(state.position.pairs() * 2, on_table);
-        let actions = ai.solver().actions(&state).unwrap();
+        let actions = ai.actions(&state).unwrap();
         let chosen = zebra_chosen(objective, &actions, state.first).unwrap();
-        let position = ai.choose(&view, &mut rng);
+        let position = realise::<Zebra>(&view, ai.act(&state), &mut rng);
         game.check_flip(position).unwrap();
-        let done = zebra_action_of(&view, position);
+        let done = Zebra::action_of(&view, position).unwrap();
         let same = match (done, chosen) {
             // Either half of a symmetric pattern carries out either action.
             (ZebraAction::Known(p, _), ZebraAction::Known(q, _)) if p.symmetric() => p == q,
@@ -103,7 +111,7 @@ fn the_optimal_ai_plays_whole_games_legally_and_best() {
                 continue;
             }
             let deck = Deck::parse("zebra:4").unwrap();
-            let mut ai = ZebraOptimal::new(&deck, objective, rule).unwrap();
+            let mut ai = solved(&deck, objective, rule);
             for seed in 0..6 {
                 // A pass can end the game early: at least one turn is played.
                 assert!(play("zebra:4", objective, rule, seed, &mut ai) >= 2);
@@ -115,7 +123,7 @@ fn the_optimal_ai_plays_whole_games_legally_and_best() {
 #[test]
 fn the_optimal_ai_plays_the_full_zebra_deck() {
     let deck = Deck::parse("zebra").unwrap();
-    let mut ai = ZebraOptimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
+    let mut ai = solved(&deck, Objective::Win, PassRule::Agreed);
     for seed in 0..2 {
         assert!(play("zebra", Objective::Win, PassRule::Agreed, seed, &mut ai) > 0);
     }
@@ -131,7 +139,7 @@ fn every_pair_of_ai_kinds_plays_zebra_by_its_rule() {
     use concentration::rules::{PublicView, Seat, Slot};
 
     let deck = Deck::parse("zebra:6").unwrap();
-    let optimal = ZebraOptimal::new(&deck, Objective::Win, PassRule::Agreed).unwrap();
+    let optimal = solved(&deck, Objective::Win, PassRule::Agreed);
     // A forgetful player that forgets nothing must play as its rule says.
     let kinds = [
         Some(AiKind::Optimal),
@@ -141,7 +149,7 @@ fn every_pair_of_ai_kinds_plays_zebra_by_its_rule() {
         None,
     ];
     let make = |kind: Option<AiKind>, seed: u64| match kind {
-        Some(k) => SeatAi::zebra(k, seed, || Some(Box::new(optimal.clone()))).unwrap(),
+        Some(k) => SeatAi::new::<Zebra>(k, seed, || Some(Box::new(optimal.clone()))).unwrap(),
         None => SeatAi::Forgetful(Forgetful::new(100, seed)),
     };
     let knows_all = |kind: Option<AiKind>| matches!(kind, Some(AiKind::Usual) | None);

@@ -24,12 +24,12 @@
 
 use serde::Serialize;
 
-pub use super::walk::annotate;
-use super::walk::{Decision, Judge, Reading, first_seat_value};
-use crate::players::state_of;
+pub use super::walk::{annotate, annotate_fresh};
+pub use crate::model::ZebraNote;
+use crate::model::{TieBreak, preference};
 use crate::record::{RecordSeat, coordinate, face_text, seat_letter};
-use crate::rules::{Game, Objective, Phase, Seat, Slot};
-use crate::solver::{Action, FirstCard, SolveError, Solver, TIE_EPSILON};
+use crate::rules::{Game, Objective, Seat};
+use crate::solver::{Action, FirstCard, TIE_EPSILON};
 use crate::words;
 
 /// Costs below this (win probability) are inaccuracies; from it, mistakes.
@@ -123,7 +123,7 @@ pub struct Annotation {
     pub best_words: String,
     /// On Zebra, the flip in Zebra's own model; `action`, `best` and `first` are then
     /// the standard reading the shared words use.
-    pub zebra: Option<super::zebra::ZebraNote>,
+    pub zebra: Option<ZebraNote>,
 }
 
 impl Annotation {
@@ -262,79 +262,6 @@ pub fn analysable(record: &crate::record::Record) -> Result<(), VariantUnsolved>
     }
 }
 
-/// The action a flip at `position` carries out at the current decision point of `game`.
-#[must_use]
-pub fn action_of(game: &Game, position: usize) -> Option<Action> {
-    let view = game.view();
-    let label_of = |p: usize| match view.slots().get(p)? {
-        Slot::Known(c) | Slot::Removed(c) => Some(c.label),
-        Slot::Unknown => None,
-    };
-    let pattern_of = |label| {
-        view.label_counts()
-            .into_iter()
-            .find(|&(l, _, _)| l == label)
-            .map(|(_, r, u)| crate::solver::Pattern::new(r, u))
-    };
-    match (view.phase(), view.slots().get(position)?) {
-        (Phase::Over(_), _) | (_, Slot::Removed(_)) => None,
-        (_, Slot::Unknown) => Some(Action::Unknown),
-        (Phase::FirstCard, Slot::Known(c)) => pattern_of(c.label).map(Action::Known),
-        (Phase::SecondCard { first, .. }, Slot::Known(c)) => {
-            if first == position {
-                None
-            } else if label_of(first) == Some(c.label) {
-                Some(Action::Match)
-            } else {
-                pattern_of(c.label).map(Action::Known)
-            }
-        }
-    }
-}
-
-/// The standard solver judges in the standard model: its own actions, the best named
-/// as the optimal player breaks ties.
-impl Judge for Solver<f64> {
-    type Action = Action;
-    type Error = SolveError;
-
-    fn objective(&self) -> Objective {
-        Solver::objective(self)
-    }
-
-    fn actions(&mut self, game: &Game) -> Result<Vec<(Action, f64)>, SolveError> {
-        Solver::actions(self, &state_of(game.view()))
-    }
-
-    fn action_of(&self, game: &Game, position: usize) -> Option<Action> {
-        action_of(game, position)
-    }
-
-    fn reading(&mut self, game: &Game, decision: &Decision<Action>) -> Reading {
-        let first = state_of(game.view()).first;
-        Reading {
-            first,
-            action: decision.done,
-            best: decision.best.clone(),
-            best_words: preferred(&decision.best, first)
-                .map(|b| crate::trainer::name(game.view(), b).text)
-                .unwrap_or_default(),
-            zebra: None,
-        }
-    }
-
-    fn curve_point(&mut self, game: &Game) -> Result<Vec<f64>, SolveError> {
-        let view = game.view();
-        let objective = Solver::objective(self);
-        let value = first_seat_value(view, objective, || self.value(&state_of(view)))?;
-        Ok(vec![value])
-    }
-
-    fn unplayable(_index: usize) -> SolveError {
-        SolveError::Unreachable
-    }
-}
-
 /// Every seat of a table of `n`, in turn order.
 pub(crate) fn seats_of(n: usize) -> impl Iterator<Item = Seat> {
     #[allow(clippy::cast_possible_truncation)] // at most 6 seats
@@ -345,7 +272,7 @@ pub(crate) fn seats_of(n: usize) -> impl Iterator<Item = Seat> {
 fn preferred(best: &[Action], first: Option<FirstCard>) -> Option<Action> {
     best.iter()
         .copied()
-        .min_by_key(|&b| crate::players::preference(crate::players::TieBreak::Usual, b, first))
+        .min_by_key(|&b| preference(TieBreak::Usual, b, first))
 }
 
 /// What a flip did, in the words of the screen (`turned a second new card`).

@@ -7,10 +7,8 @@ mod turns;
 
 pub(crate) use turns::{Memo, Terms, TwoSeatDuel};
 
-use crate::players::{Agent, Policy, ZebraAgent};
-use crate::rules::{
-    Deck, Game, Objective, Outcome, PassRule, Phase, Players, PublicView, Table, Variant,
-};
+use crate::players::Policy;
+use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Table, Variant};
 use crate::solver::{Action, FirstCard, Pattern, Position, Scalar, Solver, State, best_of};
 
 /// Exact expected result for the first player when `first` plays `second` from the start
@@ -311,32 +309,8 @@ impl Estimate {
     }
 }
 
-/// A player of simulated games: a fresh stream of card choices for each game, and a
-/// card for each decision.
-pub trait Simulated {
-    /// Starts a fresh stream of card choices (a new game).
-    fn reseed(&mut self, seed: u64);
-    /// The position to turn next.
-    fn choose(&mut self, view: &PublicView) -> usize;
-}
-
-impl Simulated for Agent {
-    fn reseed(&mut self, seed: u64) {
-        Self::reseed(self, seed);
-    }
-    fn choose(&mut self, view: &PublicView) -> usize {
-        Self::choose(self, view)
-    }
-}
-
-impl Simulated for ZebraAgent {
-    fn reseed(&mut self, seed: u64) {
-        Self::reseed(self, seed);
-    }
-    fn choose(&mut self, view: &PublicView) -> usize {
-        Self::choose(self, view)
-    }
-}
+/// A player of simulated games (any agent, of any rule set).
+pub use crate::players::Player as Simulated;
 
 /// Plays `games` real games of `first` against `second` at a two-seat `table` through
 /// the rules engine (its pass rule and variant) and returns the first player's mean

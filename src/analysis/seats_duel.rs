@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use super::duel::{Estimate, game_seed};
-use crate::players::{Policy, SeatAi, Usual};
+use crate::players::{SeatAi, Usual};
 use crate::rules::{Deck, DeckError, Game, PassRule, Players, Table};
 use crate::seats::AiKind;
 use crate::solver::{

@@ -97,7 +97,7 @@ pub struct SeatsReport {
 ///
 /// # Errors
 /// The first bad part of the request.
-pub fn seats_state_of(request: &SeatsRequest) -> Result<SeatsState, SeatsRequestError> {
+pub fn state_of(request: &SeatsRequest) -> Result<SeatsState, SeatsRequestError> {
     // Refuses seats and rules the solver does not play, before anything else.
     SeatsSolver::<f64>::new(request.deck.copies(), request.seats, request.pass_rule)
         .map_err(SeatsRequestError::Game)?;
@@ -154,7 +154,7 @@ pub fn seats_state_of(request: &SeatsRequest) -> Result<SeatsState, SeatsRequest
 /// # Errors
 /// A bad request, or one too large to solve.
 pub fn solve_seats(request: &SeatsRequest) -> Result<SeatsReport, SeatsRequestError> {
-    let state = seats_state_of(request)?;
+    let state = state_of(request)?;
     let solved = |limit: f64| -> Result<(), SeatsRequestError> {
         let estimate = estimate_seats_values(&state.position, request.seats, request.pass_rule);
         if estimate > limit {

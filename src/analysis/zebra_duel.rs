@@ -9,7 +9,8 @@
 //! unknown; two known cards that do not pair are a pass.
 
 use super::duel::{Memo, Terms, TwoSeatDuel};
-use crate::players::ZebraPolicy;
+use crate::model::Zebra;
+use crate::players::Policy;
 use crate::rules::{Deck, Objective, PassRule, Variant};
 use crate::solver::zebra::{
     ZEBRA_PATTERNS, ZebraAction, ZebraColour, ZebraFirstCard, ZebraPattern, ZebraPosition,
@@ -26,7 +27,7 @@ pub fn zebra_contest(
     deck: &Deck,
     objective: Objective,
     pass_rule: PassRule,
-    policies: [&mut dyn ZebraPolicy; 2],
+    policies: [&mut dyn Policy<Zebra>; 2],
 ) -> f64 {
     assert!(objective != Objective::Moves, "a duel needs two players");
     let mut duel = Duel {
@@ -43,7 +44,7 @@ pub fn zebra_contest(
 
 struct Duel<'a> {
     terms: Terms,
-    policies: [&'a mut dyn ZebraPolicy; 2],
+    policies: [&'a mut dyn Policy<Zebra>; 2],
     memo: Memo<ZebraPosition>,
 }
 

@@ -7,6 +7,7 @@ mod seats;
 mod zebra;
 
 use crate::analysis::duel::{self, Contender};
+use crate::model::RuleSet;
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Deck, Objective, PassRule, Table, Variant};
@@ -126,13 +127,16 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 /// A bad request (status 2).
 pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     check_flags(args)?;
-    if let Some(list) = &args.players {
-        if args.deck.is_zebra() {
+    // The one dispatch on the rule set: a table of seats, Zebra, or the standard game.
+    let zebra = RuleSet::of(&args.deck, 2) == RuleSet::Zebra;
+    match &args.players {
+        Some(_) if zebra => {
             return Err(super::usage(
                 "--players: Zebra is played by two seats: no own-pairs solver knows Zebra",
             ));
         }
-        return seats::run(args, list);
+        Some(list) => return seats::run(args, list),
+        None => {}
     }
     if args.objective == Objective::Moves {
         return Err(super::usage(
@@ -141,7 +145,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     }
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
-    if args.deck.is_zebra() {
+    if zebra {
         return zebra::run(args);
     }
     let mut first = side(args.first, args)?;

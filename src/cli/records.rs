@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::flip_table::{Naming, width};
-use crate::analysis::annotate::{Analysis, annotate, show_cost_short, show_value};
+use crate::analysis::annotate::{Analysis, annotate, annotate_fresh, show_cost_short, show_value};
+use crate::model::RuleSet;
 use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
-use crate::rules::{Game, Objective};
+use crate::rules::{Game, Objective, Variant};
 use crate::tui::{App, Config, History};
 use crate::words;
 
@@ -184,42 +185,20 @@ fn load(path: &Path) -> anyhow::Result<Record> {
 /// The game cannot be solved (a deck too large).
 pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
-    if record.deck.is_zebra() {
-        return analyse_zebra(record, game);
-    }
-    if record.seats() > 2 {
-        crate::analysis::annotate::analysable(record).map_err(|e| super::usage(e.to_string()))?;
-        let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
-        let mut solver =
-            crate::analysis::own_pairs::solver_for(&game).map_err(|e| cannot(e.to_string()))?;
-        let analysis = annotate(&game, record.players.clone(), &mut solver)
-            .map_err(|e| cannot(e.to_string()))?;
-        return Ok((game, analysis));
-    }
-    // The variant-aware solver: One Flip is valued as the game it is.
-    let mut optimal = Optimal::with_variant(
-        &record.deck,
-        record.objective,
-        record.pass_rule,
-        record.variant,
-    )
-    .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
-    let analysis = annotate(&game, record.players.clone(), optimal.solver())
-        .map_err(|e| super::usage(format!("cannot analyse: {e}")))?;
-    Ok((game, analysis))
-}
-
-/// A Zebra game valued by the Zebra solver: two seats, the standard turn.
-fn analyse_zebra(record: &Record, game: Game) -> anyhow::Result<(Game, Analysis)> {
     let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
-    if record.seats() > 2 || record.variant != crate::rules::Variant::Standard {
-        return Err(cannot(
-            "Zebra is solved for two seats and the standard turn only".into(),
-        ));
+    match RuleSet::of(&record.deck, record.seats()) {
+        RuleSet::Zebra if record.seats() > 2 || record.variant != Variant::Standard => {
+            return Err(cannot(
+                "Zebra is solved for two seats and the standard turn only".into(),
+            ));
+        }
+        RuleSet::OwnPairs => crate::analysis::annotate::analysable(record)
+            .map_err(|e| super::usage(e.to_string()))?,
+        _ => {}
     }
-    let analysis =
-        crate::analysis::zebra::analyse_zebra(&game, record.players.clone(), record.objective)
-            .map_err(|e| cannot(e.to_string()))?;
+    let players = record.players.clone();
+    let analysis = annotate_fresh(&game, players, record.objective, record.pass_rule)
+        .map_err(|e| cannot(e.to_string()))?;
     Ok((game, analysis))
 }
 
@@ -290,10 +269,11 @@ pub struct SoloAnalysis {
 /// The deck is too large to solve, or the record is not a legal game.
 pub fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
-    let cannot = |e: crate::solver::SolveError| super::usage(format!("cannot analyse: {e}"));
-    let mut optimal =
-        Optimal::new(&record.deck, Objective::Moves, record.pass_rule).map_err(cannot)?;
-    let analysis = annotate(&game, record.players.clone(), optimal.solver()).map_err(cannot)?;
+    let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
+    let mut optimal = Optimal::new(&record.deck, Objective::Moves, record.pass_rule)
+        .map_err(|e| cannot(e.to_string()))?;
+    let analysis = annotate(&game, record.players.clone(), optimal.solver())
+        .map_err(|e| cannot(e.to_string()))?;
     let flips = analysis
         .annotations
         .iter()

@@ -3,8 +3,10 @@
 use clap::Args;
 
 mod seats;
+mod zebra;
 
 use crate::analysis::report::{self, FirstKind, Progress, Request};
+use crate::model::RuleSet;
 use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// Values of a position and of every action at its decision point.
@@ -60,7 +62,7 @@ pub struct SolveArgs {
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    if args.deck.is_zebra() {
+    if RuleSet::of(&args.deck, 2) == RuleSet::Zebra {
         if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
             return Err(super::usage(
                 "--deck zebra is solved for two players (win or margin): drop --players and --passes",
@@ -81,7 +83,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 ));
             }
         };
-        return super::solve_zebra::run(&super::solve_zebra::ZebraArgs {
+        return zebra::run(&zebra::ZebraArgs {
             deck: &args.deck,
             objective,
             pass_rule: args.pass_rule,

@@ -1,6 +1,7 @@
 //! The optimal player: the solver's best action, with a fixed rule among equal ones.
 
-use crate::rules::{Deck, Objective, PassRule, Variant};
+use crate::model::{ModelError, Oracle, Standard, TieBreak, Unit, preference};
+use crate::rules::{Deck, Objective, PassRule, Table, Variant};
 use crate::solver::{Action, FirstCard, Position, Scalar, SolveError, Solver, State};
 
 /// Plays the action of highest value (lowest for `moves`).
@@ -14,16 +15,6 @@ use crate::solver::{Action, FirstCard, Position, Scalar, SolveError, Solver, Sta
 pub struct Optimal {
     solver: Solver<f64>,
     tie_break: TieBreak,
-}
-
-/// How the optimal player chooses among actions of equal value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TieBreak {
-    /// Prefer what the usual player would do (known pair, match, unknown card, known card).
-    #[default]
-    Usual,
-    /// Prefer revealing less: after the first card a known card before an unknown one.
-    Secretive,
 }
 
 impl Optimal {
@@ -80,18 +71,8 @@ impl Optimal {
     }
 }
 
-/// Lower is preferred among tied actions (the order [`choose_best`] uses).
-pub fn preference(tie_break: TieBreak, action: Action, first: Option<FirstCard>) -> u8 {
-    match (first, action) {
-        (None, Action::Known(p)) if p.known() >= 2 => 0,
-        (_, Action::Match) => 0,
-        (Some(_), Action::Known(_)) if tie_break == TieBreak::Secretive => 1,
-        (_, Action::Unknown) => 2,
-        (_, Action::Known(_)) => 3,
-    }
-}
-
-/// The preferred best action among `actions` (values for the mover).
+/// The preferred best action among `actions` (values for the mover): the model's rule
+/// among equal actions ([`crate::model::chosen_by`]) in the order of `tie_break`.
 #[must_use]
 pub fn choose_best<V: Scalar>(
     objective: Objective,
@@ -99,30 +80,44 @@ pub fn choose_best<V: Scalar>(
     actions: &[(Action, V)],
     first: Option<FirstCard>,
 ) -> Option<Action> {
-    let best = crate::solver::best_of(objective, actions.iter().map(|(_, v)| v.clone()))?;
-    actions
-        .iter()
-        .filter(|(_, v)| v.ties(&best))
-        .min_by_key(|(a, _)| preference(tie_break, *a, first))
-        .map(|(a, _)| *a)
+    crate::model::chosen_by(objective, actions, |a| preference(tie_break, a, first))
 }
 
-impl super::Policy for Optimal {
-    fn name(&self) -> &str {
-        "optimal"
+/// The optimal player answers as its solver does, and chooses among equal actions by
+/// its own rule (so it plays through the one optimal [`super::Policy`] of every solver).
+impl Oracle for Optimal {
+    type Model = Standard;
+
+    fn solved(deck: &Deck, table: Table, objective: Objective) -> Result<Self, ModelError> {
+        Ok(Self::with_variant(
+            deck,
+            objective,
+            table.pass_rule,
+            table.variant,
+        )?)
     }
 
-    fn act(&mut self, state: &State) -> Action {
-        let actions = self
-            .solver
-            .actions(state)
-            .expect("every state of a game is reachable from its start");
-        choose_best(
-            self.solver.objective(),
-            self.tie_break,
-            &actions,
-            state.first,
-        )
-        .expect("an action exists")
+    fn unit(&self) -> Unit {
+        self.solver.unit()
+    }
+
+    fn variant(&self) -> Variant {
+        self.solver.variant()
+    }
+
+    fn actions(&mut self, state: &State) -> Result<Vec<(Action, f64)>, ModelError> {
+        Oracle::actions(&mut self.solver, state)
+    }
+
+    fn value(&mut self, state: &State) -> Result<f64, ModelError> {
+        Oracle::value(&mut self.solver, state)
+    }
+
+    fn chosen(&self, actions: &[(Action, f64)], first: Option<FirstCard>) -> Option<Action> {
+        choose_best(self.solver.objective(), self.tie_break, actions, first)
+    }
+
+    fn unplayable(&self, index: usize) -> ModelError {
+        self.solver.unplayable(index)
     }
 }

@@ -1,80 +1,38 @@
 //! The AI of a seat: an agent that chooses a card from the public view, whatever the
-//! table (two to six seats, any pass rule).
+//! table (two to six seats, any pass rule, any rule set).
 
-use std::sync::{Arc, Mutex};
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-use super::{
-    Agent, AiKind, Forgetful, Policy, Usual, ZebraAgent, ZebraPolicy, ZebraUsual, realise,
-    seats_state_of,
-};
+use super::{Agent, AiKind, Forgetful, Player, Policy, Usual};
+use crate::model::Model;
 use crate::rules::PublicView;
-use crate::solver::SeatsSolver;
-
-/// The own-pairs solver of a table of three or more, shared by its optimal seats and
-/// the odds.
-pub type SharedSeatsSolver = Arc<Mutex<SeatsSolver>>;
 
 /// An AI sitting at a table. Every kind plays at any table; only the optimal one needs
 /// a solver for the table's rules, handed in by whoever owns it.
+// A table holds a handful of these: the forgetful player's inline stream costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum SeatAi {
-    /// A policy over the abstract state (optimal, usual).
-    Agent(Agent),
-    /// The forgetful player, which works on the cards themselves.
+    /// A policy over the table's rule set (optimal, usual), each action realised on a
+    /// card chosen from its own stream.
+    Agent(Box<dyn Player + Send>),
+    /// The forgetful player, which works on the cards themselves (and matches by the
+    /// deck's rule).
     Forgetful(Forgetful),
-    /// The optimal player at three or more seats: the own-pairs solver's decision rule
-    /// (`docs/variants.md`), each action realised on a card chosen from its own stream.
-    OwnPairs {
-        /// The table's solver.
-        solver: SharedSeatsSolver,
-        /// Card choices.
-        rng: ChaCha8Rng,
-    },
-    /// A policy over the Zebra state (optimal, usual), at a Zebra table.
-    Zebra(ZebraAgent),
 }
 
 impl SeatAi {
-    /// The AI of `kind`, its card choices seeded with `seed`. `optimal` gives the
-    /// optimal policy for this table when `kind` is [`AiKind::Optimal`]; `None` from it
-    /// (the solver is not ready) gives no AI yet.
-    pub fn new(
+    /// The AI of `kind` at a table of rule set `M`, its card choices seeded with
+    /// `seed`. `optimal` gives the optimal policy for this table when `kind` is
+    /// [`AiKind::Optimal`]; `None` from it (the solver is not ready) gives no AI yet.
+    pub fn new<M: Model>(
         kind: AiKind,
         seed: u64,
-        optimal: impl FnOnce() -> Option<Box<dyn Policy + Send>>,
+        optimal: impl FnOnce() -> Option<Box<dyn Policy<M> + Send>>,
     ) -> Option<Self> {
         Some(match kind {
-            AiKind::Optimal => Self::Agent(Agent::new(optimal()?, seed)),
-            AiKind::Usual => Self::Agent(Agent::new(Box::new(Usual), seed)),
+            AiKind::Optimal => Self::Agent(Box::new(Agent::of(optimal()?, seed))),
+            AiKind::Usual => Self::Agent(Box::new(Agent::<M>::of(Box::new(Usual), seed))),
             AiKind::ForgetfulEasy => Self::Forgetful(Forgetful::new(Forgetful::EASY, seed)),
             AiKind::ForgetfulMedium => Self::Forgetful(Forgetful::new(Forgetful::MEDIUM, seed)),
         })
-    }
-
-    /// The AI of `kind` at a Zebra table (two seats), as [`SeatAi::new`]: `optimal`
-    /// gives the Zebra solver's policy, `None` while it is not ready. The forgetful
-    /// players match by the deck's rule themselves.
-    pub fn zebra(
-        kind: AiKind,
-        seed: u64,
-        optimal: impl FnOnce() -> Option<Box<dyn ZebraPolicy + Send>>,
-    ) -> Option<Self> {
-        Some(match kind {
-            AiKind::Optimal => Self::Zebra(ZebraAgent::new(optimal()?, seed)),
-            AiKind::Usual => Self::Zebra(ZebraAgent::new(Box::new(ZebraUsual), seed)),
-            forgetful => return Self::new(forgetful, seed, || None),
-        })
-    }
-
-    /// The optimal AI at a table of three or more, over the table's own-pairs solver.
-    #[must_use]
-    pub fn own_pairs(solver: SharedSeatsSolver, seed: u64) -> Self {
-        Self::OwnPairs {
-            solver,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
     }
 
     /// The position to turn next: always a legal flip.
@@ -85,23 +43,18 @@ impl SeatAi {
         match self {
             Self::Agent(a) => a.choose(view),
             Self::Forgetful(f) => f.choose(view),
-            Self::Zebra(z) => z.choose(view),
-            Self::OwnPairs { solver, rng } => {
-                let action = solver
-                    .lock()
-                    .expect("solver lock")
-                    .chosen(&seats_state_of(view))
-                    .expect("every state of a game is reachable from its start");
-                realise(view, action, rng)
-            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Mutex};
+
     use super::*;
+    use crate::model::{OwnPairs, Standard};
     use crate::rules::{Deck, Game, PassRule, Players, Table, Variant};
+    use crate::solver::SeatsSolver;
 
     /// Every kind that needs no solver plays whole games at every table the rules allow.
     #[test]
@@ -124,7 +77,10 @@ mod tests {
                             AiKind::ForgetfulMedium,
                         ];
                         let mut ais: Vec<SeatAi> = (0..usize::from(seats))
-                            .map(|i| SeatAi::new(kinds[i % 3], seed + i as u64, || None).unwrap())
+                            .map(|i| {
+                                SeatAi::new::<Standard>(kinds[i % 3], seed + i as u64, || None)
+                                    .unwrap()
+                            })
                             .collect();
                         let mut flips = 0;
                         while !game.view().is_over() {
@@ -152,14 +108,18 @@ mod tests {
             pass_rule: PassRule::None,
             variant: Variant::Standard,
         };
-        let solver: SharedSeatsSolver =
-            Arc::new(Mutex::new(SeatsSolver::new(4, 3, PassRule::None).unwrap()));
+        let solver = Arc::new(Mutex::new(SeatsSolver::new(4, 3, PassRule::None).unwrap()));
         let games = 3000u64;
         let mut first = 0u64;
         for seed in 0..games {
             let mut game = Game::new(deck.clone(), seed, Players::Table(table)).unwrap();
             let mut ais: Vec<SeatAi> = (0..3)
-                .map(|i| SeatAi::own_pairs(Arc::clone(&solver), seed * 7 + i))
+                .map(|i| {
+                    SeatAi::new::<OwnPairs>(AiKind::Optimal, seed * 7 + i, || {
+                        Some(Box::new(Arc::clone(&solver)))
+                    })
+                    .unwrap()
+                })
                 .collect();
             while !game.view().is_over() {
                 let mover = game.view().mover().index();
@@ -177,6 +137,6 @@ mod tests {
 
     #[test]
     fn the_optimal_seat_waits_for_its_solver() {
-        assert!(SeatAi::new(AiKind::Optimal, 0, || None).is_none());
+        assert!(SeatAi::new::<Standard>(AiKind::Optimal, 0, || None).is_none());
     }
 }

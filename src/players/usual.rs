@@ -1,32 +1,29 @@
-//! The strategy most people use (Arakawa's "usual" strategy).
+//! The strategy most people use (Arakawa's "usual" strategy), under any rule set.
 
 use super::Policy;
-use crate::solver::{Action, FirstCard, State};
+use crate::model::{Model, Standard};
+use crate::solver::{Action, State};
 
 /// Take a known pair if there is one; else turn an unknown card; if its partner is
-/// known take it, otherwise turn another unknown card. Never passes.
+/// known take it, otherwise turn another unknown card. Never passes. (Each rule set says
+/// what a known pair is: [`Model::usual`].)
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Usual;
 
-impl Policy for Usual {
+impl Usual {
+    /// The usual player's action in the standard game.
+    #[must_use]
+    pub fn act(&mut self, state: &State) -> Action {
+        Standard::usual(state)
+    }
+}
+
+impl<M: Model> Policy<M> for Usual {
     fn name(&self) -> &str {
         "usual"
     }
 
-    fn act(&mut self, state: &State) -> Action {
-        match state.first {
-            None => state
-                .position
-                .iter()
-                .map(|(p, _)| p)
-                .find(|p| p.known() >= 2)
-                .map_or(Action::Unknown, Action::Known),
-            Some(FirstCard::Held(p)) if p.known() >= 2 => Action::Match,
-            // Only reached when someone else chose the first card: its partner is
-            // unknown, so look for it.
-            Some(FirstCard::Held(_)) => Action::Unknown,
-            Some(FirstCard::Revealed(p)) if p.known() >= 1 => Action::Match,
-            Some(FirstCard::Revealed(_)) => Action::Unknown,
-        }
+    fn act(&mut self, state: &M::State) -> M::Action {
+        M::usual(state)
     }
 }

@@ -4,11 +4,11 @@
 //! same-rank pair of the other colour misses; and the end screen's look back at the
 //! person's play. Pure functions over the game and the trainer's lesson.
 
-use crate::analysis::annotate::{Analysis, Class, action_of, did, doing};
+use crate::analysis::annotate::{Analysis, Class, did, doing};
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Deck, FaceStyle, Game, Objective, PublicView, Slot};
 use crate::solver::Action;
-use crate::trainer::{Lesson, Places, Unit};
+use crate::trainer::{Lesson, Places, Taught, Unit};
 
 /// What the coach says about one decision.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,10 +26,10 @@ pub struct Verdict {
 /// pairs at three or more seats): `None` for a best choice. With `places` kept
 /// (classic memory) the better choice is named without its card, which lies face down.
 #[must_use]
-pub fn verdict(
+pub fn verdict<M: Taught>(
     game: &Game,
     position: usize,
-    lesson: &Lesson,
+    lesson: &Lesson<M>,
     unit: impl Into<Unit>,
     places: Places,
 ) -> Option<Verdict> {
@@ -39,7 +39,7 @@ pub fn verdict(
     // The action whose cards hold the one turned (the model's reading as a fallback).
     let taken = lesson
         .action_at(position)
-        .or_else(|| action_of(game, position).and_then(|a| lesson.find(a)))?;
+        .or_else(|| M::action_of(game.view(), position).and_then(|a| lesson.find(a)))?;
     let action = taken.action;
     let class = Class::of(objective, taken.cost);
     if class == Class::Best {
@@ -49,14 +49,14 @@ pub fn verdict(
     Some(Verdict::new(
         unit,
         (
-            &choice_words(
+            &M::choice_words(
                 view,
                 best.action,
                 best.named.cards.first().copied().filter(|_| places.shown()),
             ),
             best.value,
         ),
-        (&choice_words(view, action, Some(position)), taken.value),
+        (&M::choice_words(view, action, Some(position)), taken.value),
         taken.cost,
     ))
 }
@@ -148,17 +148,8 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
 #[must_use]
 pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
     // On Zebra it is the other way round: a twin (same rank, same colour) is no pair.
-    if deck.is_zebra() && a.label == b.label && !deck.matches(a, b) {
-        let colour = if crate::rules::zebra_red(a) {
-            "red"
-        } else {
-            "black"
-        };
-        return Some(format!(
-            "the {} and {} are both {colour}: not a pair in Zebra",
-            face_text(deck, a),
-            face_text(deck, b)
-        ));
+    if let Some(twin) = twin_note(deck, a, b) {
+        return Some(twin);
     }
     // Labels 2r and 2r+1 are rank r in red and in black (26 is the jokers); on two
     // decks 4r..4r+3 are rank r in its four suits.
@@ -175,6 +166,30 @@ pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
     same_rank.then(|| {
         format!(
             "{} {}: same rank, other {other} — not a pair",
+            face_text(deck, a),
+            face_text(deck, b)
+        )
+    })
+}
+
+/// The note on a miss of two cards of the same rank ([`other_colour`]): on a standard
+/// deck once a game (`told`: it was said already), on Zebra every time (a twin is the
+/// rule people miss).
+#[must_use]
+pub fn colour_note(deck: &Deck, a: Card, b: Card, told: bool) -> Option<String> {
+    twin_note(deck, a, b).or_else(|| (!told).then(|| other_colour(deck, a, b)).flatten())
+}
+
+/// On Zebra, the words for two of the same rank and colour (twins): no pair.
+fn twin_note(deck: &Deck, a: Card, b: Card) -> Option<String> {
+    (deck.is_zebra() && a.label == b.label && !deck.matches(a, b)).then(|| {
+        let colour = if crate::rules::zebra_red(a) {
+            "red"
+        } else {
+            "black"
+        };
+        format!(
+            "the {} and {} are both {colour}: not a pair in Zebra",
             face_text(deck, a),
             face_text(deck, b)
         )

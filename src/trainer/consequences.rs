@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use super::values::{ActionValues, ValuesError};
+use super::ValuesError;
+use crate::model::{Oracle, Patterns};
 use crate::rules::{PassRule, PublicView};
 use crate::solver::{Action, FirstCard, Position, State};
 
@@ -85,7 +86,10 @@ fn table_pass_effect(
 }
 
 /// Computes consequences with the optimal player's choices for the rest of the turn.
-pub struct Consequence<'a, S: ActionValues + ?Sized> {
+pub struct Consequence<'a, S: Oracle + ?Sized>
+where
+    S::Model: Patterns,
+{
     solver: &'a mut S,
     pass_rule: Option<PassRule>,
     seats: usize,
@@ -95,7 +99,10 @@ pub struct Consequence<'a, S: ActionValues + ?Sized> {
     memo: HashMap<(Position, i64), f64>,
 }
 
-impl<'a, S: ActionValues + ?Sized> Consequence<'a, S> {
+impl<'a, S: Oracle + ?Sized> Consequence<'a, S>
+where
+    S::Model: Patterns,
+{
     /// Uses `solver` (solved for the game being played) for the best continuations of
     /// the turn at `view`'s decision point.
     pub fn new(solver: &'a mut S, view: &PublicView) -> Self {
@@ -180,8 +187,13 @@ impl<'a, S: ActionValues + ?Sized> Consequence<'a, S> {
 
     /// The optimal player's action in `state`.
     fn best(&mut self, state: &State) -> Result<Action, ValuesError> {
-        let actions = self.solver.actions(state, self.passes_at(state))?;
-        Ok(self.solver.best(&actions, state.first))
+        let actions = self
+            .solver
+            .actions(&S::Model::at(state, self.passes_at(state)))?;
+        Ok(self
+            .solver
+            .chosen(&actions, state.first)
+            .expect("a legal action always exists"))
     }
 
     /// The ways the attempt begun (or continued) by `action` can end, with chances.

@@ -5,7 +5,7 @@ use crate::rules::{PublicView, Variant};
 use crate::solver::{Action, FirstCard, State, TIE_EPSILON};
 
 use super::consequences::PassEffect;
-use super::{Explained, Lesson, Unit, chance_words, pass_words};
+use super::{Consequences, Explained, Lesson, Taught, Unit, chance_words, pass_words};
 use crate::words::fixed;
 
 /// The kinds of departure from common play the solver shows.
@@ -120,10 +120,10 @@ pub fn kind(
 /// The idea of this decision point, if the best play is strictly better than the
 /// common one.
 #[must_use]
-pub fn idea(
+pub fn idea<M: Taught<Consequences = Consequences, Action = Action>>(
     view: &PublicView,
     state: &State,
-    lesson: &Lesson,
+    lesson: &Lesson<M>,
     unit: Unit,
     variant: Variant,
 ) -> Option<Idea> {
@@ -146,11 +146,11 @@ pub fn idea(
     })
 }
 
-fn line(
+fn line<M: Taught<Consequences = Consequences>>(
     view: &PublicView,
     kind: IdeaKind,
-    best: &Explained,
-    usual: &Explained,
+    best: &Explained<M>,
+    usual: &Explained<M>,
     unit: Unit,
     variant: Variant,
 ) -> String {

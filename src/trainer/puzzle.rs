@@ -15,7 +15,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{IdeaKind, explain};
-use crate::players::{Policy, TieBreak, Usual, choose_best, realise, state_of};
+use crate::model::Standard;
+use crate::players::{TieBreak, Usual, choose_best, realise, state_of};
 use crate::rules::{Deck, Game, Objective, PassRule, Players, below};
 use crate::solitaire::challenge::splitmix64;
 use crate::solver::{Action, Position, SolveError, Solver, State, legal_actions};
@@ -240,7 +241,7 @@ impl Generator {
                 legal.get(usize::try_from(i).unwrap_or(0)).copied()
             }
             .expect("a legal action exists");
-            let position = realise(game.view(), action, &mut rng);
+            let position = realise::<Standard>(game.view(), action, &mut rng);
             game.try_flip(position).expect("a legal flip");
             flips.push(position);
         }

@@ -1,234 +1,49 @@
-//! The Zebra lesson: every action at a Zebra decision point in a player's words, with
-//! the cards that carry it out, its value from [`ZebraSolver`] and its cost, best first;
-//! and the coach's line on a Zebra decision. A sibling of [`super::explain`], which
-//! knows the standard game's patterns only.
+//! Zebra in the trainer: what its actions do this turn, the idea of its best move and
+//! its choices in a few words, so that the one lesson ([`super::explain`]), hint and
+//! coach serve a Zebra table as they serve the standard game.
 
-use crate::analysis::annotate::Class;
-use crate::players::{zebra_action_of, zebra_candidates, zebra_state_of};
+use crate::model::{Model, Oracle, Zebra};
 use crate::record::{coordinate, face_text};
-use crate::rules::{Card, Game, Objective, PublicView, Slot};
-use crate::solver::zebra::{
-    ZebraAction, ZebraError, ZebraFirstCard, ZebraSolver, zebra_chosen, zebra_preference,
-};
+use crate::rules::{PublicView, Slot, Variant};
+use crate::solver::zebra::{ZebraAction, ZebraFirstCard};
 
-use super::coach::Verdict;
-use super::{Idea, card_words};
+use super::{Explained, Idea, Lesson, Taught, Unit, ValuesError};
 
 mod idea;
 
 /// The deck's rule in the line the board, panel and help show on a Zebra table.
 pub const ZEBRA_RULE: &str = "Zebra: a pair is the same rank in the other colour";
 
-/// One action at a Zebra decision point, explained.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ZebraChoice {
-    /// The action in the model's terms (`known 2.1/2.0 red`).
-    pub action: ZebraAction,
-    /// The action in words, with a card that carries it out.
-    pub text: String,
-    /// The kind of move alone, no face or place of a face-down card (classic memory).
-    pub kind: String,
-    /// Every position that carries it out (all equivalent).
-    pub cards: Vec<usize>,
-    /// Its value for the mover.
-    pub value: f64,
-    /// The best value minus this one (0 for the best).
-    pub cost: f64,
-    /// What it does this turn, in a few words ("pair now 33%", "a pass").
-    pub numbers: String,
-}
+/// Zebra's actions are measured by the few words of [`numbers`]; every decision gets
+/// an idea.
+impl Taught for Zebra {
+    type Consequences = ();
 
-/// Everything said about one Zebra decision point.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ZebraLesson {
-    /// Every available action, best first.
-    pub actions: Vec<ZebraChoice>,
-    /// The optimal player's choice (the model's order among ties).
-    pub best: ZebraAction,
-    /// Why the best is best, in one line of this position's numbers.
-    pub idea: Idea,
-}
-
-impl ZebraLesson {
-    /// The explained best action.
-    ///
-    /// # Panics
-    /// Never: the best action is listed.
-    #[must_use]
-    pub fn best(&self) -> &ZebraChoice {
-        self.actions
-            .iter()
-            .find(|c| c.action == self.best)
-            .expect("the best action is listed")
+    fn consequences<O: Oracle<Model = Self> + ?Sized>(
+        _solver: &mut O,
+        _view: &PublicView,
+        actions: &[ZebraAction],
+    ) -> Result<Vec<()>, ValuesError> {
+        Ok(vec![(); actions.len()])
     }
 
-    /// The choice a flip at `position` carries out, if that card can be turned now.
-    #[must_use]
-    pub fn action_at(&self, position: usize) -> Option<&ZebraChoice> {
-        self.actions.iter().find(|c| c.cards.contains(&position))
+    fn numbers(view: &PublicView, explained: &Explained<Self>) -> String {
+        numbers(view, explained.action, Zebra::state_of(view).first)
     }
-}
 
-/// Explains the decision point of a Zebra game's `view` with `solver` (solved for it).
-///
-/// # Errors
-/// A state the solver cannot value.
-///
-/// # Panics
-/// If the game is over or not a Zebra game.
-pub fn explain_zebra(
-    view: &PublicView,
-    solver: &mut ZebraSolver<f64>,
-) -> Result<ZebraLesson, ZebraError> {
-    let state = zebra_state_of(view);
-    let objective = solver.objective();
-    let lead = view.pairs().lead(view.mover());
-    let mut values: Vec<(ZebraAction, f64)> = solver
-        .actions(&state)?
-        .into_iter()
-        .map(|(a, v)| (a, objective.at_end(lead, v)))
-        .collect();
-    // Both halves of a symmetric pattern are one choice on the table.
-    values.retain(|(a, _)| {
-        !matches!(a, ZebraAction::Known(p, crate::solver::zebra::ZebraColour::Black) if p.symmetric())
-    });
-    let best = zebra_chosen(objective, &values, state.first).ok_or(ZebraError::Empty)?;
-    let best_value = values
-        .iter()
-        .find(|(a, _)| *a == best)
-        .map_or(0.0, |&(_, v)| v);
-    let mut actions: Vec<ZebraChoice> = values
-        .into_iter()
-        .map(|(action, value)| {
-            let cards = zebra_candidates(view, action);
-            ZebraChoice {
-                text: words(view, action, state.first, &cards),
-                kind: kind_words(action, state.first),
-                numbers: numbers(view, action, state.first),
-                cards,
-                action,
-                value,
-                cost: (best_value - value).max(0.0),
-            }
-        })
-        .filter(|c| !c.cards.is_empty())
-        .collect();
-    actions.sort_by(|a, b| {
-        a.cost.total_cmp(&b.cost).then(
-            zebra_preference(a.action, state.first).cmp(&zebra_preference(b.action, state.first)),
-        )
-    });
-    let chosen = actions
-        .iter()
-        .find(|c| c.action == best)
-        .ok_or(ZebraError::Empty)?;
-    let idea = idea::zebra_idea(view, state.first, &actions, chosen, objective);
-    Ok(ZebraLesson {
-        actions,
-        best,
-        idea,
-    })
-}
-
-fn face(view: &PublicView, position: usize) -> Option<Card> {
-    match view.slots()[position] {
-        Slot::Known(c) | Slot::Removed(c) => Some(c),
-        Slot::Unknown => None,
+    fn idea(view: &PublicView, lesson: &Lesson<Self>, unit: Unit, _: Variant) -> Option<Idea> {
+        let first = Zebra::state_of(view).first;
+        Some(idea::idea(
+            view,
+            first,
+            &lesson.actions,
+            lesson.best(),
+            unit.measure(),
+        ))
     }
-}
 
-/// An action in words: "Take the pair 7♥ 7♠ (c3, k2)", "Turn its twin, 7♦ (k2): same
-/// colour, no pair".
-fn words(
-    view: &PublicView,
-    action: ZebraAction,
-    first: Option<ZebraFirstCard>,
-    cards: &[usize],
-) -> String {
-    let one = cards
-        .first()
-        .map(|&p| card_words(view, p))
-        .unwrap_or_default();
-    let held = matches!(first, Some(ZebraFirstCard::Held(..)));
-    match (first, action) {
-        (Some(ZebraFirstCard::Revealed(..)), ZebraAction::Unknown) => {
-            "Turn a second new card".into()
-        }
-        (_, ZebraAction::Unknown) => "Turn a new card".into(),
-        (_, ZebraAction::Match) => format!("Take the pair: turn {one}"),
-        (_, ZebraAction::Twin) if held => {
-            format!("Pass: turn its twin, {one} (same colour, no pair)")
-        }
-        (_, ZebraAction::Twin) => format!("Turn its twin, {one}: same colour, no pair"),
-        (None, ZebraAction::Known(p, c)) if p.known(c.opposite()) > 0 => {
-            let at = cards.first().copied();
-            let partner = at.and_then(|a| {
-                let card = face(view, a)?;
-                view.known_cards()
-                    .find(|&(q, d)| q != a && view.deck().matches(card, d))
-                    .map(|(q, _)| q)
-            });
-            match (at, partner) {
-                (Some(a), Some(b)) => {
-                    let deck = view.deck();
-                    let f = |p| {
-                        face(view, p)
-                            .map(|c| face_text(deck, c))
-                            .unwrap_or_default()
-                    };
-                    format!(
-                        "Take the pair {} {} ({}, {})",
-                        f(a),
-                        f(b),
-                        coordinate(deck, a),
-                        coordinate(deck, b)
-                    )
-                }
-                _ => format!("Take a seen pair: turn {one}"),
-            }
-        }
-        (None, ZebraAction::Known(p, c)) => {
-            let hidden = p.unknown(c.opposite());
-            let partners = if hidden == 1 {
-                "partner is"
-            } else {
-                "partners are"
-            };
-            format!("Turn a seen card, {one}, whose {partners} still hidden")
-        }
-        (_, ZebraAction::Known(..)) if held => format!("Pass: turn a second seen card, {one}"),
-        (_, ZebraAction::Known(..)) => {
-            format!("Turn a seen card, {one}: ends your turn without showing a new card")
-        }
-    }
-}
-
-/// The kind of a move alone, without the face or place of a face-down card (classic
-/// memory's first hint): "Turn its twin, which you have seen: same colour, no pair".
-fn kind_words(action: ZebraAction, first: Option<ZebraFirstCard>) -> String {
-    let held = matches!(first, Some(ZebraFirstCard::Held(..)));
-    match (first, action) {
-        (Some(ZebraFirstCard::Revealed(..)), ZebraAction::Unknown) => {
-            "Turn a second new card".into()
-        }
-        (_, ZebraAction::Unknown) => "Turn a new card".into(),
-        (_, ZebraAction::Match) => "Take the pair: turn its partner, which you have seen".into(),
-        (_, ZebraAction::Twin) if held => "Pass: turn its twin (same colour, no pair)".into(),
-        (_, ZebraAction::Twin) => "Turn its twin, which you have seen: same colour, no pair".into(),
-        (None, ZebraAction::Known(p, c)) if p.known(c.opposite()) > 0 => {
-            "Take a pair you have seen".into()
-        }
-        (None, ZebraAction::Known(p, c)) => {
-            if p.unknown(c.opposite()) == 1 {
-                "Turn a seen card whose partner is still hidden".into()
-            } else {
-                "Turn a seen card whose partners are still hidden".into()
-            }
-        }
-        (_, ZebraAction::Known(..)) if held => "Pass: turn a second seen card".into(),
-        (_, ZebraAction::Known(..)) => {
-            "Turn a seen card: ends your turn without showing a new card".into()
-        }
+    fn choice_words(view: &PublicView, action: ZebraAction, position: Option<usize>) -> String {
+        choice_words(view, action, position)
     }
 }
 
@@ -261,49 +76,14 @@ fn numbers(view: &PublicView, action: ZebraAction, first: Option<ZebraFirstCard>
     }
 }
 
-/// The coach's word on turning the card at `position` in a Zebra `game` (before the
-/// flip), given the lesson at that decision point: `None` for a best choice.
-#[must_use]
-pub fn zebra_verdict(
-    game: &Game,
-    position: usize,
-    lesson: &ZebraLesson,
-    objective: Objective,
-    places: super::Places,
-) -> Option<Verdict> {
-    let view = game.view();
-    let taken = lesson.action_at(position).or_else(|| {
-        let action = zebra_action_of(view, position);
-        lesson.actions.iter().find(|c| c.action == action)
-    })?;
-    let class = Class::of(objective, taken.cost);
-    if class == Class::Best {
-        return None;
-    }
-    let best = lesson.best();
-    Some(Verdict::new(
-        objective.into(),
-        (
-            &choice_words(
-                view,
-                best.action,
-                best.cards.first().copied().filter(|_| places.shown()),
-            ),
-            best.value,
-        ),
-        (
-            &choice_words(view, taken.action, Some(position)),
-            taken.value,
-        ),
-        taken.cost,
-    ))
-}
-
 /// A choice in a few words, with its card when it is a seen one: "a second new card",
 /// "the pair (7♠ k2)", "the twin (7♦ k2)", "a pass (4♠ b2)".
 fn choice_words(view: &PublicView, action: ZebraAction, position: Option<usize>) -> String {
     let seen = position
-        .and_then(|p| face(view, p).map(|c| (p, c)))
+        .and_then(|p| match view.slots()[p] {
+            Slot::Known(c) | Slot::Removed(c) => Some((p, c)),
+            Slot::Unknown => None,
+        })
         .map(|(p, c)| {
             format!(
                 " ({} {})",

@@ -25,15 +25,15 @@ use super::look::Look;
 use super::pairs_replay::PairsReplay;
 use super::pairs_table::PairsTable;
 use super::puzzle::Drill;
-use super::replay::{History, Replay, SolverKey};
-use super::round::{Round, SharedSolver, own_pairs_solver};
+use super::replay::{Back, History, Replay, SolverKey};
+use super::round::{Round, SharedSeatsSolver, SharedSolver, own_pairs_solver};
 use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
 use super::strategy::Strategy;
 use super::worker::{Progress, Worker};
 use crate::pairs::record::PairsRecord;
-use crate::players::{Optimal, SharedSeatsSolver};
+use crate::players::Optimal;
 use crate::record::Record;
 use crate::rules::Deck;
 
@@ -226,7 +226,7 @@ impl App {
             || self.seats_pending.is_some()
             || self.solo().is_some_and(Solo::thinking)
             || self.pairs_table().is_some_and(PairsTable::thinking)
-            || self.round().is_some_and(Round::zebra_thinking)
+            || self.round().is_some_and(Round::solving)
             || self.replay_screen().is_some_and(Replay::analysing)
     }
 
@@ -246,9 +246,9 @@ impl App {
         self.overlay = None;
         let blocking = self.blocking;
         if let Some(r) = self.round_mut()
-            && r.is_zebra()
+            && r.solves_itself()
         {
-            r.solve_zebra(blocking, now);
+            r.solve(blocking, now);
             return Ok(());
         }
         if !config.two_seat_solver() {
@@ -326,7 +326,7 @@ impl App {
         if let Some(s) = self.seats_solvers.get(&key) {
             let s = Arc::clone(s);
             if let Some(r) = self.round_mut() {
-                r.set_seats_solver(Ok(s), now);
+                r.set_solver(Ok(s), now);
             }
             return;
         }
@@ -361,7 +361,7 @@ impl App {
             let c = r.config();
             if (c.deck.clone(), c.seat_count(), c.pass_rule) == solved.key && r.wants_seats_solver()
             {
-                r.set_seats_solver(solved.result, now);
+                r.set_solver(solved.result, now);
             }
         }
     }
@@ -425,7 +425,7 @@ impl App {
             }
         }
         if let Screen::Play(r) = &mut self.screen
-            && r.poll_zebra(now)
+            && r.poll_solver(now)
         {
             any = true;
         }

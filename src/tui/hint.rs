@@ -5,8 +5,7 @@ use crate::rules::{Objective, PublicView};
 use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
 pub use crate::trainer::Places;
-use crate::trainer::zebra::ZebraLesson;
-use crate::trainer::{self, Idea, Lesson, Unit};
+use crate::trainer::{Idea, Lesson, Taught, Unit};
 use crate::words;
 
 /// A hint line's action: the model's, or Zebra's (whose patterns are its own).
@@ -32,6 +31,12 @@ impl HintAction {
 impl From<Action> for HintAction {
     fn from(a: Action) -> Self {
         Self::Model(a)
+    }
+}
+
+impl From<ZebraAction> for HintAction {
+    fn from(a: ZebraAction) -> Self {
+        Self::Zebra(a)
     }
 }
 
@@ -104,10 +109,18 @@ pub fn words(action: Action, first: Option<FirstCard>) -> String {
     }
 }
 
-/// Builds the hint from the trainer's lesson for the mover, its values in `unit`,
-/// naming seen cards or not as `places` says.
+/// Builds the hint from the trainer's lesson for the mover (under any rule set), its
+/// values in `unit`, naming seen cards or not as `places` says.
 #[must_use]
-pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>, places: Places) -> Hint {
+pub fn build<M: Taught>(
+    view: &PublicView,
+    lesson: &Lesson<M>,
+    unit: impl Into<Unit>,
+    places: Places,
+) -> Hint
+where
+    M::Action: Into<HintAction>,
+{
     let lines = lesson
         .actions
         .iter()
@@ -119,51 +132,17 @@ pub fn build(view: &PublicView, lesson: &Lesson, unit: impl Into<Unit>, places: 
                 e.named.kind.clone()
             },
             model: e.action.to_string(),
-            numbers: trainer::numbers_line(view, e),
+            numbers: M::numbers(view, e),
             value: e.value,
             cost: e.cost,
         })
         .collect();
     Hint {
-        targets: markable(view, targets(view, lesson.best), places),
+        targets: markable(view, lesson.best().named.cards.clone(), places),
         lines,
         best: lesson.best.into(),
         unit: unit.into(),
         idea: lesson.idea.clone(),
-        places: places.shown(),
-    }
-}
-
-/// Builds the hint of a Zebra decision point from its lesson, with the idea of its best
-/// move.
-#[must_use]
-pub fn build_zebra(
-    view: &PublicView,
-    lesson: &ZebraLesson,
-    objective: Objective,
-    places: Places,
-) -> Hint {
-    Hint {
-        lines: lesson
-            .actions
-            .iter()
-            .map(|c| HintLine {
-                action: HintAction::Zebra(c.action),
-                words: if places.shown() {
-                    c.text.clone()
-                } else {
-                    c.kind.clone()
-                },
-                model: c.action.to_string(),
-                numbers: c.numbers.clone(),
-                value: c.value,
-                cost: c.cost,
-            })
-            .collect(),
-        best: HintAction::Zebra(lesson.best),
-        targets: markable(view, lesson.best().cards.clone(), places),
-        unit: objective.into(),
-        idea: Some(lesson.idea.clone()),
         places: places.shown(),
     }
 }

@@ -182,12 +182,9 @@ impl Replay {
         }
         // A table of three or more is valued by the seats solver, not the one given.
         let result = if self.record().seats() > 2 {
-            crate::analysis::own_pairs::solver_for(&self.full)
+            let (players, r) = (self.record().players.clone(), self.record());
+            crate::analysis::annotate::annotate_fresh(&self.full, players, r.objective, r.pass_rule)
                 .map_err(|e| e.to_string())
-                .and_then(|mut solver| {
-                    annotate(&self.full, self.record().players.clone(), &mut solver)
-                        .map_err(|e| e.to_string())
-                })
         } else {
             solver.and_then(|s| {
                 let mut optimal = s.lock().map_err(|_| "the solver failed".to_owned())?;
@@ -206,13 +203,14 @@ impl Replay {
             self.note = format!("no analysis: {e}");
             return;
         }
-        let (full, players, objective) = (
+        let (full, players, objective, rule) = (
             self.full.clone(),
             self.record().players.clone(),
             self.record().objective,
+            self.record().pass_rule,
         );
         let job = move || {
-            crate::analysis::zebra::analyse_zebra(&full, players, objective)
+            crate::analysis::annotate::annotate_fresh(&full, players, objective, rule)
                 .map_err(|e| e.to_string())
         };
         if blocking {
@@ -313,7 +311,7 @@ impl Replay {
                 .unwrap_or_default()
                 .to_owned(),
             best_cards: match &a.zebra {
-                Some(z) => crate::players::zebra_candidates(view, z.chosen),
+                Some(z) => <crate::model::Zebra as crate::model::Model>::candidates(view, z.chosen),
                 None => candidates(view, best),
             },
             played: an.played(&self.full, a),

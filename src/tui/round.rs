@@ -1,55 +1,33 @@
 //! A game in progress on screen: the table, who plays each seat, the pacing of AI flips
 //! and of the display of a finished turn, hints and odds. Pure state: no terminal here.
 
+mod hints;
+mod seats;
+mod solver;
+mod words;
+
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+pub use solver::TableSolver;
+
 use super::config::TableSeats;
 use super::config::{Config, First, Memory, Opponent};
-use super::hint::{self, Hint};
-use super::table::{Show, offer_hint, turn_guard};
-use crate::players::{
-    Optimal, Policy, SeatAi, SharedSeatsSolver, ZebraOptimal, ZebraPolicy, seats_state_of,
-    state_of, zebra_state_of,
-};
+use super::hint::Hint;
+use super::table::{Show, turn_guard};
+use crate::players::{Optimal, SeatAi};
 use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
-use crate::rules::{Flip, Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
-use crate::solver::{Action, State};
+use crate::rules::{Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
+use crate::solver::SeatsSolver;
 use crate::trainer::coach::{self, LookBack};
-use crate::trainer::{Lesson, Unit};
 
 /// The solver shared by the optimal AI and the hints.
 pub type SharedSolver = Arc<Mutex<Optimal>>;
 
-/// The optimal policy over a shared solver.
-struct SharedOptimal(SharedSolver);
-
-impl Policy for SharedOptimal {
-    fn name(&self) -> &str {
-        "optimal"
-    }
-    fn act(&mut self, state: &State) -> Action {
-        self.0.lock().expect("solver lock").act(state)
-    }
-}
-
-/// The Zebra solver shared by the optimal AI, the hints, the odds and the coach of a
-/// Zebra table.
-pub type SharedZebra = Arc<Mutex<ZebraOptimal>>;
-
-/// The optimal Zebra policy over a shared solver.
-struct SharedZebraPolicy(SharedZebra);
-
-impl ZebraPolicy for SharedZebraPolicy {
-    fn act(
-        &mut self,
-        state: &crate::solver::zebra::ZebraState,
-    ) -> crate::solver::zebra::ZebraAction {
-        self.0.lock().expect("solver lock").act(state)
-    }
-}
+/// The own-pairs solver of a table of three or more, shared by its optimal seats and
+/// the odds.
+pub type SharedSeatsSolver = Arc<Mutex<SeatsSolver>>;
 
 /// Who sits in a seat: a person (`kind` `None`) or an AI, once it can play.
 struct SeatPlayer {
@@ -63,13 +41,10 @@ pub struct Round {
     config: Config,
     game: Game,
     seats: Vec<SeatPlayer>,
-    solver: Option<SharedSolver>,
-    /// Three or more seats: the own-pairs solver (optimal seats, odds).
-    seats_solver: Option<SharedSeatsSolver>,
-    /// A Zebra table: its own solver (it pairs by colour), once solved.
-    zebra: Option<SharedZebra>,
-    /// The Zebra solve under way on a worker.
-    zebra_pending: Option<Receiver<Result<SharedZebra, String>>>,
+    /// The table's solver, whatever its rules (optimal seats, hints, odds, coach).
+    solver: Option<solver::Slot>,
+    /// The round's own solve under way on a worker.
+    pending: Option<solver::Pending>,
     solver_note: Option<String>,
     /// The card under the cursor.
     pub cursor: usize,
@@ -146,9 +121,7 @@ impl Round {
             config,
             game,
             solver: None,
-            seats_solver: None,
-            zebra: None,
-            zebra_pending: None,
+            pending: None,
             solver_note,
             cursor: 0,
             show: None,
@@ -193,188 +166,13 @@ impl Round {
         Ok(round)
     }
 
-    fn make_ai(&mut self, i: usize) {
+    pub(super) fn make_ai(&mut self, i: usize) {
         let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
-        if self.is_zebra() {
-            let zebra = self.zebra.as_ref();
-            self.seats[i].ai = self.seats[i].kind.and_then(|kind| {
-                SeatAi::zebra(kind, seed, || {
-                    zebra.map(|z| {
-                        Box::new(SharedZebraPolicy(Arc::clone(z))) as Box<dyn ZebraPolicy + Send>
-                    })
-                })
-            });
-            return;
-        }
-        let solver = self.solver.as_ref();
-        if let (Some(Opponent::Optimal), Some(own)) = (self.seats[i].kind, &self.seats_solver) {
-            self.seats[i].ai = Some(SeatAi::own_pairs(Arc::clone(own), seed));
-            return;
-        }
-        self.seats[i].ai = self.seats[i].kind.and_then(|kind| {
-            SeatAi::new(kind, seed, || {
-                solver.map(|s| Box::new(SharedOptimal(Arc::clone(s))) as Box<dyn Policy + Send>)
-            })
+        let rules = self.rules();
+        self.seats[i].ai = self.seats[i].kind.and_then(|kind| match &self.solver {
+            Some(s) => s.seat_ai(kind, seed),
+            None => solver::solverless_ai(rules, kind, seed),
         });
-    }
-
-    /// Whether the table is today's game: one person against one AI.
-    fn lone_ai(&self) -> bool {
-        self.seats.len() == 2 && self.seats.iter().filter(|s| s.kind.is_none()).count() == 1
-    }
-
-    /// How many people play.
-    #[must_use]
-    pub fn people(&self) -> usize {
-        self.seats.iter().filter(|s| s.kind.is_none()).count()
-    }
-
-    /// How many seats play.
-    #[must_use]
-    pub fn seat_count(&self) -> usize {
-        self.seats.len()
-    }
-
-    /// Every seat in turn order.
-    pub fn seat_list(&self) -> impl Iterator<Item = Seat> + use<> {
-        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
-        (0..self.seats.len()).map(|i| Seat(i as u8))
-    }
-
-    /// "Your turn" to the one person at the table, "ann's turn" when several play.
-    #[must_use]
-    pub fn turn_of(&self, seat: Seat) -> String {
-        if self.people() > 1 {
-            format!("{}'s turn", self.seat_name(seat))
-        } else {
-            "Your turn".into()
-        }
-    }
-
-    /// Hands over the solved solver (or why there is none).
-    pub fn set_solver(&mut self, solver: Result<SharedSolver, String>, now: Instant) {
-        let failure = solver.map(|s| self.solver = Some(s)).err();
-        self.solver_arrived(failure, now);
-    }
-
-    /// After a solver arrived (`None`) or failed: the optimal AIs it serves take their
-    /// seats, or the panel says why there are no hints; then play goes on.
-    fn solver_arrived(&mut self, failure: Option<String>, now: Instant) {
-        match failure {
-            None => {
-                for i in 0..self.seats.len() {
-                    if self.seats[i].kind == Some(Opponent::Optimal) {
-                        self.make_ai(i);
-                    }
-                }
-            }
-            Some(e) => self.solver_note = Some(format!("no hints: {e}")),
-        }
-        self.look_back_if_over();
-        self.refresh();
-        self.schedule(now);
-    }
-
-    /// Whether this table plays with the own-pairs solver (three or more seats, the
-    /// standard turn), to be handed over through [`Round::set_seats_solver`].
-    #[must_use]
-    pub fn wants_seats_solver(&self) -> bool {
-        wants_seats_solver(&self.config) && self.seats_solver.is_none()
-    }
-
-    /// Hands over the own-pairs solver, solved from the start (or why there is none).
-    pub fn set_seats_solver(&mut self, solver: Result<SharedSeatsSolver, String>, now: Instant) {
-        let failure = solver.map(|s| self.seats_solver = Some(s)).err();
-        if let Some(e) = &failure {
-            self.message = format!("no optimal AI: {e}");
-        }
-        self.solver_arrived(failure, now);
-    }
-
-    /// Lets play begin at a table that waits for no solver: an AI to move first gets its
-    /// time.
-    pub fn go(&mut self, now: Instant) {
-        self.refresh();
-        self.schedule(now);
-    }
-
-    /// Whether the odds (`o`) have a solver to come from: the two-player solver, or the
-    /// own-pairs one (standard turn only).
-    #[must_use]
-    pub fn odds_offered(&self) -> bool {
-        self.config.two_seat_solver() || wants_seats_solver(&self.config)
-    }
-
-    /// Whether the solver has arrived (or failed).
-    #[must_use]
-    pub fn solver_settled(&self) -> bool {
-        self.solver.is_some()
-            || self.seats_solver.is_some()
-            || self.solver_note.is_some()
-            || self.zebra.is_some()
-    }
-
-    /// Whether the table plays Zebra (a pair is the same rank in the other colour).
-    #[must_use]
-    pub fn is_zebra(&self) -> bool {
-        self.game.view().deck().is_zebra()
-    }
-
-    /// Solves the Zebra table's rules: on this thread when `blocking` (tests), else on
-    /// a worker that [`Round::poll_zebra`] listens to.
-    pub fn solve_zebra(&mut self, blocking: bool, now: Instant) {
-        let deck = self.game.view().deck().clone();
-        let (objective, rule) = (self.config.objective, self.config.pass_rule);
-        let job = move || {
-            ZebraOptimal::new(&deck, objective, rule)
-                .map(|z| Arc::new(Mutex::new(z)))
-                .map_err(|e| e.to_string())
-        };
-        if blocking {
-            self.set_zebra(job(), now);
-        } else {
-            let (tx, rx) = channel();
-            std::thread::spawn(move || {
-                let _ = tx.send(job());
-            });
-            self.zebra_pending = Some(rx);
-        }
-    }
-
-    /// Takes in the Zebra solver if it arrived; returns whether it did.
-    pub fn poll_zebra(&mut self, now: Instant) -> bool {
-        let Some(rx) = &self.zebra_pending else {
-            return false;
-        };
-        let got = match rx.try_recv() {
-            Ok(z) => z,
-            Err(TryRecvError::Empty) => return false,
-            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
-        };
-        self.zebra_pending = None;
-        self.set_zebra(got, now);
-        true
-    }
-
-    /// Whether the Zebra solver is still being computed.
-    #[must_use]
-    pub fn zebra_thinking(&self) -> bool {
-        self.zebra_pending.is_some()
-    }
-
-    fn set_zebra(&mut self, solver: Result<SharedZebra, String>, now: Instant) {
-        let failure = solver.map(|z| self.zebra = Some(z)).err();
-        self.solver_arrived(failure, now);
-    }
-
-    /// The lesson of the current Zebra decision point, once solved.
-    fn zebra_lesson(&self) -> Option<crate::trainer::zebra::ZebraLesson> {
-        let view = self.game.view();
-        if view.is_over() {
-            return None;
-        }
-        let mut z = self.zebra.as_ref()?.lock().ok()?;
-        crate::trainer::zebra::explain_zebra(view, z.solver()).ok()
     }
 
     /// The settings of this game.
@@ -387,69 +185,6 @@ impl Round {
     #[must_use]
     pub fn game(&self) -> &Game {
         &self.game
-    }
-
-    /// Whether only AIs play.
-    #[must_use]
-    pub fn is_watch(&self) -> bool {
-        self.seats.iter().all(|s| s.kind.is_some())
-    }
-
-    /// The person whose view the screen takes (odds, hints, the end screen): the one
-    /// to move, else the next person round the table; in `watch`, the first seat.
-    #[must_use]
-    pub fn person(&self) -> Seat {
-        let m = self.seats.len();
-        let mover = self.game.view().mover().index();
-        (0..m)
-            .map(|i| (mover + i) % m)
-            .find(|&i| self.seats[i].kind.is_none())
-            .map_or(Seat::FIRST, |i| {
-                #[allow(clippy::cast_possible_truncation)] // at most 6 seats
-                Seat(i as u8)
-            })
-    }
-
-    /// A seat's name on screen: `You` for the seat named `you`, `AI` for the one AI
-    /// facing one person (today's game), else the seat's own name (`ann`, `usual 2`).
-    #[must_use]
-    pub fn seat_name(&self, seat: Seat) -> String {
-        let s = &self.seats[seat.index()];
-        match s.kind {
-            None if s.name.eq_ignore_ascii_case("you") => "You".into(),
-            Some(_) if self.lone_ai() => "AI".into(),
-            _ => s.name.clone(),
-        }
-    }
-
-    /// A seat's full name, which says which AI it is: `You`, `optimal AI`, `forgetful AI
-    /// (easy)` facing one person; otherwise as [`Round::seat_name`] (`A optimal`).
-    #[must_use]
-    pub fn seat_title(&self, seat: Seat) -> String {
-        match self.seats[seat.index()].kind {
-            Some(k) if self.lone_ai() => ai_title(k),
-            _ => self.seat_name(seat),
-        }
-    }
-
-    /// The seat that moved just before `seat`.
-    #[must_use]
-    pub fn seat_before(&self, seat: Seat) -> Seat {
-        let m = self.seats.len();
-        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
-        Seat(((seat.index() + m - 1) % m) as u8)
-    }
-
-    /// The opponent's kind for a seat (`None`: the person).
-    #[must_use]
-    pub fn seat_kind(&self, seat: Seat) -> Option<Opponent> {
-        self.seats[seat.index()].kind
-    }
-
-    /// Whether the person is to move and may turn a card now.
-    #[must_use]
-    pub fn persons_turn(&self) -> bool {
-        !self.game.view().is_over() && self.seats[self.game.view().mover().index()].kind.is_none()
     }
 
     /// The turn on show, if any.
@@ -468,90 +203,6 @@ impl Round {
     #[must_use]
     pub fn message(&self) -> &str {
         &self.message
-    }
-
-    /// The hint on screen.
-    #[must_use]
-    pub fn hint(&self) -> Option<&Hint> {
-        self.hint.as_ref()
-    }
-
-    /// The person's decisions at which a hint was on show (asked for, or shown by itself
-    /// in `always` mode), each counted once however often the hint was redrawn.
-    #[must_use]
-    pub fn hints_used(&self) -> usize {
-        let flips = self.game.view().flips();
-        let person = self.person();
-        self.hinted
-            .iter()
-            .filter(|&&i| flips.get(i).is_none_or(|f| f.seat == person))
-            .count()
-    }
-
-    /// The person's decisions so far: every card they turned.
-    #[must_use]
-    pub fn decisions(&self) -> usize {
-        let person = self.person();
-        self.game
-            .view()
-            .flips()
-            .iter()
-            .filter(|f| f.seat == person)
-            .count()
-    }
-
-    /// The person's decisions at which a classic-memory hint showed where seen cards
-    /// lie (the second `H`).
-    #[must_use]
-    pub fn places_shown(&self) -> usize {
-        let flips = self.game.view().flips();
-        let person = self.person();
-        self.places_shown
-            .iter()
-            .filter(|&&i| flips.get(i).is_none_or(|f| f.seat == person))
-            .count()
-    }
-
-    /// Notes that a hint is on show at the current decision.
-    fn note_hint(&mut self) {
-        let at = self.game.view().flips().len();
-        // After an undo, the decisions undone are forgotten.
-        self.hinted.retain(|&i| i < at);
-        self.places_shown.retain(|&i| i < at);
-        self.hinted.push(at);
-    }
-
-    /// How much a hint at the current decision may tell of the seen cards: everything
-    /// in open memory (they lie face up) and on a watched game, the kind of move only in
-    /// classic memory until the person asks for the places.
-    fn places(&self) -> hint::Places {
-        let at = self.game.view().flips().len();
-        if self.config.memory == Memory::Open
-            || self.is_watch()
-            || self.places_shown.last() == Some(&at)
-        {
-            hint::Places::Shown
-        } else {
-            hint::Places::Kept
-        }
-    }
-
-    /// The person's current value (win probability or expected margin), when shown.
-    #[must_use]
-    pub fn odds(&self) -> Option<f64> {
-        if self.show_odds { self.odds } else { None }
-    }
-
-    /// Whether odds are switched on.
-    #[must_use]
-    pub fn odds_on(&self) -> bool {
-        self.show_odds
-    }
-
-    /// Why hints are missing, if they are.
-    #[must_use]
-    pub fn solver_note(&self) -> Option<&str> {
-        self.solver_note.as_deref()
     }
 
     /// The seat that won the coin toss, if one was tossed.
@@ -718,255 +369,15 @@ impl Round {
         }
     }
 
-    fn cursor_follow(&mut self, pos: usize) {
+    pub(super) fn cursor_follow(&mut self, pos: usize) {
         if self.is_watch() {
             self.cursor = pos;
         }
     }
 
-    /// Shows or hides the hint for the current decision. In classic memory a hint
-    /// first names the kind of move; a second `H` names the cards and their places
-    /// (counted on the end screen); a third hides it.
-    pub fn toggle_hint(&mut self) {
-        if let Some(h) = &self.hint {
-            if h.places || self.places() == hint::Places::Shown {
-                self.hint = None;
-                return;
-            }
-            let at = self.game.view().flips().len();
-            self.places_shown.push(at);
-            self.hint = self.compute_hint();
-            self.message = "Hint: where the cards are (counted as places shown)".into();
-            return;
-        }
-        if !self.persons_turn() && !self.is_watch() {
-            self.message = "Hints are for your own turn".into();
-            return;
-        }
-        if self.show.is_some() {
-            self.message = "Hints come when the next turn starts".into();
-            return;
-        }
-        let hint = self.compute_hint();
-        let mut shown = 0;
-        offer_hint(
-            &mut self.hint,
-            hint,
-            &mut shown,
-            &mut self.message,
-            self.solver_note.as_deref(),
-        );
-        if shown > 0 {
-            self.note_hint();
-            // Classic memory: the kind of move only; say how to see the places.
-            if self.hint.as_ref().is_some_and(|h| !h.places) {
-                self.message = "Hint: the kind of move; H again shows where the cards are".into();
-            }
-        }
-    }
-
-    /// Whether the hint shows the model's pattern codes beside its words.
-    #[must_use]
-    pub fn show_codes(&self) -> bool {
-        self.show_codes
-    }
-
-    /// Shows or hides the model's pattern codes in the hint (for those who study it).
-    pub fn toggle_codes(&mut self) {
-        self.show_codes = !self.show_codes;
-    }
-
-    /// Switches the odds display.
-    pub fn toggle_odds(&mut self) {
-        self.show_odds = !self.show_odds;
-        // Said where the odds first show: what they are.
-        if self.show_odds {
-            self.message = match self.config.objective {
-                _ if self.seats.len() > 2 => "Odds: your own pairs still to take",
-                crate::rules::Objective::Win => "Odds: your chance to win (a draw counts half)",
-                _ => "Odds: your final margin, score included",
-            }
-            .into();
-        }
-        self.refresh();
-    }
-
-    fn compute_hint(&self) -> Option<Hint> {
-        let view = self.game.view();
-        if self.is_zebra() {
-            return Some(hint::build_zebra(
-                view,
-                &self.zebra_lesson()?,
-                self.config.objective,
-                self.places(),
-            ));
-        }
-        if view.is_over() {
-            return None;
-        }
-        let (lesson, unit) = self.lesson()?;
-        Some(hint::build(view, &lesson, unit, self.places()))
-    }
-
-    /// The trainer's lesson at the current decision point, for the mover, from the
-    /// table's solver (two seats: the game's objective; three or more: own pairs), and
-    /// its unit. `None` while the solver is not ready.
-    fn lesson(&self) -> Option<(Lesson, Unit)> {
-        let view = self.game.view();
-        if let Some(own) = &self.seats_solver {
-            let mut s = own.lock().ok()?;
-            let lesson = crate::trainer::explain(view, &mut *s).ok()?;
-            return Some((lesson, Unit::OwnPairs));
-        }
-        let mut s = self.solver.as_ref()?.lock().ok()?;
-        let lesson = crate::trainer::explain(view, s.solver()).ok()?;
-        Some((lesson, self.config.objective.into()))
-    }
-
-    /// Recomputes odds and the automatic hint after a change.
-    fn refresh(&mut self) {
-        self.odds = None;
-        let view = self.game.view();
-        if view.is_over() {
-            self.hint = None;
-            return;
-        }
-        if let Some(own) = &self.seats_solver
-            && let Ok(mut s) = own.lock()
-            && let Ok(v) = s.value(&seats_state_of(view))
-        {
-            // The vector is relative to the mover.
-            let m = self.seats.len();
-            let rel = (self.person().index() + m - view.mover().index()) % m;
-            self.odds = Some(v[rel]);
-        }
-        if let Some(zebra) = &self.zebra
-            && let Ok(mut z) = zebra.lock()
-            && let Ok(v) = z.solver().value(&zebra_state_of(view))
-        {
-            self.odds = Some(self.persons_value(v));
-        }
-        if let Some(solver) = &self.solver {
-            let state = state_of(view);
-            if let Ok(mut s) = solver.lock()
-                && let Ok(v) = s.solver().value(&state)
-            {
-                self.odds = Some(self.persons_value(v));
-            }
-        }
-        let auto = self.is_watch() || self.config.hints == super::config::Hints::Always;
-        if auto && self.show.is_none() && (self.persons_turn() || self.is_watch()) {
-            self.hint = self.compute_hint();
-            if self.hint.is_some() && !self.is_watch() {
-                self.note_hint();
-            }
-        } else {
-            self.hint = None;
-        }
-    }
-
-    /// The value `v` of the decision point for the mover (two seats), as the person
-    /// means it: their own chance to win, or under `margin` their final margin (the
-    /// score plus the expected rest).
-    fn persons_value(&self, v: f64) -> f64 {
-        let view = self.game.view();
-        let objective = self.config.objective;
-        let mine = view.mover() == self.person();
-        let theirs = match (mine, objective) {
-            (true, _) => v,
-            (false, crate::rules::Objective::Win) => 1.0 - v,
-            (false, _) => -v,
-        };
-        objective.at_end(view.pairs().lead(self.person()), theirs)
-    }
-
-    /// The coach's word on the person turning the card at `pos` now, from the decision
-    /// point before the flip (`None`: the coach is off, the solver not ready, or the
-    /// choice was best).
-    fn coach_verdict(&self, pos: usize) -> Option<coach::Verdict> {
-        if !self.config.coach {
-            return None;
-        }
-        if self.is_zebra() {
-            let lesson = self.zebra_lesson()?;
-            return crate::trainer::zebra::zebra_verdict(
-                &self.game,
-                pos,
-                &lesson,
-                self.config.objective,
-                self.places(),
-            );
-        }
-        let (lesson, unit) = self.lesson()?;
-        coach::verdict(&self.game, pos, &lesson, unit, self.places())
-    }
-
-    /// The coach's word on the person's last decision, if it cost something.
-    #[must_use]
-    pub fn coach_note(&self) -> Option<&str> {
-        self.coach_note.as_deref()
-    }
-
-    /// The person's accuracy and costliest decision, once the game is over and valued,
-    /// when one person played.
-    #[must_use]
-    pub fn look_back(&self) -> Option<&LookBack> {
-        match self.look_backs.as_deref() {
-            Some([back]) if self.people() == 1 => Some(back),
-            _ => None,
-        }
-    }
-
-    /// Every person's accuracy, in turn order, once the game is over and valued (empty
-    /// before, or with nobody to value it: a table of three or more without the
-    /// own-pairs solver).
-    #[must_use]
-    pub fn look_backs(&self) -> &[LookBack] {
-        self.look_backs.as_deref().unwrap_or_default()
-    }
-
-    /// Values the finished game's flips for the end screen (the replay's analysis):
-    /// against the table's optimal strategy, in expected own pairs at three or more
-    /// seats.
-    fn look_back_if_over(&mut self) {
-        if self.look_backs.is_some() || !self.game.view().is_over() || self.people() == 0 {
-            return;
-        }
-        let players = self.record().players;
-        let analysis = if let Some(zebra) = &self.zebra {
-            zebra.lock().ok().and_then(|mut z| {
-                crate::analysis::annotate::annotate(&self.game, players, z.solver()).ok()
-            })
-        } else if self.seats.len() > 2 {
-            let Some(own) = &self.seats_solver else {
-                return;
-            };
-            own.lock().ok().and_then(|mut s| {
-                crate::analysis::annotate::annotate(&self.game, players, &mut *s).ok()
-            })
-        } else {
-            let Some(solver) = &self.solver else {
-                return;
-            };
-            solver.lock().ok().and_then(|mut s| {
-                crate::analysis::annotate::annotate(&self.game, players, s.solver()).ok()
-            })
-        };
-        let Some(analysis) = analysis else {
-            return;
-        };
-        let people = self.record().people();
-        self.look_backs = Some(
-            people
-                .into_iter()
-                .map(|seat| coach::look_back_of(&analysis, &self.game, seat))
-                .collect(),
-        );
-    }
-
     /// Turns the card at `pos`; returns whether the message tells the standard deck's
     /// rule (a same-rank pair of other colours just missed, for the first time).
-    fn flip(&mut self, pos: usize, now: Instant) -> bool {
+    pub(super) fn flip(&mut self, pos: usize, now: Instant) -> bool {
         let flip = match self.game.try_flip(pos) {
             Ok(f) => f,
             Err(e) => {
@@ -987,11 +398,13 @@ impl Round {
                 TurnEnd::Miss => format!("{who}: not a match (any key goes on)"),
                 TurnEnd::Pass => self.pass_message(&who),
             };
-            // On Zebra a twin is told every time: it is the rule people miss.
             if end == TurnEnd::Miss
-                && (!self.colour_told || self.is_zebra())
-                && let Some(note) =
-                    coach::other_colour(self.game.view().deck(), first.card, flip.card)
+                && let Some(note) = coach::colour_note(
+                    self.game.view().deck(),
+                    first.card,
+                    flip.card,
+                    self.colour_told,
+                )
             {
                 self.message = note;
                 self.colour_told = true;
@@ -1010,54 +423,7 @@ impl Round {
         told
     }
 
-    fn pass_message(&self, who: &str) -> String {
-        let v = self.game.view();
-        let last_pass = usize::from(v.passes()) + 1 >= v.seats();
-        let tail = match self.config.pass_rule {
-            crate::rules::PassRule::Agreed if last_pass && !v.is_over() && v.seats() == 2 => {
-                ": a pass back ends the game"
-            }
-            crate::rules::PassRule::Agreed if last_pass && !v.is_over() => {
-                ": one more pass ends the game"
-            }
-            crate::rules::PassRule::Ko if v.after_pass() => ": no pass allowed in reply",
-            _ => "",
-        };
-        format!("{who} passed{tail}")
-    }
-
-    fn face(&self, flip: Flip) -> String {
-        super::table::face(self.game.view(), flip)
-    }
-
-    /// A turn in the log, the cards as the records write them: "You: 4♠ b2, 7♥ c3 — miss".
-    /// In classic memory a turn that left its cards face down is told without them
-    /// ("AI: no pair"): remembering them is the game.
-    fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {
-        if self.config.memory == Memory::Classic {
-            return match end {
-                TurnEnd::Pair => format!("{who}: pair {} {}", self.face(a), self.face(b)),
-                TurnEnd::Miss => format!("{who}: no pair"),
-                TurnEnd::Pass => format!("{who} passed"),
-            };
-        }
-        let deck = self.game.view().deck();
-        let card = |f: Flip| {
-            format!(
-                "{} {}",
-                self.face(f),
-                crate::record::coordinate(deck, f.position)
-            )
-        };
-        let (fa, fb) = (card(a), card(b));
-        match end {
-            TurnEnd::Pair => format!("{who}: {fa}, {fb} — pair"),
-            TurnEnd::Miss => format!("{who}: {fa}, {fb} — miss"),
-            TurnEnd::Pass => format!("{who} passed ({fa}, {fb})"),
-        }
-    }
-
-    fn end_show(&mut self, now: Instant) {
+    pub(super) fn end_show(&mut self, now: Instant) {
         if let Some(s) = self.show.take() {
             self.ready_at = Some(now + turn_guard(self.config.show_delay()));
             let v = self.game.view();
@@ -1087,7 +453,7 @@ impl Round {
     }
 
     /// Plans the next AI flip if an AI is to move.
-    fn schedule(&mut self, now: Instant) {
+    pub(super) fn schedule(&mut self, now: Instant) {
         if self.show.is_some() || self.game.view().is_over() || self.ai_at.is_some() {
             return;
         }
@@ -1197,14 +563,10 @@ pub fn own_pairs_solver(
     deck: &crate::rules::Deck,
     config: &Config,
 ) -> Result<SharedSeatsSolver, String> {
-    let mut solver = seats_solver_for(deck, config)?;
-    let root = crate::solver::SeatsState {
-        position: crate::solver::Position::start(deck),
-        passes: 0,
-        first: None,
-    };
-    solver.value(&root).map_err(|e| e.to_string())?;
-    Ok(Arc::new(Mutex::new(solver)))
+    use crate::model::Oracle;
+    SeatsSolver::solved(deck, config.table(), config.objective)
+        .map(|s| Arc::new(Mutex::new(s)))
+        .map_err(|e| e.to_string())
 }
 
 fn refusal(e: IllegalFlip) -> String {

@@ -6,9 +6,11 @@
 
 use std::time::Instant;
 
-use concentration::players::{AiKind, SeatAi, ZebraOptimal};
+use concentration::model::{Oracle, Zebra};
+use concentration::players::{AiKind, SeatAi};
 use concentration::record::{MemoryMode, Record, RecordSeat};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, below};
+use concentration::solver::zebra::ZebraSolver;
 use concentration::tui::{Action, App, Geometry, Screen, board_area};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -142,11 +144,13 @@ pub fn random_game(deck: &Deck, players: Players, seed: u64, salt: u64, stop: us
 /// optimal Zebra AI, under `margin`.
 pub fn zebra_record() -> Record {
     let deck = Deck::parse("zebra:6").unwrap();
-    let optimal = ZebraOptimal::new(&deck, Objective::Margin, PassRule::Agreed).unwrap();
+    let table =
+        concentration::rules::Table::two(PassRule::Agreed, concentration::rules::Variant::Standard);
+    let optimal = ZebraSolver::solved(&deck, table, Objective::Margin).unwrap();
     let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
     let mut ais = [
-        SeatAi::zebra(AiKind::ForgetfulEasy, 1, || None).unwrap(),
-        SeatAi::zebra(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
+        SeatAi::new::<Zebra>(AiKind::ForgetfulEasy, 1, || None).unwrap(),
+        SeatAi::new::<Zebra>(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
     ];
     while !game.view().is_over() {
         let p = ais[game.view().mover().index()].choose(game.view());

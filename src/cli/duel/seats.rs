@@ -6,7 +6,8 @@ use std::sync::{Arc, Mutex};
 use super::DuelArgs;
 use crate::analysis::duel::Estimate;
 use crate::analysis::seats_duel::{DuelAi, seats_duel, simulate_seats};
-use crate::players::{AiKind, SeatAi, SharedSeatsSolver};
+use crate::model::{OwnPairs, Standard};
+use crate::players::{AiKind, SeatAi};
 use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Objective, Table, Variant};
 use crate::seats::{SeatKind, Seats};
@@ -102,8 +103,13 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
         &args.deck,
         table,
         |i, seed| match (&solver, kinds[i]) {
-            (Some(solver), AiKind::Optimal) => SeatAi::own_pairs(Arc::clone(solver), seed),
-            (_, kind) => SeatAi::new(kind, seed, || None).expect("only optimal needs a solver"),
+            (Some(solver), kind) => {
+                SeatAi::new::<OwnPairs>(kind, seed, || Some(Box::new(Arc::clone(solver))))
+                    .expect("the solver is ready")
+            }
+            (None, kind) => {
+                SeatAi::new::<Standard>(kind, seed, || None).expect("only optimal needs a solver")
+            }
         },
         games,
         args.seed,
@@ -157,7 +163,7 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
 }
 
 /// The own-pairs solver the optimal seats share, solved from the start.
-fn own_pairs_solver(args: &DuelArgs, table: Table) -> anyhow::Result<SharedSeatsSolver> {
+fn own_pairs_solver(args: &DuelArgs, table: Table) -> anyhow::Result<Arc<Mutex<SeatsSolver>>> {
     if table.variant != Variant::Standard {
         return Err(crate::cli::usage(format!(
             "--variant {}: the optimal AI at a table of seats plays the standard turn only; seat usual or forgetful AIs",

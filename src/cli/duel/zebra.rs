@@ -4,21 +4,24 @@
 use super::{DuelArgs, PolicyName, TieBreakName, show};
 use crate::analysis::zebra_duel::zebra_contest;
 use crate::cli::usage;
-use crate::players::{ZebraAgent, ZebraOptimal, ZebraPolicy, ZebraUsual};
-use crate::rules::Variant;
+use crate::model::{Oracle, Zebra};
+use crate::players::{Agent, Policy, Usual};
+use crate::rules::{Table, Variant};
+use crate::solver::zebra::ZebraSolver;
 
 /// A Zebra policy by name, with its name for records.
 fn policy(
     name: PolicyName,
-    optimal: &mut Option<ZebraOptimal>,
+    optimal: &mut Option<ZebraSolver<f64>>,
     args: &DuelArgs,
-) -> anyhow::Result<(Box<dyn ZebraPolicy + Send>, &'static str)> {
+) -> anyhow::Result<(Box<dyn Policy<Zebra> + Send>, &'static str)> {
     match name {
-        PolicyName::Usual => Ok((Box::new(ZebraUsual), "usual")),
+        PolicyName::Usual => Ok((Box::new(Usual), "usual")),
         PolicyName::Optimal => {
             if optimal.is_none() {
+                let table = Table::two(args.pass_rule, Variant::Standard);
                 *optimal = Some(
-                    ZebraOptimal::new(&args.deck, args.objective, args.pass_rule)
+                    ZebraSolver::solved(&args.deck, table, args.objective)
                         .map_err(|e| usage(e.to_string()))?,
                 );
             }
@@ -77,8 +80,8 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     args.deck
         .check_playable()
         .map_err(|e| usage(e.to_string()))?;
-    let mut a = ZebraAgent::new(first, 0);
-    let mut b = ZebraAgent::new(second, 0);
+    let mut a = Agent::of(first, 0);
+    let mut b = Agent::of(second, 0);
     let players = [first_name.to_owned(), second_name.to_owned()];
     super::simulated(
         args,

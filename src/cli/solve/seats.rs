@@ -128,7 +128,7 @@ pub(super) fn run(args: &SolveArgs, request: &SeatsRequest) -> anyhow::Result<()
 
 /// The report in words: a header, the chosen vector, then every action.
 fn text(args: &SolveArgs, request: &SeatsRequest, report: &SeatsReport) -> String {
-    let position = crate::analysis::seats_report::seats_state_of(request)
+    let position = crate::analysis::seats_report::state_of(request)
         .map(|s| s.position.to_string())
         .unwrap_or_default();
     let point = match &request.first {

@@ -10,14 +10,16 @@ use crate::solver::zebra::{ZebraAction, ZebraFirstCard};
 use crate::trainer::card_words;
 use crate::trainer::{Idea, IdeaKind};
 
-use super::{ZebraChoice, choice_words};
+use super::choice_words;
+use crate::model::Zebra;
+use crate::trainer::Explained;
 
 /// The idea behind `best` among `actions` (best first) at the decision point of `view`.
-pub(super) fn zebra_idea(
+pub(super) fn idea(
     view: &PublicView,
     first: Option<ZebraFirstCard>,
-    actions: &[ZebraChoice],
-    best: &ZebraChoice,
+    actions: &[Explained<Zebra>],
+    best: &Explained<Zebra>,
     objective: Objective,
 ) -> Idea {
     let worth = worth(view, actions, best, objective);
@@ -26,6 +28,7 @@ pub(super) fn zebra_idea(
         _ => String::new(),
     };
     let best_card = best
+        .named
         .cards
         .first()
         .map(|&p| card_words(view, p))
@@ -33,7 +36,7 @@ pub(super) fn zebra_idea(
     let twin = actions
         .iter()
         .find(|c| c.action == ZebraAction::Twin)
-        .and_then(|c| c.cards.first())
+        .and_then(|c| c.named.cards.first())
         .map(|&p| {
             format!(
                 "; the seen {} is its twin, the same colour: no pair",
@@ -135,8 +138,8 @@ pub(super) fn zebra_idea(
 /// card", or "worth 50%, the only choice".
 fn worth(
     view: &PublicView,
-    actions: &[ZebraChoice],
-    best: &ZebraChoice,
+    actions: &[Explained<Zebra>],
+    best: &Explained<Zebra>,
     objective: Objective,
 ) -> String {
     let value = show_value(objective, best.value);
@@ -144,7 +147,7 @@ fn worth(
         Some(next) => format!(
             "{value} against {} for {}",
             show_value(objective, next.value),
-            choice_words(view, next.action, next.cards.first().copied())
+            choice_words(view, next.action, next.named.cards.first().copied())
         ),
         None => format!("worth {value}, the only choice"),
     }

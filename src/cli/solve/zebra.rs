@@ -13,7 +13,7 @@ use crate::solver::zebra::{
 
 /// The `solve` options as given, for a Zebra deck.
 #[derive(Debug)]
-pub struct ZebraArgs<'a> {
+pub(super) struct ZebraArgs<'a> {
     /// The deck (a Zebra deck).
     pub deck: &'a Deck,
     /// What the mover plays for.
@@ -38,7 +38,7 @@ pub struct ZebraArgs<'a> {
 
 /// Validates the options into a Zebra state; the error names the bad part.
 fn state_of(args: &ZebraArgs<'_>) -> anyhow::Result<ZebraState> {
-    let bad = |m: String| super::usage(m);
+    let bad = |m: String| crate::cli::usage(m);
     if args.objective == Objective::Moves {
         return Err(bad(format!(
             "--objective moves: {}",
@@ -87,7 +87,7 @@ fn state_of(args: &ZebraArgs<'_>) -> anyhow::Result<ZebraState> {
 
 /// Parses `--revealed`/`--held` `P:red|P:black` and checks it fits the position.
 fn first_card(flag: &str, text: &str, position: &ZebraPosition) -> anyhow::Result<ZebraFirstCard> {
-    let bad = |m: String| super::usage(format!("--{flag} {text}: {m}"));
+    let bad = |m: String| crate::cli::usage(format!("--{flag} {text}: {m}"));
     let (pattern, colour) = text
         .rsplit_once(':')
         .ok_or_else(|| bad("expected P:red or P:black, e.g. 2.2/2.1:red".to_owned()))?;
@@ -125,9 +125,9 @@ fn first_card(flag: &str, text: &str, position: &ZebraPosition) -> anyhow::Resul
 ///
 /// # Errors
 /// A bad request (status 2).
-pub fn run(args: &ZebraArgs<'_>) -> anyhow::Result<()> {
+pub(super) fn run(args: &ZebraArgs<'_>) -> anyhow::Result<()> {
     let state = state_of(args)?;
-    let refused = |e: crate::solver::zebra::ZebraError| super::usage(e.to_string());
+    let refused = |e: crate::solver::zebra::ZebraError| crate::cli::usage(e.to_string());
     let mut solver: ZebraSolver<f64> = ZebraSolver::new(args.objective, args.pass_rule);
     let actions = solver.actions(&state).map_err(refused)?;
     let exact = if args.exact {

@@ -1,0 +1,175 @@
+//! One game model, many rule sets: what a rule set gives the layers above the solvers
+//! ([`Model`]) and what a solver gives them ([`Oracle`]). The players, the trainer, the
+//! analysis, the screens and the command line are written once against these two traits;
+//! a rule set (the standard game and One Flip, the own-pairs table of three to six seats,
+//! Zebra) implements them beside its own solver. See docs/adding-a-variant.md.
+//!
+//! Modelled on shakmaty's `Position` trait (each chess variant implements what differs;
+//! everything above is written once), kept as small as our layers need.
+
+mod oracle;
+mod standard;
+mod unit;
+pub mod words;
+mod zebra;
+
+use std::fmt;
+
+use thiserror::Error;
+
+pub use oracle::Oracle;
+pub use standard::{
+    OwnPairs, Patterns, Standard, TieBreak, action_of, candidates, preference, state_of,
+};
+pub use unit::Unit;
+pub use zebra::{Zebra, ZebraNote};
+
+use crate::rules::{Objective, PublicView};
+use crate::solver::Scalar;
+
+/// What a rule set gives the layers above its solver: the public state of a decision
+/// point, its actions, which action a card carries out and which cards carry out an
+/// action, the order among equal actions, and the usual player's choice.
+pub trait Model: 'static {
+    /// The decision point as the rule set's solver asks it.
+    type State: Clone + fmt::Debug + PartialEq;
+    /// What the mover does at a decision point.
+    type Action: Copy + Eq + fmt::Debug + fmt::Display + Send + 'static;
+    /// The first card of a turn, as the second decision point describes it.
+    type First: Copy + Eq + fmt::Debug;
+
+    /// The decision point of a game in progress.
+    ///
+    /// # Panics
+    /// If the game is over (or is not played under these rules).
+    fn state_of(view: &PublicView) -> Self::State;
+
+    /// The first card of the turn at `state` (`None` at the turn start).
+    fn first(state: &Self::State) -> Option<Self::First>;
+
+    /// The action that turning the card at `position` now carries out (`None`: that
+    /// card cannot be turned).
+    fn action_of(view: &PublicView, position: usize) -> Option<Self::Action>;
+
+    /// The cards on the table that carry out `action` now (all equivalent).
+    fn candidates(view: &PublicView, action: Self::Action) -> Vec<usize>;
+
+    /// The order among actions of equal value, lower first: what the usual player
+    /// would do before what it would not (docs/model.md, docs/variants.md).
+    fn order(action: Self::Action, first: Option<Self::First>) -> (u8, usize, u8);
+
+    /// Whether `listed` (an action a solver valued) and `done` are one choice on the
+    /// table.
+    fn same_choice(listed: Self::Action, done: Self::Action) -> bool {
+        listed == done
+    }
+
+    /// What the usual player (take a known pair, else a new card) does at `state`.
+    fn usual(state: &Self::State) -> Self::Action;
+
+    /// The action in a player's words, with the cards that carry it out: "Take the pair
+    /// 7♥ 7♠ (c3, k2)", "Turn its twin, 7♦ (k2): same colour, no pair".
+    fn name(view: &PublicView, action: Self::Action) -> words::Named;
+
+    /// The flip in the rule set's own model, kept beside the shared reading where that
+    /// reading is not the model's own (Zebra): the action done, the best ones and the
+    /// one the optimal player chooses.
+    fn note(
+        _done: Self::Action,
+        _best: &[Self::Action],
+        _chosen: Option<Self::Action>,
+    ) -> Option<ZebraNote> {
+        None
+    }
+
+    /// The action the way the shared words read it: the standard model's action and
+    /// first card (`took the pair`, `turned a seen card second`, `passed`).
+    fn reading(
+        action: Self::Action,
+        first: Option<Self::First>,
+    ) -> (crate::solver::Action, Option<crate::solver::FirstCard>);
+}
+
+/// Every action of model `M` at a decision point with its value for the mover.
+pub type Valued<M> = Vec<(<M as Model>::Action, f64)>;
+
+/// Which rule set a table plays, and so which model and solver serve it: the one place
+/// the layers above ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleSet {
+    /// Two seats, the standard deck's pairs: [`Standard`] (either turn).
+    Standard,
+    /// Three or more seats: [`OwnPairs`].
+    OwnPairs,
+    /// A Zebra deck (pairs by colour): [`Zebra`].
+    Zebra,
+}
+
+impl RuleSet {
+    /// The rule set of a game of `deck` at a table of `seats`.
+    #[must_use]
+    pub fn of(deck: &crate::rules::Deck, seats: usize) -> Self {
+        if deck.is_zebra() {
+            Self::Zebra
+        } else if seats > 2 {
+            Self::OwnPairs
+        } else {
+            Self::Standard
+        }
+    }
+}
+
+/// Why a solver could not value a decision point or a game.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ModelError {
+    /// The two-seat solver refused.
+    #[error(transparent)]
+    Solve(#[from] crate::solver::SolveError),
+    /// The own-pairs solver refused.
+    #[error(transparent)]
+    Seats(#[from] crate::solver::SeatsSolveError),
+    /// The Zebra solver refused.
+    #[error(transparent)]
+    Zebra(#[from] crate::solver::zebra::ZebraError),
+    /// A flip that is no action of the model (a record that does not replay).
+    #[error("flip {0} is not an action at its decision point")]
+    Unplayable(usize),
+}
+
+/// The one rule among equal actions: the best value under `objective` (within
+/// [`crate::solver::TIE_EPSILON`], or exactly), the lowest `order` among the tied ones,
+/// the first listed among equal orders.
+#[must_use]
+pub fn chosen_by<A: Copy, V: Scalar, K: Ord>(
+    objective: Objective,
+    actions: &[(A, V)],
+    order: impl Fn(A) -> K,
+) -> Option<A> {
+    let best = crate::solver::best_of(objective, actions.iter().map(|(_, v)| v.clone()))?;
+    actions
+        .iter()
+        .filter(|(_, v)| v.ties(&best))
+        .min_by_key(|(a, _)| order(*a))
+        .map(|(a, _)| *a)
+}
+
+/// The action the model's decision rule plays among `actions` (values for the mover):
+/// [`chosen_by`] in the rule set's [`Model::order`].
+#[must_use]
+pub fn chosen<M: Model, V: Scalar>(
+    objective: Objective,
+    actions: &[(M::Action, V)],
+    first: Option<M::First>,
+) -> Option<M::Action> {
+    chosen_by(objective, actions, |a| M::order(a, first))
+}
+
+/// The actions of `actions` whose value ties `value` (within
+/// [`crate::solver::TIE_EPSILON`]), in order.
+pub fn tied<A: Copy>(actions: &[(A, f64)], value: f64) -> Vec<A> {
+    actions
+        .iter()
+        .filter(|&&(_, v)| (v - value).abs() <= crate::solver::TIE_EPSILON)
+        .map(|&(a, _)| a)
+        .collect()
+}

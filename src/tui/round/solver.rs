@@ -1,0 +1,232 @@
+//! The round's one solver slot: the solver of its table, whatever the rule set, behind
+//! one object-safe trait, so that the optimal seats, the hints, the odds, the coach and
+//! the end screen's look back are asked the same way on every table. The solver arrives
+//! by one path ([`Round::hand_over`]): from the app's cache (the standard game, the
+//! own-pairs table) or from the round's own background solve ([`Round::solve`]).
+
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use super::{Round, wants_seats_solver};
+use crate::analysis::annotate::{Analysis, annotate};
+use crate::model::{Model, Oracle, RuleSet, Zebra};
+use crate::players::{AiKind, Policy, SeatAi};
+use crate::record::RecordSeat;
+use crate::rules::{Game, PublicView, Seat, Table};
+use crate::solver::zebra::ZebraSolver;
+use crate::trainer::coach::{self, Verdict};
+use crate::trainer::{Places, Taught};
+use crate::tui::hint::{self, Hint, HintAction};
+
+/// A table's solver as the round asks it, its rule set out of sight.
+pub trait TableSolver: Send {
+    /// The value of the decision point of `view` for `seat`, as they mean it.
+    fn odds(&self, view: &PublicView, seat: Seat) -> Option<f64>;
+    /// The hint at the decision point of `view`.
+    fn hint(&self, view: &PublicView, places: Places) -> Option<Hint>;
+    /// The coach's word on turning the card at `position` now (`None`: best).
+    fn verdict(&self, game: &Game, position: usize, places: Places) -> Option<Verdict>;
+    /// The game's flips valued.
+    fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis>;
+    /// An AI of `kind` for a seat at this table, the optimal one playing this solver.
+    fn seat_ai(&self, kind: AiKind, seed: u64) -> Option<SeatAi>;
+}
+
+/// An AI of `kind` at a table of `rules` before (or without) its solver: every kind but
+/// the optimal one.
+pub fn solverless_ai(rules: RuleSet, kind: AiKind, seed: u64) -> Option<SeatAi> {
+    fn of<M: Model>(kind: AiKind, seed: u64) -> Option<SeatAi> {
+        SeatAi::new::<M>(kind, seed, || None)
+    }
+    match rules {
+        RuleSet::Standard => of::<crate::model::Standard>(kind, seed),
+        RuleSet::OwnPairs => of::<crate::model::OwnPairs>(kind, seed),
+        RuleSet::Zebra => of::<Zebra>(kind, seed),
+    }
+}
+
+/// Every solver the trainer explains: one lesson, hint and coach for every rule set.
+impl<O> TableSolver for Arc<Mutex<O>>
+where
+    O: Oracle + Send + 'static,
+    O::Model: Taught,
+    <O::Model as Model>::Action: Into<HintAction>,
+{
+    fn odds(&self, view: &PublicView, seat: Seat) -> Option<f64> {
+        if view.is_over() {
+            return None;
+        }
+        self.lock().ok()?.odds(view, seat).ok()
+    }
+
+    fn hint(&self, view: &PublicView, places: Places) -> Option<Hint> {
+        if view.is_over() {
+            return None;
+        }
+        let mut s = self.lock().ok()?;
+        let lesson = crate::trainer::explain(view, &mut *s).ok()?;
+        Some(hint::build(view, &lesson, s.unit(), places))
+    }
+
+    fn verdict(&self, game: &Game, position: usize, places: Places) -> Option<Verdict> {
+        if game.view().is_over() {
+            return None;
+        }
+        let mut s = self.lock().ok()?;
+        let lesson = crate::trainer::explain(game.view(), &mut *s).ok()?;
+        coach::verdict(game, position, &lesson, s.unit(), places)
+    }
+
+    fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis> {
+        annotate(game, players, &mut *self.lock().ok()?).ok()
+    }
+
+    fn seat_ai(&self, kind: AiKind, seed: u64) -> Option<SeatAi> {
+        SeatAi::new::<O::Model>(kind, seed, || {
+            Some(Box::new(Arc::clone(self)) as Box<dyn Policy<O::Model> + Send>)
+        })
+    }
+}
+
+/// A solver the round holds.
+pub type Slot = Box<dyn TableSolver>;
+
+/// The solver of a table the round solves itself (no cache shares it): Zebra's, from
+/// the start of `deck`.
+fn solve_own(
+    rules: RuleSet,
+    deck: &crate::rules::Deck,
+    table: Table,
+    objective: crate::rules::Objective,
+) -> Result<Slot, String> {
+    match rules {
+        RuleSet::Zebra => ZebraSolver::solved(deck, table, objective)
+            .map(|z| Box::new(Arc::new(Mutex::new(z))) as Slot)
+            .map_err(|e| e.to_string()),
+        RuleSet::OwnPairs => crate::solver::SeatsSolver::solved(deck, table, objective)
+            .map(|s| Box::new(Arc::new(Mutex::new(s))) as Slot)
+            .map_err(|e| e.to_string()),
+        RuleSet::Standard => crate::players::Optimal::solved(deck, table, objective)
+            .map(|s| Box::new(Arc::new(Mutex::new(s))) as Slot)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// A solve under way on a worker.
+pub type Pending = Receiver<Result<Slot, String>>;
+
+impl Round {
+    /// Hands over the table's solver, solved from the start, from the app's cache (the
+    /// standard game's shared optimal player, or the own-pairs solver), or why there is
+    /// none.
+    pub fn set_solver<S: TableSolver + 'static>(
+        &mut self,
+        solver: Result<S, String>,
+        now: Instant,
+    ) {
+        self.hand_over(solver.map(|s| Box::new(s) as Slot), now);
+    }
+
+    /// Whether this table plays with the own-pairs solver (three or more seats, the
+    /// standard turn), to be handed over through [`Round::set_solver`].
+    #[must_use]
+    pub fn wants_seats_solver(&self) -> bool {
+        wants_seats_solver(&self.config) && self.solver.is_none()
+    }
+
+    /// Lets play begin at a table that waits for no solver: an AI to move first gets its
+    /// time.
+    pub fn go(&mut self, now: Instant) {
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// Whether the odds (`o`) have a solver to come from: the two-player solver, or the
+    /// own-pairs one (standard turn only).
+    #[must_use]
+    pub fn odds_offered(&self) -> bool {
+        self.config.two_seat_solver() || wants_seats_solver(&self.config)
+    }
+
+    /// Whether the solver has arrived (or failed).
+    #[must_use]
+    pub fn solver_settled(&self) -> bool {
+        self.solver.is_some() || self.solver_note.is_some()
+    }
+
+    /// Whether the round solves its table itself ([`Round::solve`]): a rule set whose
+    /// solver no cache of the app shares (Zebra).
+    #[must_use]
+    pub fn solves_itself(&self) -> bool {
+        self.rules() == RuleSet::Zebra
+    }
+
+    /// Solves the table's rules: on this thread when `blocking` (tests), else on a
+    /// worker that [`Round::poll_solver`] listens to.
+    pub fn solve(&mut self, blocking: bool, now: Instant) {
+        let deck = self.game.view().deck().clone();
+        let (rules, table, objective) = (self.rules(), self.config.table(), self.config.objective);
+        let job = move || solve_own(rules, &deck, table, objective);
+        if blocking {
+            self.hand_over(job(), now);
+        } else {
+            let (tx, rx) = channel();
+            std::thread::spawn(move || {
+                let _ = tx.send(job());
+            });
+            self.pending = Some(rx);
+        }
+    }
+
+    /// Takes in the solver if it arrived; returns whether it did.
+    pub fn poll_solver(&mut self, now: Instant) -> bool {
+        let Some(rx) = &self.pending else {
+            return false;
+        };
+        let got = match rx.try_recv() {
+            Ok(s) => s,
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        };
+        self.pending = None;
+        self.hand_over(got, now);
+        true
+    }
+
+    /// Whether the round's own solve is still under way.
+    #[must_use]
+    pub fn solving(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Hands over the table's solver (or why there is none): the optimal AIs it serves
+    /// take their seats, or the panel says why there are no hints; then play goes on.
+    pub fn hand_over(&mut self, solver: Result<Slot, String>, now: Instant) {
+        match solver {
+            Ok(s) => {
+                self.solver = Some(s);
+                for i in 0..self.seats.len() {
+                    if self.seats[i].kind == Some(crate::tui::config::Opponent::Optimal) {
+                        self.make_ai(i);
+                    }
+                }
+            }
+            Err(e) => {
+                // Where an optimal seat waits for it, the message says so too.
+                if self.rules() == RuleSet::OwnPairs {
+                    self.message = format!("no optimal AI: {e}");
+                }
+                self.solver_note = Some(format!("no hints: {e}"));
+            }
+        }
+        self.look_back_if_over();
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// The rule set of the table.
+    pub(super) fn rules(&self) -> RuleSet {
+        RuleSet::of(self.game.view().deck(), self.seats.len())
+    }
+}
