@@ -25,7 +25,7 @@ use super::look::Look;
 use super::pairs_replay::PairsReplay;
 use super::pairs_table::PairsTable;
 use super::puzzle::Drill;
-use super::replay::{Back, History, Replay, SolverKey};
+use super::replay::{History, Replay, SolverKey};
 use super::round::{Round, SharedSeatsSolver, SharedSolver, own_pairs_solver};
 use super::screen;
 use super::setup::Setup;
