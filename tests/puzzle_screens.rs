@@ -181,9 +181,18 @@ fn answers_are_counted_in_the_tally_file_with_the_streak_and_by_idea() {
     turn(&mut app, best);
     app.update(Action::New, Instant::now());
     let d = drill(&app);
-    let usual = d.lesson().find(d.puzzle().usual).unwrap().named.cards[0];
+    // A card that is not the best (the second puzzle may be a control, where the
+    // common play is right).
+    let wrong = d
+        .lesson()
+        .actions
+        .iter()
+        .find(|e| e.action != d.lesson().best)
+        .unwrap()
+        .named
+        .cards[0];
     let second = d.puzzle().idea;
-    turn(&mut app, usual);
+    turn(&mut app, wrong);
     let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
     let tally: Tally = serde_json::from_str(&text).unwrap();
     assert_eq!((tally.all.tried, tally.all.solved), (2, 1));
@@ -637,5 +646,34 @@ fn no_text_cites_an_unnamed_source() {
                 );
             }
         }
+    }
+}
+
+/// A control position (the common play is right) says so after the answer: which idea
+/// would be wrong here and what its move costs; the common play is marked right.
+#[test]
+fn a_control_position_says_the_common_play_is_right_here() {
+    let mut app = app("pairs:8", 7, None);
+    for _ in 0..10 {
+        if drill(&app).puzzle().control {
+            break;
+        }
+        app.update(Action::New, Instant::now());
+    }
+    let d = drill(&app);
+    assert!(d.puzzle().control, "a control within ten puzzles");
+    assert_eq!(d.puzzle().best, d.puzzle().usual);
+    let title = d.puzzle().idea.title().to_lowercase();
+    let usual = d.lesson().find(d.puzzle().usual).unwrap().named.cards[0];
+    turn(&mut app, usual);
+    assert!(drill(&app).answer().unwrap().right);
+    for s in [screen_sized(&app, 100, 40), screen(&app)] {
+        let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("Right: the best card"), "{s}");
+        assert!(
+            flat.contains(&format!("Not every position wants {title}")),
+            "{s}"
+        );
+        assert!(flat.contains("the common play is best"), "{s}");
     }
 }

@@ -126,6 +126,7 @@ pub fn to_json(p: &Puzzle) -> serde_json::Value {
         "best": p.best.to_string(),
         "usual": p.usual.to_string(),
         "idea": p.idea.name(),
+        "control": p.control,
         "difficulty": p.difficulty.name(),
     })
 }

@@ -152,5 +152,8 @@ fn answer<R: BufRead, W: Write>(
     if let Some(idea) = &lesson.idea {
         voice.say(&idea.line)?;
     }
+    if let Some(line) = d.puzzle().control_line(lesson) {
+        voice.say(&line)?;
+    }
     voice.say("Type next for the next puzzle, or quit.")
 }

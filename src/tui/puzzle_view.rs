@@ -169,6 +169,9 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
     if let Some(idea) = &lesson.idea {
         lines.push(Line::from(idea.line.clone()));
     }
+    if let Some(line) = drill.puzzle().control_line(lesson) {
+        lines.push(Line::from(line));
+    }
     let t = drill.tally();
     let saved = match drill.counted() {
         Some(Counted::Saved(_, None)) => String::new(),
