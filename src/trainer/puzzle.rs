@@ -357,9 +357,10 @@ fn tempting(state: &State, action: Action) -> bool {
         (None, Action::Known(p)) => p.known() < 2,
         (None, Action::Unknown) => state.position.iter().any(|(p, _)| p.known() >= 2),
         (Some(_), Action::Known(_)) => true,
-        (Some(FirstCard::Revealed(p) | FirstCard::Held(p)), Action::Unknown) => {
-            p.known() >= 1 + u8::from(matches!(state.first, Some(FirstCard::Held(_))))
-        }
+        // A new card while the first card's partner is seen (a seen first card counts
+        // itself among its label's known cards).
+        (Some(FirstCard::Revealed(p)), Action::Unknown) => p.known() >= 1,
+        (Some(FirstCard::Held(p)), Action::Unknown) => p.known() >= 2,
         _ => false,
     }
 }
