@@ -778,6 +778,7 @@ impl App {
             Screen::Replay(r) => r.deadline(),
             Screen::Solo(s) => s.deadline(),
             Screen::Pairs(t) => t.deadline(),
+            Screen::Puzzle(d) => d.deadline(),
             _ => None,
         }
     }
@@ -831,6 +832,7 @@ impl App {
                     Screen::Replay(r) => r.tick(now),
                     Screen::Solo(s) => s.tick(now),
                     Screen::Pairs(t) => t.tick(now),
+                    Screen::Puzzle(d) => d.tick(now),
                     _ => {}
                 }
                 return;
@@ -941,6 +943,7 @@ impl App {
                 None => self.quit = true,
             },
             Action::New => drill.next(),
+            Action::Again => drill.retry(),
             Action::Learn if drill.answer().is_some() => {
                 self.strategy = Some(Strategy::new(false));
             }
