@@ -181,9 +181,18 @@ fn answers_are_counted_in_the_tally_file_with_the_streak_and_by_idea() {
     turn(&mut app, best);
     app.update(Action::New, Instant::now());
     let d = drill(&app);
-    let usual = d.lesson().find(d.puzzle().usual).unwrap().named.cards[0];
+    // A card that is not the best (the second puzzle may be a control, where the
+    // common play is right).
+    let wrong = d
+        .lesson()
+        .actions
+        .iter()
+        .find(|e| e.action != d.lesson().best)
+        .unwrap()
+        .named
+        .cards[0];
     let second = d.puzzle().idea;
-    turn(&mut app, usual);
+    turn(&mut app, wrong);
     let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
     let tally: Tally = serde_json::from_str(&text).unwrap();
     assert_eq!((tally.all.tried, tally.all.solved), (2, 1));
@@ -638,4 +647,128 @@ fn no_text_cites_an_unnamed_source() {
             }
         }
     }
+}
+
+/// A control position (the common play is right) says so after the answer: which idea
+/// would be wrong here and what its move costs; the common play is marked right.
+#[test]
+fn a_control_position_says_the_common_play_is_right_here() {
+    let mut app = app("pairs:8", 7, None);
+    for _ in 0..10 {
+        if drill(&app).puzzle().control {
+            break;
+        }
+        app.update(Action::New, Instant::now());
+    }
+    let d = drill(&app);
+    assert!(d.puzzle().control, "a control within ten puzzles");
+    assert_eq!(d.puzzle().best, d.puzzle().usual);
+    let title = d.puzzle().idea.title().to_lowercase();
+    let usual = d.lesson().find(d.puzzle().usual).unwrap().named.cards[0];
+    turn(&mut app, usual);
+    assert!(drill(&app).answer().unwrap().right);
+    for s in [screen_sized(&app, 100, 40), screen(&app)] {
+        let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("Right: the best card"), "{s}");
+        assert!(
+            flat.contains(&format!("Not every position wants {title}")),
+            "{s}"
+        );
+        assert!(flat.contains("the common play is best"), "{s}");
+    }
+}
+
+/// The first card that is not the best at the puzzle on screen.
+fn wrong_card(d: &Drill) -> usize {
+    let lesson = d.lesson();
+    lesson
+        .actions
+        .iter()
+        .find(|e| e.action != lesson.best)
+        .unwrap()
+        .named
+        .cards[0]
+}
+
+/// A missed puzzle can be tried again with `r`: the answer is taken back, the second
+/// answer is marked but the tally keeps the first.
+#[test]
+fn a_missed_puzzle_can_be_tried_again_and_only_the_first_answer_counts() {
+    let dir = scratch("retry");
+    let mut app = app("pairs:8", 7, Some(dir.clone()));
+    let id = drill(&app).puzzle().id.clone();
+    // `r` before an answer, or after a right one, does nothing.
+    app.update(Action::Again, Instant::now());
+    assert!(!drill(&app).is_retry());
+    let wrong = wrong_card(drill(&app));
+    turn(&mut app, wrong);
+    assert!(screen(&app).contains("try again"), "{}", screen(&app));
+    app.update(Action::Again, Instant::now());
+    let d = drill(&app);
+    assert!(d.answer().is_none() && d.is_retry());
+    assert_eq!(d.puzzle().id, id);
+    assert!(screen(&app).contains("Try again"), "{}", screen(&app));
+    let best = d.lesson().best().named.cards[0];
+    turn(&mut app, best);
+    let d = drill(&app);
+    assert!(d.answer().unwrap().right);
+    assert!(d.message().contains("not counted"), "{}", d.message());
+    let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
+    let tally: Tally = serde_json::from_str(&text).unwrap();
+    assert_eq!((tally.all.tried, tally.all.solved), (1, 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A timed run: each answer is marked and the next puzzle shown at once, the clock
+/// counts down on screen, and when the time is up the run is counted (its best kept)
+/// and no more answers are taken.
+#[test]
+fn a_timed_run_counts_what_was_solved_before_the_time_is_up() {
+    let dir = scratch("timed");
+    let start = Instant::now();
+    let drill_ = Drill::new(
+        rules("pairs:8"),
+        7,
+        Filter::default(),
+        None,
+        Some(dir.clone()),
+    )
+    .unwrap()
+    .timed(1, start);
+    let mut app = App::puzzle(drill_);
+    assert!(app.deadline().is_some(), "the clock asks for ticks");
+    let s = screen_sized(&app, 100, 40);
+    assert!(s.contains("Time left 1:00"), "{s}");
+    assert!(s.contains("This run: 0 of 0 solved"), "{s}");
+    assert!(s.contains("timed run of 1 min"), "{s}");
+    let best = drill(&app).lesson().best().named.cards[0];
+    turn(&mut app, best);
+    let d = drill(&app);
+    assert_eq!(d.number(), 2, "the next puzzle at once");
+    assert!(d.answer().is_none());
+    assert!(d.message().starts_with("Right"), "{}", d.message());
+    let wrong = wrong_card(d);
+    turn(&mut app, wrong);
+    assert!(drill(&app).message().starts_with("Not the best: it was"));
+    app.update(Action::Tick, start + std::time::Duration::from_secs(20));
+    let s = screen_sized(&app, 100, 40);
+    assert!(s.contains("Time left 0:40"), "{s}");
+    assert!(s.contains("This run: 1 of 2 solved"), "{s}");
+    app.update(Action::Tick, start + std::time::Duration::from_secs(61));
+    let s = screen_sized(&app, 100, 40);
+    assert!(s.contains("Time is up"), "{s}");
+    assert!(s.contains("1 solved of 2 in 1 minutes"), "{s}");
+    assert!(s.contains("A new best!"), "{s}");
+    assert!(app.deadline().is_none(), "the clock stopped");
+    // No more answers once the time is up.
+    let number = drill(&app).number();
+    let best = drill(&app).lesson().best().named.cards[0];
+    turn(&mut app, best);
+    assert_eq!(drill(&app).number(), number);
+    assert!(drill(&app).answer().is_none());
+    let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
+    let tally: Tally = serde_json::from_str(&text).unwrap();
+    assert_eq!((tally.all.tried, tally.all.solved), (2, 1));
+    assert_eq!(tally.best_timed.get(&1), Some(&1));
+    let _ = std::fs::remove_dir_all(&dir);
 }

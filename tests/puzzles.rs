@@ -1,6 +1,7 @@
 //! Puzzles: every listed answer checked against `solve`, the same seed giving the same
-//! puzzles, every puzzle's table replaying to its position, and puzzles for every idea
-//! on the decks it occurs on.
+//! puzzles, every puzzle's table replaying to its position, puzzles for every idea on
+//! the decks it occurs on, sessions no rule of thumb beats, and difficulty that
+//! measures something.
 
 use std::process::Command;
 
@@ -80,7 +81,12 @@ fn every_listed_answer_is_the_one_best_action_of_solve() {
                 .map(|b| b.as_str().unwrap())
                 .collect();
             assert_eq!(best, vec![s("best").as_str()], "{p}");
-            assert_ne!(s("usual"), s("best"), "{p}");
+            // A control position is one where the common play is the best action.
+            if p["control"].as_bool().unwrap() {
+                assert_eq!(s("usual"), s("best"), "{p}");
+            } else {
+                assert_ne!(s("usual"), s("best"), "{p}");
+            }
             // Better than every other action by the margin.
             let value = |name: &str| {
                 solved["actions"]
@@ -158,4 +164,119 @@ fn every_idea_has_puzzles_on_the_decks_it_occurs_on() {
         let found = g.puzzles(1, 3, 2000, &|p| p.idea == idea);
         assert_eq!(found.len(), 3, "{deck} {pass_rule:?} {idea:?}");
     }
+}
+
+/// Whether a rule of thumb finds a listed puzzle's best action, read from the JSON alone:
+/// `new` always turns a new card, `seen` a seen card (any one: the rule is given every
+/// chance), `common` plays the usual move, `pass` passes whenever a pass is legal and
+/// otherwise plays the usual move. Where the rule has no card of its kind, it plays
+/// whatever is left, which is counted as solving.
+fn rule_solves(rule: &str, p: &Value) -> bool {
+    let actions: Vec<&str> = p["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["action"].as_str().unwrap())
+        .collect();
+    let best = p["best"].as_str().unwrap();
+    let usual = p["usual"].as_str().unwrap();
+    let seen = |a: &str| a == "match" || a.starts_with("known");
+    let held = p["first"]["kind"] == "held";
+    let passes: Vec<&str> = actions
+        .iter()
+        .copied()
+        .filter(|a| held && a.starts_with("known"))
+        .collect();
+    match rule {
+        "new" if actions.contains(&"unknown") => best == "unknown",
+        "seen" if actions.iter().any(|a| seen(a)) => seen(best),
+        "new" | "seen" => true,
+        "common" => best == usual,
+        "pass" if !passes.is_empty() => passes.contains(&best),
+        "pass" => best == usual,
+        _ => unreachable!(),
+    }
+}
+
+/// The bound: in a default session of 40, no fixed rule solves more than half,
+/// on several seeds and decks; and there are controls, which say so.
+#[test]
+fn no_rule_of_thumb_solves_more_than_half_of_a_session() {
+    for (deck, seed) in [
+        ("standard", "1"),
+        ("standard", "3"),
+        ("standard", "8"),
+        ("standard", "29"),
+        ("standard-rank", "5"),
+        ("pairs:8", "2"),
+    ] {
+        let out = run(&[
+            "puzzle", "--list", "40", "--seed", seed, "--deck", deck, "--json",
+        ]);
+        let puzzles: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(puzzles.len(), 40, "{deck} {seed}");
+        for rule in ["new", "seen", "common", "pass"] {
+            let solved = puzzles.iter().filter(|p| rule_solves(rule, p)).count();
+            assert!(
+                solved <= 20,
+                "{deck} seed {seed}: always '{rule}' solves {solved} of 40"
+            );
+        }
+        let controls = puzzles.iter().filter(|p| p["control"] == true).count();
+        assert!(controls >= 10, "{deck} seed {seed}: {controls} controls");
+        let ideas: std::collections::HashSet<&str> = puzzles
+            .iter()
+            .filter(|p| p["control"] == false)
+            .map(|p| p["idea"].as_str().unwrap())
+            .collect();
+        assert!(ideas.len() >= 2, "{deck} seed {seed}: ideas {ideas:?}");
+    }
+}
+
+/// Difficulty is measured: easy puzzles are solved by more rules of thumb, and their best
+/// action stands further from the runner-up, than hard ones.
+#[test]
+fn easy_puzzles_are_measurably_easier_than_hard_ones() {
+    let mut by: std::collections::HashMap<String, (f64, f64, f64)> = Default::default();
+    for seed in ["1", "2", "3"] {
+        let out = run(&["puzzle", "--list", "40", "--seed", seed, "--json"]);
+        for line in out.lines() {
+            let p: Value = serde_json::from_str(line).unwrap();
+            let solved = ["new", "seen", "common", "pass"]
+                .iter()
+                .filter(|r| rule_solves(r, &p))
+                .count();
+            let mut values: Vec<f64> = p["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a["value"].as_f64().unwrap())
+                .collect();
+            values.sort_by(|a, b| b.total_cmp(a));
+            let entry = by
+                .entry(p["difficulty"].as_str().unwrap().to_string())
+                .or_default();
+            entry.0 += 1.0;
+            entry.1 += solved as f64;
+            entry.2 += values[0] - values[1];
+        }
+    }
+    let mean = |d: &str| {
+        let (n, solved, gap) = by[d];
+        assert!(n >= 5.0, "{d}: only {n} puzzles in 120");
+        (solved / n, gap / n)
+    };
+    let (easy, hard) = (mean("easy"), mean("hard"));
+    let medium = mean("medium");
+    assert!(
+        easy.0 > hard.0,
+        "rules solving: easy {easy:?} hard {hard:?}"
+    );
+    assert!(
+        easy.1 > medium.1 && medium.1 > hard.1,
+        "gaps: {easy:?} {medium:?} {hard:?}"
+    );
 }

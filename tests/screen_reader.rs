@@ -355,3 +355,29 @@ fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
         "{out}"
     );
 }
+
+/// By ear too, a missed puzzle is tried again with `again`, and the idea is not named
+/// before the answer.
+#[test]
+fn a_missed_puzzle_is_tried_again_by_ear() {
+    let (code, out, _) = transcript(
+        &[
+            "puzzle",
+            "--deck",
+            "pairs:6",
+            "--seed",
+            "5",
+            "--screen-reader",
+            "--no-save",
+        ],
+        "b1\nagain\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Not the best move."), "{out}");
+    assert!(out.contains("Try again: find the best card"), "{out}");
+    let intro = out.lines().next().unwrap();
+    assert!(
+        !intro.contains("wait") && !intro.contains("sacrifice"),
+        "{intro}"
+    );
+}

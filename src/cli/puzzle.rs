@@ -19,9 +19,10 @@ const MAX_GAMES: usize = 5_000;
 #[command(
     after_help = "On screen: turn the card you think best; then every choice is shown with its value, \
 what it costs and why, and your answer is counted (streak, solved, tried, by idea: see `concentration stats`). \
-Keys: arrows or h j k l and Enter/Space (or a click), n next puzzle, L the Strategy page, ? help, q quit.\n\n\
+A session mixes the ideas with control positions, where the common play is right, so no rule of thumb solves more than half. \
+Keys: arrows or h j k l and Enter/Space (or a click), n next puzzle, r try a missed one again, L the Strategy page, ? help, q quit.\n\n\
 Examples:\n  concentration puzzle\n  concentration puzzle --deck pairs:8 --difficulty easy\n  concentration puzzle --daily\n  \
-concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --list 5 --seed 7 --json"
+concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --timed\n  concentration puzzle --list 5 --seed 7 --json"
 )]
 pub struct PuzzleArgs {
     /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
@@ -59,8 +60,13 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub access: super::access::AccessArgs,
     /// Print N puzzles instead of playing
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "timed")]
     pub list: Option<usize>,
+    /// A timed run: as many puzzles as you can solve in MINUTES (3 if not given), each
+    /// answer marked at once; the best run is kept in the tally
+    #[arg(long, value_name = "MINUTES", num_args = 0..=1, default_missing_value = "3",
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub timed: Option<u32>,
     /// With --list: one JSON object per line
     #[arg(long, requires = "list")]
     pub json: bool,
@@ -126,6 +132,7 @@ pub fn to_json(p: &Puzzle) -> serde_json::Value {
         "best": p.best.to_string(),
         "usual": p.usual.to_string(),
         "idea": p.idea.name(),
+        "control": p.control,
         "difficulty": p.difficulty.name(),
     })
 }
@@ -202,7 +209,10 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
         difficulty: args.difficulty,
     };
     // Bad rules are refused before the terminal is asked for.
-    let drill = Drill::new(rules, seed, filter, daily, stats).map_err(super::usage)?;
+    let mut drill = Drill::new(rules, seed, filter, daily, stats).map_err(super::usage)?;
+    if let Some(minutes) = args.timed {
+        drill = drill.timed(minutes, std::time::Instant::now());
+    }
     if let Some(options) = args.access.speech(None)? {
         let mut voice = super::access::voice(options);
         crate::speech::puzzles(App::puzzle(drill), &mut voice)?;

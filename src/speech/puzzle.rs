@@ -9,8 +9,8 @@ use crate::rules::{Phase, Slot};
 use crate::tui::{Action, App, Drill, Screen};
 
 /// The puzzle's commands, as `help` lists them.
-const COMMANDS: &str =
-    "a coordinate such as b2 turns that card as your answer; board, next, help, quit";
+const COMMANDS: &str = "a coordinate such as b2 turns that card as your answer; board, next, \
+again (after a wrong answer: the same puzzle, not counted), help, quit";
 
 fn drill(app: &App) -> Option<&Drill> {
     match &app.screen {
@@ -22,10 +22,27 @@ fn drill(app: &App) -> Option<&Drill> {
 /// Gives puzzles until `quit` or the end of the input.
 pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
     introduce(app, voice)?;
-    while let Some(d) = drill(app) {
+    while drill(app).is_some() {
         let Some(line) = voice.read()? else {
             return Ok(());
         };
+        // A timed run's clock is read at each line typed.
+        voice.act(app, Action::Tick);
+        let Some(d) = drill(app) else { return Ok(()) };
+        if let Some(clock) = d.clock().filter(|c| c.result.is_some()) {
+            let best = match &clock.result {
+                Some(Ok((_, true))) => " A new best!".to_string(),
+                Some(Ok((best, false))) => format!(" Your best: {best}."),
+                Some(Err(e)) => format!(" Not saved: {e}."),
+                None => String::new(),
+            };
+            voice.say(&format!(
+                "Time is up: {} solved of {} in {} minutes.{best}",
+                clock.solved, clock.tried, clock.minutes
+            ))?;
+            voice.act(app, Action::Quit);
+            return Ok(());
+        }
         let deck = d.game().view().deck().clone();
         if let Some(pos) = parse_coordinate(&deck, &line) {
             answer(app, voice, pos)?;
@@ -40,6 +57,12 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
                     Some(d) if d.number() != before => introduce(app, voice)?,
                     Some(d) => voice.say(&format!("{}.", d.message()))?,
                     None => {}
+                }
+            }
+            "again" | "r" => {
+                voice.act(app, Action::Again);
+                if let Some(d) = drill(app) {
+                    voice.say(&format!("{}.", d.message()))?;
                 }
             }
             "help" | "?" => voice.say(&format!("Commands: {COMMANDS}."))?,
@@ -57,10 +80,19 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
 fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
     let Some(d) = drill(app) else { return Ok(()) };
     let p = d.puzzle();
+    // The idea is not named before the answer: it would give the answer away (and a
+    // control position's idea is the one that is wrong there).
+    let clock = d.clock().map_or(String::new(), |c| {
+        format!(
+            " Time left {}, solved {} of {}.",
+            c.left_text(),
+            c.solved,
+            c.tried
+        )
+    });
     voice.say(&format!(
-        "Puzzle {}, {} ({}), deck {}: find the best card and type it.",
+        "Puzzle {}, {}, deck {}: find the best card and type it.{clock}",
         d.number(),
-        p.idea.name(),
         p.difficulty.name(),
         d.rules().deck
     ))?;
@@ -116,6 +148,7 @@ fn answer<R: BufRead, W: Write>(
     pos: usize,
 ) -> io::Result<()> {
     let Some(d) = drill(app) else { return Ok(()) };
+    let before = d.number();
     let cols = d.game().view().deck().grid().1;
     let from = d.cursor;
     let dr = (pos / cols).cast_signed() - (from / cols).cast_signed();
@@ -131,7 +164,12 @@ fn answer<R: BufRead, W: Write>(
     voice.act(app, Action::Select);
     let Some(d) = drill(app) else { return Ok(()) };
     let Some(a) = d.answer() else {
-        return voice.say(&format!("{}.", d.message()));
+        voice.say(&format!("{}.", d.message()))?;
+        // A timed run goes on to the next puzzle at once.
+        if d.number() != before {
+            introduce(app, voice)?;
+        }
+        return Ok(());
     };
     let objective = d.rules().objective;
     voice.say(if a.right {
@@ -151,6 +189,9 @@ fn answer<R: BufRead, W: Write>(
     }
     if let Some(idea) = &lesson.idea {
         voice.say(&idea.line)?;
+    }
+    if let Some(line) = d.puzzle().control_line(lesson) {
+        voice.say(&line)?;
     }
     voice.say("Type next for the next puzzle, or quit.")
 }

@@ -1,25 +1,32 @@
-//! Puzzles: decision points from real games where one action is clearly best and the
-//! common play is not it.
+//! Puzzles: decision points from real games where one action is clearly best.
 //!
 //! The generator plays seeded games on a deck (each decision by the optimal player, the
 //! usual player or a random legal action, so that the positions vary) and keeps every
-//! decision point where
-//! - one action is better than every other by at least [`Criteria::margin`] (2 points of
-//!   win probability, 0.05 pairs of margin), and
-//! - the usual player's action is not that one.
+//! decision point where one action is better than every other by at least
+//! [`Criteria::margin`] (2 points of win probability, 0.05 pairs of margin) and either
+//! - the usual player's action is not that one (a puzzle of an idea), or
+//! - it is, and a seen card or a pass was there to be tempted by (a *control*: the
+//!   common play is right here, and a learner who always plays the idea gets it wrong).
+//!
+//! A session mixes them ([`mix`]) so that no rule of thumb ([`thumb`]) solves more than
+//! half, and each puzzle's difficulty is measured by how many rules of thumb it defeats
+//! and how close its best action's runner-up is.
 //!
 //! A puzzle is the game so far (its deal and flips), so its table is a real deal
 //! consistent with everything seen. The same seed gives the same puzzles.
 
+pub mod mix;
+pub mod thumb;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{IdeaKind, explain};
+use super::{IdeaKind, explain, idea::kind as idea_kind};
 use crate::model::Standard;
 use crate::players::{TieBreak, Usual, choose_best, realise, state_of};
 use crate::rules::{Deck, Game, Objective, PassRule, Players, below};
 use crate::solitaire::challenge::splitmix64;
-use crate::solver::{Action, Position, SolveError, Solver, State, legal_actions};
+use crate::solver::{Action, FirstCard, Position, SolveError, Solver, State, legal_actions};
 
 /// The rules a puzzle is set under.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,14 +39,15 @@ pub struct PuzzleRules {
     pub pass_rule: PassRule,
 }
 
-/// How hard a puzzle is: how little the common play loses.
+/// How hard a puzzle is, measured: how many of the four rules of thumb miss it, and how
+/// close the runner-up comes to the best action (see [`Difficulty::measure`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
-    /// The common play loses a lot (10 points, or 0.25 pairs, or more).
+    /// Few rules of thumb miss it, and the best action stands well clear.
     Easy,
-    /// It loses 5 to 10 points (0.12 to 0.25 pairs).
+    /// In between.
     Medium,
-    /// It loses less.
+    /// Most rules of thumb miss it, or the runner-up is close.
     Hard,
 }
 
@@ -62,18 +70,18 @@ impl Difficulty {
             .find(|d| d.name().eq_ignore_ascii_case(text))
     }
 
-    fn of(objective: Objective, usual_cost: f64) -> Self {
-        let scale = if objective == Objective::Margin {
-            2.5
-        } else {
-            1.0
-        };
-        if usual_cost >= 0.10 * scale {
-            Self::Easy
-        } else if usual_cost >= 0.05 * scale {
-            Self::Medium
-        } else {
-            Self::Hard
+    /// The difficulty of a puzzle that `misses` of the four rules of thumb get wrong,
+    /// whose best action beats the runner-up by `gap` (in the objective's unit) where a
+    /// puzzle needs `margin`. One point for each rule missed, plus one for a runner-up
+    /// within 5 margins (10 points of win chance) and another within 2.5 margins: up to
+    /// 2 points is easy, 3 medium, more hard.
+    #[must_use]
+    pub fn measure(misses: usize, gap: f64, margin: f64) -> Self {
+        let close = usize::from(gap < 5.0 * margin) + usize::from(gap < 2.5 * margin);
+        match misses + close {
+            0..=2 => Self::Easy,
+            3 => Self::Medium,
+            _ => Self::Hard,
         }
     }
 }
@@ -97,8 +105,12 @@ pub struct Puzzle {
     pub best: Action,
     /// What the usual player would do.
     pub usual: Action,
-    /// The idea it teaches.
+    /// The idea it teaches: for a control, the idea that would be wrong here.
     pub idea: IdeaKind,
+    /// Whether the common play is the best action (a control position).
+    pub control: bool,
+    /// Which rules of thumb solve it, in [`thumb::RuleOfThumb::ALL`]'s order.
+    pub solved_by: [bool; 4],
     /// How hard it is.
     pub difficulty: Difficulty,
 }
@@ -121,6 +133,31 @@ impl Puzzle {
         }
         game
     }
+}
+
+impl Puzzle {
+    /// For a control position, the sentence that says so: the idea that would be wrong
+    /// here, and what its move costs (`lesson` is the puzzle's, from [`explain`]).
+    #[must_use]
+    pub fn control_line(&self, lesson: &super::Lesson) -> Option<String> {
+        if !self.control {
+            return None;
+        }
+        let alternative = lesson.actions.iter().find(|e| e.action != self.best)?;
+        let cost = crate::analysis::annotate::show_cost(self.rules.objective, alternative.cost);
+        Some(format!(
+            "Not every position wants {}: here the common play is best, and {} costs {cost}.",
+            lower_first(self.idea.title()),
+            lower_first(&alternative.named.text)
+        ))
+    }
+}
+
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_lowercase().chain(chars).collect::<String>()
+    })
 }
 
 /// What makes a decision point a puzzle.
@@ -185,7 +222,9 @@ impl Generator {
     }
 
     /// Up to `count` puzzles from games seeded by `seed` (at most `games` games are
-    /// played), each decision point once, in the order they are met.
+    /// played), each decision point once, mixed by [`mix::Mix`]: ideas and controls in
+    /// turn, so that no rule of thumb solves more than half of any run from the start.
+    /// Asking for more from the same seed gives the same puzzles first.
     pub fn puzzles(
         &mut self,
         seed: u64,
@@ -193,20 +232,21 @@ impl Generator {
         games: usize,
         keep: &dyn Fn(&Puzzle) -> bool,
     ) -> Vec<Puzzle> {
-        let mut out: Vec<Puzzle> = Vec::new();
+        let mut mix = mix::Mix::default();
         let mut seen = std::collections::HashSet::new();
         for g in 0..games as u64 {
-            if out.len() >= count {
+            if mix.chosen().len() >= count {
                 break;
             }
             let deal = splitmix64(seed ^ splitmix64(g));
             for puzzle in self.from_game(deal) {
-                if out.len() < count && keep(&puzzle) && seen.insert(puzzle.state.clone()) {
-                    out.push(puzzle);
+                if keep(&puzzle) && seen.insert(puzzle.state.clone()) {
+                    mix.offer(puzzle);
                 }
             }
+            mix.choose_ready(count);
         }
-        out
+        mix.finish(count)
     }
 
     /// Every puzzle met in one game on the deal `deal`.
@@ -259,22 +299,40 @@ impl Generator {
         let objective = self.rules.objective;
         let best = choose_best(objective, TieBreak::Usual, actions, state.first)?;
         let usual = Usual.act(state);
-        if best == usual {
-            return None;
-        }
         let value = |a: Action| actions.iter().find(|(b, _)| *b == a).map(|&(_, v)| v);
         let best_value = value(best)?;
-        let runner_up = actions
-            .iter()
-            .filter(|(a, _)| *a != best)
-            .map(|&(_, v)| v)
-            .fold(f64::NEG_INFINITY, f64::max);
-        if best_value - runner_up < self.criteria.margin {
+        let (runner_up, runner_up_value) = actions.iter().filter(|(a, _)| *a != best).fold(
+            None,
+            |top: Option<(Action, f64)>, &(a, v)| match top {
+                Some((_, t)) if t >= v => top,
+                _ => Some((a, v)),
+            },
+        )?;
+        let gap = best_value - runner_up_value;
+        if gap < self.criteria.margin {
+            return None;
+        }
+        let control = best == usual;
+        // A control needs a temptation: a seen card other than the pair, or a pass.
+        if control && !actions.iter().any(|&(a, _)| tempting(state, a)) {
             return None;
         }
         let lesson = explain(game.view(), &mut self.solver).ok()?;
-        let idea = lesson.idea.map_or(IdeaKind::Other, |i| i.kind);
-        let difficulty = Difficulty::of(objective, best_value - value(usual)?);
+        let idea = if control {
+            // The idea the best alternative would have played, had it been right.
+            let alternative = lesson.find(runner_up)?;
+            match (state.first, runner_up) {
+                // A seen card first is how a waiting move starts.
+                (None, Action::Known(p)) if p.known() < 2 => IdeaKind::Wait,
+                _ => idea_kind(state.first, runner_up, usual, alternative.consequences.pass),
+            }
+        } else {
+            lesson.idea.map_or(IdeaKind::Other, |i| i.kind)
+        };
+        let legal: Vec<Action> = actions.iter().map(|&(a, _)| a).collect();
+        let solved_by = thumb::solved_by(state, &legal, usual, best);
+        let misses = solved_by.iter().filter(|&&s| !s).count();
+        let difficulty = Difficulty::measure(misses, gap, self.criteria.margin);
         Some(Puzzle {
             id: format!("{}/{deal}/{}", self.rules.deck.name(), flips.len()),
             rules: self.rules.clone(),
@@ -285,7 +343,25 @@ impl Generator {
             best,
             usual,
             idea,
+            control,
+            solved_by,
             difficulty,
         })
+    }
+}
+
+/// Whether `action` is one a learner of the ideas is drawn to instead of the common
+/// play: a seen card that does not take or start a pair, or turning a new card while a
+/// pair waits.
+fn tempting(state: &State, action: Action) -> bool {
+    match (state.first, action) {
+        (None, Action::Known(p)) => p.known() < 2,
+        (None, Action::Unknown) => state.position.iter().any(|(p, _)| p.known() >= 2),
+        (Some(_), Action::Known(_)) => true,
+        // A new card while the first card's partner is seen (a seen first card counts
+        // itself among its label's known cards).
+        (Some(FirstCard::Revealed(p)), Action::Unknown) => p.known() >= 1,
+        (Some(FirstCard::Held(p)), Action::Unknown) => p.known() >= 2,
+        _ => false,
     }
 }

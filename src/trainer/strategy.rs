@@ -269,7 +269,7 @@ fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
     };
     let mut generator = Generator::new(rules).ok()?;
     let puzzle: Puzzle = generator
-        .puzzles(SEED, 1, GAMES, &|p| p.idea == kind)
+        .puzzles(SEED, 1, GAMES, &|p| p.idea == kind && !p.control)
         .into_iter()
         .next()?;
     let game = puzzle.game();

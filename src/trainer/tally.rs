@@ -46,6 +46,10 @@ pub struct Tally {
     pub best_streak: u32,
     /// By idea, under the idea's name (`sacrifice`, `wait`, ...).
     pub by_idea: BTreeMap<String, Count>,
+    /// The most puzzles solved in one timed run, by its length in minutes (absent in
+    /// files written before timed runs).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub best_timed: BTreeMap<u32, u32>,
 }
 
 impl Default for Tally {
@@ -56,6 +60,7 @@ impl Default for Tally {
             streak: 0,
             best_streak: 0,
             by_idea: BTreeMap::new(),
+            best_timed: BTreeMap::new(),
         }
     }
 }
@@ -73,6 +78,14 @@ impl Tally {
         self.best_streak = self.best_streak.max(self.streak);
     }
 
+    /// Counts a timed run of `minutes` that solved `solved`: whether it is a new best.
+    pub fn add_timed(&mut self, minutes: u32, solved: u32) -> bool {
+        let best = self.best_timed.entry(minutes).or_default();
+        let new = solved > *best;
+        *best = (*best).max(solved);
+        new
+    }
+
     /// Whether nothing was counted yet.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -87,6 +100,9 @@ impl Tally {
             "Puzzles: {} solved of {} · streak {} · best streak {}\n",
             self.all.solved, self.all.tried, self.streak, self.best_streak
         );
+        for (minutes, solved) in &self.best_timed {
+            let _ = writeln!(out, "  Best timed run of {minutes} min: {solved} solved");
+        }
         for kind in IdeaKind::ALL {
             if let Some(c) = self.by_idea.get(kind.name()) {
                 let _ = writeln!(
@@ -164,6 +180,21 @@ impl TallyStore {
         loaded.tally.add(idea, solved);
         self.write(&loaded.tally)?;
         Ok(loaded)
+    }
+
+    /// Counts a timed run under the lock and writes the file atomically; the tally, and
+    /// whether the run is a new best.
+    ///
+    /// # Errors
+    /// As [`TallyStore::record`].
+    pub fn record_timed(&self, minutes: u32, solved: u32) -> Result<(Loaded, bool), StatsError> {
+        let io = |e| StatsError::Io(self.dir.clone(), e);
+        std::fs::create_dir_all(&self.dir).map_err(io)?;
+        let _lock = self.lock()?;
+        let mut loaded = self.read()?;
+        let new = loaded.tally.add_timed(minutes, solved);
+        self.write(&loaded.tally)?;
+        Ok((loaded, new))
     }
 
     fn lock(&self) -> Result<File, StatsError> {

@@ -476,6 +476,7 @@ impl App {
             Screen::Replay(r) => r.deadline(),
             Screen::Solo(s) => s.deadline(),
             Screen::Pairs(t) => t.deadline(),
+            Screen::Puzzle(d) => d.deadline(),
             _ => None,
         }
     }
@@ -529,6 +530,7 @@ impl App {
                     Screen::Replay(r) => r.tick(now),
                     Screen::Solo(s) => s.tick(now),
                     Screen::Pairs(t) => t.tick(now),
+                    Screen::Puzzle(d) => d.tick(now),
                     _ => {}
                 }
                 return;

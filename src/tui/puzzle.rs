@@ -4,6 +4,7 @@
 //! terminal here.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Objective};
 use crate::solitaire::Challenge;
@@ -63,6 +64,48 @@ pub fn action_at(lesson: &Lesson, position: usize) -> Option<Action> {
     lesson.action_at(position).map(|e| e.action)
 }
 
+/// A timed run: as many puzzles as the person can solve before the time is up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clock {
+    /// Its length.
+    pub minutes: u32,
+    started: Instant,
+    now: Instant,
+    /// Puzzles solved so far.
+    pub solved: u32,
+    /// Puzzles answered so far.
+    pub tried: u32,
+    /// Once the time is up: the best run of this length so far (this one counted),
+    /// whether this one is it, or why it could not be saved.
+    pub result: Option<Result<(u32, bool), String>>,
+}
+
+impl Clock {
+    fn limit(&self) -> Duration {
+        Duration::from_secs(u64::from(self.minutes) * 60)
+    }
+
+    /// The time left.
+    #[must_use]
+    pub fn left(&self) -> Duration {
+        self.limit()
+            .saturating_sub(self.now.saturating_duration_since(self.started))
+    }
+
+    /// Whether the time is up.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.left().is_zero()
+    }
+
+    /// `2:05`: the time left, rounded up to the second.
+    #[must_use]
+    pub fn left_text(&self) -> String {
+        let secs = self.left().as_millis().div_ceil(1000);
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
 /// A run of puzzles on screen.
 pub struct Drill {
     generator: Generator,
@@ -83,6 +126,9 @@ pub struct Drill {
     saved: Option<Tally>,
     counted: Option<Counted>,
     message: String,
+    /// The puzzle on screen is being tried again: answers are not counted.
+    again: bool,
+    clock: Option<Clock>,
 }
 
 impl Drill {
@@ -140,12 +186,83 @@ impl Drill {
             saved,
             counted: None,
             message: String::new(),
+            again: false,
+            clock: None,
         };
         drill.message = match note {
             Some(note) => format!("{} · {note}", drill.prompt()),
             None => drill.prompt(),
         };
         Ok(drill)
+    }
+
+    /// The same run as a timed one of `minutes`, its clock started at `now`: each answer
+    /// is marked and the next puzzle shown at once, until the time is up.
+    #[must_use]
+    pub fn timed(mut self, minutes: u32, now: Instant) -> Self {
+        self.clock = Some(Clock {
+            minutes,
+            started: now,
+            now,
+            solved: 0,
+            tried: 0,
+            result: None,
+        });
+        self.message = format!(
+            "{} minutes: solve as many as you can. {}",
+            minutes,
+            self.prompt()
+        );
+        self
+    }
+
+    /// The clock of a timed run.
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// When the screen next needs a tick: each quarter second while a timed run's clock
+    /// runs (`None` otherwise).
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        let clock = self.clock.as_ref().filter(|c| !c.is_over())?;
+        Some(clock.now + Duration::from_millis(250))
+    }
+
+    /// Time passes: when a timed run's time is up, the run is counted (its best kept in
+    /// the tally) and no more answers are taken.
+    pub fn tick(&mut self, now: Instant) {
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if clock.result.is_some() {
+            return;
+        }
+        clock.now = now;
+        if !clock.is_over() {
+            return;
+        }
+        let (minutes, solved) = (clock.minutes, clock.solved);
+        let result = match &self.store {
+            None => {
+                let new = self.session.add_timed(minutes, solved);
+                Ok((self.session.best_timed[&minutes], new))
+            }
+            Some(store) => match store.record_timed(minutes, solved) {
+                Ok((loaded, new)) => {
+                    self.saved = Some(loaded.tally.clone());
+                    Ok((loaded.tally.best_timed[&minutes], new))
+                }
+                Err(e) => Err(e.to_string()),
+            },
+        };
+        let clock = self.clock.as_mut().expect("a timed run");
+        self.message = format!(
+            "Time is up: {} solved of {}. q to quit",
+            clock.solved, clock.tried
+        );
+        clock.result = Some(result);
     }
 
     fn prompt(&self) -> String {
@@ -232,7 +349,7 @@ impl Drill {
     /// A card that cannot be turned now (taken, or the one already turned) only says
     /// so; after the answer flips do nothing.
     pub fn choose(&mut self, position: usize) {
-        if self.answer.is_some() {
+        if self.answer.is_some() || self.clock.as_ref().is_some_and(Clock::is_over) {
             return;
         }
         let Some(action) = action_at(&self.lesson, position) else {
@@ -248,6 +365,14 @@ impl Drill {
             right,
             cost,
         });
+        if std::mem::take(&mut self.again) {
+            self.message = if right {
+                "Right this time (a second try is not counted). n: next puzzle".to_string()
+            } else {
+                "Still not the best card. r: try again · n: next puzzle".to_string()
+            };
+            return;
+        }
         let idea = self.puzzle().idea;
         self.session.add(idea, right);
         self.counted = Some(match &self.store {
@@ -263,8 +388,36 @@ impl Drill {
         self.message = if right {
             "Right: that is the best card. n: next puzzle".to_string()
         } else {
-            "Not the best card. n: next puzzle".to_string()
+            "Not the best card. r: try again · n: next puzzle".to_string()
         };
+        if let Some(clock) = self.clock.as_mut() {
+            clock.tried += 1;
+            clock.solved += u32::from(right);
+            let verdict = if right {
+                "Right".to_string()
+            } else {
+                format!("Not the best: it was {}", self.lesson.best().named.text)
+            };
+            self.next();
+            self.message = format!("{verdict} · {}", self.prompt());
+        }
+    }
+
+    /// After a wrong answer, the same puzzle again: the answer is taken back, and the
+    /// next one is marked but not counted (the first answer was). Not in a timed run.
+    pub fn retry(&mut self) {
+        if self.clock.is_some() || self.answer.as_ref().is_none_or(|a| a.right) {
+            return;
+        }
+        self.answer = None;
+        self.again = true;
+        self.message = format!("Try again: {}", self.prompt().to_lowercase());
+    }
+
+    /// Whether the puzzle on screen is a second try.
+    #[must_use]
+    pub fn is_retry(&self) -> bool {
+        self.again
     }
 
     /// The next puzzle (more are searched for when the ones found are used up).
@@ -292,6 +445,7 @@ impl Drill {
         self.game = game;
         self.lesson = lesson;
         self.answer = None;
+        self.again = false;
         self.cursor = 0;
         self.message = self.prompt();
     }

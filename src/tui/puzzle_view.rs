@@ -33,11 +33,24 @@ pub const ANSWERED_KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
+/// Footer keys after a wrong answer.
+pub const MISSED_KEYS: &[(&str, &str)] = &[
+    ("r", "try again"),
+    ("n", "next puzzle"),
+    ("L", "strategy"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
 /// Every key of the puzzle screen, for the help window.
 pub const PUZZLE_HELP: &[(&str, &str)] = &[
     ("← ↑ ↓ → / h j k l", "move the cursor"),
     ("Enter Space click", "turn the card you think best"),
     ("n", "next puzzle (skips one not answered)"),
+    (
+        "r",
+        "after a wrong answer: try the same puzzle again (not counted)",
+    ),
     ("?", "this help"),
     ("q / Esc", "quit"),
 ];
@@ -46,10 +59,13 @@ pub const PUZZLE_HELP: &[(&str, &str)] = &[
 #[must_use]
 pub fn title(drill: &Drill) -> Line<'static> {
     let r = drill.rules();
-    let run = match drill.daily() {
+    let mut run = match drill.daily() {
         Some(d) => d.to_string(),
         None => format!("seed {}", drill.seed()),
     };
+    if let Some(clock) = drill.clock() {
+        run = format!("timed run of {} min · {run}", clock.minutes);
+    }
     Line::from(vec![
         Span::styled("Concentration puzzle", theme::HEADING),
         Span::raw(format!(
@@ -100,7 +116,7 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
     let p = drill.puzzle();
     let rule = p.rules.pass_rule;
     let t = drill.tally();
-    vec![
+    let mut lines = vec![
         Line::from(Span::styled(
             format!("Puzzle {} · {}", drill.number(), p.difficulty.name()),
             theme::HEADING,
@@ -115,7 +131,52 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
             "Streak {} · solved {} of {}",
             t.streak, t.all.solved, t.all.tried
         )),
-    ]
+    ];
+    if let Some(clock) = drill.clock() {
+        lines.insert(
+            1,
+            Line::from(format!("Time left {}", clock.left_text())).bold(),
+        );
+        lines.insert(
+            2,
+            Line::from(format!(
+                "This run: {} of {} solved",
+                clock.solved, clock.tried
+            )),
+        );
+    }
+    lines
+}
+
+/// The window at the end of a timed run.
+#[must_use]
+pub fn time_up_lines(drill: &Drill) -> Vec<Line<'static>> {
+    let Some(clock) = drill.clock() else {
+        return Vec::new();
+    };
+    let Some(result) = &clock.result else {
+        return Vec::new();
+    };
+    let mut lines = vec![
+        Line::from(Span::styled("Time is up", theme::HEADING)).centered(),
+        Line::from(""),
+        Line::from(format!(
+            "{} solved of {} in {} minutes",
+            clock.solved, clock.tried, clock.minutes
+        ))
+        .centered(),
+    ];
+    lines.push(
+        match result {
+            Ok((_, true)) => Line::from(Span::styled("A new best!", theme::GOOD)),
+            Ok((best, false)) => Line::from(format!("Your best: {best}")),
+            Err(e) => Line::from(format!("not saved: {e}")),
+        }
+        .centered(),
+    );
+    lines.push(Line::from(""));
+    lines.push(key_line(&[("q", "quit")], 3).centered());
+    lines
 }
 
 /// The answer window's lines: right or wrong and what it cost, every action with its
@@ -169,6 +230,9 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
     if let Some(idea) = &lesson.idea {
         lines.push(Line::from(idea.line.clone()));
     }
+    if let Some(line) = drill.puzzle().control_line(lesson) {
+        lines.push(Line::from(line));
+    }
     let t = drill.tally();
     let saved = match drill.counted() {
         Some(Counted::Saved(_, None)) => String::new(),
@@ -183,7 +247,12 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
         ))
         .centered(),
     );
-    lines.push(key_line(ANSWERED_KEYS, 3).centered());
+    let keys = if answer.right {
+        ANSWERED_KEYS
+    } else {
+        MISSED_KEYS
+    };
+    lines.push(key_line(keys, 3).centered());
     lines
 }
 
@@ -203,9 +272,16 @@ pub fn draw(drill: &Drill, ascii: bool, areas: [Rect; 5], full: Rect, buf: &mut 
     Line::from(drill.message().to_string())
         .bold()
         .render(message, buf);
-    let answered = drill.answer().is_some();
-    Footer(if answered { ANSWERED_KEYS } else { PUZZLE_KEYS }, ascii).render(footer, buf);
-    if answered {
+    let keys = match drill.answer() {
+        None => PUZZLE_KEYS,
+        Some(a) if !a.right && drill.clock().is_none() => MISSED_KEYS,
+        Some(_) => ANSWERED_KEYS,
+    };
+    Footer(keys, ascii).render(footer, buf);
+    if drill.answer().is_some() {
         text_popup(full, 78, answer_lines(drill), " The answer ", buf);
+    }
+    if drill.clock().is_some_and(|c| c.result.is_some()) {
+        text_popup(full, 50, time_up_lines(drill), " Timed run ", buf);
     }
 }

@@ -33,6 +33,7 @@ impl App {
                 None => self.quit = true,
             },
             Action::New => drill.next(),
+            Action::Again => drill.retry(),
             Action::Learn if drill.answer().is_some() => {
                 self.strategy = Some(Strategy::new(false));
             }

@@ -1,0 +1,73 @@
+//! Rules of thumb: the fixed plays a learner might settle on instead of thinking. A
+//! puzzle session is mixed so that none of them solves more than half of it, and a
+//! puzzle's difficulty is measured by how many of them it defeats.
+
+use crate::solver::{Action, FirstCard, State};
+
+/// A fixed rule a learner might play by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RuleOfThumb {
+    /// Always turn a card nobody has seen.
+    AlwaysNew,
+    /// Always turn a seen card when there is one (taking a pair counts).
+    AlwaysSeen,
+    /// Always the common play (the usual player's move).
+    CommonPlay,
+    /// Pass whenever the rule allows it, else the common play.
+    PassWhenLegal,
+}
+
+impl RuleOfThumb {
+    /// Every rule, in the order they are reported.
+    pub const ALL: [Self; 4] = [
+        Self::AlwaysNew,
+        Self::AlwaysSeen,
+        Self::CommonPlay,
+        Self::PassWhenLegal,
+    ];
+
+    /// Its name in reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::AlwaysNew => "always a new card",
+            Self::AlwaysSeen => "always a seen card",
+            Self::CommonPlay => "always the common play",
+            Self::PassWhenLegal => "always pass when allowed",
+        }
+    }
+
+    /// Whether playing by this rule finds `best` at `state`, where `legal` are the
+    /// actions there and `usual` the common play. Where the rule leaves a choice (which
+    /// seen card), it is counted as solving if any of its choices is the best one: the
+    /// bound on a session is then a bound on every way of following the rule.
+    #[must_use]
+    pub fn solves(self, state: &State, legal: &[Action], usual: Action, best: Action) -> bool {
+        let seen = |a: Action| matches!(a, Action::Match | Action::Known(_));
+        match self {
+            Self::AlwaysNew if legal.contains(&Action::Unknown) => best == Action::Unknown,
+            Self::AlwaysNew => true,
+            Self::AlwaysSeen if legal.iter().any(|&a| seen(a)) => seen(best),
+            Self::AlwaysSeen => true,
+            Self::CommonPlay => best == usual,
+            Self::PassWhenLegal if legal.iter().any(|&a| is_pass(state, a)) => is_pass(state, best),
+            Self::PassWhenLegal => best == usual,
+        }
+    }
+}
+
+/// Whether `action` at `state` is a pass: a seen card of another label after a seen
+/// first card, which shows nothing new and ends the turn.
+#[must_use]
+pub fn is_pass(state: &State, action: Action) -> bool {
+    matches!(
+        (state.first, action),
+        (Some(FirstCard::Held(_)), Action::Known(_))
+    )
+}
+
+/// Which rules of thumb solve a decision point, in [`RuleOfThumb::ALL`]'s order.
+#[must_use]
+pub fn solved_by(state: &State, legal: &[Action], usual: Action, best: Action) -> [bool; 4] {
+    RuleOfThumb::ALL.map(|r| r.solves(state, legal, usual, best))
+}
