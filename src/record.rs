@@ -58,7 +58,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-pub use format::{column_letters, coordinate, face_text, parse_coordinate};
+pub use crate::rules::{column_letters, coordinate, face_text, parse_coordinate};
 pub use read::{ReadError, read_capped};
 pub use replay::Stepper;
 pub use store::{

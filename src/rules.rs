@@ -1,12 +1,14 @@
 //! The rules of Concentration: decks, dealing, the hidden table, the public view and
 //! turn logic. Knows nothing of solvers, players or screens.
 
+mod coordinates;
 mod deck;
 mod game;
 mod layout;
 mod options;
 mod view;
 
+pub use coordinates::{column_letters, coordinate, face_text, parse_coordinate};
 pub use deck::{
     Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_COPIES, MAX_LABELS, MAX_TABLE_CARDS,
     MAX_ZEBRA_RANKS, zebra_red,

@@ -2,12 +2,13 @@
 
 use std::collections::HashMap;
 
-use super::format::{end_text, end_word, face_text, parse_coordinate};
+use super::format::{end_text, end_word};
 use super::{
     LoadError, MemoryMode, OWN_PAIRS, Record, RecordSeat, VERSION, pairs_text, result_text,
     seat_letter,
 };
 use crate::rules::{Deck, Game, Objective, PassRule, Phase, Seat, Table, Variant};
+use crate::rules::{face_text, parse_coordinate};
 use crate::seats::MAX_SEATS;
 use crate::solitaire::Challenge;
 
