@@ -2,7 +2,7 @@
 //! coordinates the records use: "Take the pair 7♥ 7♦ (c3, k2)", "Turn a second new card".
 
 use super::standard::candidates;
-use crate::record::{coordinate, face_text};
+use crate::rules::{coordinate, face_text};
 use crate::rules::{Card, PublicView, Slot};
 use crate::solver::Action;
 

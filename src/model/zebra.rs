@@ -4,7 +4,7 @@
 
 use super::Model;
 use super::words::{Named, card_words};
-use crate::record::{coordinate, face_text};
+use crate::rules::{coordinate, face_text};
 use crate::rules::{Card, Phase, PublicView, Slot, zebra_red};
 use crate::solver::zebra::{
     ZebraAction, ZebraColour, ZebraFirstCard, ZebraPattern, ZebraPosition, ZebraState,
