@@ -114,28 +114,3 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
     }
     Ok(s)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn coordinates_round_trip_on_every_deck_size() {
-        for n in 1..=60 {
-            let deck = Deck::parse(&format!("pairs:{n}")).unwrap();
-            for p in 0..deck.cards() {
-                let c = coordinate(&deck, p);
-                assert_eq!(parse_coordinate(&deck, &c), Some(p), "pairs:{n} {c}");
-            }
-            assert_eq!(parse_coordinate(&deck, "a0"), None);
-            assert_eq!(parse_coordinate(&deck, "zz99"), None);
-        }
-        let deck = Deck::parse("standard").unwrap();
-        assert_eq!(coordinate(&deck, 0), "a1");
-        assert_eq!(coordinate(&deck, 13 + 2), "c2");
-        assert_eq!(coordinate(&deck, 51), "m4");
-        for bad in ["", "a", "3", "A1", "a01", "n1", "a5", "a1x", "é1"] {
-            assert_eq!(parse_coordinate(&deck, bad), None, "{bad}");
-        }
-    }
-}
