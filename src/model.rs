@@ -24,7 +24,7 @@ pub use standard::{
 pub use unit::Unit;
 pub use zebra::{Zebra, ZebraNote};
 
-use crate::rules::{Objective, PublicView};
+use crate::rules::{Deck, Objective, PublicView, Variant};
 use crate::solver::Scalar;
 
 /// What a rule set gives the layers above its solver: the public state of a decision
@@ -108,7 +108,7 @@ pub enum RuleSet {
 impl RuleSet {
     /// The rule set of a game of `deck` at a table of `seats`.
     #[must_use]
-    pub fn of(deck: &crate::rules::Deck, seats: usize) -> Self {
+    pub fn of(deck: &Deck, seats: usize) -> Self {
         if deck.is_zebra() {
             Self::Zebra
         } else if seats > 2 {
@@ -116,6 +116,49 @@ impl RuleSet {
         } else {
             Self::Standard
         }
+    }
+
+    /// The rule people miss, in the line the table's panel shows under it (Zebra's).
+    #[must_use]
+    pub fn rule_line(self) -> Option<&'static str> {
+        (self == Self::Zebra).then_some("Zebra: a pair is the same rank in the other colour")
+    }
+
+    /// Why a solitaire of `deck` under this rule set cannot be played. Solitaire on Zebra
+    /// has no par: the `moves` objective is solved for the standard
+    /// patterns only, so the solitaire refuses Zebra rather than show a wrong par.
+    ///
+    /// # Errors
+    /// The deck is a Zebra deck.
+    pub fn check_solitaire(self, deck: &Deck) -> Result<(), String> {
+        if self == Self::Zebra {
+            return Err(format!(
+                "--deck {deck}: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why a table of `seats` under `variant` is not one this rule set's solver serves:
+    /// a Zebra table of three or more seats, or under One Flip.
+    ///
+    /// # Errors
+    /// One line naming the bad part.
+    pub fn check_table(self, seats: usize, variant: Variant) -> Result<(), String> {
+        if self != Self::Zebra {
+            return Ok(());
+        }
+        if seats > 2 {
+            return Err(format!(
+                "--players: Zebra is played by two seats ({seats} given): no own-pairs solver knows Zebra"
+            ));
+        }
+        if variant != Variant::Standard {
+            return Err(format!(
+                "--variant {variant}: Zebra is played with the standard turn only (no One Flip Zebra solver)"
+            ));
+        }
+        Ok(())
     }
 }
 

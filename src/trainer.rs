@@ -12,7 +12,7 @@ pub mod strategy;
 pub mod tally;
 mod taught;
 mod words;
-pub mod zebra;
+mod zebra;
 
 pub use crate::model::words::{Named, Places, card_words, kind_words, name};
 pub use crate::model::{ModelError as ValuesError, Unit};

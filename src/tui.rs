@@ -36,10 +36,7 @@ pub use crate::trainer::coach::{
 };
 pub use app::{Action, App, Overlay, Screen, Unsaved, random_seed};
 pub use board::Geometry;
-pub use config::{
-    Config, First, Hints, Memory, Opponent, TableSeats, players_text, refuse_zebra,
-    refuse_zebra_table,
-};
+pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
 pub use hint::{Hint, HintAction, HintLine, format_cost, format_value};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use pairs_replay::PairsReplay;

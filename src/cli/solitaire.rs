@@ -63,7 +63,9 @@ impl SolitaireArgs {
         }
         let deck = crate::rules::Deck::parse(&c.deck).map_err(|e| u(e.to_string()))?;
         deck.check_playable().map_err(|e| u(e.to_string()))?;
-        crate::tui::refuse_zebra(&deck).map_err(u)?;
+        crate::model::RuleSet::of(&deck, 1)
+            .check_solitaire(&deck)
+            .map_err(u)?;
         if let Some(m) = &self.memory {
             c.memory = m.parse::<Memory>().map_err(u)?;
         }

@@ -11,9 +11,6 @@ use super::{Explained, Idea, Lesson, Taught, Unit, ValuesError};
 
 mod idea;
 
-/// The deck's rule in the line the board, panel and help show on a Zebra table.
-pub const ZEBRA_RULE: &str = "Zebra: a pair is the same rank in the other colour";
-
 /// Zebra's actions are measured by the few words of [`numbers`]; every decision gets
 /// an idea.
 impl Taught for Zebra {

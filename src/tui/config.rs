@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::model::RuleSet;
 use crate::rules::{Deck, Objective, PassRule, Table, Variant};
 use crate::seats::{AiKind, Seat, SeatKind, Seats};
 
@@ -109,41 +110,6 @@ impl Default for Config {
     }
 }
 
-/// Solitaire on Zebra has no par: the `moves` objective is solved for the standard
-/// patterns only, so the solitaire refuses Zebra rather than show a wrong par.
-///
-/// # Errors
-/// The deck is a Zebra deck.
-pub fn refuse_zebra(deck: &Deck) -> Result<(), String> {
-    if deck.is_zebra() {
-        return Err(format!(
-            "--deck {deck}: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)"
-        ));
-    }
-    Ok(())
-}
-
-/// A Zebra table the Zebra solver cannot serve: three or more seats, or One Flip.
-///
-/// # Errors
-/// One line naming the bad part.
-pub fn refuse_zebra_table(deck: &Deck, seats: usize, variant: Variant) -> Result<(), String> {
-    if !deck.is_zebra() {
-        return Ok(());
-    }
-    if seats > 2 {
-        return Err(format!(
-            "--players: Zebra is played by two seats ({seats} given): no own-pairs solver knows Zebra"
-        ));
-    }
-    if variant != Variant::Standard {
-        return Err(format!(
-            "--variant {variant}: Zebra is played with the standard turn only (no One Flip Zebra solver)"
-        ));
-    }
-    Ok(())
-}
-
 impl Config {
     /// Checks the parts that can be wrong: the deck, the table (seats and pass rule),
     /// the objective/pass rule pair of two seats, and AIs this build cannot seat.
@@ -153,7 +119,7 @@ impl Config {
     pub fn check(&self) -> Result<Deck, String> {
         let deck = Deck::parse(&self.deck).map_err(|e| e.to_string())?;
         deck.check_playable().map_err(|e| e.to_string())?;
-        refuse_zebra_table(&deck, self.seat_count(), self.variant)?;
+        RuleSet::of(&deck, self.seat_count()).check_table(self.seat_count(), self.variant)?;
         self.table().check().map_err(|e| e.to_string())?;
         if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
             // The own-pairs solver knows the standard turn only: nothing fakes it.

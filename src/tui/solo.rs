@@ -101,7 +101,7 @@ impl Solo {
         blocking: bool,
     ) -> Result<Self, String> {
         let deck = Deck::parse(&config.deck).map_err(|e| e.to_string())?;
-        super::config::refuse_zebra(&deck)?;
+        crate::model::RuleSet::of(&deck, 1).check_solitaire(&deck)?;
         let game =
             Game::new(deck.clone(), config.seed, Players::Solitaire).map_err(|e| e.to_string())?;
         let mut solo = Self {

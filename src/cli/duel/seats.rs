@@ -6,12 +6,12 @@ use std::sync::{Arc, Mutex};
 use super::DuelArgs;
 use crate::analysis::duel::Estimate;
 use crate::analysis::seats_duel::{DuelAi, seats_duel, simulate_seats};
-use crate::model::{OwnPairs, Standard};
+use crate::model::{Oracle, OwnPairs, Standard};
 use crate::players::{AiKind, SeatAi};
 use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Objective, Table, Variant};
 use crate::seats::{SeatKind, Seats};
-use crate::solver::{PLAY_LIMIT, Position, SeatsSolver, SeatsState, estimate_seats_values};
+use crate::solver::{PLAY_LIMIT, Position, SeatsSolver, estimate_seats_values};
 
 /// Runs a duel of 2 to 6 seats.
 ///
@@ -179,14 +179,7 @@ fn own_pairs_solver(args: &DuelArgs, table: Table) -> anyhow::Result<Arc<Mutex<S
             args.deck
         )));
     }
-    let mut solver = SeatsSolver::new(args.deck.copies(), m, table.pass_rule)
-        .map_err(|e| crate::cli::usage(e.to_string()))?;
-    solver
-        .value(&SeatsState {
-            position: start,
-            passes: 0,
-            first: None,
-        })
+    let solver = SeatsSolver::solved(&args.deck, table, Objective::Margin)
         .map_err(|e| crate::cli::usage(e.to_string()))?;
     Ok(Arc::new(Mutex::new(solver)))
 }
