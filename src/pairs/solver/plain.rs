@@ -241,4 +241,3 @@ impl<S: Scalar> Plain<S> {
         slot
     }
 }
-

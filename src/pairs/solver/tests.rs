@@ -47,7 +47,14 @@ fn same(a: &Analysis<f64>, b: &Analysis<f64>) -> bool {
 
 #[test]
 fn every_value_is_the_plain_solvers_bit_for_bit() {
-    for (n, m, games) in [(5, 2, 6), (6, 2, 4), (7, 2, 2), (4, 3, 4), (5, 3, 2), (4, 4, 2)] {
+    for (n, m, games) in [
+        (5, 2, 6),
+        (6, 2, 4),
+        (7, 2, 2),
+        (4, 3, 4),
+        (5, 3, 2),
+        (4, 4, 2),
+    ] {
         let mut compared = 0;
         for (model, stacks) in decisions(n, m, games) {
             let mut plain = Plain::<f64>::exhaustive(model);
