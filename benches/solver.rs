@@ -16,6 +16,8 @@ use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 const CASES: &[&str] = &[
     "pairs-round-10x2",
     "pairs-decide-10x2",
+    "pairs-duel-10x2",
+    "pairs-review-10x3",
     "pairs-exhaustive-10x2",
     "13x4-win",
     "process-solve-13x4",
@@ -417,6 +419,14 @@ fn pairs_case(case: &str, rest: &str) {
         pairs_decisions(case, ranks, m);
         return;
     }
+    if kind == "duel" {
+        pairs_duel(case, ranks, m);
+        return;
+    }
+    if kind == "review" {
+        pairs_review(case, ranks, m);
+        return;
+    }
     if kind == "start" {
         let v = start_value_within(ranks, m, 1e-10);
         println!(
@@ -513,6 +523,93 @@ fn pairs_decisions(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
         rest.len(),
         mean(&rest),
         max(&rest),
+        peak_memory_mib()
+    );
+}
+
+/// Pairs: `duel-NxM`, a series of `spne` against `random` (and M − 2 more `random`),
+/// 1,000 games from seed 101, the players sharing one table as `pairs duel` does: the
+/// time per game and what 20,000 games would take.
+fn pairs_duel(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
+    use concentration::pairs::PairsAi;
+    use concentration::pairs::duel::series;
+    use concentration::pairs::rules::default_target;
+    let mut kinds = vec![PairsAi::Spne];
+    kinds.resize(m, PairsAi::Random);
+    let games = 1000;
+    let t = cpu_ms();
+    let start = Instant::now();
+    let rates = series(ranks, &kinds, default_target(m), games, 101).unwrap();
+    let cpu = cpu_ms() - t;
+    println!(
+        "{case:<22} {:>9.1} ms  {games} games, {:.2} ms of CPU a game (20,000 games: {:.0} s of CPU), spne loses {}  peak {:>7.1} MiB",
+        start.elapsed().as_secs_f64() * 1000.0,
+        cpu / games as f64,
+        cpu / games as f64 * 20.0,
+        rates[0].losses,
+        peak_memory_mib()
+    );
+}
+
+/// Pairs: `review-NxM`, `analyze` of a game of M seats (`spne`, `spne`, then `random`):
+/// the first eight rounds of seed 1 played, then every decision valued.
+fn pairs_review(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
+    use concentration::pairs::record::{PairsRecord, apply};
+    use concentration::pairs::review::review;
+    use concentration::pairs::rules::{Game, Phase, default_target};
+    use concentration::pairs::{PairsAi, Player};
+    use concentration::seats::{AiKind, Seats};
+    let mut names = vec!["spne", "spne"];
+    names.resize(m, "random");
+    let seats = Seats::<PairsAi>::parse(&names.join(",")).unwrap();
+    let kinds: Vec<PairsAi> = names
+        .iter()
+        .map(|n| *PairsAi::ALL.iter().find(|k| k.name() == *n).unwrap())
+        .collect();
+    let target = default_target(m);
+    let mut game = Game::new(ranks, m, target, 1).unwrap();
+    let mut ais: Vec<Player> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| Player::new(k, i as u64))
+        .collect();
+    let mut rounds: Vec<Vec<concentration::pairs::Action>> = vec![Vec::new()];
+    loop {
+        match game.phase() {
+            Phase::Turn { mover } => {
+                let action = ais[mover].decide(&game.view());
+                rounds.last_mut().unwrap().push(action);
+                apply(&mut game, action).unwrap();
+            }
+            Phase::RoundOver(_) if rounds.len() < 8 => {
+                rounds.push(Vec::new());
+                game.next_round().unwrap();
+            }
+            _ => break,
+        }
+    }
+    let record = PairsRecord {
+        date: "2026-11-26".into(),
+        time: "12:00:00".into(),
+        seed: 1,
+        ranks,
+        target,
+        seats,
+        rounds,
+    };
+    // The record for `concentration analyze`, to time the whole command.
+    if let Some(path) = std::env::var_os("PAIRS_REVIEW_RECORD") {
+        std::fs::write(path, record.to_text()).unwrap();
+    }
+    let start = Instant::now();
+    let t = cpu_ms();
+    let costs = review(&record).unwrap();
+    println!(
+        "{case:<22} {:>9.1} ms  {} decisions valued over {} rounds ({:.1} ms of CPU)  peak {:>7.1} MiB",
+        start.elapsed().as_secs_f64() * 1000.0,
+        costs.len(),
+        record.rounds.len(),
+        cpu_ms() - t,
         peak_memory_mib()
     );
 }

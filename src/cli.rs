@@ -14,6 +14,7 @@ mod learn;
 mod look;
 mod pairs;
 mod play;
+mod progress;
 mod puzzle;
 mod records;
 mod settings;

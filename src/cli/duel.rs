@@ -233,6 +233,7 @@ fn simulated<A: duel::Simulated>(
     } else {
         None
     };
+    let progress = super::progress::Progress::bar(games, "games");
     let est = duel::simulate(
         &args.deck,
         args.objective,
@@ -241,6 +242,7 @@ fn simulated<A: duel::Simulated>(
         games,
         args.seed,
         |game| {
+            progress.step();
             let Some(batch) = &mut batch else { return };
             let seats = players.iter().map(|p| RecordSeat::named(p)).collect();
             batch.save(&Record::of_game(

@@ -6,9 +6,10 @@ use clap::{Args, Subcommand};
 use num_rational::BigRational;
 use serde_json::{Value, json};
 
-use crate::pairs::duel::series;
+use super::progress::Progress;
+use crate::pairs::duel::series_with;
 use crate::pairs::rules::default_target;
-use crate::pairs::start::{start_value, start_value_within};
+use crate::pairs::start::{Step, start_value_reporting};
 use crate::pairs::{Analysis, Config, PairsAi, Ranks, RoundModel, Solver};
 use crate::seats::{SeatKind, Seats};
 use crate::solver::Scalar;
@@ -95,7 +96,7 @@ pub struct SolveArgs {
 /// The start of a round.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 8 min of CPU)"
+    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 2 min of CPU)"
 )]
 pub struct StartArgs {
     /// Ranks in the deck, 3 to 10
@@ -119,7 +120,7 @@ pub struct StartArgs {
 /// AIs against each other.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1      (slow: about 20 min of CPU)"
+    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1      (slow: about 3 min of CPU)"
 )]
 pub struct DuelArgs {
     /// The AIs, 2 to 6 of spne, spne-fresh, threshold, random (NAME:KIND names one)
@@ -309,15 +310,21 @@ fn start(args: &StartArgs) -> anyhow::Result<()> {
             args.within
         )));
     }
+    let progress = Progress::spinner("walking the deal");
+    let report = |step: Step| match step {
+        Step::Dealt(pools) => progress.restart(pools as u64, "pools solved"),
+        Step::Solved => progress.step(),
+    };
     let (approx, exact, v) = if args.exact {
-        let v = start_value::<BigRational>(ranks, m);
+        let v = start_value_reporting::<BigRational>(ranks, m, 0.0, &report);
         let approx: Vec<f64> = v.u.iter().map(Scalar::to_f64).collect();
         let exact: Vec<String> = v.u.iter().map(ToString::to_string).collect();
         (approx, Some(exact), v.into_f64())
     } else {
-        let v = start_value_within(ranks, m, args.within);
+        let v = start_value_reporting::<f64>(ranks, m, args.within, &report);
         (v.u.clone(), None, v)
     };
+    drop(progress);
     if args.json {
         let u = match &exact {
             Some(e) => json!(e),
@@ -378,8 +385,12 @@ fn duel(args: &DuelArgs) -> anyhow::Result<()> {
     }
     super::duel::check_games(args.games)?;
     let target = args.target.unwrap_or_else(|| default_target(kinds.len()));
-    let rates = series(ranks, &kinds, target, args.games, args.seed)
-        .map_err(|e| super::usage(e.to_string()))?;
+    let progress = Progress::bar(args.games, "games");
+    let rates = series_with(ranks, &kinds, target, args.games, args.seed, || {
+        progress.step();
+    })
+    .map_err(|e| super::usage(e.to_string()))?;
+    drop(progress);
     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     if args.json {
         let list: Vec<Value> = names

@@ -158,7 +158,9 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     let Some(count) = args.list else {
         return play(args, seed, daily);
     };
+    let spinner = super::progress::Progress::spinner("finding puzzles");
     let puzzles = find(args, seed, count)?;
+    drop(spinner);
     for p in &puzzles {
         if args.json {
             println!("{}", to_json(p));

@@ -1,7 +1,7 @@
 //! `concentration analyze`, `replay` and `history`: saved games read back.
 
 use crate::pairs::record::PairsRecord;
-use crate::pairs::review::{DecisionCost, review};
+use crate::pairs::review::{DecisionCost, review_with};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -98,7 +98,10 @@ fn load_pairs(path: &Path) -> anyhow::Result<Option<PairsRecord>> {
 
 /// `analyze` of a Pairs record: each decision against the subgame-perfect one.
 fn analyze_pairs(record: &PairsRecord, json: bool) -> anyhow::Result<()> {
-    let costs = review(record).map_err(|e| super::usage(e.to_string()))?;
+    let decisions = record.rounds.iter().map(Vec::len).sum::<usize>() as u64;
+    let progress = super::progress::Progress::bar(decisions, "decisions valued");
+    let costs = review_with(record, || progress.step()).map_err(|e| super::usage(e.to_string()))?;
+    drop(progress);
     let name = |seat: usize| record.seats.seat(seat).name.clone();
     if json {
         let decisions: Vec<serde_json::Value> = costs
@@ -218,7 +221,9 @@ pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
         }
         return out(&solo.text(&record, Naming::of(args.codes)));
     }
+    let spinner = super::progress::Progress::spinner("analysing");
     let (game, analysis) = analyse(&record)?;
+    drop(spinner);
     if args.json {
         return out(&format!("{}\n", analysis.to_json(&game)));
     }

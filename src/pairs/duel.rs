@@ -2,7 +2,7 @@
 //! Players move round the seats between games (game i seats player k at seat
 //! (k + i) mod m), so that no one keeps the first seat.
 
-use super::players::{Move, PairsAi, Player};
+use super::players::{Move, PairsAi, Player, SharedSolves};
 use super::rules::{Game, PairsError, Phase, Ranks};
 
 /// One player's losses over a series.
@@ -67,12 +67,31 @@ pub fn series(
     games: u64,
     seed: u64,
 ) -> Result<Vec<LossRate>, PairsError> {
+    series_with(ranks, players, target, games, seed, || ())
+}
+
+/// As [`series`], calling `after_game` after each game (a command's progress).
+///
+/// # Errors
+/// A bad player count or target.
+pub fn series_with(
+    ranks: Ranks,
+    players: &[PairsAi],
+    target: u32,
+    games: u64,
+    seed: u64,
+    mut after_game: impl FnMut(),
+) -> Result<Vec<LossRate>, PairsError> {
     let m = players.len();
     let mut losses = vec![0u64; m];
+    // The rounds' positions recur across games: the players solve from one table.
+    let shared = SharedSolves::new();
     let mut ais: Vec<Option<Player>> = players
         .iter()
         .enumerate()
-        .map(|(k, &kind)| Some(Player::new(kind, game_seed(seed ^ 0x5eed, k as u64))))
+        .map(|(k, &kind)| {
+            Some(Player::new(kind, game_seed(seed ^ 0x5eed, k as u64)).sharing(&shared))
+        })
         .collect();
     for i in 0..games {
         let shift = (i % m as u64) as usize;
@@ -87,6 +106,7 @@ pub fn series(
         for (s, p) in seated.into_iter().enumerate() {
             ais[(s + m - shift) % m] = Some(p);
         }
+        after_game();
     }
     #[allow(clippy::cast_precision_loss)]
     let n = games as f64;

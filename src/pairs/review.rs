@@ -30,6 +30,17 @@ pub struct DecisionCost {
 /// # Errors
 /// The record's table cannot be dealt (it parsed, so this does not happen).
 pub fn review(record: &PairsRecord) -> Result<Vec<DecisionCost>, super::PairsError> {
+    review_with(record, || ())
+}
+
+/// As [`review`], calling `after_decision` after each decision (a command's progress).
+///
+/// # Errors
+/// As [`review`].
+pub fn review_with(
+    record: &PairsRecord,
+    mut after_decision: impl FnMut(),
+) -> Result<Vec<DecisionCost>, super::PairsError> {
     let mut game = record.new_game()?;
     let mut out = Vec::new();
     // A round's model is the same at each of its decisions, whoever moves: one solve
@@ -76,6 +87,7 @@ pub fn review(record: &PairsRecord) -> Result<Vec<DecisionCost>, super::PairsErr
                 cost: value - best_value,
             });
             apply(&mut game, action)?;
+            after_decision();
         }
     }
     Ok(out)

@@ -18,11 +18,30 @@
 //! this is E ≥ r·(2N − P)/1, i.e. E/N ≥ r·(2 − P/N): the corrected Corollary 8. The test
 //! `tests/pairs_solver.rs` compares every value with the unpruned solver
 //! ([`Solver::exhaustive`]) and shows the misprinted version would be wrong.
+//!
+//! The search itself prunes with a sharper two-player test: after a card j that does
+//! not pair, the opponent moves with the lowest face-up rank min(r, j) and can fold at
+//! once, so the mover gains at most min(r, j): u_Hit[1]·N ≤ −E + Σ_{j∉s_1} d[j]·min(r, j).
+//! [`FoldBound`] keeps U = r (the start value's intervals are built on it). A pruned
+//! configuration is valued u_Fold, which the full search would have chosen too (ties
+//! fold), so the values are the same; `solver/tests.rs` compares every value with the
+//! plain solver this one replaced (`solver/plain.rs`), bit for bit.
+//!
+//! **Cost.** A configuration's stacks are a fixed array and its d is carried down the
+//! search (the child's is d less the card drawn, or at the reshuffle the second pool
+//! less the stacks), so the search allocates nothing but the memo.
+
+#[cfg(test)]
+mod plain;
+#[cfg(test)]
+mod tests;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::model::{RoundModel, lowest};
-use super::rules::Stack;
+use super::rules::{Counts, Rank, Stack};
+use crate::seats::MAX_SEATS;
 use crate::solver::Scalar;
 
 /// What the mover does.
@@ -70,7 +89,16 @@ pub struct Solver<S> {
     close: f64,
     /// m values per solved configuration, in the order first solved.
     values: Vec<S>,
+    /// The highest rank the round can still draw ([`RoundModel::highest`]).
+    highest: i64,
 }
+
+/// The stacks in turn order, the table's first m of them used: a fixed array keeps the
+/// search off the heap.
+type Table = [Stack; MAX_SEATS];
+
+/// A payoff vector by turn position, on the stack for `f64`.
+type Vector<S> = SmallVec<[S; MAX_SEATS]>;
 
 impl<S: Scalar> Solver<S> {
     /// A solver for the round, with the proved pruning.
@@ -84,6 +112,7 @@ impl<S: Scalar> Solver<S> {
             index: FxHashMap::default(),
             close: 0.0,
             values: Vec::new(),
+            highest: i64::from(model.highest()),
         }
     }
 
@@ -111,6 +140,12 @@ impl<S: Scalar> Solver<S> {
     #[must_use]
     pub fn truncated(&self) -> bool {
         self.cut
+    }
+
+    /// The budget of configurations, if any ([`Self::with_limit`]).
+    #[must_use]
+    pub fn limit(&self) -> Option<usize> {
+        self.limit
     }
 
     /// The round this solver works on.
@@ -160,7 +195,8 @@ impl<S: Scalar> Solver<S> {
     /// # Panics
     /// Stacks that do not fit the round's model, or a count other than its players.
     pub fn value(&mut self, stacks: &[Stack]) -> Vec<S> {
-        let slot = self.solve(&self.check(stacks));
+        let (table, d, face_up) = self.check(stacks);
+        let slot = self.solve(&table, &d, face_up);
         self.slot(slot).to_vec()
     }
 
@@ -178,25 +214,29 @@ impl<S: Scalar> Solver<S> {
     /// # Panics
     /// As [`Self::value`].
     pub fn analyse(&mut self, stacks: &[Stack]) -> Analysis<S> {
-        let stacks = self.check(stacks);
-        let u_fold = self.fold_vector(&stacks);
-        let u_hit = self.hit_vector(&stacks);
+        let (table, d, face_up) = self.check(stacks);
+        let m = self.model.players;
+        let u_fold = fold_vector::<S>(m, lowest(stacks));
+        let u_hit = self.hit_vector(&table, &d, face_up);
         let (u, action) = match &u_hit {
-            Some(hit) if !folds(&u_fold, hit) => (hit.clone(), Action::Hit),
-            _ => (u_fold.clone(), Action::Fold),
+            Some(hit) if !folds(&u_fold, hit) => (hit.to_vec(), Action::Hit),
+            _ => (u_fold.to_vec(), Action::Fold),
         };
         Analysis {
-            u_fold,
-            u_hit,
+            u_fold: u_fold.to_vec(),
+            u_hit: u_hit.map(|h| h.to_vec()),
             u,
             action,
         }
     }
 
-    fn check(&self, stacks: &[Stack]) -> Vec<Stack> {
+    /// The stacks as a table, with their d and face-up count.
+    fn check(&self, stacks: &[Stack]) -> (Table, Counts, u32) {
         assert_eq!(stacks.len(), self.model.players, "one stack per player");
-        let _ = self.model.unseen(stacks);
-        stacks.to_vec()
+        let d = self.model.unseen(stacks);
+        let mut table = [Stack::EMPTY; MAX_SEATS];
+        table[..stacks.len()].copy_from_slice(stacks);
+        (table, d, stacks.iter().map(|s| s.len()).sum())
     }
 
     fn slot(&self, slot: u32) -> &[S] {
@@ -205,34 +245,34 @@ impl<S: Scalar> Solver<S> {
         &self.values[at..at + m]
     }
 
-    fn key(&self, stacks: &[Stack]) -> u64 {
+    fn key(&self, stacks: &Table) -> u64 {
         let n = u32::from(self.model.ranks.get());
-        stacks.iter().enumerate().fold(0, |key, (i, s)| {
-            #[allow(clippy::cast_possible_truncation)] // i < 6
-            let shift = i as u32 * n;
-            key | (u64::from(s.bits() >> 1) << shift)
-        })
+        stacks[..self.model.players]
+            .iter()
+            .enumerate()
+            .fold(0, |key, (i, s)| {
+                #[allow(clippy::cast_possible_truncation)] // i < 6
+                let shift = i as u32 * n;
+                key | (u64::from(s.bits() >> 1) << shift)
+            })
     }
 
-    fn fold_vector(&self, stacks: &[Stack]) -> Vec<S> {
+    /// u_Hit, or `None` when no card can be drawn. `d` and `face_up` are the
+    /// configuration's; a child's d is d less its card, or where the child meets the
+    /// reshuffle, the second pool less the child's stacks (as [`RoundModel::unseen`]).
+    fn hit_vector(&mut self, stacks: &Table, d: &Counts, face_up: u32) -> Option<Vector<S>> {
         let m = self.model.players;
-        let r = i64::from(lowest(stacks));
-        let mut u = vec![S::ratio(r, 1); m];
-        u[0] = S::ratio(-(m as i64 - 1) * r, 1);
-        u
-    }
-
-    /// u_Hit, or `None` when no card can be drawn.
-    fn hit_vector(&mut self, stacks: &[Stack]) -> Option<Vec<S>> {
-        let m = self.model.players;
-        let d = self.model.unseen(stacks);
         let total = d.total();
         if total == 0 {
             return None;
         }
-        let mut acc = vec![S::zero(); m];
-        let mut child = stacks.to_vec();
-        child.rotate_left(1);
+        let mut acc: Vector<S> = smallvec::smallvec![S::zero(); m];
+        let mut child: Table = [Stack::EMPTY; MAX_SEATS];
+        child[..m - 1].copy_from_slice(&stacks[1..m]);
+        let crossing = self
+            .model
+            .reshuffle
+            .filter(|r| face_up < r.at && face_up + 1 >= r.at);
         for (j, count) in d.iter() {
             let w = u64::from(count);
             if stacks[0].has(j) {
@@ -243,7 +283,18 @@ impl<S: Scalar> Solver<S> {
                 }
             } else {
                 child[m - 1] = stacks[0].with(j);
-                let slot = self.solve(&child);
+                let child_d = match crossing {
+                    Some(r) => child[..m]
+                        .iter()
+                        .try_fold(r.pool, |d, &s| d.minus_stack(s))
+                        .expect("stacks drawn from the pool"),
+                    None => {
+                        let mut c = *d;
+                        c.remove(j);
+                        c
+                    }
+                };
+                let slot = self.solve(&child, &child_d, face_up + 1);
                 let at = slot as usize * m;
                 // The successor's vector starts with the next player: rotate right by one.
                 for (k, a) in acc.iter_mut().enumerate() {
@@ -252,26 +303,58 @@ impl<S: Scalar> Solver<S> {
                 }
             }
         }
-        Some(acc.iter().map(|a| a.over(u64::from(total))).collect())
+        for a in &mut acc {
+            *a = a.over(u64::from(total));
+        }
+        Some(acc)
     }
 
-    /// Whether the bound of the module's documentation settles a fold.
-    fn surely_folds(&self, stacks: &[Stack]) -> bool {
-        FoldBound::of(&self.model, stacks).surely_folds()
+    /// Whether a proved bound settles a fold (see the module's documentation): with
+    /// two players the sharper one, U = min(r, j) for each card j that does not pair
+    /// (the opponent can fold at once, scoring the lowest face-up rank after j); with
+    /// three or more [`FoldBound`]'s.
+    fn surely_folds(&self, stacks: &Table, d: &Counts, r: i64) -> bool {
+        let m = self.model.players as i64;
+        let own = stacks[0];
+        let (mut e, mut p, mut n, mut others) = (0i64, 0i64, 0i64, 0i64);
+        for (j, c) in d.iter() {
+            let (j, c) = (i64::from(j), i64::from(c));
+            n += c;
+            #[allow(clippy::cast_possible_truncation)] // j <= 10
+            if own.has(j as u8) {
+                e += j * c;
+                p += c;
+            } else {
+                others += j.min(r) * c;
+            }
+        }
+        let hit_times_n = if m == 2 {
+            -e + others
+        } else {
+            let drawable = if self.model.reshuffle.is_some() {
+                self.highest
+            } else {
+                d.highest().map_or(0, i64::from)
+            };
+            -(m - 1) * e + (n - p) * r.max(drawable)
+        };
+        hit_times_n <= -(m - 1) * r * n
     }
 
-    fn solve(&mut self, stacks: &[Stack]) -> u32 {
+    fn solve(&mut self, stacks: &Table, d: &Counts, face_up: u32) -> u32 {
         let key = self.key(stacks);
         if let Some(&slot) = self.index.get(&key) {
             return slot;
         }
-        let u_fold = self.fold_vector(stacks);
+        let m = self.model.players;
+        let r = lowest(&stacks[..m]);
+        let u_fold = fold_vector::<S>(m, r);
         let over_budget = self.limit.is_some_and(|l| self.index.len() >= l);
         self.cut |= over_budget;
-        let u = if over_budget || (self.prune && self.surely_folds(stacks)) {
+        let u = if over_budget || (self.prune && self.surely_folds(stacks, d, i64::from(r))) {
             u_fold
         } else {
-            match self.hit_vector(stacks) {
+            match self.hit_vector(stacks, d, face_up) {
                 Some(hit) if !folds(&u_fold, &hit) => hit,
                 Some(hit) => {
                     if hit[0] > u_fold[0] {
@@ -288,6 +371,14 @@ impl<S: Scalar> Solver<S> {
         self.index.insert(key, slot);
         slot
     }
+}
+
+/// u_Fold by turn position for a fold that scores r.
+fn fold_vector<S: Scalar>(m: usize, r: Rank) -> Vector<S> {
+    let r = i64::from(r);
+    let mut u: Vector<S> = smallvec::smallvec![S::ratio(r, 1); m];
+    u[0] = S::ratio(-(m as i64 - 1) * r, 1);
+    u
 }
 
 /// The bound of the module's documentation at one configuration, in integers: u_Hit[1]

@@ -99,20 +99,45 @@ type Leaf = (Counts, Vec<Stack>);
 /// round not settled by the fold test solved.
 #[must_use]
 pub fn start_value<S: Product>(ranks: Ranks, players: usize) -> StartValue<S> {
-    value(ranks, players, 0.0)
+    value(ranks, players, 0.0, &|_| ())
 }
 
 /// As [`start_value`] in `f64`, leaving pools unsolved while the proved bound on the
 /// error stays at most `within` (see the module's documentation).
 #[must_use]
 pub fn start_value_within(ranks: Ranks, players: usize, within: f64) -> StartValue<f64> {
-    value(ranks, players, within)
+    value(ranks, players, within, &|_| ())
+}
+
+/// How far a start value has gone, for a command's progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The deal is walked: this many pools are left to solve.
+    Dealt(usize),
+    /// One more pool solved (from any thread).
+    Solved,
+}
+
+/// As [`start_value_within`], telling `report` how far it has gone.
+#[must_use]
+pub fn start_value_reporting<S: Product>(
+    ranks: Ranks,
+    players: usize,
+    within: f64,
+    report: &(dyn Fn(Step) + Sync),
+) -> StartValue<S> {
+    value(ranks, players, within, report)
 }
 
 /// The rounds of one pool not settled by the fold test: stacks in turn order, chance.
 type Rounds<S> = Vec<(Stacks, S)>;
 
-fn value<S: Product>(ranks: Ranks, players: usize, within: f64) -> StartValue<S> {
+fn value<S: Product>(
+    ranks: Ranks,
+    players: usize,
+    within: f64,
+    report: &(dyn Fn(Step) + Sync),
+) -> StartValue<S> {
     let model = |pool| RoundModel {
         ranks,
         players,
@@ -180,6 +205,7 @@ fn value<S: Product>(ranks: Ranks, players: usize, within: f64) -> StartValue<S>
             total.add(&mid, &S::one());
         }
     }
+    report(Step::Dealt(solve.iter().filter(|&&s| s).count()));
     let solved: Vec<(Vec<S>, usize, f64)> = pools
         .par_iter()
         .zip(solve.par_iter())
@@ -192,6 +218,7 @@ fn value<S: Product>(ranks: Ranks, players: usize, within: f64) -> StartValue<S>
                 sum.add(&solver.value(&stacks[..players]), p);
                 chance += p.to_f64();
             }
+            report(Step::Solved);
             (sum.total(), solver.states(), chance * solver.close_calls())
         })
         .collect();

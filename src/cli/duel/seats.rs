@@ -99,6 +99,7 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
         None
     };
     let record_seats = RecordSeat::table(&seats);
+    let progress = crate::cli::progress::Progress::bar(games, "games");
     let estimates = simulate_seats(
         &args.deck,
         table,
@@ -114,6 +115,7 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
         games,
         args.seed,
         |game| {
+            progress.step();
             if let Some(batch) = &mut batch {
                 batch.save(&Record::of_game(
                     game,
