@@ -3,6 +3,7 @@
 pub mod annotate;
 pub mod certificate;
 pub mod duel;
+pub mod memory;
 pub mod own_pairs;
 pub mod report;
 pub mod seats_duel;

@@ -241,7 +241,15 @@ pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     }
     let (game, analysis) = analyse(&record)?;
     if args.json {
-        return out(&format!("{}\n", analysis.to_json(&game)));
+        let mut json = analysis.to_json(&game);
+        if crate::analysis::memory::applies(&record)
+            && let Some(map) = json.as_object_mut()
+        {
+            let memory = crate::analysis::memory::slips(&game, &analysis);
+            let memory = crate::analysis::memory::to_json(&game, &analysis, &memory);
+            map.insert("memory".into(), memory);
+        }
+        return out(&format!("{json}\n"));
     }
     out(&text_report(
         &record,
@@ -489,6 +497,17 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
         "action", "best"
     );
     let deck = view.deck();
+    let memory = crate::analysis::memory::applies(record)
+        .then(|| crate::analysis::memory::slips(game, analysis));
+    let slip = |an: &crate::analysis::annotate::Annotation| {
+        let slip = memory.as_ref()?.slip_at(an.index)?;
+        Some(crate::analysis::memory::slip_words(
+            game,
+            &words::printable(analysis.name(an.seat)),
+            an,
+            slip,
+        ))
+    };
     for ((an, played), best) in analysis.annotations.iter().zip(&played).zip(&best) {
         let seat = an.seat;
         let card = game.reveal_all()[an.position];
@@ -517,6 +536,9 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
                 value_number(analysis, an.best_value).trim_start()
             );
         }
+        if let Some(slip) = slip(an) {
+            let _ = writeln!(s, "      {slip}");
+        }
     }
     if let Some(legend) = naming.legend(record.deck.is_zebra()) {
         let _ = writeln!(s, "{legend}");
@@ -531,6 +553,12 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
             words::printable(analysis.name(seat)),
             sum.words(|c| show_cost_short(analysis.objective, c))
         );
+        // Memory apart from strategy: said where the player slipped (classic memory).
+        if let Some(m) = &memory
+            && m.seats.get(seat.index()).is_some_and(|s| s.slips > 0)
+        {
+            let _ = writeln!(s, "    {}", m.figures(seat));
+        }
         for (k, &i) in sum.costliest.iter().enumerate() {
             let _ = writeln!(
                 s,
@@ -538,6 +566,9 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
                 k + 1,
                 analysis.explain(game, &analysis.annotations[i])
             );
+            if let Some(slip) = slip(&analysis.annotations[i]) {
+                let _ = writeln!(s, "       {slip}");
+            }
         }
     }
     if analysis.own_pairs() {
