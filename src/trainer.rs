@@ -8,6 +8,7 @@ pub mod coach;
 mod consequences;
 mod idea;
 pub mod puzzle;
+pub mod rating;
 pub mod strategy;
 pub mod tally;
 mod values;
