@@ -2,6 +2,7 @@
 
 pub mod annotate;
 pub mod certificate;
+pub mod digest;
 pub mod duel;
 pub mod memory;
 pub mod own_pairs;

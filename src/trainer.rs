@@ -6,6 +6,7 @@
 
 pub mod coach;
 mod consequences;
+pub mod dashboard;
 mod idea;
 pub mod puzzle;
 pub mod rating;

@@ -4,13 +4,12 @@
 //!
 //! Games against each AI count as games against a fixed-rated opponent (the AI's
 //! strength does not change); puzzles count as games against the puzzle's rating.
-//! Every result is a rating period of its own, as on puzzle sites. The rating, its
-//! deviation and volatility, a short history (the trend) and the records already
-//! counted are kept in `rating.json` in the data directory, updated under a lock and
-//! replaced atomically. The records stay the only source of the games: a lost rating
-//! file is rebuilt from them (puzzles then start afresh).
+//! Every result is a rating period of its own, as on puzzle sites, taken in time order.
+//! The games come from the saved records (through the dashboard's cache); the puzzles
+//! answered are kept in `puzzle-ratings.json` in the data directory (each added under
+//! a lock, the file replaced atomically). The rating is computed from both whenever it
+//! is shown, so it is never the only copy of anything.
 
-use std::collections::BTreeSet;
 use std::f64::consts::PI;
 use std::path::{Path, PathBuf};
 
@@ -155,14 +154,56 @@ fn volatility(phi: f64, sigma: f64, v: f64, delta: f64) -> f64 {
     (big_a / 2.0).exp()
 }
 
-/// The rating file's name in the data directory.
-pub const FILE_NAME: &str = "rating.json";
+/// The puzzle results' file in the data directory (games are read from the records).
+pub const FILE_NAME: &str = "puzzle-ratings.json";
 /// Its lock file.
-pub const LOCK_NAME: &str = "rating.lock";
+pub const LOCK_NAME: &str = "puzzle-ratings.lock";
 /// The format written.
 pub const FORMAT: u32 = 1;
 /// History points kept for the trend.
 pub const HISTORY: usize = 200;
+
+/// One puzzle answered, as `puzzle-ratings.json` keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleResult {
+    /// When (`YYYY-MM-DD HH:MM:SS`, UTC): puzzles and games are rated in time order.
+    pub when: String,
+    /// The puzzle's rating.
+    pub rating: f64,
+    /// Solved first try.
+    pub solved: bool,
+}
+
+/// What `puzzle-ratings.json` holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleLog {
+    /// The file format.
+    pub format: u32,
+    /// Every puzzle rated, in the order answered.
+    pub results: Vec<PuzzleResult>,
+}
+
+impl Default for PuzzleLog {
+    fn default() -> Self {
+        Self {
+            format: FORMAT,
+            results: Vec::new(),
+        }
+    }
+}
+
+/// One result to rate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    /// When (`YYYY-MM-DD HH:MM:SS`), for the order.
+    pub when: String,
+    /// The opponent (an AI's fixed rating, a puzzle's).
+    pub opponent: Rating,
+    /// 1, 0.5 or 0.
+    pub score: f64,
+    /// `puzzle`, or the AI's kind.
+    pub source: String,
+}
 
 /// One point of the trend: the rating after a result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -173,31 +214,27 @@ pub struct Point {
     pub source: String,
 }
 
-/// What `rating.json` holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The rating now, from every result.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Book {
-    /// The file format.
-    pub format: u32,
     /// The current rating.
     pub rating: Rating,
-    /// Results rated so far.
+    /// Results rated.
     pub rated: u64,
     /// The last [`HISTORY`] ratings, oldest first.
     pub history: Vec<Point>,
-    /// The record files (names in the games folder) already rated.
-    pub games: BTreeSet<String>,
 }
 
-impl Default for Book {
-    fn default() -> Self {
-        Self {
-            format: FORMAT,
-            rating: Rating::default(),
-            rated: 0,
-            history: Vec::new(),
-            games: BTreeSet::new(),
-        }
+/// Rates `events` in time order (a stable sort: results of one second keep their
+/// order), one rating period each.
+#[must_use]
+pub fn rate_all(mut events: Vec<Event>) -> Book {
+    events.sort_by(|a, b| a.when.cmp(&b.when));
+    let mut book = Book::default();
+    for e in events {
+        book.rate(e.opponent, e.score, &e.source);
     }
+    book
 }
 
 impl Book {
@@ -226,12 +263,12 @@ impl Book {
         h[h.len() - 1].rating - h[from].rating
     }
 
-    /// "1532 ± 84, +21 over the last 10 results", or that nothing is rated yet.
+    /// "1532 ± 168 (12 rated), +21 over the last 10 results", or that nothing is rated
+    /// yet. The ± is twice the deviation (about 95% sure).
     #[must_use]
     pub fn line(&self) -> String {
         if self.rated == 0 {
-            return "not rated yet: play a finished game against an AI or answer a puzzle"
-                .to_owned();
+            return "not rated yet: finish a game against an AI or answer a puzzle".to_owned();
         }
         let n = (self.history.len() - 1).min(10);
         let trend = if n == 0 {
@@ -252,14 +289,14 @@ impl Book {
     }
 }
 
-/// The rating kept in a data directory.
+/// The puzzle results kept in a data directory.
 #[derive(Debug, Clone)]
 pub struct RatingStore {
     dir: PathBuf,
 }
 
 impl RatingStore {
-    /// The rating of data directory `dir`.
+    /// The puzzle results of data directory `dir`.
     #[must_use]
     pub fn new(dir: &Path) -> Self {
         Self {
@@ -267,88 +304,80 @@ impl RatingStore {
         }
     }
 
-    /// The rating file.
+    /// The file.
     #[must_use]
     pub fn path(&self) -> PathBuf {
         self.dir.join(FILE_NAME)
     }
 
-    /// Reads the book without a lock (none yet, or a file that is not one, reads as a
-    /// fresh book: the games are rated again from the records).
+    /// Reads the results without a lock and without writing (none yet is none).
     ///
     /// # Errors
-    /// The file cannot be read, or is from a newer version.
-    pub fn load(&self) -> Result<Book, StatsError> {
+    /// The file cannot be read, is not puzzle results, or is from a newer version.
+    pub fn load(&self) -> Result<PuzzleLog, StatsError> {
         let path = self.path();
         let Some(bytes) = crate::solitaire::stats::read_if_present(&path)? else {
-            return Ok(Book::default());
+            return Ok(PuzzleLog::default());
         };
-        match serde_json::from_slice::<Book>(&bytes) {
+        match serde_json::from_slice::<PuzzleLog>(&bytes) {
             Ok(b) if b.format > FORMAT => Err(StatsError::Newer(path, b.format)),
-            Ok(b) if b.format == FORMAT => Ok(b),
-            _ => Ok(Book::default()),
+            Ok(b) => Ok(b),
+            Err(e) => Err(StatsError::Io(
+                path,
+                std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+            )),
         }
     }
 
-    /// Changes the book under the lock and writes it atomically.
+    /// Adds one result under the lock and writes the file atomically.
     ///
     /// # Errors
-    /// The directory or file cannot be read or written.
-    pub fn change(&self, f: impl FnOnce(&mut Book)) -> Result<Book, StatsError> {
+    /// The directory or file cannot be read or written, or is not puzzle results.
+    pub fn record(&self, result: PuzzleResult) -> Result<PuzzleLog, StatsError> {
         let io = |e| StatsError::Io(self.dir.clone(), e);
         std::fs::create_dir_all(&self.dir).map_err(io)?;
         let _lock = crate::solitaire::stats::lock_file(&self.dir.join(LOCK_NAME))?;
-        let mut book = self.load()?;
-        f(&mut book);
-        let text = serde_json::to_string_pretty(&book).expect("a book serialises") + "\n";
+        let mut log = self.load()?;
+        log.results.push(result);
+        let text = serde_json::to_string_pretty(&log).expect("results serialise") + "\n";
         crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
             .map_err(|e| StatsError::Io(self.path(), e))?;
-        Ok(book)
+        Ok(log)
     }
 }
 
-/// Rates a puzzle answered: a win against the puzzle's rating if solved, a loss if not.
-/// The hook for the puzzle screens; returns the new book.
+/// The events of the puzzles answered.
+#[must_use]
+pub fn puzzle_events(log: &PuzzleLog) -> Vec<Event> {
+    log.results
+        .iter()
+        .map(|r| Event {
+            when: r.when.clone(),
+            opponent: opponent(r.rating),
+            score: if r.solved { 1.0 } else { 0.0 },
+            source: "puzzle".into(),
+        })
+        .collect()
+}
+
+/// Rates a puzzle answered in data directory `dir`: a win against the puzzle's rating
+/// if solved first try, a loss if not. The hook for the puzzle screens. Returns the
+/// rating now, with the games the dashboard's cache already holds (`stats` adds
+/// newer ones).
 ///
 /// # Errors
-/// The rating file cannot be read or written.
+/// The results file cannot be read or written.
 pub fn rate_puzzle(dir: &Path, puzzle_rating: f64, solved: bool) -> Result<Book, StatsError> {
-    RatingStore::new(dir).change(|book| {
-        book.rate(
-            opponent(puzzle_rating),
-            if solved { 1.0 } else { 0.0 },
-            "puzzle",
-        );
-    })
-}
-
-/// A finished game of the person against one AI, ready to rate.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatedGame {
-    /// The record's file name (the key that keeps it from being rated twice).
-    pub name: String,
-    /// The AI's kind.
-    pub opponent: String,
-    /// The person's score: 1, 0.5 or 0.
-    pub score: f64,
-}
-
-/// Rates the games of `games` (oldest first) not rated yet; AIs without a fixed rating
-/// are passed by. Returns whether anything changed.
-pub fn rate_games(book: &mut Book, games: &[RatedGame]) -> bool {
-    let mut changed = false;
-    for game in games {
-        if book.games.contains(&game.name) {
-            continue;
-        }
-        let Some(r) = ai_rating(&game.opponent) else {
-            continue;
-        };
-        book.rate(opponent(r), game.score, &game.opponent);
-        book.games.insert(game.name.clone());
-        changed = true;
-    }
-    changed
+    let (date, time) = crate::record::today();
+    let log = RatingStore::new(dir).record(PuzzleResult {
+        when: format!("{date} {time}"),
+        rating: puzzle_rating,
+        solved,
+    })?;
+    let games = super::dashboard::cached(dir);
+    let mut events = super::dashboard::game_events(&games);
+    events.extend(puzzle_events(&log));
+    Ok(rate_all(events))
 }
 
 #[cfg(test)]
@@ -397,24 +426,24 @@ mod tests {
     }
 
     #[test]
-    fn a_game_is_rated_once_and_unknown_ais_never() {
-        let mut book = Book::default();
-        let games = [
-            RatedGame {
-                name: "a.cgn".into(),
-                opponent: "optimal".into(),
-                score: 1.0,
-            },
-            RatedGame {
-                name: "b.cgn".into(),
-                opponent: "hal".into(),
-                score: 1.0,
-            },
-        ];
-        assert!(rate_games(&mut book, &games));
-        assert!(book.rating.rating > 1500.0);
-        assert_eq!(book.rated, 1);
-        assert!(!rate_games(&mut book, &games));
-        assert_eq!(book.rated, 1);
+    fn results_are_rated_in_time_order() {
+        let e = |when: &str, score| Event {
+            when: when.into(),
+            opponent: opponent(1500.0),
+            score,
+            source: "usual".into(),
+        };
+        let a = rate_all(vec![
+            e("2026-01-02 00:00:00", 0.0),
+            e("2026-01-01 00:00:00", 1.0),
+        ]);
+        let b = rate_all(vec![
+            e("2026-01-01 00:00:00", 1.0),
+            e("2026-01-02 00:00:00", 0.0),
+        ]);
+        assert_eq!(a, b);
+        assert_eq!(a.rated, 2);
+        assert_eq!(a.history[0].source, "usual");
+        assert!(a.history[0].rating > 1500.0 && a.trend(1) < 0.0, "{a:?}");
     }
 }
