@@ -4,6 +4,7 @@ pub mod annotate;
 pub mod certificate;
 pub mod digest;
 pub mod duel;
+pub mod grade;
 pub mod memory;
 pub mod own_pairs;
 pub mod report;

@@ -154,6 +154,17 @@ pub fn annotate<J: Judge>(
         let choice = actions
             .iter()
             .any(|&(_, v)| (v - best_value).abs() > TIE_EPSILON);
+        let raw_only = choice
+            && super::grade::only_move(
+                objective,
+                actions.iter().map(|&(_, v)| {
+                    if objective.minimises() {
+                        v - best_value
+                    } else {
+                        best_value - v
+                    }
+                }),
+            );
         let reading = judge.reading(
             &replay,
             &Decision {
@@ -162,6 +173,14 @@ pub fn annotate<J: Judge>(
                 best,
             },
         );
+        // The only move worth the name: the one action that does not lose a mistake's
+        // worth, and not the one the common play finds anyway (taking a pair, turning a
+        // new card).
+        let only_move = raw_only && reading.zebra.is_none() && {
+            use crate::players::Policy as _;
+            let common = crate::players::Usual.act(&crate::players::state_of(replay.view()));
+            !reading.best.contains(&common)
+        };
         annotations.push(Annotation {
             index,
             turn,
@@ -175,6 +194,7 @@ pub fn annotate<J: Judge>(
             cost,
             class: Class::of(objective, cost),
             choice,
+            only_move,
             best_words: reading.best_words,
             zebra: reading.zebra,
         });

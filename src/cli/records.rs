@@ -38,7 +38,7 @@ impl DataDir {
 /// Annotations and summary of a saved game.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Every flip gets the action taken, the best actions (in a player's words: new card, seen card, seen pair, take the pair, pass; the model's codes with --codes), its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
+    after_help = "Every flip gets the action taken, the best actions (in a player's words: new card, seen card, seen pair, take the pair, pass; the model's codes with --codes), its cost (win probability or pairs, by the game's objective) and a grade: only move, best, excellent, good, inaccuracy, mistake or blunder (docs/trainer.md). In classic memory a memory slip is named with the card forgotten and the turn it was seen. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
 )]
 pub struct AnalyzeArgs {
     /// The record to analyse
@@ -525,7 +525,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
             } else {
                 "0".into()
             },
-            an.class.name()
+            crate::analysis::grade::Grade::of_flip(analysis.objective, an).name()
         );
         // A flip that was not best: the best action in a player's words, on this table.
         if an.cost > 0.0 {
