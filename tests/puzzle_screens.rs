@@ -772,3 +772,41 @@ fn a_timed_run_counts_what_was_solved_before_the_time_is_up() {
     assert_eq!(tally.best_timed.get(&1), Some(&1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A counted answer rates the person against the puzzle's rating (Glicko-2): the
+/// answer window shows both and the change, the panel the rating, and the result is
+/// kept in `puzzle-ratings.json`; a second try is not rated.
+#[test]
+fn an_answer_rates_the_person_against_the_puzzle() {
+    let dir = scratch("rating");
+    let mut app = app("pairs:8", 7, Some(dir.clone()));
+    let rating = drill(&app).puzzle().rating;
+    let wrong = wrong_card(drill(&app));
+    turn(&mut app, wrong);
+    let s = screen_sized(&app, 100, 40);
+    assert!(
+        s.contains(&format!("Puzzle rated {rating:.0} · your rating")),
+        "{s}"
+    );
+    let (book, change) = drill(&app).rating().unwrap();
+    assert_eq!(book.rated, 1);
+    assert!(change.unwrap() < 0.0, "a miss lowers the rating");
+    let now = format!("Rating {:.0}", book.rating.rating);
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("puzzle-ratings.json")).unwrap())
+            .unwrap();
+    assert_eq!(log["results"].as_array().unwrap().len(), 1);
+    assert_eq!(log["results"][0]["rating"].as_f64(), Some(rating));
+    assert_eq!(log["results"][0]["solved"].as_bool(), Some(false));
+    // A second try is marked but not rated.
+    app.update(Action::Again, Instant::now());
+    let best = drill(&app).lesson().best().named.cards[0];
+    turn(&mut app, best);
+    assert_eq!(drill(&app).rating().unwrap().0.rated, 1);
+    assert!(!screen_sized(&app, 100, 40).contains("Puzzle rated"));
+    // The next puzzle's panel shows the rating.
+    app.update(Action::New, Instant::now());
+    let s = screen_sized(&app, 100, 40);
+    assert!(s.contains(&now), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -280,3 +280,35 @@ fn easy_puzzles_are_measurably_easier_than_hard_ones() {
         "gaps: {easy:?} {medium:?} {hard:?}"
     );
 }
+
+/// Puzzles are chosen around the person's rating where the mix leaves a choice: a low
+/// rating gets lower-rated puzzles than a high one (the same seed gives the same
+/// puzzles when no rating is given), and the rules of thumb stay at
+/// most half either way.
+#[test]
+fn puzzles_are_chosen_around_a_rating_without_giving_up_the_mix() {
+    let mut g = Generator::new(PuzzleRules {
+        deck: Deck::parse("standard").unwrap(),
+        objective: Objective::Win,
+        pass_rule: PassRule::Agreed,
+    })
+    .unwrap();
+    let mean = |ps: &[concentration::trainer::puzzle::Puzzle]| {
+        ps.iter().map(|p| p.rating).sum::<f64>() / ps.len() as f64
+    };
+    let low = g.puzzles_near(4, 30, 2000, &|_| true, Some(1350.0));
+    let high = g.puzzles_near(4, 30, 2000, &|_| true, Some(1950.0));
+    assert_eq!((low.len(), high.len()), (30, 30));
+    assert!(
+        mean(&low) + 50.0 < mean(&high),
+        "low {} high {}",
+        mean(&low),
+        mean(&high)
+    );
+    for ps in [&low, &high] {
+        for rule in 0..4 {
+            let solved = ps.iter().filter(|p| p.solved_by[rule]).count();
+            assert!(solved <= 15, "rule {rule} solves {solved} of 30");
+        }
+    }
+}

@@ -134,6 +134,7 @@ pub fn to_json(p: &Puzzle) -> serde_json::Value {
         "idea": p.idea.name(),
         "control": p.control,
         "difficulty": p.difficulty.name(),
+        "rating": p.rating,
     })
 }
 

@@ -77,12 +77,27 @@ impl Difficulty {
     /// 2 points is easy, 3 medium, more hard.
     #[must_use]
     pub fn measure(misses: usize, gap: f64, margin: f64) -> Self {
-        let close = usize::from(gap < 5.0 * margin) + usize::from(gap < 2.5 * margin);
-        match misses + close {
+        match Self::points(misses, gap, margin) {
             0..=2 => Self::Easy,
             3 => Self::Medium,
             _ => Self::Hard,
         }
+    }
+
+    /// The points [`Difficulty::measure`] counts: the rules of thumb missed, plus one
+    /// or two for a close runner-up.
+    #[must_use]
+    pub fn points(misses: usize, gap: f64, margin: f64) -> usize {
+        misses + usize::from(gap < 5.0 * margin) + usize::from(gap < 2.5 * margin)
+    }
+
+    /// A puzzle's rating from its points: 1200 and 150 a point, so that one rule of
+    /// thumb missed with a wide gap (1 point, 1350) is below the usual player's 1500
+    /// and a puzzle that fools three rules with a close runner-up (5 points, 1950) is
+    /// well above the optimal player's 1641.
+    #[must_use]
+    pub fn rating_of(points: usize) -> f64 {
+        1200.0 + 150.0 * points as f64
     }
 }
 
@@ -113,6 +128,8 @@ pub struct Puzzle {
     pub solved_by: [bool; 4],
     /// How hard it is.
     pub difficulty: Difficulty,
+    /// Its rating, the opponent a solver of it beats (see [`Difficulty::points`]).
+    pub rating: f64,
 }
 
 impl Puzzle {
@@ -232,7 +249,20 @@ impl Generator {
         games: usize,
         keep: &dyn Fn(&Puzzle) -> bool,
     ) -> Vec<Puzzle> {
-        let mut mix = mix::Mix::default();
+        self.puzzles_near(seed, count, games, keep, None)
+    }
+
+    /// [`Generator::puzzles`], preferring those rated near `rating` where the mix
+    /// leaves a choice (see [`mix::Mix::near`]).
+    pub fn puzzles_near(
+        &mut self,
+        seed: u64,
+        count: usize,
+        games: usize,
+        keep: &dyn Fn(&Puzzle) -> bool,
+        rating: Option<f64>,
+    ) -> Vec<Puzzle> {
+        let mut mix = mix::Mix::near(rating);
         let mut seen = std::collections::HashSet::new();
         for g in 0..games as u64 {
             if mix.chosen().len() >= count {
@@ -333,6 +363,7 @@ impl Generator {
         let solved_by = thumb::solved_by(state, &legal, usual, best);
         let misses = solved_by.iter().filter(|&&s| !s).count();
         let difficulty = Difficulty::measure(misses, gap, self.criteria.margin);
+        let rating = Difficulty::rating_of(Difficulty::points(misses, gap, self.criteria.margin));
         Some(Puzzle {
             id: format!("{}/{deal}/{}", self.rules.deck.name(), flips.len()),
             rules: self.rules.clone(),
@@ -346,6 +377,7 @@ impl Generator {
             control,
             solved_by,
             difficulty,
+            rating,
         })
     }
 }

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use crate::rules::{Game, Objective};
 use crate::solitaire::Challenge;
 use crate::solver::{Action, TIE_EPSILON};
+use crate::trainer::dashboard;
 use crate::trainer::puzzle::{Difficulty, Generator, Puzzle, PuzzleRules};
+use crate::trainer::rating::{self, Book};
 use crate::trainer::tally::{Tally, TallyStore};
 use crate::trainer::{IdeaKind, Lesson, explain};
 
@@ -121,6 +123,13 @@ pub struct Drill {
     pub cursor: usize,
     answer: Option<Answer>,
     store: Option<TallyStore>,
+    /// The data directory answers are counted and rated in.
+    data_dir: Option<PathBuf>,
+    /// The person's rating around which puzzles are chosen (fixed for the run, so that
+    /// more puzzles from the seed begin with the same ones).
+    target: Option<f64>,
+    /// The person's rating as last computed, and its change by the answer on screen.
+    rating: Option<(Book, Option<f64>)>,
     session: Tally,
     /// The saved tally as last read or written: shown from the first screen on.
     saved: Option<Tally>,
@@ -151,7 +160,15 @@ impl Drill {
             );
         }
         let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
-        let puzzles = generator.puzzles(seed, BATCH, GAMES, &|p| filter.keeps(p));
+        // Puzzles are chosen around the person's rating, unless a difficulty was asked.
+        let rating = stats_dir
+            .as_deref()
+            .and_then(|d| dashboard::rating(d, &dashboard::cached(d)).ok());
+        let target = rating
+            .as_ref()
+            .filter(|b| b.rated > 0 && filter.difficulty.is_none())
+            .map(|b| b.rating.rating);
+        let puzzles = generator.puzzles_near(seed, BATCH, GAMES, &|p| filter.keeps(p), target);
         let Some(first) = puzzles.first() else {
             return Err(format!(
                 "no puzzle found on {} under {} in {GAMES} games",
@@ -161,7 +178,7 @@ impl Drill {
         };
         let game = first.game();
         let lesson = explain(game.view(), generator.solver()).map_err(|e| e.to_string())?;
-        let store = stats_dir.map(|d| TallyStore::new(&d));
+        let store = stats_dir.as_deref().map(TallyStore::new);
         // The tally so far is read before the first puzzle shows, so that the first
         // screen counts what `stats` counts (a file that cannot be read is said once).
         let (saved, note) = match store.as_ref().map(TallyStore::load) {
@@ -182,6 +199,9 @@ impl Drill {
             cursor: 0,
             answer: None,
             store,
+            data_dir: stats_dir,
+            target,
+            rating: rating.map(|b| (b, None)),
             session: Tally::default(),
             saved,
             counted: None,
@@ -334,6 +354,19 @@ impl Drill {
         }
     }
 
+    /// The person's rating (when answers are counted), and its change by the answer on
+    /// screen (`None` before it, or for a second try).
+    #[must_use]
+    pub fn rating(&self) -> Option<(&Book, Option<f64>)> {
+        self.rating.as_ref().map(|(b, c)| (b, *c))
+    }
+
+    fn forget_change(&mut self) {
+        if let Some((_, change)) = self.rating.as_mut() {
+            *change = None;
+        }
+    }
+
     /// The message line.
     #[must_use]
     pub fn message(&self) -> &str {
@@ -375,6 +408,20 @@ impl Drill {
         }
         let idea = self.puzzle().idea;
         self.session.add(idea, right);
+        if let Some(dir) = &self.data_dir {
+            // A rating that cannot be written is not worth more than the tally's line.
+            if let Ok(book) = rating::rate_puzzle(dir, self.puzzle().rating, right) {
+                let before = self.rating.as_ref().map_or(book.rating.rating, |(b, _)| {
+                    if b.rated == 0 {
+                        1500.0
+                    } else {
+                        b.rating.rating
+                    }
+                });
+                let change = book.rating.rating - before;
+                self.rating = Some((book, Some(change)));
+            }
+        }
         self.counted = Some(match &self.store {
             None => Counted::Session(self.session.clone()),
             Some(store) => match store.record(idea, right) {
@@ -411,6 +458,7 @@ impl Drill {
         }
         self.answer = None;
         self.again = true;
+        self.forget_change();
         self.message = format!("Try again: {}", self.prompt().to_lowercase());
     }
 
@@ -424,11 +472,12 @@ impl Drill {
     pub fn next(&mut self) {
         if self.index + 1 >= self.puzzles.len() {
             let filter = self.filter;
-            let more = self.generator.puzzles(
+            let more = self.generator.puzzles_near(
                 self.seed,
                 self.puzzles.len() + BATCH,
                 GAMES * (self.puzzles.len() / BATCH + 1),
                 &|p| filter.keeps(p),
+                self.target,
             );
             if more.len() <= self.puzzles.len() {
                 "No more puzzles for this seed: q to quit".clone_into(&mut self.message);
@@ -446,6 +495,7 @@ impl Drill {
         self.lesson = lesson;
         self.answer = None;
         self.again = false;
+        self.forget_change();
         self.cursor = 0;
         self.message = self.prompt();
     }

@@ -132,6 +132,13 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
             t.streak, t.all.solved, t.all.tried
         )),
     ];
+    if let Some((book, _)) = drill.rating().filter(|(b, _)| b.rated > 0) {
+        lines.push(Line::from(format!(
+            "Rating {:.0} ± {:.0}",
+            book.rating.rating,
+            2.0 * book.rating.deviation
+        )));
+    }
     if let Some(clock) = drill.clock() {
         lines.insert(
             1,
@@ -247,6 +254,17 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
         ))
         .centered(),
     );
+    if let Some((book, Some(change))) = drill.rating() {
+        lines.push(
+            Line::from(format!(
+                "Puzzle rated {:.0} · your rating {:.0} ({})",
+                drill.puzzle().rating,
+                book.rating.rating,
+                crate::words::signed(change, 0)
+            ))
+            .centered(),
+        );
+    }
     let keys = if answer.right {
         ANSWERED_KEYS
     } else {

@@ -3,7 +3,8 @@
 //!
 //! Puzzles are offered in the order the games meet them and wait in a window; each
 //! next puzzle is the one that keeps the most any rule of thumb has solved lowest, then
-//! not a control answered by a seen card, then the idea met least so far, then the one
+//! not a control answered by a seen card, then (when the person is rated) the one rated
+//! nearest them, in steps of 200 points, then the idea met least so far, then the one
 //! fewest rules solve, then the one that keeps the rules' counts most even (the sum of
 //! their squares), then an idea before a control, then the first offered. A choice that
 //! would let a rule solve more than half of the run waits for more puzzles, unless the
@@ -28,9 +29,24 @@ pub struct Mix {
     solved: [usize; 4],
     /// Puzzles chosen of each idea, in [`IdeaKind::ALL`]'s order.
     by_idea: [usize; IdeaKind::ALL.len()],
+    /// The person's rating, when puzzles are chosen around it.
+    rating: Option<f64>,
 }
 
+/// The steps in which a puzzle's distance from the person's rating is counted.
+const NEAR: f64 = 200.0;
+
 impl Mix {
+    /// A session that prefers, after the rules of thumb are kept at most half, puzzles
+    /// rated near `rating` (any, if `None`).
+    #[must_use]
+    pub fn near(rating: Option<f64>) -> Self {
+        Self {
+            rating,
+            ..Self::default()
+        }
+    }
+
     /// The puzzles chosen so far, in order.
     #[must_use]
     pub fn chosen(&self) -> &[Puzzle] {
@@ -76,7 +92,11 @@ impl Mix {
             // A control whose answer is a seen card spends a place the common play
             // solves without one a new card solves: it comes last.
             let spends = p.control && p.best != Action::Unknown;
-            (most, spends, met, rules, spread, p.control)
+            // How many steps of 200 points from the person's rating.
+            let far = self
+                .rating
+                .map_or(0, |r| ((p.rating - r).abs() / NEAR) as usize);
+            (most, spends, far, met, rules, spread, p.control)
         };
         let (i, p) = self
             .waiting
