@@ -2,8 +2,8 @@
 //! coordinates the records use: "Take the pair 7♥ 7♦ (c3, k2)", "Turn a second new card".
 
 use super::standard::candidates;
-use crate::rules::{coordinate, face_text};
 use crate::rules::{Card, PublicView, Slot};
+use crate::rules::{coordinate, face_text};
 use crate::solver::Action;
 
 /// An action in words, with the cards that carry it out.

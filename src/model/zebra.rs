@@ -4,8 +4,8 @@
 
 use super::Model;
 use super::words::{Named, card_words};
-use crate::rules::{coordinate, face_text};
 use crate::rules::{Card, Phase, PublicView, Slot, zebra_red};
+use crate::rules::{coordinate, face_text};
 use crate::solver::zebra::{
     ZebraAction, ZebraColour, ZebraFirstCard, ZebraPattern, ZebraPosition, ZebraState,
     zebra_preference,
