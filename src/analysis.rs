@@ -2,7 +2,10 @@
 
 pub mod annotate;
 pub mod certificate;
+pub mod digest;
 pub mod duel;
+pub mod grade;
+pub mod memory;
 pub mod report;
 pub mod seats_duel;
 pub mod seats_report;

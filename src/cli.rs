@@ -17,6 +17,7 @@ mod play;
 mod progress;
 mod puzzle;
 mod records;
+mod review;
 mod settings;
 mod solitaire;
 mod solve;
@@ -71,6 +72,8 @@ enum Command {
     Solitaire(solitaire::SolitaireArgs),
     /// Statistics: solitaire bests, puzzles, games against each AI
     Stats(solitaire::StatsArgs),
+    /// Your costly decisions from saved games, as puzzles
+    Review(review::ReviewArgs),
     /// Print a shell completion script (bash, zsh, fish, ...)
     Completions(docs::CompletionsArgs),
     /// Print the manual page (roff), or write every page into a folder
@@ -140,6 +143,7 @@ pub fn main() -> ExitCode {
         Some(Command::Analyze(args)) => records::analyze(&args),
         Some(Command::Solitaire(args)) => solitaire::play(&args),
         Some(Command::Stats(args)) => solitaire::stats(&args),
+        Some(Command::Review(args)) => review::run(&args),
         Some(Command::Completions(args)) => docs::completions(&args),
         Some(Command::Man(args)) => docs::man(&args),
         Some(Command::Config(args)) => config::run(&args),

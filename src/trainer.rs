@@ -6,8 +6,10 @@
 
 pub mod coach;
 mod consequences;
+pub mod dashboard;
 mod idea;
 pub mod puzzle;
+pub mod rating;
 pub mod strategy;
 pub mod tally;
 mod taught;

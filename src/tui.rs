@@ -8,6 +8,7 @@
 mod app;
 mod board;
 mod config;
+mod end_view;
 mod hint;
 mod history;
 mod input;
@@ -37,6 +38,7 @@ pub use crate::trainer::coach::{
 pub use app::{Action, App, Overlay, Screen, Unsaved, random_seed};
 pub use board::Geometry;
 pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
+pub use end_view::result_line;
 pub use hint::{Hint, HintAction, HintLine, format_cost, format_value};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use pairs_replay::PairsReplay;
@@ -44,7 +46,7 @@ pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
 pub use round::{Round, TableSolver};
-pub use screen::{board_area, cursor_cell, result_line};
+pub use screen::{board_area, cursor_cell};
 pub use setup::{DECKS, Field, Setup};
 pub use solo::{Counted, Solo, SoloHint, SoloHintLine};
 pub use solo_view::result_line as solo_result_line;

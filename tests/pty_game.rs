@@ -563,8 +563,13 @@ fn stop(s: &mut Session, how: &str) {
     } else {
         signal(s, how);
     }
+    // The cursor is shown in the same write as the screen is left, but a read may split
+    // them: wait for both.
     wait_until(s, "gave the terminal back", |s| {
-        !s.raw_mode() && !s.parser.screen().alternate_screen() && stopped(s)
+        !s.raw_mode()
+            && !s.parser.screen().alternate_screen()
+            && !s.parser.screen().hide_cursor()
+            && stopped(s)
     });
     assert!(
         !s.parser.screen().hide_cursor(),

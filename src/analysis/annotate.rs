@@ -117,6 +117,9 @@ pub struct Annotation {
     /// Whether the decision was a real choice: more than one action, not all of the same
     /// value. Forced decisions are left out of accuracy and average cost.
     pub choice: bool,
+    /// Whether this was the only move: one action alone lost less than a mistake's
+    /// worth, and the common play was not it (see `analysis::grade`).
+    pub only_move: bool,
     /// The best action the optimal player chooses, in a player's words with the cards
     /// of the table before the flip: "Turn a second new card", "Take the pair: turn C
     /// (b1)".
@@ -517,6 +520,7 @@ impl Analysis {
                 best_value: a.best_value,
                 cost: a.cost,
                 class: a.class,
+                grade: super::grade::Grade::of_flip(self.objective, a),
                 played: self.played(game, a),
                 best_words: a.best_words.clone(),
                 explanation: self.explain(game, a),
@@ -571,6 +575,7 @@ struct FlipJson {
     best_value: f64,
     cost: f64,
     class: Class,
+    grade: super::grade::Grade,
     played: String,
     best_words: String,
     explanation: String,

@@ -77,6 +77,25 @@ pub fn annotate<O: Oracle>(
             .copied()
             .min_by_key(|&a| O::Model::order(a, first));
         let (action, read_first) = O::Model::reading(done, first);
+        let raw_only = choice
+            && super::grade::only_move(
+                objective,
+                actions.iter().map(|&(_, v)| {
+                    if objective.minimises() {
+                        v - best_value
+                    } else {
+                        best_value - v
+                    }
+                }),
+            );
+        let zebra = O::Model::note(done, &best, oracle.chosen(&actions, first));
+        // The only move worth the name: the one action that does not lose a mistake's
+        // worth, and not the one the common play finds anyway (taking a pair, turning a
+        // new card).
+        let only_move = raw_only && zebra.is_none() && {
+            let common = O::Model::usual(&state);
+            !best.iter().any(|&b| O::Model::same_choice(b, common))
+        };
         annotations.push(Annotation {
             index,
             turn,
@@ -93,10 +112,11 @@ pub fn annotate<O: Oracle>(
             cost,
             class: Class::of(objective, cost),
             choice,
+            only_move,
             best_words: chosen
                 .map(|b| O::Model::name(here, b).text)
                 .unwrap_or_default(),
-            zebra: O::Model::note(done, &best, oracle.chosen(&actions, first)),
+            zebra,
         });
         replay
             .try_flip(flip.position)

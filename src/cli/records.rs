@@ -39,7 +39,7 @@ impl DataDir {
 /// Annotations and summary of a saved game.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Every flip gets the action taken, the best actions (in a player's words: new card, seen card, seen pair, take the pair, pass; the model's codes with --codes), its cost (win probability or pairs, by the game's objective) and a class: best, inaccuracy, mistake or blunder. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
+    after_help = "Every flip gets the action taken, the best actions (in a player's words: new card, seen card, seen pair, take the pair, pass; the model's codes with --codes), its cost (win probability or pairs, by the game's objective) and a grade: only move, best, excellent, good, inaccuracy, mistake or blunder (docs/trainer.md). In classic memory a memory slip is named with the card forgotten and the turn it was seen. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
 )]
 pub struct AnalyzeArgs {
     /// The record to analyse
@@ -225,7 +225,15 @@ pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let (game, analysis) = analyse(&record)?;
     drop(spinner);
     if args.json {
-        return out(&format!("{}\n", analysis.to_json(&game)));
+        let mut json = analysis.to_json(&game);
+        if crate::analysis::memory::applies(&record)
+            && let Some(map) = json.as_object_mut()
+        {
+            let memory = crate::analysis::memory::slips(&game, &analysis);
+            let memory = crate::analysis::memory::to_json(&game, &analysis, &memory);
+            map.insert("memory".into(), memory);
+        }
+        return out(&format!("{json}\n"));
     }
     out(&text_report(
         &record,
@@ -474,6 +482,17 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
         "action", "best"
     );
     let deck = view.deck();
+    let memory = crate::analysis::memory::applies(record)
+        .then(|| crate::analysis::memory::slips(game, analysis));
+    let slip = |an: &crate::analysis::annotate::Annotation| {
+        let slip = memory.as_ref()?.slip_at(an.index)?;
+        Some(crate::analysis::memory::slip_words(
+            game,
+            &words::printable(analysis.name(an.seat)),
+            an,
+            slip,
+        ))
+    };
     for ((an, played), best) in analysis.annotations.iter().zip(&played).zip(&best) {
         let seat = an.seat;
         let card = game.reveal_all()[an.position];
@@ -491,7 +510,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
             } else {
                 "0".into()
             },
-            an.class.name()
+            crate::analysis::grade::Grade::of_flip(analysis.objective, an).name()
         );
         // A flip that was not best: the best action in a player's words, on this table.
         if an.cost > 0.0 {
@@ -501,6 +520,9 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
                 words::printable(&an.best_words),
                 value_number(analysis, an.best_value).trim_start()
             );
+        }
+        if let Some(slip) = slip(an) {
+            let _ = writeln!(s, "      {slip}");
         }
     }
     if let Some(legend) = naming.legend(record.deck.is_zebra()) {
@@ -516,6 +538,12 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
             words::printable(analysis.name(seat)),
             sum.words(|c| show_cost_short(analysis.objective, c))
         );
+        // Memory apart from strategy: said where the player slipped (classic memory).
+        if let Some(m) = &memory
+            && m.seats.get(seat.index()).is_some_and(|s| s.slips > 0)
+        {
+            let _ = writeln!(s, "    {}", m.figures(seat));
+        }
         for (k, &i) in sum.costliest.iter().enumerate() {
             let _ = writeln!(
                 s,
@@ -523,6 +551,9 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
                 k + 1,
                 analysis.explain(game, &analysis.annotations[i])
             );
+            if let Some(slip) = slip(&analysis.annotations[i]) {
+                let _ = writeln!(s, "       {slip}");
+            }
         }
     }
     if analysis.unit() == Unit::OwnPairs {

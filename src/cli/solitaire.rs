@@ -164,17 +164,33 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     let loaded = store.load()?;
     let tally_store = crate::trainer::tally::TallyStore::new(&dir);
     let tally = tally_store.load()?;
-    let entries = record::try_list(&record::records_dir(&dir)).map_err(super::usage)?;
+    // Every record analysed once and kept in the dashboard's cache (trainer/dashboard.rs).
+    let games = crate::trainer::dashboard::games(&dir).map_err(super::usage)?;
     for w in [&loaded.warning, &tally.warning].into_iter().flatten() {
         eprintln!("{w}");
     }
-    let versus = crate::analysis::versus::tally(&entries);
-    let pairs = PairsTally::of(&entries);
+    for (_, why) in &games.unreadable {
+        eprintln!("skipped: {why}");
+    }
+    let versus = crate::trainer::dashboard::versus(&games);
+    let pairs = PairsTally::of(games.pairs);
+    let book = crate::trainer::dashboard::rating(&dir, &games)?;
+    let practise = crate::trainer::dashboard::practise_next(&games, &tally.tally);
     if args.json {
         let mut json = serde_json::to_value(&loaded.stats)?;
         if let Some(map) = json.as_object_mut() {
             map.insert("versus_ai".into(), serde_json::to_value(&versus)?);
             map.insert("pairs".into(), serde_json::to_value(pairs)?);
+            map.insert(
+                "dashboard".into(),
+                serde_json::json!({
+                    "kinds": crate::trainer::dashboard::kinds(&games),
+                    "rating": book.rating,
+                    "rated": book.rated,
+                    "trend": book.trend(10),
+                    "practise_next": practise,
+                }),
+            );
         }
         println!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
@@ -214,6 +230,16 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     } else {
         print!("{}", tally.tally.table());
     }
+    println!();
+    print!(
+        "{}",
+        crate::trainer::dashboard::text(
+            &games,
+            &book,
+            practise.as_ref(),
+            &record::records_dir(&dir)
+        )
+    );
     Ok(())
 }
 
@@ -232,18 +258,14 @@ struct PairsTally {
 }
 
 impl PairsTally {
-    fn of(entries: &[record::Entry]) -> Self {
-        let mut t = Self::default();
-        for p in entries.iter().filter_map(|e| e.pairs.as_ref()) {
-            t.games += 1;
-            let Some(loser) = p.loser() else { continue };
-            t.finished += 1;
-            if p.seats.people() == 1 {
-                t.yours += 1;
-                t.lost += u64::from(p.seats.seat(loser).is_person());
-            }
+    fn of(counts: [u64; 4]) -> Self {
+        let [games, finished, yours, lost] = counts;
+        Self {
+            games,
+            finished,
+            yours,
+            lost,
         }
-        t
     }
 
     fn line(self) -> String {

@@ -15,6 +15,11 @@ pub fn command(args: &[&str]) -> Command {
                 .join("concentration-no-settings")
                 .join("config.toml"),
         )
+        // The dashboard's cache, kept out of the user's cache folder.
+        .env(
+            "CONCENTRATION_CACHE_DIR",
+            std::env::temp_dir().join("concentration-test-cache"),
+        )
         .stdin(Stdio::null());
     cmd
 }

@@ -6,7 +6,7 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -158,11 +158,24 @@ impl Session {
         loop {
             self.pump(Duration::from_millis(20));
             if let Some(status) = self.child.try_wait().unwrap() {
-                // Whatever it printed last.
-                self.pump(Duration::from_millis(100));
+                self.read_to_the_end();
                 return status;
             }
             assert!(start.elapsed() < PATIENCE, "the program did not exit");
+        }
+    }
+
+    /// Reads what the program printed last, up to the end of its output (its side of the
+    /// terminal closed): not for a while, which a loaded machine's reader thread may
+    /// not have been given.
+    fn read_to_the_end(&mut self) {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            match self.output.recv_timeout(Duration::from_millis(50)) {
+                Ok(bytes) => self.parser.process(&bytes),
+                Err(RecvTimeoutError::Disconnected) => return,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
         }
     }
 

@@ -1,0 +1,247 @@
+//! The end-of-game window of a round: who won and by how much, the person's look back
+//! at the game, the AI's note, and its keys. Reads only.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Stylize;
+use ratatui::text::Line;
+
+use super::config::Opponent;
+use super::panel::{key_line, text_popup};
+use super::round::Round;
+use super::round::ai_title;
+use super::theme;
+use crate::rules::{EndReason, Outcome, Seat};
+use crate::words;
+
+/// Whether the end screen offers `m`: the person's costliest decision is known.
+pub(super) fn costliest(round: &Round) -> bool {
+    !round.is_watch() && round.look_back().is_some_and(|b| b.costliest.is_some())
+}
+
+/// Footer keys on the end screen without a costliest decision to open.
+pub(super) const END_KEYS_NO_COSTLIEST: &[(&str, &str)] = &[
+    ("n", "new game"),
+    ("r", "same deal"),
+    ("v", "replay"),
+    ("s", "setup"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
+/// Footer keys on the end screen.
+pub(super) const END_KEYS: &[(&str, &str)] = &[
+    ("n", "new game"),
+    ("r", "same deal"),
+    ("v", "replay"),
+    ("m", "costliest"),
+    ("s", "setup"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
+pub(super) fn end_screen(
+    round: &Round,
+    result: crate::rules::GameResult,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    text_popup(area, 78, end_lines(round, result), " Game over ", buf);
+}
+
+/// What the AI in `kind` is, in one line: the optimal AI can lose a single game; the
+/// others are named for what they do.
+fn ai_note(kind: Opponent) -> String {
+    match kind {
+        Opponent::Optimal => {
+            "The optimal AI is optimal in expectation: it can lose any single game.".into()
+        }
+        k => format!("The {} {}.", ai_title(k), k.explanation()),
+    }
+}
+
+/// The headline of the end window: the winner, a draw, or the seats sharing first place.
+fn headline(round: &Round, result: &crate::rules::GameResult) -> String {
+    let person = round.person();
+    let lone = round.people() == 1 && round.seat_count() == 2;
+    match (result.outcome, round.is_watch()) {
+        (Outcome::Draw, _) if round.seat_count() > 2 && result.reason != EndReason::Withdrawn => {
+            let best = result.pairs.iter().copied().max().unwrap_or(0);
+            let first: Vec<String> = round
+                .seat_list()
+                .filter(|s| result.pairs[s.index()] == best)
+                .map(|s| round.seat_name(s))
+                .collect();
+            format!("Shared first place: {}", first.join(", "))
+        }
+        (Outcome::Draw, _) => "A draw".to_string(),
+        (Outcome::Winner(s), true) => format!("{} wins", round.seat_name(s)),
+        (Outcome::Winner(s), false) if s == person && round.people() == 1 => "You win!".into(),
+        (Outcome::Winner(s), false) if round.seat_kind(s).is_none() => {
+            format!("{} wins!", round.seat_name(s))
+        }
+        (Outcome::Winner(s), false) if lone => format!("The {} wins", round.seat_title(s)),
+        (Outcome::Winner(s), false) => format!("{} wins", round.seat_title(s)),
+        (Outcome::Solo, _) => "Cleared".to_string(),
+    }
+}
+
+/// Every seat's pairs: `You 3 – 5 optimal AI` for two, `ann 2 · bob 1 · usual 3` else.
+fn score_line(round: &Round, result: &crate::rules::GameResult) -> String {
+    if round.seat_count() == 2 {
+        return format!(
+            "{} {} – {} {}",
+            round.seat_title(Seat::FIRST),
+            result.pairs[0],
+            result.pairs[1],
+            round.seat_title(Seat::SECOND),
+        );
+    }
+    round
+        .seat_list()
+        .map(|s| format!("{} {}", round.seat_title(s), result.pairs[s.index()]))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// One person's look-back at a table of several people: `ann: accuracy 67% · 4 of 6
+/// decisions best · cost −0.06 own pairs a decision`.
+fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> String {
+    let cost = if back.decisions > back.best {
+        format!(
+            " · cost {} a decision",
+            crate::trainer::coach::cost_words(back.unit, back.cost)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{}: accuracy {} · {} of {} best{cost}{}",
+        round.seat_name(back.seat),
+        words::percent(back.accuracy, 0),
+        back.best,
+        words::count_of(back.decisions, "decision"),
+        forced_note(back)
+    )
+}
+
+/// The decisions left out of an accuracy, if any: ` (2 forced left out)`.
+fn forced_note(back: &crate::trainer::coach::LookBack) -> String {
+    match back.forced {
+        0 => String::new(),
+        n => format!(" ({n} forced left out)"),
+    }
+}
+
+/// The end of a finished game in one line, as its end window says it: the headline,
+/// every seat's pairs, the moves and how it ended (`None` while it goes on).
+#[must_use]
+pub fn result_line(round: &Round) -> Option<String> {
+    let crate::rules::Phase::Over(result) = round.game().view().phase() else {
+        return None;
+    };
+    let lines = end_lines(round, result);
+    Some(format!(
+        "Game over: {}. {}.",
+        super::panel::plain(&lines[0])
+            .trim()
+            .trim_end_matches(['!', '.']),
+        super::panel::plain(&lines[1])
+            .trim()
+            .replace("  ·  ", ", ")
+            .replace(" – ", " to ")
+    ))
+}
+
+/// The lines of the end window of a game at a table.
+pub(super) fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
+    let headline = headline(round, &result);
+    let reason = match result.reason {
+        EndReason::Cleared => "the table is cleared",
+        EndReason::AgreedEnd => "a pass answered a pass (agreed)",
+        EndReason::Quit => "a pass ended the game (quit)",
+        EndReason::Withdrawn => "a pass ended the game as a draw (withdraw)",
+    };
+    let mut lines = vec![
+        Line::from(headline).bold().centered(),
+        Line::from(format!(
+            "{}  ·  {}  ·  {}",
+            score_line(round, &result),
+            words::count(result.turns, "turn"),
+            reason
+        ))
+        .centered(),
+    ];
+    // "Your" decisions mean something with one person at the table.
+    if round.people() == 1 {
+        lines.push(
+            Line::from(format!(
+                "Hints seen at {} of your {}{}{}",
+                round.hints_used(),
+                words::count_of(round.decisions(), "decision"),
+                // Classic memory: how often a hint told where seen cards lie.
+                if round.memory() == super::config::Memory::Classic {
+                    format!(
+                        " · {} shown",
+                        words::count_of(round.places_shown(), "place")
+                    )
+                } else {
+                    String::new()
+                },
+                if round.practice() {
+                    " · practice game"
+                } else {
+                    ""
+                }
+            ))
+            .centered(),
+        );
+    }
+    if let Some(back) = round.look_back().filter(|_| !round.is_watch()) {
+        lines.push(
+            Line::from(format!(
+                "Your accuracy {} · {} of your {} with a choice best{}",
+                words::percent(back.accuracy, 0),
+                back.best,
+                words::count_of(back.decisions, "decision"),
+                forced_note(back)
+            ))
+            .centered(),
+        );
+        if let Some((_, line)) = &back.costliest {
+            lines.push(Line::from(format!("Costliest: {line}")).centered());
+        }
+    } else if round.people() > 1 {
+        // Two or more people: each their own line, against the table's optimal play.
+        for back in round.look_backs() {
+            lines.push(Line::from(person_look_back(round, back)).centered());
+        }
+    }
+    let saved = match round.saved() {
+        Some(Ok(path)) => format!(
+            "Saved as {}",
+            path.file_name()
+                .map_or_else(String::new, |f| f.to_string_lossy().into_owned())
+        ),
+        Some(Err(e)) => format!("Not saved: {e}"),
+        None => String::new(),
+    };
+    lines.push(Line::from(saved).style(theme::DIM).centered());
+    let mut kinds: Vec<Opponent> = Vec::new();
+    for k in round.seat_list().filter_map(|s| round.seat_kind(s)) {
+        if !kinds.contains(&k) {
+            kinds.push(k);
+        }
+    }
+    for k in kinds {
+        lines.push(Line::from(ai_note(k)).style(theme::DIM).centered());
+    }
+    lines.push(Line::from(""));
+    let mut keys = vec![("n", "new game"), ("r", "same deal again"), ("v", "replay")];
+    if costliest(round) {
+        keys.push(("m", "costliest"));
+    }
+    keys.extend([("s", "setup"), ("q", "quit")]);
+    lines.push(key_line(&keys, 3).centered());
+    lines
+}
