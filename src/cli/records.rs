@@ -1,5 +1,9 @@
 //! `concentration analyze`, `replay` and `history`: saved games read back.
 
+mod solo;
+
+use solo::analyse_solo;
+
 use crate::pairs::record::PairsRecord;
 use crate::pairs::review::{DecisionCost, review_with};
 use std::path::{Path, PathBuf};
@@ -7,11 +11,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::flip_table::{Naming, width};
-use crate::analysis::annotate::{Analysis, annotate, annotate_fresh, show_cost_short, show_value};
+use crate::analysis::annotate::{Analysis, annotate_fresh, show_cost_short, show_value};
 use crate::model::{RuleSet, Unit};
-use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
-use crate::rules::{Game, Objective, Variant};
+use crate::rules::{Game, Variant};
 use crate::tui::{App, Config, History};
 use crate::words;
 
@@ -241,184 +244,6 @@ pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
         &analysis,
         Naming::of(args.codes),
     ))
-}
-
-/// One flip of a solitaire game, valued by the par: expected moves to clear the table.
-#[derive(Debug, Clone)]
-pub struct SoloFlip {
-    /// Turn (move) the flip belongs to, from 1.
-    pub turn: usize,
-    /// Position turned.
-    pub position: usize,
-    /// The decision point: `None` at the turn start, else the turn's first card.
-    pub first: Option<crate::solver::FirstCard>,
-    /// The action it carried out.
-    pub action: crate::solver::Action,
-    /// The best actions at that point.
-    pub best: Vec<crate::solver::Action>,
-    /// Expected moves still needed after the action (the current move counted).
-    pub moves: f64,
-    /// The same after the best action.
-    pub best_moves: f64,
-    /// Expected moves lost against the best action (0 or more).
-    pub cost: f64,
-}
-
-/// A solitaire game valued flip by flip.
-#[derive(Debug, Clone)]
-pub struct SoloAnalysis {
-    /// The game after every flip.
-    pub game: Game,
-    /// Expected moves of optimal play from the deal.
-    pub par: f64,
-    /// Every flip.
-    pub flips: Vec<SoloFlip>,
-}
-
-/// Values every flip of a solitaire record with the solver for `moves` (expected moves
-/// under optimal play): the same annotation as the replay screen's.
-///
-/// # Errors
-/// The deck is too large to solve, or the record is not a legal game.
-pub fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
-    let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
-    let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
-    let mut optimal = Optimal::new(&record.deck, Objective::Moves, record.pass_rule)
-        .map_err(|e| cannot(e.to_string()))?;
-    let analysis = annotate(&game, record.players.clone(), optimal.solver())
-        .map_err(|e| cannot(e.to_string()))?;
-    let flips = analysis
-        .annotations
-        .iter()
-        .map(|a| SoloFlip {
-            turn: a.turn,
-            position: a.position,
-            first: a.first,
-            action: a.action,
-            best: a.best.clone(),
-            moves: a.value,
-            best_moves: a.best_value,
-            cost: a.cost,
-        })
-        .collect();
-    Ok(SoloAnalysis {
-        game,
-        par: analysis.curve[0],
-        flips,
-    })
-}
-
-impl SoloAnalysis {
-    /// Expected moves lost over the game.
-    #[must_use]
-    pub fn total_cost(&self) -> f64 {
-        self.flips.iter().map(|f| f.cost).sum()
-    }
-
-    /// The analysis as one JSON object.
-    #[must_use]
-    pub fn to_json(&self, record: &Record) -> serde_json::Value {
-        let view = self.game.view();
-        let deck = view.deck();
-        let flips: Vec<serde_json::Value> = self
-            .flips
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                serde_json::json!({
-                    "index": i,
-                    "turn": f.turn,
-                    "position": f.position,
-                    "coordinate": coordinate(deck, f.position),
-                    "card": face_text(deck, self.game.reveal_all()[f.position]),
-                    "action": f.action.to_string(),
-                    "best": f.best.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    "expected_moves": f.moves,
-                    "best_expected_moves": f.best_moves,
-                    "cost": f.cost,
-                })
-            })
-            .collect();
-        serde_json::json!({
-            "mode": "solitaire",
-            "deck": deck.name(),
-            "seed": record.seed,
-            "challenge": record.challenge.map(|c| c.number),
-            "daily": record.challenge.is_some_and(|c| c.daily),
-            "memory": record.memory.name(),
-            "result": record::result_text(&self.game),
-            "moves": view.turns(),
-            "misses": view.misses(),
-            "par": self.par,
-            "cost_unit": "moves",
-            "total_cost": self.total_cost(),
-            "flips": flips,
-        })
-    }
-
-    /// The analysis as text: a header line, one line per flip (actions named by
-    /// `naming`), the total.
-    #[must_use]
-    pub fn text(&self, record: &Record, naming: Naming) -> String {
-        use std::fmt::Write as _;
-        let view = self.game.view();
-        let deck = view.deck();
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{} | seed {}{} | solitaire | {} | result {} ({}, {}) | par {:.3}",
-            record.deck,
-            record.seed,
-            record
-                .challenge
-                .map(|c| format!(" ({c})"))
-                .unwrap_or_default(),
-            record.memory,
-            record::result_text(&self.game),
-            words::count(view.turns(), "move"),
-            words::count(view.misses(), "miss"),
-            self.par
-        );
-        let played: Vec<String> = self
-            .flips
-            .iter()
-            .map(|f| naming.action(f.action, f.first))
-            .collect();
-        let best: Vec<String> = self
-            .flips
-            .iter()
-            .map(|f| naming.actions(&f.best, f.first))
-            .collect();
-        let (aw, bw) = (width("action", played.iter()), width("best", best.iter()));
-        let _ = writeln!(
-            s,
-            "turn  flip       {:<aw$}  {:<bw$}   cost",
-            "action", "best"
-        );
-        for ((f, played), best) in self.flips.iter().zip(&played).zip(&best) {
-            let _ = writeln!(
-                s,
-                "{:>4}  {:<4} {:<5} {played:<aw$}  {best:<bw$} {:>6}",
-                f.turn,
-                coordinate(deck, f.position),
-                face_text(deck, self.game.reveal_all()[f.position]),
-                if f.cost > 0.0 {
-                    format!("{:.3}", f.cost)
-                } else {
-                    "0".into()
-                }
-            );
-        }
-        if let Some(legend) = naming.legend(false) {
-            let _ = writeln!(s, "{legend}");
-        }
-        let _ = writeln!(
-            s,
-            "total cost {:.3} expected moves; costs in expected moves beyond optimal play",
-            self.total_cost()
-        );
-        s
-    }
 }
 
 /// Writes to standard output; a reader that stopped early (`| head`) is not an error.

@@ -76,8 +76,7 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
             let Some(played) = <crate::model::Standard as crate::model::Model>::action_of(
                 game.view(),
                 rec.flips[c.index],
-            )
-            else {
+            ) else {
                 continue;
             };
             let Some(best) = crate::players::choose_best(
