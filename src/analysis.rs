@@ -11,4 +11,4 @@ pub mod seats_duel;
 pub mod seats_report;
 pub mod versus;
 mod walk;
-pub mod zebra_duel;
+mod zebra_duel;

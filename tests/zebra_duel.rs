@@ -2,8 +2,8 @@
 //! published start values, and real games of optimal against usual land where the exact
 //! duel says.
 
+use concentration::analysis::duel::between;
 use concentration::analysis::duel::simulate;
-use concentration::analysis::zebra_duel::zebra_contest;
 use concentration::model::{Oracle, Zebra};
 use concentration::players::{Agent, Usual};
 use concentration::rules::{Deck, Objective, PassRule, Table, Variant};
@@ -37,7 +37,7 @@ fn optimal_against_itself_scores_the_start_values() {
             optimal(&deck, objective, rule),
             optimal(&deck, objective, rule),
         );
-        let v = zebra_contest(&deck, objective, rule, [&mut a, &mut b]);
+        let v = between::<Zebra>(&deck, objective, rule, [&mut a, &mut b]);
         assert!((v - expected).abs() < 1e-9, "{deck}: {v} != {expected}");
     }
 }
@@ -59,14 +59,14 @@ fn every_rule_optimal_against_itself_is_the_solver_value_and_beats_usual() {
             };
             let value = o.value(&start).unwrap();
             let mut o2 = o.clone();
-            let v = zebra_contest(&deck, objective, rule, [&mut o, &mut o2]);
+            let v = between::<Zebra>(&deck, objective, rule, [&mut o, &mut o2]);
             assert!(
                 (v - value).abs() < 1e-9,
                 "{objective} {rule}: {v} != {value}"
             );
             // Against the usual player the optimal one does at least as well.
             let mut usual = Usual;
-            let w = zebra_contest(&deck, objective, rule, [&mut o, &mut usual]);
+            let w = between::<Zebra>(&deck, objective, rule, [&mut o, &mut usual]);
             assert!(w >= value - 1e-9, "{objective} {rule}: {w} < {value}");
         }
     }
@@ -78,7 +78,7 @@ fn real_games_of_optimal_against_usual_agree_with_the_exact_duel() {
     let (objective, rule) = (Objective::Margin, PassRule::Agreed);
     let mut o = optimal(&deck, objective, rule);
     let mut usual = Usual;
-    let exact = zebra_contest(&deck, objective, rule, [&mut usual, &mut o]);
+    let exact = between::<Zebra>(&deck, objective, rule, [&mut usual, &mut o]);
     let mut a = Agent::<Zebra>::of(Box::new(Usual), 1);
     let mut b = Agent::<Zebra>::of(Box::new(o.clone()), 2);
     let table = Table::two(rule, Variant::Standard);

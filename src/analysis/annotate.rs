@@ -26,7 +26,7 @@ use serde::Serialize;
 
 pub use super::walk::{annotate, annotate_fresh};
 pub use crate::model::ZebraNote;
-use crate::model::{TieBreak, preference};
+use crate::model::{TieBreak, Unit, preference};
 use crate::record::{RecordSeat, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Objective, Seat};
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
@@ -389,16 +389,21 @@ impl Analysis {
         }
     }
 
-    /// Whether the game had three or more seats: values are expected own pairs.
+    /// What the values count: the objective with two seats, expected own pairs with
+    /// three or more.
     #[must_use]
-    pub fn own_pairs(&self) -> bool {
-        self.players.len() > 2
+    pub fn unit(&self) -> Unit {
+        if self.players.len() > 2 {
+            Unit::OwnPairs
+        } else {
+            self.objective.into()
+        }
     }
 
     /// A value as people read it: [`show_value`], or `1.93 pairs` of expected own pairs.
     #[must_use]
     pub fn show(&self, v: f64) -> String {
-        if self.own_pairs() {
+        if self.unit() == Unit::OwnPairs {
             format!("{} pairs", words::fixed(v, 2))
         } else {
             show_value(self.objective, v)
@@ -454,12 +459,12 @@ impl Analysis {
             .preferred_best(a)
             .map_or("another card", |b| doing(b, a.first));
         let what = match self.objective {
-            _ if self.own_pairs() => "the expected own pairs",
+            _ if self.unit() == Unit::OwnPairs => "the expected own pairs",
             Objective::Win => "the chance to win",
             Objective::Margin => "the final margin",
             Objective::Moves => "the expected moves to go",
         };
-        let (best, played) = if self.own_pairs() {
+        let (best, played) = if self.unit() == Unit::OwnPairs {
             (self.show(a.best_value), self.show(a.value))
         } else {
             show_two(self.objective, a.best_value, a.value)
@@ -483,7 +488,7 @@ impl Analysis {
     /// The best action the optimal player would have chosen among the tied ones.
     #[must_use]
     pub fn preferred_best(&self, a: &Annotation) -> Option<Action> {
-        if self.own_pairs() {
+        if self.unit() == Unit::OwnPairs {
             // The seats solver lists actions in its decision rule's order.
             return a.best.first().copied();
         }
@@ -546,7 +551,7 @@ impl Analysis {
             })
             .collect();
         serde_json::json!({
-            "objective": if self.own_pairs() { crate::record::OWN_PAIRS } else { self.objective.name() },
+            "objective": if self.unit() == Unit::OwnPairs { crate::record::OWN_PAIRS } else { self.objective.name() },
             "players": self.players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
             "kinds": self.players.iter().map(|p| p.kind.as_str()).collect::<Vec<_>>(),
             "flips": flips,

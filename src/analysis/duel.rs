@@ -7,6 +7,7 @@ mod turns;
 
 pub(crate) use turns::{Memo, Terms, TwoSeatDuel};
 
+use crate::model::{Model, Standard};
 use crate::players::Policy;
 use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Table, Variant};
 use crate::solver::{Action, FirstCard, Pattern, Position, Scalar, Solver, State, best_of};
@@ -29,6 +30,46 @@ pub fn exact(
         pass_rule,
         [Contender::Policy(first), Contender::Policy(second)],
     )
+}
+
+/// A rule set whose two policies the exact recursion plays against each other: its
+/// chance nodes over its own positions (the standard game's here, Zebra's in
+/// `zebra_duel`), through the same turns' frame, `TwoSeatDuel`.
+pub trait ExactDuel: Model + Sized {
+    /// See [`between`].
+    fn contest(
+        deck: &Deck,
+        objective: Objective,
+        pass_rule: PassRule,
+        policies: [&mut dyn Policy<Self>; 2],
+    ) -> f64;
+}
+
+/// Exact expected result for the first policy when `policies[0]` plays `policies[1]`
+/// from the start of `deck` under the rule set `M`: win probability (+ half the draws)
+/// under `win`, pair margin under `margin`.
+///
+/// # Panics
+/// If a policy chooses an illegal action, or the objective is `moves`.
+pub fn between<M: ExactDuel>(
+    deck: &Deck,
+    objective: Objective,
+    pass_rule: PassRule,
+    policies: [&mut dyn Policy<M>; 2],
+) -> f64 {
+    M::contest(deck, objective, pass_rule, policies)
+}
+
+impl ExactDuel for Standard {
+    fn contest(
+        deck: &Deck,
+        objective: Objective,
+        pass_rule: PassRule,
+        policies: [&mut dyn Policy<Self>; 2],
+    ) -> f64 {
+        let [first, second] = policies;
+        exact(deck, objective, pass_rule, first, second)
+    }
 }
 
 /// One side of an exact duel.

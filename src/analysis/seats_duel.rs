@@ -82,7 +82,7 @@ pub fn seats_duel(
 ///
 /// # Errors
 /// The deck does not fit on a table.
-pub fn simulate_seats(
+pub fn simulate_table(
     deck: &Deck,
     table: Table,
     mut seat: impl FnMut(usize, u64) -> SeatAi,

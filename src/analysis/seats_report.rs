@@ -186,7 +186,7 @@ pub fn solve_seats(request: &SeatsRequest) -> Result<SeatsReport, SeatsRequestEr
 /// # Panics
 /// If there is no action, or the exact actions are not the same ones.
 #[must_use]
-pub fn seats_report(
+fn seats_report(
     actions: &[(Action, Vec<f64>)],
     exact: Option<&[(Action, Vec<BigRational>)]>,
     states: usize,

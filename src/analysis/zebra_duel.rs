@@ -8,7 +8,7 @@
 //! takes one card of each half; a twin or a card of another rank only shows what was
 //! unknown; two known cards that do not pair are a pass.
 
-use super::duel::{Memo, Terms, TwoSeatDuel};
+use super::duel::{ExactDuel, Memo, Terms, TwoSeatDuel};
 use crate::model::Zebra;
 use crate::players::Policy;
 use crate::rules::{Deck, Objective, PassRule, Variant};
@@ -17,29 +17,26 @@ use crate::solver::zebra::{
     ZebraState,
 };
 
-/// Exact expected result for the first policy when `policies[0]` plays `policies[1]`
-/// from the start of a Zebra `deck`: win probability (+ half the draws) under `win`,
-/// pair margin under `margin`.
-///
-/// # Panics
-/// If a policy chooses an illegal action, or the objective is `moves`.
-pub fn zebra_contest(
-    deck: &Deck,
-    objective: Objective,
-    pass_rule: PassRule,
-    policies: [&mut dyn Policy<Zebra>; 2],
-) -> f64 {
-    assert!(objective != Objective::Moves, "a duel needs two players");
-    let mut duel = Duel {
-        terms: Terms {
-            objective,
-            pass_rule,
-            variant: Variant::Standard,
-        },
-        policies,
-        memo: Memo::default(),
-    };
-    duel.turn(&ZebraPosition::start(deck.labels()), 0, false, 0)
+/// The exact duel of two Zebra policies (see [`super::duel::between`]).
+impl ExactDuel for Zebra {
+    fn contest(
+        deck: &Deck,
+        objective: Objective,
+        pass_rule: PassRule,
+        policies: [&mut dyn Policy<Self>; 2],
+    ) -> f64 {
+        assert!(objective != Objective::Moves, "a duel needs two players");
+        let mut duel = Duel {
+            terms: Terms {
+                objective,
+                pass_rule,
+                variant: Variant::Standard,
+            },
+            policies,
+            memo: Memo::default(),
+        };
+        duel.turn(&ZebraPosition::start(deck.labels()), 0, false, 0)
+    }
 }
 
 struct Duel<'a> {

@@ -12,7 +12,7 @@ use clap::Args;
 
 use super::flip_table::{Naming, width};
 use crate::analysis::annotate::{Analysis, annotate_fresh, show_cost_short, show_value};
-use crate::model::RuleSet;
+use crate::model::{RuleSet, Unit};
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Variant};
 use crate::tui::{App, Config, History};
@@ -381,7 +381,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
             }
         }
     }
-    if analysis.own_pairs() {
+    if analysis.unit() == Unit::OwnPairs {
         let _ = writeln!(
             s,
             "values: the flipper's expected own pairs from there on; costs in pairs; A's expected pairs at the start {}",
@@ -407,7 +407,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
 
 /// A value in the objective's unit, as the table prints it: `33.3%`, `+0.42`.
 fn value_number(analysis: &Analysis, v: f64) -> String {
-    if analysis.own_pairs() {
+    if analysis.unit() == Unit::OwnPairs {
         return words::fixed(v, 2);
     }
     match analysis.objective {

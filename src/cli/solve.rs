@@ -63,38 +63,7 @@ pub struct SolveArgs {
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if RuleSet::of(&args.deck, 2) == RuleSet::Zebra {
-        if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
-            return Err(super::usage(
-                "--deck zebra is solved for two players (win or margin): drop --players and --passes",
-            ));
-        }
-        if args.variant != Variant::Standard {
-            return Err(super::usage(format!(
-                "--variant {} is not solved on Zebra decks: a pair taken goes again there",
-                args.variant
-            )));
-        }
-        let objective = match args.objective {
-            None => Objective::Win,
-            Some(seats::ObjectiveArg::Model(o)) => o,
-            Some(seats::ObjectiveArg::OwnPairs) => {
-                return Err(super::usage(
-                    "--objective own-pairs needs --players 3 or more, on an LxC deck",
-                ));
-            }
-        };
-        return zebra::run(&zebra::ZebraArgs {
-            deck: &args.deck,
-            objective,
-            pass_rule: args.pass_rule,
-            position: args.position.as_deref(),
-            diff: args.diff,
-            after_pass: args.after_pass,
-            revealed: args.revealed.as_deref(),
-            held: args.held.as_deref(),
-            exact: args.exact,
-            json: args.json,
-        });
+        return zebra::run(args);
     }
     let objective = match seats::route(args)? {
         seats::Route::Model(objective) => objective,

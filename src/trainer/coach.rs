@@ -281,11 +281,7 @@ pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) 
         decisions: summary.choices,
         forced: summary.forced(),
         cost: summary.mean_cost,
-        unit: if analysis.own_pairs() {
-            Unit::OwnPairs
-        } else {
-            analysis.objective.into()
-        },
+        unit: analysis.unit(),
         costliest,
     }
 }

@@ -26,7 +26,7 @@ use super::pairs_replay::PairsReplay;
 use super::pairs_table::PairsTable;
 use super::puzzle::Drill;
 use super::replay::{History, Replay, SolverKey};
-use super::round::{Round, SharedSeatsSolver, SharedSolver, own_pairs_solver};
+use super::round::{Round, SharedSolver};
 use super::screen;
 use super::setup::Setup;
 use super::solo::Solo;
@@ -100,6 +100,19 @@ pub struct Solved {
 
 /// What an own-pairs solver is solved for: the deck, the seats, the pass rule.
 type SeatsKey = (String, usize, crate::rules::PassRule);
+
+/// The own-pairs solver of a table of three or more, shared by its optimal seats and
+/// the odds.
+type SharedSeatsSolver = Arc<Mutex<crate::solver::SeatsSolver>>;
+
+/// The own-pairs solver of a table of three or more, solved from the start so that
+/// play never waits: the app runs it on its worker thread when the game starts.
+fn own_pairs_solver(deck: &Deck, config: &Config) -> Result<SharedSeatsSolver, String> {
+    use crate::model::Oracle;
+    crate::solver::SeatsSolver::solved(deck, config.table(), config.objective)
+        .map(|s| Arc::new(Mutex::new(s)))
+        .map_err(|e| e.to_string())
+}
 
 /// A message from the own-pairs solver's thread.
 struct SeatsSolved {
@@ -253,7 +266,7 @@ impl App {
         }
         if !config.two_seat_solver() {
             // Three or more: the own-pairs solver, if the table plays with one.
-            if self.round().is_some_and(Round::wants_seats_solver) {
+            if self.round().is_some_and(Round::awaits_solver) {
                 self.want_seats_solver(&config, now);
             } else if let Some(r) = self.round_mut() {
                 r.go(now);
@@ -359,8 +372,7 @@ impl App {
         }
         if let Some(r) = self.round_mut() {
             let c = r.config();
-            if (c.deck.clone(), c.seat_count(), c.pass_rule) == solved.key && r.wants_seats_solver()
-            {
+            if (c.deck.clone(), c.seat_count(), c.pass_rule) == solved.key && r.awaits_solver() {
                 r.set_solver(solved.result, now);
             }
         }

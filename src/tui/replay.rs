@@ -10,6 +10,7 @@ use super::round::{Round, SharedSolver};
 use super::solo::Solo;
 use super::worker::{Progress, Worker};
 use crate::analysis::annotate::{Analysis, Annotation, Class, annotate};
+use crate::model::RuleSet;
 use crate::players::candidates;
 use crate::record::{MemoryMode, Record, Stepper};
 use crate::rules::{Game, Objective, PassRule, Seat};
@@ -47,8 +48,9 @@ pub struct Replay {
     /// A word on the mistake keys: whose mistakes they now jump to, or that there is
     /// none that way.
     jump_note: Option<String>,
-    /// The Zebra analysis being computed on a worker thread (seconds on the full deck).
-    zebra_pending: Option<Worker<Result<Analysis, String>>>,
+    /// The analysis being computed on a worker thread, for a record that solves itself
+    /// (seconds on the full Zebra deck).
+    pending: Option<Worker<Result<Analysis, String>>>,
 }
 
 /// Whose mistakes `[` and `]` jump to.
@@ -118,7 +120,7 @@ impl Replay {
                 None => Whose::Both,
             },
             jump_note: None,
-            zebra_pending: None,
+            pending: None,
         })
     }
 
@@ -170,11 +172,19 @@ impl Replay {
         )
     }
 
-    /// Computes the analysis with the solver (or notes why there is none). A Zebra
-    /// record is valued by its own solver instead (see [`Replay::analyse_zebra`]): from
-    /// here it only takes a failure's word.
+    /// Whether the record's rule set has a solver no cache of the app shares (Zebra): the
+    /// replay then values it with a solver of its own ([`Replay::analyse_fresh`]).
+    #[must_use]
+    pub fn solves_itself(&self) -> bool {
+        let r = self.record();
+        RuleSet::of(&r.deck, r.seats()) == RuleSet::Zebra
+    }
+
+    /// Computes the analysis with the solver (or notes why there is none). A record that
+    /// solves itself ([`Replay::solves_itself`]) is valued by its own solver instead (see
+    /// [`Replay::analyse_fresh`]): from here it only takes a failure's word.
     pub fn set_solver(&mut self, solver: Result<SharedSolver, String>) {
-        if self.record().deck.is_zebra() {
+        if self.solves_itself() {
             if let Err(e) = solver {
                 self.note = format!("no analysis: {e}");
             }
@@ -195,10 +205,12 @@ impl Replay {
         self.set_analysis(result);
     }
 
-    /// Values a Zebra record with the Zebra solver: on this thread when `blocking`
-    /// (tests), else on a worker that [`Replay::poll_analysis`] listens to, so that the
-    /// replay opens at once and its keys work while the solver runs.
-    pub fn analyse_zebra(&mut self, blocking: bool) {
+    /// Values the record with a solver of its own, solved fresh for its rule set
+    /// (`annotate_fresh`, any record; the app asks it for those that solve themselves):
+    /// on this thread when `blocking` (tests), else on a worker that
+    /// [`Replay::poll_analysis`] listens to, so that the replay opens at once and its keys
+    /// work while the solver runs.
+    pub fn analyse_fresh(&mut self, blocking: bool) {
         if let Err(e) = crate::analysis::annotate::analysable(self.record()) {
             self.note = format!("no analysis: {e}");
             return;
@@ -217,13 +229,13 @@ impl Replay {
             self.set_analysis(job());
         } else {
             // Leaving the replay drops the worker: its answer then goes nowhere.
-            self.zebra_pending = Some(Worker::spawn(job));
+            self.pending = Some(Worker::spawn(job));
         }
     }
 
     /// Takes in the analysis from its worker if it arrived; returns whether it did.
     pub fn poll_analysis(&mut self) -> bool {
-        let Some(worker) = &self.zebra_pending else {
+        let Some(worker) = &self.pending else {
             return false;
         };
         let got = match worker.poll() {
@@ -231,7 +243,7 @@ impl Replay {
             Progress::Running => return false,
             Progress::Stopped => Err("the solver stopped".into()),
         };
-        self.zebra_pending = None;
+        self.pending = None;
         self.set_analysis(got);
         true
     }
@@ -239,7 +251,7 @@ impl Replay {
     /// Waits for the analysis from its worker, if one runs (tests; the terminal loop
     /// polls instead).
     pub fn wait_analysis(&mut self) {
-        if let Some(worker) = self.zebra_pending.take() {
+        if let Some(worker) = self.pending.take() {
             let got = worker
                 .wait()
                 .unwrap_or_else(|| Err("the solver stopped".into()));
@@ -250,7 +262,7 @@ impl Replay {
     /// Whether the analysis is being computed on a worker thread.
     #[must_use]
     pub fn analysing(&self) -> bool {
-        self.zebra_pending.is_some()
+        self.pending.is_some()
     }
 
     /// Keeps the analysis, or notes why there is none (a record that cannot be analysed

@@ -13,6 +13,7 @@ use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Analysis, Class, show_cost, show_cost_short, show_two};
+use crate::model::Unit;
 use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
 use crate::rules::{Game, Objective};
 use crate::words;
@@ -243,7 +244,9 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             theme::DIM,
         )));
         lines.push(Line::from(match an.objective {
-            _ if an.own_pairs() => format!("Expected pairs for {}: {value}", r.player(seat)),
+            _ if an.unit() == Unit::OwnPairs => {
+                format!("Expected pairs for {}: {value}", r.player(seat))
+            }
             Objective::Win => format!("{}: chance to win {value}", r.player(seat)),
             Objective::Margin => format!("Margin for {}: {value}", r.player(seat)),
             // Moves so far plus the expected rest.
@@ -266,7 +269,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
                 format!(
                     "{name:<8}{:>4} {}",
                     words::percent(s.accuracy, 0),
-                    if an.own_pairs() {
+                    if an.unit() == Unit::OwnPairs {
                         show_cost(an.objective, s.mean_cost)
                     } else {
                         show_cost_short(an.objective, s.mean_cost)
@@ -373,13 +376,15 @@ fn value_chart(replay: &Replay, area: Rect, buf: &mut Buffer) {
     };
     let n = as_f64(curve.len().saturating_sub(1)).max(1.0);
     let what = match an.objective {
-        _ if an.own_pairs() => format!("{}: expected pairs after each flip", r.player(seat)),
+        _ if an.unit() == Unit::OwnPairs => {
+            format!("{}: expected pairs after each flip", r.player(seat))
+        }
         Objective::Win => format!("{}: chance to win after each flip", r.player(seat)),
         Objective::Margin => format!("{}: final margin after each flip", r.player(seat)),
         Objective::Moves => "Expected total moves after each flip".to_owned(),
     };
     // Said where the chance first shows: what a draw is worth in it.
-    let draw = if an.objective == Objective::Win && !an.own_pairs() {
+    let draw = if an.unit() == Unit::Objective(Objective::Win) {
         " (a draw counts half)"
     } else {
         ""
@@ -477,7 +482,7 @@ fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
         lines.push(Line::from(""));
     }
     let unit = match an.objective {
-        Objective::Win if !an.own_pairs() => "points of win chance",
+        Objective::Win if an.unit() != Unit::OwnPairs => "points of win chance",
         Objective::Moves => "moves",
         _ => "pairs",
     };

@@ -19,15 +19,10 @@ use super::table::{Show, turn_guard};
 use crate::players::{Optimal, SeatAi};
 use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
 use crate::rules::{Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
-use crate::solver::SeatsSolver;
 use crate::trainer::coach::{self, LookBack};
 
 /// The solver shared by the optimal AI and the hints.
 pub type SharedSolver = Arc<Mutex<Optimal>>;
-
-/// The own-pairs solver of a table of three or more, shared by its optimal seats and
-/// the odds.
-pub type SharedSeatsSolver = Arc<Mutex<SeatsSolver>>;
 
 /// Who sits in a seat: a person (`kind` `None`) or an AI, once it can play.
 struct SeatPlayer {
@@ -86,7 +81,7 @@ impl Round {
     pub fn new(config: Config) -> Result<Self, String> {
         let deck = config.check()?;
         // The own-pairs solver knows the standard turn only; it is solved elsewhere (see
-        // `wants_seats_solver`), but a table it cannot take is refused here.
+        // `Round::awaits_solver`), but a table it cannot take is refused here.
         if wants_seats_solver(&config)
             && let Err(e) = seats_solver_for(&deck, &config)
             && config.needs_solver()
@@ -551,21 +546,6 @@ fn seats_solver_for(
     config: &Config,
 ) -> Result<crate::solver::SeatsSolver, String> {
     crate::solver::SeatsSolver::new(deck.copies(), config.seat_count(), config.pass_rule)
-        .map_err(|e| e.to_string())
-}
-
-/// The own-pairs solver of a table of three or more, solved from the start so that
-/// play never waits: the app runs it on its worker thread when the game starts.
-///
-/// # Errors
-/// A deck or table the solver cannot take, as one line.
-pub fn own_pairs_solver(
-    deck: &crate::rules::Deck,
-    config: &Config,
-) -> Result<SharedSeatsSolver, String> {
-    use crate::model::Oracle;
-    SeatsSolver::solved(deck, config.table(), config.objective)
-        .map(|s| Arc::new(Mutex::new(s)))
         .map_err(|e| e.to_string())
 }
 

@@ -40,7 +40,7 @@ pub const TABLES: &[&str] = &[
 ];
 
 /// Why the objective row offers nothing to choose at three or more seats: one line.
-pub const OWN_PAIRS_WHY: &str =
+const OWN_PAIRS_WHY: &str =
     "win probability is not offered: who wins depends on how the others play";
 
 /// The longest players list that can be typed.

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use super::DuelArgs;
 use crate::analysis::duel::Estimate;
-use crate::analysis::seats_duel::{DuelAi, seats_duel, simulate_seats};
+use crate::analysis::seats_duel::{DuelAi, seats_duel, simulate_table};
 use crate::model::{Oracle, OwnPairs, Standard};
 use crate::players::{AiKind, SeatAi};
 use crate::record::{MemoryMode, Record, RecordSeat};
@@ -100,7 +100,7 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
     };
     let record_seats = RecordSeat::table(&seats);
     let progress = crate::cli::progress::Progress::bar(games, "games");
-    let estimates = simulate_seats(
+    let estimates = simulate_table(
         &args.deck,
         table,
         |i, seed| match (&solver, kinds[i]) {

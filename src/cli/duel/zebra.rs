@@ -2,7 +2,7 @@
 //! by recursion over Zebra positions or simulated through the rules engine.
 
 use super::{DuelArgs, PolicyName, TieBreakName, show};
-use crate::analysis::zebra_duel::zebra_contest;
+use crate::analysis::duel::between;
 use crate::cli::usage;
 use crate::model::{Oracle, Zebra};
 use crate::players::{Agent, Policy, Usual};
@@ -57,7 +57,7 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
         args.objective, args.pass_rule
     );
     let Some(games) = args.games else {
-        let value = zebra_contest(
+        let value = between::<Zebra>(
             &args.deck,
             args.objective,
             args.pass_rule,

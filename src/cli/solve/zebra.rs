@@ -4,7 +4,7 @@
 use num_rational::BigRational;
 
 use crate::analysis::report::{self, ActionValue, Report, RequestError};
-use crate::rules::{Deck, Objective, PassRule};
+use crate::rules::{Deck, Objective, PassRule, Variant};
 use crate::solver::Scalar;
 use crate::solver::zebra::{
     ZebraAction, ZebraColour, ZebraFirstCard, ZebraPosition, ZebraSolver, ZebraState,
@@ -13,7 +13,7 @@ use crate::solver::zebra::{
 
 /// The `solve` options as given, for a Zebra deck.
 #[derive(Debug)]
-pub(super) struct ZebraArgs<'a> {
+struct ZebraArgs<'a> {
     /// The deck (a Zebra deck).
     pub deck: &'a Deck,
     /// What the mover plays for.
@@ -121,11 +121,48 @@ fn first_card(flag: &str, text: &str, position: &ZebraPosition) -> anyhow::Resul
     })
 }
 
-/// Runs `solve` on a Zebra deck.
+/// Runs `solve` on a Zebra deck: refuses the options Zebra is not solved for, then
+/// answers.
 ///
 /// # Errors
 /// A bad request (status 2).
-pub(super) fn run(args: &ZebraArgs<'_>) -> anyhow::Result<()> {
+pub(super) fn run(args: &super::SolveArgs) -> anyhow::Result<()> {
+    if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
+        return Err(crate::cli::usage(
+            "--deck zebra is solved for two players (win or margin): drop --players and --passes",
+        ));
+    }
+    if args.variant != Variant::Standard {
+        return Err(crate::cli::usage(format!(
+            "--variant {} is not solved on Zebra decks: a pair taken goes again there",
+            args.variant
+        )));
+    }
+    let objective = match args.objective {
+        None => Objective::Win,
+        Some(super::seats::ObjectiveArg::Model(o)) => o,
+        Some(super::seats::ObjectiveArg::OwnPairs) => {
+            return Err(crate::cli::usage(
+                "--objective own-pairs needs --players 3 or more, on an LxC deck",
+            ));
+        }
+    };
+    solve(&ZebraArgs {
+        deck: &args.deck,
+        objective,
+        pass_rule: args.pass_rule,
+        position: args.position.as_deref(),
+        diff: args.diff,
+        after_pass: args.after_pass,
+        revealed: args.revealed.as_deref(),
+        held: args.held.as_deref(),
+        exact: args.exact,
+        json: args.json,
+    })
+}
+
+/// Answers a Zebra request whose options fit.
+fn solve(args: &ZebraArgs<'_>) -> anyhow::Result<()> {
     let state = state_of(args)?;
     let refused = |e: crate::solver::zebra::ZebraError| crate::cli::usage(e.to_string());
     let mut solver: ZebraSolver<f64> = ZebraSolver::new(args.objective, args.pass_rule);

@@ -50,13 +50,13 @@ impl App {
 
     pub(super) fn open_replay(&mut self, replay: Replay, now: Instant) {
         let key = replay.solver_key();
-        let zebra = replay.record().deck.is_zebra();
+        let solves_itself = replay.solves_itself();
         self.screen = Screen::Replay(Box::new(replay));
         self.overlay = None;
-        if zebra {
-            // Zebra's own solver values it, off this thread: the replay opens at once.
+        if solves_itself {
+            // Its rule set's own solver values it, off this thread: the replay opens at once.
             if let Screen::Replay(r) = &mut self.screen {
-                r.analyse_zebra(self.blocking);
+                r.analyse_fresh(self.blocking);
             }
             return;
         }

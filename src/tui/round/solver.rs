@@ -128,11 +128,13 @@ impl Round {
         self.hand_over(solver.map(|s| Box::new(s) as Slot), now);
     }
 
-    /// Whether this table plays with the own-pairs solver (three or more seats, the
-    /// standard turn), to be handed over through [`Round::set_solver`].
+    /// Whether the round still waits for its table's solver from the app's cache, to be
+    /// handed over through [`Round::set_solver`]: a table that plays with a solver (the
+    /// two-player one, or the own-pairs one of three or more seats under the standard
+    /// turn), that does not solve itself ([`Round::solves_itself`]), and has none yet.
     #[must_use]
-    pub fn wants_seats_solver(&self) -> bool {
-        wants_seats_solver(&self.config) && self.solver.is_none()
+    pub fn awaits_solver(&self) -> bool {
+        self.odds_offered() && !self.solves_itself() && self.solver.is_none()
     }
 
     /// Lets play begin at a table that waits for no solver: an AI to move first gets its
