@@ -4,7 +4,6 @@
 //! by one path ([`Round::hand_over`]): from the app's cache (the standard game, the
 //! own-pairs table) or from the round's own background solve ([`Round::solve`]).
 
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -18,6 +17,7 @@ use crate::solver::zebra::ZebraSolver;
 use crate::trainer::coach::{self, Verdict};
 use crate::trainer::{Places, Taught};
 use crate::tui::hint::{self, Hint, HintAction};
+use crate::tui::worker::{Progress, Worker};
 
 /// A table's solver as the round asks it, its rule set out of sight.
 pub trait TableSolver: Send {
@@ -114,7 +114,7 @@ fn solve_own(
 }
 
 /// A solve under way on a worker.
-pub type Pending = Receiver<Result<Slot, String>>;
+pub type Pending = Worker<Result<Slot, String>>;
 
 impl Round {
     /// Hands over the table's solver, solved from the start, from the app's cache (the
@@ -173,23 +173,19 @@ impl Round {
         if blocking {
             self.hand_over(job(), now);
         } else {
-            let (tx, rx) = channel();
-            std::thread::spawn(move || {
-                let _ = tx.send(job());
-            });
-            self.pending = Some(rx);
+            self.pending = Some(Worker::spawn(job));
         }
     }
 
     /// Takes in the solver if it arrived; returns whether it did.
     pub fn poll_solver(&mut self, now: Instant) -> bool {
-        let Some(rx) = &self.pending else {
+        let Some(worker) = &self.pending else {
             return false;
         };
-        let got = match rx.try_recv() {
-            Ok(s) => s,
-            Err(TryRecvError::Empty) => return false,
-            Err(TryRecvError::Disconnected) => Err("the solver stopped".into()),
+        let got = match worker.poll() {
+            Progress::Done(s) => s,
+            Progress::Running => return false,
+            Progress::Stopped => Err("the solver stopped".into()),
         };
         self.pending = None;
         self.hand_over(got, now);
