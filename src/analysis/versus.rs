@@ -1,19 +1,9 @@
-//! The person's games against each AI, from the saved records: played, won, drawn and
-//! lost per opponent, deck, pass rule and objective, with the person's average accuracy
-//! (the share of best flips, as the analysis counts it).
-//!
-//! Only finished games of the person against one AI count: games of two AIs (`duel`,
-//! `watch`), solitaire games, practice games (undo allowed) and unfinished ones are left
-//! out; records that cannot be read are counted, never a failure.
-
-use std::collections::BTreeMap;
+//! The table of the person's games against each AI: played, won, drawn and lost per
+//! opponent, deck, pass rule and objective, with the person's average accuracy (the
+//! share of best flips, as the analysis counts it). The dashboard
+//! (`trainer::dashboard::versus`) fills it from its cache of analysed records.
 
 use serde::Serialize;
-
-use super::annotate::annotate;
-use crate::players::Optimal;
-use crate::record::{Entry, Record};
-use crate::rules::{Outcome, Phase, Seat};
 
 /// One opponent, deck, pass rule and objective.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -46,110 +36,6 @@ pub struct Versus {
     pub rows: Vec<Row>,
     /// Records that could not be read (or do not replay).
     pub unreadable: usize,
-}
-
-type Key = (String, String, String, String);
-
-#[derive(Default)]
-struct Sums {
-    played: usize,
-    won: usize,
-    drawn: usize,
-    lost: usize,
-    accuracy: f64,
-    analysed: usize,
-}
-
-/// The person's seat if `record` is a game of the person against one AI that counts:
-/// two seats of the standard game only (a table of three or more, or One Flip, is not
-/// "you against an AI" in this table's sense).
-fn counted(record: &Record) -> Option<Seat> {
-    if record.is_solitaire()
-        || record.practice
-        || record.seats() != 2
-        || record.variant != crate::rules::Variant::Standard
-    {
-        return None;
-    }
-    let person = record.person()?;
-    let other = person.other();
-    (record.player(other) != crate::record::PERSON).then_some(person)
-}
-
-/// Tallies the saved games `entries` (one solver per deck, objective and pass rule).
-#[must_use]
-pub fn tally(entries: &[Entry]) -> Versus {
-    let mut sums: BTreeMap<Key, Sums> = BTreeMap::new();
-    // One solver per deck, objective and pass rule (by name).
-    let mut solvers: BTreeMap<(String, &str, &str), Option<Optimal>> = BTreeMap::new();
-    let mut unreadable = 0;
-    for entry in entries {
-        // Pairs is another game: `stats` gives it a line of its own.
-        if entry.pairs.is_some() {
-            continue;
-        }
-        let Ok(record) = &entry.record else {
-            unreadable += 1;
-            continue;
-        };
-        let Some(person) = counted(record) else {
-            continue;
-        };
-        let Ok(game) = record.replay() else {
-            unreadable += 1;
-            continue;
-        };
-        let Phase::Over(result) = game.view().phase() else {
-            continue;
-        };
-        let other = if person == Seat::FIRST {
-            Seat::SECOND
-        } else {
-            Seat::FIRST
-        };
-        let key = (
-            record.player(other).to_owned(),
-            record.deck.name().to_owned(),
-            record.pass_rule.name().to_owned(),
-            record.objective.name().to_owned(),
-        );
-        let s = sums.entry(key).or_default();
-        s.played += 1;
-        match result.outcome {
-            Outcome::Winner(w) if w == person => s.won += 1,
-            Outcome::Winner(_) => s.lost += 1,
-            Outcome::Draw | Outcome::Solo => s.drawn += 1,
-        }
-        let solver = solvers
-            .entry((
-                record.deck.name().to_owned(),
-                record.objective.name(),
-                record.pass_rule.name(),
-            ))
-            .or_insert_with(|| Optimal::new(&record.deck, record.objective, record.pass_rule).ok());
-        if let Some(optimal) = solver
-            && let Ok(analysis) = annotate(&game, record.players.clone(), optimal.solver())
-        {
-            s.accuracy += analysis.summaries[person.index()].accuracy;
-            s.analysed += 1;
-        }
-    }
-    let rows = sums
-        .into_iter()
-        .map(|((opponent, deck, pass_rule, objective), s)| Row {
-            opponent,
-            deck,
-            pass_rule,
-            objective,
-            played: s.played,
-            won: s.won,
-            drawn: s.drawn,
-            lost: s.lost,
-            #[allow(clippy::cast_precision_loss)] // game counts are small
-            accuracy: (s.analysed > 0).then(|| s.accuracy / s.analysed as f64),
-        })
-        .collect();
-    Versus { rows, unreadable }
 }
 
 impl Versus {
