@@ -38,6 +38,22 @@ pub struct Versus {
     pub unreadable: usize,
 }
 
+/// The headings of the four columns that name a game kind.
+pub const KEY_HEADS: [&str; 4] = ["opponent", "deck", "pass rule", "objective"];
+
+/// The width of each key column: its longest cell or its heading.
+#[must_use]
+pub fn key_widths(cells: &[[String; 4]]) -> [usize; 4] {
+    std::array::from_fn(|i| {
+        cells
+            .iter()
+            .map(|c| c[i].chars().count())
+            .chain([KEY_HEADS[i].len()])
+            .max()
+            .unwrap_or(0)
+    })
+}
+
 impl Versus {
     /// The table: a header, a line per row with aligned columns, and the count of
     /// unreadable records if any.
@@ -50,17 +66,8 @@ impl Versus {
             .iter()
             .map(|r| [p(&r.opponent), p(&r.deck), p(&r.pass_rule), p(&r.objective)])
             .collect();
-        let heads = ["opponent", "deck", "pass rule", "objective"];
-        let widths: Vec<usize> = (0..4)
-            .map(|i| {
-                cells
-                    .iter()
-                    .map(|c| c[i].chars().count())
-                    .chain([heads[i].len()])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
+        let heads = KEY_HEADS;
+        let widths = key_widths(&cells);
         let mut out = String::new();
         let _ = writeln!(
             out,

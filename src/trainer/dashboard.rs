@@ -561,7 +561,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         );
     } else {
         let _ = writeln!(s, "Your play, by game kind");
-        let heads = ["opponent", "deck", "pass rule", "objective"];
+        let heads = crate::analysis::versus::KEY_HEADS;
         let cells: Vec<[String; 4]> = kinds
             .iter()
             .map(|k| {
@@ -569,16 +569,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
                     .map(|c| crate::words::printable(c))
             })
             .collect();
-        let w: Vec<usize> = (0..4)
-            .map(|i| {
-                cells
-                    .iter()
-                    .map(|c| c[i].chars().count())
-                    .chain([heads[i].len()])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
+        let w = crate::analysis::versus::key_widths(&cells);
         let _ = writeln!(
             s,
             "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>9} {:>10}",
