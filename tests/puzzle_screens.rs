@@ -757,7 +757,7 @@ fn a_timed_run_counts_what_was_solved_before_the_time_is_up() {
     app.update(Action::Tick, start + std::time::Duration::from_secs(61));
     let s = screen_sized(&app, 100, 40);
     assert!(s.contains("Time is up"), "{s}");
-    assert!(s.contains("1 solved of 2 in 1 minutes"), "{s}");
+    assert!(s.contains("1 solved of 2 in 1 minute"), "{s}");
     assert!(s.contains("A new best!"), "{s}");
     assert!(app.deadline().is_none(), "the clock stopped");
     // No more answers once the time is up.

@@ -37,8 +37,10 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
                 None => String::new(),
             };
             voice.say(&format!(
-                "Time is up: {} solved of {} in {} minutes.{best}",
-                clock.solved, clock.tried, clock.minutes
+                "Time is up: {} solved of {} in {}.{best}",
+                clock.solved,
+                clock.tried,
+                crate::words::count(clock.minutes, "minute")
             ))?;
             voice.act(app, Action::Quit);
             return Ok(());

@@ -228,10 +228,10 @@ impl Drill {
             tried: 0,
             result: None,
         });
+        // The footer says how to turn a card; the line says what the run is.
         self.message = format!(
-            "{} minutes: solve as many as you can. {}",
-            minutes,
-            self.prompt()
+            "{}: solve as many as you can",
+            crate::words::count(minutes, "minute")
         );
         self
     }

@@ -168,8 +168,10 @@ pub fn time_up_lines(drill: &Drill) -> Vec<Line<'static>> {
         Line::from(Span::styled("Time is up", theme::HEADING)).centered(),
         Line::from(""),
         Line::from(format!(
-            "{} solved of {} in {} minutes",
-            clock.solved, clock.tried, clock.minutes
+            "{} solved of {} in {}",
+            clock.solved,
+            clock.tried,
+            crate::words::count(clock.minutes, "minute")
         ))
         .centered(),
     ];
