@@ -440,13 +440,22 @@ impl Drill {
         if let Some(clock) = self.clock.as_mut() {
             clock.tried += 1;
             clock.solved += u32::from(right);
+            // Short, to fit one line: the best card's place, not its explanation.
             let verdict = if right {
                 "Right".to_string()
             } else {
-                format!("Not the best: it was {}", self.lesson.best().named.text)
+                let deck = self.game.view().deck();
+                let place = self
+                    .lesson
+                    .best()
+                    .named
+                    .cards
+                    .first()
+                    .map_or_else(String::new, |&p| crate::rules::coordinate(deck, p));
+                format!("Not the best: it was {place}")
             };
             self.next();
-            self.message = format!("{verdict} · {}", self.prompt());
+            self.message = format!("{verdict} · the next puzzle");
         }
     }
 
