@@ -288,9 +288,15 @@ fn you_play_badly(seed: u64) -> PairsRecord {
 #[test]
 fn the_replay_steps_decision_by_decision_with_each_cost() {
     let record = you_play_badly(4);
-    let replay = PairsReplay::new(record.clone(), None).unwrap();
-    let costs = replay.costs().to_vec();
-    assert_eq!(costs.len(), record.decisions());
+    let mut replay = PairsReplay::new(record.clone(), None).unwrap();
+    assert_eq!(replay.decisions().len(), record.decisions());
+    replay.wait_costs();
+    assert!(!replay.valuing());
+    let costs = replay.costs().expect("valued").to_vec();
+    assert_eq!(
+        costs,
+        concentration::pairs::review::review(&record).unwrap()
+    );
     let mut a = App::pairs_replay(replay);
     a.update(Action::Resize(80, 24), Instant::now());
     let now = Instant::now();
@@ -353,6 +359,34 @@ fn the_replay_steps_decision_by_decision_with_each_cost() {
     assert_eq!(a.pairs_replay_screen().unwrap().at(), 0);
     a.update(Action::Quit, now);
     assert!(a.quit, "q leaves a replay opened from a file");
+}
+
+#[test]
+fn the_replay_steps_before_its_costs_are_known() {
+    // The replay opens at once: its decisions come from the record, their costs from a
+    // worker. Until they come the panel and the message say so, and the keys step.
+    let record = you_play_badly(4);
+    let replay = PairsReplay::new(record.clone(), None).unwrap();
+    let mut a = App::pairs_replay(replay);
+    a.update(Action::Resize(80, 24), Instant::now());
+    let now = Instant::now();
+    a.update(Action::Move(0, 1), now);
+    a.update(Action::Move(0, 1), now);
+    let r = a.pairs_replay_screen().unwrap();
+    assert_eq!(r.at(), 2);
+    let s = screen(&a);
+    let d = r.decisions()[1];
+    let who = record.seats.seat(d.seat).name.clone();
+    assert!(s.contains(&format!("Round {}: {who}", d.round)), "{s}");
+    if r.valuing() {
+        assert!(s.contains("valuing the decisions"), "{s}");
+    }
+    a.wait_for_analysis();
+    let s = screen(&a);
+    assert!(!s.contains("valuing the decisions"), "{s}");
+    assert!(s.contains("cost vs subgame"), "{s}");
+    let c = a.pairs_replay_screen().unwrap().current_cost().cloned();
+    assert_eq!(c.map(|c| c.round), Some(d.round));
 }
 
 #[test]

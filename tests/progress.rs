@@ -26,6 +26,15 @@ fn a_pipe_gets_nothing_extra() {
         ][..],
         &["pairs", "start", "--ranks", "7", "--players", "2"],
         &[
+            "solve",
+            "--deck",
+            "2500x2",
+            "--objective",
+            "moves",
+            "--exact",
+            "--json",
+        ],
+        &[
             "duel", "--deck", "standard", "--first", "usual", "--second", "usual", "--games",
             "3000", "--seed", "1",
         ],
@@ -52,6 +61,24 @@ fn a_terminal_sees_the_bar() {
         "3",
     ]);
     s.wait_for("/20000 games");
+    s.wait_for("left)");
+    let _ = s.child.kill();
+}
+
+/// `solve` measures its work as a share done: on a terminal, the same bar.
+#[cfg(unix)]
+#[test]
+fn a_long_solve_shows_the_bar_on_a_terminal() {
+    let mut s = pty::Session::start(&[
+        "solve",
+        "--deck",
+        "6000x2",
+        "--objective",
+        "moves",
+        "--exact",
+        "--json",
+    ]);
+    s.wait_for("solving exact e(n,k), 6000 pairs");
     s.wait_for("left)");
     let _ = s.child.kill();
 }

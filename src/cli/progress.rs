@@ -92,6 +92,53 @@ impl Progress {
     pub fn step(&self) {
         self.steps(1);
     }
+
+    /// A bar for work measured as a share done (0 to 1), not counted in steps (`what`:
+    /// "solving"), with the handle that moves it from any thread.
+    #[must_use]
+    pub fn share(what: &str) -> (Self, Share) {
+        let this = Self::hidden(ProgressBar::hidden());
+        this.bar.set_length(SHARE_STEPS);
+        this.bar.set_style(
+            ProgressStyle::with_template(
+                "[{bar:30}] {percent:>3}% {msg} ({elapsed} spent, about {eta} left)",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        this.bar.set_message(what.to_owned());
+        let handle = Share {
+            bar: this.bar.clone(),
+            shown: this.shown,
+            start: this.start,
+        };
+        (this, handle)
+    }
+}
+
+/// The steps of a [`Progress::share`] bar: a share is shown to a thousandth.
+const SHARE_STEPS: u64 = 1000;
+
+/// Moves a [`Progress::share`] bar; a plain handle, so a solver's `Fn + Send + Sync`
+/// callback can own it while the [`Progress`] itself clears the line when dropped.
+#[derive(Debug, Clone)]
+pub struct Share {
+    bar: ProgressBar,
+    shown: bool,
+    start: Instant,
+}
+
+impl Share {
+    /// The work is `share` done (0 to 1); `what` says what is counted ("120000 states").
+    pub fn set(&self, share: f64, what: &str) {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let at = (share.clamp(0.0, 0.999) * SHARE_STEPS as f64) as u64;
+        self.bar.set_position(at);
+        self.bar.set_message(what.to_owned());
+        if self.shown && self.bar.is_hidden() && self.start.elapsed() >= QUIET {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
 }
 
 impl Drop for Progress {

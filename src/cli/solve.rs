@@ -85,9 +85,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         first,
         exact: args.exact,
     };
-    let report = report::solve_with_progress(&request, show_progress)
-        .map_err(|e| super::usage(e.to_string()))?;
-    clear_progress();
+    // Shown only on a terminal and once the solve has taken half a second.
+    let (bar, share) = super::progress::Progress::share("solving");
+    let report = report::solve_with_progress(&request, move |p| {
+        let (done, what) = progress_words(&p);
+        share.set(done, &what);
+    })
+    .map_err(|e| super::usage(e.to_string()))?;
+    drop(bar);
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
@@ -146,48 +151,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Solves this large show a progress bar on a terminal.
-const PROGRESS_FROM: f64 = 2e7;
-/// Exact solitaire values from this many pairs show one (e(2000, 0) takes about a second).
-const EXACT_MOVES_PROGRESS_FROM: usize = 2000;
-
-/// A progress bar on standard error, only when it is a terminal and the solve is large.
-fn show_progress(progress: Progress) {
-    use std::io::{IsTerminal, Write};
-    let (share, what) = match progress {
-        Progress::States(done, total) if total >= PROGRESS_FROM => {
+/// The message beside the bar for one report of the solver's progress.
+fn progress_words(progress: &Progress) -> (f64, String) {
+    match *progress {
+        Progress::States(done, total) => {
             #[allow(clippy::cast_precision_loss)]
-            let share = done as f64 / total;
-            (share, format!("{done} states"))
+            let share = done as f64 / total.max(1.0);
+            (share, format!("solving: {done} states"))
         }
-        Progress::ExactMoves { share, pairs } if pairs >= EXACT_MOVES_PROGRESS_FROM => {
-            (share, format!("exact e(n,k), {pairs} pairs"))
+        Progress::ExactMoves { share, pairs } => {
+            (share, format!("solving exact e(n,k), {pairs} pairs"))
         }
-        _ => return,
-    };
-    if !std::io::stderr().is_terminal() {
-        return;
-    }
-    let share = share.clamp(0.0, 0.99);
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let filled = (share * 40.0) as usize;
-    let mut err = std::io::stderr();
-    let _ = write!(
-        err,
-        "\rsolving [{}{}] {:>3.0}%  {what}",
-        "#".repeat(filled),
-        " ".repeat(40 - filled),
-        share * 100.0
-    );
-    let _ = err.flush();
-}
-
-/// Clears the progress bar line, if one was drawn.
-fn clear_progress() {
-    use std::io::{IsTerminal, Write};
-    if std::io::stderr().is_terminal() {
-        let mut err = std::io::stderr();
-        let _ = write!(err, "\r\x1b[2K");
-        let _ = err.flush();
     }
 }

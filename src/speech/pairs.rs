@@ -301,7 +301,7 @@ pub fn replay<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> i
     voice.say(&format!(
         "Replay of a game of Pairs, seed {}: {}. Commands: {REPLAY_COMMANDS}.",
         r.record().seed,
-        crate::words::count(r.costs().len() as u64, "decision")
+        crate::words::count(r.decisions().len() as u64, "decision")
     ))?;
     while app.pairs_replay_screen().is_some() {
         let Some(line) = voice.read()? else {
@@ -333,21 +333,27 @@ pub fn replay<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> i
             }
         };
         voice.act(app, action);
+        // Spoken answers wait for the costs (the screen steps on while they come).
+        app.wait_for_analysis();
         let Some(r) = app.pairs_replay_screen() else {
             return Ok(());
         };
         let t = r.table();
-        let Some(c) = r.current() else {
+        let Some(d) = r.current() else {
             voice.say("At the first deal: no decision yet.")?;
             continue;
         };
         voice.say(&format!(
             "Decision {} of {}, round {}:",
             r.at(),
-            r.costs().len(),
-            c.round
+            r.decisions().len(),
+            d.round
         ))?;
         tell_last(t, voice)?;
+        let Some(c) = r.current_cost() else {
+            voice.say(&format!("No cost: {}.", r.note()))?;
+            continue;
+        };
         let name = |a: Decision| match a {
             Decision::Hit => "hit",
             Decision::Fold => "fold",

@@ -241,13 +241,16 @@ impl App {
             || self.pairs_table().is_some_and(PairsTable::thinking)
             || self.round().is_some_and(Round::solving)
             || self.replay_screen().is_some_and(Replay::analysing)
+            || self.pairs_replay_screen().is_some_and(PairsReplay::valuing)
     }
 
     /// Waits for the replay's analysis if it is being computed on a worker thread
     /// (tests: the terminal loop polls with [`App::poll_worker`] instead).
     pub fn wait_for_analysis(&mut self) {
-        if let Screen::Replay(r) = &mut self.screen {
-            r.wait_analysis();
+        match &mut self.screen {
+            Screen::Replay(r) => r.wait_analysis(),
+            Screen::PairsReplay(r) => r.wait_costs(),
+            _ => {}
         }
     }
 
@@ -443,6 +446,11 @@ impl App {
         }
         if let Screen::Replay(r) = &mut self.screen
             && r.poll_analysis()
+        {
+            any = true;
+        }
+        if let Screen::PairsReplay(r) = &mut self.screen
+            && r.poll_costs()
         {
             any = true;
         }

@@ -1,16 +1,19 @@
 //! A game of Pairs replayed decision by decision (`←`/`→`), each decision marked with
 //! its cost against the subgame-perfect choice ([`crate::pairs::review`]). The table at
 //! each step is a [`PairsTable`] dealt again from the record's seed, so it is drawn as
-//! the game was. Drawing (`pairs_view.rs`) only reads.
+//! the game was. The costs are computed on a [`Worker`], so the replay opens at once
+//! and steps while they come (a long game of three seats takes seconds). Drawing
+//! (`pairs_view.rs`) only reads.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::pairs_table::PairsTable;
 use super::replay::History;
-use crate::pairs::PairsError;
-use crate::pairs::record::PairsRecord;
+use super::worker::{Progress, Worker};
+use crate::pairs::record::{PairsRecord, apply};
 use crate::pairs::review::{DecisionCost, review};
+use crate::pairs::{Action, PairsError, Phase};
 
 /// A cost below this is the best choice (floating-point noise, not a mistake).
 pub const COST_EPSILON: f64 = 1e-9;
@@ -18,7 +21,14 @@ pub const COST_EPSILON: f64 = 1e-9;
 /// The replay of a Pairs record.
 pub struct PairsReplay {
     record: PairsRecord,
-    costs: Vec<DecisionCost>,
+    /// Every decision in order, known at once from the record.
+    decisions: Vec<Decided>,
+    /// Every decision's cost, once the worker has computed them.
+    costs: Option<Vec<DecisionCost>>,
+    /// The worker computing the costs.
+    pending: Option<Worker<Result<Vec<DecisionCost>, String>>>,
+    /// Why there are no costs, when the worker failed.
+    note: String,
     /// Decisions shown: 0 (the first deal) to all of them.
     at: usize,
     table: PairsTable,
@@ -28,16 +38,22 @@ pub struct PairsReplay {
 }
 
 impl PairsReplay {
-    /// The replay of `record` at its first deal, every decision valued.
+    /// The replay of `record` at its first deal, its decisions being valued on a worker
+    /// ([`PairsReplay::poll_costs`] takes them in).
     ///
     /// # Errors
     /// A record the rules refuse (not one that parsed).
     pub fn new(record: PairsRecord, path: Option<PathBuf>) -> Result<Self, PairsError> {
-        let costs = review(&record)?;
+        let decisions = decisions(&record)?;
         let table = PairsTable::replayed(&record, 0)?;
+        let job = record.clone();
+        let pending = Worker::spawn(move || review(&job).map_err(|e| e.to_string()));
         Ok(Self {
             record,
-            costs,
+            decisions,
+            costs: None,
+            pending: Some(pending),
+            note: String::new(),
             at: 0,
             table,
             path,
@@ -81,27 +97,89 @@ impl PairsReplay {
         self.at
     }
 
-    /// Every decision with its cost, in order.
+    /// Every decision in order: round, seat and action.
     #[must_use]
-    pub fn costs(&self) -> &[DecisionCost] {
-        &self.costs
+    pub fn decisions(&self) -> &[Decided] {
+        &self.decisions
     }
 
-    /// The last decision shown, with its cost.
+    /// Every decision with its cost, in order, once computed.
     #[must_use]
-    pub fn current(&self) -> Option<&DecisionCost> {
-        self.at.checked_sub(1).and_then(|i| self.costs.get(i))
+    pub fn costs(&self) -> Option<&[DecisionCost]> {
+        self.costs.as_deref()
+    }
+
+    /// A word on the costs while there are none: still computing, or why not.
+    #[must_use]
+    pub fn note(&self) -> &str {
+        if self.pending.is_some() {
+            "valuing the decisions…"
+        } else {
+            &self.note
+        }
+    }
+
+    /// The last decision shown.
+    #[must_use]
+    pub fn current(&self) -> Option<&Decided> {
+        self.at.checked_sub(1).and_then(|i| self.decisions.get(i))
+    }
+
+    /// The last decision shown with its cost, once computed.
+    #[must_use]
+    pub fn current_cost(&self) -> Option<&DecisionCost> {
+        let i = self.at.checked_sub(1)?;
+        self.costs.as_ref()?.get(i)
+    }
+
+    /// Takes in the costs from the worker if they arrived; returns whether they did.
+    pub fn poll_costs(&mut self) -> bool {
+        let Some(worker) = &self.pending else {
+            return false;
+        };
+        let got = match worker.poll() {
+            Progress::Done(c) => c,
+            Progress::Running => return false,
+            Progress::Stopped => Err("the solver stopped".into()),
+        };
+        self.pending = None;
+        self.keep(got);
+        true
+    }
+
+    /// Waits for the costs, if the worker still computes them (tests and the screen
+    /// reader; the terminal loop polls with [`PairsReplay::poll_costs`] instead).
+    pub fn wait_costs(&mut self) {
+        if let Some(worker) = self.pending.take() {
+            let got = worker
+                .wait()
+                .unwrap_or_else(|| Err("the solver stopped".into()));
+            self.keep(got);
+        }
+    }
+
+    /// Whether the costs are being computed.
+    #[must_use]
+    pub fn valuing(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn keep(&mut self, got: Result<Vec<DecisionCost>, String>) {
+        match got {
+            Ok(c) => self.costs = Some(c),
+            Err(e) => self.note = format!("no costs: {e}"),
+        }
     }
 
     /// Steps `by` decisions forward (or back), within the game.
     pub fn step(&mut self, by: isize) {
-        let to = self.at.saturating_add_signed(by).min(self.costs.len());
+        let to = self.at.saturating_add_signed(by).min(self.decisions.len());
         self.show(to);
     }
 
     /// The first deal (`false`) or the last decision (`true`).
     pub fn jump(&mut self, to_end: bool) {
-        self.show(if to_end { self.costs.len() } else { 0 });
+        self.show(if to_end { self.decisions.len() } else { 0 });
     }
 
     fn show(&mut self, to: usize) {
@@ -114,6 +192,40 @@ impl PairsReplay {
             self.at = to;
         }
     }
+}
+
+/// One decision of a recorded game, as the record tells it without a solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decided {
+    /// The round, from 1.
+    pub round: usize,
+    /// The seat that decided.
+    pub seat: usize,
+    /// What it did.
+    pub action: Action,
+}
+
+/// Every decision of `record`, replayed by the rules (no solver: quick).
+fn decisions(record: &PairsRecord) -> Result<Vec<Decided>, PairsError> {
+    let mut game = record.new_game()?;
+    let mut out = Vec::with_capacity(record.decisions());
+    for (k, round) in record.rounds.iter().enumerate() {
+        if k > 0 {
+            game.next_round()?;
+        }
+        for &action in round {
+            let Phase::Turn { mover } = game.phase() else {
+                return Err(PairsError::NotYourTurn);
+            };
+            out.push(Decided {
+                round: k + 1,
+                seat: mover,
+                action,
+            });
+            apply(&mut game, action)?;
+        }
+    }
+    Ok(out)
 }
 
 impl PairsTable {

@@ -354,34 +354,41 @@ pub fn window_lines(t: &PairsTable) -> Vec<Line<'static>> {
 }
 
 /// The replay's side panel: where in the game, then the decisions around the one shown,
-/// each with its cost (`best`, or what it cost against the subgame-perfect choice).
+/// each with its cost (`best`, or what it cost against the subgame-perfect choice) once
+/// the worker has valued them.
 #[must_use]
 pub fn replay_panel_lines(r: &PairsReplay, rows: usize) -> Vec<Line<'static>> {
+    let decisions = r.decisions();
     let costs = r.costs();
+    let under = match costs {
+        Some(_) => "cost vs subgame-perfect play".to_string(),
+        None => r.note().to_string(),
+    };
     let mut lines = vec![
-        Line::from(format!("Decision {} of {}", r.at(), costs.len())).style(theme::HEADING),
-        Line::from("cost vs subgame-perfect play").style(theme::DIM),
+        Line::from(format!("Decision {} of {}", r.at(), decisions.len())).style(theme::HEADING),
+        Line::from(under).style(theme::DIM),
     ];
     let room = rows.saturating_sub(lines.len()).max(1);
     // The decision shown sits in the middle of the list where it can.
     let current = r.at().saturating_sub(1);
     let first = current
         .saturating_sub(room / 2)
-        .min(costs.len().saturating_sub(room));
-    for (i, c) in costs.iter().enumerate().skip(first).take(room) {
+        .min(decisions.len().saturating_sub(room));
+    for (i, d) in decisions.iter().enumerate().skip(first).take(room) {
         let mark = if r.at() == i + 1 { "▶" } else { " " };
-        let who = crate::words::shortened(&r.record().seats.seat(c.seat).name, 8);
-        let cost = if -c.cost <= COST_EPSILON {
-            "best".to_string()
-        } else {
-            format!("−{:.2}", -c.cost)
+        let who = crate::words::shortened(&r.record().seats.seat(d.seat).name, 8);
+        let lost = costs.and_then(|c| c.get(i)).map(|c| -c.cost);
+        let cost = match lost {
+            Some(l) if l <= COST_EPSILON => "best".to_string(),
+            Some(l) => format!("−{l:.2}"),
+            None => String::new(),
         };
         let line = Line::from(format!(
             "{mark}r{:<2} {who:<8} {:<4} {cost}",
-            c.round,
-            c.action.name()
+            d.round,
+            d.action.name()
         ));
-        lines.push(if -c.cost > COST_EPSILON {
+        lines.push(if lost.is_some_and(|l| l > COST_EPSILON) {
             line.style(theme::ERROR)
         } else {
             line
@@ -390,16 +397,20 @@ pub fn replay_panel_lines(r: &PairsReplay, rows: usize) -> Vec<Line<'static>> {
     lines
 }
 
-/// The replay's message: the decision shown and its cost in words.
+/// The replay's message: the decision shown and its cost in words (or, while the costs
+/// are computed, what was done).
 #[must_use]
 pub fn replay_message(r: &PairsReplay) -> String {
-    let Some(c) = r.current() else {
+    let Some(d) = r.current() else {
         return "The first deal: → for the first decision.".to_string();
     };
-    let who = &r.record().seats.seat(c.seat).name;
-    let took = match (c.action, r.table().last().and_then(|m| m.card)) {
+    let who = &r.record().seats.seat(d.seat).name;
+    let took = match (d.action, r.table().last().and_then(|m| m.card)) {
         (Action::Hit, Some(card)) => format!("hit and took a {card}"),
         (a, _) => a.name().to_string(),
+    };
+    let Some(c) = r.current_cost() else {
+        return format!("Round {}: {who} {took} ({})", d.round, r.note());
     };
     if -c.cost <= COST_EPSILON {
         format!("Round {}: {who} {took}: best ({:+.2})", c.round, c.value)
