@@ -37,6 +37,22 @@ fn three_seat_record() -> Record {
 }
 
 #[test]
+fn a_three_seat_replay_opens_at_once_and_is_analysed_on_a_worker() {
+    // Not blocking (the terminal's way): the own-pairs solve runs off the event loop's
+    // thread, and the analysis is taken in when it arrives.
+    let now = Instant::now();
+    let mut app = App::replay(three_seat_record(), None, Config::default(), false, now).unwrap();
+    let r = app.replay_screen().unwrap();
+    assert!(r.analysing(), "the analysis runs on a worker");
+    assert!(r.analysis().is_none());
+    app.update(Action::End, now);
+    app.wait_for_analysis();
+    let r = app.replay_screen().unwrap();
+    assert!(!r.analysing());
+    assert!(r.analysis().is_some(), "{}", r.note());
+}
+
+#[test]
 fn a_three_seat_replay_shows_every_seat_and_its_own_pairs_analysis() {
     let now = Instant::now();
     let record = three_seat_record();

@@ -172,12 +172,13 @@ impl Replay {
         )
     }
 
-    /// Whether the record's rule set has a solver no cache of the app shares (Zebra): the
-    /// replay then values it with a solver of its own ([`Replay::analyse_fresh`]).
+    /// Whether the record's rule set has a solver no cache of the app shares (Zebra, a
+    /// table of three or more): the replay then values it with a solver of its own
+    /// ([`Replay::analyse_fresh`]), on a worker.
     #[must_use]
     pub fn solves_itself(&self) -> bool {
         let r = self.record();
-        RuleSet::of(&r.deck, r.seats()) == RuleSet::Zebra
+        RuleSet::of(&r.deck, r.seats()) != RuleSet::Standard
     }
 
     /// Computes the analysis with the solver (or notes why there is none). A record that
@@ -190,18 +191,11 @@ impl Replay {
             }
             return;
         }
-        // A table of three or more is valued by the seats solver, not the one given.
-        let result = if self.record().seats() > 2 {
-            let (players, r) = (self.record().players.clone(), self.record());
-            crate::analysis::annotate::annotate_fresh(&self.full, players, r.objective, r.pass_rule)
+        let result = solver.and_then(|s| {
+            let mut optimal = s.lock().map_err(|_| "the solver failed".to_owned())?;
+            annotate(&self.full, self.record().players.clone(), optimal.solver())
                 .map_err(|e| e.to_string())
-        } else {
-            solver.and_then(|s| {
-                let mut optimal = s.lock().map_err(|_| "the solver failed".to_owned())?;
-                annotate(&self.full, self.record().players.clone(), optimal.solver())
-                    .map_err(|e| e.to_string())
-            })
-        };
+        });
         self.set_analysis(result);
     }
 
