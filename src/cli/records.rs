@@ -532,3 +532,14 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     crate::tui::run(app)?;
     Ok(())
 }
+
+/// Every saved game under `data`, each analysed once into the dashboard's cache, with a
+/// bar while records are analysed afresh (a first `stats` over thousands takes seconds).
+pub(super) fn analysed_games(data: &Path) -> anyhow::Result<crate::trainer::dashboard::Games> {
+    let mut bar: Option<super::progress::Progress> = None;
+    crate::trainer::dashboard::games_with(data, |_, of| {
+        bar.get_or_insert_with(|| super::progress::Progress::bar(of, "games analysed"))
+            .step();
+    })
+    .map_err(super::usage)
+}

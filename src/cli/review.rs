@@ -37,7 +37,7 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
         .parent()
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default();
-    let games = crate::trainer::dashboard::games(&data).map_err(super::usage)?;
+    let games = super::records::analysed_games(&data)?;
     for (_, why) in &games.unreadable {
         eprintln!("skipped: {why}");
     }

@@ -165,7 +165,7 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     let tally_store = crate::trainer::tally::TallyStore::new(&dir);
     let tally = tally_store.load()?;
     // Every record analysed once and kept in the dashboard's cache (trainer/dashboard.rs).
-    let games = crate::trainer::dashboard::games(&dir).map_err(super::usage)?;
+    let games = super::records::analysed_games(&dir)?;
     for w in [&loaded.warning, &tally.warning].into_iter().flatten() {
         eprintln!("{w}");
     }

@@ -96,6 +96,15 @@ fn stamp(meta: &std::fs::Metadata) -> u128 {
 /// # Errors
 /// The records folder is not a folder or cannot be read.
 pub fn games(data: &Path) -> Result<Games, String> {
+    games_with(data, |_, _| {})
+}
+
+/// As [`games`], calling `analysed(done, of)` after each record it analyses afresh (`of`:
+/// how many the cache did not hold), for a progress bar: a warm cache calls it never.
+///
+/// # Errors
+/// As [`games`].
+pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Games, String> {
     let dir = record::records_dir(data);
     let read = match std::fs::read_dir(&dir) {
         Ok(read) => Some(read),
@@ -123,6 +132,15 @@ pub fn games(data: &Path) -> Result<Games, String> {
         })
         .collect();
     let old = read_cache(data);
+    let fresh = |name: &String, size: u64, modified: u128| {
+        old.files
+            .get(name)
+            .is_some_and(|c| c.size == size && c.modified == modified)
+    };
+    let to_analyse = files
+        .iter()
+        .filter(|(name, _, size, modified)| !fresh(name, *size, *modified))
+        .count() as u64;
     let mut cache = Cache {
         format: CACHE_FORMAT,
         files: BTreeMap::new(),
@@ -133,8 +151,10 @@ pub fn games(data: &Path) -> Result<Games, String> {
         let kept = match old.files.get(&name) {
             Some(c) if c.size == size && c.modified == modified => c.kept.clone(),
             _ => {
+                let kept = keep(&Entry::read(path), &mut solvers);
                 out.analysed_now += 1;
-                keep(&Entry::read(path), &mut solvers)
+                analysed(out.analysed_now as u64, to_analyse);
+                kept
             }
         };
         cache.files.insert(
