@@ -98,12 +98,37 @@ fn each_record_is_analysed_once_and_again_when_it_changes() {
     let data = scratch("once");
     let cache = scratch("once-cache");
     let files = saved(&data, 4, 4);
+    // Games a second apart, so that the newest is the last rated.
+    for (i, f) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(f).unwrap();
+        let at = text.find("[Time \"").unwrap() + 7;
+        let text = format!("{}10:00:0{i}{}", &text[..at], &text[at + 8..]);
+        std::fs::write(f, text).unwrap();
+    }
     // SAFETY of the test: this test alone sets the variable in this process.
     unsafe { std::env::set_var(dashboard::CACHE_DIR_ENV, &cache) };
-    let first = dashboard::games(&data).unwrap();
+    // Each record analysed afresh is told (a progress bar's steps); a warm cache tells none.
+    let mut told = Vec::new();
+    let first = dashboard::games_with(&data, |done, of| told.push((done, of))).unwrap();
     assert_eq!((first.analysed_now, first.digests.len()), (4, 4));
-    let again = dashboard::games(&data).unwrap();
+    assert_eq!(told, [(1, 4), (2, 4), (3, 4), (4, 4)]);
+    told.clear();
+    let again = dashboard::games_with(&data, |done, of| told.push((done, of))).unwrap();
     assert_eq!(again.analysed_now, 0);
+    assert!(told.is_empty(), "{told:?}");
+    // The end screen's rating: what the newest game changed, against a rating without it.
+    let newest = again.digests[0].0.clone();
+    assert!(files[3].ends_with(&newest), "{newest}");
+    let (book, change) = dashboard::rating_change(&data, &newest).unwrap();
+    assert_eq!(book.rated, 4);
+    let change = change.expect("a game against the optimal AI is rated");
+    let last = &book.history[book.history.len() - 1];
+    let before = &book.history[book.history.len() - 2];
+    assert!(
+        (change - (last.rating - before.rating)).abs() < 1e-9,
+        "{change}"
+    );
+    assert_eq!(dashboard::rating_change(&data, "none.cgn").unwrap().1, None);
     assert_eq!(again.digests, first.digests);
     // A record rewritten (another size) is analysed again; a new one too.
     let text = std::fs::read_to_string(&files[0]).unwrap();

@@ -466,6 +466,33 @@ pub fn rating(data: &Path, games: &Games) -> Result<Book, crate::solitaire::stat
     Ok(super::rating::rate_all(events))
 }
 
+/// The rating now, and what the game saved as `file` changed it by: the rating with
+/// every result less the rating without that game (`None` when the game is not rated:
+/// no person against a fixed-rated AI, practice, or not finished). For the end screen.
+///
+/// # Errors
+/// The records folder or the puzzle results cannot be read.
+pub fn rating_change(data: &Path, file: &str) -> Result<(Book, Option<f64>), String> {
+    let games = games(data)?;
+    let now = rating(data, &games).map_err(|e| e.to_string())?;
+    let rated = counted(&games)
+        .any(|(name, d)| name == file && super::rating::ai_rating(&d.opponent).is_some());
+    if !rated {
+        return Ok((now, None));
+    }
+    let without = Games {
+        digests: games
+            .digests
+            .into_iter()
+            .filter(|(name, _)| name != file)
+            .collect(),
+        ..Games::default()
+    };
+    let before = rating(data, &without).map_err(|e| e.to_string())?;
+    let change = now.rating.rating - before.rating.rating;
+    Ok((now, Some(change)))
+}
+
 /// The games the cache holds for data directory `data`, without reading any record.
 #[must_use]
 pub fn cached(data: &Path) -> Games {
