@@ -45,7 +45,7 @@ pub use pairs_replay::PairsReplay;
 pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
-pub use round::{Round, TableSolver};
+pub use round::{Reply, Round, TableSolver};
 pub use screen::{board_area, cursor_cell};
 pub use setup::{DECKS, Field, Setup};
 pub use solo::{Counted, Solo, SoloHint, SoloHintLine};
