@@ -40,6 +40,7 @@ pub use board::Geometry;
 pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
 pub use end_view::result_line;
 pub use hint::{Hint, HintAction, HintLine, format_cost, format_value};
+pub use history::{figures as history_figures, lines_with as history_lines};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use pairs_replay::PairsReplay;
 pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
