@@ -30,7 +30,13 @@ fn config(seed: u64, objective: Objective, memory: Memory) -> Config {
 }
 
 fn solver_for(c: &Config) -> Optimal {
-    Optimal::new(&Deck::parse(&c.deck).unwrap(), c.objective, c.pass_rule).unwrap()
+    Optimal::with_variant(
+        &Deck::parse(&c.deck).unwrap(),
+        c.objective,
+        c.pass_rule,
+        c.variant,
+    )
+    .unwrap()
 }
 
 fn lesson(app: &App, solver: &mut Optimal) -> Lesson {
@@ -86,8 +92,17 @@ fn costly_game(
     memory: Memory,
     wanted: impl Fn(&Game, &Lesson, usize) -> bool + Copy,
 ) -> (App, Optimal, usize, Lesson, Instant) {
+    costly_game_with(|seed| config(seed, objective, memory), wanted)
+}
+
+/// A costly choice in some game of the settings `config` gives for a seed.
+fn costly_game_with(
+    config: impl Fn(u64) -> Config,
+    wanted: impl Fn(&Game, &Lesson, usize) -> bool + Copy,
+) -> (App, Optimal, usize, Lesson, Instant) {
     for seed in 0..60 {
-        let c = config(seed, objective, memory);
+        let c = config(seed);
+        let objective = c.objective;
         let mut solver = solver_for(&c);
         let t0 = Instant::now();
         let mut app = App::start_blocking(c, t0).unwrap();
@@ -330,4 +345,44 @@ fn by_ear_the_question_is_a_plain_line_answered_y_n_or_w() {
         lines[asked[2] + 1].starts_with(&format!("You turn {at}")),
         "{text}"
     );
+}
+
+#[test]
+fn the_tutor_asks_under_one_flip_too() {
+    let (mut app, _, pos, l, now) = costly_game_with(
+        |seed| Config {
+            variant: concentration::rules::Variant::OneFlip,
+            ..config(seed, Objective::Win, Memory::Open)
+        },
+        |_, _, _| true,
+    );
+    let cost = l.action_at(pos).unwrap().cost;
+    select(&mut app, pos, now);
+    let q = app
+        .round()
+        .unwrap()
+        .tutor_question()
+        .expect("asked")
+        .clone();
+    assert!(
+        q.question
+            .contains(&tutor::loss(Objective::Win.into(), cost))
+    );
+    app.update(Action::Yes, now);
+    let r = app.round().unwrap();
+    assert_eq!(r.game().view().flips().last().unwrap().position, pos);
+}
+
+#[test]
+#[ignore = "prints screens for the notes"]
+fn print_the_question() {
+    let seen_at_stake = |g: &Game, l: &Lesson, pos: usize| {
+        let known = |p: usize| matches!(g.view().slots()[p], Slot::Known(_));
+        known(pos) || l.best().named.cards.iter().any(|&p| known(p))
+    };
+    let (mut app, _, pos, _, now) = costly_game(Objective::Win, Memory::Classic, seen_at_stake);
+    select(&mut app, pos, now);
+    println!("{}", screen_sized(&app, 80, 24));
+    app.update(Action::Why, now);
+    println!("{}", screen_sized(&app, 80, 24));
 }
