@@ -13,6 +13,7 @@ mod puzzle;
 mod replay;
 mod setup;
 mod table;
+mod tutor;
 
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};

@@ -13,6 +13,7 @@ pub mod rating;
 pub mod strategy;
 pub mod tally;
 mod taught;
+pub mod tutor;
 mod words;
 mod zebra;
 

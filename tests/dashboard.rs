@@ -231,10 +231,13 @@ fn five_thousand_games_in_under_a_second() {
     timed("cold (every record analysed)");
     let warm = timed("warm");
     let start = std::time::Instant::now();
-    let (code, _, _) = run(&["history", "--list"], &data, &cache);
+    let (code, out, _) = run(&["history", "--list"], &data, &cache);
     assert_eq!(code, 0);
-    println!("history --list: {:?}", start.elapsed());
+    let history = start.elapsed();
+    println!("history --list: {history:?}");
+    assert!(out.contains("turn "), "the figures are listed");
     assert!(warm < std::time::Duration::from_secs(1), "{warm:?}");
+    assert!(history < std::time::Duration::from_secs(1), "{history:?}");
 }
 
 #[test]
@@ -244,4 +247,59 @@ fn a_record_of_two_ais_has_no_digest() {
     let record: Record = concentration::record::load(&path).unwrap();
     let (game, analysis) = concentration::cli::analyse(&record).unwrap();
     assert!(digest(&record, &game, Some(&analysis)).is_none());
+}
+
+#[test]
+fn history_lists_each_games_accuracy_and_costliest_decision() {
+    let data = scratch("history");
+    let cache = scratch("history-cache");
+    let files = saved(&data, 6, 4);
+    let (code, out, err) = run(&["history", "--list"], &data, &cache);
+    assert_eq!(code, 0, "{err}");
+    for (i, f) in files.iter().enumerate() {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let line = out
+            .lines()
+            .find(|l| l.contains(&name))
+            .unwrap_or_else(|| panic!("{name} not listed:\n{out}"));
+        if i >= 4 {
+            // Two AIs: nothing of the person's to value.
+            assert_eq!(line.matches('–').count(), 2, "{line}");
+            continue;
+        }
+        let record: Record = concentration::record::load(f).unwrap();
+        let (game, analysis) = concentration::cli::analyse(&record).unwrap();
+        let d = digest(&record, &game, Some(&analysis)).unwrap();
+        #[allow(clippy::cast_precision_loss)]
+        let accuracy = d.strategy_best as f64 / d.strategy_choices as f64;
+        let accuracy = format!("{}%", (accuracy * 100.0).round());
+        let costliest = d.costliest.as_ref().map_or("no cost".to_owned(), |c| {
+            format!(
+                "turn {} · {}",
+                c.turn,
+                concentration::tui::cost_words(record.objective, c.cost)
+            )
+        });
+        assert!(
+            line.contains(&format!(" {accuracy} {costliest}")),
+            "{accuracy} {costliest} not in {line}"
+        );
+    }
+    // The list on screen says the same, from the same digests.
+    let dir = data.join("games");
+    let mut games = dashboard::Games::default();
+    for f in &files[..4] {
+        let record: Record = concentration::record::load(f).unwrap();
+        let (game, analysis) = concentration::cli::analyse(&record).unwrap();
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        games
+            .digests
+            .push((name, digest(&record, &game, Some(&analysis)).unwrap()));
+    }
+    let history = concentration::tui::History::new(dir.clone(), concentration::record::list(&dir));
+    let figures = concentration::tui::history_figures(&games);
+    let history = history.with_figures(&figures);
+    for line in &history.lines {
+        assert!(out.contains(line.as_str()), "{line} not in:\n{out}");
+    }
 }

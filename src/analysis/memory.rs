@@ -248,6 +248,27 @@ impl Memory {
 /// seen K♣ at e4 on turn 10".
 #[must_use]
 pub fn slip_words(game: &Game, who: &str, a: &Annotation, slip: &Slip) -> String {
+    let seen = seen_words(game, slip);
+    let did = super::annotate::did(a.action, a.first);
+    match slip.kind {
+        SlipKind::SeenPair => format!(
+            "memory slip: {who} {did} while a seen pair lay on the table: {who} had seen {seen}"
+        ),
+        SlipKind::Partner => {
+            format!("memory slip: {who} {did} instead of taking the pair: {who} had seen {seen}")
+        }
+    }
+}
+
+/// A slip in a few words, what was forgotten and when (the replay's panel): "memory
+/// slip: you had seen A at d1 on turn 1". Places are named: the game is over.
+#[must_use]
+pub fn slip_short(game: &Game, who: &str, slip: &Slip) -> String {
+    format!("memory slip: {who} had seen {}", seen_words(game, slip))
+}
+
+/// The cards a slip forgot: "K♣ at e4 on turn 10 and K♠ at a2 on turn 11".
+fn seen_words(game: &Game, slip: &Slip) -> String {
     let deck = game.view().deck();
     let card = |s: &Seen| {
         format!(
@@ -258,17 +279,7 @@ pub fn slip_words(game: &Game, who: &str, a: &Annotation, slip: &Slip) -> String
         )
     };
     let seen: Vec<String> = slip.forgotten.iter().map(card).collect();
-    let did = super::annotate::did(a.action, a.first);
-    match slip.kind {
-        SlipKind::SeenPair => format!(
-            "memory slip: {who} {did} while a seen pair lay on the table: {who} had seen {}",
-            seen.join(" and ")
-        ),
-        SlipKind::Partner => format!(
-            "memory slip: {who} {did} instead of taking the pair: {who} had seen {}",
-            seen.join(" and ")
-        ),
-    }
+    seen.join(" and ")
 }
 
 /// The memory as JSON, per seat and per slip.

@@ -55,6 +55,9 @@ pub struct PlayArgs {
     /// The coach: after each costly decision, what was best and what it cost
     #[arg(long)]
     coach: bool,
+    /// The tutor: before a decision that costs a mistake or more, asks "Turn it anyway?"
+    #[arg(long)]
+    tutor: bool,
     /// Do not save the game's record
     #[arg(long = "no-save")]
     no_save: bool,
@@ -82,6 +85,7 @@ impl PlayArgs {
             || self.hints.is_some()
             || self.practice
             || self.coach
+            || self.tutor
     }
 
     fn config(&self, watch: bool) -> anyhow::Result<Config> {
@@ -108,6 +112,7 @@ impl PlayArgs {
             ),
             ("--practice", self.practice, "nobody's move can be undone"),
             ("--coach", self.coach, "no person's decision is coached"),
+            ("--tutor", self.tutor, "no person's decision is asked about"),
             (
                 "--hints",
                 self.hints.is_some(),
@@ -179,6 +184,9 @@ impl PlayArgs {
         }
         if self.coach {
             c.coach = true;
+        }
+        if self.tutor {
+            c.tutor = true;
         }
         if let Some(d) = self.ai_delay {
             c.ai_delay = Duration::from_secs_f64(super::delay_seconds("--ai-delay", d)?);
@@ -392,6 +400,9 @@ mod tests {
         assert!(!c.coach);
         assert!(config(&["--coach"], false, file).unwrap().coach);
         assert!(config(&[], false, "coach = true").unwrap().coach);
+        assert!(!c.tutor);
+        assert!(config(&["--tutor"], false, file).unwrap().tutor);
+        assert!(config(&[], false, "tutor = true").unwrap().tutor);
         let c = config(&[], true, file).unwrap();
         assert_eq!(c.watch_first, Some(Opponent::Usual));
         assert_eq!(
@@ -419,6 +430,7 @@ mod tests {
             &["--first", "ai"][..],
             &["--practice"],
             &["--coach"],
+            &["--tutor"],
             &["--hints", "off"],
         ] {
             assert!(

@@ -506,6 +506,13 @@ fn speak_replay(args: &ReplayArgs, options: crate::speech::Options) -> anyhow::R
 pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     let dir = args.data.records()?;
     let entries = record::try_list(&dir).map_err(super::usage)?;
+    // Each game's accuracy and costliest decision, from the dashboard's cache (records
+    // not in it are analysed once and kept): without it the list goes on without them.
+    let figures = dir
+        .parent()
+        .and_then(|data| crate::trainer::dashboard::games(data).ok())
+        .map(|games| crate::tui::history_figures(&games))
+        .unwrap_or_default();
     if args.list || !crate::tui::is_terminal() {
         if entries.is_empty() {
             return out(&format!("no saved games in {}\n", dir.display()));
@@ -518,14 +525,15 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
         let width = paths.iter().map(|p| p.chars().count()).max().unwrap_or(0);
         let text: String = paths
             .iter()
-            .zip(History::lines(&entries))
+            .zip(crate::tui::history_lines(&entries, Some(&figures)))
             .map(|(path, line)| format!("{path:<width$}  {line}\n"))
             .collect();
         return out(&text);
     }
     let look = args.look.look()?;
     let (base, save) = base_config(&args.data, args.no_save)?;
-    let mut app = App::history(History::new(dir, entries), base, false);
+    let history = History::new(dir, entries).with_figures(&figures);
+    let mut app = App::history(history, base, false);
     app.save_dir = save;
     app.look = look;
     super::settings::pause_if_warned();

@@ -26,7 +26,7 @@ pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
 
 /// Every key of the file with its meaning, in the order `config show` and `config init`
 /// list them.
-pub const KEYS: [(&str, &str); 17] = [
+pub const KEYS: [(&str, &str); 18] = [
     (
         "deck",
         "standard, standard-rank, standard-jokers, double, pairs:N or LxC",
@@ -52,6 +52,10 @@ pub const KEYS: [(&str, &str); 17] = [
     (
         "coach",
         "true: after each costly decision, what was best and what it cost",
+    ),
+    (
+        "tutor",
+        "true: before a decision that costs a mistake or more, asks to turn it anyway",
     ),
     ("ai-delay", "seconds before each AI flip, 0 to 60"),
     ("theme", "dark, light, plain or colorblind"),
@@ -95,6 +99,8 @@ pub struct Settings {
     pub hints: Option<Hints>,
     /// `coach`.
     pub coach: Option<bool>,
+    /// `tutor`.
+    pub tutor: Option<bool>,
     /// `ai-delay`.
     pub ai_delay: Option<Duration>,
     /// `theme`.
@@ -390,6 +396,7 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
         "memory" => s.memory = Some(string(value)?.parse()?),
         "hints" => s.hints = Some(string(value)?.parse()?),
         "coach" => s.coach = Some(boolean(value)?),
+        "tutor" => s.tutor = Some(boolean(value)?),
         "ai-delay" => {
             #[allow(clippy::cast_precision_loss)]
             let secs = match value {
@@ -479,6 +486,9 @@ impl Settings {
         if let Some(on) = self.coach {
             c.coach = on;
         }
+        if let Some(on) = self.tutor {
+            c.tutor = on;
+        }
         if let Some(d) = self.ai_delay {
             c.ai_delay = d;
         }
@@ -504,6 +514,7 @@ impl Settings {
             Some(quoted(c.memory.name())),
             Some(quoted(c.hints.name())),
             Some(c.coach.to_string()),
+            Some(c.tutor.to_string()),
             Some(c.ai_delay.as_secs_f64().to_string()),
             Some(quoted(self.theme.unwrap_or_default().name())),
             Some(self.ascii.unwrap_or(false).to_string()),

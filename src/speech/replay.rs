@@ -104,11 +104,22 @@ fn tell<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<
         None => "",
     };
     let judged = r.current().map_or_else(String::new, |a| {
-        if a.class == crate::analysis::annotate::Class::Best {
-            " Best.".to_owned()
+        // The grade (only move, best, excellent, ..., blunder), and a slip's memory.
+        let grade = r.grade(at - 1).map_or(a.class.name(), |g| g.name());
+        let mut judged = if a.class == crate::analysis::annotate::Class::Best {
+            format!(" {}.", super::table::capital(grade))
         } else {
-            format!(" A {}: best was {}.", a.class.name(), a.best_words)
+            let an = if grade.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "An"
+            } else {
+                "A"
+            };
+            format!(" {an} {grade}: best was {}.", a.best_words)
+        };
+        if let Some(slip) = r.slip_words(at - 1) {
+            judged.push_str(&format!(" {}.", super::table::capital(&slip)));
         }
+        judged
     });
     voice.say(&format!(
         "Flip {at} of {total}: {who} turned {}, {card}{end}.{judged}",

@@ -494,6 +494,8 @@ fn turn<R: BufRead, W: Write>(
     let before = Table::of(app).expect("a table").game().view().flips().len();
     voice.act(app, Action::Select);
     voice.settle(app);
+    super::tutor::ask(app, voice)?;
+    voice.settle(app);
     let table = Table::of(app).expect("a table");
     if table.game().view().flips().len() == before {
         // Refused: the screen's reason ("That card is face up").

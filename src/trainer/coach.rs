@@ -5,6 +5,7 @@
 //! person's play. Pure functions over the game and the trainer's lesson.
 
 use crate::analysis::annotate::{Analysis, Class, did, doing};
+use crate::analysis::memory::Memory;
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Deck, FaceStyle, Game, Objective, PublicView, Slot};
 use crate::solver::Action;
@@ -235,6 +236,14 @@ pub struct LookBack {
     pub unit: Unit,
     /// The costliest decision: flip index and its line, if any cost anything.
     pub costliest: Option<(usize, String)>,
+    /// Decisions with a choice that were mistakes (memory slips apart, in classic
+    /// memory).
+    pub mistakes: usize,
+    /// Of those, blunders (counted apart from the mistakes).
+    pub blunders: usize,
+    /// In classic memory, the two figures: "memory: 1 slip in 3 chances to use a seen
+    /// card · strategy 80% (4 of 5 decisions with a choice best, slips left out)".
+    pub memory: Option<String>,
 }
 
 /// The person's accuracy and costliest decision from the game's analysis (`None` when
@@ -283,6 +292,44 @@ pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) 
         cost: summary.mean_cost,
         unit: analysis.unit(),
         costliest,
+        mistakes: summary.count(Class::Mistake),
+        blunders: summary.count(Class::Blunder),
+        memory: None,
+    }
+}
+
+impl LookBack {
+    /// The look back with classic memory's figures from `memory` (the slips of the
+    /// same analysis): memory apart from strategy, the mistakes and blunders counted
+    /// without the slips.
+    #[must_use]
+    pub fn with_memory(mut self, analysis: &Analysis, memory: &Memory) -> Self {
+        let strategy = |class| {
+            analysis
+                .annotations
+                .iter()
+                .filter(|a| a.seat == self.seat && a.choice && a.class == class)
+                .filter(|a| memory.slip_at(a.index).is_none())
+                .count()
+        };
+        self.mistakes = strategy(Class::Mistake);
+        self.blunders = strategy(Class::Blunder);
+        self.memory = Some(memory.figures(self.seat));
+        self
+    }
+
+    /// The mistakes and blunders in words: "1 mistake · no blunder".
+    #[must_use]
+    pub fn errors_words(&self) -> String {
+        let count = |n: usize, what: &str| match n {
+            0 => format!("no {what}"),
+            n => crate::words::count_of(n, what),
+        };
+        format!(
+            "{} · {}",
+            count(self.mistakes, "mistake"),
+            count(self.blunders, "blunder")
+        )
     }
 }
 

@@ -84,6 +84,9 @@ pub struct Config {
     /// The coach: after each of the person's costly decisions, what was best and what
     /// it cost, at once (needs the solver, as hints do).
     pub coach: bool,
+    /// The tutor: before a decision that costs a mistake or more is committed, the game
+    /// asks whether to turn it anyway (needs the solver, as hints do).
+    pub tutor: bool,
     /// Reduce motion: no timed shows; a finished turn stays on show until a key.
     pub reduce_motion: bool,
 }
@@ -105,6 +108,7 @@ impl Default for Config {
             hints: Hints::Off,
             practice: false,
             coach: false,
+            tutor: false,
             reduce_motion: false,
         }
     }

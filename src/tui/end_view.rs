@@ -125,6 +125,14 @@ fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> St
     )
 }
 
+/// `text` with its first letter in capitals.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
 /// The decisions left out of an accuracy, if any: ` (2 forced left out)`.
 fn forced_note(back: &crate::trainer::coach::LookBack) -> String {
     match back.forced {
@@ -208,6 +216,14 @@ pub(super) fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<
             ))
             .centered(),
         );
+        // Memory apart from strategy (classic memory), and the costly errors.
+        let apart = if let Some(figures) = &back.memory {
+            lines.push(Line::from(capital(figures)).centered());
+            " (memory slips apart)"
+        } else {
+            ""
+        };
+        lines.push(Line::from(format!("Errors: {}{apart}", back.errors_words())).centered());
         if let Some((_, line)) = &back.costliest {
             lines.push(Line::from(format!("Costliest: {line}")).centered());
         }

@@ -2,9 +2,16 @@
 //! to past games): one line each, newest first, a record opened on Enter. Pure state:
 //! drawing is in `review.rs`.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
+use crate::analysis::digest::{Digest, share};
 use crate::record::Entry;
+use crate::trainer::dashboard::Games;
+
+/// What the dashboard's cache knows of each record, by file name: the person's games
+/// against one AI.
+pub type Figures = HashMap<String, Digest>;
 
 /// The list of saved games.
 pub struct History {
@@ -18,6 +25,12 @@ pub struct History {
     pub dir: PathBuf,
     /// A word for the person (an unreadable record).
     pub message: String,
+}
+
+/// The figures of `games` (the dashboard's cache), by file name.
+#[must_use]
+pub fn figures(games: &Games) -> Figures {
+    games.digests.iter().cloned().collect()
 }
 
 impl History {
@@ -35,6 +48,15 @@ impl History {
             selected: 0,
             dir,
         }
+    }
+
+    /// The list with each game's accuracy and costliest decision, from the dashboard's
+    /// cache (`figures`): a game it does not sum up (AIs only, solitaire, Pairs) or
+    /// could not value shows `–`.
+    #[must_use]
+    pub fn with_figures(mut self, figures: &Figures) -> Self {
+        self.lines = lines_with(&self.entries, Some(figures));
+        self
     }
 
     /// Moves the selection.
@@ -55,37 +77,92 @@ impl History {
     /// line is its file name and the reason.
     #[must_use]
     pub fn lines(entries: &[Entry]) -> Vec<String> {
-        let rows: Vec<Result<[String; COLUMNS], String>> = entries.iter().map(cells).collect();
-        let mut widths = [0; COLUMNS];
-        for row in rows.iter().flatten() {
-            for (w, cell) in widths.iter_mut().zip(row) {
-                *w = (*w).max(cell.chars().count());
-            }
-        }
-        rows.into_iter()
-            .map(|row| match row {
-                Ok(row) => {
-                    let mut line = String::new();
-                    for (k, (cell, &w)) in row.iter().zip(&widths).enumerate() {
-                        if k > 0 {
-                            line.push(' ');
-                        }
-                        if k == RESULT {
-                            line.push_str(&format!("{cell:>w$}"));
-                        } else {
-                            line.push_str(&format!("{cell:<w$}"));
-                        }
-                    }
-                    line.trim_end().to_owned()
-                }
-                Err(reason) => reason,
-            })
-            .collect()
+        lines_with(entries, None)
     }
 }
 
+/// [`History::lines`], with each game's accuracy and costliest decision when `figures`
+/// are given (a column empty on every line takes no room).
+#[must_use]
+pub fn lines_with(entries: &[Entry], figures: Option<&Figures>) -> Vec<String> {
+    let rows: Vec<Result<[String; COLUMNS], String>> = entries
+        .iter()
+        .map(|e| {
+            let mut row = cells(e)?;
+            if let Some(f) = figures {
+                let name = e.path.file_name().map(|n| n.to_string_lossy());
+                let digest = name.and_then(|n| f.get(n.as_ref()));
+                [row[ACCURACY], row[COSTLIEST]] = figure_cells(digest);
+            }
+            Ok(row)
+        })
+        .collect();
+    let mut widths = [0; COLUMNS];
+    for row in rows.iter().flatten() {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    rows.into_iter()
+        .map(|row| match row {
+            Ok(row) => {
+                let mut line = String::new();
+                for (k, (cell, &w)) in row.iter().zip(&widths).enumerate() {
+                    if w == 0 {
+                        continue;
+                    }
+                    if k > 0 {
+                        line.push(' ');
+                    }
+                    if k == RESULT {
+                        line.push_str(&format!("{cell:>w$}"));
+                    } else {
+                        line.push_str(&format!("{cell:<w$}"));
+                    }
+                }
+                line.trim_end().to_owned()
+            }
+            Err(reason) => reason,
+        })
+        .collect()
+}
+
+/// A game's accuracy (strategy: decisions with a choice best, memory slips apart) and
+/// its costliest decision ("turn 6 · −8.0%"); `–` for a game the dashboard does not
+/// value.
+fn figure_cells(digest: Option<&Digest>) -> [String; 2] {
+    let none = || "–".to_owned();
+    let Some(d) = digest.filter(|d| d.analysed) else {
+        return [none(), none()];
+    };
+    let accuracy = if d.strategy_choices == 0 {
+        none()
+    } else {
+        crate::words::percent(share(d.strategy_best, d.strategy_choices), 0)
+    };
+    let objective = d
+        .objective
+        .parse::<crate::rules::Objective>()
+        .unwrap_or(crate::rules::Objective::Win);
+    let costliest = d.costliest.as_ref().map_or_else(
+        || "no cost".to_owned(),
+        |c| {
+            format!(
+                "turn {} · {}",
+                c.turn,
+                crate::trainer::coach::cost_words(objective, c.cost)
+            )
+        },
+    );
+    [accuracy, costliest]
+}
+
 /// The columns of a line of the list of saved games.
-const COLUMNS: usize = 7;
+const COLUMNS: usize = 9;
+/// The column of a game's accuracy.
+const ACCURACY: usize = 6;
+/// The column of its costliest decision.
+const COSTLIEST: usize = 7;
 /// The column of the result, aligned right (`1-0`, `1/2-1/2`, `cleared`).
 const RESULT: usize = 4;
 /// The widest a deck's name is shown in the list.
@@ -155,6 +232,8 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
         who,
         result.to_owned(),
         score,
+        String::new(),
+        String::new(),
         if r.practice { "practice" } else { "" }.to_owned(),
     ])
 }
@@ -200,6 +279,8 @@ fn pairs_cells(p: &crate::pairs::record::PairsRecord) -> [String; COLUMNS] {
         names.join(" vs "),
         result,
         scores,
+        String::new(),
+        String::new(),
         String::new(),
     ]
 }

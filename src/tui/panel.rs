@@ -121,6 +121,19 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
             }
         }
         lines.push(Line::from(""));
+        if let Some(q) = round.tutor_question() {
+            // The tutor's question, and its why once asked for, before all else.
+            lines.push(Line::from(Span::styled("Tutor", theme::HEADING)));
+            let why = round.tutor_why().unwrap_or_default();
+            for text in std::iter::once(&q.question).chain(why) {
+                lines.extend(
+                    words::wrap(text, usize::from(width))
+                        .into_iter()
+                        .map(Line::from),
+                );
+            }
+            return lines;
+        }
         if let Some(note) = round.coach_note() {
             // The coach's word stays until the person's next decision, in the rows the
             // hint's best choice leaves it: shortened, or left to the message line
@@ -470,6 +483,14 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
+/// Footer keys while the tutor asks before a costly decision.
+pub const TUTOR_KEYS: &[(&str, &str)] = &[
+    ("y", "turn it"),
+    ("n Esc", "take it back"),
+    ("w", "why"),
+    ("?", "help"),
+];
+
 /// Whether `H` (hints) does anything in `round`: the hints come from the table's solver
 /// (two-player, or own-pairs at three or more seats), as the odds do. The footer asks
 /// this, not the seat count.
@@ -485,6 +506,9 @@ pub fn keys_offered(
     round: &Round,
     keys: &'static [(&'static str, &'static str)],
 ) -> Vec<(&'static str, &'static str)> {
+    if round.tutor_question().is_some() {
+        return TUTOR_KEYS.to_vec();
+    }
     keys.iter()
         .copied()
         .filter(|&(key, _)| match key {

@@ -5,11 +5,13 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::config::{Config, First, Memory, Opponent};
+use super::config::{Config, First, Opponent};
 use super::round::{Round, SharedSolver};
 use super::solo::Solo;
 use super::worker::{Progress, Worker};
 use crate::analysis::annotate::{Analysis, Annotation, Class, annotate};
+use crate::analysis::grade::Grade;
+use crate::analysis::memory::Memory;
 use crate::model::RuleSet;
 use crate::players::candidates;
 use crate::record::{MemoryMode, Record, Stepper};
@@ -51,6 +53,8 @@ pub struct Replay {
     /// The analysis being computed on a worker thread, for a record that solves itself
     /// (seconds on the full Zebra deck).
     pending: Option<Worker<Result<Analysis, String>>>,
+    /// The memory slips of the analysed game (classic memory).
+    memory: Option<Memory>,
 }
 
 /// Whose mistakes `[` and `]` jump to.
@@ -87,6 +91,8 @@ pub struct Decision {
     pub cost: f64,
     /// Its class.
     pub class: Class,
+    /// Its grade (only move, best, excellent, ..., blunder).
+    pub grade: Grade,
 }
 
 /// The key of the solver a record needs: deck name, objective, pass rule.
@@ -121,6 +127,7 @@ impl Replay {
             },
             jump_note: None,
             pending: None,
+            memory: None,
         })
     }
 
@@ -267,6 +274,8 @@ impl Replay {
             .and(result);
         match result {
             Ok(a) => {
+                self.memory = crate::analysis::memory::applies(self.record())
+                    .then(|| crate::analysis::memory::slips(&self.full, &a));
                 self.analysis = Some(a);
                 self.note.clear();
             }
@@ -278,6 +287,22 @@ impl Replay {
     #[must_use]
     pub fn settled(&self) -> bool {
         self.analysis.is_some() || !self.note.starts_with("Analysing")
+    }
+
+    /// The grade of flip `index`, if analysed.
+    #[must_use]
+    pub fn grade(&self, index: usize) -> Option<Grade> {
+        let an = self.analysis.as_ref()?;
+        Some(Grade::of_flip(an.objective, an.annotations.get(index)?))
+    }
+
+    /// Flip `index` as a memory slip in a few words, if it was one: "memory slip: you
+    /// had seen A at d1 on turn 1".
+    #[must_use]
+    pub fn slip_words(&self, index: usize) -> Option<String> {
+        let slip = self.memory.as_ref()?.slip_at(index)?;
+        let who = self.analysis.as_ref()?.name(slip.seat).to_owned();
+        Some(crate::analysis::memory::slip_short(&self.full, &who, slip))
     }
 
     /// The annotation of the last flip applied, if analysed.
@@ -326,6 +351,7 @@ impl Replay {
             best_value: a.best_value,
             cost: a.cost,
             class: a.class,
+            grade: Grade::of_flip(an.objective, a),
         })
     }
 
@@ -551,8 +577,8 @@ pub fn config_of(record: &Record, base: &Config) -> Config {
         objective: record.objective,
         pass_rule: record.pass_rule,
         memory: match record.memory {
-            MemoryMode::Classic => Memory::Classic,
-            MemoryMode::Open => Memory::Open,
+            MemoryMode::Classic => super::config::Memory::Classic,
+            MemoryMode::Open => super::config::Memory::Open,
         },
         first,
         opponent,

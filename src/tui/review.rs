@@ -203,11 +203,15 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             coordinate(deck, flip.position),
             face_text(deck, flip.card)
         ))];
-        if let Some(a) = replay.current() {
+        if let (Some(a), Some(grade)) = (replay.current(), replay.grade(at - 1)) {
             last.push(Span::raw(" · "));
-            last.push(Span::styled(a.class.name(), class_style(a.class)));
+            last.push(Span::styled(grade.name(), class_style(a.class)));
         }
         lines.push(Line::from(last));
+        // A memory slip names what was forgotten and when it was seen.
+        if let Some(slip) = replay.slip_words(at - 1) {
+            lines.push(Line::from(Span::styled(slip, class_style(Class::Mistake))));
+        }
     }
     // The decision the board is at, its class first: the lines most worth keeping when
     // the panel is short.
@@ -217,7 +221,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
                 format!("Next: {} {} · ", seat_letter(d.seat), r.player(d.seat)),
                 theme::HEADING,
             ),
-            Span::styled(d.class.name(), class_style(d.class)),
+            Span::styled(d.grade.name(), class_style(d.class)),
         ]));
         let (best_value, played_value) = show_two(an.objective, d.best_value, d.value);
         if d.played_best {

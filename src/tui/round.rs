@@ -4,6 +4,7 @@
 mod hints;
 mod seats;
 mod solver;
+mod tutor;
 mod words;
 
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use solver::TableSolver;
+pub use tutor::Reply;
 
 use super::config::TableSeats;
 use super::config::{Config, First, Memory, Opponent};
@@ -68,6 +70,10 @@ pub struct Round {
     /// Every person's play (in turn order), looked back on once the game is over and
     /// the solver ready.
     look_backs: Option<Vec<LookBack>>,
+    /// The tutor's question on the card the person means to turn, awaiting y, n or w.
+    question: Option<crate::trainer::tutor::Warning>,
+    /// Whether the tutor's why is on show.
+    why_shown: bool,
 }
 
 /// The seed of the coin toss stream, apart from the deal's.
@@ -136,6 +142,8 @@ impl Round {
             coach_note: None,
             colour_told: false,
             look_backs: None,
+            question: None,
+            why_shown: false,
         };
         for i in 0..round.seats.len() {
             round.make_ai(i);
@@ -280,20 +288,29 @@ impl Round {
         }
         match self.game.check_flip(pos) {
             Ok(()) => {
-                if self.config.practice {
-                    self.undo.push((self.game.clone(), self.log.len()));
+                if self.ask_tutor(pos) {
+                    return;
                 }
-                let verdict = self.coach_verdict(pos);
-                let told = self.flip(pos, now);
-                self.coach_note = verdict.map(|v| v.text);
-                if let Some(note) = &self.coach_note
-                    && !told
-                    && !self.game.view().is_over()
-                {
-                    self.message.clone_from(note);
-                }
+                self.commit_flip(pos, now);
             }
             Err(e) => self.message = refusal(e),
+        }
+    }
+
+    /// Turns the card at `pos` for the person, the decision committed: the undo kept,
+    /// the coach's word taken.
+    pub(super) fn commit_flip(&mut self, pos: usize, now: Instant) {
+        if self.config.practice {
+            self.undo.push((self.game.clone(), self.log.len()));
+        }
+        let verdict = self.coach_verdict(pos);
+        let told = self.flip(pos, now);
+        self.coach_note = verdict.map(|v| v.text);
+        if let Some(note) = &self.coach_note
+            && !told
+            && !self.game.view().is_over()
+        {
+            self.message.clone_from(note);
         }
     }
 
@@ -325,6 +342,7 @@ impl Round {
             self.show = None;
             self.ai_at = None;
             self.coach_note = None;
+            self.question = None;
             self.message = "Undone (practice game)".into();
             self.refresh();
             self.schedule(now);

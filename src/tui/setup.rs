@@ -235,7 +235,11 @@ impl Setup {
             Field::PassRule => c.pass_rule = cycle(c.pass_rules(), c.pass_rule, step),
             Field::Memory => c.memory = cycle(Memory::ALL, c.memory, step),
             Field::Hints => c.hints = cycle(Hints::ALL, c.hints, step),
-            Field::Coach => c.coach = !c.coach,
+            Field::Coach => {
+                // Off, the coach, the tutor, both: one row for the trainer's company.
+                let modes = [(false, false), (true, false), (false, true), (true, true)];
+                (c.coach, c.tutor) = cycle(&modes, (c.coach, c.tutor), step);
+            }
             Field::Practice => c.practice = !c.practice,
             Field::Seed => c.seed = c.seed.wrapping_add_signed(step as i64),
         }
@@ -403,13 +407,24 @@ impl Setup {
             Field::PassRule => (c.pass_rule.name().into(), c.pass_rule.explanation().into()),
             Field::Memory => (c.memory.name().into(), c.memory.explanation().into()),
             Field::Hints => (c.hints.label().into(), c.hints.explanation().into()),
-            Field::Coach if c.coach => ("on".into(), "costly decisions told at once".into()),
-            Field::Coach => ("off".into(), "the end screen still looks back".into()),
+            Field::Coach => coach_value_and_note(c.coach, c.tutor),
             Field::Practice if c.practice => ("on".into(), "u undoes; marked practice".into()),
             Field::Practice => ("off".into(), "a real game: no undo".into()),
             Field::Seed => (c.seed.to_string(), "type digits, r: random".into()),
         }
     }
+}
+
+/// The coach row: the coach (after a costly decision), the tutor (before one), both or
+/// neither.
+fn coach_value_and_note(coach: bool, tutor: bool) -> (String, String) {
+    let (value, note) = match (coach, tutor) {
+        (false, false) => ("off", "the end screen still looks back"),
+        (true, false) => ("on", "costly decisions told at once"),
+        (false, true) => ("tutor", "asks before a mistake: y / n / w why"),
+        (true, true) => ("on + tutor", "asks before a mistake, tells after"),
+    };
+    (value.into(), note.into())
 }
 
 /// A table of [`TABLES`].

@@ -5,9 +5,44 @@ use std::time::Instant;
 use super::{Action, App, Overlay, Screen, random_seed};
 use crate::tui::board::Geometry;
 use crate::tui::replay::{Back, Replay};
-use crate::tui::round::Round;
+use crate::tui::round::{Reply, Round};
 use crate::tui::screen;
 use crate::tui::setup::Setup;
+
+/// The card of `round`'s board at the screen cell `(x, y)` of a terminal of `size`.
+fn hit(round: &Round, size: (u16, u16), x: u16, y: u16) -> Option<usize> {
+    let (rows, cols) = round.game().view().deck().grid();
+    let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
+    let cards = round.game().view().slots().len();
+    Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+}
+
+/// The keys while the tutor asks: `y` turns the card, `n` or Esc takes it back, `w`
+/// says why; a click on the same card turns it, on another takes it back and turns
+/// that one (asking again if it too is costly); an arrow takes it back and moves.
+/// Any other key leaves the question up.
+fn tutor_keys(round: &mut Round, action: Action, clicked: Option<usize>, now: Instant) {
+    let asked = round.tutor_question().map(|q| q.position);
+    match action {
+        Action::Yes => round.answer(Reply::Yes, now),
+        Action::New | Action::Quit => round.answer(Reply::No, now),
+        Action::Why => round.answer(Reply::Why, now),
+        Action::Click(..) => match clicked {
+            Some(pos) if Some(pos) == asked => round.answer(Reply::Yes, now),
+            Some(pos) => {
+                round.answer(Reply::No, now);
+                round.cursor = pos;
+                round.person_flip(pos, now);
+            }
+            None => {}
+        },
+        Action::Move(dr, dc) => {
+            round.answer(Reply::No, now);
+            round.move_cursor(dr, dc);
+        }
+        _ => {}
+    }
+}
 
 impl App {
     /// The round on screen, if any.
@@ -78,6 +113,14 @@ impl App {
             }
             return;
         }
+        if round.tutor_question().is_some() {
+            let pos = match action {
+                Action::Click(x, y) => hit(round, size, x, y),
+                _ => None,
+            };
+            tutor_keys(round, action, pos, now);
+            return;
+        }
         match action {
             Action::Quit => self.overlay = Some(Overlay::ConfirmQuit),
             Action::New => self.overlay = Some(Overlay::ConfirmNew),
@@ -99,11 +142,7 @@ impl App {
                 round.person_flip(pos, now);
             }
             Action::Click(x, y) if !watch => {
-                let (rows, cols) = round.game().view().deck().grid();
-                let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
-                let cards = round.game().view().slots().len();
-                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
-                {
+                if let Some(pos) = hit(round, size, x, y) {
                     round.cursor = pos;
                     round.person_flip(pos, now);
                 }

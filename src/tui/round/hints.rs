@@ -237,11 +237,21 @@ impl Round {
         let Some(analysis) = analysis else {
             return;
         };
-        let people = self.record().people();
+        let record = self.record();
+        // Classic memory: memory apart from strategy (analysis::memory).
+        let memory = crate::analysis::memory::applies(&record)
+            .then(|| crate::analysis::memory::slips(&self.game, &analysis));
         self.look_backs = Some(
-            people
+            record
+                .people()
                 .into_iter()
-                .map(|seat| coach::look_back_of(&analysis, &self.game, seat))
+                .map(|seat| {
+                    let back = coach::look_back_of(&analysis, &self.game, seat);
+                    match &memory {
+                        Some(m) => back.with_memory(&analysis, m),
+                        None => back,
+                    }
+                })
                 .collect(),
         );
     }

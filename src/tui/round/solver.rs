@@ -15,6 +15,7 @@ use crate::record::RecordSeat;
 use crate::rules::{Game, PublicView, Seat, Table};
 use crate::solver::zebra::ZebraSolver;
 use crate::trainer::coach::{self, Verdict};
+use crate::trainer::tutor::Warning;
 use crate::trainer::{Places, Taught};
 use crate::tui::hint::{self, Hint, HintAction};
 use crate::tui::worker::{Progress, Worker};
@@ -27,6 +28,9 @@ pub trait TableSolver: Send {
     fn hint(&self, view: &PublicView, places: Places) -> Option<Hint>;
     /// The coach's word on turning the card at `position` now (`None`: best).
     fn verdict(&self, game: &Game, position: usize, places: Places) -> Option<Verdict>;
+    /// The tutor's question before turning the card at `position` now (`None`: it
+    /// costs less than a mistake).
+    fn warning(&self, game: &Game, position: usize, places: Places) -> Option<Warning>;
     /// The game's flips valued.
     fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis>;
     /// An AI of `kind` for a seat at this table, the optimal one playing this solver.
@@ -76,6 +80,15 @@ where
         let mut s = self.lock().ok()?;
         let lesson = crate::trainer::explain(game.view(), &mut *s).ok()?;
         coach::verdict(game, position, &lesson, s.unit(), places)
+    }
+
+    fn warning(&self, game: &Game, position: usize, places: Places) -> Option<Warning> {
+        if game.view().is_over() {
+            return None;
+        }
+        let mut s = self.lock().ok()?;
+        let lesson = crate::trainer::explain(game.view(), &mut *s).ok()?;
+        crate::trainer::tutor::warning(game, position, &lesson, s.unit(), places)
     }
 
     fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis> {
