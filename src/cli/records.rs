@@ -510,7 +510,7 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     // not in it are analysed once and kept): without it the list goes on without them.
     let figures = dir
         .parent()
-        .and_then(|data| crate::trainer::dashboard::games(data).ok())
+        .and_then(|data| analysed_games(data).ok())
         .map(|games| crate::tui::history_figures(&games))
         .unwrap_or_default();
     if args.list || !crate::tui::is_terminal() {
