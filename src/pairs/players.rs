@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 
 use super::model::RoundModel;
 use super::rules::{Stack, below, rng};
-use super::solver::{Action, Analysis, Solver};
+use super::solver::{Action, Analysis, Decider, Solver};
 use super::view::View;
 use crate::seats::AiKind;
 
@@ -70,6 +70,8 @@ pub struct Player {
     /// and with one where the shared table cannot stand for it.
     solver: Option<Solver<f64>>,
     shared: Option<SharedSolves>,
+    /// The round's decision-only search (two players): decides without the values.
+    decider: Option<Decider>,
     /// The configurations this player asked about in the round of `solver`'s model, in
     /// order: a fresh solver that takes over mid-round asks them again, so that its
     /// search (and any cut of it) is the one a fresh solve would have made.
@@ -86,6 +88,7 @@ impl Player {
             coin: rng(seed),
             solver: None,
             shared: None,
+            decider: None,
             asked: Vec::new(),
             asked_model: None,
         }
@@ -138,8 +141,35 @@ impl Player {
                     Move::Hit
                 }
             }
-            PairsAi::Spne | PairsAi::SpneFresh => self.analyse(view).expect("a solving AI").action,
+            PairsAi::Spne | PairsAi::SpneFresh => match self.decide_only(view) {
+                Some(action) => action,
+                // A close call (or three players and more): the exact values decide.
+                None => self.analyse(view).expect("a solving AI").action,
+            },
         }
+    }
+
+    /// The decision of a solving AI at two players by the decision-only search
+    /// ([`Decider`]): the exact solve's, without its values; `None` for a close call,
+    /// or at a table of three or more.
+    ///
+    /// With two players no round reaches [`PLAY_LIMIT`] (the largest, the full deck at
+    /// n = 10, has far fewer configurations), so the exact solve a decision stands for is
+    /// never cut short.
+    fn decide_only(&mut self, view: &View) -> Option<Move> {
+        let seat = view.mover()?;
+        if view.players() != 2 {
+            return None;
+        }
+        let (model, stacks) = match self.kind {
+            PairsAi::Spne => view.counted_model(seat),
+            PairsAi::SpneFresh => view.fresh_model(seat),
+            PairsAi::Threshold | PairsAi::Random => return None,
+        };
+        if self.decider.as_ref().is_none_or(|d| *d.model() != model) {
+            self.decider = Some(Decider::new(model));
+        }
+        self.decider.as_mut()?.decide(&stacks)
     }
 
     /// The values a solving AI (`spne`, `spne-fresh`) decides by at the seat to move in
