@@ -166,8 +166,10 @@ impl Player {
             PairsAi::SpneFresh => view.fresh_model(seat),
             PairsAi::Threshold | PairsAi::Random => return None,
         };
-        if self.decider.as_ref().is_none_or(|d| *d.model() != model) {
-            self.decider = Some(Decider::new(model));
+        match &mut self.decider {
+            Some(d) if *d.model() == model => {}
+            Some(d) => d.renew(model),
+            None => self.decider = Some(Decider::new(model)),
         }
         self.decider.as_mut()?.decide(&stacks)
     }

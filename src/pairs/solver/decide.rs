@@ -82,6 +82,17 @@ impl Decider {
         self
     }
 
+    /// The same search set to another round, its table emptied but its room kept (a
+    /// series of games meets a new round at every deal).
+    pub fn renew(&mut self, model: RoundModel) {
+        assert_eq!(
+            model.players, 2,
+            "the decision-only search is for two players"
+        );
+        self.model = model;
+        self.bounds.clear();
+    }
+
     /// The round this search works on.
     #[must_use]
     pub fn model(&self) -> &RoundModel {
@@ -194,11 +205,14 @@ impl Decider {
                 continue;
             }
             let child = [s[1], s[0].with(j)];
-            let (low, high) = match self.bounds.get(&self.key(child)) {
+            let key = self.key(child);
+            let (low, high) = match self.bounds.get(&key) {
                 Some(&(l, h)) => (-h, -l),
                 None => {
                     let cd = self.child_unseen(child, d, j, face_up);
                     let (l, h) = static_bounds(child[0], &cd, i64::from(r.min(j)), self.skew);
+                    // Kept: a search of this node again, or of the child, starts here.
+                    self.bounds.insert(key, (l, h));
                     (-h, -l)
                 }
             };
