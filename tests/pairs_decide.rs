@@ -5,6 +5,7 @@
 
 use concentration::pairs::duel::game_seed;
 use concentration::pairs::model::RoundModel;
+use concentration::pairs::players::PLAY_LIMIT;
 use concentration::pairs::rules::{Counts, Phase, default_target};
 use concentration::pairs::solver::Decider;
 use concentration::pairs::start::deal_outcomes;
@@ -177,4 +178,26 @@ fn ties_and_near_ties_are_decided_right() {
     }
     println!("{ties} ties, {near} near, {close} close calls, least gap {least:e}");
     assert!(ties > 0 && near > 0, "{ties} ties, {near} near");
+}
+
+#[test]
+fn no_two_player_round_reaches_the_play_budget() {
+    // After t hits the stacks have grown by sets X, Y of ⌈t/2⌉ and ⌊t/2⌋ ranks: at most
+    // C(20,10) + C(20,9) configurations in a round, under the budget, so the exact solve a
+    // decision stands for is never cut (players.rs relies on it).
+    let c = |n: u64, k: u64| (0..k).fold(1u64, |a, i| a * (n - i) / (i + 1));
+    let most = c(20, 10) + c(20, 9);
+    assert_eq!(most, 352_716);
+    assert!(most < PLAY_LIMIT as u64);
+    // The full deck from the smallest deal visits fewer still.
+    let ranks = Ranks::new(10).unwrap();
+    let model = RoundModel {
+        ranks,
+        players: 2,
+        pool: ranks.full(),
+        reshuffle: None,
+    };
+    let mut solver = Solver::<f64>::exhaustive(model);
+    let _ = solver.value(&[Stack::of(&[1]), Stack::of(&[2])]);
+    assert!(solver.states() <= most as usize, "{}", solver.states());
 }

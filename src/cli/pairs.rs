@@ -120,7 +120,7 @@ pub struct StartArgs {
 /// AIs against each other.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1      (slow: about 3 min of CPU)"
+    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1"
 )]
 pub struct DuelArgs {
     /// The AIs, 2 to 6 of spne, spne-fresh, threshold, random (NAME:KIND names one)

@@ -1,6 +1,10 @@
 //! The AIs of Pairs. Each decides from the [`View`] alone (what every player sees), so
 //! none can peek at the deck.
 //!
+//! With two players the solving AIs decide by the decision-only search
+//! ([`Decider`]), which gives the exact solve's action without its values; a close call,
+//! and every decision at a larger table, is the exact solve's.
+//!
 //! - `spne`: the subgame-perfect action of the round for the real table. d is every card
 //!   not seen since the last reshuffle (it counts the face-up discards), and where the
 //!   deck can run out during the round it models the reshuffle: from then on the next
@@ -26,7 +30,8 @@ use super::view::View;
 use crate::seats::AiKind;
 
 /// Most configurations the `spne` players solve for one round: enough for every round
-/// with two or three players at n = 10; beyond it (four players and more at n = 10) the
+/// with two players (at most C(20,10) + C(20,9) = 352,716 configurations: after t hits
+/// the stacks have grown by ⌈t/2⌉ and ⌊t/2⌋ ranks) and most with three at n = 10; beyond it (four players and more at n = 10) the
 /// search is cut depth first and the configurations left unexpanded are valued as if
 /// their mover folded ([`Solver::with_limit`]).
 pub const PLAY_LIMIT: usize = 400_000;
