@@ -9,7 +9,7 @@ use concentration::pairs::players::PLAY_LIMIT;
 use concentration::pairs::rules::{Counts, Phase, default_target};
 use concentration::pairs::solver::Decider;
 use concentration::pairs::start::deal_outcomes;
-use concentration::pairs::{Action, Game, Move, PairsAi, Player, Ranks, Solver, Stack};
+use concentration::pairs::{Game, Move, PairsAi, Player, Ranks, Solver, Stack};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap;
