@@ -96,7 +96,7 @@ pub struct SolveArgs {
 /// The start of a round.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 2 min of CPU)"
+    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 1.5 min of CPU)"
 )]
 pub struct StartArgs {
     /// Ranks in the deck, 3 to 10
