@@ -16,7 +16,10 @@ use concentration::solver::{Position, SeatsSolver, SeatsState, Solver, State};
 const CASES: &[&str] = &[
     "pairs-round-10x2",
     "pairs-decide-10x2",
+    "pairs-hint-10x2",
     "pairs-duel-10x2",
+    "pairs-duel-10x2-threshold",
+    "pairs-duel-10x2-spne-fresh",
     "pairs-review-10x3",
     "pairs-exhaustive-10x2",
     "13x4-win",
@@ -411,16 +414,18 @@ fn pairs_case(case: &str, rest: &str) {
     use concentration::pairs::start::start_value_within;
     use concentration::pairs::{Ranks, Solver, Stack};
     let (kind, size) = rest.split_once('-').expect("KIND-NxM");
+    // `duel-NxM-OPPONENT`: the opponent of `spne` (random when not named).
+    let (size, opponent) = size.split_once('-').unwrap_or((size, "random"));
     let (n, m) = size.split_once('x').expect("NxM");
     let (n, m): (u32, usize) = (n.parse().unwrap(), m.parse().unwrap());
     let ranks = Ranks::new(n).unwrap();
     let start = Instant::now();
-    if kind == "decide" {
-        pairs_decisions(case, ranks, m);
+    if kind == "decide" || kind == "hint" {
+        pairs_decisions(case, ranks, m, kind == "hint");
         return;
     }
     if kind == "duel" {
-        pairs_duel(case, ranks, m);
+        pairs_duel(case, ranks, m, opponent);
         return;
     }
     if kind == "review" {
@@ -472,8 +477,9 @@ fn pairs_case(case: &str, rest: &str) {
 /// Pairs: `decide-NxM`, the `spne` AI's decisions as the screen's worker makes them: M
 /// `spne` players play the first rounds of seeded games (at most 6 rounds each, seeds 1
 /// to 3), each decision timed in CPU time. A player's first decision of a round solves
-/// the round; its later ones find it solved.
-fn pairs_decisions(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
+/// the round; its later ones find it solved. `hint-NxM`: the same decisions from the
+/// exact values (what a hint and the coach show), not the decision-only search.
+fn pairs_decisions(case: &str, ranks: concentration::pairs::Ranks, m: usize, exact: bool) {
     use concentration::pairs::rules::{Game, Phase, default_target};
     use concentration::pairs::{Move, PairsAi, Player};
     let mut first = Vec::new();
@@ -490,7 +496,12 @@ fn pairs_decisions(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
             match game.phase() {
                 Phase::Turn { mover } => {
                     let t = cpu_ms();
-                    let action = ais[mover].decide(&game.view());
+                    let view = game.view();
+                    let action = if exact && view.can_hit() {
+                        ais[mover].analyse(&view).unwrap().action
+                    } else {
+                        ais[mover].decide(&view)
+                    };
                     let ms = cpu_ms() - t;
                     // Every player solves the round once: its first decision of it.
                     if fresh[mover] {
@@ -527,15 +538,20 @@ fn pairs_decisions(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
     );
 }
 
-/// Pairs: `duel-NxM`, a series of `spne` against `random` (and M − 2 more `random`),
-/// 1,000 games from seed 101, the players sharing one table as `pairs duel` does: the
-/// time per game and what 20,000 games would take.
-fn pairs_duel(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
+/// Pairs: `duel-NxM[-OPPONENT]`, a series of `spne` against `random` or the opponent
+/// named (and M − 2 more of it), 1,000 games from seed 101, as `pairs duel` plays them:
+/// the time per game and what 20,000 games would take.
+fn pairs_duel(case: &str, ranks: concentration::pairs::Ranks, m: usize, opponent: &str) {
     use concentration::pairs::PairsAi;
     use concentration::pairs::duel::series;
     use concentration::pairs::rules::default_target;
+    use concentration::seats::AiKind;
+    let other = *PairsAi::ALL
+        .iter()
+        .find(|k| k.name() == opponent)
+        .expect("an AI's name");
     let mut kinds = vec![PairsAi::Spne];
-    kinds.resize(m, PairsAi::Random);
+    kinds.resize(m, other);
     let games = 1000;
     let t = cpu_ms();
     let start = Instant::now();

@@ -96,7 +96,7 @@ pub struct SolveArgs {
 /// The start of a round.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 2 min of CPU)"
+    after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 1.5 min of CPU)"
 )]
 pub struct StartArgs {
     /// Ranks in the deck, 3 to 10
@@ -120,7 +120,7 @@ pub struct StartArgs {
 /// AIs against each other.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1      (slow: about 3 min of CPU)"
+    after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1"
 )]
 pub struct DuelArgs {
     /// The AIs, 2 to 6 of spne, spne-fresh, threshold, random (NAME:KIND names one)

@@ -1,6 +1,10 @@
 //! The AIs of Pairs. Each decides from the [`View`] alone (what every player sees), so
 //! none can peek at the deck.
 //!
+//! With two players the solving AIs decide by the decision-only search
+//! ([`Decider`]), which gives the exact solve's action without its values; a close call,
+//! and every decision at a larger table, is the exact solve's.
+//!
 //! - `spne`: the subgame-perfect action of the round for the real table. d is every card
 //!   not seen since the last reshuffle (it counts the face-up discards), and where the
 //!   deck can run out during the round it models the reshuffle: from then on the next
@@ -21,12 +25,13 @@ use rustc_hash::FxHashMap;
 
 use super::model::RoundModel;
 use super::rules::{Stack, below, rng};
-use super::solver::{Action, Analysis, Solver};
+use super::solver::{Action, Analysis, Decider, Solver};
 use super::view::View;
 use crate::seats::AiKind;
 
 /// Most configurations the `spne` players solve for one round: enough for every round
-/// with two or three players at n = 10; beyond it (four players and more at n = 10) the
+/// with two players (at most C(20,10) + C(20,9) = 352,716 configurations: after t hits
+/// the stacks have grown by ⌈t/2⌉ and ⌊t/2⌋ ranks) and most with three at n = 10; beyond it (four players and more at n = 10) the
 /// search is cut depth first and the configurations left unexpanded are valued as if
 /// their mover folded ([`Solver::with_limit`]).
 pub const PLAY_LIMIT: usize = 400_000;
@@ -70,6 +75,8 @@ pub struct Player {
     /// and with one where the shared table cannot stand for it.
     solver: Option<Solver<f64>>,
     shared: Option<SharedSolves>,
+    /// The round's decision-only search (two players): decides without the values.
+    decider: Option<Decider>,
     /// The configurations this player asked about in the round of `solver`'s model, in
     /// order: a fresh solver that takes over mid-round asks them again, so that its
     /// search (and any cut of it) is the one a fresh solve would have made.
@@ -86,6 +93,7 @@ impl Player {
             coin: rng(seed),
             solver: None,
             shared: None,
+            decider: None,
             asked: Vec::new(),
             asked_model: None,
         }
@@ -138,8 +146,37 @@ impl Player {
                     Move::Hit
                 }
             }
-            PairsAi::Spne | PairsAi::SpneFresh => self.analyse(view).expect("a solving AI").action,
+            PairsAi::Spne | PairsAi::SpneFresh => match self.decide_only(view) {
+                Some(action) => action,
+                // A close call (or three players and more): the exact values decide.
+                None => self.analyse(view).expect("a solving AI").action,
+            },
         }
+    }
+
+    /// The decision of a solving AI at two players by the decision-only search
+    /// ([`Decider`]): the exact solve's, without its values; `None` for a close call,
+    /// or at a table of three or more.
+    ///
+    /// With two players no round reaches [`PLAY_LIMIT`] (the largest, the full deck at
+    /// n = 10, has far fewer configurations), so the exact solve a decision stands for is
+    /// never cut short.
+    fn decide_only(&mut self, view: &View) -> Option<Move> {
+        let seat = view.mover()?;
+        if view.players() != 2 {
+            return None;
+        }
+        let (model, stacks) = match self.kind {
+            PairsAi::Spne => view.counted_model(seat),
+            PairsAi::SpneFresh => view.fresh_model(seat),
+            PairsAi::Threshold | PairsAi::Random => return None,
+        };
+        match &mut self.decider {
+            Some(d) if *d.model() == model => {}
+            Some(d) => d.renew(model),
+            None => self.decider = Some(Decider::new(model)),
+        }
+        self.decider.as_mut()?.decide(&stacks)
     }
 
     /// The values a solving AI (`spne`, `spne-fresh`) decides by at the seat to move in

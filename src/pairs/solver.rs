@@ -31,6 +31,7 @@
 //! search (the child's is d less the card drawn, or at the reshuffle the second pool
 //! less the stacks), so the search allocates nothing but the memo.
 
+mod decide;
 #[cfg(test)]
 mod plain;
 #[cfg(test)]
@@ -43,6 +44,8 @@ use super::model::{RoundModel, lowest};
 use super::rules::{Counts, Rank, Stack};
 use crate::seats::MAX_SEATS;
 use crate::solver::Scalar;
+
+pub use decide::{DECISIVE, Decider};
 
 /// What the mover does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -290,6 +290,19 @@ fn spread<S: Product>(
         return;
     }
     let c = left[rank];
+    if rank + 1 == left.len() {
+        // The last rank: the leaves inline (the walk's cost is here), added in the
+        // order and with the products the recursion would make, so the sums are the
+        // same bit for bit.
+        for x in 0..=usize::from(c) {
+            if let Some(q) = &pk[k + x] {
+                let at = at + x * strides[rank];
+                after[at] = after[at].plus(&q.times(w * BINOMIALS[usize::from(c)][x]));
+                seen[at] = true;
+            }
+        }
+        return;
+    }
     for x in 0..=c {
         let w = w * BINOMIALS[usize::from(c)][usize::from(x)];
         spread(
