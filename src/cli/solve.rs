@@ -6,6 +6,7 @@ mod seats;
 mod zebra;
 
 use crate::analysis::report::{self, FirstKind, Progress, Request};
+use crate::analysis::seats_report::SeatsRequest;
 use crate::model::RuleSet;
 use crate::rules::{Deck, Objective, PassRule, Variant};
 
@@ -63,13 +64,15 @@ pub struct SolveArgs {
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let zebra = RuleSet::of(&args.deck, 2) == RuleSet::Zebra;
-    let objective = if zebra {
-        zebra::objective(args)?
+    let route = if zebra {
+        seats::Route::Model(zebra::objective(args)?)
     } else {
-        match seats::route(args)? {
-            seats::Route::Model(objective) => objective,
-            seats::Route::Seats(request) => return seats::run(args, &request),
-        }
+        seats::route(args)?
+    };
+    // Own-pairs values future pairs: its objective is the own-pairs table's own.
+    let objective = match route {
+        seats::Route::Model(objective) => objective,
+        seats::Route::Seats(..) => Objective::Margin,
     };
     let first = match (&args.revealed, &args.held) {
         (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
@@ -87,6 +90,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         first,
         exact: args.exact,
     };
+    if let seats::Route::Seats(seats, passes) = route {
+        let request = SeatsRequest {
+            request,
+            seats,
+            passes,
+        };
+        return seats::run(&request, args.json);
+    }
     let answer = if zebra {
         zebra::solve(&request)?
     } else {
@@ -118,17 +129,21 @@ fn standard(request: &Request) -> anyhow::Result<Answer> {
         .map_err(|e| super::usage(e.to_string()))?;
     clear_progress();
     let state = report::state_of(request).map_err(|e| super::usage(e.to_string()))?;
-    let point = match &request.first {
-        None => "turn start".to_owned(),
-        Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
-        Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
-    };
     Ok(Answer {
         report,
         position: state.position.to_string(),
-        point,
+        point: point(request),
         width: 12,
     })
+}
+
+/// The decision point of a request on the standard patterns, in words.
+fn point(request: &Request) -> String {
+    match &request.first {
+        None => "turn start".to_owned(),
+        Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
+        Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
+    }
 }
 
 /// The answer in words: a header, the value, then every action.
