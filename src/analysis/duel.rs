@@ -6,7 +6,7 @@
 
 mod turns;
 
-pub use turns::{Chances, Chooser, Terms, Turned, TwoSeats, expected};
+pub use turns::{Chances, Chooser, HeadToHead, Terms, Turned, expected};
 
 use crate::model::{Model, Standard};
 use crate::players::Policy;
@@ -45,7 +45,7 @@ pub fn between<M: Chances>(
         pass_rule,
         variant: Variant::Standard,
     };
-    TwoSeats::<M>::play(deck, terms, policies.map(policy_chooser))
+    HeadToHead::<M>::play(deck, terms, policies.map(policy_chooser))
 }
 
 /// A policy as a seat of a duel: the one action it takes.
@@ -115,7 +115,7 @@ pub fn contest_under(
         pass_rule,
         variant,
     };
-    TwoSeats::<Standard>::play(deck, terms, policies.map(|c| c.chooser(terms)))
+    HeadToHead::<Standard>::play(deck, terms, policies.map(|c| c.chooser(terms)))
 }
 
 /// The standard game's chance nodes, over its patterns (docs/model.md): an unknown card

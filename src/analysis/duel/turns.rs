@@ -100,7 +100,7 @@ pub type Chooser<'a, M> = Box<dyn FnMut(&<M as Model>::State) -> Vec<<M as Model
 
 /// The exact recursion of a duel of two seats over model `M`'s chance nodes. Values are
 /// for the seat `who` whose turn it is: win probability or margin from here on.
-pub struct TwoSeats<'a, M: Chances> {
+pub struct HeadToHead<'a, M: Chances> {
     terms: Terms,
     sides: [Chooser<'a, M>; 2],
     /// Values at a turn's start: by position, pair difference for the mover, whether
@@ -108,7 +108,7 @@ pub struct TwoSeats<'a, M: Chances> {
     memo: HashMap<(M::Position, i64, bool, usize), f64>,
 }
 
-impl<'a, M: Chances> TwoSeats<'a, M> {
+impl<'a, M: Chances> HeadToHead<'a, M> {
     /// The first seat's exact expected result from the start of `deck` when `sides` play
     /// each other under `terms`.
     ///
