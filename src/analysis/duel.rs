@@ -1,16 +1,17 @@
 //! Two policies against each other: the exact expected result by recursion over the
-//! chance nodes, or a simulation of real games through the rules engine. The frame of the
-//! recursion (a turn's start, a pass, a pair taken, the turn handed on) is in `turns`,
-//! shared with the Zebra duel.
+//! chance nodes, or a simulation of real games through the rules engine. The recursion
+//! is written once (`turns`: [`Chances`] and the frame of two seats); the standard
+//! game's chance nodes are here, Zebra's in `zebra_duel`, and the table of seats walks
+//! the standard ones in `seats_duel`.
 
 mod turns;
 
-pub(crate) use turns::{Memo, Terms, TwoSeatDuel};
+pub use turns::{Chances, Chooser, HeadToHead, Terms, Turned, expected};
 
 use crate::model::{Model, Standard};
 use crate::players::Policy;
 use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Table, Variant};
-use crate::solver::{Action, FirstCard, Pattern, Position, Scalar, Solver, State, best_of};
+use crate::solver::{Action, FirstCard, Position, Solver, State, best_of};
 
 /// Exact expected result for the first player when `first` plays `second` from the start
 /// of `deck`: win probability (+ half the draws) under `win`, pair margin under `margin`.
@@ -24,52 +25,32 @@ pub fn exact(
     first: &mut dyn Policy,
     second: &mut dyn Policy,
 ) -> f64 {
-    contest(
-        deck,
-        objective,
-        pass_rule,
-        [Contender::Policy(first), Contender::Policy(second)],
-    )
-}
-
-/// A rule set whose two policies the exact recursion plays against each other: its
-/// chance nodes over its own positions (the standard game's here, Zebra's in
-/// `zebra_duel`), through the same turns' frame, `TwoSeatDuel`.
-pub trait ExactDuel: Model + Sized {
-    /// See [`between`].
-    fn contest(
-        deck: &Deck,
-        objective: Objective,
-        pass_rule: PassRule,
-        policies: [&mut dyn Policy<Self>; 2],
-    ) -> f64;
+    between::<Standard>(deck, objective, pass_rule, [first, second])
 }
 
 /// Exact expected result for the first policy when `policies[0]` plays `policies[1]`
-/// from the start of `deck` under the rule set `M`: win probability (+ half the draws)
-/// under `win`, pair margin under `margin`.
+/// from the start of `deck` under the rule set `M` (the standard turn): win probability
+/// (+ half the draws) under `win`, pair margin under `margin`.
 ///
 /// # Panics
 /// If a policy chooses an illegal action, or the objective is `moves`.
-pub fn between<M: ExactDuel>(
+pub fn between<M: Chances>(
     deck: &Deck,
     objective: Objective,
     pass_rule: PassRule,
     policies: [&mut dyn Policy<M>; 2],
 ) -> f64 {
-    M::contest(deck, objective, pass_rule, policies)
+    let terms = Terms {
+        objective,
+        pass_rule,
+        variant: Variant::Standard,
+    };
+    HeadToHead::<M>::play(deck, terms, policies.map(policy_chooser))
 }
 
-impl ExactDuel for Standard {
-    fn contest(
-        deck: &Deck,
-        objective: Objective,
-        pass_rule: PassRule,
-        policies: [&mut dyn Policy<Self>; 2],
-    ) -> f64 {
-        let [first, second] = policies;
-        exact(deck, objective, pass_rule, first, second)
-    }
+/// A policy as a seat of a duel: the one action it takes.
+fn policy_chooser<'a, M: Model>(policy: &'a mut dyn Policy<M>) -> Chooser<'a, M> {
+    Box::new(move |state| vec![policy.act(state)])
 }
 
 /// One side of an exact duel.
@@ -85,12 +66,20 @@ pub enum Contender<'a> {
     BestOptimal(&'a mut Solver<f64>),
 }
 
-impl Contender<'_> {
-    fn name(&self) -> String {
+impl<'a> Contender<'a> {
+    /// The actions this side weighs at a decision point under `terms`.
+    fn chooser(self, terms: Terms) -> Chooser<'a, Standard> {
         match self {
-            Self::Policy(p) => p.name().to_owned(),
-            Self::BestResponse => "best response".to_owned(),
-            Self::BestOptimal(_) => "best optimal".to_owned(),
+            Self::Policy(policy) => policy_chooser(policy),
+            Self::BestResponse => {
+                Box::new(move |state| crate::solver::legal_actions(state, Some(terms.pass_rule)))
+            }
+            Self::BestOptimal(solver) => Box::new(move |state: &State| {
+                let actions = solver.actions(state).expect("the solver covers the deck");
+                let best = best_of(terms.objective, actions.iter().map(|(_, v)| *v))
+                    .expect("an action exists");
+                crate::model::tied(&actions, best)
+            }),
         }
     }
 }
@@ -121,187 +110,108 @@ pub fn contest_under(
     pass_rule: PassRule,
     policies: [Contender<'_>; 2],
 ) -> f64 {
-    assert!(objective != Objective::Moves, "a duel needs two players");
-    let mut duel = Duel {
-        terms: Terms {
-            objective,
-            pass_rule,
-            variant,
-        },
-        policies,
-        memo: Memo::default(),
+    let terms = Terms {
+        objective,
+        pass_rule,
+        variant,
     };
-    duel.turn(&Position::start(deck), 0, false, 0)
+    HeadToHead::<Standard>::play(deck, terms, policies.map(|c| c.chooser(terms)))
 }
 
-struct Duel<'a> {
-    terms: Terms,
-    policies: [Contender<'a>; 2],
-    memo: Memo<Position>,
-}
-
-impl TwoSeatDuel for Duel<'_> {
+/// The standard game's chance nodes, over its patterns (docs/model.md): an unknown card
+/// is of each label with a chance by its count; a pair takes both cards of a label.
+impl Chances for Standard {
     type Position = Position;
 
-    fn terms(&self) -> Terms {
-        self.terms
-    }
-
-    fn memo(&mut self) -> &mut Memo<Position> {
-        &mut self.memo
+    fn start(deck: &Deck) -> Position {
+        Position::start(deck)
     }
 
     fn pairs_left(position: &Position) -> u64 {
         position.pairs()
     }
 
-    fn name(&self, who: usize) -> String {
-        self.policies[who].name()
+    fn two_seat_state(
+        position: &Position,
+        diff: i64,
+        after_pass: bool,
+        first: Option<FirstCard>,
+    ) -> State {
+        State {
+            position: position.clone(),
+            diff,
+            after_pass,
+            first,
+        }
     }
 
-    fn start(&mut self, position: &Position, d: i64, after_pass: bool, who: usize) -> f64 {
-        let state = State {
-            position: position.clone(),
-            diff: d,
-            after_pass,
-            first: None,
-        };
-        self.choose(&state, who, |duel, action| {
-            duel.start_value(&state, action, who)
-        })
+    fn firsts(position: &Position, action: Action) -> Vec<(f64, FirstCard)> {
+        match action {
+            Action::Unknown => position
+                .iter()
+                .filter(|(a, _)| a.unknown > 0)
+                .map(|(a, n)| {
+                    let weight = f64::from(n) * f64::from(a.unknown);
+                    (weight, FirstCard::Revealed(a))
+                })
+                .collect(),
+            Action::Known(a) => vec![(1.0, FirstCard::Held(a))],
+            Action::Match => panic!("a match at the turn start"),
+        }
+    }
+
+    fn seconds(
+        position: &Position,
+        first: FirstCard,
+        action: Action,
+    ) -> Vec<(f64, Turned<Position>)> {
+        match (first, action) {
+            (FirstCard::Revealed(a), Action::Match) => {
+                vec![(1.0, Turned::Took(position.moved(a, a.taken(1))))]
+            }
+            (FirstCard::Revealed(a), Action::Known(_)) => {
+                vec![(1.0, Turned::HandedOn(position.moved(a, Some(a.revealed()))))]
+            }
+            (FirstCard::Revealed(a), Action::Unknown) => {
+                let shown = position.moved(a, Some(a.revealed()));
+                second_unknown(position, a, 2, &shown)
+            }
+            (FirstCard::Held(a), Action::Match) => {
+                vec![(1.0, Turned::Took(position.moved(a, a.taken(0))))]
+            }
+            (FirstCard::Held(_), Action::Known(_)) => vec![(1.0, Turned::Passed)],
+            (FirstCard::Held(a), Action::Unknown) => second_unknown(position, a, 1, position),
+        }
     }
 }
 
-impl Duel<'_> {
-    /// The value of the action the policy of `who` takes, or of the best one if `who`
-    /// is the best responder.
-    fn choose(
-        &mut self,
-        state: &State,
-        who: usize,
-        mut value: impl FnMut(&mut Self, Action) -> f64,
-    ) -> f64 {
-        let candidates = match &mut self.policies[who] {
-            Contender::Policy(policy) => vec![policy.act(state)],
-            Contender::BestResponse => {
-                crate::solver::legal_actions(state, Some(self.terms.pass_rule))
-            }
-            Contender::BestOptimal(solver) => {
-                let actions = solver.actions(state).expect("the solver covers the deck");
-                let best = best_of(self.terms.objective, actions.iter().map(|(_, v)| *v))
-                    .expect("an action exists");
-                actions
-                    .into_iter()
-                    .filter(|(_, v)| v.ties(&best))
-                    .map(|(a, _)| a)
-                    .collect()
-            }
-        };
-        candidates
-            .into_iter()
-            .map(|a| value(self, a))
-            .fold(f64::NEG_INFINITY, f64::max)
+/// The second card turned from unknown after a first card of a label in pattern `first`
+/// (`fresh` of the two cards unknown before the turn; `base` the table with the first
+/// card shown): its partner, a pair; a card of another label, shown.
+fn second_unknown(
+    position: &Position,
+    first: crate::solver::Pattern,
+    fresh: u8,
+    base: &Position,
+) -> Vec<(f64, Turned<Position>)> {
+    let mut outcomes = Vec::new();
+    let same = first.unknown + 1 - fresh;
+    if same > 0 {
+        let next = position.moved(first, first.taken(fresh));
+        outcomes.push((f64::from(same), Turned::Took(next)));
     }
-
-    /// Value for `who` of a turn-start action.
-    fn start_value(&mut self, state: &State, action: Action, who: usize) -> f64 {
-        let (position, d, after_pass) = (&state.position, state.diff, state.after_pass);
-        match action {
-            Action::Unknown => {
-                let unknown = position.unknown_cards() as f64;
-                let mut sum = 0.0;
-                for (a, n) in position.iter().filter(|(a, _)| a.unknown > 0) {
-                    let weight = f64::from(n) * f64::from(a.unknown);
-                    sum +=
-                        weight * self.second(position, FirstCard::Revealed(a), d, after_pass, who);
-                }
-                sum / unknown
-            }
-            Action::Known(a) => self.second(position, FirstCard::Held(a), d, after_pass, who),
-            Action::Match => panic!("{} chose a match at the turn start", self.name(who)),
+    for (b, n) in position.iter() {
+        let others = n - u32::from(b == first);
+        if others == 0 || b.unknown == 0 {
+            continue;
         }
+        let next = base.moved(b, Some(b.revealed()));
+        outcomes.push((
+            f64::from(others) * f64::from(b.unknown),
+            Turned::HandedOn(next),
+        ));
     }
-
-    /// Value for `who` after the first card of the turn.
-    fn second(
-        &mut self,
-        position: &Position,
-        first: FirstCard,
-        d: i64,
-        after_pass: bool,
-        who: usize,
-    ) -> f64 {
-        let state = State {
-            position: position.clone(),
-            diff: d,
-            after_pass,
-            first: Some(first),
-        };
-        self.choose(&state, who, |duel, action| {
-            duel.second_value(&state, first, action, who)
-        })
-    }
-
-    /// Value for `who` of a second-card action.
-    fn second_value(&mut self, state: &State, first: FirstCard, action: Action, who: usize) -> f64 {
-        let (position, d, after_pass) = (&state.position, state.diff, state.after_pass);
-        let unknown = position.unknown_cards();
-        match (first, action) {
-            (FirstCard::Revealed(a), Action::Match) => {
-                self.took(&position.moved(a, a.taken(1)), d, who)
-            }
-            (FirstCard::Revealed(a), Action::Known(_)) => {
-                self.hand_on(&position.moved(a, Some(a.revealed())), d, false, who)
-            }
-            (FirstCard::Revealed(a), Action::Unknown) => {
-                let once = position.moved(a, Some(a.revealed()));
-                let same = f64::from(a.unknown - 1);
-                let mut sum = if same > 0.0 {
-                    same * self.took(&position.moved(a, a.taken(2)), d, who)
-                } else {
-                    0.0
-                };
-                sum += self.reveal_other(position, &once, a, d, who);
-                sum / (unknown - 1) as f64
-            }
-            (FirstCard::Held(a), Action::Match) => {
-                self.took(&position.moved(a, a.taken(0)), d, who)
-            }
-            (FirstCard::Held(_), Action::Known(_)) => self.pass(position, d, after_pass, who),
-            (FirstCard::Held(a), Action::Unknown) => {
-                let same = f64::from(a.unknown);
-                let mut sum = if same > 0.0 {
-                    same * self.took(&position.moved(a, a.taken(1)), d, who)
-                } else {
-                    0.0
-                };
-                sum += self.reveal_other(position, position, a, d, who);
-                sum / unknown as f64
-            }
-        }
-    }
-
-    /// Sum over the second card being an unknown card of another label than the first
-    /// (pattern `a`), weighted by its count; `base` is the table after the first card.
-    fn reveal_other(
-        &mut self,
-        position: &Position,
-        base: &Position,
-        a: Pattern,
-        d: i64,
-        who: usize,
-    ) -> f64 {
-        let mut sum = 0.0;
-        for (b, n) in position.iter() {
-            let others = n - u32::from(a == b);
-            if others == 0 || b.unknown == 0 {
-                continue;
-            }
-            let next = base.moved(b, Some(b.revealed()));
-            sum += f64::from(others) * f64::from(b.unknown) * self.hand_on(&next, d, false, who);
-        }
-        sum
-    }
+    outcomes
 }
 
 /// Mean result of simulated games with a 95% confidence interval.

@@ -9,8 +9,8 @@ use thiserror::Error;
 use crate::rules::{Deck, Objective, PassRule, Variant};
 use crate::solver::solitaire::{ExactMovesAt, MovesBand};
 use crate::solver::{
-    Action, EXACT_LIMIT, FirstCard, PLAY_LIMIT, Position, PositionError, Scalar, SolveError,
-    Solver, State, best_of, parse_pattern,
+    EXACT_LIMIT, FirstCard, PLAY_LIMIT, Position, PositionError, Scalar, SolveError, Solver, State,
+    best_of, parse_pattern,
 };
 
 /// Which decision point a question is about.
@@ -145,16 +145,7 @@ pub fn state_of(request: &Request) -> Result<State, RequestError> {
         Some(text) => Position::parse(text, deck).map_err(RequestError::Position)?,
         None => Position::start(deck),
     };
-    let taken = u64::from(deck.pairs()) - position.pairs().min(u64::from(deck.pairs()));
-    // Each pair taken moves the difference by one, so its parity is that of `taken`.
-    if request.diff.unsigned_abs() > taken
-        || !(request.diff.unsigned_abs() + taken).is_multiple_of(2)
-    {
-        return Err(RequestError::Diff {
-            diff: request.diff,
-            taken,
-        });
-    }
+    check_diff(deck, position.pairs(), request.diff)?;
     let known_labels = position
         .iter()
         .filter(|(p, _)| p.known() > 0)
@@ -199,6 +190,20 @@ pub fn state_of(request: &Request) -> Result<State, RequestError> {
         after_pass: request.after_pass,
         first,
     })
+}
+
+/// Refuses a lead `diff` that `pairs_left` of the pairs of `deck` on the table cannot
+/// give: each pair taken moves the difference by one, so its parity is that of the pairs
+/// taken.
+///
+/// # Errors
+/// [`RequestError::Diff`].
+pub fn check_diff(deck: &Deck, pairs_left: u64, diff: i64) -> Result<(), RequestError> {
+    let taken = u64::from(deck.pairs()) - pairs_left.min(u64::from(deck.pairs()));
+    if diff.unsigned_abs() > taken || !(diff.unsigned_abs() + taken).is_multiple_of(2) {
+        return Err(RequestError::Diff { diff, taken });
+    }
+    Ok(())
 }
 
 /// Answers a request.
@@ -295,12 +300,13 @@ pub fn solve_with_progress(
     ))
 }
 
-/// Builds the report from action values (and exact ones, in the same order).
+/// Builds the report from action values (and exact ones, in the same order), for the
+/// actions of any rule set.
 #[must_use]
-pub fn report(
+pub fn report<A: std::fmt::Display>(
     objective: Objective,
-    actions: &[(Action, f64)],
-    exact: Option<&[(Action, BigRational)]>,
+    actions: &[(A, f64)],
+    exact: Option<&[(A, BigRational)]>,
     states: usize,
 ) -> Report {
     let value = best_of(objective, actions.iter().map(|(_, v)| *v)).unwrap_or(f64::NAN);

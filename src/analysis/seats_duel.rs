@@ -1,12 +1,13 @@
 //! Policies for 2 to 6 seats against each other: every seat's expected pairs from the
 //! start, exact by recursion over the abstract states (position, passes in a row, seat
-//! to move) and their chance nodes, or estimated from real games through the rules
+//! to move) and the standard game's chance nodes ([`Chances`]), or estimated from real games through the rules
 //! engine (any AI, the forgetful ones included).
 
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
-use super::duel::{Estimate, game_seed};
+use super::duel::{Chances, Estimate, Turned, game_seed};
+use crate::model::Standard;
 use crate::players::{SeatAi, Usual};
 use crate::rules::{Deck, DeckError, Game, PassRule, Players, Table};
 use crate::seats::AiKind;
@@ -137,21 +138,41 @@ impl Duel {
         if let Some(v) = self.memo.get(&key) {
             return v.clone();
         }
-        let v = match self.act(position, passes, None, who) {
-            Action::Unknown => {
-                let mut sum = vec![0.0; self.m()];
-                for (a, n) in position.iter().filter(|(a, _)| a.unknown > 0) {
-                    let w = self.second(position, passes, FirstCard::Revealed(a), who);
-                    add(&mut sum, &w, f64::from(n) * f64::from(a.unknown));
-                }
-                #[allow(clippy::cast_precision_loss)]
-                scaled(sum, position.unknown_cards() as f64)
-            }
-            Action::Known(a) => self.second(position, passes, FirstCard::Held(a), who),
-            Action::Match => panic!("a match at the turn start"),
-        };
+        let action = self.act(position, passes, None, who);
+        let v = self.expected(Standard::firsts(position, action), |duel, first| {
+            duel.second(position, passes, first, who)
+        });
         self.memo.insert(key, v.clone());
         v
+    }
+
+    /// After the first card of the turn: the pairs the table's chance nodes give (the
+    /// standard game's, [`Chances`]), a pair taken moving again, a pass counted.
+    fn second(
+        &mut self,
+        position: &Position,
+        passes: u8,
+        first: FirstCard,
+        who: usize,
+    ) -> Vec<f64> {
+        let action = self.act(position, passes, Some(first), who);
+        let next = (who + 1) % self.m();
+        self.expected(
+            Standard::seconds(position, first, action),
+            |duel, turned| {
+                match turned {
+                    Turned::Took(table) => {
+                        let mut v = duel.turn(&table, 0, who);
+                        v[who] += 1.0;
+                        v
+                    }
+                    Turned::HandedOn(table) => duel.turn(&table, 0, next),
+                    // After m−1 passes in a row a pass ends the game, the pairs left to nobody.
+                    Turned::Passed if usize::from(passes) + 1 == duel.m() => vec![0.0; duel.m()],
+                    Turned::Passed => duel.turn(position, passes + 1, next),
+                }
+            },
+        )
     }
 
     /// The action the policy of seat `who` takes.
@@ -180,93 +201,19 @@ impl Duel {
         }
     }
 
-    /// `who` took a pair, the table is now `position`, and moves again.
-    fn took(&mut self, position: &Position, who: usize) -> Vec<f64> {
-        let mut v = self.turn(position, 0, who);
-        v[who] += 1.0;
-        v
-    }
-
-    /// The turn passes on; the table is now `position`.
-    fn handed(&mut self, position: &Position, who: usize) -> Vec<f64> {
-        let next = (who + 1) % self.m();
-        self.turn(position, 0, next)
-    }
-
-    /// After the first card of the turn.
-    fn second(
+    /// Every seat's expected pairs over weighted outcomes (as [`super::duel::expected`]).
+    fn expected<O>(
         &mut self,
-        position: &Position,
-        passes: u8,
-        first: FirstCard,
-        who: usize,
+        outcomes: Vec<(f64, O)>,
+        mut value: impl FnMut(&mut Self, O) -> Vec<f64>,
     ) -> Vec<f64> {
-        let action = self.act(position, passes, Some(first), who);
-        let unknown = position.unknown_cards();
-        match (first, action) {
-            (FirstCard::Revealed(a), Action::Match) => {
-                self.took(&position.moved(a, a.taken(1)), who)
+        let (mut sum, mut total) = (vec![0.0; self.m()], 0.0);
+        for (w, o) in outcomes {
+            for (s, x) in sum.iter_mut().zip(value(self, o)) {
+                *s += w * x;
             }
-            (FirstCard::Revealed(a), Action::Known(_)) => {
-                self.handed(&position.moved(a, Some(a.revealed())), who)
-            }
-            (FirstCard::Revealed(a), Action::Unknown) => {
-                let shown = position.moved(a, Some(a.revealed()));
-                self.second_unknown(position, a, 2, &shown, who, unknown - 1)
-            }
-            (FirstCard::Held(a), Action::Match) => self.took(&position.moved(a, a.taken(0)), who),
-            (FirstCard::Held(a), Action::Unknown) => {
-                self.second_unknown(position, a, 1, position, who, unknown)
-            }
-            (FirstCard::Held(_), Action::Known(_)) => {
-                // A pass: after m−1 passes it ends the game, the pairs left to nobody.
-                if usize::from(passes) + 1 == self.m() {
-                    vec![0.0; self.m()]
-                } else {
-                    let next = (who + 1) % self.m();
-                    self.turn(position, passes + 1, next)
-                }
-            }
+            total += w;
         }
+        sum.into_iter().map(|x| x / total).collect()
     }
-
-    /// The second card is unknown after a first card of a label in pattern `first`
-    /// (`fresh` of the two cards unknown before the turn, `base` the table with the
-    /// first card shown, `unknown` cards to choose from).
-    fn second_unknown(
-        &mut self,
-        position: &Position,
-        first: crate::solver::Pattern,
-        fresh: u8,
-        base: &Position,
-        who: usize,
-        unknown: u64,
-    ) -> Vec<f64> {
-        let mut sum = vec![0.0; self.m()];
-        let same = first.unknown + 1 - fresh;
-        if same > 0 {
-            let w = self.took(&position.moved(first, first.taken(fresh)), who);
-            add(&mut sum, &w, f64::from(same));
-        }
-        for (b, n) in position.iter() {
-            let others = n - u32::from(b == first);
-            if others == 0 || b.unknown == 0 {
-                continue;
-            }
-            let w = self.handed(&base.moved(b, Some(b.revealed())), who);
-            add(&mut sum, &w, f64::from(others) * f64::from(b.unknown));
-        }
-        #[allow(clippy::cast_precision_loss)]
-        scaled(sum, unknown as f64)
-    }
-}
-
-fn add(sum: &mut [f64], w: &[f64], weight: f64) {
-    for (s, x) in sum.iter_mut().zip(w) {
-        *s += weight * x;
-    }
-}
-
-fn scaled(v: Vec<f64>, by: f64) -> Vec<f64> {
-    v.into_iter().map(|x| x / by).collect()
 }

@@ -5,30 +5,24 @@ use num_rational::BigRational;
 use serde::Serialize;
 use thiserror::Error;
 
-use super::report::{self, FirstKind, Request, RequestError};
-use crate::rules::{Deck, Objective, PassRule};
+use super::report::{self, Request, RequestError};
+use crate::rules::{Objective, PassRule};
 use crate::solver::{
     Action, EXACT_LIMIT, PLAY_LIMIT, Position, Scalar, SeatsSolveError, SeatsSolver, SeatsState,
     SolveError, estimate_seats_values,
 };
 
-/// A question to the seats solver, as given on the command line.
+/// A question to the seats solver, as given on the command line: the question of
+/// `solve` (its objective and lead unused: own-pairs values future pairs), the seats,
+/// and the passes in a row before this turn.
 #[derive(Debug, Clone)]
 pub struct SeatsRequest {
-    /// The deck.
-    pub deck: Deck,
+    /// The deck, pass rule, position, first card and `--exact`.
+    pub request: Request,
     /// Players at the table (2 to 6).
     pub seats: usize,
-    /// `none` or `agreed`.
-    pub pass_rule: PassRule,
-    /// `R.UxN ...`, or the start position.
-    pub position: Option<String>,
     /// Passes in a row just before this turn (`--passes`), if given.
     pub passes: Option<u8>,
-    /// The first card of the turn, if past it: its kind and `R.U`.
-    pub first: Option<(FirstKind, String)>,
-    /// Also compute exact rational values.
-    pub exact: bool,
 }
 
 /// Why a seats request was refused; each names the bad part.
@@ -97,40 +91,35 @@ pub struct SeatsReport {
 ///
 /// # Errors
 /// The first bad part of the request.
-pub fn state_of(request: &SeatsRequest) -> Result<SeatsState, SeatsRequestError> {
+pub fn state_of(seats: &SeatsRequest) -> Result<SeatsState, SeatsRequestError> {
+    let request = &seats.request;
     // Refuses seats and rules the solver does not play, before anything else.
-    SeatsSolver::<f64>::new(request.deck.copies(), request.seats, request.pass_rule)
+    SeatsSolver::<f64>::new(request.deck.copies(), seats.seats, request.pass_rule)
         .map_err(SeatsRequestError::Game)?;
-    let passes = match (request.passes, request.pass_rule) {
+    let passes = match (seats.passes, request.pass_rule) {
         (None, _) => 0,
         (Some(_), PassRule::None) => return Err(SeatsRequestError::PassesUnderNone),
-        (Some(k), _) if usize::from(k) >= request.seats => {
+        (Some(k), _) if usize::from(k) >= seats.seats => {
             return Err(SeatsRequestError::PassesRange {
                 given: k,
-                seats: request.seats,
+                seats: seats.seats,
             });
         }
         (Some(k), _) => k,
     };
     // The two-player checks of the position and first card; the score plays no part in
     // own-pairs, so a difference of the parity the pairs taken give passes theirs.
-    let position = request.position.clone();
-    let taken = match &position {
+    let taken = match &request.position {
         Some(text) => Position::parse(text, &request.deck)
             .map(|p| u64::from(request.deck.pairs()).saturating_sub(p.pairs()))
             .unwrap_or(0),
         None => 0,
     };
     let two = Request {
-        deck: request.deck.clone(),
         objective: Objective::Margin,
-        pass_rule: request.pass_rule,
-        variant: crate::rules::Variant::Standard,
-        position,
         diff: i64::from(taken % 2 == 1),
         after_pass: false,
-        first: request.first.clone(),
-        exact: request.exact,
+        ..request.clone()
     };
     let state = report::state_of(&two).map_err(SeatsRequestError::Request)?;
     let known_labels: u32 = state
@@ -153,10 +142,11 @@ pub fn state_of(request: &SeatsRequest) -> Result<SeatsState, SeatsRequestError>
 ///
 /// # Errors
 /// A bad request, or one too large to solve.
-pub fn solve_seats(request: &SeatsRequest) -> Result<SeatsReport, SeatsRequestError> {
-    let state = state_of(request)?;
+pub fn solve_seats(seats: &SeatsRequest) -> Result<SeatsReport, SeatsRequestError> {
+    let state = state_of(seats)?;
+    let (request, seats) = (&seats.request, seats.seats);
     let solved = |limit: f64| -> Result<(), SeatsRequestError> {
-        let estimate = estimate_seats_values(&state.position, request.seats, request.pass_rule);
+        let estimate = estimate_seats_values(&state.position, seats, request.pass_rule);
         if estimate > limit {
             return Err(SeatsRequestError::TooLarge(SolveError::TooLarge(
                 estimate, limit,
@@ -168,12 +158,12 @@ pub fn solve_seats(request: &SeatsRequest) -> Result<SeatsReport, SeatsRequestEr
     solved(PLAY_LIMIT)?;
     let copies = state.position.copies();
     let mut solver: SeatsSolver<f64> =
-        SeatsSolver::new(copies, request.seats, request.pass_rule).map_err(game)?;
+        SeatsSolver::new(copies, seats, request.pass_rule).map_err(game)?;
     let actions = solver.actions(&state).map_err(game)?;
     let exact = if request.exact {
         solved(EXACT_LIMIT)?;
         let mut exact: SeatsSolver<BigRational> =
-            SeatsSolver::new(copies, request.seats, request.pass_rule).map_err(game)?;
+            SeatsSolver::new(copies, seats, request.pass_rule).map_err(game)?;
         Some(exact.actions(&state).map_err(game)?)
     } else {
         None

@@ -7,7 +7,7 @@ mod seats;
 mod zebra;
 
 use crate::analysis::duel::{self, Contender};
-use crate::model::RuleSet;
+use crate::model::{Model, RuleSet, Standard, Zebra};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Deck, Objective, PassRule, Table, Variant};
@@ -82,9 +82,10 @@ pub enum TieBreakName {
     Secretive,
 }
 
-/// One side of a duel, as built from its name.
-enum Side {
-    Policy(Box<dyn Policy + Send>),
+/// One side of a duel of rule set `M`, as built from its name (the best responses are
+/// the standard game's only).
+enum Side<M: Model = Standard> {
+    Policy(Box<dyn Policy<M> + Send>),
     BestResponse,
     BestOptimal(Box<Optimal>),
 }
@@ -96,10 +97,6 @@ impl Side {
             Self::BestResponse => Contender::BestResponse,
             Self::BestOptimal(o) => Contender::BestOptimal(o.solver()),
         }
-    }
-
-    fn is_fixed(&self) -> bool {
-        matches!(self, Self::Policy(_))
     }
 }
 
@@ -146,27 +143,48 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
     crate::rules::check_combination(args.objective, args.pass_rule)
         .map_err(|e| super::usage(e.to_string()))?;
     if zebra {
-        return zebra::run(args);
+        let sides = zebra::sides(args)?;
+        return two_seats(args, sides, |sides| {
+            let policies = sides.each_mut().map(|side| match side {
+                Side::Policy(policy) => &mut **policy as &mut dyn Policy<Zebra>,
+                _ => unreachable!("a Zebra duel seats policies only"),
+            });
+            duel::between::<Zebra>(&args.deck, args.objective, args.pass_rule, policies)
+        });
     }
-    let mut first = side(args.first, args)?;
-    let mut second = side(args.second, args)?;
-    if !first.is_fixed() && !second.is_fixed() {
+    let sides = [side(args.first, args)?, side(args.second, args)?];
+    if sides.iter().all(|s| !matches!(s, Side::Policy(_))) {
         return Err(super::usage(
             "--first/--second: a best response needs a fixed opponent (optimal or usual)",
         ));
     }
+    two_seats(args, sides, |[first, second]| {
+        duel::contest_under(
+            args.variant,
+            &args.deck,
+            args.objective,
+            args.pass_rule,
+            [first.contender(), second.contender()],
+        )
+    })
+}
+
+/// The duel of two sides of rule set `M`: the exact result (`exact`, which `sides` are
+/// fixed policies of), or `--games` simulated games; printed once for every rule set.
+fn two_seats<M: Model>(
+    args: &DuelArgs,
+    mut sides: [Side<M>; 2],
+    exact: impl FnOnce(&mut [Side<M>; 2]) -> f64,
+) -> anyhow::Result<()> {
+    let name = |p: PolicyName| {
+        p.to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    };
     let names = format!(
-        "{} ({}) vs {} ({}), {}, {}{}",
-        args.first
-            .to_possible_value()
-            .map(|v| v.get_name().to_owned())
-            .unwrap_or_default(),
-        "first",
-        args.second
-            .to_possible_value()
-            .map(|v| v.get_name().to_owned())
-            .unwrap_or_default(),
-        "second",
+        "{} (first) vs {} (second), {}, {}{}",
+        name(args.first),
+        name(args.second),
         args.objective,
         args.pass_rule,
         match args.variant {
@@ -174,55 +192,37 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             other => format!(", {other}"),
         }
     );
-    match args.games {
-        None => {
-            let value = duel::contest_under(
-                args.variant,
-                &args.deck,
-                args.objective,
-                args.pass_rule,
-                [first.contender(), second.contender()],
+    let Some(games) = args.games else {
+        let value = exact(&mut sides);
+        if args.json {
+            println!("{}", serde_json::json!({ "value": value }));
+        } else {
+            println!(
+                "{} | {names}: first player's expected result {}",
+                args.deck,
+                show(args.objective, value)
             );
-            if args.json {
-                println!("{}", serde_json::json!({ "value": value }));
-            } else {
-                println!(
-                    "{} | {names}: first player's expected result {}",
-                    args.deck,
-                    show(args.objective, value)
-                );
-            }
         }
-        Some(games) => {
-            args.deck
-                .check_playable()
-                .map_err(|e| super::usage(e.to_string()))?;
-            let (Side::Policy(first), Side::Policy(second)) = (first, second) else {
-                return Err(super::usage(
-                    "--games: a best response can only be computed exactly",
-                ));
-            };
-            let mut a = Agent::new(first, 0);
-            let mut b = Agent::new(second, 0);
-            let players = [a.name().to_owned(), b.name().to_owned()];
-            simulated(
-                args,
-                args.variant,
-                [&mut a, &mut b],
-                &players,
-                &names,
-                games,
-            )?;
-        }
-    }
-    Ok(())
+        return Ok(());
+    };
+    args.deck
+        .check_playable()
+        .map_err(|e| super::usage(e.to_string()))?;
+    let [Side::Policy(first), Side::Policy(second)] = sides else {
+        return Err(super::usage(
+            "--games: a best response can only be computed exactly",
+        ));
+    };
+    let mut a = Agent::of(first, 0);
+    let mut b = Agent::of(second, 0);
+    let players = [a.name().to_owned(), b.name().to_owned()];
+    simulated(args, [&mut a, &mut b], &players, &names, games)
 }
 
 /// Plays `games` real games of `agents` (saving each with `--save`) and prints the
 /// first player's mean result with its 95% interval; `title` names the duel.
 fn simulated<A: duel::Simulated>(
     args: &DuelArgs,
-    variant: Variant,
     agents: [&mut A; 2],
     players: &[String; 2],
     title: &str,
@@ -237,7 +237,7 @@ fn simulated<A: duel::Simulated>(
     let est = duel::simulate(
         &args.deck,
         args.objective,
-        Table::two(args.pass_rule, variant),
+        Table::two(args.pass_rule, args.variant),
         agents,
         games,
         args.seed,

@@ -6,6 +6,7 @@ mod seats;
 mod zebra;
 
 use crate::analysis::report::{self, FirstKind, Progress, Request};
+use crate::analysis::seats_report::SeatsRequest;
 use crate::model::RuleSet;
 use crate::rules::{Deck, Objective, PassRule, Variant};
 
@@ -57,17 +58,21 @@ pub struct SolveArgs {
     json: bool,
 }
 
-/// Runs `solve`.
+/// Runs `solve`: the request read once, answered by the table's rule set, printed once.
 ///
 /// # Errors
 /// A bad request (status 2).
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    if RuleSet::of(&args.deck, 2) == RuleSet::Zebra {
-        return zebra::run(args);
-    }
-    let objective = match seats::route(args)? {
+    let zebra = RuleSet::of(&args.deck, 2) == RuleSet::Zebra;
+    let route = if zebra {
+        seats::Route::Model(zebra::objective(args)?)
+    } else {
+        seats::route(args)?
+    };
+    // Own-pairs values future pairs: its objective is the own-pairs table's own.
+    let objective = match route {
         seats::Route::Model(objective) => objective,
-        seats::Route::Seats(request) => return seats::run(args, &request),
+        seats::Route::Seats(..) => Objective::Margin,
     };
     let first = match (&args.revealed, &args.held) {
         (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
@@ -85,70 +90,110 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         first,
         exact: args.exact,
     };
+    if let seats::Route::Seats(seats, passes) = route {
+        let request = SeatsRequest {
+            request,
+            seats,
+            passes,
+        };
+        return seats::run(&request, args.json);
+    }
+    let answer = if zebra {
+        zebra::solve(&request)?
+    } else {
+        standard(&request)?
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&answer.report)?);
+        return Ok(());
+    }
+    print(&request, &answer);
+    Ok(())
+}
+
+/// A rule set's answer to a request: the report, and what the text says of the decision
+/// point.
+struct Answer {
+    report: report::Report,
+    /// The position in the rule set's notation.
+    position: String,
+    /// "turn start", "after revealing a card of a 2.1 label".
+    point: String,
+    /// The width of the action column.
+    width: usize,
+}
+
+/// The standard game's answer (and One Flip's).
+fn standard(request: &Request) -> anyhow::Result<Answer> {
     // Shown only on a terminal and once the solve has taken half a second.
     let (bar, share) = super::progress::Progress::share("solving");
-    let report = report::solve_with_progress(&request, move |p| {
+    let report = report::solve_with_progress(request, move |p| {
         let (done, what) = progress_words(&p);
         share.set(done, &what);
     })
     .map_err(|e| super::usage(e.to_string()))?;
     drop(bar);
-    if args.json {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
-    }
-    let state = report::state_of(&request).map_err(|e| super::usage(e.to_string()))?;
-    let point = match &request.first {
+    let state = report::state_of(request).map_err(|e| super::usage(e.to_string()))?;
+    Ok(Answer {
+        report,
+        position: state.position.to_string(),
+        point: point(request),
+        width: 12,
+    })
+}
+
+/// The decision point of a request on the standard patterns, in words.
+fn point(request: &Request) -> String {
+    match &request.first {
         None => "turn start".to_owned(),
         Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
         Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
-    };
+    }
+}
+
+/// The answer in words: a header, the value, then every action.
+fn print(request: &Request, answer: &Answer) {
     // The standard game's line stays as it was; a variant is named after the pass rule.
-    let variant = match args.variant {
+    let variant = match request.variant {
         Variant::Standard => String::new(),
         other => format!(" | {other}"),
     };
     println!(
-        "{} | {} | {}{variant} | position {} | diff {}{} | {point}",
-        args.deck,
-        objective,
-        args.pass_rule,
-        state.position,
-        args.diff,
-        if args.after_pass {
+        "{} | {} | {}{variant} | position {} | diff {}{} | {}",
+        request.deck,
+        request.objective,
+        request.pass_rule,
+        answer.position,
+        request.diff,
+        if request.after_pass {
             " | after a pass"
         } else {
             ""
         },
+        answer.point,
     );
-    let unit = |v: f64| match objective {
+    let unit = |v: f64| match request.objective {
         Objective::Win => format!("{:.4}%", v * 100.0),
         Objective::Margin => format!("{v:+.6} pairs"),
         Objective::Moves => format!("{v:.6} moves"),
     };
-    println!(
-        "value {}{}",
-        unit(report.value),
-        report
-            .exact
-            .as_ref()
-            .map(|e| format!(" = {e}"))
-            .unwrap_or_default()
-    );
+    let exact = |e: &Option<String>| e.as_ref().map(|e| format!(" = {e}")).unwrap_or_default();
+    let report = &answer.report;
+    println!("value {}{}", unit(report.value), exact(&report.exact));
     for a in &report.actions {
         let best = if report.best.contains(&a.action) {
             "  best"
         } else {
             ""
         };
-        let exact = a
-            .exact
-            .as_ref()
-            .map(|e| format!(" = {e}"))
-            .unwrap_or_default();
-        println!("  {:<12} {}{exact}{best}", a.action, unit(a.value));
+        println!(
+            "  {:<width$} {}{}{best}",
+            a.action,
+            unit(a.value),
+            exact(&a.exact),
+            width = answer.width
+        );
     }
-    Ok(())
 }
 
 /// The message beside the bar for one report of the solver's progress.

@@ -1,43 +1,19 @@
-//! `concentration duel --deck zebra`: the optimal Zebra player and the usual one, exact
-//! by recursion over Zebra positions or simulated through the rules engine.
+//! `concentration duel --deck zebra`: the optimal Zebra player and the usual one (the duel
+//! itself, exact or simulated, is `duel`'s own).
 
-use super::{DuelArgs, PolicyName, TieBreakName, show};
-use crate::analysis::duel::between;
+use super::{DuelArgs, PolicyName, Side, TieBreakName};
 use crate::cli::usage;
 use crate::model::{Oracle, Zebra};
-use crate::players::{Agent, Policy, Usual};
+use crate::players::Usual;
 use crate::rules::{Table, Variant};
 use crate::solver::zebra::ZebraSolver;
 
-/// A Zebra policy by name, with its name for records.
-fn policy(
-    name: PolicyName,
-    optimal: &mut Option<ZebraSolver<f64>>,
-    args: &DuelArgs,
-) -> anyhow::Result<(Box<dyn Policy<Zebra> + Send>, &'static str)> {
-    match name {
-        PolicyName::Usual => Ok((Box::new(Usual), "usual")),
-        PolicyName::Optimal => {
-            if optimal.is_none() {
-                let table = Table::two(args.pass_rule, Variant::Standard);
-                *optimal = Some(
-                    ZebraSolver::solved(&args.deck, table, args.objective)
-                        .map_err(|e| usage(e.to_string()))?,
-                );
-            }
-            Ok((Box::new(optimal.clone().expect("solved")), "optimal"))
-        }
-        PolicyName::Best | PolicyName::BestOptimal => Err(usage(
-            "--first/--second: on Zebra a duel is between optimal and usual (no best response)",
-        )),
-    }
-}
-
-/// Runs a Zebra duel (objective and pass rule already checked).
+/// The two sides of a Zebra duel, refusing what Zebra does not play: another turn, a
+/// rule among equal actions, a best response.
 ///
 /// # Errors
 /// A bad request (status 2).
-pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
+pub(super) fn sides(args: &DuelArgs) -> anyhow::Result<[Side<Zebra>; 2]> {
     if args.variant != Variant::Standard {
         return Err(usage(format!(
             "--variant {}: Zebra is played with the standard turn only (no One Flip Zebra solver)",
@@ -49,46 +25,22 @@ pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
             "--tie-break: the optimal Zebra player breaks ties by the model's order only",
         ));
     }
-    let mut optimal = None;
-    let (mut first, first_name) = policy(args.first, &mut optimal, args)?;
-    let (mut second, second_name) = policy(args.second, &mut optimal, args)?;
-    let names = format!(
-        "{first_name} (first) vs {second_name} (second), {}, {}",
-        args.objective, args.pass_rule
-    );
-    let Some(games) = args.games else {
-        let value = between::<Zebra>(
-            &args.deck,
-            args.objective,
-            args.pass_rule,
-            [&mut *first, &mut *second],
-        );
-        if args.json {
-            println!("{}", serde_json::json!({ "value": value }));
-        } else {
-            println!(
-                "{} | {names}: first player's expected result {}",
-                args.deck,
-                show(args.objective, value)
-            );
+    let mut optimal: Option<ZebraSolver<f64>> = None;
+    let mut side = |name| -> anyhow::Result<Side<Zebra>> {
+        match name {
+            PolicyName::Usual => Ok(Side::Policy(Box::new(Usual))),
+            PolicyName::Optimal => {
+                if optimal.is_none() {
+                    let table = Table::two(args.pass_rule, Variant::Standard);
+                    let solved = ZebraSolver::solved(&args.deck, table, args.objective);
+                    optimal = Some(solved.map_err(|e| usage(e.to_string()))?);
+                }
+                Ok(Side::Policy(Box::new(optimal.clone().expect("solved"))))
+            }
+            PolicyName::Best | PolicyName::BestOptimal => Err(usage(
+                "--first/--second: on Zebra a duel is between optimal and usual (no best response)",
+            )),
         }
-        return Ok(());
     };
-    if games == 0 {
-        return Err(usage("--games must be at least 1"));
-    }
-    args.deck
-        .check_playable()
-        .map_err(|e| usage(e.to_string()))?;
-    let mut a = Agent::of(first, 0);
-    let mut b = Agent::of(second, 0);
-    let players = [first_name.to_owned(), second_name.to_owned()];
-    super::simulated(
-        args,
-        Variant::Standard,
-        [&mut a, &mut b],
-        &players,
-        &names,
-        games,
-    )
+    Ok([side(args.first)?, side(args.second)?])
 }

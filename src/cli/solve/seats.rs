@@ -5,7 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::SolveArgs;
-use crate::analysis::report::FirstKind;
 use crate::analysis::seats_report::{SeatsReport, SeatsRequest, solve_seats};
 use crate::rules::Objective;
 
@@ -47,8 +46,8 @@ impl fmt::Display for ObjectiveArg {
 pub(super) enum Route {
     /// The two-player model under this objective (today's `solve`).
     Model(Objective),
-    /// The seats solver.
-    Seats(SeatsRequest),
+    /// The seats solver, for this many seats and passes in a row before the turn.
+    Seats(usize, Option<u8>),
 }
 
 /// Reads `--players`, `--objective` and `--passes` into a route, refusing what does not
@@ -94,20 +93,7 @@ pub(super) fn route(args: &SolveArgs) -> anyhow::Result<Route> {
                     args.variant
                 )));
             }
-            let first = match (&args.revealed, &args.held) {
-                (Some(p), _) => Some((FirstKind::Revealed, p.clone())),
-                (_, Some(p)) => Some((FirstKind::Held, p.clone())),
-                _ => None,
-            };
-            Ok(Route::Seats(SeatsRequest {
-                deck: args.deck.clone(),
-                seats: players.unwrap_or(2),
-                pass_rule: args.pass_rule,
-                position: args.position.clone(),
-                passes: args.passes,
-                first,
-                exact: args.exact,
-            }))
+            Ok(Route::Seats(players.unwrap_or(2), args.passes))
         }
     }
 }
@@ -116,33 +102,30 @@ pub(super) fn route(args: &SolveArgs) -> anyhow::Result<Route> {
 ///
 /// # Errors
 /// A bad request (status 2).
-pub(super) fn run(args: &SolveArgs, request: &SeatsRequest) -> anyhow::Result<()> {
+pub(super) fn run(request: &SeatsRequest, json: bool) -> anyhow::Result<()> {
     let report = solve_seats(request).map_err(|e| crate::cli::usage(e.to_string()))?;
-    if args.json {
+    if json {
         println!("{}", serde_json::to_string(&report)?);
         return Ok(());
     }
-    print!("{}", text(args, request, &report));
+    print!("{}", text(request, &report));
     Ok(())
 }
 
 /// The report in words: a header, the chosen vector, then every action.
-fn text(args: &SolveArgs, request: &SeatsRequest, report: &SeatsReport) -> String {
-    let position = crate::analysis::seats_report::state_of(request)
+fn text(seats: &SeatsRequest, report: &SeatsReport) -> String {
+    let request = &seats.request;
+    let position = crate::analysis::seats_report::state_of(seats)
         .map(|s| s.position.to_string())
         .unwrap_or_default();
-    let point = match &request.first {
-        None => "turn start".to_owned(),
-        Some((FirstKind::Revealed, p)) => format!("after revealing a card of a {p} label"),
-        Some((FirstKind::Held, p)) => format!("after turning a known card of a {p} label"),
-    };
+    let point = super::point(request);
     let mut out = format!(
         "{} | own-pairs | {} players | {} | position {position} | passes {} | {point}\n\
          (each value: expected future pairs of the mover, then of each next player in turn)\n",
-        args.deck,
-        request.seats,
+        request.deck,
+        seats.seats,
         request.pass_rule,
-        request.passes.unwrap_or(0),
+        seats.passes.unwrap_or(0),
     );
     let vector = |v: &[f64]| {
         let parts: Vec<String> = v.iter().map(|x| format!("{x:.6}")).collect();
