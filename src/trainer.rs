@@ -10,6 +10,7 @@ pub mod dashboard;
 mod idea;
 pub mod puzzle;
 pub mod rating;
+pub mod review;
 pub mod strategy;
 pub mod tally;
 mod taught;

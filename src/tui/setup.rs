@@ -119,7 +119,8 @@ impl Field {
 }
 
 /// The other entries of the setup screen, opened by their key.
-pub const ENTRIES: &str = "p  Puzzles   ·   L  Strategy page   ·   P  Pairs: hit or fold";
+pub const ENTRIES: &str =
+    "p  Puzzles  ·  v  Review mistakes  ·  L  Strategy  ·  P  Pairs: hit or fold";
 
 /// The setup screen's state.
 #[derive(Debug, Clone)]

@@ -10,6 +10,24 @@ use crate::tui::setup::Setup;
 use crate::tui::strategy::Strategy;
 
 impl App {
+    /// The puzzle screen with `drill`, `q` coming back here; or the setup screen with
+    /// why not.
+    fn open_puzzles(&mut self, drill: Result<Drill, String>) {
+        match drill {
+            Ok(d) => {
+                let from = std::mem::replace(&mut self.screen, Screen::Puzzle(Box::new(d)));
+                if let Screen::Setup(s) = from {
+                    self.puzzles_from = Some(s);
+                }
+            }
+            Err(e) => {
+                if let Screen::Setup(s) = &mut self.screen {
+                    s.error = Some(e);
+                }
+            }
+        }
+    }
+
     /// An app on the setup screen.
     #[must_use]
     pub fn setup(config: Config) -> Self {
@@ -62,15 +80,15 @@ impl App {
                         self.stats_dir.clone(),
                     )
                 });
-                match drill {
-                    Ok(d) => {
-                        let from = std::mem::replace(&mut self.screen, Screen::Puzzle(Box::new(d)));
-                        if let Screen::Setup(s) = from {
-                            self.puzzles_from = Some(s);
-                        }
-                    }
-                    Err(e) => setup.error = Some(e),
-                }
+                self.open_puzzles(drill);
+            }
+            Action::Review => {
+                // Your own costly decisions, on the puzzle screen.
+                let drill = match &self.stats_dir {
+                    Some(dir) => crate::tui::puzzle::review::open(dir),
+                    None => Err("No games to review: games are not saved in this session".into()),
+                };
+                self.open_puzzles(drill);
             }
             Action::Select => {
                 let config = setup.config.clone();
