@@ -11,6 +11,7 @@ mod idea;
 pub mod puzzle;
 pub mod rating;
 pub mod review;
+pub mod schedule;
 pub mod strategy;
 pub mod tally;
 mod taught;

@@ -13,7 +13,7 @@ use common::{FIXED, screen_sized};
 use concentration::record::{self, Record};
 use concentration::rules::{Label, Slot};
 use concentration::trainer::dashboard;
-use concentration::tui::{Action, App, Config, Screen, board_area};
+use concentration::tui::{Action, App, Config, Screen, board_area, open_review};
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -301,4 +301,103 @@ fn the_review_command_without_a_terminal_says_so_or_says_there_is_nothing() {
         said.contains("In the game you played a1: turn a seen card"),
         "{said}"
     );
+}
+
+fn day(text: &str) -> time::Date {
+    concentration::dates::parse_day(text).unwrap()
+}
+
+#[test]
+fn the_spaced_schedule_brings_a_miss_back_after_a_day_and_lets_a_solve_go() {
+    let _env = ENV
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let data = scratch("schedule");
+    std::fs::write(data.join("games").join("fixed.cgn"), FIXED).unwrap();
+    let _app = setup(&data);
+    let schedule = data.join(concentration::trainer::schedule::FILE_NAME);
+    // Missed on the first of March: back on the second.
+    let mut app = App::puzzle(open_review(&data, day("2026-03-01"), true).unwrap());
+    turn(&mut app, 0);
+    let message = app.drill().unwrap().message().to_owned();
+    assert_eq!(
+        message,
+        "Not the best card; back in 1 day. r: try again · n: your next decision"
+    );
+    assert!(
+        std::fs::read_to_string(&schedule)
+            .unwrap()
+            .contains("2026-03-02")
+    );
+    // A second try is not counted in the schedule.
+    app.update(Action::Again, Instant::now());
+    turn(&mut app, 0);
+    let text = std::fs::read_to_string(&schedule).unwrap();
+    assert!(text.contains("\"misses\": 1"), "{text}");
+    let Err(none) = open_review(&data, day("2026-03-01"), false) else {
+        panic!("nothing is due the same day")
+    };
+    assert_eq!(
+        none,
+        "Nothing due for review today (1 decision answered under the schedule; the next comes back on 2026-03-02)."
+    );
+    // Due the next day (the file is followed without the flag), solved: it leaves.
+    let mut app = App::puzzle(open_review(&data, day("2026-03-02"), false).unwrap());
+    assert!(app.drill().unwrap().is_scheduled());
+    let best = app.drill().unwrap().lesson().best().named.cards[0];
+    turn(&mut app, best);
+    assert_eq!(
+        app.drill().unwrap().message(),
+        "Right: that is the best card; it leaves your review. n: your next decision"
+    );
+    assert!(open_review(&data, day("2027-01-01"), false).is_err());
+}
+
+#[test]
+fn a_corrupt_schedule_is_one_line_treated_as_empty_and_left_until_an_answer() {
+    let data = scratch("corrupt");
+    std::fs::write(data.join("games").join("fixed.cgn"), FIXED).unwrap();
+    let schedule = data.join(concentration::trainer::schedule::FILE_NAME);
+    std::fs::write(&schedule, "not a schedule").unwrap();
+    let (code, out, err) = cli::outcome(
+        cli::command(&["review", "--list", "5", "--schedule"])
+            .env(dashboard::CACHE_DIR_ENV, data.join("cache"))
+            .arg("--data-dir")
+            .arg(&data),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("is not a review schedule"), "{err}");
+    assert_eq!(out.lines().count(), 1, "the one decision, due: {out}");
+    assert_eq!(
+        std::fs::read_to_string(&schedule).unwrap(),
+        "not a schedule"
+    );
+}
+
+#[test]
+fn review_list_under_the_schedule_shows_only_what_is_due() {
+    let data = scratch("due");
+    std::fs::write(data.join("games").join("fixed.cgn"), FIXED).unwrap();
+    std::fs::write(data.join("games").join("fixed2.cgn"), FIXED).unwrap();
+    let store = concentration::trainer::schedule::ScheduleStore::new(&data);
+    // One of the two solved long ago; the other missed, due long ago.
+    store
+        .record("fixed.cgn#3", true, day("2026-01-01"))
+        .unwrap();
+    store
+        .record("fixed2.cgn#3", false, day("2026-01-01"))
+        .unwrap();
+    let run = |args: &[&str]| {
+        cli::outcome(
+            cli::command(args)
+                .env(dashboard::CACHE_DIR_ENV, data.join("cache"))
+                .arg("--data-dir")
+                .arg(&data),
+        )
+    };
+    let (code, out, err) = run(&["review", "--list", "5", "--schedule"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("fixed2.cgn"), "{out}");
 }

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::solver::FirstCard;
 use crate::trainer::review::{self, Decision, Found, Solvers};
+use crate::trainer::schedule::ScheduleStore;
 use crate::tui::{App, Drill};
 
 /// Your costly decisions from saved games, as puzzles.
@@ -29,6 +30,10 @@ pub struct ReviewArgs {
     /// `played`
     #[arg(long, requires = "list")]
     json: bool,
+    /// Follow the spaced schedule: solved decisions leave, missed ones come back after
+    /// 1, 3, then 7 days (kept in the data directory; followed from then on)
+    #[arg(long)]
+    schedule: bool,
 }
 
 /// Runs `review`.
@@ -41,18 +46,36 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
         .parent()
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default();
+    // The schedule, once opted into, is followed until its file is removed.
+    let today = crate::dates::parse_day(&crate::dates::now_utc().0).unwrap_or(time::Date::MIN);
+    let store = ScheduleStore::new(&data);
+    let loaded = if args.schedule || store.exists() {
+        Some(store.load()?)
+    } else {
+        None
+    };
     let mut solvers = Solvers::default();
     let limit = args.list.unwrap_or(crate::tui::REVIEW_SESSION);
-    let found = review::decisions(&data, limit, &|_| true, &mut solvers).map_err(super::usage)?;
+    let due = |key: &str| {
+        loaded
+            .as_ref()
+            .is_none_or(|l| l.schedule.is_due(key, today))
+    };
+    let found = review::decisions(&data, limit, &due, &mut solvers).map_err(super::usage)?;
+    if let Some(w) = loaded.as_ref().and_then(|l| l.warning.as_ref()) {
+        eprintln!("{w}");
+    }
     for why in &found.unreadable {
         eprintln!("skipped: {why}");
     }
     if found.decisions.is_empty() {
-        println!("{}", found.nothing_line());
+        let schedule = loaded.as_ref().map(|l| (&l.schedule, today));
+        println!("{}", found.nothing_line(schedule));
         return Ok(());
     }
     if args.list.is_none() {
-        return play(args, found, solvers);
+        let schedule = loaded.map(|l| (store, today, l.warning));
+        return play(args, found, solvers, schedule);
     }
     for d in &found.decisions {
         if args.json {
@@ -70,9 +93,17 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
 }
 
 /// The review on screen (or line by line for a screen reader).
-fn play(args: &ReviewArgs, found: Found, solvers: Solvers) -> anyhow::Result<()> {
+fn play(
+    args: &ReviewArgs,
+    found: Found,
+    solvers: Solvers,
+    schedule: Option<(ScheduleStore, time::Date, Option<String>)>,
+) -> anyhow::Result<()> {
     let look = args.look.look()?;
-    let drill = Drill::review(found.decisions, solvers).map_err(super::usage)?;
+    let mut drill = Drill::review(found.decisions, solvers).map_err(super::usage)?;
+    if let Some((store, today, warning)) = schedule {
+        drill = drill.with_schedule(store, today, warning);
+    }
     if let Some(options) = args.access.speech(None)? {
         let mut voice = super::access::voice(options);
         crate::speech::puzzles(App::puzzle(drill), &mut voice)?;

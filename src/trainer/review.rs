@@ -8,7 +8,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use time::Date;
+
 use super::puzzle::{Generator, Puzzle, PuzzleRules};
+use super::schedule::Schedule;
 use crate::record;
 use crate::solver::Action;
 
@@ -88,9 +91,25 @@ pub struct Found {
 }
 
 impl Found {
-    /// The one line said when there is nothing to review.
+    /// The one line said when there is nothing to review (`schedule`: the spaced
+    /// schedule in force, and the day).
     #[must_use]
-    pub fn nothing_line(&self) -> String {
+    pub fn nothing_line(&self, schedule: Option<(&Schedule, Date)>) -> String {
+        if let Some((s, today)) = schedule
+            && !s.entries.is_empty()
+        {
+            let next = s.next_due(today).map_or_else(
+                || "no missed one is waiting".to_owned(),
+                |d| format!("the next comes back on {}", crate::dates::show_day(d)),
+            );
+            return format!(
+                "Nothing due for review today ({} answered under the schedule; {next}).",
+                crate::words::count(
+                    u64::try_from(s.entries.len()).unwrap_or(u64::MAX),
+                    "decision"
+                )
+            );
+        }
         if self.ai_only {
             return "No costly decisions of yours to review: only games between AIs are saved; play one yourself.".into();
         }

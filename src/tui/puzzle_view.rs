@@ -149,6 +149,9 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
             "Played {}",
             crate::words::printable(&when)
         )));
+        if drill.is_scheduled() {
+            lines.push(Line::from("Spaced schedule: on"));
+        }
         return lines;
     }
     lines.push(Line::from(format!(

@@ -9,6 +9,11 @@ use crate::tui::puzzle::Drill;
 use crate::tui::setup::Setup;
 use crate::tui::strategy::Strategy;
 
+/// Today (UTC), for the review's spaced schedule.
+fn today() -> time::Date {
+    crate::dates::parse_day(&crate::dates::now_utc().0).unwrap_or(time::Date::MIN)
+}
+
 impl App {
     /// The puzzle screen with `drill`, `q` coming back here; or the setup screen with
     /// why not.
@@ -85,7 +90,7 @@ impl App {
             Action::Review => {
                 // Your own costly decisions, on the puzzle screen.
                 let drill = match &self.stats_dir {
-                    Some(dir) => crate::tui::puzzle::review::open(dir),
+                    Some(dir) => crate::tui::puzzle::review::open(dir, today(), false),
                     None => Err("No games to review: games are not saved in this session".into()),
                 };
                 self.open_puzzles(drill);

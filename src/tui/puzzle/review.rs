@@ -5,27 +5,47 @@
 
 use std::path::Path;
 
+use time::Date;
+
 use super::{Drill, Source};
 use crate::rules::coordinate;
 use crate::trainer::explain;
 use crate::trainer::review::{self, Decision, Played, Solvers};
+use crate::trainer::schedule::{ScheduleStore, entry_words};
 use crate::trainer::tally::Tally;
 
 /// Most decisions a review on screen takes in at once.
 pub const SESSION: usize = 50;
 
-/// The review of data directory `data` (the setup screen's entry): its decisions, or
-/// the one line that says why there is none.
+/// The review of data directory `data` on `today` (the setup screen's entry): its
+/// decisions, or the one line that says why there is none. The spaced schedule is
+/// followed when `schedule` (`review --schedule`) or when its file is there (the
+/// person opted in before).
 ///
 /// # Errors
-/// Nothing to review, or the records cannot be read, as one line.
-pub fn open(data: &Path) -> Result<Drill, String> {
+/// Nothing to review, or the records or the schedule cannot be read, as one line.
+pub fn open(data: &Path, today: Date, schedule: bool) -> Result<Drill, String> {
+    let store = ScheduleStore::new(data);
+    let loaded = if schedule || store.exists() {
+        Some(store.load().map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
     let mut solvers = Solvers::default();
-    let found = review::decisions(data, SESSION, &|_| true, &mut solvers)?;
+    let due = |key: &str| {
+        loaded
+            .as_ref()
+            .is_none_or(|l| l.schedule.is_due(key, today))
+    };
+    let found = review::decisions(data, SESSION, &due, &mut solvers)?;
     if found.decisions.is_empty() {
-        return Err(found.nothing_line());
+        return Err(found.nothing_line(loaded.as_ref().map(|l| (&l.schedule, today))));
     }
-    Drill::review(found.decisions, solvers)
+    let drill = Drill::review(found.decisions, solvers)?;
+    Ok(match loaded {
+        Some(loaded) => drill.with_schedule(store, today, loaded.warning),
+        None => drill,
+    })
 }
 
 /// The review's own part of a run on the puzzle screen.
@@ -37,21 +57,34 @@ pub struct ReviewRun {
     /// Decisions answered right on the first try, and answered.
     solved: usize,
     tried: usize,
+    /// The spaced schedule each first answer is counted in, and the day.
+    schedule: Option<(ScheduleStore, Date)>,
 }
 
 impl ReviewRun {
     /// The message after an answer (`again`: a second try, not counted).
-    pub(super) fn answered(&mut self, _index: usize, right: bool, again: bool) -> String {
+    pub(super) fn answered(&mut self, index: usize, right: bool, again: bool) -> String {
+        let mut scheduled = String::new();
         if !again {
             self.tried += 1;
             self.solved += usize::from(right);
+            if let (Some((store, today)), Some(played)) = (&self.schedule, self.played.get(index)) {
+                scheduled = match store.record(&played.key(), right, *today) {
+                    Ok(entry) => format!("; {}", entry_words(&entry, *today)),
+                    Err(e) => format!("; schedule not saved: {e}"),
+                };
+            }
         }
         match (right, again) {
-            (true, false) => "Right: that is the best card. n: your next decision".into(),
+            (true, false) => {
+                format!("Right: that is the best card{scheduled}. n: your next decision")
+            }
             (true, true) => {
                 "Right this time (a second try is not counted). n: your next decision".into()
             }
-            (false, _) => "Not the best card. r: try again · n: your next decision".into(),
+            (false, _) => {
+                format!("Not the best card{scheduled}. r: try again · n: your next decision")
+            }
         }
     }
 
@@ -86,6 +119,7 @@ impl Drill {
                 solvers,
                 solved: 0,
                 tried: 0,
+                schedule: None,
             })),
             rules,
             seed: 0,
@@ -109,6 +143,30 @@ impl Drill {
         };
         drill.message = drill.prompt();
         Ok(drill)
+    }
+
+    /// The same review, each first answer counted in the spaced schedule of `store` on
+    /// `today`; `warning` (a schedule file that could not be read) is shown once.
+    #[must_use]
+    pub fn with_schedule(
+        mut self,
+        store: ScheduleStore,
+        today: Date,
+        warning: Option<String>,
+    ) -> Self {
+        if let Some(w) = warning {
+            self.message = format!("{} · {w}", self.message);
+        }
+        if let Source::Review(run) = &mut self.source {
+            run.schedule = Some((store, today));
+        }
+        self
+    }
+
+    /// Whether the review's answers are counted in the spaced schedule.
+    #[must_use]
+    pub fn is_scheduled(&self) -> bool {
+        matches!(&self.source, Source::Review(run) if run.schedule.is_some())
     }
 
     /// Whether this run reviews the person's own decisions.
