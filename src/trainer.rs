@@ -12,6 +12,7 @@ pub mod puzzle;
 pub mod rating;
 pub mod review;
 pub mod schedule;
+pub mod stats_page;
 pub mod strategy;
 pub mod tally;
 mod taught;

@@ -87,6 +87,23 @@ impl App {
                 });
                 self.open_puzzles(drill);
             }
+            Action::Setup => {
+                // The dashboard: the same lines as `concentration stats`.
+                let page = match &self.stats_dir {
+                    Some(dir) => crate::trainer::stats_page::StatsPage::read(dir)
+                        .map(|p| {
+                            let mut lines = p.warnings();
+                            lines.extend(p.text().lines().map(str::to_owned));
+                            lines
+                        })
+                        .map_err(|e| e.to_string()),
+                    None => Err("No statistics: games are not saved in this session".into()),
+                };
+                match page {
+                    Ok(lines) => self.strategy = Some(Strategy::dashboard(lines)),
+                    Err(e) => setup.error = Some(e),
+                }
+            }
             Action::Review => {
                 // Your own costly decisions, on the puzzle screen.
                 let drill = match &self.stats_dir {
