@@ -132,3 +132,76 @@ fn an_empty_data_directory_opens_a_short_dashboard_and_a_bad_one_says_why() {
     let e = s.error.clone().unwrap();
     assert!(e.contains("the records folder is a file"), "{e}");
 }
+
+#[test]
+fn per_idea_trends_show_on_the_dashboard_and_practise_next_names_a_runnable_idea_command() {
+    let _env = ENV
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let data = scratch("ideas");
+    // Keep the pair: 6 missed, then 4 of 10 solved (40% lately, 0% before); the
+    // sacrifice: 3 of 3.
+    let mut recent = vec![false; 6];
+    recent.extend([true, true, true, true]);
+    let tally = serde_json::json!({
+        "format": 1,
+        "all": {"tried": 19, "solved": 7},
+        "streak": 4,
+        "best_streak": 4,
+        "by_idea": {
+            "keep-pair": {"tried": 16, "solved": 4},
+            "sacrifice": {"tried": 3, "solved": 3},
+        },
+        "recent": {
+            "keep-pair": recent,
+            "sacrifice": [true, true, true],
+        },
+    });
+    std::fs::write(
+        data.join("puzzle-stats.json"),
+        serde_json::to_string_pretty(&tally).unwrap(),
+    )
+    .unwrap();
+    let mut app = setup(&data);
+    app.update(Action::Setup, Instant::now());
+    let shown = app.window_text();
+    let row = |title: &str| {
+        shown
+            .iter()
+            .find(|l| l.trim_start().starts_with(title))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let keep = row("Keep the pair for later");
+    let cells: Vec<&str> = keep.split_whitespace().rev().take(5).collect();
+    // trend, before, last 10, first try, tried (read from the right).
+    assert_eq!(cells, ["+40", "0%", "40%", "4", "16"], "{keep}");
+    let sacrifice = row("The sacrifice");
+    assert!(sacrifice.ends_with("100%      -      -"), "{sacrifice}");
+    let practise = shown
+        .iter()
+        .find(|l| l.starts_with("Practise next:"))
+        .unwrap();
+    assert!(
+        practise.ends_with(": concentration puzzle --idea keep-pair"),
+        "{practise}"
+    );
+    // The command named runs (its flag and idea exist).
+    let command: Vec<&str> = practise
+        .rsplit(": ")
+        .next()
+        .unwrap()
+        .split(' ')
+        .skip(1)
+        .collect();
+    let mut args = command.clone();
+    args.extend(["--list", "1", "--deck", "pairs:8", "--seed", "3"]);
+    let (code, _, err) = cli::run(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    // The JSON has the same rows.
+    let json = cli::json(&["stats", "--json", "--data-dir", data.to_str().unwrap()]);
+    let ideas = json["dashboard"]["ideas"].as_array().unwrap();
+    assert_eq!(ideas[0]["idea"], "sacrifice");
+    assert_eq!(ideas[1]["idea"], "keep-pair");
+    assert_eq!(ideas[1]["recent"], 0.4);
+}

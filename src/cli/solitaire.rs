@@ -180,6 +180,7 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
                     "rated": page.book.rated,
                     "trend": page.book.trend(10),
                     "practise_next": page.practise,
+                    "ideas": page.tally.tally.trends(),
                 }),
             );
         }
