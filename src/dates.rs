@@ -26,6 +26,22 @@ pub fn day(year: u32, month: u32, day: u32) -> Option<Date> {
     Date::from_calendar_date(year, month, u8::try_from(day).ok()?).ok()
 }
 
+/// The day written `YYYY-MM-DD`, if the calendar has it.
+#[must_use]
+pub fn parse_day(text: &str) -> Option<Date> {
+    if !is_day(text) {
+        return None;
+    }
+    let n = |s: &str| s.parse::<u32>().unwrap_or(0);
+    day(n(&text[..4]), n(&text[5..7]), n(&text[8..]))
+}
+
+/// A day as `YYYY-MM-DD` (see [`parse_day`]).
+#[must_use]
+pub fn show_day(d: Date) -> String {
+    day_text(d)
+}
+
 /// Whether `text` is a day written `YYYY-MM-DD` that the calendar has.
 #[must_use]
 pub fn is_day(text: &str) -> bool {

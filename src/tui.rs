@@ -44,6 +44,7 @@ pub use history::{figures as history_figures, lines_with as history_lines};
 pub use look::{Look, Palette, ThemeName, force_colour_output};
 pub use pairs_replay::PairsReplay;
 pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
+pub use puzzle::review::{SESSION as REVIEW_SESSION, open as open_review};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
 pub use round::{Reply, Round, TableSolver};

@@ -691,6 +691,12 @@ const COMMAND_LINES: Cases = &[
     ),
     (&["solitaire", "--deck", "pairs:4"], "needs a terminal"),
     (&["stats", "--jsn"], "'--jsn'"),
+    (&["review", "--json"], "--list <N>"),
+    (
+        &["review", "--list", "many"],
+        "invalid value 'many' for '--list <N>'",
+    ),
+    (&["review", "--schedule", "--shedule"], "'--shedule'"),
     (
         &["pairs", "start", "--ranks", "2"],
         "--ranks 2: expected 3 to 10",

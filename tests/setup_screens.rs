@@ -341,7 +341,7 @@ fn pairs_is_offered_on_the_setup_screen_and_comes_back_to_it() {
     );
     app.save_dir = Some(dir.clone());
     let s = screen_sized(&app, 80, 24);
-    assert!(s.contains("P  Pairs: hit or fold"), "{s}");
+    assert!(s.contains("P Pairs: hit or fold"), "{s}");
     let mut now = Instant::now();
     app.update(Action::PairsGame, now);
     let table = app.pairs_table().expect("a game of Pairs");

@@ -541,6 +541,13 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Analyses the saved games under `data` that the dashboard's cache lacks, with a bar
+/// (a first `stats` over thousands takes seconds): the command then reads a warm cache.
+/// A failure is left for that reading to report.
+pub(super) fn warm_cache(data: &Path) {
+    let _ = analysed_games(data);
+}
+
 /// Every saved game under `data`, each analysed once into the dashboard's cache, with a
 /// bar while records are analysed afresh (a first `stats` over thousands takes seconds).
 pub(super) fn analysed_games(data: &Path) -> anyhow::Result<crate::trainer::dashboard::Games> {

@@ -1,30 +1,39 @@
-//! `concentration review --list N [--json]`: your own costly decisions from saved games
-//! (a mistake or worse), newest game first, each as a puzzle: the position as it was,
-//! valued by the solver, with the record, the turn and what you played.
-
-use std::collections::BTreeMap;
+//! `concentration review`: your own costly decisions from saved games (a mistake or
+//! worse), newest game first, each as a puzzle: the position as it was, valued by the
+//! solver. On screen one at a time (the puzzle screen), or listed with `--list N
+//! [--json]` with the record, the turn and what you played.
 
 use clap::Args;
 use serde_json::json;
 
-use crate::players::{Optimal, Usual, state_of};
-use crate::record;
 use crate::solver::FirstCard;
+use crate::trainer::review::{self, Decision, Found, Solvers};
+use crate::trainer::schedule::ScheduleStore;
+use crate::tui::{App, Drill};
 
 /// Your costly decisions from saved games, as puzzles.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Each decision of yours in a saved game against an AI that cost a mistake or more (2 points of win chance, 0.2 pairs) is listed as a puzzle: the position as it was (what was seen, the score, the pass rule), every action valued, the best, and the record, turn and action you played. Read from the dashboard's cache (see `stats`).\n\nExamples:\n  concentration review --list 5\n  concentration review --list 3 --json"
+    after_help = "Each decision of yours in a saved game against an AI that cost a mistake or more (2 points of win chance, 0.2 pairs) is posed as a puzzle: the position as it was (what was seen, the score, the pass rule), every action valued, the best. On screen, one at a time: turn the card you think best, and the answer says what it was worth and what you played in the game. With --list, printed with the record, turn and action you played. Read from the dashboard's cache (see `stats`).\n\nExamples:\n  concentration review\n  concentration review --list 5\n  concentration review --list 3 --json"
 )]
 pub struct ReviewArgs {
     #[command(flatten)]
     data: super::records::DataDir,
-    /// How many to list
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    list: usize,
-    /// One JSON object a line, in the puzzle format plus `record`, `turn`, `played`
-    #[arg(long)]
+    #[command(flatten)]
+    look: super::look::LookArgs,
+    #[command(flatten)]
+    access: super::access::AccessArgs,
+    /// Print N decisions instead of reviewing them on screen
+    #[arg(long, value_name = "N")]
+    list: Option<usize>,
+    /// With --list: one JSON object a line, in the puzzle format plus `record`, `turn`,
+    /// `played`
+    #[arg(long, requires = "list")]
     json: bool,
+    /// Follow the spaced schedule: solved decisions leave, missed ones come back after
+    /// 1, 3, then 7 days (kept in the data directory; followed from then on)
+    #[arg(long)]
+    schedule: bool,
 }
 
 /// Runs `review`.
@@ -37,105 +46,110 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
         .parent()
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default();
-    let games = super::records::analysed_games(&data)?;
-    for (_, why) in &games.unreadable {
+    // The schedule, once opted into, is followed until its file is removed.
+    let today = crate::dates::parse_day(&crate::dates::now_utc().0).unwrap_or(time::Date::MIN);
+    let store = ScheduleStore::new(&data);
+    let loaded = if args.schedule || store.exists() {
+        Some(store.load()?)
+    } else {
+        None
+    };
+    // The records the cache lacks are analysed first, with a bar on a terminal.
+    super::records::warm_cache(&data);
+    let mut solvers = Solvers::default();
+    let limit = args.list.unwrap_or(crate::tui::REVIEW_SESSION);
+    let due = |key: &str| {
+        loaded
+            .as_ref()
+            .is_none_or(|l| l.schedule.is_due(key, today))
+    };
+    let found = review::decisions(&data, limit, &due, &mut solvers).map_err(super::usage)?;
+    if let Some(w) = loaded.as_ref().and_then(|l| l.warning.as_ref()) {
+        eprintln!("{w}");
+    }
+    for why in &found.unreadable {
         eprintln!("skipped: {why}");
     }
-    let mut solvers: BTreeMap<(String, &str, &str), Option<Optimal>> = BTreeMap::new();
-    let mut lines = Vec::new();
-    'games: for (name, d) in &games.digests {
-        for c in &d.costly {
-            if lines.len() >= args.list {
-                break 'games;
-            }
-            let path = records.join(name);
-            let Ok(rec) = record::load(&path) else {
-                continue;
-            };
-            let Ok(mut game) = rec.start() else { continue };
-            if rec.flips[..c.index]
-                .iter()
-                .any(|&p| game.try_flip(p).is_err())
-            {
-                continue;
-            }
-            let Some(optimal) = solvers
-                .entry((
-                    rec.deck.name().to_owned(),
-                    rec.objective.name(),
-                    rec.pass_rule.name(),
-                ))
-                .or_insert_with(|| Optimal::new(&rec.deck, rec.objective, rec.pass_rule).ok())
-            else {
-                continue;
-            };
-            let state = state_of(game.view());
-            let Ok(actions) = optimal.solver().actions(&state) else {
-                continue;
-            };
-            let Some(played) = <crate::model::Standard as crate::model::Model>::action_of(
-                game.view(),
-                rec.flips[c.index],
-            ) else {
-                continue;
-            };
-            let Some(best) = crate::players::choose_best(
-                rec.objective,
-                crate::players::TieBreak::Usual,
-                &actions,
-                state.first,
-            ) else {
-                continue;
-            };
-            let first = match state.first {
-                None => serde_json::Value::Null,
-                Some(FirstCard::Revealed(q)) => {
-                    json!({"kind": "revealed", "pattern": q.to_string()})
-                }
-                Some(FirstCard::Held(q)) => json!({"kind": "held", "pattern": q.to_string()}),
-            };
-            lines.push(json!({
-                "id": format!("{}/{}/{}", rec.deck.name(), rec.seed, c.index),
-                "deck": rec.deck.name(),
-                "objective": rec.objective.name(),
-                "pass_rule": rec.pass_rule.name(),
-                "position": state.position.to_string(),
-                "diff": state.diff,
-                "after_pass": state.after_pass,
-                "first": first,
-                "actions": actions.iter().map(|(a, v)| json!({"action": a.to_string(), "value": v})).collect::<Vec<_>>(),
-                "best": best.to_string(),
-                "usual": Usual.act(&state).to_string(),
-                "record": path.display().to_string(),
-                "turn": c.turn,
-                "played": played.to_string(),
-                "cost": c.cost,
-                "class": c.class,
-                "explanation": c.text,
-            }));
-        }
-    }
-    if lines.is_empty() {
-        println!(
-            "No costly decisions of yours to review in {} (a mistake or worse in a game against an AI).",
-            records.display()
-        );
+    if found.decisions.is_empty() {
+        let schedule = loaded.as_ref().map(|l| (&l.schedule, today));
+        println!("{}", found.nothing_line(schedule));
         return Ok(());
     }
-    for l in &lines {
+    if args.list.is_none() {
+        let schedule = loaded.map(|l| (store, today, l.warning));
+        return play(args, found, solvers, schedule);
+    }
+    for d in &found.decisions {
         if args.json {
-            println!("{l}");
+            println!("{}", to_json(d));
         } else {
             println!(
                 "{}  turn {}  {}",
-                l["record"].as_str().unwrap_or_default(),
-                l["turn"],
-                l["explanation"]
-                    .as_str()
-                    .map(crate::words::printable)
-                    .unwrap_or_default()
+                d.played.path.display(),
+                d.played.turn,
+                crate::words::printable(&d.played.explanation)
             );
         }
     }
     Ok(())
+}
+
+/// The review on screen (or line by line for a screen reader).
+fn play(
+    args: &ReviewArgs,
+    found: Found,
+    solvers: Solvers,
+    schedule: Option<(ScheduleStore, time::Date, Option<String>)>,
+) -> anyhow::Result<()> {
+    let look = args.look.look()?;
+    let mut drill = Drill::review(found.decisions, solvers).map_err(super::usage)?;
+    if let Some((store, today, warning)) = schedule {
+        drill = drill.with_schedule(store, today, warning);
+    }
+    if let Some(options) = args.access.speech(None)? {
+        let mut voice = super::access::voice(options);
+        crate::speech::puzzles(App::puzzle(drill), &mut voice)?;
+        return Ok(());
+    }
+    if !crate::tui::is_terminal() {
+        return Err(super::usage(
+            "the review needs a terminal: standard input and output must not be redirected (or use --list)",
+        ));
+    }
+    let mut app = App::puzzle(drill);
+    app.look = look;
+    super::settings::pause_if_warned();
+    crate::tui::run(app)?;
+    Ok(())
+}
+
+/// A decision in the puzzle JSON format plus `record`, `turn`, `played`, `cost`,
+/// `class` and `explanation`.
+fn to_json(d: &Decision) -> serde_json::Value {
+    let p = &d.puzzle;
+    let first = match p.state.first {
+        None => serde_json::Value::Null,
+        Some(FirstCard::Revealed(q)) => json!({"kind": "revealed", "pattern": q.to_string()}),
+        Some(FirstCard::Held(q)) => json!({"kind": "held", "pattern": q.to_string()}),
+    };
+    json!({
+        "id": p.id,
+        "deck": p.rules.deck.name(),
+        "objective": p.rules.objective.name(),
+        "pass_rule": p.rules.pass_rule.name(),
+        "position": p.state.position.to_string(),
+        "diff": p.state.diff,
+        "after_pass": p.state.after_pass,
+        "first": first,
+        "actions": p.actions.iter().map(|(a, v)| json!({"action": a.to_string(), "value": v})).collect::<Vec<_>>(),
+        "best": p.best.to_string(),
+        "usual": p.usual.to_string(),
+        "idea": p.idea.name(),
+        "record": d.played.path.display().to_string(),
+        "turn": d.played.turn,
+        "played": d.played.action.to_string(),
+        "cost": d.played.cost,
+        "class": d.played.class,
+        "explanation": d.played.explanation,
+    })
 }

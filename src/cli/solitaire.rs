@@ -1,6 +1,5 @@
 //! `concentration solitaire` and `concentration stats`.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -8,7 +7,6 @@ use clap::Args;
 
 use crate::record;
 use crate::solitaire::Challenge;
-use crate::solitaire::stats::{Entry, Store};
 use crate::tui::{App, Config, Hints, Memory};
 
 /// Options of a solitaire game.
@@ -152,161 +150,45 @@ pub struct StatsArgs {
     json: bool,
 }
 
-/// Prints the solitaire statistics of the data directory.
+/// Prints the statistics page of the data directory (the same lines the dashboard
+/// screen shows: `trainer/stats_page.rs`).
 ///
 /// # Errors
 /// No data directory, or a statistics file that cannot be read.
 pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
+    use crate::trainer::stats_page::{PageError, StatsPage};
     let dir = data_dir(&args.data)?;
-    let store = Store::new(&dir);
     // Everything read before anything is printed: a file that cannot be read fails
     // the command with nothing on standard output, not halfway through the tables.
-    let loaded = store.load()?;
-    let tally_store = crate::trainer::tally::TallyStore::new(&dir);
-    let tally = tally_store.load()?;
-    // Every record analysed once and kept in the dashboard's cache (trainer/dashboard.rs).
-    let games = super::records::analysed_games(&dir)?;
-    for w in [&loaded.warning, &tally.warning].into_iter().flatten() {
+    // The records the cache lacks are analysed first, with a bar on a terminal.
+    super::records::warm_cache(&dir);
+    let page = StatsPage::read(&dir).map_err(|e| match e {
+        PageError::Records(e) => super::usage(e),
+        PageError::Stats(e) => e.into(),
+    })?;
+    for w in page.warnings() {
         eprintln!("{w}");
     }
-    for (_, why) in &games.unreadable {
-        eprintln!("skipped: {why}");
-    }
-    let versus = crate::trainer::dashboard::versus(&games);
-    let pairs = PairsTally::of(games.pairs);
-    let book = crate::trainer::dashboard::rating(&dir, &games)?;
-    let practise = crate::trainer::dashboard::practise_next(&games, &tally.tally);
     if args.json {
-        let mut json = serde_json::to_value(&loaded.stats)?;
+        let mut json = serde_json::to_value(&page.solitaire.stats)?;
         if let Some(map) = json.as_object_mut() {
-            map.insert("versus_ai".into(), serde_json::to_value(&versus)?);
-            map.insert("pairs".into(), serde_json::to_value(pairs)?);
+            map.insert("versus_ai".into(), serde_json::to_value(&page.versus)?);
+            map.insert("pairs".into(), serde_json::to_value(page.pairs)?);
             map.insert(
                 "dashboard".into(),
                 serde_json::json!({
-                    "kinds": crate::trainer::dashboard::kinds(&games),
-                    "rating": book.rating,
-                    "rated": book.rated,
-                    "trend": book.trend(10),
-                    "practise_next": practise,
+                    "kinds": crate::trainer::dashboard::kinds(&page.games),
+                    "rating": page.book.rating,
+                    "rated": page.book.rated,
+                    "trend": page.book.trend(10),
+                    "practise_next": page.practise,
+                    "ideas": page.tally.tally.trends(),
                 }),
             );
         }
         println!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
     }
-    if loaded.stats.entries.is_empty() {
-        println!(
-            "No solitaire games counted yet (statistics go to {}).",
-            store.path().display()
-        );
-    } else {
-        print!("{}", table(&loaded.stats.entries));
-    }
-    println!();
-    if versus.rows.is_empty() {
-        println!(
-            "Against the AI: no finished games yet (records go to {}).",
-            record::records_dir(&dir).display()
-        );
-    } else {
-        println!("Against the AI");
-        print!("{}", versus.table());
-        println!("accuracy: your share of best flips, as `analyze` counts it");
-    }
-    if let Some(line) = versus.unreadable_line() {
-        println!("{line}");
-    }
-    if pairs.games > 0 {
-        println!();
-        println!("{}", pairs.line());
-    }
-    println!();
-    if tally.tally.is_empty() {
-        println!(
-            "Puzzles: none answered yet (the tally goes to {}).",
-            tally_store.path().display()
-        );
-    } else {
-        print!("{}", tally.tally.table());
-    }
-    println!();
-    print!(
-        "{}",
-        crate::trainer::dashboard::text(
-            &games,
-            &book,
-            practise.as_ref(),
-            &record::records_dir(&dir)
-        )
-    );
+    print!("{}", page.text());
     Ok(())
-}
-
-/// Games of Pairs among the saved records: a game of its own, kept out of the games
-/// against the AI above.
-#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
-struct PairsTally {
-    /// Pairs records.
-    games: u64,
-    /// Of those, played to the end.
-    finished: u64,
-    /// Finished games with one person at the table.
-    yours: u64,
-    /// Of those, the ones the person lost.
-    lost: u64,
-}
-
-impl PairsTally {
-    fn of(counts: [u64; 4]) -> Self {
-        let [games, finished, yours, lost] = counts;
-        Self {
-            games,
-            finished,
-            yours,
-            lost,
-        }
-    }
-
-    fn line(self) -> String {
-        let mut s = format!(
-            "Pairs: {} saved, {} finished",
-            crate::words::count(self.games, "game"),
-            self.finished
-        );
-        if self.yours > 0 {
-            s += &format!("; you lost {} of your {} finished", self.lost, self.yours);
-        }
-        s
-    }
-}
-
-/// The statistics as a text table: each deck and memory mode, then its challenges.
-#[must_use]
-pub fn table(entries: &[Entry]) -> String {
-    let mut out = format!(
-        "{:<22} {:<8} {:>6} {:>10} {:>5} {:>9}\n",
-        "deck", "memory", "games", "avg moves", "best", "avg cost"
-    );
-    for e in entries {
-        let name = match e.challenge {
-            // Names come from a file: no control characters reach the terminal.
-            None => crate::words::printable(&e.deck),
-            Some(n) => format!("  challenge {n}"),
-        };
-        let _ = writeln!(
-            out,
-            "{:<22} {:<8} {:>6} {:>10} {:>5} {:>9}",
-            name,
-            crate::words::printable(&e.memory),
-            e.games,
-            crate::words::fixed(e.average_moves(), 2),
-            e.best,
-            crate::words::signed(e.average_cost(), 2)
-        );
-    }
-    out.push_str(
-        "avg cost: moves beyond what optimal play needs on the same deal with your order of turning new cards\n",
-    );
-    out
 }

@@ -92,12 +92,22 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
             c.tried
         )
     });
-    voice.say(&format!(
-        "Puzzle {}, {}, deck {}: find the best card and type it.{clock}",
-        d.number(),
-        p.difficulty.name(),
-        d.rules().deck
-    ))?;
+    match d.played() {
+        Some(played) => voice.say(&format!(
+            "Your decision {} of {}, turn {} of your game of {}, deck {}: find the best card and type it.",
+            d.number(),
+            d.review_len(),
+            played.turn,
+            crate::words::printable(&played.when),
+            d.rules().deck
+        ))?,
+        None => voice.say(&format!(
+            "Puzzle {}, {}, deck {}: find the best card and type it.{clock}",
+            d.number(),
+            p.difficulty.name(),
+            d.rules().deck
+        ))?,
+    }
     board(app, voice)
 }
 
@@ -179,6 +189,9 @@ fn answer<R: BufRead, W: Write>(
     } else {
         "Not the best move."
     })?;
+    if let Some(line) = d.played_line() {
+        voice.say(&format!("{line}."))?;
+    }
     let lesson = d.lesson();
     for (i, e) in lesson.actions.iter().enumerate() {
         let lead = if i == 0 { "Best: " } else { "Or " };

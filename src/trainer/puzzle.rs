@@ -295,7 +295,7 @@ impl Generator {
             let Ok(actions) = self.solver.actions(&state) else {
                 break;
             };
-            if let Some(puzzle) = self.puzzle_at(&game, &state, &actions, deal, &flips) {
+            if let Some(puzzle) = self.puzzle_at(&game, &state, &actions, deal, &flips, true) {
                 out.push(puzzle);
             }
             let objective = self.rules.objective;
@@ -318,6 +318,18 @@ impl Generator {
         out
     }
 
+    /// Any decision point of a game on the generator's rules posed as a puzzle, whether
+    /// or not one action stands clear (a decision of the person's own, for review):
+    /// `game` is the deal `deal` after `flips`. `None` when the game is over or the
+    /// solver cannot value it.
+    pub fn pose(&mut self, game: &Game, deal: u64, flips: &[usize]) -> Option<Puzzle> {
+        let state = state_of(game.view());
+        let actions = self.solver.actions(&state).ok()?;
+        self.puzzle_at(game, &state, &actions, deal, flips, false)
+    }
+
+    /// The puzzle at this decision point; when `strict`, only if one action is clearly
+    /// best and, for a control, something tempts.
     fn puzzle_at(
         &mut self,
         game: &Game,
@@ -325,6 +337,7 @@ impl Generator {
         actions: &[(Action, f64)],
         deal: u64,
         flips: &[usize],
+        strict: bool,
     ) -> Option<Puzzle> {
         let objective = self.rules.objective;
         let best = choose_best(objective, TieBreak::Usual, actions, state.first)?;
@@ -339,12 +352,12 @@ impl Generator {
             },
         )?;
         let gap = best_value - runner_up_value;
-        if gap < self.criteria.margin {
+        if strict && gap < self.criteria.margin {
             return None;
         }
         let control = best == usual;
         // A control needs a temptation: a seen card other than the pair, or a pass.
-        if control && !actions.iter().any(|&(a, _)| tempting(state, a)) {
+        if strict && control && !actions.iter().any(|&(a, _)| tempting(state, a)) {
             return None;
         }
         let lesson = explain(game.view(), &mut self.solver).ok()?;

@@ -50,6 +50,37 @@ pub struct Tally {
     /// files written before timed runs).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub best_timed: BTreeMap<u32, u32>,
+    /// By idea, the last [`TREND_WINDOW`] first answers, oldest first (`true`: solved),
+    /// for the trend (absent in files written before trends: their trend shows once
+    /// new answers come).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub recent: BTreeMap<String, Vec<bool>>,
+}
+
+/// How many of an idea's latest answers its trend compares with those before.
+pub const TREND_WINDOW: usize = 10;
+
+/// One idea's results and their trend.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct IdeaTrend {
+    /// The idea's name (`sacrifice`, `keep-pair`, ...).
+    pub idea: String,
+    /// Puzzles of it answered.
+    pub tried: u32,
+    /// Of those, solved on the first try.
+    pub solved: u32,
+    /// The share solved first try over the latest answers (up to [`TREND_WINDOW`]).
+    pub recent: Option<f64>,
+    /// The share solved first try over the answers before those.
+    pub before: Option<f64>,
+}
+
+impl IdeaTrend {
+    /// The latest share less the one before, when both are known.
+    #[must_use]
+    pub fn change(&self) -> Option<f64> {
+        Some(self.recent? - self.before?)
+    }
 }
 
 impl Default for Tally {
@@ -61,6 +92,7 @@ impl Default for Tally {
             best_streak: 0,
             by_idea: BTreeMap::new(),
             best_timed: BTreeMap::new(),
+            recent: BTreeMap::new(),
         }
     }
 }
@@ -74,6 +106,11 @@ impl Tally {
         };
         bump(&mut self.all);
         bump(self.by_idea.entry(idea.name().to_string()).or_default());
+        let recent = self.recent.entry(idea.name().to_string()).or_default();
+        recent.push(solved);
+        if recent.len() > TREND_WINDOW {
+            recent.remove(0);
+        }
         self.streak = if solved { self.streak + 1 } else { 0 };
         self.best_streak = self.best_streak.max(self.streak);
     }
@@ -92,7 +129,34 @@ impl Tally {
         self.all.tried == 0
     }
 
-    /// The tally as text for `stats`: a line in all, then a line per idea.
+    /// Each idea answered, in the Strategy page's order: tried, solved first try, and
+    /// the share solved over the latest [`TREND_WINDOW`] answers against the share
+    /// before them.
+    #[must_use]
+    pub fn trends(&self) -> Vec<IdeaTrend> {
+        IdeaKind::ALL
+            .iter()
+            .filter_map(|kind| {
+                let c = self.by_idea.get(kind.name())?;
+                let recent = self.recent.get(kind.name()).map_or(&[][..], Vec::as_slice);
+                let last = u32::try_from(recent.len()).unwrap_or(u32::MAX).min(c.tried);
+                let last_solved = u32::try_from(recent.iter().filter(|&&s| s).count())
+                    .unwrap_or(u32::MAX)
+                    .min(c.solved);
+                let rate = |n: u32, of: u32| (of > 0).then(|| f64::from(n) / f64::from(of));
+                Some(IdeaTrend {
+                    idea: kind.name().to_owned(),
+                    tried: c.tried,
+                    solved: c.solved,
+                    recent: rate(last_solved, last),
+                    before: rate(c.solved.saturating_sub(last_solved), c.tried - last),
+                })
+            })
+            .collect()
+    }
+
+    /// The tally as text for `stats`: a line in all, then a row per idea with its
+    /// trend.
     #[must_use]
     pub fn table(&self) -> String {
         use std::fmt::Write as _;
@@ -103,17 +167,38 @@ impl Tally {
         for (minutes, solved) in &self.best_timed {
             let _ = writeln!(out, "  Best timed run of {minutes} min: {solved} solved");
         }
-        for kind in IdeaKind::ALL {
-            if let Some(c) = self.by_idea.get(kind.name()) {
-                let _ = writeln!(
-                    out,
-                    "  {:<26} {:>4} of {:<4}",
-                    kind.title(),
-                    c.solved,
-                    c.tried
-                );
-            }
+        let trends = self.trends();
+        if trends.is_empty() {
+            return out;
         }
+        let share =
+            |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| crate::words::percent(v, 0));
+        let _ = writeln!(
+            out,
+            "  {:<27} {:>5} {:>9} {:>7} {:>6} {:>6}",
+            "idea", "tried", "first try", "last 10", "before", "trend"
+        );
+        for t in &trends {
+            let title: &str = match IdeaKind::parse(&t.idea) {
+                Some(kind) => kind.title(),
+                None => &t.idea,
+            };
+            let _ = writeln!(
+                out,
+                "  {:<27} {:>5} {:>9} {:>7} {:>6} {:>6}",
+                title,
+                t.tried,
+                t.solved,
+                share(t.recent),
+                share(t.before),
+                t.change()
+                    .map_or_else(|| "-".to_owned(), |c| crate::words::signed(c * 100.0, 0))
+            );
+        }
+        let _ = writeln!(
+            out,
+            "  first try: solved at the first answer; trend: the share over the last {TREND_WINDOW} less the share before, in points"
+        );
         out
     }
 }
@@ -244,5 +329,61 @@ impl TallyStore {
         let text = serde_json::to_string_pretty(tally).expect("a tally serialises") + "\n";
         crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
             .map_err(|e| StatsError::Io(path, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ideas_trend_compares_its_last_ten_first_answers_with_those_before() {
+        let mut t = Tally::default();
+        // Five missed, then eight of ten solved: 80% lately against 0% before.
+        for _ in 0..5 {
+            t.add(IdeaKind::Sacrifice, false);
+        }
+        for i in 0..10 {
+            t.add(IdeaKind::Sacrifice, i >= 2);
+        }
+        t.add(IdeaKind::Wait, true);
+        let trends = t.trends();
+        assert_eq!(trends.len(), 2);
+        let s = &trends[0];
+        assert_eq!((s.idea.as_str(), s.tried, s.solved), ("sacrifice", 15, 8));
+        assert_eq!(t.recent["sacrifice"].len(), TREND_WINDOW);
+        assert!((s.recent.unwrap() - 0.8).abs() < 1e-12);
+        assert!((s.before.unwrap() - 0.0).abs() < 1e-12);
+        assert!((s.change().unwrap() - 0.8).abs() < 1e-12);
+        // One answer: no "before", no trend.
+        let w = &trends[1];
+        assert_eq!(
+            (w.idea.as_str(), w.recent, w.before),
+            ("wait", Some(1.0), None)
+        );
+        assert_eq!(w.change(), None);
+        let table = t.table();
+        assert!(
+            table.contains("  The sacrifice                  15         8     80%     0%    +80"),
+            "{table}"
+        );
+        assert!(
+            table.contains("  A waiting move                  1         1    100%      -      -"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn a_tally_from_before_trends_reads_and_shows_no_trend_until_new_answers() {
+        let old = r#"{"format":1,"all":{"tried":12,"solved":6},"streak":0,"best_streak":3,
+            "by_idea":{"keep-pair":{"tried":12,"solved":6}}}"#;
+        let mut t: Tally = serde_json::from_str(old).unwrap();
+        let k = &t.trends()[0];
+        assert_eq!((k.recent, k.before), (None, Some(0.5)));
+        t.add(IdeaKind::KeepPair, true);
+        let k = &t.trends()[0];
+        assert_eq!(k.recent, Some(1.0));
+        assert!((k.before.unwrap() - 0.5).abs() < 1e-12);
+        assert!((k.change().unwrap() - 0.5).abs() < 1e-12);
     }
 }

@@ -1,7 +1,9 @@
 //! The puzzle screen's state: a position from the solver shown as a real table, the
 //! person's flip read as one of the model's actions, then every action's value and the
 //! reason, the answer marked right or wrong, counted in the tally. Pure state: no
-//! terminal here.
+//! terminal here. The same screen reviews the person's own decisions ([`review`]).
+
+pub mod review;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -108,12 +110,22 @@ impl Clock {
     }
 }
 
+/// Where the puzzles of a run come from.
+enum Source {
+    /// Generated from seeded games (`concentration puzzle`).
+    Generated {
+        generator: Box<Generator>,
+        filter: Filter,
+    },
+    /// The person's own costly decisions from saved games (`concentration review`).
+    Review(Box<review::ReviewRun>),
+}
+
 /// A run of puzzles on screen.
 pub struct Drill {
-    generator: Generator,
+    source: Source,
     rules: PuzzleRules,
     seed: u64,
-    filter: Filter,
     daily: Option<Challenge>,
     puzzles: Vec<Puzzle>,
     index: usize,
@@ -187,10 +199,12 @@ impl Drill {
             Some(Err(e)) => (None, Some(format!("tally not read: {e}"))),
         };
         let mut drill = Self {
-            generator,
+            source: Source::Generated {
+                generator: Box::new(generator),
+                filter,
+            },
             rules,
             seed,
-            filter,
             daily,
             puzzles,
             index: 0,
@@ -398,6 +412,11 @@ impl Drill {
             right,
             cost,
         });
+        if let Source::Review(run) = &mut self.source {
+            let again = std::mem::take(&mut self.again);
+            self.message = run.answered(self.index, right, again);
+            return;
+        }
         if std::mem::take(&mut self.again) {
             self.message = if right {
                 "Right this time (a second try is not counted). n: next puzzle".to_string()
@@ -471,6 +490,14 @@ impl Drill {
         self.message = format!("Try again: {}", self.prompt().to_lowercase());
     }
 
+    /// The solver valuing puzzles under `rules`.
+    fn solver(&mut self, rules: &PuzzleRules) -> Option<&mut crate::solver::Solver<f64>> {
+        match &mut self.source {
+            Source::Generated { generator, .. } => Some(generator.solver()),
+            Source::Review(run) => run.solvers.get(rules).map(Generator::solver),
+        }
+    }
+
     /// Whether the puzzle on screen is a second try.
     #[must_use]
     pub fn is_retry(&self) -> bool {
@@ -479,9 +506,17 @@ impl Drill {
 
     /// The next puzzle (more are searched for when the ones found are used up).
     pub fn next(&mut self) {
-        if self.index + 1 >= self.puzzles.len() {
-            let filter = self.filter;
-            let more = self.generator.puzzles_near(
+        if let Source::Review(run) = &self.source
+            && self.index + 1 >= self.puzzles.len()
+        {
+            run.last_line().clone_into(&mut self.message);
+            return;
+        }
+        if let Source::Generated { generator, filter } = &mut self.source
+            && self.index + 1 >= self.puzzles.len()
+        {
+            let filter = *filter;
+            let more = generator.puzzles_near(
                 self.seed,
                 self.puzzles.len() + BATCH,
                 GAMES * (self.puzzles.len() / BATCH + 1),
@@ -495,11 +530,13 @@ impl Drill {
             self.puzzles = more;
         }
         let game = self.puzzles[self.index + 1].game();
-        let Ok(lesson) = explain(game.view(), self.generator.solver()) else {
+        let rules = self.puzzles[self.index + 1].rules.clone();
+        let Some(Ok(lesson)) = self.solver(&rules).map(|s| explain(game.view(), s)) else {
             "The solver cannot explain the next puzzle".clone_into(&mut self.message);
             return;
         };
         self.index += 1;
+        self.rules = rules;
         self.game = game;
         self.lesson = lesson;
         self.answer = None;

@@ -59,6 +59,18 @@ pub const PUZZLE_HELP: &[(&str, &str)] = &[
 #[must_use]
 pub fn title(drill: &Drill) -> Line<'static> {
     let r = drill.rules();
+    if let Some(played) = drill.played() {
+        return Line::from(vec![
+            Span::styled("Concentration review", theme::HEADING),
+            Span::raw(format!(
+                "  {} · your decision {} of {} · turn {}",
+                r.deck.name(),
+                drill.number(),
+                drill.review_len(),
+                played.turn
+            )),
+        ]);
+    }
     let mut run = match drill.daily() {
         Some(d) => d.to_string(),
         None => format!("seed {}", drill.seed()),
@@ -116,22 +128,36 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
     let p = drill.puzzle();
     let rule = p.rules.pass_rule;
     let t = drill.tally();
+    let heading = match drill.played() {
+        Some(played) => format!("Your game · turn {}", played.turn),
+        None => format!("Puzzle {} · {}", drill.number(), p.difficulty.name()),
+    };
     let mut lines = vec![
-        Line::from(Span::styled(
-            format!("Puzzle {} · {}", drill.number(), p.difficulty.name()),
-            theme::HEADING,
-        )),
+        Line::from(Span::styled(heading, theme::HEADING)),
         Line::from(format!("Score: {}", score_words(view))),
         Line::from(format!("Rule: {}: {}", rule.name(), rule.explanation())),
         Line::from(format!("Goal: {}", goal(p.rules.objective))),
         Line::from(""),
         Line::from(situation(view)).bold(),
         Line::from(""),
-        Line::from(format!(
-            "Streak {} · solved {} of {}",
-            t.streak, t.all.solved, t.all.tried
-        )),
     ];
+    if let Some(played) = drill.played() {
+        // The record it comes from; a review is not counted in the tally.
+        // Minutes are enough to know the game again, and fit the panel.
+        let when: String = played.when.chars().take(16).collect();
+        lines.push(Line::from(format!(
+            "Played {}",
+            crate::words::printable(&when)
+        )));
+        if drill.is_scheduled() {
+            lines.push(Line::from("Spaced schedule: on"));
+        }
+        return lines;
+    }
+    lines.push(Line::from(format!(
+        "Streak {} · solved {} of {}",
+        t.streak, t.all.solved, t.all.tried
+    )));
     if let Some((book, _)) = drill.rating().filter(|(b, _)| b.rated > 0) {
         lines.push(Line::from(format!(
             "Rating {:.0} ± {:.0}",
@@ -214,6 +240,9 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
     if let Some(c) = chosen {
         lines.push(Line::from(format!("You: {}", c.named.text)).centered());
     }
+    if let Some(line) = drill.played_line() {
+        lines.push(Line::from(line).centered());
+    }
     lines.push(Line::from(""));
     for e in &lesson.actions {
         let best = ties(e.cost, 0.0);
@@ -239,8 +268,19 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
     if let Some(idea) = &lesson.idea {
         lines.push(Line::from(idea.line.clone()));
     }
-    if let Some(line) = drill.puzzle().control_line(lesson) {
+    if let Some(line) = drill.puzzle().control_line(lesson)
+        && !drill.is_review()
+    {
         lines.push(Line::from(line));
+    }
+    let keys = if answer.right {
+        ANSWERED_KEYS
+    } else {
+        MISSED_KEYS
+    };
+    if drill.is_review() {
+        lines.push(key_line(keys, 3).centered());
+        return lines;
     }
     let t = drill.tally();
     let saved = match drill.counted() {
@@ -267,11 +307,6 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
             .centered(),
         );
     }
-    let keys = if answer.right {
-        ANSWERED_KEYS
-    } else {
-        MISSED_KEYS
-    };
     lines.push(key_line(keys, 3).centered());
     lines
 }
@@ -282,7 +317,14 @@ pub fn draw(drill: &Drill, ascii: bool, areas: [Rect; 5], full: Rect, buf: &mut 
     title(drill).render(title_area, buf);
     board(drill).render(board_area, buf);
     let block = Block::bordered()
-        .title(Line::from(" Puzzle ").bold())
+        .title(
+            Line::from(if drill.is_review() {
+                " Review "
+            } else {
+                " Puzzle "
+            })
+            .bold(),
+        )
         .border_style(theme::BORDER);
     let inner = block.inner(panel);
     block.render(panel, buf);

@@ -382,6 +382,10 @@ impl App {
     /// check every word of it reaches the screen whole.
     #[must_use]
     pub fn window_text(&self) -> Vec<String> {
+        // The dashboard's lines, plain, as `concentration stats` prints them.
+        if let Some(page) = self.strategy.as_ref().filter(|p| p.is_dashboard()) {
+            return page.lines().iter().map(super::panel::plain).collect();
+        }
         let lines: Vec<Line> = match (self.overlay, &self.screen) {
             (Some(Overlay::Help), screen) => help_window(screen).1,
             (Some(Overlay::Why), screen) => why_window(screen),

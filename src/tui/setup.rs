@@ -119,7 +119,7 @@ impl Field {
 }
 
 /// The other entries of the setup screen, opened by their key.
-pub const ENTRIES: &str = "p  Puzzles   ·   L  Strategy page   ·   P  Pairs: hit or fold";
+pub const ENTRIES: &str = "p Puzzles · v Review · s Stats · L Strategy page · P Pairs: hit or fold";
 
 /// The setup screen's state.
 #[derive(Debug, Clone)]

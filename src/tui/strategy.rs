@@ -1,6 +1,7 @@
 //! The Strategy page on screen: the rules and every idea with its example position
 //! (computed by the trainer when the page opens), scrolled with the arrows, PgUp/PgDn,
-//! Home and End.
+//! Home and End. The dashboard screen (`s` on the setup screen) is a page of the same
+//! kind: the lines of `concentration stats`, scrolled the same way.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -23,6 +24,8 @@ pub const STRATEGY_KEYS: &[(&str, &str)] = &[
 /// The page and how far it is scrolled.
 pub struct Strategy {
     sections: Vec<Section>,
+    /// For the dashboard: its lines, shown as they are (instead of the sections).
+    text: Option<Vec<String>>,
     /// Rows scrolled past.
     pub scroll: usize,
     /// Whether closing the page ends the program (`concentration learn`).
@@ -35,9 +38,28 @@ impl Strategy {
     pub fn new(quit_on_close: bool) -> Self {
         Self {
             sections: page(),
+            text: None,
             scroll: 0,
             quit_on_close,
         }
+    }
+
+    /// The dashboard screen: `lines` (those `concentration stats` prints), scrolled as
+    /// the Strategy page is; closing it goes back.
+    #[must_use]
+    pub fn dashboard(lines: Vec<String>) -> Self {
+        Self {
+            sections: Vec::new(),
+            text: Some(lines),
+            scroll: 0,
+            quit_on_close: false,
+        }
+    }
+
+    /// Whether this page is the dashboard.
+    #[must_use]
+    pub fn is_dashboard(&self) -> bool {
+        self.text.is_some()
     }
 
     /// The page's sections.
@@ -73,6 +95,9 @@ impl Strategy {
     /// The page's lines before wrapping.
     #[must_use]
     pub fn lines(&self) -> Vec<Line<'static>> {
+        if let Some(text) = &self.text {
+            return text.iter().map(|l| Line::from(l.clone())).collect();
+        }
         let mut out = Vec::new();
         for s in &self.sections {
             out.push(Line::from(Span::styled(s.title.clone(), theme::HEADING)));
@@ -117,7 +142,14 @@ impl Strategy {
             Constraint::Length(1),
         ]));
         let block = Block::bordered()
-            .title(Line::from(" Strategy: the rules and the ideas ").bold())
+            .title(
+                Line::from(if self.is_dashboard() {
+                    " Your progress (as `concentration stats` prints it) "
+                } else {
+                    " Strategy: the rules and the ideas "
+                })
+                .bold(),
+            )
             .border_style(theme::BORDER);
         let inner = block.inner(body);
         block.render(body, buf);

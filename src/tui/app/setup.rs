@@ -9,7 +9,30 @@ use crate::tui::puzzle::Drill;
 use crate::tui::setup::Setup;
 use crate::tui::strategy::Strategy;
 
+/// Today (UTC), for the review's spaced schedule.
+fn today() -> time::Date {
+    crate::dates::parse_day(&crate::dates::now_utc().0).unwrap_or(time::Date::MIN)
+}
+
 impl App {
+    /// The puzzle screen with `drill`, `q` coming back here; or the setup screen with
+    /// why not.
+    fn open_puzzles(&mut self, drill: Result<Drill, String>) {
+        match drill {
+            Ok(d) => {
+                let from = std::mem::replace(&mut self.screen, Screen::Puzzle(Box::new(d)));
+                if let Screen::Setup(s) = from {
+                    self.puzzles_from = Some(s);
+                }
+            }
+            Err(e) => {
+                if let Screen::Setup(s) = &mut self.screen {
+                    s.error = Some(e);
+                }
+            }
+        }
+    }
+
     /// An app on the setup screen.
     #[must_use]
     pub fn setup(config: Config) -> Self {
@@ -62,15 +85,32 @@ impl App {
                         self.stats_dir.clone(),
                     )
                 });
-                match drill {
-                    Ok(d) => {
-                        let from = std::mem::replace(&mut self.screen, Screen::Puzzle(Box::new(d)));
-                        if let Screen::Setup(s) = from {
-                            self.puzzles_from = Some(s);
-                        }
-                    }
+                self.open_puzzles(drill);
+            }
+            Action::Setup => {
+                // The dashboard: the same lines as `concentration stats`.
+                let page = match &self.stats_dir {
+                    Some(dir) => crate::trainer::stats_page::StatsPage::read(dir)
+                        .map(|p| {
+                            let mut lines = p.warnings();
+                            lines.extend(p.text().lines().map(str::to_owned));
+                            lines
+                        })
+                        .map_err(|e| e.to_string()),
+                    None => Err("No statistics: games are not saved in this session".into()),
+                };
+                match page {
+                    Ok(lines) => self.strategy = Some(Strategy::dashboard(lines)),
                     Err(e) => setup.error = Some(e),
                 }
+            }
+            Action::Review => {
+                // Your own costly decisions, on the puzzle screen.
+                let drill = match &self.stats_dir {
+                    Some(dir) => crate::tui::puzzle::review::open(dir, today(), false),
+                    None => Err("No games to review: games are not saved in this session".into()),
+                };
+                self.open_puzzles(drill);
             }
             Action::Select => {
                 let config = setup.config.clone();
