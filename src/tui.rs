@@ -38,7 +38,7 @@ pub use crate::trainer::coach::{
 pub use app::{Action, App, Overlay, Screen, Unsaved, random_seed};
 pub use board::Geometry;
 pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
-pub use end_view::result_line;
+pub use end_view::{figures as end_figures, result_line};
 pub use hint::{Hint, HintAction, HintLine, format_cost, format_value};
 pub use history::{figures as history_figures, lines_with as history_lines};
 pub use look::{Look, Palette, ThemeName, force_colour_output};

@@ -70,11 +70,27 @@ fn pinned(name: &str, text: &str) {
     assert_eq!(text, expected, "the transcript of {name} changed");
 }
 
-/// The last two lines: the result, then the end menu.
+/// The result (the last line that tells one: a game's figures follow it), then the end
+/// menu (the last line).
 fn ending(text: &str) -> (&str, &str) {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() >= 2, "{text}");
-    (lines[lines.len() - 2], lines[lines.len() - 1])
+    let result = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("Game over: ") || l.starts_with("Cleared "))
+        .unwrap_or(&lines[lines.len() - 2]);
+    (result, lines[lines.len() - 1])
+}
+
+/// The lines between the result and the end menu: the end window's figures.
+fn figures(text: &str) -> Vec<&str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .rposition(|l| l.starts_with("Game over: "))
+        .expect("a result");
+    lines[at + 1..lines.len() - 1].to_vec()
 }
 
 /// A whole `pairs:3` game against the optimal AI, classic memory. The deal of seed 7:
@@ -117,6 +133,18 @@ fn a_pairs3_game_is_played_by_ear_and_its_transcript_pinned() {
     let (result, menu) = ending(&out);
     assert!(result.starts_with("Game over: "), "{out}");
     assert_eq!(menu, "Choose: 1 new game, 2 same deal, 3 replay, 4 quit.");
+    // Then the end window's figures, read as the window shows them.
+    let said = figures(&out);
+    assert!(
+        said[0].starts_with("Hints seen at 2 of your 6 decisions"),
+        "{out}"
+    );
+    assert!(
+        said.iter().any(|l| l.starts_with("Your accuracy ")),
+        "{out}"
+    );
+    assert!(said.iter().any(|l| l.starts_with("Memory: ")), "{out}");
+    assert!(said.iter().any(|l| l.starts_with("Errors: ")), "{out}");
     pinned("play-pairs3-seed7", &out);
     // The same input gives the same transcript.
     assert_eq!(transcript(&args, PAIRS3_SCRIPT).1, out);
@@ -380,4 +408,40 @@ fn a_missed_puzzle_is_tried_again_by_ear() {
         !intro.contains("wait") && !intro.contains("sacrifice"),
         "{intro}"
     );
+}
+
+#[test]
+fn a_rated_game_by_ear_ends_with_the_rating_as_the_end_window_shows_it() {
+    let scratch = std::env::temp_dir().join(format!(
+        "concentration-reader-rating-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let (data, cache) = (scratch.join("data"), scratch.join("cache"));
+    let args = [
+        "play",
+        "--deck",
+        "pairs:3",
+        "--seed",
+        "7",
+        "--screen-reader",
+        "--data-dir",
+        data.to_str().unwrap(),
+    ];
+    let (code, out, err) = transcript_with(
+        &args,
+        PAIRS3_SCRIPT,
+        &[("CONCENTRATION_CACHE_DIR", cache.to_str().unwrap())],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_plain(&out);
+    let said = figures(&out);
+    let rating = said
+        .iter()
+        .find(|l| l.starts_with("Your rating "))
+        .unwrap_or_else(|| panic!("no rating in:\n{out}"));
+    assert!(rating.ends_with(" this game)."), "{rating}");
+    // The first rated result: the rating moved from 1500 by the change it names.
+    assert!(std::fs::read_dir(data.join("games")).unwrap().count() == 1);
+    let _ = std::fs::remove_dir_all(&scratch);
 }

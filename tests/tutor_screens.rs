@@ -386,3 +386,28 @@ fn print_the_question() {
     app.update(Action::Why, now);
     println!("{}", screen_sized(&app, 80, 24));
 }
+
+#[test]
+fn the_help_lists_the_tutors_keys_when_the_tutor_is_on_and_fits_the_smallest_screen() {
+    let now = Instant::now();
+    let mut app = App::start_blocking(config(1, Objective::Win, Memory::Classic), now).unwrap();
+    app.update(Action::Help, now);
+    let help = app.window_text().join("\n");
+    assert!(
+        help.contains("y / n Esc / w") && help.contains("tutor asks: turn it / take it back / why"),
+        "{help}"
+    );
+    // Every row of the help reaches the smallest play screen (16 rows high).
+    let screen = screen_sized(&app, 80, 16);
+    for needle in ["y / n Esc / w", "take it back", "this help / quit"] {
+        assert!(screen.contains(needle), "{needle} not in:\n{screen}");
+    }
+    // Without the tutor, no such row.
+    let off = Config {
+        tutor: false,
+        ..config(1, Objective::Win, Memory::Classic)
+    };
+    let mut app = App::start_blocking(off, now).unwrap();
+    app.update(Action::Help, now);
+    assert!(!app.window_text().join("\n").contains("tutor asks"));
+}

@@ -125,6 +125,8 @@ struct Told {
     first: Option<Flip>,
     /// The end of the game told.
     ended: bool,
+    /// The rating line of the end window told (it may come after the end).
+    rating: bool,
 }
 
 /// Plays until the person leaves or the input ends.
@@ -351,7 +353,22 @@ fn narrate<R: BufRead, W: Write>(
         if let Some(line) = result {
             voice.say(&line)?;
         }
+        // The end window's figures, as it shows them.
+        if let Table::Round(r) = table {
+            for figure in crate::tui::end_figures(r) {
+                voice.say(&format!("{}.", figure.trim_end_matches('.')))?;
+            }
+            told.rating = r.rating_line().is_some();
+        }
         voice.say(menu(table))?;
+    } else if told.ended
+        && !told.rating
+        && let Table::Round(r) = table
+        && let Some(line) = r.rating_line()
+    {
+        // Worked out after the end was told.
+        told.rating = true;
+        voice.say(&format!("{line}."))?;
     }
     Ok(())
 }

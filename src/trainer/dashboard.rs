@@ -22,11 +22,12 @@ use crate::analysis::digest::{Digest, digest, share};
 use crate::analysis::versus::{Row, Versus};
 use crate::players::Optimal;
 use crate::record::{self, Entry};
+use crate::solver::zebra::ZebraSolver;
 
 /// The environment variable naming the cache folder (the platform's by default).
 pub const CACHE_DIR_ENV: &str = "CONCENTRATION_CACHE_DIR";
 /// The cache format: a change to what a digest holds or how it is computed bumps it.
-pub const CACHE_FORMAT: u32 = 1;
+pub const CACHE_FORMAT: u32 = 2;
 
 /// What one record file was, as the cache keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -197,9 +198,14 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
 /// Opponent, deck, pass rule, objective: a game kind.
 type KindKey = (String, String, String, String);
 
-/// One solver per deck, objective and pass rule (`None`: too large to solve).
+/// One solver per deck, objective and pass rule (`None`: too large to solve); Zebra's
+/// per objective and pass rule (it solves each position as it is asked, whatever the
+/// deck).
 #[derive(Default)]
-struct Solvers(BTreeMap<(String, &'static str, &'static str), Option<Optimal>>);
+struct Solvers(
+    BTreeMap<(String, &'static str, &'static str), Option<Optimal>>,
+    BTreeMap<(&'static str, &'static str), ZebraSolver>,
+);
 
 /// What the cache keeps of one file.
 fn keep(entry: &Entry, solvers: &mut Solvers) -> Kept {
@@ -226,7 +232,17 @@ fn keep(entry: &Entry, solvers: &mut Solvers) -> Kept {
         };
     }
     let analysis = if record.deck.is_zebra() {
-        None
+        // Zebra is solved for two seats (the person against one AI) and the standard
+        // turn only.
+        (record.variant == crate::rules::Variant::Standard)
+            .then(|| {
+                let solver = solvers
+                    .1
+                    .entry((record.objective.name(), record.pass_rule.name()))
+                    .or_insert_with(|| ZebraSolver::new(record.objective, record.pass_rule));
+                annotate(&game, record.players.clone(), solver).ok()
+            })
+            .flatten()
     } else {
         solvers
             .0

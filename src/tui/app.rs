@@ -388,8 +388,15 @@ impl App {
     fn save_current(&mut self) {
         if let Some((dir, game)) = self.unsaved_game() {
             let saved = game.save(&dir).map_err(|e| e.to_string());
+            let (blocking, quit) = (self.blocking, self.quit);
             match &mut self.screen {
-                Screen::Play(r) => r.set_saved(saved),
+                Screen::Play(r) => {
+                    r.set_saved(saved);
+                    // The rating lives in the data directory, the games folder's parent.
+                    if !quit {
+                        r.ask_rating(dir.parent(), blocking);
+                    }
+                }
                 Screen::Solo(s) => s.set_saved(saved),
                 Screen::Pairs(t) => t.set_saved(saved),
                 _ => {}
@@ -440,7 +447,7 @@ impl App {
             }
         }
         if let Screen::Play(r) = &mut self.screen
-            && r.poll_solver(now)
+            && (r.poll_solver(now) | r.poll_rating())
         {
             any = true;
         }

@@ -180,59 +180,7 @@ pub(super) fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<
         ))
         .centered(),
     ];
-    // "Your" decisions mean something with one person at the table.
-    if round.people() == 1 {
-        lines.push(
-            Line::from(format!(
-                "Hints seen at {} of your {}{}{}",
-                round.hints_used(),
-                words::count_of(round.decisions(), "decision"),
-                // Classic memory: how often a hint told where seen cards lie.
-                if round.memory() == super::config::Memory::Classic {
-                    format!(
-                        " · {} shown",
-                        words::count_of(round.places_shown(), "place")
-                    )
-                } else {
-                    String::new()
-                },
-                if round.practice() {
-                    " · practice game"
-                } else {
-                    ""
-                }
-            ))
-            .centered(),
-        );
-    }
-    if let Some(back) = round.look_back().filter(|_| !round.is_watch()) {
-        lines.push(
-            Line::from(format!(
-                "Your accuracy {} · {} of your {} with a choice best{}",
-                words::percent(back.accuracy, 0),
-                back.best,
-                words::count_of(back.decisions, "decision"),
-                forced_note(back)
-            ))
-            .centered(),
-        );
-        // Memory apart from strategy (classic memory), and the costly errors.
-        let apart = if let Some(figures) = &back.memory {
-            lines.push(Line::from(capital(figures)).centered());
-            " (memory slips apart)"
-        } else {
-            ""
-        };
-        lines.push(Line::from(format!("Errors: {}{apart}", back.errors_words())).centered());
-        if let Some((_, line)) = &back.costliest {
-            lines.push(Line::from(format!("Costliest: {line}")).centered());
-        }
-    } else if round.people() > 1 {
-        // Two or more people: each their own line, against the table's optimal play.
-        for back in round.look_backs() {
-            lines.push(Line::from(person_look_back(round, back)).centered());
-        }
-    }
+    lines.extend(figures(round).into_iter().map(|f| Line::from(f).centered()));
     let saved = match round.saved() {
         Some(Ok(path)) => format!(
             "Saved as {}",
@@ -260,4 +208,65 @@ pub(super) fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<
     keys.extend([("s", "setup"), ("q", "quit")]);
     lines.push(key_line(&keys, 3).centered());
     lines
+}
+
+/// The figures of the end window of a game at a table, one a line, as plain text: the
+/// hints seen, the person's accuracy, memory apart from strategy, the errors, the
+/// costliest decision, each person's look back at a table of several, and the rating
+/// once known. The screen reader reads these same lines.
+#[must_use]
+pub fn figures(round: &Round) -> Vec<String> {
+    let mut figures = Vec::new();
+    // "Your" decisions mean something with one person at the table.
+    if round.people() == 1 {
+        figures.push(format!(
+            "Hints seen at {} of your {}{}{}",
+            round.hints_used(),
+            words::count_of(round.decisions(), "decision"),
+            // Classic memory: how often a hint told where seen cards lie.
+            if round.memory() == super::config::Memory::Classic {
+                format!(
+                    " · {} shown",
+                    words::count_of(round.places_shown(), "place")
+                )
+            } else {
+                String::new()
+            },
+            if round.practice() {
+                " · practice game"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(back) = round.look_back().filter(|_| !round.is_watch()) {
+        figures.push(format!(
+            "Your accuracy {} · {} of your {} with a choice best{}",
+            words::percent(back.accuracy, 0),
+            back.best,
+            words::count_of(back.decisions, "decision"),
+            forced_note(back)
+        ));
+        // Memory apart from strategy (classic memory), and the costly errors.
+        let apart = if let Some(memory) = &back.memory {
+            figures.push(capital(memory));
+            " (memory slips apart)"
+        } else {
+            ""
+        };
+        figures.push(format!("Errors: {}{apart}", back.errors_words()));
+        if let Some((_, line)) = &back.costliest {
+            figures.push(format!("Costliest: {line}"));
+        }
+    } else if round.people() > 1 {
+        // Two or more people: each their own line, against the table's optimal play.
+        for back in round.look_backs() {
+            figures.push(person_look_back(round, back));
+        }
+    }
+    // Worked out once the game is saved, on a worker: shown when it arrives.
+    if let Some(line) = round.rating_line() {
+        figures.push(line.to_owned());
+    }
+    figures
 }

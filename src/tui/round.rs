@@ -2,6 +2,7 @@
 //! and of the display of a finished turn, hints and odds. Pure state: no terminal here.
 
 mod hints;
+mod rating;
 mod seats;
 mod solver;
 mod tutor;
@@ -74,6 +75,8 @@ pub struct Round {
     question: Option<crate::trainer::tutor::Warning>,
     /// Whether the tutor's why is on show.
     why_shown: bool,
+    /// The person's rating once the finished game is saved (see `rating.rs`).
+    rating: Option<rating::Slot>,
 }
 
 /// The seed of the coin toss stream, apart from the deal's.
@@ -144,6 +147,7 @@ impl Round {
             look_backs: None,
             question: None,
             why_shown: false,
+            rating: None,
         };
         for i in 0..round.seats.len() {
             round.make_ai(i);

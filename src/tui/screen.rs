@@ -281,6 +281,10 @@ const HELP: &[(&str, &str)] = &[
     ("? / q Esc", "this help / quit (asks; Ctrl-C: at once)"),
 ];
 
+/// The keys of the tutor's question (`--tutor`), for the play screen's help.
+const TUTOR_HELP: &[(&str, &str)] =
+    &[("y / n Esc / w", "tutor asks: turn it / take it back / why")];
+
 /// Every key of the replay and of the list of saved games.
 const REPLAY_HELP: &[(&str, &str)] = &[
     ("→ / l, ← / h", "next / previous flip"),
@@ -359,9 +363,13 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
             board_help_lines(super::puzzle_view::PUZZLE_HELP, false),
         ),
         Screen::Play(r) => {
-            let mut lines = board_help_lines(HELP, true);
+            // The tutor's keys, when it may ask (one more row: the window still fits
+            // the smallest play screen).
+            let tutor: &[(&str, &str)] = if r.tutor_on() { TUTOR_HELP } else { &[] };
+            let keys: Vec<(&str, &str)> = HELP.iter().chain(tutor).copied().collect();
+            let mut lines = board_help_lines(&keys, true);
             let rule = crate::trainer::coach::deck_rule(r.game().view().deck());
-            lines.insert(HELP.len(), Line::from(rule).style(theme::DIM));
+            lines.insert(keys.len(), Line::from(rule).style(theme::DIM));
             (" Keys ", lines)
         }
         Screen::Setup(s) => {

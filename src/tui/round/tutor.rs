@@ -19,6 +19,12 @@ pub enum Reply {
 }
 
 impl Round {
+    /// Whether the tutor is on in this game (`--tutor`).
+    #[must_use]
+    pub fn tutor_on(&self) -> bool {
+        self.config.tutor
+    }
+
     /// The tutor's question awaiting an answer, if any.
     #[must_use]
     pub fn tutor_question(&self) -> Option<&Warning> {

@@ -1,0 +1,126 @@
+//! The person's rating on the end screen: once a finished game against an AI is saved,
+//! the rating with it and what it changed are worked out on a worker thread (every
+//! saved game is read), so the end screen never waits for them.
+
+use std::path::Path;
+
+use super::Round;
+use crate::trainer::rating::Book;
+use crate::tui::worker::{Progress, Worker};
+
+/// The end screen's rating line: still being worked out, or known (`None`: the game is
+/// not rated, or the rating could not be read — the end screen then says nothing).
+pub(super) enum Slot {
+    Pending(Worker<Option<String>>),
+    Known(Option<String>),
+}
+
+/// `Your rating 1532 ± 80 (+14 this game)`: the ± is twice the deviation, as
+/// [`Book::line`] has it.
+#[must_use]
+pub fn rating_words(book: &Book, change: f64) -> String {
+    format!(
+        "Your rating {:.0} ± {:.0} ({} this game)",
+        book.rating.rating,
+        2.0 * book.rating.deviation,
+        crate::words::signed(change, 0)
+    )
+}
+
+/// The rating line of the game saved as `file` in data directory `data`: `None` when
+/// it is not rated or the rating cannot be worked out (the end screen is no place for
+/// a records folder's troubles: `stats` names them).
+fn line_for(data: &Path, file: &str) -> Option<String> {
+    match crate::trainer::dashboard::rating_change(data, file) {
+        Ok((book, Some(change))) => Some(rating_words(&book, change)),
+        Ok((_, None)) | Err(_) => None,
+    }
+}
+
+impl Round {
+    /// Whether the game can change the person's rating: finished, saved, one person
+    /// against one AI, not a practice game (the dashboard has the last word on the AI).
+    fn may_be_rated(&self) -> bool {
+        self.game.view().is_over()
+            && matches!(self.saved, Some(Ok(_)))
+            && self.people() == 1
+            && self.seat_count() == 2
+            && !self.practice()
+    }
+
+    /// Works out the rating line once the game is saved in the games folder of data
+    /// directory `data`: on a worker thread, or on this one when `blocking` (tests).
+    /// Does nothing for a game that cannot be rated, or a second time.
+    pub fn ask_rating(&mut self, data: Option<&Path>, blocking: bool) {
+        let (Some(data), Some(Ok(path))) = (data, &self.saved) else {
+            return;
+        };
+        if self.rating.is_some() || !self.may_be_rated() {
+            return;
+        }
+        let Some(file) = path.file_name().and_then(|f| f.to_str()).map(str::to_owned) else {
+            return;
+        };
+        let data = data.to_path_buf();
+        self.rating = Some(if blocking {
+            Slot::Known(line_for(&data, &file))
+        } else {
+            Slot::Pending(Worker::spawn(move || line_for(&data, &file)))
+        });
+    }
+
+    /// Takes in the rating line if it arrived; returns whether it did.
+    pub fn poll_rating(&mut self) -> bool {
+        let Some(Slot::Pending(worker)) = &self.rating else {
+            return false;
+        };
+        match worker.poll() {
+            Progress::Running => false,
+            Progress::Done(line) => {
+                self.rating = Some(Slot::Known(line));
+                true
+            }
+            // The job failed: the end screen says nothing of the rating.
+            Progress::Stopped => {
+                self.rating = Some(Slot::Known(None));
+                true
+            }
+        }
+    }
+
+    /// The end screen's rating line, once known.
+    #[must_use]
+    pub fn rating_line(&self) -> Option<&str> {
+        match &self.rating {
+            Some(Slot::Known(Some(line))) => Some(line),
+            _ => None,
+        }
+    }
+
+    /// Whether the rating line is still being worked out.
+    #[must_use]
+    pub fn rating_pending(&self) -> bool {
+        matches!(self.rating, Some(Slot::Pending(_)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rating_words;
+    use crate::trainer::rating::Book;
+
+    #[test]
+    fn the_rating_line_has_twice_the_deviation_and_a_signed_change() {
+        let mut book = Book::default();
+        book.rating.rating = 1532.4;
+        book.rating.deviation = 40.2;
+        assert_eq!(
+            rating_words(&book, 14.3),
+            "Your rating 1532 ± 80 (+14 this game)"
+        );
+        assert_eq!(
+            rating_words(&book, -9.6),
+            "Your rating 1532 ± 80 (\u{2212}10 this game)"
+        );
+    }
+}
