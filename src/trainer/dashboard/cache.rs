@@ -1,0 +1,320 @@
+//! Each record is analysed once: its [`Digest`] is kept in a cache file keyed by the
+//! record's file name, size and modification time. The cache lives in the platform's
+//! cache folder (`~/.cache/concentration/dashboard-<data dir hash>.json` on Linux, or
+//! `$CONCENTRATION_CACHE_DIR`), not in the data directory, which reading commands never
+//! change. A cache that is missing, unreadable, of another format or stale for a file
+//! is rebuilt for what changed; it is written atomically under a lock and is never the
+//! only copy of anything (the records are). Without a cache folder the dashboard is
+//! computed afresh each time.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::annotate::annotate;
+use crate::analysis::digest::{Digest, digest};
+use crate::players::Optimal;
+use crate::record::{self, Entry};
+use crate::solver::zebra::ZebraSolver;
+
+/// The environment variable naming the cache folder (the platform's by default).
+pub const CACHE_DIR_ENV: &str = "CONCENTRATION_CACHE_DIR";
+/// The cache format: a change to what a digest holds or how it is computed bumps it.
+pub const CACHE_FORMAT: u32 = 2;
+
+/// What one record file was, as the cache keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kept {
+    /// A game of the person against one AI.
+    Game(Box<Digest>),
+    /// A game of Pairs: finished, with one person, lost by the person.
+    Pairs {
+        /// Played to the end.
+        finished: bool,
+        /// With one person at the table.
+        yours: bool,
+        /// Lost by that person.
+        lost: bool,
+    },
+    /// Any other game (AIs only, solitaire, a table of people): how many people sat.
+    Other {
+        /// People at the table.
+        people: usize,
+    },
+    /// A file that is not a readable record: why.
+    Unreadable(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Cached {
+    size: u64,
+    modified: u128,
+    kept: Kept,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Cache {
+    format: u32,
+    files: BTreeMap<String, Cached>,
+}
+
+/// Every saved game, summed up from the cache.
+#[derive(Debug, Clone, Default)]
+pub struct Games {
+    /// The person's games against one AI, newest first, with their file names.
+    pub digests: Vec<(String, Digest)>,
+    /// Files that could not be read, with why.
+    pub unreadable: Vec<(String, String)>,
+    /// Other games of Concentration (AIs only, solitaire, tables): how many, and of
+    /// those with no person.
+    pub others: usize,
+    /// Of `others`, games with no person at all.
+    pub ai_only: usize,
+    /// Pairs: saved, finished, finished with one person, lost by the person.
+    pub pairs: [u64; 4],
+    /// Records analysed now (not found in the cache).
+    pub analysed_now: usize,
+}
+
+fn stamp(meta: &std::fs::Metadata) -> u128 {
+    meta.modified()
+        .ok()
+        .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos())
+}
+
+/// Reads the games of data directory `data`, analysing only the records the cache does
+/// not hold, and writes the cache back if anything changed (when it can).
+///
+/// # Errors
+/// The records folder is not a folder or cannot be read.
+pub fn games(data: &Path) -> Result<Games, String> {
+    games_with(data, |_, _| {})
+}
+
+/// As [`games`], calling `analysed(done, of)` after each record it analyses afresh (`of`:
+/// how many the cache did not hold), for a progress bar: a warm cache calls it never.
+///
+/// # Errors
+/// As [`games`].
+pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Games, String> {
+    let dir = record::records_dir(data);
+    let read = match std::fs::read_dir(&dir) {
+        Ok(read) => Some(read),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(_) if dir.exists() && !dir.is_dir() => {
+            return Err(format!(
+                "{}: the records folder is a file, not a folder",
+                dir.display()
+            ));
+        }
+        Err(e) => return Err(format!("{}: {e}", dir.display())),
+    };
+    let files: Vec<(String, PathBuf, u64, u128)> = read
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_owned();
+            let path = e.path();
+            if name.starts_with('.') || path.extension().is_none_or(|x| x != "cgn") {
+                return None;
+            }
+            let meta = e.metadata().ok()?;
+            Some((name, path, meta.len(), stamp(&meta)))
+        })
+        .collect();
+    let old = read_cache(data);
+    let fresh = |name: &String, size: u64, modified: u128| {
+        old.files
+            .get(name)
+            .is_some_and(|c| c.size == size && c.modified == modified)
+    };
+    let to_analyse = files
+        .iter()
+        .filter(|(name, _, size, modified)| !fresh(name, *size, *modified))
+        .count() as u64;
+    let mut cache = Cache {
+        format: CACHE_FORMAT,
+        files: BTreeMap::new(),
+    };
+    let mut solvers = Solvers::default();
+    let mut out = Games::default();
+    for (name, path, size, modified) in files {
+        let kept = match old.files.get(&name) {
+            Some(c) if c.size == size && c.modified == modified => c.kept.clone(),
+            _ => {
+                let kept = keep(&Entry::read(path), &mut solvers);
+                out.analysed_now += 1;
+                analysed(out.analysed_now as u64, to_analyse);
+                kept
+            }
+        };
+        cache.files.insert(
+            name,
+            Cached {
+                size,
+                modified,
+                kept,
+            },
+        );
+    }
+    if cache != old {
+        write_cache(data, &cache);
+    }
+    for (name, c) in cache.files {
+        match c.kept {
+            Kept::Game(d) => out.digests.push((name, *d)),
+            Kept::Pairs {
+                finished,
+                yours,
+                lost,
+            } => {
+                out.pairs[0] += 1;
+                out.pairs[1] += u64::from(finished);
+                out.pairs[2] += u64::from(yours);
+                out.pairs[3] += u64::from(lost);
+            }
+            Kept::Other { people } => {
+                out.others += 1;
+                out.ai_only += usize::from(people == 0);
+            }
+            Kept::Unreadable(why) => out.unreadable.push((name, why)),
+        }
+    }
+    out.digests
+        .sort_by(|(an, a), (bn, b)| (&b.date, &b.time, bn).cmp(&(&a.date, &a.time, an)));
+    Ok(out)
+}
+
+/// One solver per deck, objective and pass rule (`None`: too large to solve); Zebra's
+/// per objective and pass rule (it solves each position as it is asked, whatever the
+/// deck).
+#[derive(Default)]
+struct Solvers(
+    BTreeMap<(String, &'static str, &'static str), Option<Optimal>>,
+    BTreeMap<(&'static str, &'static str), ZebraSolver>,
+);
+
+/// What the cache keeps of one file.
+fn keep(entry: &Entry, solvers: &mut Solvers) -> Kept {
+    if let Some(p) = &entry.pairs {
+        let loser = p.loser();
+        let yours = loser.is_some() && p.seats.people() == 1;
+        return Kept::Pairs {
+            finished: loser.is_some(),
+            yours,
+            lost: yours && loser.is_some_and(|l| p.seats.seat(l).is_person()),
+        };
+    }
+    let record = match &entry.record {
+        Ok(r) => r,
+        Err(e) => return Kept::Unreadable(crate::words::one_line(e)),
+    };
+    let game = match record.replay() {
+        Ok(g) => g,
+        Err(e) => return Kept::Unreadable(e.to_string()),
+    };
+    if crate::analysis::digest::person_against_ai(record).is_none() {
+        return Kept::Other {
+            people: record.people().len(),
+        };
+    }
+    let analysis = if record.deck.is_zebra() {
+        // Zebra is solved for two seats (the person against one AI) and the standard
+        // turn only.
+        (record.variant == crate::rules::Variant::Standard)
+            .then(|| {
+                let solver = solvers
+                    .1
+                    .entry((record.objective.name(), record.pass_rule.name()))
+                    .or_insert_with(|| ZebraSolver::new(record.objective, record.pass_rule));
+                annotate(&game, record.players.clone(), solver).ok()
+            })
+            .flatten()
+    } else {
+        solvers
+            .0
+            .entry((
+                record.deck.name().to_owned(),
+                record.objective.name(),
+                record.pass_rule.name(),
+            ))
+            .or_insert_with(|| Optimal::new(&record.deck, record.objective, record.pass_rule).ok())
+            .as_mut()
+            .and_then(|o| annotate(&game, record.players.clone(), o.solver()).ok())
+    };
+    digest(record, &game, analysis.as_ref())
+        .map_or(Kept::Other { people: 1 }, |d| Kept::Game(Box::new(d)))
+}
+
+/// The cache folder and the cache file's name for data directory `data`: one file per
+/// data directory, named by a hash of its absolute path.
+#[must_use]
+pub fn cache_file(data: &Path) -> Option<(PathBuf, String)> {
+    let dir = match std::env::var_os(CACHE_DIR_ENV).filter(|d| !d.is_empty()) {
+        Some(d) => PathBuf::from(d),
+        None => directories::ProjectDirs::from("", "", "concentration")?
+            .cache_dir()
+            .to_path_buf(),
+    };
+    let absolute = std::fs::canonicalize(data).unwrap_or_else(|_| data.to_path_buf());
+    // FNV-1a: stable across runs and versions (the std hasher is not).
+    let hash = absolute
+        .to_string_lossy()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    Some((dir, format!("dashboard-{hash:016x}.json")))
+}
+
+fn read_cache(data: &Path) -> Cache {
+    let empty = Cache {
+        format: CACHE_FORMAT,
+        files: BTreeMap::new(),
+    };
+    let Some((dir, name)) = cache_file(data) else {
+        return empty;
+    };
+    std::fs::read(dir.join(name))
+        .ok()
+        .and_then(|b| serde_json::from_slice::<Cache>(&b).ok())
+        .filter(|c| c.format == CACHE_FORMAT)
+        .unwrap_or(empty)
+}
+
+/// Writes the cache atomically under its lock; a cache folder that cannot be written
+/// keeps no cache, which costs time, not correctness.
+fn write_cache(data: &Path, cache: &Cache) {
+    let Some((dir, name)) = cache_file(data) else {
+        return;
+    };
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let Ok(_lock) = crate::solitaire::stats::lock_file(&dir.join(format!("{name}.lock"))) else {
+        return;
+    };
+    if let Ok(text) = serde_json::to_string(cache) {
+        let _ = record::replace_atomically(&dir, &name, &(text + "\n"));
+    }
+}
+
+/// The games the cache holds for data directory `data`, without reading any record.
+#[must_use]
+pub fn cached(data: &Path) -> Games {
+    Games {
+        digests: read_cache(data)
+            .files
+            .into_iter()
+            .filter_map(|(name, c)| match c.kept {
+                Kept::Game(d) => Some((name, *d)),
+                _ => None,
+            })
+            .collect(),
+        ..Games::default()
+    }
+}
