@@ -216,15 +216,29 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
     if let Some(minutes) = args.timed {
         drill = drill.timed(minutes, std::time::Instant::now());
     }
-    if let Some(options) = args.access.speech(None)? {
+    run_drill(
+        drill,
+        look,
+        &args.access,
+        "the puzzle needs a terminal: standard input and output must not be redirected",
+    )
+}
+
+/// Runs a drill (puzzles or a review): by ear with `--screen-reader`, else on the
+/// terminal, or the one line `no_terminal` when there is none.
+pub(super) fn run_drill(
+    drill: Drill,
+    look: crate::tui::Look,
+    access: &super::access::AccessArgs,
+    no_terminal: &str,
+) -> anyhow::Result<()> {
+    if let Some(options) = access.speech(None)? {
         let mut voice = super::access::voice(options);
         crate::speech::puzzles(App::puzzle(drill), &mut voice)?;
         return Ok(());
     }
     if !crate::tui::is_terminal() {
-        return Err(super::usage(
-            "the puzzle needs a terminal: standard input and output must not be redirected",
-        ));
+        return Err(super::usage(no_terminal));
     }
     let mut app = App::puzzle(drill);
     app.look = look;

@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::solver::FirstCard;
 use crate::trainer::review::{self, Decision, Found, Solvers};
 use crate::trainer::schedule::ScheduleStore;
-use crate::tui::{App, Drill};
+use crate::tui::Drill;
 
 /// Your costly decisions from saved games, as puzzles.
 #[derive(Debug, Args)]
@@ -106,21 +106,12 @@ fn play(
     if let Some((store, today, warning)) = schedule {
         drill = drill.with_schedule(store, today, warning);
     }
-    if let Some(options) = args.access.speech(None)? {
-        let mut voice = super::access::voice(options);
-        crate::speech::puzzles(App::puzzle(drill), &mut voice)?;
-        return Ok(());
-    }
-    if !crate::tui::is_terminal() {
-        return Err(super::usage(
-            "the review needs a terminal: standard input and output must not be redirected (or use --list)",
-        ));
-    }
-    let mut app = App::puzzle(drill);
-    app.look = look;
-    super::settings::pause_if_warned();
-    crate::tui::run(app)?;
-    Ok(())
+    super::puzzle::run_drill(
+        drill,
+        look,
+        &args.access,
+        "the review needs a terminal: standard input and output must not be redirected (or use --list)",
+    )
 }
 
 /// A decision in the puzzle JSON format plus `record`, `turn`, `played`, `cost`,
