@@ -236,6 +236,13 @@ fn five_thousand_games_in_under_a_second() {
     let history = start.elapsed();
     println!("history --list: {history:?}");
     assert!(out.contains("turn "), "the figures are listed");
+    let start = std::time::Instant::now();
+    let (code, out, err) = run(&["review", "--list", "10"], &data, &cache);
+    assert_eq!(code, 0, "{err}");
+    let review = start.elapsed();
+    println!("review --list 10: {review:?}");
+    assert!(out.contains("turn "), "decisions are listed: {out}");
+    assert!(review < std::time::Duration::from_secs(1), "{review:?}");
     assert!(warm < std::time::Duration::from_secs(1), "{warm:?}");
     assert!(history < std::time::Duration::from_secs(1), "{history:?}");
 }
