@@ -6,7 +6,6 @@
 use clap::Args;
 use serde_json::json;
 
-use crate::solver::FirstCard;
 use crate::trainer::review::{self, Decision, Found, Solvers};
 use crate::trainer::schedule::ScheduleStore;
 use crate::tui::Drill;
@@ -117,30 +116,18 @@ fn play(
 /// A decision in the puzzle JSON format plus `record`, `turn`, `played`, `cost`,
 /// `class` and `explanation`.
 fn to_json(d: &Decision) -> serde_json::Value {
-    let p = &d.puzzle;
-    let first = match p.state.first {
-        None => serde_json::Value::Null,
-        Some(FirstCard::Revealed(q)) => json!({"kind": "revealed", "pattern": q.to_string()}),
-        Some(FirstCard::Held(q)) => json!({"kind": "held", "pattern": q.to_string()}),
-    };
-    json!({
-        "id": p.id,
-        "deck": p.rules.deck.name(),
-        "objective": p.rules.objective.name(),
-        "pass_rule": p.rules.pass_rule.name(),
-        "position": p.state.position.to_string(),
-        "diff": p.state.diff,
-        "after_pass": p.state.after_pass,
-        "first": first,
-        "actions": p.actions.iter().map(|(a, v)| json!({"action": a.to_string(), "value": v})).collect::<Vec<_>>(),
-        "best": p.best.to_string(),
-        "usual": p.usual.to_string(),
-        "idea": p.idea.name(),
-        "record": d.played.path.display().to_string(),
-        "turn": d.played.turn,
-        "played": d.played.action.to_string(),
-        "cost": d.played.cost,
-        "class": d.played.class,
-        "explanation": d.played.explanation,
-    })
+    let mut json = super::puzzle::to_json(&d.puzzle);
+    if let Some(map) = json.as_object_mut() {
+        for (key, value) in [
+            ("record", json!(d.played.path.display().to_string())),
+            ("turn", json!(d.played.turn)),
+            ("played", json!(d.played.action.to_string())),
+            ("cost", json!(d.played.cost)),
+            ("class", json!(d.played.class)),
+            ("explanation", json!(d.played.explanation)),
+        ] {
+            map.insert(key.to_owned(), value);
+        }
+    }
+    json
 }
