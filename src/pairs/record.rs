@@ -57,6 +57,17 @@ fn bad(line: usize, fault: impl Into<String>) -> RecordError {
     }
 }
 
+/// One decision of a recorded game, as the record tells it without a solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decided {
+    /// The round, from 1.
+    pub round: usize,
+    /// The seat that decided.
+    pub seat: usize,
+    /// What it did.
+    pub action: Action,
+}
+
 impl PairsRecord {
     /// Whether `text` is a Pairs record (its first line names the format).
     #[must_use]
@@ -86,6 +97,33 @@ impl PairsRecord {
     #[must_use]
     pub fn decisions(&self) -> usize {
         self.rounds.iter().map(Vec::len).sum()
+    }
+
+    /// Every decision in order, with its round and seat, replayed by the rules (no
+    /// solver: quick).
+    ///
+    /// # Errors
+    /// A decision the rules refuse (not in a record that parsed).
+    pub fn decided(&self) -> Result<Vec<Decided>, super::PairsError> {
+        let mut game = self.new_game()?;
+        let mut out = Vec::with_capacity(self.decisions());
+        for (k, round) in self.rounds.iter().enumerate() {
+            if k > 0 {
+                game.next_round()?;
+            }
+            for &action in round {
+                let Phase::Turn { mover } = game.phase() else {
+                    return Err(super::PairsError::NotYourTurn);
+                };
+                out.push(Decided {
+                    round: k + 1,
+                    seat: mover,
+                    action,
+                });
+                apply(&mut game, action)?;
+            }
+        }
+        Ok(out)
     }
 
     /// The loser, if the game was played to the end.

@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 use super::pairs_table::PairsTable;
 use super::replay::History;
 use super::worker::{Progress, Worker};
-use crate::pairs::record::{PairsRecord, apply};
+use crate::pairs::PairsError;
+use crate::pairs::record::{Decided, PairsRecord};
 use crate::pairs::review::{DecisionCost, review};
-use crate::pairs::{Action, PairsError, Phase};
 
 /// A cost below this is the best choice (floating-point noise, not a mistake).
 pub const COST_EPSILON: f64 = 1e-9;
@@ -44,7 +44,7 @@ impl PairsReplay {
     /// # Errors
     /// A record the rules refuse (not one that parsed).
     pub fn new(record: PairsRecord, path: Option<PathBuf>) -> Result<Self, PairsError> {
-        let decisions = decisions(&record)?;
+        let decisions = record.decided()?;
         let table = PairsTable::replayed(&record, 0)?;
         let job = record.clone();
         let pending = Worker::spawn(move || review(&job).map_err(|e| e.to_string()));
@@ -192,40 +192,6 @@ impl PairsReplay {
             self.at = to;
         }
     }
-}
-
-/// One decision of a recorded game, as the record tells it without a solver.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decided {
-    /// The round, from 1.
-    pub round: usize,
-    /// The seat that decided.
-    pub seat: usize,
-    /// What it did.
-    pub action: Action,
-}
-
-/// Every decision of `record`, replayed by the rules (no solver: quick).
-fn decisions(record: &PairsRecord) -> Result<Vec<Decided>, PairsError> {
-    let mut game = record.new_game()?;
-    let mut out = Vec::with_capacity(record.decisions());
-    for (k, round) in record.rounds.iter().enumerate() {
-        if k > 0 {
-            game.next_round()?;
-        }
-        for &action in round {
-            let Phase::Turn { mover } = game.phase() else {
-                return Err(PairsError::NotYourTurn);
-            };
-            out.push(Decided {
-                round: k + 1,
-                seat: mover,
-                action,
-            });
-            apply(&mut game, action)?;
-        }
-    }
-    Ok(out)
 }
 
 impl PairsTable {
