@@ -384,7 +384,7 @@ fn the_replay_steps_before_its_costs_are_known() {
     a.wait_for_analysis();
     let s = screen(&a);
     assert!(!s.contains("valuing the decisions"), "{s}");
-    assert!(s.contains("cost vs subgame"), "{s}");
+    assert!(s.contains("cost against best play"), "{s}");
     let c = a.pairs_replay_screen().unwrap().current_cost().cloned();
     assert_eq!(c.map(|c| c.round), Some(d.round));
 }

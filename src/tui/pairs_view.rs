@@ -361,7 +361,7 @@ pub fn replay_panel_lines(r: &PairsReplay, rows: usize) -> Vec<Line<'static>> {
     let decisions = r.decisions();
     let costs = r.costs();
     let under = match costs {
-        Some(_) => "cost vs subgame-perfect play".to_string(),
+        Some(_) => "cost against best play".to_string(),
         None => r.note().to_string(),
     };
     let mut lines = vec![
