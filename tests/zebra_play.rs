@@ -6,6 +6,7 @@ use concentration::players::{Policy, realise};
 use concentration::rules::{Card, Deck, Game, Label, Objective, PassRule, Phase, Players, TurnEnd};
 use concentration::solver::zebra::ZebraSolver;
 use concentration::solver::zebra::{ZebraAction, zebra_chosen};
+use concentration::trainer::Taught;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -30,6 +31,33 @@ fn a_twin_is_no_pair_and_opposite_colours_are() {
     game.try_flip(1).unwrap();
     assert_eq!(game.try_flip(3).unwrap().turn_end, Some(TurnEnd::Pair));
     assert!(matches!(game.view().phase(), Phase::Over(_)));
+}
+
+/// The coach's words for a Zebra choice: the standard words of its reading, and "the
+/// twin" for a seen card of the first card's own colour.
+#[test]
+fn a_choice_reads_as_the_standard_one_but_the_twin() {
+    let deck = Deck::parse("zebra:3").unwrap();
+    // Label l's copies 0..4 are ♥ ♦ ♠ ♣ at 4l..4l+4.
+    let cards = (0..3)
+        .flat_map(|l| {
+            (0..4).map(move |copy| Card {
+                label: Label(l),
+                copy,
+            })
+        })
+        .collect();
+    let mut game = Game::from_cards(deck, cards, 0, Players::two(PassRule::Agreed));
+    for p in [0, 4, 8, 2] {
+        game.try_flip(p).unwrap(); // A♥ 2♥, then 3♥ A♠: two misses
+    }
+    game.try_flip(1).unwrap(); // A♦, new: A♥ is its twin, A♠ its partner
+    let view = game.view();
+    let words = |p: usize| Zebra::choice_words(view, Zebra::action_of(view, p).unwrap(), Some(p));
+    assert!(words(0).starts_with("the twin (A♥"), "{}", words(0));
+    assert!(words(2).starts_with("the pair (A♠"), "{}", words(2));
+    assert_eq!(words(3), "a second new card");
+    assert!(words(4).starts_with("a seen card (2♥"), "{}", words(4));
 }
 
 #[test]

@@ -122,14 +122,20 @@ fn card(view: &PublicView, position: usize) -> Option<String> {
     }
 }
 
+/// The card that carries out a choice, when it is a seen one, as the choice's words
+/// end: " (4♠ b2)"; nothing for a new card.
+pub(super) fn seen_card(view: &PublicView, position: Option<usize>) -> String {
+    position
+        .and_then(|p| card(view, p))
+        .map(|c| format!(" ({c})"))
+        .unwrap_or_default()
+}
+
 /// A choice in a few words, with the card that carries it out when it is a seen one:
 /// "a second new card", "a seen card (4♠ b2)", "the pair (7♥ c3)", "a pass (4♠ b2)".
 #[must_use]
 pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) -> String {
-    let seen = position
-        .and_then(|p| card(view, p))
-        .map(|c| format!(" ({c})"))
-        .unwrap_or_default();
+    let seen = seen_card(view, position);
     let first_was_known = view.phase().first_was_known();
     match (first_was_known, action) {
         (Some(false), Action::Unknown) => "a second new card".into(),

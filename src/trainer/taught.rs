@@ -36,8 +36,12 @@ pub trait Taught: Model + Sized {
     -> Option<Idea>;
 
     /// A choice in a few words for the coach, with its card when it is a seen one: "a
-    /// second new card", "the pair (7♥ c3)", "a pass (4♠ b2)".
-    fn choice_words(view: &PublicView, action: Self::Action, position: Option<usize>) -> String;
+    /// second new card", "the pair (7♥ c3)", "a pass (4♠ b2)". The words are the
+    /// standard model's, said of the action as it reads there ([`Model::reading`]).
+    fn choice_words(view: &PublicView, action: Self::Action, position: Option<usize>) -> String {
+        let (reading, _) = Self::reading(action, Self::first(&Self::state_of(view)));
+        super::coach::choice_words(view, reading, position)
+    }
 }
 
 /// The consequences of the standard model's actions, for any rule set whose decision
@@ -76,10 +80,6 @@ macro_rules! standard_taught {
                 variant: Variant,
             ) -> Option<Idea> {
                 idea::idea(view, &state_of(view), lesson, unit, variant)
-            }
-
-            fn choice_words(view: &PublicView, action: Action, position: Option<usize>) -> String {
-                super::coach::choice_words(view, action, position)
             }
         }
     };

@@ -3,10 +3,10 @@
 //! coach serve a Zebra table as they serve the standard game.
 
 use crate::model::{Model, Oracle, Zebra};
-use crate::record::{coordinate, face_text};
-use crate::rules::{PublicView, Slot, Variant};
+use crate::rules::{PublicView, Variant};
 use crate::solver::zebra::{ZebraAction, ZebraFirstCard};
 
+use super::coach::{choice_words as choice_words_of, seen_card};
 use super::{Explained, Idea, Lesson, Taught, Unit, ValuesError};
 
 mod idea;
@@ -73,32 +73,13 @@ fn numbers(view: &PublicView, action: ZebraAction, first: Option<ZebraFirstCard>
     }
 }
 
-/// A choice in a few words, with its card when it is a seen one: "a second new card",
-/// "the pair (7♠ k2)", "the twin (7♦ k2)", "a pass (4♠ b2)".
+/// A choice in a few words, with its card when it is a seen one: the standard words of
+/// its reading ("a second new card", "the pair (7♠ k2)", "a pass (4♠ b2)"), and "the
+/// twin (7♦ k2)" where a turn goes on after it.
 fn choice_words(view: &PublicView, action: ZebraAction, position: Option<usize>) -> String {
-    let seen = position
-        .and_then(|p| match view.slots()[p] {
-            Slot::Known(c) | Slot::Removed(c) => Some((p, c)),
-            Slot::Unknown => None,
-        })
-        .map(|(p, c)| {
-            format!(
-                " ({} {})",
-                face_text(view.deck(), c),
-                coordinate(view.deck(), p)
-            )
-        })
-        .unwrap_or_default();
-    let first_was_known = view.phase().first_was_known();
-    match (first_was_known, action) {
-        (Some(false), ZebraAction::Unknown) => "a second new card".into(),
-        (_, ZebraAction::Unknown) => "a new card".into(),
-        (None, ZebraAction::Known(p, c)) if p.known(c.opposite()) > 0 => {
-            format!("the seen pair{seen}")
-        }
-        (_, ZebraAction::Match) => format!("the pair{seen}"),
-        (Some(true), _) => format!("a pass{seen}"),
-        (_, ZebraAction::Twin) => format!("the twin{seen}"),
-        (_, ZebraAction::Known(..)) => format!("a seen card{seen}"),
+    if action == ZebraAction::Twin && view.phase().first_was_known() != Some(true) {
+        return format!("the twin{}", seen_card(view, position));
     }
+    let (reading, _) = Zebra::reading(action, Zebra::state_of(view).first);
+    choice_words_of(view, reading, position)
 }
