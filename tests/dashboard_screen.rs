@@ -87,6 +87,18 @@ fn the_dashboard_screen_shows_what_stats_prints_and_scrolls() {
     let expected: Vec<&str> = printed.lines().collect();
     assert_eq!(shown, expected);
     assert!(printed.contains("Your play, by game kind"), "{printed}");
+    // The table's rows fit an 80-column window unwrapped (its borders take two).
+    let table: Vec<&str> = expected
+        .iter()
+        .skip_while(|l| !l.starts_with("Your play, by game kind"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("result:"))
+        .copied()
+        .collect();
+    assert!(table.len() >= 2, "{printed}");
+    for row in &table {
+        assert!(row.chars().count() <= 78, "{} columns: {row}", row.chars().count());
+    }
     // Taller than the window: the first screen starts at the top, End shows the last.
     let top = screen_sized(&app, 80, 24);
     assert!(top.contains("Your progress"), "{top}");

@@ -326,7 +326,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         let w = crate::analysis::versus::key_widths(&cells);
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>9} {:>10}",
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
             heads[0],
             heads[1],
             heads[2],
@@ -335,7 +335,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
             "result",
             "luck-adj.",
             "errors",
-            "slips/game",
+            "slips",
             w0 = w[0],
             w1 = w[1],
             w2 = w[2],
@@ -344,7 +344,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         for (k, c) in kinds.iter().zip(&cells) {
             let _ = writeln!(
                 s,
-                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>9} {:>10}",
+                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
                 c[0],
                 c[1],
                 c[2],
@@ -363,7 +363,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         }
         let _ = writeln!(
             s,
-            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, memory slips apart; slips/game: in classic memory"
+            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, memory slips apart; slips: memory slips a game, in classic memory"
         );
     }
     let _ = writeln!(s, "Rating: {}", book.line());
