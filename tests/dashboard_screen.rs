@@ -97,7 +97,11 @@ fn the_dashboard_screen_shows_what_stats_prints_and_scrolls() {
         .collect();
     assert!(table.len() >= 2, "{printed}");
     for row in &table {
-        assert!(row.chars().count() <= 78, "{} columns: {row}", row.chars().count());
+        assert!(
+            row.chars().count() <= 78,
+            "{} columns: {row}",
+            row.chars().count()
+        );
     }
     // Taller than the window: the first screen starts at the top, End shows the last.
     let top = screen_sized(&app, 80, 24);
