@@ -70,30 +70,88 @@ pub enum RequestError {
     Solve(#[from] SolveError),
 }
 
+/// How a report shows a value: a number for a two-seat objective (the mover's), or one
+/// number a seat for the own-pairs table (`seats_report`). The solvers give it in `f64`
+/// and, with `--exact`, in rationals.
+pub trait Shown: Serialize + Clone + std::fmt::Debug {
+    /// The solvers' value of an action in scalar `S`.
+    type Of<S: Scalar>: Clone;
+    /// The exact value in words (`p/q`).
+    type Exact: Serialize + Clone + std::fmt::Debug;
+    /// Whether actions tied for the mover can differ in value (other seats' parts), so the
+    /// report names the one the decision rule plays.
+    const NAMES_CHOSEN: bool;
+    /// The part the mover plays for.
+    fn mover<S: Scalar>(value: &Self::Of<S>) -> &S;
+    /// The value as the report shows it.
+    fn shown<S: Scalar>(value: &Self::Of<S>) -> Self;
+    /// The exact value in words.
+    fn exact(value: &Self::Of<BigRational>) -> Self::Exact;
+    /// The position's value, from the chosen action's and the best the mover gets.
+    fn at_best<S: Scalar>(chosen: &Self::Of<S>, top: &S) -> Self::Of<S>;
+    /// In words, in the objective's unit.
+    fn words(&self, objective: Objective) -> String;
+    /// The exact value in words.
+    fn exact_words(exact: &Self::Exact) -> String;
+}
+
+impl Shown for f64 {
+    type Of<S: Scalar> = S;
+    type Exact = String;
+    const NAMES_CHOSEN: bool = false;
+    fn mover<S: Scalar>(value: &S) -> &S {
+        value
+    }
+    fn shown<S: Scalar>(value: &S) -> f64 {
+        value.to_f64()
+    }
+    fn exact(value: &BigRational) -> String {
+        ratio(value)
+    }
+    // The best itself: a tie within 1e-9 is not the same number.
+    fn at_best<S: Scalar>(_: &S, top: &S) -> S {
+        top.clone()
+    }
+    fn words(&self, objective: Objective) -> String {
+        match objective {
+            Objective::Win => format!("{:.4}%", self * 100.0),
+            Objective::Margin => format!("{self:+.6} pairs"),
+            Objective::Moves => format!("{self:.6} moves"),
+        }
+    }
+    fn exact_words(exact: &String) -> String {
+        exact.clone()
+    }
+}
+
 /// One action and its value.
 #[derive(Debug, Clone, Serialize)]
-pub struct ActionValue {
+pub struct ActionValue<V: Shown = f64> {
     /// `unknown`, `match`, `known R.U`.
     pub action: String,
     /// Value for the mover.
-    pub value: f64,
+    pub value: V,
     /// Exact value, with `--exact`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<String>,
+    pub exact: Option<V::Exact>,
 }
 
 /// The answer: the JSON object of the `solve` contract.
 #[derive(Debug, Clone, Serialize)]
-pub struct Report {
+pub struct Report<V: Shown = f64> {
     /// Value of the position for the mover (best action's value).
-    pub value: f64,
+    pub value: V,
     /// Exact value, with `--exact`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<String>,
+    pub exact: Option<V::Exact>,
     /// Every available action.
-    pub actions: Vec<ActionValue>,
+    pub actions: Vec<ActionValue<V>>,
     /// Every action whose value equals the best (within 1e-9, or exactly).
     pub best: Vec<String>,
+    /// The action the decision rule plays, the first of `best`, where it matters
+    /// ([`Shown::NAMES_CHOSEN`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen: Option<String>,
     /// Full states (card state, difference, after-pass flag) the solver evaluated.
     #[serde(skip)]
     pub states: usize,
@@ -302,49 +360,66 @@ pub fn solve_with_progress(
 
 /// Builds the report from action values (and exact ones, in the same order), for the
 /// actions of any rule set.
+///
+/// # Panics
+/// If there is no action, or the exact actions are not the same ones.
 #[must_use]
-pub fn report<A: std::fmt::Display>(
+pub fn report<A: std::fmt::Display + PartialEq, V: Shown>(
     objective: Objective,
-    actions: &[(A, f64)],
-    exact: Option<&[(A, BigRational)]>,
+    actions: &[(A, V::Of<f64>)],
+    exact: Option<&[(A, V::Of<BigRational>)]>,
     states: usize,
-) -> Report {
-    let value = best_of(objective, actions.iter().map(|(_, v)| *v)).unwrap_or(f64::NAN);
-    let best = match exact {
+) -> Report<V> {
+    let (best, value, exact_value) = match exact {
         Some(exact) => {
-            let top = best_of(objective, exact.iter().map(|(_, v)| v.clone()));
-            exact
-                .iter()
-                .filter(|(_, v)| Some(v) == top.as_ref())
-                .map(|(a, _)| a.to_string())
-                .collect()
+            assert!(
+                exact
+                    .iter()
+                    .map(|(a, _)| a)
+                    .eq(actions.iter().map(|(a, _)| a)),
+                "the exact solver lists the same actions"
+            );
+            let (best, value) = best_actions::<V, _, _>(objective, exact);
+            (best, V::shown(&value), Some(V::exact(&value)))
         }
-        None => actions
-            .iter()
-            .filter(|(_, v)| v.ties(&value))
-            .map(|(a, _)| a.to_string())
-            .collect(),
+        None => {
+            let (best, value) = best_actions::<V, _, _>(objective, actions);
+            (best, V::shown(&value), None)
+        }
     };
-    let exact_of = |i: usize| exact.map(|e| ratio(&e[i].1));
     Report {
-        value: exact.map_or(value, |e| {
-            best_of(objective, e.iter().map(|(_, v)| v.clone())).map_or(value, |v| v.to_f64())
-        }),
-        exact: exact
-            .and_then(|e| best_of(objective, e.iter().map(|(_, v)| v.clone())))
-            .map(|v| ratio(&v)),
+        value,
+        exact: exact_value,
         actions: actions
             .iter()
             .enumerate()
             .map(|(i, (a, v))| ActionValue {
                 action: a.to_string(),
-                value: exact.map_or(*v, |e| e[i].1.to_f64()),
-                exact: exact_of(i),
+                value: exact.map_or_else(|| V::shown(v), |e| V::shown(&e[i].1)),
+                exact: exact.map(|e| V::exact(&e[i].1)),
             })
             .collect(),
-        best,
+        best: best.iter().map(|&i| actions[i].0.to_string()).collect(),
+        chosen: V::NAMES_CHOSEN.then(|| actions[best[0]].0.to_string()),
         states,
     }
+}
+
+/// The actions tied for the best the mover gets, in order (the first is the one the
+/// decision rule plays), and the position's value.
+fn best_actions<V: Shown, S: Scalar, A>(
+    objective: Objective,
+    actions: &[(A, V::Of<S>)],
+) -> (Vec<usize>, V::Of<S>) {
+    let movers = actions.iter().map(|(_, v)| V::mover(v));
+    let top = best_of(objective, movers.clone().cloned()).expect("an action exists");
+    let best: Vec<usize> = movers
+        .enumerate()
+        .filter(|(_, v)| v.ties(&top))
+        .map(|(i, _)| i)
+        .collect();
+    let value = V::at_best(&actions[best[0]].1, &top);
+    (best, value)
 }
 
 /// `p/q` (or `p` for an integer).

@@ -2,13 +2,12 @@
 //! vector of expected future pairs relative to the mover, as data.
 
 use num_rational::BigRational;
-use serde::Serialize;
 use thiserror::Error;
 
-use super::report::{self, Request, RequestError};
+use super::report::{self, Report, Request, RequestError, Shown};
 use crate::rules::{Objective, PassRule};
 use crate::solver::{
-    Action, EXACT_LIMIT, PLAY_LIMIT, Position, Scalar, SeatsSolveError, SeatsSolver, SeatsState,
+    EXACT_LIMIT, PLAY_LIMIT, Position, Scalar, SeatsSolveError, SeatsSolver, SeatsState,
     SolveError, estimate_seats_values,
 };
 
@@ -48,43 +47,36 @@ pub enum SeatsRequestError {
     /// `--passes` above 0 where no pass could have happened.
     #[error("--passes {0} is impossible here: a pass needs known cards of two labels")]
     PassesHere(u8),
-    /// A bad position or first card.
+    /// A bad position or first card, or too large to solve.
     #[error("{0}")]
     Request(RequestError),
-    /// Too large to solve.
-    #[error("{0}")]
-    TooLarge(SolveError),
 }
 
-/// One action and its vector.
-#[derive(Debug, Clone, Serialize)]
-pub struct SeatsActionValue {
-    /// `unknown`, `match`, `known R.U`.
-    pub action: String,
-    /// Expected future pairs, the mover first, then the next to move, and so on.
-    pub value: Vec<f64>,
-    /// Exact values, with `--exact`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<Vec<String>>,
-}
-
-/// The answer: the JSON object of the `solve` contract for `--players M`.
-#[derive(Debug, Clone, Serialize)]
-pub struct SeatsReport {
-    /// The chosen action's vector.
-    pub value: Vec<f64>,
-    /// Its exact values, with `--exact`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<Vec<String>>,
-    /// Every legal action, in the decision rule's order.
-    pub actions: Vec<SeatsActionValue>,
-    /// Every action whose `v[0]` equals the largest (within 1e-9, or exactly).
-    pub best: Vec<String>,
-    /// The action the decision rule plays: the first of `best`.
-    pub chosen: String,
-    /// Turn-start states (card state, passes in a row) the solver evaluated.
-    #[serde(skip)]
-    pub states: usize,
+/// A vector of expected future pairs, the mover first, then the next to move, and so on.
+impl Shown for Vec<f64> {
+    type Of<S: Scalar> = Vec<S>;
+    type Exact = Vec<String>;
+    const NAMES_CHOSEN: bool = true;
+    fn mover<S: Scalar>(value: &Vec<S>) -> &S {
+        &value[0]
+    }
+    fn shown<S: Scalar>(value: &Vec<S>) -> Self {
+        value.iter().map(Scalar::to_f64).collect()
+    }
+    fn exact(value: &Vec<BigRational>) -> Vec<String> {
+        value.iter().map(report::ratio).collect()
+    }
+    // The other seats' parts are those of the action the decision rule plays.
+    fn at_best<S: Scalar>(chosen: &Vec<S>, _: &S) -> Vec<S> {
+        chosen.clone()
+    }
+    fn words(&self, _: Objective) -> String {
+        let parts: Vec<String> = self.iter().map(|x| format!("{x:.6}")).collect();
+        format!("({})", parts.join(", "))
+    }
+    fn exact_words(exact: &Vec<String>) -> String {
+        format!("({})", exact.join(", "))
+    }
 }
 
 /// Validates a request into a solver state.
@@ -142,15 +134,14 @@ pub fn state_of(seats: &SeatsRequest) -> Result<SeatsState, SeatsRequestError> {
 ///
 /// # Errors
 /// A bad request, or one too large to solve.
-pub fn solve_seats(seats: &SeatsRequest) -> Result<SeatsReport, SeatsRequestError> {
+pub fn solve_seats(seats: &SeatsRequest) -> Result<Report<Vec<f64>>, SeatsRequestError> {
     let state = state_of(seats)?;
     let (request, seats) = (&seats.request, seats.seats);
     let solved = |limit: f64| -> Result<(), SeatsRequestError> {
         let estimate = estimate_seats_values(&state.position, seats, request.pass_rule);
         if estimate > limit {
-            return Err(SeatsRequestError::TooLarge(SolveError::TooLarge(
-                estimate, limit,
-            )));
+            let too_large = SolveError::TooLarge(estimate, limit);
+            return Err(SeatsRequestError::Request(too_large.into()));
         }
         Ok(())
     };
@@ -168,68 +159,12 @@ pub fn solve_seats(seats: &SeatsRequest) -> Result<SeatsReport, SeatsRequestErro
     } else {
         None
     };
-    Ok(seats_report(&actions, exact.as_deref(), solver.states()))
-}
-
-/// Builds the report from action vectors (and exact ones, in the same order).
-///
-/// # Panics
-/// If there is no action, or the exact actions are not the same ones.
-#[must_use]
-fn seats_report(
-    actions: &[(Action, Vec<f64>)],
-    exact: Option<&[(Action, Vec<BigRational>)]>,
-    states: usize,
-) -> SeatsReport {
-    let best: Vec<usize> = match exact {
-        Some(exact) => {
-            assert!(
-                exact
-                    .iter()
-                    .map(|(a, _)| a)
-                    .eq(actions.iter().map(|(a, _)| a)),
-                "the exact solver lists the same actions"
-            );
-            best_indices(exact)
-        }
-        None => best_indices(actions),
-    };
-    let chosen = best[0];
-    let ratios = |v: &[BigRational]| v.iter().map(report::ratio).collect::<Vec<_>>();
-    let value_of = |i: usize| match exact {
-        Some(e) => e[i].1.iter().map(Scalar::to_f64).collect(),
-        None => actions[i].1.clone(),
-    };
-    SeatsReport {
-        value: value_of(chosen),
-        exact: exact.map(|e| ratios(&e[chosen].1)),
-        actions: actions
-            .iter()
-            .enumerate()
-            .map(|(i, (a, _))| SeatsActionValue {
-                action: a.to_string(),
-                value: value_of(i),
-                exact: exact.map(|e| ratios(&e[i].1)),
-            })
-            .collect(),
-        best: best.iter().map(|&i| actions[i].0.to_string()).collect(),
-        chosen: actions[chosen].0.to_string(),
-        states,
-    }
-}
-
-/// The actions whose `v[0]` ties the largest, in order: the first is the one the
-/// decision rule plays ([`crate::solver::chosen_index`]).
-fn best_indices<V: Scalar>(actions: &[(Action, Vec<V>)]) -> Vec<usize> {
-    let top = actions
-        .iter()
-        .map(|(_, v)| &v[0])
-        .fold(None::<&V>, |best, x| match best {
-            Some(b) if *b >= *x => Some(b),
-            _ => Some(x),
-        })
-        .expect("an action exists");
-    (0..actions.len())
-        .filter(|&i| actions[i].1[0].ties(top))
-        .collect()
+    // Own-pairs plays for the most future pairs: `margin` is the objective that maximises.
+    let objective = Objective::Margin;
+    Ok(report::report(
+        objective,
+        &actions,
+        exact.as_deref(),
+        solver.states(),
+    ))
 }
