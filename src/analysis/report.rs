@@ -198,56 +198,75 @@ pub enum Progress {
 /// # Errors
 /// The first bad part of the request.
 pub fn state_of(request: &Request) -> Result<State, RequestError> {
-    let deck = &request.deck;
-    let position = match &request.position {
-        Some(text) => Position::parse(text, deck).map_err(RequestError::Position)?,
-        None => Position::start(deck),
-    };
-    check_diff(deck, position.pairs(), request.diff)?;
-    let known_labels = position
-        .iter()
-        .filter(|(p, _)| p.known() > 0)
-        .map(|(_, n)| n)
-        .sum::<u32>();
-    if request.after_pass && known_labels < 2 {
+    let position = position_of(request)?;
+    check_diff(&request.deck, position.pairs(), request.diff)?;
+    if request.after_pass && !pass_possible(&position) {
         return Err(RequestError::AfterPass);
     }
-    let first = match &request.first {
-        None => None,
-        Some((kind, text)) => {
-            let flag = match kind {
-                FirstKind::Revealed => "revealed",
-                FirstKind::Held => "held",
-            };
-            let pattern = parse_pattern(text, deck.copies())
-                .map_err(|e| RequestError::First(flag, e.to_string()))?;
-            let fits = position.count(pattern) > 0
-                && match kind {
-                    FirstKind::Revealed => pattern.unknown > 0,
-                    FirstKind::Held => pattern.known() > 0,
-                };
-            if !fits {
-                let what = match kind {
-                    FirstKind::Revealed => "an unknown card",
-                    FirstKind::Held => "a known card",
-                };
-                return Err(RequestError::First(
-                    flag,
-                    format!("no label in pattern {pattern} on the table has {what}"),
-                ));
-            }
-            Some(match kind {
-                FirstKind::Revealed => FirstCard::Revealed(pattern),
-                FirstKind::Held => FirstCard::Held(pattern),
-            })
-        }
-    };
+    let first = first_of(request, &position)?;
     Ok(State {
         position,
         diff: request.diff,
         after_pass: request.after_pass,
         first,
     })
+}
+
+/// The request's position (`--position`, or the start), whatever the table.
+///
+/// # Errors
+/// [`RequestError::Position`].
+pub fn position_of(request: &Request) -> Result<Position, RequestError> {
+    match &request.position {
+        Some(text) => Position::parse(text, &request.deck).map_err(RequestError::Position),
+        None => Ok(Position::start(&request.deck)),
+    }
+}
+
+/// Whether a pass can have happened before this turn: it shows known cards of two labels.
+#[must_use]
+pub fn pass_possible(position: &Position) -> bool {
+    let known_labels = position
+        .iter()
+        .filter(|(p, _)| p.known() > 0)
+        .map(|(_, n)| n)
+        .sum::<u32>();
+    known_labels >= 2
+}
+
+/// The request's first card (`--revealed`/`--held`), checked against the position.
+///
+/// # Errors
+/// [`RequestError::First`].
+pub fn first_of(request: &Request, position: &Position) -> Result<Option<FirstCard>, RequestError> {
+    let Some((kind, text)) = &request.first else {
+        return Ok(None);
+    };
+    let flag = match kind {
+        FirstKind::Revealed => "revealed",
+        FirstKind::Held => "held",
+    };
+    let pattern = parse_pattern(text, request.deck.copies())
+        .map_err(|e| RequestError::First(flag, e.to_string()))?;
+    let fits = position.count(pattern) > 0
+        && match kind {
+            FirstKind::Revealed => pattern.unknown > 0,
+            FirstKind::Held => pattern.known() > 0,
+        };
+    if !fits {
+        let what = match kind {
+            FirstKind::Revealed => "an unknown card",
+            FirstKind::Held => "a known card",
+        };
+        return Err(RequestError::First(
+            flag,
+            format!("no label in pattern {pattern} on the table has {what}"),
+        ));
+    }
+    Ok(Some(match kind {
+        FirstKind::Revealed => FirstCard::Revealed(pattern),
+        FirstKind::Held => FirstCard::Held(pattern),
+    }))
 }
 
 /// Refuses a lead `diff` that `pairs_left` of the pairs of `deck` on the table cannot

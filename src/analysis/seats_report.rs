@@ -7,8 +7,8 @@ use thiserror::Error;
 use super::report::{self, Report, Request, RequestError, Shown};
 use crate::rules::{Objective, PassRule};
 use crate::solver::{
-    EXACT_LIMIT, PLAY_LIMIT, Position, Scalar, SeatsSolveError, SeatsSolver, SeatsState,
-    SolveError, estimate_seats_values,
+    EXACT_LIMIT, PLAY_LIMIT, Scalar, SeatsSolveError, SeatsSolver, SeatsState, SolveError,
+    estimate_seats_values,
 };
 
 /// A question to the seats solver, as given on the command line: the question of
@@ -49,7 +49,7 @@ pub enum SeatsRequestError {
     PassesHere(u8),
     /// A bad position or first card, or too large to solve.
     #[error("{0}")]
-    Request(RequestError),
+    Request(#[from] RequestError),
 }
 
 /// A vector of expected future pairs, the mover first, then the next to move, and so on.
@@ -99,34 +99,15 @@ pub fn state_of(seats: &SeatsRequest) -> Result<SeatsState, SeatsRequestError> {
         }
         (Some(k), _) => k,
     };
-    // The two-player checks of the position and first card; the score plays no part in
-    // own-pairs, so a difference of the parity the pairs taken give passes theirs.
-    let taken = match &request.position {
-        Some(text) => Position::parse(text, &request.deck)
-            .map(|p| u64::from(request.deck.pairs()).saturating_sub(p.pairs()))
-            .unwrap_or(0),
-        None => 0,
-    };
-    let two = Request {
-        objective: Objective::Margin,
-        diff: i64::from(taken % 2 == 1),
-        after_pass: false,
-        ..request.clone()
-    };
-    let state = report::state_of(&two).map_err(SeatsRequestError::Request)?;
-    let known_labels: u32 = state
-        .position
-        .iter()
-        .filter(|(p, _)| p.known() > 0)
-        .map(|(_, n)| n)
-        .sum();
-    if passes > 0 && known_labels < 2 {
+    let position = report::position_of(request)?;
+    let first = report::first_of(request, &position)?;
+    if passes > 0 && !report::pass_possible(&position) {
         return Err(SeatsRequestError::PassesHere(passes));
     }
     Ok(SeatsState {
-        position: state.position,
+        position,
         passes,
-        first: state.first,
+        first,
     })
 }
 
@@ -140,8 +121,7 @@ pub fn solve_seats(seats: &SeatsRequest) -> Result<Report<Vec<f64>>, SeatsReques
     let solved = |limit: f64| -> Result<(), SeatsRequestError> {
         let estimate = estimate_seats_values(&state.position, seats, request.pass_rule);
         if estimate > limit {
-            let too_large = SolveError::TooLarge(estimate, limit);
-            return Err(SeatsRequestError::Request(too_large.into()));
+            return Err(RequestError::from(SolveError::TooLarge(estimate, limit)).into());
         }
         Ok(())
     };

@@ -1,7 +1,6 @@
 //! `solve --players M --objective own-pairs`: the seats solver's side of `solve`
 //! (`docs/variants.md`), every value a vector relative to the mover.
 
-use std::fmt;
 use std::str::FromStr;
 
 use super::{Answer, SolveArgs};
@@ -30,15 +29,6 @@ impl FromStr for ObjectiveArg {
                 names.join(", ")
             )
         })
-    }
-}
-
-impl fmt::Display for ObjectiveArg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Model(o) => o.fmt(f),
-            Self::OwnPairs => f.write_str("own-pairs"),
-        }
     }
 }
 
