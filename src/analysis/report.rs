@@ -493,4 +493,45 @@ mod tests {
             assert_eq!(diff_error(position, diff), None, "{position} {diff}");
         }
     }
+
+    /// A number's report gives the best itself, names no chosen action, and lists every
+    /// action tied with the best.
+    #[test]
+    fn a_number_report_gives_the_best_value_and_names_no_chosen_action() {
+        let actions = [("a", 0.5), ("b", 0.5 + 5e-10), ("c", 0.25)];
+        let got: Report = report(Objective::Win, &actions, None, 0);
+        assert_eq!(got.value.to_bits(), (0.5 + 5e-10_f64).to_bits());
+        assert_eq!(got.best, ["a", "b"]);
+        assert_eq!(got.chosen, None);
+        let json = serde_json::to_value(&got).unwrap();
+        assert!(json.get("chosen").is_none(), "{json}");
+        // Under `moves` the best is the smallest.
+        let got: Report = report(Objective::Moves, &actions, None, 0);
+        assert_eq!((got.value, got.best), (0.25, vec!["c".to_owned()]));
+    }
+
+    /// A vector's report gives the chosen action's vector (the first tied for the mover):
+    /// the other seats' parts differ between tied actions.
+    #[test]
+    fn a_vector_report_gives_the_chosen_actions_vector_and_names_it() {
+        let ratio = |n: i64, d: u64| <BigRational as Scalar>::ratio(n, d);
+        let floats = [
+            ("a", vec![1.0, 0.0]),
+            ("b", vec![1.0, 2.0]),
+            ("c", vec![0.5, 3.0]),
+        ];
+        let exact: Vec<(&str, Vec<BigRational>)> = floats
+            .iter()
+            .map(|(a, v)| (*a, v.iter().map(|&x| ratio((x * 2.0) as i64, 2)).collect()))
+            .collect();
+        let got: Report<Vec<f64>> = report(Objective::Margin, &floats, Some(&exact), 0);
+        assert_eq!(got.value, [1.0, 0.0]);
+        assert_eq!(got.exact, Some(vec!["1".to_owned(), "0".to_owned()]));
+        assert_eq!(got.best, ["a", "b"]);
+        assert_eq!(got.chosen.as_deref(), Some("a"));
+        assert_eq!(
+            got.actions[2].exact,
+            Some(vec!["1/2".to_owned(), "3".to_owned()])
+        );
+    }
 }
