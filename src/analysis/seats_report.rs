@@ -29,7 +29,7 @@ pub struct SeatsRequest {
 pub enum SeatsRequestError {
     /// Seats or pass rule the solver does not play.
     #[error("{0}")]
-    Game(SeatsSolveError),
+    Game(#[from] SeatsSolveError),
     /// `--passes` under `none`.
     #[error("--passes: passing is not allowed under pass rule 'none' (use --pass-rule agreed)")]
     PassesUnderNone,
@@ -86,8 +86,7 @@ impl Shown for Vec<f64> {
 pub fn state_of(seats: &SeatsRequest) -> Result<SeatsState, SeatsRequestError> {
     let request = &seats.request;
     // Refuses seats and rules the solver does not play, before anything else.
-    SeatsSolver::<f64>::new(request.deck.copies(), seats.seats, request.pass_rule)
-        .map_err(SeatsRequestError::Game)?;
+    SeatsSolver::<f64>::new(request.deck.copies(), seats.seats, request.pass_rule)?;
     let passes = match (seats.passes, request.pass_rule) {
         (None, _) => 0,
         (Some(_), PassRule::None) => return Err(SeatsRequestError::PassesUnderNone),
@@ -125,17 +124,13 @@ pub fn solve_seats(seats: &SeatsRequest) -> Result<Report<Vec<f64>>, SeatsReques
         }
         Ok(())
     };
-    let game = SeatsRequestError::Game;
     solved(PLAY_LIMIT)?;
-    let copies = state.position.copies();
-    let mut solver: SeatsSolver<f64> =
-        SeatsSolver::new(copies, seats, request.pass_rule).map_err(game)?;
-    let actions = solver.actions(&state).map_err(game)?;
+    let (copies, rule) = (state.position.copies(), request.pass_rule);
+    let mut solver: SeatsSolver<f64> = SeatsSolver::new(copies, seats, rule)?;
+    let actions = solver.actions(&state)?;
     let exact = if request.exact {
         solved(EXACT_LIMIT)?;
-        let mut exact: SeatsSolver<BigRational> =
-            SeatsSolver::new(copies, seats, request.pass_rule).map_err(game)?;
-        Some(exact.actions(&state).map_err(game)?)
+        Some(SeatsSolver::<BigRational>::new(copies, seats, rule)?.actions(&state)?)
     } else {
         None
     };
