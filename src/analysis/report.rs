@@ -70,30 +70,88 @@ pub enum RequestError {
     Solve(#[from] SolveError),
 }
 
+/// How a report shows a value: a number for a two-seat objective (the mover's), or one
+/// number a seat for the own-pairs table (`seats_report`). The solvers give it in `f64`
+/// and, with `--exact`, in rationals.
+pub trait Shown: Serialize + Clone + std::fmt::Debug {
+    /// The solvers' value of an action in scalar `S`.
+    type Of<S: Scalar>: Clone;
+    /// The exact value in words (`p/q`).
+    type Exact: Serialize + Clone + std::fmt::Debug;
+    /// Whether actions tied for the mover can differ in value (other seats' parts), so the
+    /// report names the one the decision rule plays.
+    const NAMES_CHOSEN: bool;
+    /// The part the mover plays for.
+    fn mover<S: Scalar>(value: &Self::Of<S>) -> &S;
+    /// The value as the report shows it.
+    fn shown<S: Scalar>(value: &Self::Of<S>) -> Self;
+    /// The exact value in words.
+    fn exact(value: &Self::Of<BigRational>) -> Self::Exact;
+    /// The position's value, from the chosen action's and the best the mover gets.
+    fn at_best<S: Scalar>(chosen: &Self::Of<S>, top: &S) -> Self::Of<S>;
+    /// In words, in the objective's unit.
+    fn words(&self, objective: Objective) -> String;
+    /// The exact value in words.
+    fn exact_words(exact: &Self::Exact) -> String;
+}
+
+impl Shown for f64 {
+    type Of<S: Scalar> = S;
+    type Exact = String;
+    const NAMES_CHOSEN: bool = false;
+    fn mover<S: Scalar>(value: &S) -> &S {
+        value
+    }
+    fn shown<S: Scalar>(value: &S) -> f64 {
+        value.to_f64()
+    }
+    fn exact(value: &BigRational) -> String {
+        ratio(value)
+    }
+    // The best itself: a tie within 1e-9 is not the same number.
+    fn at_best<S: Scalar>(_: &S, top: &S) -> S {
+        top.clone()
+    }
+    fn words(&self, objective: Objective) -> String {
+        match objective {
+            Objective::Win => format!("{:.4}%", self * 100.0),
+            Objective::Margin => format!("{self:+.6} pairs"),
+            Objective::Moves => format!("{self:.6} moves"),
+        }
+    }
+    fn exact_words(exact: &String) -> String {
+        exact.clone()
+    }
+}
+
 /// One action and its value.
 #[derive(Debug, Clone, Serialize)]
-pub struct ActionValue {
+pub struct ActionValue<V: Shown = f64> {
     /// `unknown`, `match`, `known R.U`.
     pub action: String,
     /// Value for the mover.
-    pub value: f64,
+    pub value: V,
     /// Exact value, with `--exact`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<String>,
+    pub exact: Option<V::Exact>,
 }
 
 /// The answer: the JSON object of the `solve` contract.
 #[derive(Debug, Clone, Serialize)]
-pub struct Report {
+pub struct Report<V: Shown = f64> {
     /// Value of the position for the mover (best action's value).
-    pub value: f64,
+    pub value: V,
     /// Exact value, with `--exact`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<String>,
+    pub exact: Option<V::Exact>,
     /// Every available action.
-    pub actions: Vec<ActionValue>,
+    pub actions: Vec<ActionValue<V>>,
     /// Every action whose value equals the best (within 1e-9, or exactly).
     pub best: Vec<String>,
+    /// The action the decision rule plays, the first of `best`, where it matters
+    /// ([`Shown::NAMES_CHOSEN`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen: Option<String>,
     /// Full states (card state, difference, after-pass flag) the solver evaluated.
     #[serde(skip)]
     pub states: usize,
@@ -140,56 +198,75 @@ pub enum Progress {
 /// # Errors
 /// The first bad part of the request.
 pub fn state_of(request: &Request) -> Result<State, RequestError> {
-    let deck = &request.deck;
-    let position = match &request.position {
-        Some(text) => Position::parse(text, deck).map_err(RequestError::Position)?,
-        None => Position::start(deck),
-    };
-    check_diff(deck, position.pairs(), request.diff)?;
-    let known_labels = position
-        .iter()
-        .filter(|(p, _)| p.known() > 0)
-        .map(|(_, n)| n)
-        .sum::<u32>();
-    if request.after_pass && known_labels < 2 {
+    let position = position_of(request)?;
+    check_diff(&request.deck, position.pairs(), request.diff)?;
+    if request.after_pass && !pass_possible(&position) {
         return Err(RequestError::AfterPass);
     }
-    let first = match &request.first {
-        None => None,
-        Some((kind, text)) => {
-            let flag = match kind {
-                FirstKind::Revealed => "revealed",
-                FirstKind::Held => "held",
-            };
-            let pattern = parse_pattern(text, deck.copies())
-                .map_err(|e| RequestError::First(flag, e.to_string()))?;
-            let fits = position.count(pattern) > 0
-                && match kind {
-                    FirstKind::Revealed => pattern.unknown > 0,
-                    FirstKind::Held => pattern.known() > 0,
-                };
-            if !fits {
-                let what = match kind {
-                    FirstKind::Revealed => "an unknown card",
-                    FirstKind::Held => "a known card",
-                };
-                return Err(RequestError::First(
-                    flag,
-                    format!("no label in pattern {pattern} on the table has {what}"),
-                ));
-            }
-            Some(match kind {
-                FirstKind::Revealed => FirstCard::Revealed(pattern),
-                FirstKind::Held => FirstCard::Held(pattern),
-            })
-        }
-    };
+    let first = first_of(request, &position)?;
     Ok(State {
         position,
         diff: request.diff,
         after_pass: request.after_pass,
         first,
     })
+}
+
+/// The request's position (`--position`, or the start), whatever the table.
+///
+/// # Errors
+/// [`RequestError::Position`].
+pub fn position_of(request: &Request) -> Result<Position, RequestError> {
+    match &request.position {
+        Some(text) => Position::parse(text, &request.deck).map_err(RequestError::Position),
+        None => Ok(Position::start(&request.deck)),
+    }
+}
+
+/// Whether a pass can have happened before this turn: it shows known cards of two labels.
+#[must_use]
+pub fn pass_possible(position: &Position) -> bool {
+    let known_labels = position
+        .iter()
+        .filter(|(p, _)| p.known() > 0)
+        .map(|(_, n)| n)
+        .sum::<u32>();
+    known_labels >= 2
+}
+
+/// The request's first card (`--revealed`/`--held`), checked against the position.
+///
+/// # Errors
+/// [`RequestError::First`].
+pub fn first_of(request: &Request, position: &Position) -> Result<Option<FirstCard>, RequestError> {
+    let Some((kind, text)) = &request.first else {
+        return Ok(None);
+    };
+    let flag = match kind {
+        FirstKind::Revealed => "revealed",
+        FirstKind::Held => "held",
+    };
+    let pattern = parse_pattern(text, request.deck.copies())
+        .map_err(|e| RequestError::First(flag, e.to_string()))?;
+    let fits = position.count(pattern) > 0
+        && match kind {
+            FirstKind::Revealed => pattern.unknown > 0,
+            FirstKind::Held => pattern.known() > 0,
+        };
+    if !fits {
+        let what = match kind {
+            FirstKind::Revealed => "an unknown card",
+            FirstKind::Held => "a known card",
+        };
+        return Err(RequestError::First(
+            flag,
+            format!("no label in pattern {pattern} on the table has {what}"),
+        ));
+    }
+    Ok(Some(match kind {
+        FirstKind::Revealed => FirstCard::Revealed(pattern),
+        FirstKind::Held => FirstCard::Held(pattern),
+    }))
 }
 
 /// Refuses a lead `diff` that `pairs_left` of the pairs of `deck` on the table cannot
@@ -302,49 +379,66 @@ pub fn solve_with_progress(
 
 /// Builds the report from action values (and exact ones, in the same order), for the
 /// actions of any rule set.
+///
+/// # Panics
+/// If there is no action, or the exact actions are not the same ones.
 #[must_use]
-pub fn report<A: std::fmt::Display>(
+pub fn report<A: std::fmt::Display + PartialEq, V: Shown>(
     objective: Objective,
-    actions: &[(A, f64)],
-    exact: Option<&[(A, BigRational)]>,
+    actions: &[(A, V::Of<f64>)],
+    exact: Option<&[(A, V::Of<BigRational>)]>,
     states: usize,
-) -> Report {
-    let value = best_of(objective, actions.iter().map(|(_, v)| *v)).unwrap_or(f64::NAN);
-    let best = match exact {
+) -> Report<V> {
+    let (best, value, exact_value) = match exact {
         Some(exact) => {
-            let top = best_of(objective, exact.iter().map(|(_, v)| v.clone()));
-            exact
-                .iter()
-                .filter(|(_, v)| Some(v) == top.as_ref())
-                .map(|(a, _)| a.to_string())
-                .collect()
+            assert!(
+                exact
+                    .iter()
+                    .map(|(a, _)| a)
+                    .eq(actions.iter().map(|(a, _)| a)),
+                "the exact solver lists the same actions"
+            );
+            let (best, value) = best_actions::<V, _, _>(objective, exact);
+            (best, V::shown(&value), Some(V::exact(&value)))
         }
-        None => actions
-            .iter()
-            .filter(|(_, v)| v.ties(&value))
-            .map(|(a, _)| a.to_string())
-            .collect(),
+        None => {
+            let (best, value) = best_actions::<V, _, _>(objective, actions);
+            (best, V::shown(&value), None)
+        }
     };
-    let exact_of = |i: usize| exact.map(|e| ratio(&e[i].1));
     Report {
-        value: exact.map_or(value, |e| {
-            best_of(objective, e.iter().map(|(_, v)| v.clone())).map_or(value, |v| v.to_f64())
-        }),
-        exact: exact
-            .and_then(|e| best_of(objective, e.iter().map(|(_, v)| v.clone())))
-            .map(|v| ratio(&v)),
+        value,
+        exact: exact_value,
         actions: actions
             .iter()
             .enumerate()
             .map(|(i, (a, v))| ActionValue {
                 action: a.to_string(),
-                value: exact.map_or(*v, |e| e[i].1.to_f64()),
-                exact: exact_of(i),
+                value: exact.map_or_else(|| V::shown(v), |e| V::shown(&e[i].1)),
+                exact: exact.map(|e| V::exact(&e[i].1)),
             })
             .collect(),
-        best,
+        best: best.iter().map(|&i| actions[i].0.to_string()).collect(),
+        chosen: V::NAMES_CHOSEN.then(|| actions[best[0]].0.to_string()),
         states,
     }
+}
+
+/// The actions tied for the best the mover gets, in order (the first is the one the
+/// decision rule plays), and the position's value.
+fn best_actions<V: Shown, S: Scalar, A>(
+    objective: Objective,
+    actions: &[(A, V::Of<S>)],
+) -> (Vec<usize>, V::Of<S>) {
+    let movers = actions.iter().map(|(_, v)| V::mover(v));
+    let top = best_of(objective, movers.clone().cloned()).expect("an action exists");
+    let best: Vec<usize> = movers
+        .enumerate()
+        .filter(|(_, v)| v.ties(&top))
+        .map(|(i, _)| i)
+        .collect();
+    let value = V::at_best(&actions[best[0]].1, &top);
+    (best, value)
 }
 
 /// `p/q` (or `p` for an integer).
@@ -398,5 +492,46 @@ mod tests {
         for (position, diff) in [("2.2x3", 0), ("2.2x2", -1), ("2.2x1", -2), ("2.2x1", 0)] {
             assert_eq!(diff_error(position, diff), None, "{position} {diff}");
         }
+    }
+
+    /// A number's report gives the best itself, names no chosen action, and lists every
+    /// action tied with the best.
+    #[test]
+    fn a_number_report_gives_the_best_value_and_names_no_chosen_action() {
+        let actions = [("a", 0.5), ("b", 0.5 + 5e-10), ("c", 0.25)];
+        let got: Report = report(Objective::Win, &actions, None, 0);
+        assert_eq!(got.value.to_bits(), (0.5 + 5e-10_f64).to_bits());
+        assert_eq!(got.best, ["a", "b"]);
+        assert_eq!(got.chosen, None);
+        let json = serde_json::to_value(&got).unwrap();
+        assert!(json.get("chosen").is_none(), "{json}");
+        // Under `moves` the best is the smallest.
+        let got: Report = report(Objective::Moves, &actions, None, 0);
+        assert_eq!((got.value, got.best), (0.25, vec!["c".to_owned()]));
+    }
+
+    /// A vector's report gives the chosen action's vector (the first tied for the mover):
+    /// the other seats' parts differ between tied actions.
+    #[test]
+    fn a_vector_report_gives_the_chosen_actions_vector_and_names_it() {
+        let ratio = |n: i64, d: u64| <BigRational as Scalar>::ratio(n, d);
+        let floats = [
+            ("a", vec![1.0, 0.0]),
+            ("b", vec![1.0, 2.0]),
+            ("c", vec![0.5, 3.0]),
+        ];
+        let exact: Vec<(&str, Vec<BigRational>)> = floats
+            .iter()
+            .map(|(a, v)| (*a, v.iter().map(|&x| ratio((x * 2.0) as i64, 2)).collect()))
+            .collect();
+        let got: Report<Vec<f64>> = report(Objective::Margin, &floats, Some(&exact), 0);
+        assert_eq!(got.value, [1.0, 0.0]);
+        assert_eq!(got.exact, Some(vec!["1".to_owned(), "0".to_owned()]));
+        assert_eq!(got.best, ["a", "b"]);
+        assert_eq!(got.chosen.as_deref(), Some("a"));
+        assert_eq!(
+            got.actions[2].exact,
+            Some(vec!["1/2".to_owned(), "3".to_owned()])
+        );
     }
 }

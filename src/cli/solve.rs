@@ -5,7 +5,7 @@ use clap::Args;
 mod seats;
 mod zebra;
 
-use crate::analysis::report::{self, FirstKind, Progress, Request};
+use crate::analysis::report::{self, FirstKind, Progress, Request, Shown};
 use crate::analysis::seats_report::SeatsRequest;
 use crate::model::RuleSet;
 use crate::rules::{Deck, Objective, PassRule, Variant};
@@ -96,29 +96,23 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             seats,
             passes,
         };
-        return seats::run(&request, args.json);
+        return show(&seats::solve(&request)?, args.json);
     }
     let answer = if zebra {
         zebra::solve(&request)?
     } else {
         standard(&request)?
     };
-    if args.json {
-        println!("{}", serde_json::to_string(&answer.report)?);
-        return Ok(());
-    }
-    print(&request, &answer);
-    Ok(())
+    show(&answer, args.json)
 }
 
-/// A rule set's answer to a request: the report, and what the text says of the decision
-/// point.
-struct Answer {
-    report: report::Report,
-    /// The position in the rule set's notation.
-    position: String,
-    /// "turn start", "after revealing a card of a 2.1 label".
-    point: String,
+/// A rule set's answer to a request: the report, and the words around it.
+struct Answer<V: Shown = f64> {
+    report: report::Report<V>,
+    /// The objective, for the values' unit.
+    objective: Objective,
+    /// The header: the table, the position, the score and the decision point.
+    head: String,
     /// The width of the action column.
     width: usize,
 }
@@ -136,8 +130,8 @@ fn standard(request: &Request) -> anyhow::Result<Answer> {
     let state = report::state_of(request).map_err(|e| super::usage(e.to_string()))?;
     Ok(Answer {
         report,
-        position: state.position.to_string(),
-        point: point(request),
+        objective: request.objective,
+        head: head(request, &state.position.to_string(), &point(request)),
         width: 12,
     })
 }
@@ -151,49 +145,50 @@ fn point(request: &Request) -> String {
     }
 }
 
-/// The answer in words: a header, the value, then every action.
-fn print(request: &Request, answer: &Answer) {
+/// The header of a two-seat answer, with the position and decision point in the rule
+/// set's notation.
+fn head(request: &Request, position: &str, point: &str) -> String {
     // The standard game's line stays as it was; a variant is named after the pass rule.
     let variant = match request.variant {
         Variant::Standard => String::new(),
         other => format!(" | {other}"),
     };
-    println!(
-        "{} | {} | {}{variant} | position {} | diff {}{} | {}",
-        request.deck,
-        request.objective,
-        request.pass_rule,
-        answer.position,
-        request.diff,
-        if request.after_pass {
-            " | after a pass"
-        } else {
-            ""
-        },
-        answer.point,
-    );
-    let unit = |v: f64| match request.objective {
-        Objective::Win => format!("{:.4}%", v * 100.0),
-        Objective::Margin => format!("{v:+.6} pairs"),
-        Objective::Moves => format!("{v:.6} moves"),
+    let after_pass = if request.after_pass {
+        " | after a pass"
+    } else {
+        ""
     };
-    let exact = |e: &Option<String>| e.as_ref().map(|e| format!(" = {e}")).unwrap_or_default();
+    format!(
+        "{} | {} | {}{variant} | position {position} | diff {}{after_pass} | {point}\n",
+        request.deck, request.objective, request.pass_rule, request.diff,
+    )
+}
+
+/// Prints an answer: one JSON object, or in words a header, the value, then every action.
+fn show<V: Shown>(answer: &Answer<V>, json: bool) -> anyhow::Result<()> {
     let report = &answer.report;
-    println!("value {}{}", unit(report.value), exact(&report.exact));
+    if json {
+        println!("{}", serde_json::to_string(report)?);
+        return Ok(());
+    }
+    let words = |v: &V, e: &Option<V::Exact>| {
+        let exact = e.as_ref().map(|e| format!(" = {}", V::exact_words(e)));
+        v.words(answer.objective) + &exact.unwrap_or_default()
+    };
+    print!("{}", answer.head);
+    println!("value {}", words(&report.value, &report.exact));
     for a in &report.actions {
-        let best = if report.best.contains(&a.action) {
+        let mark = if report.chosen.as_ref() == Some(&a.action) {
+            "  best, chosen"
+        } else if report.best.contains(&a.action) {
             "  best"
         } else {
             ""
         };
-        println!(
-            "  {:<width$} {}{}{best}",
-            a.action,
-            unit(a.value),
-            exact(&a.exact),
-            width = answer.width
-        );
+        let width = answer.width;
+        println!("  {:<width$} {}{mark}", a.action, words(&a.value, &a.exact));
     }
+    Ok(())
 }
 
 /// The message beside the bar for one report of the solver's progress.

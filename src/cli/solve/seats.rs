@@ -1,11 +1,10 @@
 //! `solve --players M --objective own-pairs`: the seats solver's side of `solve`
 //! (`docs/variants.md`), every value a vector relative to the mover.
 
-use std::fmt;
 use std::str::FromStr;
 
-use super::SolveArgs;
-use crate::analysis::seats_report::{SeatsReport, SeatsRequest, solve_seats};
+use super::{Answer, SolveArgs};
+use crate::analysis::seats_report::{SeatsRequest, solve_seats, state_of};
 use crate::rules::Objective;
 
 /// `--objective`: the model's objectives, or `own-pairs` (this command only).
@@ -30,15 +29,6 @@ impl FromStr for ObjectiveArg {
                 names.join(", ")
             )
         })
-    }
-}
-
-impl fmt::Display for ObjectiveArg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Model(o) => o.fmt(f),
-            Self::OwnPairs => f.write_str("own-pairs"),
-        }
     }
 }
 
@@ -98,59 +88,29 @@ pub(super) fn route(args: &SolveArgs) -> anyhow::Result<Route> {
     }
 }
 
-/// Runs `solve` for the seats solver.
+/// Answers `solve` with the seats solver.
 ///
 /// # Errors
 /// A bad request (status 2).
-pub(super) fn run(request: &SeatsRequest, json: bool) -> anyhow::Result<()> {
-    let report = solve_seats(request).map_err(|e| crate::cli::usage(e.to_string()))?;
-    if json {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
-    }
-    print!("{}", text(request, &report));
-    Ok(())
-}
-
-/// The report in words: a header, the chosen vector, then every action.
-fn text(seats: &SeatsRequest, report: &SeatsReport) -> String {
+pub(super) fn solve(seats: &SeatsRequest) -> anyhow::Result<Answer<Vec<f64>>> {
+    let report = solve_seats(seats).map_err(|e| crate::cli::usage(e.to_string()))?;
     let request = &seats.request;
-    let position = crate::analysis::seats_report::state_of(seats)
+    let position = state_of(seats)
         .map(|s| s.position.to_string())
         .unwrap_or_default();
-    let point = super::point(request);
-    let mut out = format!(
-        "{} | own-pairs | {} players | {} | position {position} | passes {} | {point}\n\
+    let head = format!(
+        "{} | own-pairs | {} players | {} | position {position} | passes {} | {}\n\
          (each value: expected future pairs of the mover, then of each next player in turn)\n",
         request.deck,
         seats.seats,
         request.pass_rule,
         seats.passes.unwrap_or(0),
+        super::point(request),
     );
-    let vector = |v: &[f64]| {
-        let parts: Vec<String> = v.iter().map(|x| format!("{x:.6}")).collect();
-        format!("({})", parts.join(", "))
-    };
-    let exact = |e: &Option<Vec<String>>| {
-        e.as_ref()
-            .map(|e| format!(" = ({})", e.join(", ")))
-            .unwrap_or_default()
-    };
-    out += &format!("value {}{}\n", vector(&report.value), exact(&report.exact));
-    for a in &report.actions {
-        let mark = if a.action == report.chosen {
-            "  best, chosen"
-        } else if report.best.contains(&a.action) {
-            "  best"
-        } else {
-            ""
-        };
-        out += &format!(
-            "  {:<12} {}{}{mark}\n",
-            a.action,
-            vector(&a.value),
-            exact(&a.exact)
-        );
-    }
-    out
+    Ok(Answer {
+        report,
+        objective: request.objective,
+        head,
+        width: 12,
+    })
 }

@@ -142,8 +142,8 @@ pub(super) fn solve(request: &Request) -> anyhow::Result<Answer> {
     };
     Ok(Answer {
         report: report::report(objective, &actions, exact.as_deref(), solver.states()),
-        position: state.position.to_string(),
-        point,
+        objective,
+        head: super::head(request, &state.position.to_string(), &point),
         width: 22,
     })
 }
