@@ -79,6 +79,16 @@ pub trait Player {
     fn choose(&mut self, view: &PublicView) -> usize;
 }
 
+/// A player lent to a series of games (the same agent on either side of two series).
+impl<P: Player + ?Sized> Player for &mut P {
+    fn reseed(&mut self, seed: u64) {
+        (**self).reseed(seed);
+    }
+    fn choose(&mut self, view: &PublicView) -> usize {
+        (**self).choose(view)
+    }
+}
+
 impl<M: Model> Player for Agent<M> {
     fn reseed(&mut self, seed: u64) {
         Agent::reseed(self, seed);

@@ -10,7 +10,9 @@ pub use turns::{Chances, Chooser, HeadToHead, Terms, Turned, expected};
 
 use crate::model::{Model, Standard};
 use crate::players::Policy;
-use crate::rules::{Deck, Game, Objective, Outcome, PassRule, Phase, Players, Table, Variant};
+use crate::rules::{
+    Deck, Game, GameResult, Objective, Outcome, PassRule, Phase, Players, Seat, Table, Variant,
+};
 use crate::solver::{Action, FirstCard, Position, Solver, State, best_of};
 
 /// Exact expected result for the first player when `first` plays `second` from the start
@@ -276,55 +278,97 @@ pub fn simulate<A: Simulated>(
     deck: &Deck,
     objective: Objective,
     table: Table,
-    agents: [&mut A; 2],
+    mut agents: [&mut A; 2],
     games: u64,
     seed: u64,
-    mut on_game: impl FnMut(&Game),
+    on_game: impl FnMut(&Game),
 ) -> Result<Estimate, crate::rules::DeckError> {
     assert_eq!(table.seats, 2, "a duel of two");
-    let [first, second] = agents;
-    let mut sum = 0.0;
-    let mut sum_sq = 0.0;
+    // The interval says where the result can be: never past what a game can give.
+    let pairs = f64::from(deck.pairs());
+    let bounds = match objective {
+        Objective::Win => (0.0, 1.0),
+        _ => (-pairs, pairs),
+    };
+    let results = |over: &GameResult| two_seat_results(objective, over);
+    Ok(series(
+        deck,
+        table,
+        &mut agents,
+        games,
+        seed,
+        bounds,
+        results,
+        on_game,
+    )?[0])
+}
+
+/// Each seat's result of a finished game of two under `objective`: its share of the win
+/// (half for a draw), or its pair margin.
+fn two_seat_results(objective: Objective, over: &GameResult) -> Vec<f64> {
+    let first = match objective {
+        Objective::Win => match over.outcome {
+            Outcome::Winner(Seat::FIRST) => 1.0,
+            Outcome::Winner(_) => 0.0,
+            Outcome::Draw | Outcome::Solo => 0.5,
+        },
+        _ => f64::from(over.pairs.of(Seat::FIRST)) - f64::from(over.pairs.of(Seat::SECOND)),
+    };
+    let second = match objective {
+        Objective::Win => 1.0 - first,
+        _ => -first,
+    };
+    vec![first, second]
+}
+
+/// Plays `games` real games of `players` (in turn order) at `table` through the rules
+/// engine (its seats, pass rule and variant), two seats or more, any rule set, and
+/// returns every seat's mean result as `result` reads it off a finished game, with its
+/// 95% interval within `bounds`. Game `i` is dealt from `game_seed(seed, i)`, and the
+/// player in seat `s` starts a fresh stream of card choices from `game_seed(deal, 1 + s)`.
+/// `on_game` sees each finished game (to save records).
+///
+/// # Errors
+/// The deck does not fit on a table.
+///
+/// # Panics
+/// If `table` does not seat `players`.
+#[allow(clippy::too_many_arguments)] // the deal, the table, who plays, how many, what counts
+pub fn series<P: Simulated>(
+    deck: &Deck,
+    table: Table,
+    players: &mut [P],
+    games: u64,
+    seed: u64,
+    (floor, ceiling): (f64, f64),
+    result: impl Fn(&GameResult) -> Vec<f64>,
+    mut on_game: impl FnMut(&Game),
+) -> Result<Vec<Estimate>, crate::rules::DeckError> {
+    assert_eq!(players.len(), usize::from(table.seats), "a player a seat");
+    let mut sums = vec![(0.0, 0.0); players.len()];
     for i in 0..games {
         let deal_seed = game_seed(seed, i);
         let mut game = Game::new(deck.clone(), deal_seed, Players::Table(table))?;
-        first.reseed(game_seed(deal_seed, 1));
-        second.reseed(game_seed(deal_seed, 2));
-        let result = loop {
-            if let Phase::Over(result) = game.view().phase() {
-                break result;
+        for (s, player) in (1..).zip(players.iter_mut()) {
+            player.reseed(game_seed(deal_seed, s));
+        }
+        let over = loop {
+            if let Phase::Over(over) = game.view().phase() {
+                break over;
             }
-            let agent = match game.view().mover() {
-                crate::rules::Seat::FIRST => &mut *first,
-                _ => &mut *second,
-            };
-            let position = agent.choose(game.view());
-            game.try_flip(position).expect("agents play legal flips");
+            let position = players[game.view().mover().index()].choose(game.view());
+            game.try_flip(position).expect("players play legal flips");
         };
-        let x = match objective {
-            Objective::Win => match result.outcome {
-                Outcome::Winner(crate::rules::Seat::FIRST) => 1.0,
-                Outcome::Winner(_) => 0.0,
-                Outcome::Draw | Outcome::Solo => 0.5,
-            },
-            _ => {
-                f64::from(result.pairs.of(crate::rules::Seat::FIRST))
-                    - f64::from(result.pairs.of(crate::rules::Seat::SECOND))
-            }
-        };
-        sum += x;
-        sum_sq += x * x;
+        for ((sum, sum_sq), x) in sums.iter_mut().zip(result(&over)) {
+            *sum += x;
+            *sum_sq += x * x;
+        }
         on_game(&game);
     }
-    // The interval says where the result can be: never past what a game can give.
-    let (floor, ceiling) = match objective {
-        Objective::Win => (0.0, 1.0),
-        _ => {
-            let pairs = f64::from(deck.pairs());
-            (-pairs, pairs)
-        }
-    };
-    Ok(Estimate::of(sum, sum_sq, games, floor, ceiling))
+    Ok(sums
+        .into_iter()
+        .map(|(sum, sum_sq)| Estimate::of(sum, sum_sq, games, floor, ceiling))
+        .collect())
 }
 
 #[cfg(test)]
@@ -340,6 +384,63 @@ mod tests {
             first: None,
         };
         solver.unwrap().value(&state).unwrap()
+    }
+
+    /// A series reseeds its players for every game: it plays exactly the games that AIs
+    /// made afresh for each game from the same seeds play (the forgetful ones too), and
+    /// every seat's mean is its pairs over those games.
+    #[test]
+    fn a_series_plays_the_games_of_ais_fresh_for_each_game() {
+        use crate::players::{AiKind, SeatAi};
+        let deck = Deck::parse("pairs:6").unwrap();
+        let kinds = [
+            AiKind::ForgetfulEasy,
+            AiKind::Usual,
+            AiKind::ForgetfulMedium,
+        ];
+        let table = Table {
+            seats: 3,
+            pass_rule: PassRule::None,
+            variant: Variant::Standard,
+        };
+        let seat = |kind, seed| SeatAi::new::<Standard>(kind, seed, || None).unwrap();
+        let mut players: Vec<SeatAi> = kinds.iter().map(|&k| seat(k, 0)).collect();
+        let mut played = Vec::new();
+        let each = |over: &GameResult| over.pairs.iter().map(|&n| f64::from(n)).collect();
+        let means = series(
+            &deck,
+            table,
+            &mut players,
+            20,
+            5,
+            (0.0, 6.0),
+            each,
+            |game| {
+                played.push(game.view().flips().to_vec());
+            },
+        )
+        .unwrap();
+        assert_eq!(played.len(), 20);
+        let mut sums = [0.0; 3];
+        for (i, flips) in (0..).zip(&played) {
+            let deal = game_seed(5, i);
+            let mut game = Game::new(deck.clone(), deal, Players::Table(table)).unwrap();
+            let mut fresh: Vec<SeatAi> = (1..)
+                .zip(kinds)
+                .map(|(s, k)| seat(k, game_seed(deal, s)))
+                .collect();
+            while !game.view().is_over() {
+                let position = fresh[game.view().mover().index()].choose(game.view());
+                game.try_flip(position).unwrap();
+            }
+            assert_eq!(game.view().flips(), &flips[..], "game {i}");
+            for (sum, &pairs) in sums.iter_mut().zip(game.view().pairs().iter()) {
+                *sum += f64::from(pairs);
+            }
+        }
+        for (mean, sum) in means.iter().zip(sums) {
+            assert!((mean.mean - sum / 20.0).abs() < 1e-12, "{mean:?} vs {sum}");
+        }
     }
 
     /// Two best responses play the game optimally: the duel scores the solver's value of

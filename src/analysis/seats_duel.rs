@@ -1,15 +1,16 @@
 //! Policies for 2 to 6 seats against each other: every seat's expected pairs from the
 //! start, exact by recursion over the abstract states (position, passes in a row, seat
-//! to move) and the standard game's chance nodes ([`Chances`]), or estimated from real games through the rules
-//! engine (any AI, the forgetful ones included).
+//! to move) and the standard game's chance nodes ([`Chances`]). Estimated from real
+//! games (any AI, the forgetful ones included), a table is a series like any other
+//! ([`super::duel::series`]).
 
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
-use super::duel::{Chances, Estimate, Turned, game_seed};
+use super::duel::{Chances, Turned};
 use crate::model::Standard;
-use crate::players::{SeatAi, Usual};
-use crate::rules::{Deck, DeckError, Game, PassRule, Players, Table};
+use crate::players::Usual;
+use crate::rules::{Deck, PassRule};
 use crate::seats::AiKind;
 use crate::solver::{
     Action, FirstCard, PLAY_LIMIT, Position, SeatsSolveError, SeatsSolver, SeatsState, State,
@@ -74,47 +75,6 @@ pub fn seats_duel(
         memo: FxHashMap::default(),
     };
     Ok(duel.turn(&start, 0, 0))
-}
-
-/// Every seat's mean pairs (in turn order) over `games` real games at `table`, each
-/// with its 95% interval. `seat(i, seed)` seats a fresh AI in seat `i` for every game
-/// (a forgetful AI forgets between games), its card choices seeded with `seed`;
-/// `played` sees every finished game (to save its record).
-///
-/// # Errors
-/// The deck does not fit on a table.
-pub fn simulate_table(
-    deck: &Deck,
-    table: Table,
-    mut seat: impl FnMut(usize, u64) -> SeatAi,
-    games: u64,
-    seed: u64,
-    mut played: impl FnMut(&Game),
-) -> Result<Vec<Estimate>, DeckError> {
-    let m = usize::from(table.seats);
-    let (mut sum, mut sum_sq) = (vec![0.0; m], vec![0.0; m]);
-    for i in 0..games {
-        let deal_seed = game_seed(seed, i);
-        let mut game = Game::new(deck.clone(), deal_seed, Players::Table(table))?;
-        let mut ais: Vec<SeatAi> = (0..m)
-            .map(|s| seat(s, game_seed(deal_seed, 1 + s as u64)))
-            .collect();
-        while !game.view().is_over() {
-            let mover = game.view().mover().index();
-            let position = ais[mover].choose(game.view());
-            game.try_flip(position).expect("AIs play legal flips");
-        }
-        for (s, &pairs) in game.view().pairs().iter().enumerate() {
-            let x = f64::from(pairs);
-            sum[s] += x;
-            sum_sq[s] += x * x;
-        }
-        played(&game);
-    }
-    let pairs = f64::from(deck.pairs());
-    Ok((0..m)
-        .map(|s| Estimate::of(sum[s], sum_sq[s], games, 0.0, pairs))
-        .collect())
 }
 
 struct Duel {

@@ -10,7 +10,7 @@ use crate::analysis::duel::{self, Contender};
 use crate::model::{Model, RuleSet, Standard, Zebra};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record, RecordSeat};
-use crate::rules::{Deck, Objective, PassRule, Table, Variant};
+use crate::rules::{Deck, DeckError, Game, Objective, PassRule, Table, Variant};
 
 /// A policy by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -215,49 +215,32 @@ fn two_seats<M: Model>(
     };
     let mut a = Agent::of(first, 0);
     let mut b = Agent::of(second, 0);
-    let players = [a.name().to_owned(), b.name().to_owned()];
-    simulated(args, [&mut a, &mut b], &players, &names, games)
+    let seats = vec![RecordSeat::named(a.name()), RecordSeat::named(b.name())];
+    simulated(args, [&mut a, &mut b], seats, &names, games)
 }
 
-/// Plays `games` real games of `agents` (saving each with `--save`) and prints the
-/// first player's mean result with its 95% interval; `title` names the duel.
+/// Plays `games` real games of `agents` (saving each with `--save`, `seats` named in
+/// it) and prints the first player's mean result with its 95% interval; `title` names
+/// the duel.
 fn simulated<A: duel::Simulated>(
     args: &DuelArgs,
     agents: [&mut A; 2],
-    players: &[String; 2],
+    seats: Vec<RecordSeat>,
     title: &str,
     games: u64,
 ) -> anyhow::Result<()> {
-    let mut batch = if args.save {
-        Some(save::Batch::new(args.data.records()?, games))
-    } else {
-        None
-    };
-    let progress = super::progress::Progress::bar(games, "games");
-    let est = duel::simulate(
-        &args.deck,
-        args.objective,
-        Table::two(args.pass_rule, args.variant),
-        agents,
-        games,
-        args.seed,
-        |game| {
-            progress.step();
-            let Some(batch) = &mut batch else { return };
-            let seats = players.iter().map(|p| RecordSeat::named(p)).collect();
-            batch.save(&Record::of_game(
-                game,
-                seats,
-                args.objective,
-                MemoryMode::Open,
-                false,
-            ));
-        },
-    )
-    .map_err(|e| super::usage(e.to_string()))?;
-    if let Some(batch) = batch {
-        batch.finish()?;
-    }
+    let table = Table::two(args.pass_rule, args.variant);
+    let est = recorded(args, games, &seats, args.objective, |on_game| {
+        duel::simulate(
+            &args.deck,
+            args.objective,
+            table,
+            agents,
+            games,
+            args.seed,
+            on_game,
+        )
+    })?;
     if args.json {
         println!(
             "{}",
@@ -274,6 +257,46 @@ fn simulated<A: duel::Simulated>(
         );
     }
     Ok(())
+}
+
+/// Runs a series of `games` simulated games (`run`, handed what sees each finished game)
+/// under a progress bar, saving each game's record with `--save`: `seats` named in it,
+/// scored by `objective`. Two seats or a table of seats alike.
+///
+/// # Errors
+/// The records' directory, a deck that does not fit on a table (status 2), or a batch
+/// that could not be saved.
+fn recorded<T>(
+    args: &DuelArgs,
+    games: u64,
+    seats: &[RecordSeat],
+    objective: Objective,
+    run: impl FnOnce(&mut dyn FnMut(&Game)) -> Result<T, DeckError>,
+) -> anyhow::Result<T> {
+    let mut batch = if args.save {
+        Some(save::Batch::new(args.data.records()?, games))
+    } else {
+        None
+    };
+    let progress = super::progress::Progress::bar(games, "games");
+    let out = run(&mut |game| {
+        progress.step();
+        if let Some(batch) = &mut batch {
+            let seats = seats.to_vec();
+            batch.save(&Record::of_game(
+                game,
+                seats,
+                objective,
+                MemoryMode::Open,
+                false,
+            ));
+        }
+    })
+    .map_err(|e| super::usage(e.to_string()))?;
+    if let Some(batch) = batch {
+        batch.finish()?;
+    }
+    Ok(out)
 }
 
 /// Most games one run simulates: a number a run can finish (about a minute for the

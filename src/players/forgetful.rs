@@ -203,6 +203,17 @@ impl Forgetful {
     }
 }
 
+/// A new game asks only for a fresh stream: what it remembers is read off the game's own
+/// flips.
+impl super::Player for Forgetful {
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+    fn choose(&mut self, view: &PublicView) -> usize {
+        Forgetful::choose(self, view)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,10 +40,23 @@ impl SeatAi {
     /// # Panics
     /// If the game is over.
     pub fn choose(&mut self, view: &PublicView) -> usize {
+        self.player().choose(view)
+    }
+
+    fn player(&mut self) -> &mut dyn Player {
         match self {
-            Self::Agent(a) => a.choose(view),
-            Self::Forgetful(f) => f.choose(view),
+            Self::Agent(a) => &mut **a,
+            Self::Forgetful(f) => f,
         }
+    }
+}
+
+impl Player for SeatAi {
+    fn reseed(&mut self, seed: u64) {
+        self.player().reseed(seed);
+    }
+    fn choose(&mut self, view: &PublicView) -> usize {
+        self.player().choose(view)
     }
 }
 

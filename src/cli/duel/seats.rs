@@ -4,12 +4,12 @@
 use std::sync::{Arc, Mutex};
 
 use super::DuelArgs;
-use crate::analysis::duel::Estimate;
-use crate::analysis::seats_duel::{DuelAi, seats_duel, simulate_table};
+use crate::analysis::duel::{self, Estimate};
+use crate::analysis::seats_duel::{DuelAi, seats_duel};
 use crate::model::{Oracle, OwnPairs, Standard};
 use crate::players::{AiKind, SeatAi};
-use crate::record::{MemoryMode, Record, RecordSeat};
-use crate::rules::{Objective, Table, Variant};
+use crate::record::RecordSeat;
+use crate::rules::{GameResult, Objective, Table, Variant};
 use crate::seats::{SeatKind, Seats};
 use crate::solver::{PLAY_LIMIT, Position, SeatsSolver, estimate_seats_values};
 
@@ -54,22 +54,7 @@ fn exact(args: &DuelArgs, list: &str) -> anyhow::Result<()> {
     }
     let value = seats_duel(&args.deck, args.pass_rule, &kinds)
         .map_err(|e| crate::cli::usage(e.to_string()))?;
-    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
-    if args.json {
-        println!("{}", serde_json::json!({ "seats": names, "value": value }));
-    } else {
-        let each: Vec<String> = names
-            .iter()
-            .zip(&value)
-            .map(|(n, v)| format!("{n} {v:.4}"))
-            .collect();
-        println!(
-            "{} | own-pairs | {} | expected pairs, in turn order: {}",
-            args.deck,
-            args.pass_rule,
-            each.join(", ")
-        );
-    }
+    print(args, &seats, &value, None);
     Ok(())
 }
 
@@ -91,77 +76,69 @@ fn simulated(args: &DuelArgs, list: &str, games: u64) -> anyhow::Result<()> {
     } else {
         None
     };
+    let mut ais: Vec<SeatAi> = kinds
+        .iter()
+        .map(|&kind| match &solver {
+            Some(solver) => SeatAi::new::<OwnPairs>(kind, 0, || Some(Box::new(Arc::clone(solver))))
+                .expect("the solver is ready"),
+            None => SeatAi::new::<Standard>(kind, 0, || None).expect("only optimal needs a solver"),
+        })
+        .collect();
     // Each game saved with its seats' names and kinds, as a table's record holds them
-    // (three or more seats write `own-pairs`).
-    let mut batch = if args.save {
-        Some(super::save::Batch::new(args.data.records()?, games))
-    } else {
-        None
-    };
-    let record_seats = RecordSeat::table(&seats);
-    let progress = crate::cli::progress::Progress::bar(games, "games");
-    let estimates = simulate_table(
-        &args.deck,
-        table,
-        |i, seed| match (&solver, kinds[i]) {
-            (Some(solver), kind) => {
-                SeatAi::new::<OwnPairs>(kind, seed, || Some(Box::new(Arc::clone(solver))))
-                    .expect("the solver is ready")
-            }
-            (None, kind) => {
-                SeatAi::new::<Standard>(kind, seed, || None).expect("only optimal needs a solver")
-            }
-        },
-        games,
-        args.seed,
-        |game| {
-            progress.step();
-            if let Some(batch) = &mut batch {
-                batch.save(&Record::of_game(
-                    game,
-                    record_seats.clone(),
-                    Objective::Margin,
-                    MemoryMode::Open,
-                    false,
-                ));
-            }
-        },
-    )
-    .map_err(|e| crate::cli::usage(e.to_string()))?;
-    if let Some(batch) = batch {
-        batch.finish()?;
-    }
+    // (three or more seats write `own-pairs`); every seat's mean pairs.
+    let pairs = (0.0, f64::from(args.deck.pairs()));
+    let each = |over: &GameResult| over.pairs.iter().map(|&n| f64::from(n)).collect();
+    let seated = RecordSeat::table(&seats);
+    let estimates = super::recorded(args, games, &seated, Objective::Margin, |on_game| {
+        duel::series(
+            &args.deck, table, &mut ais, games, args.seed, pairs, each, on_game,
+        )
+    })?;
+    let value: Vec<f64> = estimates.iter().map(|e| e.mean).collect();
+    print(args, &seats, &value, Some((games, &estimates)));
+    Ok(())
+}
+
+/// Prints every seat's pairs in turn order: expected (exact), or their mean over `games`
+/// simulated games with its 95% interval.
+fn print<K: crate::seats::AiKind>(
+    args: &DuelArgs,
+    seats: &Seats<K>,
+    value: &[f64],
+    sim: Option<(u64, &[Estimate])>,
+) {
     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     if args.json {
-        let field = |f: fn(&Estimate) -> f64| estimates.iter().map(f).collect::<Vec<_>>();
-        println!(
-            "{}",
-            serde_json::json!({
-                "seats": names,
-                "value": field(|e| e.mean),
-                "low": field(|e| e.low),
-                "high": field(|e| e.high),
-                "games": games,
-            })
-        );
-    } else {
-        let each: Vec<String> = names
-            .iter()
-            .zip(&estimates)
-            .map(|(n, e)| format!("{n} {:.4} [{:.4}, {:.4}]", e.mean, e.low, e.high))
-            .collect();
-        println!(
-            "{} | own-pairs | {}{} | mean pairs over {games} games (95% interval), in turn order: {}",
-            args.deck,
-            args.pass_rule,
-            match args.variant {
-                Variant::Standard => String::new(),
-                other => format!(" | {other}"),
-            },
-            each.join(", ")
-        );
+        let mut json = serde_json::json!({ "seats": names, "value": value });
+        if let Some((games, estimates)) = sim {
+            let field = |f: fn(&Estimate) -> f64| estimates.iter().map(f).collect::<Vec<_>>();
+            json["low"] = field(|e| e.low).into();
+            json["high"] = field(|e| e.high).into();
+            json["games"] = games.into();
+        }
+        println!("{json}");
+        return;
     }
-    Ok(())
+    let each: Vec<String> = (names.iter().zip(value).enumerate())
+        .map(|(i, (n, v))| match sim {
+            None => format!("{n} {v:.4}"),
+            Some((_, e)) => format!("{n} {v:.4} [{:.4}, {:.4}]", e[i].low, e[i].high),
+        })
+        .collect();
+    let what = match sim {
+        None => "expected pairs".to_owned(),
+        Some((games, _)) => format!("mean pairs over {games} games (95% interval)"),
+    };
+    let variant = match args.variant {
+        Variant::Standard => String::new(),
+        other => format!(" | {other}"),
+    };
+    println!(
+        "{} | own-pairs | {}{variant} | {what}, in turn order: {}",
+        args.deck,
+        args.pass_rule,
+        each.join(", ")
+    );
 }
 
 /// The own-pairs solver the optimal seats share, solved from the start.
