@@ -89,8 +89,8 @@ pub struct Solver<S> {
     limit: Option<usize>,
     cut: bool,
     index: FxHashMap<u64, u32>,
-    /// The two-player search's memo ([`two`]) in place of `index`.
-    pairs: two::Memo,
+    /// The two-player search's memo and settings ([`two`]), in place of `index`.
+    pairs: two::Two,
     /// See [`Self::close_calls`].
     close: f64,
     /// m values per solved configuration, in the order first solved.
@@ -116,7 +116,7 @@ impl<S: Scalar> Solver<S> {
             limit: None,
             cut: false,
             index: FxHashMap::default(),
-            pairs: two::Memo::default(),
+            pairs: two::Two::default(),
             close: 0.0,
             values: Vec::new(),
             highest: i64::from(model.highest()),

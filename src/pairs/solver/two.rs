@@ -15,6 +15,7 @@
 //! entries bit for bit.
 
 use super::Solver;
+use crate::pairs::model::RoundModel;
 use crate::pairs::rules::{Counts, MAX_RANKS, Stack};
 use crate::solver::Scalar;
 
@@ -25,9 +26,28 @@ pub(super) fn second(u_1: f64) -> f64 {
 }
 
 impl<S: Scalar> Solver<S> {
+    /// The same solver without the two-player search: the general search for every
+    /// round, the reference the two-player search is tested against.
+    #[must_use]
+    pub fn general(model: RoundModel) -> Self {
+        let mut solver = Self::new(model);
+        solver.pairs.general = true;
+        solver
+    }
+
+    /// The same solver with the two-player search's fold test made wrong: it folds
+    /// where −E + Σ_{j∉s_1} d[j]·min(r, j) + r·N ≤ `slack` (0 is right), to show that
+    /// the tests catch a broken bound (tests only).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_wrong_fold_test(mut self, slack: i64) -> Self {
+        self.pairs.slack = slack;
+        self
+    }
+
     /// Whether the round goes to the two-player search: two players, `f64`, pruned.
     pub(super) fn two(&self) -> bool {
-        self.prune && self.model.players == 2 && S::as_f64s(&[]).is_some()
+        self.prune && !self.pairs.general && self.model.players == 2 && S::as_f64s(&[]).is_some()
     }
 
     /// (u_1, u_2) as the scalar, from u_1.
@@ -49,7 +69,7 @@ impl<S: Scalar> Solver<S> {
     pub(super) fn value_two(&mut self, a: Stack, b: Stack, d: &Counts, face_up: u32) -> f64 {
         let r = (a.bits() | b.bits()).trailing_zeros();
         let cards = d.total();
-        if surely_folds(a, d, cards, r) {
+        if surely_folds(a, d, cards, r, self.pairs.slack) {
             -f64::from(r)
         } else {
             self.expand_two(a, b, d, cards, face_up)
@@ -63,11 +83,11 @@ impl<S: Scalar> Solver<S> {
     fn expand_two(&mut self, a: Stack, b: Stack, d: &Counts, cards: u32, face_up: u32) -> f64 {
         let n = u32::from(self.model.ranks.get());
         let key = u32::from(a.bits() >> 1) | (u32::from(b.bits() >> 1) << n);
-        if let Some(slot) = self.pairs.get(key) {
+        if let Some(slot) = self.pairs.memo.get(key) {
             return self.first_of(slot);
         }
         let fold = -f64::from((a.bits() | b.bits()).trailing_zeros());
-        let over_budget = self.limit.is_some_and(|l| self.pairs.len() >= l);
+        let over_budget = self.limit.is_some_and(|l| self.pairs.memo.len() >= l);
         self.cut |= over_budget;
         let u = if over_budget {
             fold
@@ -86,9 +106,9 @@ impl<S: Scalar> Solver<S> {
             }
         };
         #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations
-        let slot = self.pairs.len() as u32;
+        let slot = self.pairs.memo.len() as u32;
         self.values.extend(Self::pair_of(u));
-        self.pairs.insert(key, slot);
+        self.pairs.memo.insert(key, slot);
         u
     }
 
@@ -144,7 +164,7 @@ impl<S: Scalar> Solver<S> {
                     (p, e)
                 };
                 let low2 = if r2 < r { below(d, r2) } else { low };
-                if settled(low2, r2, cards - 1, p2, e2) {
+                if settled(low2, r2, cards - 1, p2, e2, self.pairs.slack) {
                     -f64::from(r2)
                 } else {
                     let mut child_d = *d;
@@ -184,9 +204,9 @@ fn below(d: &Counts, r: u32) -> i64 {
 }
 
 /// The fold test from its sums (see [`surely_folds`]).
-fn settled(low: i64, r: u32, cards: u32, p: i64, e: i64) -> bool {
+fn settled(low: i64, r: u32, cards: u32, p: i64, e: i64, slack: i64) -> bool {
     let r = i64::from(r);
-    -low + 2 * r * i64::from(cards) - r * p - e <= 0
+    -low + 2 * r * i64::from(cards) - r * p - e <= slack
 }
 
 /// The general search's two-player fold test ([`Solver::surely_folds`]) in integers,
@@ -195,9 +215,31 @@ fn settled(low: i64, r: u32, cards: u32, p: i64, e: i64) -> bool {
 /// L_1 the cards below r and the sum of their ranks and P, E the mover's (count and
 /// sum), the left side plus r·N is L_1 − r·L_0 + 2r·N − r·P − E, and only the ranks
 /// below r and the mover's are visited.
-fn surely_folds(own: Stack, d: &Counts, cards: u32, r: u32) -> bool {
+fn surely_folds(own: Stack, d: &Counts, cards: u32, r: u32, slack: i64) -> bool {
     let (p, e) = mover_sums(own, d);
-    settled(below(d, r), r, cards, p, e)
+    settled(below(d, r), r, cards, p, e, slack)
+}
+
+/// The two-player search's state in a [`Solver`].
+#[derive(Debug, Clone, Default)]
+pub(super) struct Two {
+    memo: Memo,
+    /// [`Solver::general`].
+    general: bool,
+    /// [`Solver::with_wrong_fold_test`].
+    slack: i64,
+}
+
+impl Two {
+    /// Configurations held.
+    pub(super) fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Every (key, slot) held.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        self.memo.iter()
+    }
 }
 
 /// The memo of the two-player search: the key of a configuration (the mover's ranks in
@@ -205,7 +247,7 @@ fn surely_folds(own: Stack, d: &Counts, cards: u32, r: u32) -> bool {
 /// addressing (a probe is one multiply and a short scan of one cache line: the search
 /// asks it about ten times a configuration).
 #[derive(Debug, Clone, Default)]
-pub(super) struct Memo {
+struct Memo {
     /// (key + 1) << 32 | slot; 0 for an empty place.
     entries: Vec<u64>,
     len: usize,
@@ -215,7 +257,7 @@ pub(super) struct Memo {
 
 impl Memo {
     /// Configurations held.
-    pub(super) fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.len
     }
 
@@ -226,7 +268,7 @@ impl Memo {
     }
 
     /// The slot of the key, if held.
-    pub(super) fn get(&self, key: u32) -> Option<u32> {
+    fn get(&self, key: u32) -> Option<u32> {
         if self.entries.is_empty() {
             return None;
         }
@@ -247,7 +289,7 @@ impl Memo {
     }
 
     /// Holds `slot` for a key not held yet.
-    pub(super) fn insert(&mut self, key: u32, slot: u32) {
+    fn insert(&mut self, key: u32, slot: u32) {
         // At most 7/10 full, so that a probe stays short.
         if (self.len + 1) * 10 > self.entries.len() * 7 {
             self.grow();
@@ -276,7 +318,7 @@ impl Memo {
     }
 
     /// Every (key, slot) held.
-    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+    fn iter(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
         #[allow(clippy::cast_possible_truncation)] // the low half
         self.entries
             .iter()
