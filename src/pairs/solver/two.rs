@@ -1,7 +1,9 @@
 //! The exact solve of a two-player round in `f64`, as fast as the hint needs it (issue
 //! 29: a hint under 5 ms at n = 10): the same search as the general one (the same
-//! configurations visited in the same order, the same pruning, the same budget, the same
-//! memo), but on one number per configuration instead of a vector.
+//! configurations met in the same order, the same fold test), but on one number per
+//! configuration instead of a vector, the fold test of each child done in its parent
+//! from sums shared by the children, and only expanded configurations stored, in an
+//! open-addressing memo of their own. The full deck's round: 1.0 ms instead of 3.4 ms.
 //!
 //! **Why one number is the vector, bit for bit.** The general search keeps u = (u_1,
 //! u_2). A fold's is (−r, r); a pair's (−j, j) times its weight; a child's enters
@@ -12,7 +14,15 @@
 //! ever −0, and where u_1 = 0, u_2 = +0 too ([`second`]). The general search's sum
 //! u_1 + w·u_2(child) is here u_1 − w·u_1(child): fl(a − x) = fl(a + (−x)) exactly, and
 //! w·(−x) = −(w·x). `solver/tests.rs` compares every value with the plain solver's, both
-//! entries bit for bit.
+//! entries bit for bit, and `tests/pairs_two.rs` compares it with [`Solver::general`]
+//! over whole seeded games at n = 6 and 10.
+//!
+//! **What it stores.** A configuration the fold test settles is valued −r where it is
+//! met and not stored, so [`Solver::states`] and [`Solver::configurations`] count and
+//! list only the configurations the search expanded; the budget of
+//! [`Solver::with_limit`] counts those too (no two-player round reaches the play budget:
+//! `tests/pairs_decide.rs`). The close calls ([`Solver::close_calls`]) are the general
+//! search's: only expanded configurations have any, met in the same order.
 
 use super::Solver;
 use crate::pairs::model::RoundModel;
