@@ -71,11 +71,21 @@ fn main() {
 }
 
 /// Time this thread has run on a CPU, in ms (what a loaded machine does not inflate).
+/// From `CLOCK_THREAD_CPUTIME_ID`, which brings the thread's run time up to date when
+/// read: `/proc/thread-self/schedstat`, read before, lags by up to a scheduler tick (4 ms),
+/// so a short step read 0 or a whole tick.
 fn cpu_ms() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(f64::NAN, |ns| ns / 1e6)
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec to write; the clock id is a constant.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut t) } != 0 {
+        return f64::NAN;
+    }
+    #[allow(clippy::cast_precision_loss)] // far below 2^52 ns
+    let ms = t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6;
+    ms
 }
 
 /// Time all threads of this process have run on a CPU, in ms (a solve on several

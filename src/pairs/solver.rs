@@ -36,6 +36,7 @@ mod decide;
 mod plain;
 #[cfg(test)]
 mod tests;
+mod two;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -88,6 +89,8 @@ pub struct Solver<S> {
     limit: Option<usize>,
     cut: bool,
     index: FxHashMap<u64, u32>,
+    /// The two-player search's memo and settings ([`two`]), in place of `index`.
+    pairs: two::Two,
     /// See [`Self::close_calls`].
     close: f64,
     /// m values per solved configuration, in the order first solved.
@@ -113,6 +116,7 @@ impl<S: Scalar> Solver<S> {
             limit: None,
             cut: false,
             index: FxHashMap::default(),
+            pairs: two::Two::default(),
             close: 0.0,
             values: Vec::new(),
             highest: i64::from(model.highest()),
@@ -170,7 +174,7 @@ impl<S: Scalar> Solver<S> {
     /// Configurations solved so far.
     #[must_use]
     pub fn states(&self) -> usize {
-        self.index.len()
+        self.index.len() + self.pairs.len()
     }
 
     /// Every configuration solved so far (stacks in turn order) with its value.
@@ -180,7 +184,9 @@ impl<S: Scalar> Solver<S> {
         let mask = (1u64 << n) - 1;
         self.index
             .iter()
-            .map(|(&key, &slot)| {
+            .map(|(&key, &slot)| (key, slot))
+            .chain(self.pairs.iter())
+            .map(|(key, slot)| {
                 let stacks = (0..self.model.players)
                     .map(|i| {
                         #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
@@ -199,6 +205,10 @@ impl<S: Scalar> Solver<S> {
     /// Stacks that do not fit the round's model, or a count other than its players.
     pub fn value(&mut self, stacks: &[Stack]) -> Vec<S> {
         let (table, d, face_up) = self.check(stacks);
+        if self.two() {
+            let u = self.value_two(table[0], table[1], &d, face_up);
+            return Self::pair_of(u).to_vec();
+        }
         let slot = self.solve(&table, &d, face_up);
         self.slot(slot).to_vec()
     }
@@ -220,7 +230,12 @@ impl<S: Scalar> Solver<S> {
         let (table, d, face_up) = self.check(stacks);
         let m = self.model.players;
         let u_fold = fold_vector::<S>(m, lowest(stacks));
-        let u_hit = self.hit_vector(&table, &d, face_up);
+        let u_hit = if self.two() {
+            let h = self.hit_two(table[0], table[1], &d, d.total(), face_up);
+            h.map(|h| Vector::from_iter(Self::pair_of(h)))
+        } else {
+            self.hit_vector(&table, &d, face_up)
+        };
         let (u, action) = match &u_hit {
             Some(hit) if !folds(&u_fold, hit) => (hit.to_vec(), Action::Hit),
             _ => (u_fold.to_vec(), Action::Fold),
