@@ -197,10 +197,10 @@ fn the_review_of_a_three_player_game_is_the_solvers() {
     // The layered solve on its own, at a decision deep in a round: as the solver.
     let (rounds, _) = play(8, 3, 9, 8);
     let round = rounds.iter().max_by_key(|r| r.decisions.len()).unwrap();
-    let last = round.decisions.last().unwrap().clone();
-    let got = analyse_round(&round.model, &[last.clone()]);
+    let last = round.decisions.last().unwrap();
+    let got = analyse_round(&round.model, std::slice::from_ref(last));
     let want = Solver::<f64>::new(round.model)
         .with_proof_depth(0)
-        .analyse(&last);
+        .analyse(last);
     assert!(same(&got[0], &want));
 }

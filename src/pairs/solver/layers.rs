@@ -170,6 +170,10 @@ pub fn analyse_round_with(
         let mut values = vec![0.0; m * keys.len()];
         // The block below of the current group: [lo, hi).
         let (mut lo, mut hi, mut current) = (0usize, 0usize, None);
+        // The block's positions by their lowest stack, valid where stamped with the
+        // current group's number: a child found in one step.
+        let mut at = vec![(0u32, 0u32); 1 << layout.n];
+        let mut stamp = 0u32;
         for &p in &order {
             let key = keys[p as usize];
             let stacks = layout.stacks(key);
@@ -182,13 +186,23 @@ pub fn analyse_round_with(
                 lo = hi + gallop(&below_keys[hi..], |k| k < group);
                 hi = lo + gallop(&below_keys[lo..], |k| k <= group | layout.field());
                 current = Some(group);
+                stamp += 1;
+                for (i, &k) in below_keys[lo..hi].iter().enumerate() {
+                    #[allow(clippy::cast_possible_truncation)] // n <= 10 bits; < 2^32
+                    {
+                        at[(k & layout.field()) as usize] = (stamp, i as u32);
+                    }
+                }
             }
-            let block = &below_keys[lo..hi];
             let hit = hit_vector(m, &stacks, &d, |j| {
-                let child = rot | (1u64 << (j - 1));
-                match block.binary_search(&child) {
-                    Ok(i) => Child::Solved(&below_values[(lo + i) * m..(lo + i + 1) * m]),
-                    Err(_) => Child::Settled,
+                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                let low = ((rot | (1u64 << (j - 1))) & layout.field()) as usize;
+                match at[low] {
+                    (s, i) if s == stamp => {
+                        let i = lo + i as usize;
+                        Child::Solved(&below_values[i * m..(i + 1) * m])
+                    }
+                    _ => Child::Settled,
                 }
             });
             let r = lowest(&stacks[..m]);
@@ -240,9 +254,13 @@ fn gallop(keys: &[u64], before: impl Fn(u64) -> bool) -> usize {
 /// The layer's indices in the order of rot(key).
 fn rot_order(layout: Layout, keys: &[u64]) -> Vec<u32> {
     #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations
-    let mut order: Vec<u32> = (0..keys.len() as u32).collect();
-    order.sort_unstable_by_key(|&i| layout.rot(keys[i as usize]));
-    order
+    let mut pairs: Vec<(u64, u32)> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| (layout.rot(k), i as u32))
+        .collect();
+    pairs.sort_unstable();
+    pairs.into_iter().map(|(_, i)| i).collect()
 }
 
 /// The layer below `keys` (face up `f`): their children that no fold test settles,
@@ -253,20 +271,26 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
     let mut i = 0;
     while i < order.len() {
         let group = layout.rot(keys[order[i] as usize]) & !layout.field();
-        // Which lowest stacks occur among the group's children: one bit each.
+        // The stacks every parent of the group shares (the children's first m − 1).
+        let shared = layout.stacks(group);
+        let parents = Shared::new(rule, &shared[..m - 1], f);
+        let below = Shared::new(rule, &shared[..m - 1], f + 1);
+        // Which lowest stacks occur among the group's children: one bit each. A
+        // parent's d[j], j not in its own stack, is the cards of j the shared stacks
+        // leave.
         let mut seen = [0u64; 16];
         while i < order.len() {
             let key = keys[order[i] as usize];
             if layout.rot(key) & !layout.field() != group {
                 break;
             }
-            let stacks = layout.stacks(key);
-            let own = stacks[0].bits() >> 1;
-            for (j, _) in rule.model.unseen(&stacks[..m]).iter() {
-                if !stacks[0].has(j) {
-                    let low = usize::from(own | (1 << (j - 1)));
-                    seen[low / 64] |= 1 << (low % 64);
-                }
+            #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+            let own = (key >> ((m as u32 - 1) * layout.n)) as u16 & layout.field() as u16;
+            let mut draw = parents.left & !own;
+            while draw != 0 {
+                let low = usize::from(own | (draw & draw.wrapping_neg()));
+                draw &= draw - 1;
+                seen[low / 64] |= 1 << (low % 64);
             }
             i += 1;
         }
@@ -275,6 +299,10 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
             while bits != 0 {
                 let low = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                if m >= 3 && below.surely_folds(rule, low as u16) {
+                    continue;
+                }
                 let child = group | low as u64;
                 let stacks = layout.stacks(child);
                 let d = rule.model.unseen(&stacks[..m]);
@@ -285,6 +313,95 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
         }
     }
     next
+}
+
+/// What the stacks a group shares (all but one, in turn order from the mover) leave of
+/// the pool at a face-up count: the integer fold test of each configuration that
+/// completes them with a last stack, in O(1) rather than a pass over the ranks.
+struct Shared {
+    /// Ranks with a card left (bit j − 1 for rank j).
+    left: u16,
+    /// Ranks with exactly one card left.
+    single: u16,
+    /// The mover's stack (the first shared one).
+    mover: u16,
+    /// Σ j·left[j] and Σ left[j] over the mover's ranks; Σ left[j].
+    e: i64,
+    p: i64,
+    n: i64,
+    /// The lowest rank in the shared stacks (11 if none).
+    lowest: i64,
+}
+
+impl Shared {
+    fn new(rule: &Settled, shared: &[Stack], face_up: u32) -> Self {
+        let model = rule.model;
+        let pool = match model.reshuffle {
+            Some(x) if face_up >= x.at => x.pool,
+            _ => model.pool,
+        };
+        let (mut left, mut single) = (0u16, 0u16);
+        let mover = shared[0].bits() >> 1;
+        let (mut e, mut p, mut n) = (0, 0, 0);
+        for j in 1..=model.ranks.get() {
+            let held = shared.iter().filter(|s| s.has(j)).count();
+            #[allow(clippy::cast_possible_wrap)] // at most 6 stacks
+            let c = i64::from(pool.get(j)) - held as i64;
+            let bit = 1u16 << (j - 1);
+            if c > 0 {
+                left |= bit;
+            }
+            if c == 1 {
+                single |= bit;
+            }
+            if mover & bit != 0 {
+                e += i64::from(j) * c;
+                p += c;
+            }
+            n += c;
+        }
+        let lowest = shared
+            .iter()
+            .filter_map(|s| s.lowest())
+            .min()
+            .map_or(11, i64::from);
+        Self {
+            left,
+            single,
+            mover,
+            e,
+            p,
+            n,
+            lowest,
+        }
+    }
+
+    /// The solver's integer fold test ([`surely_folds_at`], three players and more) at
+    /// the configuration the shared stacks make with `last` (bits of ranks), or an
+    /// empty d.
+    fn surely_folds(&self, rule: &Settled, last: u16) -> bool {
+        let m = rule.model.players as i64;
+        let n = self.n - i64::from(last.count_ones());
+        if n == 0 {
+            return true;
+        }
+        let both = self.mover & last;
+        let (mut e, mut p) = (self.e, self.p);
+        let mut bits = both;
+        while bits != 0 {
+            e -= i64::from(bits.trailing_zeros()) + 1;
+            p -= 1;
+            bits &= bits - 1;
+        }
+        let r = self.lowest.min(i64::from(last.trailing_zeros()) + 1);
+        let drawable = if rule.model.reshuffle.is_some() {
+            rule.highest
+        } else {
+            let d = self.left & !(self.single & last);
+            16 - i64::from(d.leading_zeros())
+        };
+        -(m - 1) * e + (n - p) * r.max(drawable) <= -(m - 1) * r * n
+    }
 }
 
 /// A child's value, as the layer below gives it.

@@ -54,7 +54,69 @@ impl Prover<'_> {
         let r = f64::from(lowest(&stacks[..m]));
         #[allow(clippy::cast_precision_loss)] // m <= 6
         let fold = -((m - 1) as f64) * r;
-        self.hit_bound(stacks, d, face_up, 0, self.depth) + MARGIN <= fold
+        let crossing = self
+            .model
+            .reshuffle
+            .is_some_and(|x| face_up < x.at && face_up + 1 >= x.at);
+        let hit = if self.depth == 1 && !crossing {
+            self.hit_bound_one(stacks, d, r)
+        } else {
+            self.hit_bound(stacks, d, face_up, 0, self.depth)
+        };
+        hit + MARGIN <= fold
+    }
+
+    /// [`Self::hit_bound`] one level deep for the mover, where no successor meets the
+    /// reshuffle, in O(n): each successor's integer fold test (the next mover's) read
+    /// off sums over the next mover's stack, less the card drawn. The same terms in the
+    /// same order as the general path, so the same bound.
+    fn hit_bound_one(&self, stacks: &Table, d: &Counts, r: f64) -> f64 {
+        let m = self.model.players as i64;
+        let next = stacks[1];
+        let (mut e2, mut p2) = (0i64, 0i64);
+        for (j, c) in d.iter() {
+            if next.has(j) {
+                e2 += i64::from(j) * i64::from(c);
+                p2 += i64::from(c);
+            }
+        }
+        let n = i64::from(d.total());
+        #[allow(clippy::cast_possible_truncation)] // r <= 10
+        let r = r as i64;
+        let mut sum = 0.0;
+        for (j, count) in d.iter() {
+            let w = f64::from(count);
+            if stacks[0].has(j) {
+                #[allow(clippy::cast_precision_loss)] // small integers
+                let pay = -((m - 1) as f64) * f64::from(j);
+                sum += pay * w;
+                continue;
+            }
+            let jj = i64::from(j);
+            let rc = r.min(jj);
+            let (e, p) = if next.has(j) {
+                (e2 - jj, p2 - 1)
+            } else {
+                (e2, p2)
+            };
+            let nc = n - 1;
+            let drawable = if self.model.reshuffle.is_some() {
+                self.highest
+            } else {
+                let mut cd = *d;
+                cd.remove(j);
+                cd.highest().map_or(0, i64::from)
+            };
+            let u = drawable.max(rc);
+            #[allow(clippy::cast_precision_loss)] // small integers
+            let bound = if nc == 0 || -(m - 1) * e + (nc - p) * u <= -(m - 1) * rc * nc {
+                rc as f64
+            } else {
+                (rc as f64).max(u as f64 + self.skew)
+            };
+            sum += w * bound;
+        }
+        sum / f64::from(d.total())
     }
 
     /// An upper bound on u[q] at the configuration.
