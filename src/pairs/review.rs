@@ -2,9 +2,10 @@
 //! choice of the round, for the table as the mover could count it (the `spne` model:
 //! the cards unseen since the last reshuffle, the reshuffle modelled).
 
+use super::model::RoundModel;
 use super::record::{PairsRecord, apply};
-use super::rules::Phase;
-use super::solver::{Action, Solver};
+use super::rules::{Phase, Stack};
+use super::solver::{Action, Analysis, Solver, analyse_round};
 
 /// One decision and what it cost.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,18 +51,25 @@ pub fn review_with(
         if k > 0 {
             game.next_round()?;
         }
+        let mut seen = Vec::with_capacity(round.len());
         for &action in round {
             let Phase::Turn { mover } = game.phase() else {
                 return Err(super::PairsError::NotYourTurn);
             };
             let view = game.view();
             let (model, stacks) = view.counted_model(mover);
-            if solver.as_ref().is_none_or(|s| *s.model() != model) {
-                solver = Some(Solver::new(model));
-            }
-            let a = solver.as_mut().expect("just made").analyse(&stacks);
+            seen.push(Seen {
+                mover,
+                model,
+                stacks,
+                can_hit: view.can_hit(),
+                action,
+            });
+            apply(&mut game, action)?;
+        }
+        for (s, a) in seen.iter().zip(analyse(&mut solver, &seen)) {
             let fold = a.u_fold[0];
-            let hit = if view.can_hit() {
+            let hit = if s.can_hit {
                 a.u_hit.as_ref().map(|h| h[0])
             } else {
                 None
@@ -75,20 +83,50 @@ pub fn review_with(
                 Action::Hit => hit.unwrap_or(fold),
                 Action::Fold => fold,
             };
-            let value = value_of(action);
+            let value = value_of(s.action);
             let best_value = value_of(best);
             out.push(DecisionCost {
                 round: k + 1,
-                seat: mover,
-                action,
+                seat: s.mover,
+                action: s.action,
                 best,
                 value,
                 best_value,
                 cost: value - best_value,
             });
-            apply(&mut game, action)?;
             after_decision();
         }
     }
     Ok(out)
+}
+
+/// A decision of the record as its mover saw it.
+struct Seen {
+    mover: usize,
+    model: RoundModel,
+    stacks: Vec<Stack>,
+    can_hit: bool,
+    action: Action,
+}
+
+/// Both actions' values at each decision of one round. With two players the memoised
+/// solver, kept while the model stays the same; with three and more the layered solve
+/// ([`analyse_round`]), one for each run of decisions sharing a model (its values are
+/// the solver's, bit for bit, in a fraction of the time and memory).
+fn analyse(solver: &mut Option<Solver<f64>>, seen: &[Seen]) -> Vec<Analysis<f64>> {
+    let mut out = Vec::with_capacity(seen.len());
+    for run in seen.chunk_by(|a, b| a.model == b.model) {
+        let model = run[0].model;
+        if model.players >= 3 {
+            let wanted: Vec<Vec<Stack>> = run.iter().map(|s| s.stacks.clone()).collect();
+            out.extend(analyse_round(&model, &wanted));
+            continue;
+        }
+        if solver.as_ref().is_none_or(|s| *s.model() != model) {
+            *solver = Some(Solver::new(model));
+        }
+        let solver = solver.as_mut().expect("just made");
+        out.extend(run.iter().map(|s| solver.analyse(&s.stacks)));
+    }
+    out
 }

@@ -32,8 +32,10 @@
 //! less the stacks), so the search allocates nothing but the memo.
 
 mod decide;
+mod layers;
 #[cfg(test)]
 mod plain;
+mod proof;
 #[cfg(test)]
 mod tests;
 mod two;
@@ -47,6 +49,8 @@ use crate::seats::MAX_SEATS;
 use crate::solver::Scalar;
 
 pub use decide::{DECISIVE, Decider};
+pub use layers::{analyse_round, analyse_round_with};
+pub use proof::PROOF_DEPTH;
 
 /// What the mover does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,6 +101,10 @@ pub struct Solver<S> {
     values: Vec<S>,
     /// The highest rank the round can still draw ([`RoundModel::highest`]).
     highest: i64,
+    /// Three players and more: levels of the fold proof ([`proof`]), 0 for none.
+    proof_depth: u32,
+    /// Test only: a wrong static bound in the fold proof.
+    proof_skew: f64,
 }
 
 /// The stacks in turn order, the table's first m of them used: a fixed array keeps the
@@ -120,7 +128,25 @@ impl<S: Scalar> Solver<S> {
             close: 0.0,
             values: Vec::new(),
             highest: i64::from(model.highest()),
+            proof_depth: if model.players >= 3 { PROOF_DEPTH } else { 0 },
+            proof_skew: 0.0,
         }
+    }
+
+    /// The same solver with the fold proof of three players and more ([`proof`]) taken
+    /// `depth` levels deep (0: none, the search as it was before the proof).
+    #[must_use]
+    pub fn with_proof_depth(mut self, depth: u32) -> Self {
+        self.proof_depth = if self.model.players >= 3 { depth } else { 0 };
+        self
+    }
+
+    /// The same solver with its fold proof made wrong by `skew` (tests only).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_wrong_proof(mut self, skew: f64) -> Self {
+        self.proof_skew = skew;
+        self
     }
 
     /// A solver that visits every reachable configuration (no pruning): the reference
@@ -140,6 +166,9 @@ impl<S: Scalar> Solver<S> {
     #[must_use]
     pub fn with_limit(mut self, limit: usize) -> Self {
         self.limit = Some(limit);
+        // The budget counts stored configurations, which the proof changes: without it a
+        // truncated search stays the one play has always made.
+        self.proof_depth = 0;
         self
     }
 
@@ -332,31 +361,19 @@ impl<S: Scalar> Solver<S> {
     /// (the opponent can fold at once, scoring the lowest face-up rank after j); with
     /// three or more [`FoldBound`]'s.
     fn surely_folds(&self, stacks: &Table, d: &Counts, r: i64) -> bool {
-        let m = self.model.players as i64;
-        let own = stacks[0];
-        let (mut e, mut p, mut n, mut others) = (0i64, 0i64, 0i64, 0i64);
-        for (j, c) in d.iter() {
-            let (j, c) = (i64::from(j), i64::from(c));
-            n += c;
-            #[allow(clippy::cast_possible_truncation)] // j <= 10
-            if own.has(j as u8) {
-                e += j * c;
-                p += c;
-            } else {
-                others += j.min(r) * c;
+        surely_folds_at(&self.model, self.highest, stacks, d, r)
+    }
+
+    /// Whether the fold proof ([`proof`]) settles a fold, three players and more.
+    fn proved_fold(&self, stacks: &Table, d: &Counts, face_up: u32) -> bool {
+        self.proof_depth > 0
+            && proof::Prover {
+                model: &self.model,
+                highest: self.highest,
+                depth: self.proof_depth,
+                skew: self.proof_skew,
             }
-        }
-        let hit_times_n = if m == 2 {
-            -e + others
-        } else {
-            let drawable = if self.model.reshuffle.is_some() {
-                self.highest
-            } else {
-                d.highest().map_or(0, i64::from)
-            };
-            -(m - 1) * e + (n - p) * r.max(drawable)
-        };
-        hit_times_n <= -(m - 1) * r * n
+            .folds(stacks, d, face_up)
     }
 
     fn solve(&mut self, stacks: &Table, d: &Counts, face_up: u32) -> u32 {
@@ -369,7 +386,11 @@ impl<S: Scalar> Solver<S> {
         let u_fold = fold_vector::<S>(m, r);
         let over_budget = self.limit.is_some_and(|l| self.index.len() >= l);
         self.cut |= over_budget;
-        let u = if over_budget || (self.prune && self.surely_folds(stacks, d, i64::from(r))) {
+        let u = if over_budget
+            || (self.prune
+                && (self.surely_folds(stacks, d, i64::from(r))
+                    || self.proved_fold(stacks, d, face_up)))
+        {
             u_fold
         } else {
             match self.hit_vector(stacks, d, face_up) {
@@ -389,6 +410,35 @@ impl<S: Scalar> Solver<S> {
         self.index.insert(key, slot);
         slot
     }
+}
+
+/// The integer fold test of [`Solver::surely_folds`], for the round's model.
+fn surely_folds_at(model: &RoundModel, highest: i64, stacks: &Table, d: &Counts, r: i64) -> bool {
+    let m = model.players as i64;
+    let own = stacks[0];
+    let (mut e, mut p, mut n, mut others) = (0i64, 0i64, 0i64, 0i64);
+    for (j, c) in d.iter() {
+        let (j, c) = (i64::from(j), i64::from(c));
+        n += c;
+        #[allow(clippy::cast_possible_truncation)] // j <= 10
+        if own.has(j as u8) {
+            e += j * c;
+            p += c;
+        } else {
+            others += j.min(r) * c;
+        }
+    }
+    let hit_times_n = if m == 2 {
+        -e + others
+    } else {
+        let drawable = if model.reshuffle.is_some() {
+            highest
+        } else {
+            d.highest().map_or(0, i64::from)
+        };
+        -(m - 1) * e + (n - p) * r.max(drawable)
+    };
+    hit_times_n <= -(m - 1) * r * n
 }
 
 /// u_Fold by turn position for a fold that scores r.
