@@ -174,10 +174,13 @@ pub fn analyse_round_with(
         // current group's number: a child found in one step.
         let mut at = vec![(0u32, 0u32); 1 << layout.n];
         let mut stamp = 0u32;
+        let pool = pool_at(model, f);
+        // What the group's shared stacks leave of the pool: each parent's d is this
+        // less its own stack.
+        let mut shared = None;
         for &p in &order {
             let key = keys[p as usize];
             let stacks = layout.stacks(key);
-            let d = model.unseen(&stacks[..m]);
             let rot = layout.rot(key);
             // The group's block below: keys rot(key) | bits, in [group, group + 2^n).
             let group = rot & !layout.field();
@@ -186,6 +189,7 @@ pub fn analyse_round_with(
                 lo = hi + gallop(&below_keys[hi..], |k| k < group);
                 hi = lo + gallop(&below_keys[lo..], |k| k <= group | layout.field());
                 current = Some(group);
+                shared = base(pool, &stacks[1..m]);
                 stamp += 1;
                 for (i, &k) in below_keys[lo..hi].iter().enumerate() {
                     #[allow(clippy::cast_possible_truncation)] // n <= 10 bits; < 2^32
@@ -194,6 +198,9 @@ pub fn analyse_round_with(
                     }
                 }
             }
+            let d = shared
+                .and_then(|b| less(b, stacks[0].bits() >> 1))
+                .unwrap_or_else(|| model.unseen(&stacks[..m]));
             let hit = hit_vector(m, &stacks, &d, |j| {
                 #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
                 let low = ((rot | (1u64 << (j - 1))) & layout.field()) as usize;
@@ -299,14 +306,29 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
             while bits != 0 {
                 let low = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
-                if m >= 3 && below.surely_folds(rule, low as u16) {
+                let child = group | low as u64;
+                if m < 3 {
+                    let stacks = layout.stacks(child);
+                    let d = rule.model.unseen(&stacks[..m]);
+                    if !rule.settled(&stacks, &d, f + 1) {
+                        next.push(child);
+                    }
                     continue;
                 }
-                let child = group | low as u64;
+                // The integer test and an empty d in O(1): what is left of the rule is
+                // the proof.
+                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                if below.surely_folds(rule, low as u16) {
+                    continue;
+                }
+                if rule.prover.depth == 0 {
+                    next.push(child);
+                    continue;
+                }
                 let stacks = layout.stacks(child);
-                let d = rule.model.unseen(&stacks[..m]);
-                if !rule.settled(&stacks, &d, f + 1) {
+                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                let d = below.unseen(rule.model, &stacks[..m], low as u16);
+                if !rule.prover.folds(&stacks, &d, f + 1) {
                     next.push(child);
                 }
             }
@@ -331,15 +353,14 @@ struct Shared {
     n: i64,
     /// The lowest rank in the shared stacks (11 if none).
     lowest: i64,
+    /// What the shared stacks leave of the pool, if they fit in it.
+    base: Option<Counts>,
 }
 
 impl Shared {
     fn new(rule: &Settled, shared: &[Stack], face_up: u32) -> Self {
         let model = rule.model;
-        let pool = match model.reshuffle {
-            Some(x) if face_up >= x.at => x.pool,
-            _ => model.pool,
-        };
+        let pool = pool_at(model, face_up);
         let (mut left, mut single) = (0u16, 0u16);
         let mover = shared[0].bits() >> 1;
         let (mut e, mut p, mut n) = (0, 0, 0);
@@ -373,7 +394,16 @@ impl Shared {
             p,
             n,
             lowest,
+            base: base(pool, shared),
         }
+    }
+
+    /// d at the configuration the shared stacks make with `last` (bits of ranks, bit
+    /// j − 1 for rank j): the base less `last`, as [`RoundModel::unseen`] gives it.
+    fn unseen(&self, model: &RoundModel, stacks: &[Stack], last: u16) -> Counts {
+        self.base
+            .and_then(|b| less(b, last))
+            .unwrap_or_else(|| model.unseen(stacks))
     }
 
     /// The solver's integer fold test ([`surely_folds_at`], three players and more) at
@@ -458,4 +488,32 @@ fn hit_vector<'a>(
         *a /= f64::from(total);
     }
     Some(acc)
+}
+
+/// The pool at a face-up count, as [`RoundModel::unseen`] takes it.
+fn pool_at(model: &RoundModel, face_up: u32) -> Counts {
+    match model.reshuffle {
+        Some(x) if face_up >= x.at => x.pool,
+        _ => model.pool,
+    }
+}
+
+/// What `stacks` leave of `pool`, if they fit in it.
+fn base(pool: Counts, stacks: &[Stack]) -> Option<Counts> {
+    stacks.iter().try_fold(pool, |d, &s| less(d, s.bits() >> 1))
+}
+
+/// `d` less one card of each rank in `bits` (bit j − 1 for rank j), or `None` where a
+/// rank has none left.
+fn less(mut d: Counts, mut bits: u16) -> Option<Counts> {
+    while bits != 0 {
+        #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+        let j = bits.trailing_zeros() as u8 + 1;
+        bits &= bits - 1;
+        if d.get(j) == 0 {
+            return None;
+        }
+        d.remove(j);
+    }
+    Some(d)
 }

@@ -81,6 +81,10 @@ impl Prover<'_> {
             }
         }
         let n = i64::from(d.total());
+        // The highest rank d holds, and the highest below it: d less one card of j
+        // holds the first unless j is it and its last card.
+        let top = d.highest().unwrap_or(0);
+        let second = (1..top).rev().find(|&j| d.get(j) > 0).unwrap_or(0);
         #[allow(clippy::cast_possible_truncation)] // r <= 10
         let r = r as i64;
         let mut sum = 0.0;
@@ -103,9 +107,8 @@ impl Prover<'_> {
             let drawable = if self.model.reshuffle.is_some() {
                 self.highest
             } else {
-                let mut cd = *d;
-                cd.remove(j);
-                cd.highest().map_or(0, i64::from)
+                let h = if j == top && count == 1 { second } else { top };
+                i64::from(h)
             };
             let u = drawable.max(rc);
             #[allow(clippy::cast_precision_loss)] // small integers
