@@ -439,7 +439,9 @@ fn pairs_case(case: &str, rest: &str) {
         return;
     }
     if kind == "review" {
-        pairs_review(case, ranks, m);
+        // `review-NxM-sSEED`: the game of that seed (1 when not named).
+        let seed = opponent.strip_prefix('s').map_or(1, |s| s.parse().unwrap());
+        pairs_review(case, ranks, m, seed);
         return;
     }
     if kind == "start" {
@@ -578,8 +580,9 @@ fn pairs_duel(case: &str, ranks: concentration::pairs::Ranks, m: usize, opponent
 }
 
 /// Pairs: `review-NxM`, `analyze` of a game of M seats (`spne`, `spne`, then `random`):
-/// the first eight rounds of seed 1 played, then every decision valued.
-fn pairs_review(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
+/// the first eight rounds of the seed's game played (seed 1, or S in `review-NxM-sS`),
+/// then every decision valued.
+fn pairs_review(case: &str, ranks: concentration::pairs::Ranks, m: usize, seed: u64) {
     use concentration::pairs::record::{PairsRecord, apply};
     use concentration::pairs::review::review;
     use concentration::pairs::rules::{Game, Phase, default_target};
@@ -593,7 +596,7 @@ fn pairs_review(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
         .map(|n| *PairsAi::ALL.iter().find(|k| k.name() == *n).unwrap())
         .collect();
     let target = default_target(m);
-    let mut game = Game::new(ranks, m, target, 1).unwrap();
+    let mut game = Game::new(ranks, m, target, seed).unwrap();
     let mut ais: Vec<Player> = kinds
         .iter()
         .enumerate()
@@ -617,7 +620,7 @@ fn pairs_review(case: &str, ranks: concentration::pairs::Ranks, m: usize) {
     let record = PairsRecord {
         date: "2026-11-26".into(),
         time: "12:00:00".into(),
-        seed: 1,
+        seed,
         ranks,
         target,
         seats,

@@ -157,6 +157,9 @@ pub fn analyse_round_with(
             next.sort_unstable();
             next.dedup();
         }
+        // A layer is kept until the backward pass: not with the spare capacity of its
+        // growth (up to as much again).
+        next.shrink_to_fit();
         layers.push((std::mem::replace(&mut current, next), order));
         f += 1;
     }
@@ -174,10 +177,14 @@ pub fn analyse_round_with(
         // current group's number: a child found in one step.
         let mut at = vec![(0u32, 0u32); 1 << layout.n];
         let mut stamp = 0u32;
+        let pool = pool_at(model, f);
+        let here = wanted_at(f);
+        // What the group's shared stacks leave of the pool: each parent's d is this
+        // less its own stack.
+        let mut shared = None;
         for &p in &order {
             let key = keys[p as usize];
             let stacks = layout.stacks(key);
-            let d = model.unseen(&stacks[..m]);
             let rot = layout.rot(key);
             // The group's block below: keys rot(key) | bits, in [group, group + 2^n).
             let group = rot & !layout.field();
@@ -186,6 +193,7 @@ pub fn analyse_round_with(
                 lo = hi + gallop(&below_keys[hi..], |k| k < group);
                 hi = lo + gallop(&below_keys[lo..], |k| k <= group | layout.field());
                 current = Some(group);
+                shared = base(pool, &stacks[1..m]);
                 stamp += 1;
                 for (i, &k) in below_keys[lo..hi].iter().enumerate() {
                     #[allow(clippy::cast_possible_truncation)] // n <= 10 bits; < 2^32
@@ -194,6 +202,9 @@ pub fn analyse_round_with(
                     }
                 }
             }
+            let d = shared
+                .and_then(|b| less(b, stacks[0].bits() >> 1))
+                .unwrap_or_else(|| model.unseen(&stacks[..m]));
             let hit = hit_vector(m, &stacks, &d, |j| {
                 #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
                 let low = ((rot | (1u64 << (j - 1))) & layout.field()) as usize;
@@ -207,9 +218,13 @@ pub fn analyse_round_with(
             });
             let r = lowest(&stacks[..m]);
             let u_fold = fold_vector::<f64>(m, r);
-            let mine: SmallVec<[usize; 4]> = (0..wanted.len())
-                .filter(|&w| wanted_keys[w] == (f, key))
-                .collect();
+            let mine: SmallVec<[usize; 4]> = if here.binary_search(&key).is_ok() {
+                (0..wanted.len())
+                    .filter(|&w| wanted_keys[w] == (f, key))
+                    .collect()
+            } else {
+                SmallVec::new()
+            };
             let settled = !mine.is_empty() && rule.settled(&stacks, &d, f);
             let value = match &hit {
                 Some(h) if !settled && !folds(&u_fold, h) => h.as_slice(),
@@ -253,6 +268,27 @@ fn gallop(keys: &[u64], before: impl Fn(u64) -> bool) -> usize {
 
 /// The layer's indices in the order of rot(key).
 fn rot_order(layout: Layout, keys: &[u64]) -> Vec<u32> {
+    // rot(key) and the index packed in one word where they fit (three players at n =
+    // 10: 30 bits and at most 32): half the memory of pairs, and a faster sort.
+    #[allow(clippy::cast_possible_truncation)] // m <= 6
+    let width = layout.m as u32 * layout.n;
+    let index_bits = usize::BITS - keys.len().leading_zeros();
+    if width + index_bits <= 64 {
+        let mask = (1u64 << index_bits) - 1;
+        let mut packed: Vec<u64> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (layout.rot(k) << index_bits) | i as u64)
+            .collect();
+        packed.sort_unstable();
+        #[allow(clippy::cast_possible_truncation)] // index_bits <= 32
+        return packed.into_iter().map(|p| (p & mask) as u32).collect();
+    }
+    rot_order_pairs(layout, keys)
+}
+
+/// [`rot_order`] by pairs (rot(key), index), for keys too wide to pack with the index.
+fn rot_order_pairs(layout: Layout, keys: &[u64]) -> Vec<u32> {
     #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations
     let mut pairs: Vec<(u64, u32)> = keys
         .iter()
@@ -299,14 +335,29 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
             while bits != 0 {
                 let low = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
-                if m >= 3 && below.surely_folds(rule, low as u16) {
+                let child = group | low as u64;
+                if m < 3 {
+                    let stacks = layout.stacks(child);
+                    let d = rule.model.unseen(&stacks[..m]);
+                    if !rule.settled(&stacks, &d, f + 1) {
+                        next.push(child);
+                    }
                     continue;
                 }
-                let child = group | low as u64;
+                // The integer test and an empty d in O(1): what is left of the rule is
+                // the proof.
+                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                if below.surely_folds(rule, low as u16) {
+                    continue;
+                }
+                if rule.prover.depth == 0 {
+                    next.push(child);
+                    continue;
+                }
                 let stacks = layout.stacks(child);
-                let d = rule.model.unseen(&stacks[..m]);
-                if !rule.settled(&stacks, &d, f + 1) {
+                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                let d = below.unseen(rule.model, &stacks[..m], low as u16);
+                if !rule.prover.folds(&stacks, &d, f + 1) {
                     next.push(child);
                 }
             }
@@ -331,15 +382,14 @@ struct Shared {
     n: i64,
     /// The lowest rank in the shared stacks (11 if none).
     lowest: i64,
+    /// What the shared stacks leave of the pool, if they fit in it.
+    base: Option<Counts>,
 }
 
 impl Shared {
     fn new(rule: &Settled, shared: &[Stack], face_up: u32) -> Self {
         let model = rule.model;
-        let pool = match model.reshuffle {
-            Some(x) if face_up >= x.at => x.pool,
-            _ => model.pool,
-        };
+        let pool = pool_at(model, face_up);
         let (mut left, mut single) = (0u16, 0u16);
         let mover = shared[0].bits() >> 1;
         let (mut e, mut p, mut n) = (0, 0, 0);
@@ -373,7 +423,16 @@ impl Shared {
             p,
             n,
             lowest,
+            base: base(pool, shared),
         }
+    }
+
+    /// d at the configuration the shared stacks make with `last` (bits of ranks, bit
+    /// j − 1 for rank j): the base less `last`, as [`RoundModel::unseen`] gives it.
+    fn unseen(&self, model: &RoundModel, stacks: &[Stack], last: u16) -> Counts {
+        self.base
+            .and_then(|b| less(b, last))
+            .unwrap_or_else(|| model.unseen(stacks))
     }
 
     /// The solver's integer fold test ([`surely_folds_at`], three players and more) at
@@ -438,19 +497,27 @@ fn hit_vector<'a>(
                 }
             }
         } else {
-            let fold;
-            let value: &[f64] = match child(j) {
-                Child::Solved(v) => v,
-                Child::Settled => {
-                    fold = fold_vector::<f64>(m, r.min(j));
-                    &fold
+            #[allow(clippy::cast_precision_loss)]
+            let wf = w as f64;
+            // The successor's vector starts with the next player: rotate right by one
+            // (without a division per term: index k takes k − 1, index 0 the last).
+            match child(j) {
+                Child::Solved(v) => {
+                    acc[0] += v[m - 1] * wf;
+                    for (a, x) in acc[1..].iter_mut().zip(v) {
+                        *a += x * wf;
+                    }
                 }
-            };
-            // The successor's vector starts with the next player: rotate right by one.
-            for (k, a) in acc.iter_mut().enumerate() {
-                #[allow(clippy::cast_precision_loss)]
-                let wf = w as f64;
-                *a += value[(k + m - 1) % m] * wf;
+                Child::Settled => {
+                    // The fold vector of a fold scoring r' (fold_vector's values):
+                    // −(m−1)·r' for its mover, our index 1; r' for the others.
+                    let rc = i64::from(r.min(j));
+                    #[allow(clippy::cast_precision_loss)] // small integers
+                    let (mover, other) = ((-(m as i64 - 1) * rc) as f64, rc as f64);
+                    for (k, a) in acc.iter_mut().enumerate() {
+                        *a += if k == 1 { mover } else { other } * wf;
+                    }
+                }
             }
         }
     }
@@ -458,4 +525,55 @@ fn hit_vector<'a>(
         *a /= f64::from(total);
     }
     Some(acc)
+}
+
+/// The pool at a face-up count, as [`RoundModel::unseen`] takes it.
+fn pool_at(model: &RoundModel, face_up: u32) -> Counts {
+    match model.reshuffle {
+        Some(x) if face_up >= x.at => x.pool,
+        _ => model.pool,
+    }
+}
+
+/// What `stacks` leave of `pool`, if they fit in it.
+fn base(pool: Counts, stacks: &[Stack]) -> Option<Counts> {
+    stacks.iter().try_fold(pool, |d, &s| less(d, s.bits() >> 1))
+}
+
+/// `d` less one card of each rank in `bits` (bit j − 1 for rank j), or `None` where a
+/// rank has none left.
+fn less(mut d: Counts, mut bits: u16) -> Option<Counts> {
+    while bits != 0 {
+        #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+        let j = bits.trailing_zeros() as u8 + 1;
+        bits &= bits - 1;
+        if d.get(j) == 0 {
+            return None;
+        }
+        d.remove(j);
+    }
+    Some(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Layout, rot_order, rot_order_pairs};
+
+    /// The packed sort orders a layer as the sort by pairs does, ties (equal keys) in
+    /// index order either way.
+    #[test]
+    fn the_packed_rot_order_is_the_pairs_order() {
+        let layout = Layout { m: 3, n: 10 };
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut keys: Vec<u64> = (0..5000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x & ((1 << 30) - 1)
+            })
+            .collect();
+        keys.extend_from_within(..100);
+        assert_eq!(rot_order(layout, &keys), rot_order_pairs(layout, &keys));
+    }
 }

@@ -58,7 +58,9 @@ impl Prover<'_> {
             .model
             .reshuffle
             .is_some_and(|x| face_up < x.at && face_up + 1 >= x.at);
-        let hit = if self.depth == 1 && !crossing {
+        let hit = if self.depth == 1 && !crossing && self.skew == 0.0 {
+            self.hit_bound_one_integers(stacks, d, r)
+        } else if self.depth == 1 && !crossing {
             self.hit_bound_one(stacks, d, r)
         } else {
             self.hit_bound(stacks, d, face_up, 0, self.depth)
@@ -81,6 +83,10 @@ impl Prover<'_> {
             }
         }
         let n = i64::from(d.total());
+        // The highest rank d holds, and the highest below it: d less one card of j
+        // holds the first unless j is it and its last card.
+        let top = d.highest().unwrap_or(0);
+        let second = (1..top).rev().find(|&j| d.get(j) > 0).unwrap_or(0);
         #[allow(clippy::cast_possible_truncation)] // r <= 10
         let r = r as i64;
         let mut sum = 0.0;
@@ -103,9 +109,8 @@ impl Prover<'_> {
             let drawable = if self.model.reshuffle.is_some() {
                 self.highest
             } else {
-                let mut cd = *d;
-                cd.remove(j);
-                cd.highest().map_or(0, i64::from)
+                let h = if j == top && count == 1 { second } else { top };
+                i64::from(h)
             };
             let u = drawable.max(rc);
             #[allow(clippy::cast_precision_loss)] // small integers
@@ -117,6 +122,67 @@ impl Prover<'_> {
             sum += w * bound;
         }
         sum / f64::from(d.total())
+    }
+
+    /// [`Self::hit_bound_one`] without a skew, in integers: every term and partial sum
+    /// there is a small integer, exact in `f64`, so the sum is the same number and the
+    /// bound the same bits; one pass over the ranks for the sums, one for the terms.
+    fn hit_bound_one_integers(&self, stacks: &Table, d: &Counts, r: f64) -> f64 {
+        let m = self.model.players as i64;
+        let (own, next) = (stacks[0], stacks[1]);
+        let (mut e2, mut p2, mut n) = (0i64, 0i64, 0i64);
+        // The highest rank d holds, and the highest below it.
+        let (mut top, mut second) = (0i64, 0i64);
+        for j in 1..=self.model.ranks.get() {
+            let c = i64::from(d.get(j));
+            if c == 0 {
+                continue;
+            }
+            n += c;
+            if next.has(j) {
+                e2 += i64::from(j) * c;
+                p2 += c;
+            }
+            (second, top) = (top, i64::from(j));
+        }
+        #[allow(clippy::cast_possible_truncation)] // r <= 10
+        let r = r as i64;
+        let nc = n - 1;
+        let mut sum = 0i64;
+        for j in 1..=self.model.ranks.get() {
+            let w = i64::from(d.get(j));
+            if w == 0 {
+                continue;
+            }
+            let jj = i64::from(j);
+            if own.has(j) {
+                sum += -(m - 1) * jj * w;
+                continue;
+            }
+            let rc = r.min(jj);
+            let (e, p) = if next.has(j) {
+                (e2 - jj, p2 - 1)
+            } else {
+                (e2, p2)
+            };
+            let drawable = if self.model.reshuffle.is_some() {
+                self.highest
+            } else if jj == top && w == 1 {
+                second
+            } else {
+                top
+            };
+            let u = drawable.max(rc);
+            let bound = if nc == 0 || -(m - 1) * e + (nc - p) * u <= -(m - 1) * rc * nc {
+                rc
+            } else {
+                rc.max(u)
+            };
+            sum += w * bound;
+        }
+        #[allow(clippy::cast_precision_loss)] // small integers
+        let bound = sum as f64 / n as f64;
+        bound
     }
 
     /// An upper bound on u[q] at the configuration.
