@@ -277,6 +277,28 @@ impl RoundModel {
             .expect("stacks drawn from the pool")
     }
 
+    /// d after the card j is drawn from a configuration with d and `face_up` cards face
+    /// up, `child` the successor's stacks: d less j, or where the successor meets the
+    /// reshuffle, the second pool less its stacks (as [`RoundModel::unseen`], without
+    /// summing the stacks again).
+    ///
+    /// # Panics
+    /// Stacks holding cards the pool does not have.
+    #[must_use]
+    pub fn unseen_after(&self, child: &[Stack], d: &Counts, j: Rank, face_up: u32) -> Counts {
+        match self.reshuffle {
+            Some(r) if face_up < r.at && face_up + 1 >= r.at => child
+                .iter()
+                .try_fold(r.pool, |d, &s| d.minus_stack(s))
+                .expect("stacks drawn from the pool"),
+            _ => {
+                let mut c = *d;
+                c.remove(j);
+                c
+            }
+        }
+    }
+
     /// The highest rank any configuration of the round can still draw.
     #[must_use]
     pub fn highest(&self) -> Rank {

@@ -136,22 +136,6 @@ impl Decider {
         u32::from(s[0].bits() >> 1) | (u32::from(s[1].bits() >> 1) << n)
     }
 
-    /// d after the card j from (s, d): d less j, or the second pool less the child's
-    /// stacks where the child meets the reshuffle (as [`RoundModel::unseen`]).
-    fn child_unseen(&self, child: [Stack; 2], d: &Counts, j: u8, face_up: u32) -> Counts {
-        match self.model.reshuffle {
-            Some(r) if face_up < r.at && face_up + 1 >= r.at => child
-                .iter()
-                .try_fold(r.pool, |d, &s| d.minus_stack(s))
-                .expect("stacks drawn from the pool"),
-            _ => {
-                let mut c = *d;
-                c.remove(j);
-                c
-            }
-        }
-    }
-
     /// V of the configuration, fail-soft in the window (alpha, beta): a result ≤ alpha
     /// bounds V from above, one ≥ beta from below, one between is V.
     fn value(&mut self, s: [Stack; 2], d: &Counts, face_up: u32, alpha: f64, beta: f64) -> f64 {
@@ -209,7 +193,7 @@ impl Decider {
             let (low, high) = match self.bounds.get(&key) {
                 Some(&(l, h)) => (-h, -l),
                 None => {
-                    let cd = self.child_unseen(child, d, j, face_up);
+                    let cd = self.model.unseen_after(&child, d, j, face_up);
                     let (l, h) = static_bounds(child[0], &cd, i64::from(r.min(j)), self.skew);
                     // Kept: a search of this node again, or of the child, starts here.
                     self.bounds.insert(key, (l, h));
@@ -238,7 +222,7 @@ impl Decider {
             let a = ((na - (high_sum - c.w * c.high)) / c.w).max(c.low);
             let b = ((nb - (low_sum - c.w * c.low)) / c.w).min(c.high);
             let child = [s[1], s[0].with(c.j)];
-            let cd = self.child_unseen(child, d, c.j, face_up);
+            let cd = self.model.unseen_after(&child, d, c.j, face_up);
             let x = -self.value(child, &cd, face_up + 1, -b, -a);
             let (low, high) = if x >= b {
                 (x, c.high)

@@ -248,34 +248,11 @@ impl Prover<'_> {
                 sum += pay * w;
             } else {
                 child[m - 1] = stacks[0].with(j);
-                let cd = child_unseen(self.model, &child[..m], d, j, face_up);
+                let cd = self.model.unseen_after(&child[..m], d, j, face_up);
                 let from = (q + m - 1) % m;
                 sum += w * self.bound(&child, &cd, face_up + 1, from, depth - 1);
             }
         }
         sum / f64::from(d.total())
-    }
-}
-
-/// d after the card j from a configuration with d and `face_up` cards face up: d less j,
-/// or where the successor meets the reshuffle, the second pool less its stacks (as
-/// [`RoundModel::unseen`]).
-pub(super) fn child_unseen(
-    model: &RoundModel,
-    child: &[Stack],
-    d: &Counts,
-    j: u8,
-    face_up: u32,
-) -> Counts {
-    match model.reshuffle {
-        Some(r) if face_up < r.at && face_up + 1 >= r.at => child
-            .iter()
-            .try_fold(r.pool, |d, &s| d.minus_stack(s))
-            .expect("stacks drawn from the pool"),
-        _ => {
-            let mut c = *d;
-            c.remove(j);
-            c
-        }
     }
 }
