@@ -472,13 +472,7 @@ impl FoldBound {
     pub fn of(model: &RoundModel, stacks: &[Stack]) -> Self {
         let d = model.unseen(stacks);
         let m = model.players as i64;
-        let (mut e, mut p) = (0i64, 0i64);
-        for (j, c) in d.iter() {
-            if stacks[0].has(j) {
-                e += i64::from(j) * i64::from(c);
-                p += i64::from(c);
-            }
-        }
+        let (p, e) = mover_sums(stacks[0], &d);
         let n = i64::from(d.total());
         let r = i64::from(lowest(stacks));
         let u = if m == 2 {
@@ -511,4 +505,19 @@ impl FoldBound {
 /// folding.
 fn folds<S: Scalar>(fold: &[S], hit: &[S]) -> bool {
     fold[0] >= hit[0] || fold[0].ties(&hit[0])
+}
+
+/// The cards of the mover's ranks in d: their count P and rank sum E.
+pub(super) fn mover_sums(own: Stack, d: &Counts) -> (i64, i64) {
+    let (mut p, mut e) = (0i64, 0i64);
+    let mut bits = own.bits();
+    while bits != 0 {
+        #[allow(clippy::cast_possible_truncation)] // a rank: at most 10
+        let j = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        let c = i64::from(d.get(j));
+        p += c;
+        e += i64::from(j) * c;
+    }
+    (p, e)
 }

@@ -24,7 +24,7 @@
 //! exact arithmetic, and its value is u_Fold: the values are the same, bit for bit
 //! (`solver/tests.rs` compares them with the search without proofs).
 
-use super::{Table, surely_folds_at};
+use super::{Table, mover_sums, surely_folds_at};
 use crate::pairs::model::{RoundModel, lowest};
 use crate::pairs::rules::{Counts, Stack};
 
@@ -220,13 +220,7 @@ impl Prover<'_> {
             return u as f64 + self.skew;
         }
         let m = self.model.players as i64;
-        let (mut e, mut p) = (0i64, 0i64);
-        for (j, c) in d.iter() {
-            if stacks[0].has(j) {
-                e += i64::from(j) * i64::from(c);
-                p += i64::from(c);
-            }
-        }
+        let (p, e) = mover_sums(stacks[0], d);
         let n = i64::from(d.total());
         #[allow(clippy::cast_precision_loss)] // small integers
         let bound = (-(m - 1) * e + (n - p) * u) as f64 / n as f64;

@@ -24,7 +24,7 @@
 //! `tests/pairs_decide.rs`). The close calls ([`Solver::close_calls`]) are the general
 //! search's: only expanded configurations have any, met in the same order.
 
-use super::Solver;
+use super::{Solver, mover_sums};
 use crate::pairs::model::RoundModel;
 use crate::pairs::rules::{Counts, MAX_RANKS, Stack};
 use crate::solver::Scalar;
@@ -187,21 +187,6 @@ impl<S: Scalar> Solver<S> {
         }
         Some(acc / f64::from(cards))
     }
-}
-
-/// The cards of the mover's ranks in d: their count P and rank sum E.
-fn mover_sums(own: Stack, d: &Counts) -> (i64, i64) {
-    let (mut p, mut e) = (0i64, 0i64);
-    let mut bits = own.bits();
-    while bits != 0 {
-        #[allow(clippy::cast_possible_truncation)] // a rank: at most 10
-        let j = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        let c = i64::from(d.get(j));
-        p += c;
-        e += i64::from(j) * c;
-    }
-    (p, e)
 }
 
 /// Σ_{j<r} (r − j)·d[j]: the cards below r weighted by their distance to it.
