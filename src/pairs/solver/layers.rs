@@ -17,15 +17,22 @@
 //! below, a group of parents sharing every stack but the mover's at a time: children are
 //! listed without a hash table (a bitmap per group) and found by a short search within
 //! the group's block, in cache, rather than by millions of lookups in a table of
-//! millions. Only expanded configurations are kept (their keys, 8 bytes each, and two
-//! layers of values), so the memory is a fraction of the memo's.
+//! millions. What the group's shared stacks leave of the pool is summed once
+//! ([`shared::Shared`]): each parent's d, u_Hit and each child's fold tests are then
+//! read off bits of ranks, without a pass over the ranks. A layer is kept as its rot
+//! order alone (8 bytes a configuration where rot(key) and the index pack in one word),
+//! read from start to end by both passes; its keys are rebuilt as it is valued. So only
+//! expanded configurations are kept, and two layers of values: the memory is a
+//! fraction of the memo's.
+
+mod shared;
 
 use super::proof::Prover;
-use super::{Action, Analysis, Table, Vector, fold_vector, folds, surely_folds_at};
+use super::{Action, Analysis, Table, folds, surely_folds_at};
 use crate::pairs::model::{RoundModel, lowest};
 use crate::pairs::rules::{Counts, Stack};
 use crate::seats::MAX_SEATS;
-use smallvec::SmallVec;
+use shared::Shared;
 
 /// How configurations pack into keys: m stacks of n bits, the mover's highest.
 #[derive(Debug, Clone, Copy)]
@@ -64,6 +71,74 @@ impl Layout {
         let rest = (self.m as u32 - 1) * self.n;
         let all = (1u64 << (rest + self.n)) - 1;
         ((key << self.n) & all) | (key >> rest)
+    }
+
+    /// The key of which `rot` is [`Self::rot`].
+    fn unrot(self, rot: u64) -> u64 {
+        #[allow(clippy::cast_possible_truncation)] // m <= 6
+        let rest = (self.m as u32 - 1) * self.n;
+        (rot >> self.n) | ((rot & self.field()) << rest)
+    }
+}
+
+/// A layer in the order of rot(key): each configuration's rot(key) and its index in the
+/// layer sorted by key (where its values go). Both passes read it from start to end, so
+/// a layer of hundreds of thousands is met in memory order, not by random reads.
+enum RotOrder {
+    /// rot(key) and the index packed in one word where they fit (three players at n =
+    /// 10: 30 bits and at most 32): half the memory of pairs, and a faster sort.
+    Packed { words: Vec<u64>, index_bits: u32 },
+    /// By pairs, for keys too wide to pack with the index.
+    Pairs(Vec<(u64, u32)>),
+}
+
+impl RotOrder {
+    /// The layer `keys` (sorted by key) in the order of rot(key).
+    fn new(layout: Layout, keys: &[u64]) -> Self {
+        #[allow(clippy::cast_possible_truncation)] // m <= 6
+        let width = layout.m as u32 * layout.n;
+        let index_bits = usize::BITS - keys.len().leading_zeros();
+        if width + index_bits <= 64 {
+            let mut words: Vec<u64> = keys
+                .iter()
+                .enumerate()
+                .map(|(i, &k)| (layout.rot(k) << index_bits) | i as u64)
+                .collect();
+            words.sort_unstable();
+            return Self::Packed { words, index_bits };
+        }
+        Self::by_pairs(layout, keys)
+    }
+
+    /// [`Self::new`] by pairs (rot(key), index).
+    fn by_pairs(layout: Layout, keys: &[u64]) -> Self {
+        #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations
+        let mut pairs: Vec<(u64, u32)> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (layout.rot(k), i as u32))
+            .collect();
+        pairs.sort_unstable();
+        Self::Pairs(pairs)
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Self::Packed { words, .. } => words.len(),
+            Self::Pairs(pairs) => pairs.len(),
+        }
+    }
+
+    /// The i-th configuration in rot order: its rot(key) and its index by key.
+    fn get(&self, i: usize) -> (u64, usize) {
+        match self {
+            Self::Packed { words, index_bits } => {
+                let w = words[i];
+                #[allow(clippy::cast_possible_truncation)] // index_bits <= 32
+                (w >> index_bits, (w & ((1u64 << index_bits) - 1)) as usize)
+            }
+            Self::Pairs(pairs) => (pairs[i].0, pairs[i].1 as usize),
+        }
     }
 }
 
@@ -144,14 +219,15 @@ pub fn analyse_round_with(
         keys
     };
 
-    // Forward: the expanded configurations of each layer, sorted by key, and each
-    // layer's order by rot(key).
-    let mut layers: Vec<(Vec<u64>, Vec<u32>)> = Vec::new();
+    // Forward: the expanded configurations of each layer, kept in the order of
+    // rot(key) (their keys sorted are rebuilt in the backward pass).
+    let mut layers: Vec<RotOrder> = Vec::new();
     let mut current = wanted_at(first);
     let mut f = first;
     while !current.is_empty() || f < last {
-        let order = rot_order(layout, &current);
-        let mut next = children(layout, &rule, &current, &order, f);
+        let order = RotOrder::new(layout, &current);
+        drop(std::mem::take(&mut current));
+        let mut next = children(layout, &rule, &order, f);
         if f < last {
             next.extend(wanted_at(f + 1));
             next.sort_unstable();
@@ -160,32 +236,33 @@ pub fn analyse_round_with(
         // A layer is kept until the backward pass: not with the spare capacity of its
         // growth (up to as much again).
         next.shrink_to_fit();
-        layers.push((std::mem::replace(&mut current, next), order));
+        layers.push(order);
+        current = next;
         f += 1;
     }
 
     // Backward: each layer valued from the one below.
     let mut out: Vec<Option<Analysis<f64>>> = vec![None; wanted.len()];
     let (mut below_keys, mut below_values): (Vec<u64>, Vec<f64>) = (Vec::new(), Vec::new());
-    while let Some((keys, order)) = layers.pop() {
+    while let Some(order) = layers.pop() {
         #[allow(clippy::cast_possible_truncation)] // fewer than 2^32 layers
         let f = first + layers.len() as u32;
-        let mut values = vec![0.0; m * keys.len()];
+        let mut keys = vec![0; order.len()];
+        let mut values = vec![0.0; m * order.len()];
         // The block below of the current group: [lo, hi).
         let (mut lo, mut hi, mut current) = (0usize, 0usize, None);
         // The block's positions by their lowest stack, valid where stamped with the
         // current group's number: a child found in one step.
         let mut at = vec![(0u32, 0u32); 1 << layout.n];
         let mut stamp = 0u32;
-        let pool = pool_at(model, f);
         let here = wanted_at(f);
-        // What the group's shared stacks leave of the pool: each parent's d is this
-        // less its own stack.
-        let mut shared = None;
-        for &p in &order {
-            let key = keys[p as usize];
-            let stacks = layout.stacks(key);
-            let rot = layout.rot(key);
+        // What the group's shared stacks (all but the mover's) leave of the pool: each
+        // parent's d is this less its own stack.
+        let mut shared: Option<Shared> = None;
+        for i in 0..order.len() {
+            let (rot, p) = order.get(i);
+            let key = layout.unrot(rot);
+            keys[p] = key;
             // The group's block below: keys rot(key) | bits, in [group, group + 2^n).
             let group = rot & !layout.field();
             if current != Some(group) {
@@ -193,7 +270,7 @@ pub fn analyse_round_with(
                 lo = hi + gallop(&below_keys[hi..], |k| k < group);
                 hi = lo + gallop(&below_keys[lo..], |k| k <= group | layout.field());
                 current = Some(group);
-                shared = base(pool, &stacks[1..m]);
+                shared = Some(Shared::new(&rule, &layout.stacks(group)[..m - 1], f));
                 stamp += 1;
                 for (i, &k) in below_keys[lo..hi].iter().enumerate() {
                     #[allow(clippy::cast_possible_truncation)] // n <= 10 bits; < 2^32
@@ -202,44 +279,44 @@ pub fn analyse_round_with(
                     }
                 }
             }
-            let d = shared
-                .and_then(|b| less(b, stacks[0].bits() >> 1))
-                .unwrap_or_else(|| model.unseen(&stacks[..m]));
-            let hit = hit_vector(m, &stacks, &d, |j| {
-                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
-                let low = ((rot | (1u64 << (j - 1))) & layout.field()) as usize;
-                match at[low] {
-                    (s, i) if s == stamp => {
-                        let i = lo + i as usize;
-                        Child::Solved(&below_values[i * m..(i + 1) * m])
-                    }
-                    _ => Child::Settled,
+            let shared = shared.as_ref().expect("set with the group");
+            #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+            let own = (rot & layout.field()) as u16;
+            let hit = shared.hit(m, own, |low| match at[low] {
+                (s, i) if s == stamp => {
+                    let i = lo + i as usize;
+                    Some(&below_values[i * m..(i + 1) * m])
                 }
+                _ => None,
             });
-            let r = lowest(&stacks[..m]);
-            let u_fold = fold_vector::<f64>(m, r);
-            let mine: SmallVec<[usize; 4]> = if here.binary_search(&key).is_ok() {
-                (0..wanted.len())
-                    .filter(|&w| wanted_keys[w] == (f, key))
-                    .collect()
-            } else {
-                SmallVec::new()
+            let r = shared.lowest.min(i64::from(own.trailing_zeros()) + 1);
+            #[allow(clippy::cast_precision_loss)] // small integers
+            let u_fold = {
+                let mut u = [r as f64; MAX_SEATS];
+                u[0] = (-(m as i64 - 1) * r) as f64;
+                u
             };
-            let settled = !mine.is_empty() && rule.settled(&stacks, &d, f);
-            let value = match &hit {
-                Some(h) if !settled && !folds(&u_fold, h) => h.as_slice(),
-                _ => u_fold.as_slice(),
+            let hits = hit.filter(|h| !folds(&u_fold[..m], &h[..m]));
+            let value = hits.as_ref().unwrap_or(&u_fold);
+            if here.binary_search(&key).is_err() {
+                values[p * m..(p + 1) * m].copy_from_slice(&value[..m]);
+                continue;
+            }
+            // A wanted configuration: its analysis, and the solver's rule at its root.
+            let stacks = layout.stacks(key);
+            let d = shared.unseen(model, &stacks[..m], own);
+            let settled = rule.settled(&stacks, &d, f);
+            let value = if settled { &u_fold } else { value };
+            values[p * m..(p + 1) * m].copy_from_slice(&value[..m]);
+            let (u, action) = match &hits {
+                Some(h) => (h[..m].to_vec(), Action::Hit),
+                None => (u_fold[..m].to_vec(), Action::Fold),
             };
-            values[p as usize * m..(p as usize + 1) * m].copy_from_slice(value);
-            for w in mine {
-                let (u, action) = match &hit {
-                    Some(h) if !folds(&u_fold, h) => (h.to_vec(), Action::Hit),
-                    _ => (u_fold.to_vec(), Action::Fold),
-                };
+            for w in (0..wanted.len()).filter(|&w| wanted_keys[w] == (f, key)) {
                 out[w] = Some(Analysis {
-                    u_fold: u_fold.to_vec(),
-                    u_hit: hit.as_ref().map(|h| h.to_vec()),
-                    u,
+                    u_fold: u_fold[..m].to_vec(),
+                    u_hit: hit.map(|h| h[..m].to_vec()),
+                    u: u.clone(),
                     action,
                 });
             }
@@ -266,47 +343,14 @@ fn gallop(keys: &[u64], before: impl Fn(u64) -> bool) -> usize {
     low + keys[low..high].partition_point(|&k| before(k))
 }
 
-/// The layer's indices in the order of rot(key).
-fn rot_order(layout: Layout, keys: &[u64]) -> Vec<u32> {
-    // rot(key) and the index packed in one word where they fit (three players at n =
-    // 10: 30 bits and at most 32): half the memory of pairs, and a faster sort.
-    #[allow(clippy::cast_possible_truncation)] // m <= 6
-    let width = layout.m as u32 * layout.n;
-    let index_bits = usize::BITS - keys.len().leading_zeros();
-    if width + index_bits <= 64 {
-        let mask = (1u64 << index_bits) - 1;
-        let mut packed: Vec<u64> = keys
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| (layout.rot(k) << index_bits) | i as u64)
-            .collect();
-        packed.sort_unstable();
-        #[allow(clippy::cast_possible_truncation)] // index_bits <= 32
-        return packed.into_iter().map(|p| (p & mask) as u32).collect();
-    }
-    rot_order_pairs(layout, keys)
-}
-
-/// [`rot_order`] by pairs (rot(key), index), for keys too wide to pack with the index.
-fn rot_order_pairs(layout: Layout, keys: &[u64]) -> Vec<u32> {
-    #[allow(clippy::cast_possible_truncation)] // far fewer than 2^32 configurations
-    let mut pairs: Vec<(u64, u32)> = keys
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| (layout.rot(k), i as u32))
-        .collect();
-    pairs.sort_unstable();
-    pairs.into_iter().map(|(_, i)| i).collect()
-}
-
-/// The layer below `keys` (face up `f`): their children that no fold test settles,
+/// The layer below `order` (face up `f`): their children that no fold test settles,
 /// sorted, each once.
-fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32) -> Vec<u64> {
+fn children(layout: Layout, rule: &Settled, order: &RotOrder, f: u32) -> Vec<u64> {
     let m = layout.m;
     let mut next = Vec::new();
     let mut i = 0;
     while i < order.len() {
-        let group = layout.rot(keys[order[i] as usize]) & !layout.field();
+        let group = order.get(i).0 & !layout.field();
         // The stacks every parent of the group shares (the children's first m − 1).
         let shared = layout.stacks(group);
         let parents = Shared::new(rule, &shared[..m - 1], f);
@@ -316,12 +360,12 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
         // leave.
         let mut seen = [0u64; 16];
         while i < order.len() {
-            let key = keys[order[i] as usize];
-            if layout.rot(key) & !layout.field() != group {
+            let rot = order.get(i).0;
+            if rot & !layout.field() != group {
                 break;
             }
             #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
-            let own = (key >> ((m as u32 - 1) * layout.n)) as u16 & layout.field() as u16;
+            let own = (rot & layout.field()) as u16;
             let mut draw = parents.left & !own;
             while draw != 0 {
                 let low = usize::from(own | (draw & draw.wrapping_neg()));
@@ -354,6 +398,15 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
                     next.push(child);
                     continue;
                 }
+                #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
+                if let Some(level) = below.one_level(rule, low as u16, f + 1) {
+                    let (base, last) = (below.base.expect("with one_level"), low as u16);
+                    let count = |j: u8| i64::from(base.get(j)) - i64::from(last >> (j - 1) & 1);
+                    if !rule.prover.folds_one_level(&level, count) {
+                        next.push(child);
+                    }
+                    continue;
+                }
                 let stacks = layout.stacks(child);
                 #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
                 let d = below.unseen(rule.model, &stacks[..m], low as u16);
@@ -366,201 +419,12 @@ fn children(layout: Layout, rule: &Settled, keys: &[u64], order: &[u32], f: u32)
     next
 }
 
-/// What the stacks a group shares (all but one, in turn order from the mover) leave of
-/// the pool at a face-up count: the integer fold test of each configuration that
-/// completes them with a last stack, in O(1) rather than a pass over the ranks.
-struct Shared {
-    /// Ranks with a card left (bit j − 1 for rank j).
-    left: u16,
-    /// Ranks with exactly one card left.
-    single: u16,
-    /// The mover's stack (the first shared one).
-    mover: u16,
-    /// Σ j·left[j] and Σ left[j] over the mover's ranks; Σ left[j].
-    e: i64,
-    p: i64,
-    n: i64,
-    /// The lowest rank in the shared stacks (11 if none).
-    lowest: i64,
-    /// What the shared stacks leave of the pool, if they fit in it.
-    base: Option<Counts>,
-}
-
-impl Shared {
-    fn new(rule: &Settled, shared: &[Stack], face_up: u32) -> Self {
-        let model = rule.model;
-        let pool = pool_at(model, face_up);
-        let (mut left, mut single) = (0u16, 0u16);
-        let mover = shared[0].bits() >> 1;
-        let (mut e, mut p, mut n) = (0, 0, 0);
-        for j in 1..=model.ranks.get() {
-            let held = shared.iter().filter(|s| s.has(j)).count();
-            #[allow(clippy::cast_possible_wrap)] // at most 6 stacks
-            let c = i64::from(pool.get(j)) - held as i64;
-            let bit = 1u16 << (j - 1);
-            if c > 0 {
-                left |= bit;
-            }
-            if c == 1 {
-                single |= bit;
-            }
-            if mover & bit != 0 {
-                e += i64::from(j) * c;
-                p += c;
-            }
-            n += c;
-        }
-        let lowest = shared
-            .iter()
-            .filter_map(|s| s.lowest())
-            .min()
-            .map_or(11, i64::from);
-        Self {
-            left,
-            single,
-            mover,
-            e,
-            p,
-            n,
-            lowest,
-            base: base(pool, shared),
-        }
-    }
-
-    /// d at the configuration the shared stacks make with `last` (bits of ranks, bit
-    /// j − 1 for rank j): the base less `last`, as [`RoundModel::unseen`] gives it.
-    fn unseen(&self, model: &RoundModel, stacks: &[Stack], last: u16) -> Counts {
-        self.base
-            .and_then(|b| less(b, last))
-            .unwrap_or_else(|| model.unseen(stacks))
-    }
-
-    /// The solver's integer fold test ([`surely_folds_at`], three players and more) at
-    /// the configuration the shared stacks make with `last` (bits of ranks), or an
-    /// empty d.
-    fn surely_folds(&self, rule: &Settled, last: u16) -> bool {
-        let m = rule.model.players as i64;
-        let n = self.n - i64::from(last.count_ones());
-        if n == 0 {
-            return true;
-        }
-        let both = self.mover & last;
-        let (mut e, mut p) = (self.e, self.p);
-        let mut bits = both;
-        while bits != 0 {
-            e -= i64::from(bits.trailing_zeros()) + 1;
-            p -= 1;
-            bits &= bits - 1;
-        }
-        let r = self.lowest.min(i64::from(last.trailing_zeros()) + 1);
-        let drawable = if rule.model.reshuffle.is_some() {
-            rule.highest
-        } else {
-            let d = self.left & !(self.single & last);
-            16 - i64::from(d.leading_zeros())
-        };
-        -(m - 1) * e + (n - p) * r.max(drawable) <= -(m - 1) * r * n
-    }
-}
-
-/// A child's value, as the layer below gives it.
-enum Child<'a> {
-    /// Valued by the backward pass.
-    Solved(&'a [f64]),
-    /// Settled by a fold test: its value is the fold's.
-    Settled,
-}
-
-/// u_Hit as [`super::Solver`] computes it, in the same order of summation, or `None`
-/// when no card can be drawn.
-fn hit_vector<'a>(
-    m: usize,
-    stacks: &Table,
-    d: &Counts,
-    mut child: impl FnMut(u8) -> Child<'a>,
-) -> Option<Vector<f64>> {
-    let total = d.total();
-    if total == 0 {
-        return None;
-    }
-    let r = lowest(&stacks[..m]);
-    let mut acc: Vector<f64> = smallvec::smallvec![0.0f64; m];
-    for (j, count) in d.iter() {
-        let w = u64::from(count);
-        if stacks[0].has(j) {
-            let j = i64::from(j);
-            #[allow(clippy::cast_precision_loss)] // small integers, as the solver's ratio
-            {
-                acc[0] -= ((m as i64 - 1) * j) as f64 * w as f64;
-                for a in &mut acc[1..] {
-                    *a += j as f64 * w as f64;
-                }
-            }
-        } else {
-            #[allow(clippy::cast_precision_loss)]
-            let wf = w as f64;
-            // The successor's vector starts with the next player: rotate right by one
-            // (without a division per term: index k takes k − 1, index 0 the last).
-            match child(j) {
-                Child::Solved(v) => {
-                    acc[0] += v[m - 1] * wf;
-                    for (a, x) in acc[1..].iter_mut().zip(v) {
-                        *a += x * wf;
-                    }
-                }
-                Child::Settled => {
-                    // The fold vector of a fold scoring r' (fold_vector's values):
-                    // −(m−1)·r' for its mover, our index 1; r' for the others.
-                    let rc = i64::from(r.min(j));
-                    #[allow(clippy::cast_precision_loss)] // small integers
-                    let (mover, other) = ((-(m as i64 - 1) * rc) as f64, rc as f64);
-                    for (k, a) in acc.iter_mut().enumerate() {
-                        *a += if k == 1 { mover } else { other } * wf;
-                    }
-                }
-            }
-        }
-    }
-    for a in &mut acc {
-        *a /= f64::from(total);
-    }
-    Some(acc)
-}
-
-/// The pool at a face-up count, as [`RoundModel::unseen`] takes it.
-fn pool_at(model: &RoundModel, face_up: u32) -> Counts {
-    match model.reshuffle {
-        Some(x) if face_up >= x.at => x.pool,
-        _ => model.pool,
-    }
-}
-
-/// What `stacks` leave of `pool`, if they fit in it.
-fn base(pool: Counts, stacks: &[Stack]) -> Option<Counts> {
-    stacks.iter().try_fold(pool, |d, &s| less(d, s.bits() >> 1))
-}
-
-/// `d` less one card of each rank in `bits` (bit j − 1 for rank j), or `None` where a
-/// rank has none left.
-fn less(mut d: Counts, mut bits: u16) -> Option<Counts> {
-    while bits != 0 {
-        #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
-        let j = bits.trailing_zeros() as u8 + 1;
-        bits &= bits - 1;
-        if d.get(j) == 0 {
-            return None;
-        }
-        d.remove(j);
-    }
-    Some(d)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Layout, rot_order, rot_order_pairs};
+    use super::{Layout, RotOrder};
 
     /// The packed sort orders a layer as the sort by pairs does, ties (equal keys) in
-    /// index order either way.
+    /// index order either way; a key is the unrot of its rot.
     #[test]
     fn the_packed_rot_order_is_the_pairs_order() {
         let layout = Layout { m: 3, n: 10 };
@@ -574,6 +438,16 @@ mod tests {
             })
             .collect();
         keys.extend_from_within(..100);
-        assert_eq!(rot_order(layout, &keys), rot_order_pairs(layout, &keys));
+        let (packed, pairs) = (
+            RotOrder::new(layout, &keys),
+            RotOrder::by_pairs(layout, &keys),
+        );
+        assert!(matches!(packed, RotOrder::Packed { .. }));
+        assert_eq!(packed.len(), keys.len());
+        for i in 0..keys.len() {
+            let (rot, index) = packed.get(i);
+            assert_eq!((rot, index), pairs.get(i));
+            assert_eq!(layout.unrot(rot), keys[index]);
+        }
     }
 }

@@ -54,11 +54,8 @@ impl Prover<'_> {
         let r = f64::from(lowest(&stacks[..m]));
         #[allow(clippy::cast_precision_loss)] // m <= 6
         let fold = -((m - 1) as f64) * r;
-        let crossing = self
-            .model
-            .reshuffle
-            .is_some_and(|x| face_up < x.at && face_up + 1 >= x.at);
-        let hit = if self.depth == 1 && !crossing && self.skew == 0.0 {
+        let crossing = self.crossing(face_up);
+        let hit = if self.one_level(face_up) {
             self.hit_bound_one_integers(stacks, d, r)
         } else if self.depth == 1 && !crossing {
             self.hit_bound_one(stacks, d, r)
@@ -66,6 +63,20 @@ impl Prover<'_> {
             self.hit_bound(stacks, d, face_up, 0, self.depth)
         };
         hit + MARGIN <= fold
+    }
+
+    /// Whether a successor of a configuration with `face_up` cards face up meets the
+    /// reshuffle.
+    fn crossing(&self, face_up: u32) -> bool {
+        self.model
+            .reshuffle
+            .is_some_and(|x| face_up < x.at && face_up + 1 >= x.at)
+    }
+
+    /// Whether the proof at `face_up` cards face up is the one level deep of
+    /// [`Self::folds_one_level`]: depth 1, no successor meeting the reshuffle, no skew.
+    pub fn one_level(&self, face_up: u32) -> bool {
+        self.depth == 1 && self.skew == 0.0 && !self.crossing(face_up)
     }
 
     /// [`Self::hit_bound`] one level deep for the mover, where no successor meets the
@@ -126,41 +137,82 @@ impl Prover<'_> {
 
     /// [`Self::hit_bound_one`] without a skew, in integers: every term and partial sum
     /// there is a small integer, exact in `f64`, so the sum is the same number and the
-    /// bound the same bits; one pass over the ranks for the sums, one for the terms.
+    /// bound the same bits.
     fn hit_bound_one_integers(&self, stacks: &Table, d: &Counts, r: f64) -> f64 {
-        let m = self.model.players as i64;
-        let (own, next) = (stacks[0], stacks[1]);
-        let (mut e2, mut p2, mut n) = (0i64, 0i64, 0i64);
-        // The highest rank d holds, and the highest below it.
-        let (mut top, mut second) = (0i64, 0i64);
-        for j in 1..=self.model.ranks.get() {
-            let c = i64::from(d.get(j));
-            if c == 0 {
-                continue;
-            }
+        let (own, next) = (stacks[0].bits() >> 1, stacks[1].bits() >> 1);
+        let (mut ranks, mut n, mut e2, mut p2) = (0u16, 0i64, 0i64, 0i64);
+        for (j, c) in d.iter() {
+            let (jj, c) = (i64::from(j), i64::from(c));
+            ranks |= 1 << (j - 1);
             n += c;
-            if next.has(j) {
-                e2 += i64::from(j) * c;
+            if next & (1 << (j - 1)) != 0 {
+                e2 += jj * c;
                 p2 += c;
             }
-            (second, top) = (top, i64::from(j));
         }
         #[allow(clippy::cast_possible_truncation)] // r <= 10
-        let r = r as i64;
+        let level = OneLevel {
+            own,
+            next,
+            ranks,
+            n,
+            e2,
+            p2,
+            r: r as i64,
+        };
+        #[allow(clippy::cast_precision_loss)] // small integers
+        let bound = self.one_level_sum(&level, |j| i64::from(d.get(j))) as f64 / n as f64;
+        bound
+    }
+
+    /// Whether the mover of the configuration `level` describes is proved to fold, by
+    /// the bound one level deep ([`Self::folds`] at depth 1, where no successor meets
+    /// the reshuffle and no skew is set), `count(j)` its cards of rank j in d.
+    pub fn folds_one_level(&self, level: &OneLevel, count: impl Fn(u8) -> i64) -> bool {
+        #[allow(clippy::cast_precision_loss)] // small integers
+        let (hit, fold) = (
+            self.one_level_sum(level, count) as f64 / level.n as f64,
+            -((self.model.players - 1) as f64) * level.r as f64,
+        );
+        hit + MARGIN <= fold
+    }
+
+    /// N·(the bound on u_Hit[1] one level deep), in integers: each card's payoff, or
+    /// its successor's bound (r' where the next mover surely folds, else max(r', U)).
+    fn one_level_sum(&self, level: &OneLevel, count: impl Fn(u8) -> i64) -> i64 {
+        let m = self.model.players as i64;
+        let OneLevel {
+            own,
+            next,
+            ranks,
+            n,
+            e2,
+            p2,
+            r,
+        } = *level;
+        // The highest rank d holds, and the highest below it.
+        let top = 16 - ranks.leading_zeros();
+        let below_top = if top > 0 {
+            ranks & !(1 << (top - 1))
+        } else {
+            0
+        };
+        let (top, second) = (i64::from(top), 16 - i64::from(below_top.leading_zeros()));
         let nc = n - 1;
         let mut sum = 0i64;
-        for j in 1..=self.model.ranks.get() {
-            let w = i64::from(d.get(j));
-            if w == 0 {
-                continue;
-            }
-            let jj = i64::from(j);
-            if own.has(j) {
+        let mut bits = ranks;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            #[allow(clippy::cast_possible_truncation)] // b < 10
+            let j = b as u8 + 1;
+            let (jj, w) = (i64::from(j), count(j));
+            if own & (1 << b) != 0 {
                 sum += -(m - 1) * jj * w;
                 continue;
             }
             let rc = r.min(jj);
-            let (e, p) = if next.has(j) {
+            let (e, p) = if next & (1 << b) != 0 {
                 (e2 - jj, p2 - 1)
             } else {
                 (e2, p2)
@@ -180,9 +232,7 @@ impl Prover<'_> {
             };
             sum += w * bound;
         }
-        #[allow(clippy::cast_precision_loss)] // small integers
-        let bound = sum as f64 / n as f64;
-        bound
+        sum
     }
 
     /// An upper bound on u[q] at the configuration.
@@ -248,5 +298,87 @@ impl Prover<'_> {
             }
         }
         sum / f64::from(d.total())
+    }
+}
+
+/// What the bound one level deep reads of a configuration (ranks as bits, bit j − 1 for
+/// rank j): the mover's and the next mover's ranks, the ranks d holds, its N, the next
+/// mover's E and P in d, and r.
+#[derive(Debug, Clone, Copy)]
+pub struct OneLevel {
+    pub own: u16,
+    pub next: u16,
+    pub ranks: u16,
+    pub n: i64,
+    pub e2: i64,
+    pub p2: i64,
+    pub r: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Prover;
+    use crate::pairs::Ranks;
+    use crate::pairs::model::{Reshuffle, RoundModel};
+    use crate::pairs::rules::{Counts, Stack};
+    use crate::seats::MAX_SEATS;
+
+    /// The bound one level deep in integers is the general bound's number, bit for bit,
+    /// over random pools and configurations of three and four players (where it
+    /// applies).
+    #[test]
+    fn the_integer_bound_is_the_general_one() {
+        let ranks = Ranks::new(9).unwrap();
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move |below: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % below
+        };
+        let mut compared = 0;
+        for trial in 0..100_000 {
+            let m = 3 + trial % 2;
+            #[allow(clippy::cast_possible_truncation)] // small numbers
+            let counts: Vec<u8> = (1..=9).map(|j| random(j.min(4) + 1) as u8).collect();
+            let pool = Counts::from_slice(&counts);
+            let model = RoundModel {
+                ranks,
+                players: m,
+                pool,
+                reshuffle: (trial % 3 == 0).then_some(Reshuffle { at: 12, pool }),
+            };
+            let prover = Prover {
+                model: &model,
+                highest: i64::from(model.highest()),
+                depth: 1,
+                skew: 0.0,
+            };
+            let mut stacks = [Stack::EMPTY; MAX_SEATS];
+            for s in &mut stacks[..m] {
+                #[allow(clippy::cast_possible_truncation)] // 9 bits
+                let bits = (random(512) & random(512)) as u16;
+                *s = Stack::from_bits(bits << 1);
+            }
+            let face_up: u32 = stacks[..m].iter().map(|s| s.len()).sum();
+            if face_up == 0 || !prover.one_level(face_up) {
+                continue;
+            }
+            let Some(d) = stacks[..m]
+                .iter()
+                .try_fold(model.pool, |d: Counts, &s| d.minus_stack(s))
+            else {
+                continue;
+            };
+            if d.total() == 0 {
+                continue;
+            }
+            let r = f64::from(crate::pairs::model::lowest(&stacks[..m]));
+            let integers = prover.hit_bound_one_integers(&stacks, &d, r);
+            let general = prover.hit_bound(&stacks, &d, face_up, 0, 1);
+            assert_eq!(integers.to_bits(), general.to_bits(), "{stacks:?} {d}");
+            compared += 1;
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 }
