@@ -32,7 +32,7 @@ use super::{Action, Analysis, Table, folds, surely_folds_at};
 use crate::pairs::model::{RoundModel, lowest};
 use crate::pairs::rules::{Counts, Stack};
 use crate::seats::MAX_SEATS;
-use shared::Shared;
+use shared::{Shared, pool_at};
 
 /// How configurations pack into keys: m stacks of n bits, the mover's highest.
 #[derive(Debug, Clone, Copy)]
@@ -196,25 +196,26 @@ pub fn analyse_round_with(
         },
     };
     let face_up = |s: &[Stack]| s.iter().map(|s| s.len()).sum::<u32>();
-    let wanted_keys: Vec<(u32, u64)> = wanted
+    // The wanted configurations by (face up, key), each with its place in `wanted`.
+    let mut places: Vec<(u32, u64, usize)> = wanted
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(w, s)| {
             assert_eq!(s.len(), m, "one stack per player");
             let _ = model.unseen(s); // stacks drawn from the pool
-            (face_up(s), layout.key(s))
+            (face_up(s), layout.key(s), w)
         })
         .collect();
-    let Some(first) = wanted_keys.iter().map(|w| w.0).min() else {
+    places.sort_unstable();
+    let (Some(&(first, ..)), Some(&(last, ..))) = (places.first(), places.last()) else {
         return Vec::new();
     };
-    let last = wanted_keys.iter().map(|w| w.0).max().unwrap_or(first);
+    let places_at = |f: u32| {
+        let from = places.partition_point(|p| p.0 < f);
+        &places[from..from + places[from..].partition_point(|p| p.0 == f)]
+    };
     let wanted_at = |f: u32| {
-        let mut keys: Vec<u64> = wanted_keys
-            .iter()
-            .filter(|w| w.0 == f)
-            .map(|w| w.1)
-            .collect();
-        keys.sort_unstable();
+        let mut keys: Vec<u64> = places_at(f).iter().map(|p| p.1).collect();
         keys.dedup();
         keys
     };
@@ -255,7 +256,7 @@ pub fn analyse_round_with(
         // current group's number: a child found in one step.
         let mut at = vec![(0u32, 0u32); 1 << layout.n];
         let mut stamp = 0u32;
-        let here = wanted_at(f);
+        let here = places_at(f);
         // What the group's shared stacks (all but the mover's) leave of the pool: each
         // parent's d is this less its own stack.
         let mut shared: Option<Shared> = None;
@@ -298,7 +299,9 @@ pub fn analyse_round_with(
             };
             let hits = hit.filter(|h| !folds(&u_fold[..m], &h[..m]));
             let value = hits.as_ref().unwrap_or(&u_fold);
-            if here.binary_search(&key).is_err() {
+            let mine = &here[here.partition_point(|w| w.1 < key)..];
+            let mine = &mine[..mine.partition_point(|w| w.1 == key)];
+            if mine.is_empty() {
                 values[p * m..(p + 1) * m].copy_from_slice(&value[..m]);
                 continue;
             }
@@ -312,7 +315,7 @@ pub fn analyse_round_with(
                 Some(h) => (h[..m].to_vec(), Action::Hit),
                 None => (u_fold[..m].to_vec(), Action::Fold),
             };
-            for w in (0..wanted.len()).filter(|&w| wanted_keys[w] == (f, key)) {
+            for &(.., w) in mine {
                 out[w] = Some(Analysis {
                     u_fold: u_fold[..m].to_vec(),
                     u_hit: hit.map(|h| h[..m].to_vec()),
@@ -353,8 +356,13 @@ fn children(layout: Layout, rule: &Settled, order: &RotOrder, f: u32) -> Vec<u64
         let group = order.get(i).0 & !layout.field();
         // The stacks every parent of the group shares (the children's first m − 1).
         let shared = layout.stacks(group);
-        let parents = Shared::new(rule, &shared[..m - 1], f);
         let below = Shared::new(rule, &shared[..m - 1], f + 1);
+        // The ranks the parents can draw: the same as below unless the pool changes.
+        let parents_left = if pool_at(rule.model, f) == pool_at(rule.model, f + 1) {
+            below.left
+        } else {
+            Shared::new(rule, &shared[..m - 1], f).left
+        };
         // Which lowest stacks occur among the group's children: one bit each. A
         // parent's d[j], j not in its own stack, is the cards of j the shared stacks
         // leave.
@@ -366,7 +374,7 @@ fn children(layout: Layout, rule: &Settled, order: &RotOrder, f: u32) -> Vec<u64
             }
             #[allow(clippy::cast_possible_truncation)] // n <= 10 bits
             let own = (rot & layout.field()) as u16;
-            let mut draw = parents.left & !own;
+            let mut draw = parents_left & !own;
             while draw != 0 {
                 let low = usize::from(own | (draw & draw.wrapping_neg()));
                 draw &= draw - 1;

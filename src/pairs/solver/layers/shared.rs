@@ -41,10 +41,20 @@ impl Shared {
         let next = shared.get(1).map_or(0, |s| s.bits() >> 1);
         let (mut e, mut p, mut n) = (0, 0, 0);
         let (mut e_next, mut p_next) = (0, 0);
+        // What the pool has of each rank less the shared stacks' cards.
+        let mut count = [0i64; 16];
         for j in 1..=model.ranks.get() {
-            let held = shared.iter().filter(|s| s.has(j)).count();
-            #[allow(clippy::cast_possible_wrap)] // at most 6 stacks
-            let c = i64::from(pool.get(j)) - held as i64;
+            count[usize::from(j)] = i64::from(pool.get(j));
+        }
+        for s in shared {
+            let mut bits = s.bits();
+            while bits != 0 {
+                count[bits.trailing_zeros() as usize] -= 1;
+                bits &= bits - 1;
+            }
+        }
+        for j in 1..=model.ranks.get() {
+            let c = count[usize::from(j)];
             let bit = 1u16 << (j - 1);
             if c > 0 {
                 left |= bit;
