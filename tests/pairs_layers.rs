@@ -8,10 +8,15 @@ use concentration::pairs::duel::game_seed;
 use concentration::pairs::model::RoundModel;
 use concentration::pairs::record::{PairsRecord, apply};
 use concentration::pairs::review::review;
+use concentration::pairs::rules::Counts;
 use concentration::pairs::rules::{Phase, default_target};
-use concentration::pairs::solver::{Analysis, PROOF_DEPTH, analyse_round, analyse_round_with};
+use concentration::pairs::solver::{
+    Analysis, PROOF_DEPTH, analyse_round, analyse_round_with, solve_round,
+};
+use concentration::pairs::start::deal_outcomes;
 use concentration::pairs::{Game, PairsAi, Player, Ranks, Solver, Stack};
 use concentration::seats::{AiKind, Seats};
+use rustc_hash::FxHashMap;
 
 /// Decisions of a round that share a model (the model changes within a round only
 /// where the deck runs out), the configuration at each (turn order).
@@ -203,4 +208,45 @@ fn the_review_of_a_three_player_game_is_the_solvers() {
         .with_proof_depth(0)
         .analyse(last);
     assert!(same(&got[0], &want));
+}
+
+/// `pairs start` of three and four players solves each pool's rounds by the layered
+/// solve: every round the deal can start (n = 5 and 6) valued as the memoised solver
+/// values it, bit for bit, and the close calls summed alike.
+#[test]
+fn the_start_of_every_round_is_the_solvers_value() {
+    let mut compared = 0;
+    for m in [3, 4] {
+        for n in [5, 6] {
+            let ranks = Ranks::new(n).unwrap();
+            let (ends, _) = deal_outcomes::<f64>(ranks.full(), m, None);
+            let mut by_pool: FxHashMap<Counts, Vec<Vec<Stack>>> = FxHashMap::default();
+            for (pool, stacks) in ends.into_keys() {
+                by_pool.entry(pool).or_default().push(stacks);
+            }
+            for (pool, starts) in by_pool {
+                let model = RoundModel {
+                    ranks,
+                    players: m,
+                    pool,
+                    reshuffle: None,
+                };
+                let layered = solve_round(&model, &starts);
+                let mut solver = Solver::<f64>::new(model);
+                for (stacks, got) in starts.iter().zip(&layered.values) {
+                    let u = solver.value(stacks);
+                    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                    assert_eq!(bits(got), bits(&u), "{stacks:?} from {pool}");
+                    compared += 1;
+                }
+                assert_eq!(
+                    layered.close,
+                    solver.close_calls(),
+                    "close calls from {pool}"
+                );
+                assert!(layered.configurations <= solver.states());
+            }
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
 }

@@ -49,7 +49,7 @@ use crate::seats::MAX_SEATS;
 use crate::solver::Scalar;
 
 pub use decide::{DECISIVE, Decider};
-pub use layers::{analyse_round, analyse_round_with};
+pub use layers::{LayeredRound, analyse_round, analyse_round_with, solve_round};
 pub use proof::PROOF_DEPTH;
 
 /// What the mover does.

@@ -28,7 +28,7 @@
 mod shared;
 
 use super::proof::Prover;
-use super::{Action, Analysis, Table, folds, surely_folds_at};
+use super::{Action, Analysis, Table, fold_vector, folds, surely_folds_at};
 use crate::pairs::model::{RoundModel, lowest};
 use crate::pairs::rules::{Counts, Stack};
 use crate::seats::MAX_SEATS;
@@ -179,6 +179,72 @@ pub fn analyse_round_with(
     depth: u32,
     skew: f64,
 ) -> Vec<Analysis<f64>> {
+    let solved = solve(model, wanted, depth, skew, Want::Analyses);
+    solved
+        .analyses
+        .into_iter()
+        .map(|a| a.expect("every wanted configuration valued"))
+        .collect()
+}
+
+/// A round's values at some of its configurations, solved layer by layer.
+#[derive(Debug, Clone)]
+pub struct LayeredRound {
+    /// The value of each wanted configuration, as [`super::Solver::value`] gives it,
+    /// bit for bit.
+    pub values: Vec<Vec<f64>>,
+    /// The configurations expanded (the memoised solver also stores the settled ones).
+    pub configurations: usize,
+    /// The solver's close calls ([`super::Solver::close_calls`]) over them, summed alike.
+    pub close: f64,
+}
+
+/// The values at the `wanted` configurations of the round (stacks in turn order), with
+/// the figures of the solve: for a command that solves many rounds (`pairs start` with
+/// three players and more). A configuration the solver's rule settles is valued u_Fold
+/// and not expanded, as the solver does.
+///
+/// # Panics
+/// As [`analyse_round`].
+#[must_use]
+pub fn solve_round(model: &RoundModel, wanted: &[Vec<Stack>]) -> LayeredRound {
+    let m = model.players;
+    let solved = solve(model, wanted, super::PROOF_DEPTH, 0.0, Want::Values);
+    let values = solved
+        .analyses
+        .into_iter()
+        .zip(wanted)
+        .map(|(a, stacks)| match a {
+            Some(a) => a.u,
+            // Settled at the root: the fold.
+            None => fold_vector::<f64>(m, lowest(&stacks[..m])).to_vec(),
+        })
+        .collect();
+    LayeredRound {
+        values,
+        configurations: solved.configurations,
+        close: solved.close,
+    }
+}
+
+/// What a solve is asked for at its wanted configurations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// Both actions' values, a wanted configuration the rule settles expanded too.
+    Analyses,
+    /// The values alone: a wanted configuration the rule settles is not expanded.
+    Values,
+}
+
+/// What [`solve`] found: the analysis of each wanted configuration (`None` where
+/// [`Want::Values`] left a settled one), the configurations expanded, the close calls.
+struct Solved {
+    analyses: Vec<Option<Analysis<f64>>>,
+    configurations: usize,
+    close: f64,
+}
+
+fn solve(model: &RoundModel, wanted: &[Vec<Stack>], depth: u32, skew: f64, want: Want) -> Solved {
     let m = model.players;
     let layout = Layout {
         m,
@@ -208,21 +274,33 @@ pub fn analyse_round_with(
         .collect();
     places.sort_unstable();
     let (Some(&(first, ..)), Some(&(last, ..))) = (places.first(), places.last()) else {
-        return Vec::new();
+        return Solved {
+            analyses: Vec::new(),
+            configurations: 0,
+            close: 0.0,
+        };
     };
     let places_at = |f: u32| {
         let from = places.partition_point(|p| p.0 < f);
         &places[from..from + places[from..].partition_point(|p| p.0 == f)]
     };
+    // The wanted configurations the forward pass starts from at a layer.
     let wanted_at = |f: u32| {
         let mut keys: Vec<u64> = places_at(f).iter().map(|p| p.1).collect();
         keys.dedup();
+        if want == Want::Values {
+            keys.retain(|&key| {
+                let stacks = layout.stacks(key);
+                !rule.settled(&stacks, &model.unseen(&stacks[..m]), f)
+            });
+        }
         keys
     };
 
     // Forward: the expanded configurations of each layer, kept in the order of
     // rot(key) (their keys sorted are rebuilt in the backward pass).
     let mut layers: Vec<RotOrder> = Vec::new();
+    let mut configurations = 0;
     let mut current = wanted_at(first);
     let mut f = first;
     while !current.is_empty() || f < last {
@@ -237,6 +315,7 @@ pub fn analyse_round_with(
         // A layer is kept until the backward pass: not with the spare capacity of its
         // growth (up to as much again).
         next.shrink_to_fit();
+        configurations += order.len();
         layers.push(order);
         current = next;
         f += 1;
@@ -244,6 +323,7 @@ pub fn analyse_round_with(
 
     // Backward: each layer valued from the one below.
     let mut out: Vec<Option<Analysis<f64>>> = vec![None; wanted.len()];
+    let mut close = 0.0;
     let (mut below_keys, mut below_values): (Vec<u64>, Vec<f64>) = (Vec::new(), Vec::new());
     while let Some(order) = layers.pop() {
         #[allow(clippy::cast_possible_truncation)] // fewer than 2^32 layers
@@ -301,8 +381,14 @@ pub fn analyse_round_with(
             let value = hits.as_ref().unwrap_or(&u_fold);
             let mine = &here[here.partition_point(|w| w.1 < key)..];
             let mine = &mine[..mine.partition_point(|w| w.1 == key)];
+            // Where f64's tolerance folds though hitting is better (the solver's sum).
+            let margin = match (hit, &hits) {
+                (Some(h), None) if h[0] > u_fold[0] => h[0] - u_fold[0],
+                _ => 0.0,
+            };
             if mine.is_empty() {
                 values[p * m..(p + 1) * m].copy_from_slice(&value[..m]);
+                close += margin;
                 continue;
             }
             // A wanted configuration: its analysis, and the solver's rule at its root.
@@ -310,6 +396,9 @@ pub fn analyse_round_with(
             let d = shared.unseen(model, &stacks[..m], own);
             let settled = rule.settled(&stacks, &d, f);
             let value = if settled { &u_fold } else { value };
+            if !settled {
+                close += margin;
+            }
             values[p * m..(p + 1) * m].copy_from_slice(&value[..m]);
             let (u, action) = match &hits {
                 Some(h) => (h[..m].to_vec(), Action::Hit),
@@ -327,9 +416,11 @@ pub fn analyse_round_with(
         below_keys = keys;
         below_values = values;
     }
-    out.into_iter()
-        .map(|a| a.expect("every wanted configuration valued"))
-        .collect()
+    Solved {
+        analyses: out,
+        configurations,
+        close,
+    }
 }
 
 /// The number of leading keys that satisfy `before` (keys sorted, `before` true on a
