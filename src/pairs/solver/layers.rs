@@ -1,5 +1,6 @@
-//! The round solved layer by layer, for the review of a record (three players and more,
-//! where a round's first decision reaches millions of configurations).
+//! The round solved layer by layer, for the review of a record and the start value of
+//! three players and more (where a round's first decision reaches millions of
+//! configurations).
 //!
 //! Every hit adds one face-up card, so the configurations a search meets fall into
 //! layers by the cards face up. A forward pass lists, layer by layer, the configurations
