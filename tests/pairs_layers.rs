@@ -8,15 +8,16 @@ use concentration::pairs::duel::game_seed;
 use concentration::pairs::model::RoundModel;
 use concentration::pairs::record::{PairsRecord, apply};
 use concentration::pairs::review::review;
-use concentration::pairs::rules::Counts;
 use concentration::pairs::rules::{Phase, default_target};
 use concentration::pairs::solver::{
     Analysis, PROOF_DEPTH, analyse_round, analyse_round_with, solve_round,
 };
-use concentration::pairs::start::deal_outcomes;
 use concentration::pairs::{Game, PairsAi, Player, Ranks, Solver, Stack};
 use concentration::seats::{AiKind, Seats};
-use rustc_hash::FxHashMap;
+
+#[path = "common/pairs_deal.rs"]
+mod pairs_deal;
+use pairs_deal::rounds_by_pool;
 
 /// Decisions of a round that share a model (the model changes within a round only
 /// where the deck runs out), the configuration at each (turn order).
@@ -218,19 +219,8 @@ fn the_start_of_every_round_is_the_solvers_value() {
     let mut compared = 0;
     for m in [3, 4] {
         for n in [5, 6] {
-            let ranks = Ranks::new(n).unwrap();
-            let (ends, _) = deal_outcomes::<f64>(ranks.full(), m, None);
-            let mut by_pool: FxHashMap<Counts, Vec<Vec<Stack>>> = FxHashMap::default();
-            for (pool, stacks) in ends.into_keys() {
-                by_pool.entry(pool).or_default().push(stacks);
-            }
-            for (pool, starts) in by_pool {
-                let model = RoundModel {
-                    ranks,
-                    players: m,
-                    pool,
-                    reshuffle: None,
-                };
+            for (model, starts) in rounds_by_pool(n, m) {
+                let pool = model.pool;
                 let layered = solve_round(&model, &starts);
                 let mut solver = Solver::<f64>::new(model);
                 for (stacks, got) in starts.iter().zip(&layered.values) {

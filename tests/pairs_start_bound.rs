@@ -2,14 +2,15 @@
 //! its stated bound holds (the exact value lies within it at every position) and stays
 //! within the budget, and the intervals it rests on hold round by round.
 
-use concentration::pairs::model::RoundModel;
-use concentration::pairs::rules::{Counts, Stack};
 use concentration::pairs::solver::FoldBound;
-use concentration::pairs::start::{deal_outcomes, start_value, start_value_within};
+use concentration::pairs::start::{start_value, start_value_within};
 use concentration::pairs::{Ranks, Solver};
 use concentration::solver::Scalar;
 use num_rational::BigRational;
-use rustc_hash::FxHashMap;
+
+#[path = "common/pairs_deal.rs"]
+mod pairs_deal;
+use pairs_deal::rounds_by_pool;
 
 fn exact(n: u32, m: usize) -> Vec<f64> {
     start_value::<BigRational>(Ranks::new(n).unwrap(), m)
@@ -65,19 +66,8 @@ fn the_bound_holds_and_stays_within_the_budget() {
 fn every_round_lies_in_its_interval() {
     for m in [2, 3] {
         for n in 3..=6 {
-            let ranks = Ranks::new(n).unwrap();
-            let (ends, _) = deal_outcomes::<f64>(ranks.full(), m, None);
-            let mut by_pool: FxHashMap<Counts, Vec<Vec<Stack>>> = FxHashMap::default();
-            for (pool, stacks) in ends.into_keys() {
-                by_pool.entry(pool).or_default().push(stacks);
-            }
-            for (pool, roots) in by_pool {
-                let model = RoundModel {
-                    ranks,
-                    players: m,
-                    pool,
-                    reshuffle: None,
-                };
+            for (model, roots) in rounds_by_pool(n, m) {
+                let pool = model.pool;
                 let mut solver = Solver::<f64>::exhaustive(model);
                 for stacks in roots {
                     let b = FoldBound::of(solver.model(), &stacks);
