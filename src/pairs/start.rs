@@ -71,7 +71,8 @@ pub struct StartValue<S> {
     pub pools: usize,
     /// Pools left to their interval.
     pub pools_bounded: usize,
-    /// Configurations solved in all.
+    /// Configurations solved in all (with three players and more in `f64`, those the
+    /// layered solve expanded: the settled ones it valued on the way are not counted).
     pub states: usize,
 }
 
