@@ -15,9 +15,9 @@ use concentration::pairs::solver::{
 use concentration::pairs::{Game, PairsAi, Player, Ranks, Solver, Stack};
 use concentration::seats::{AiKind, Seats};
 
-#[path = "common/pairs_deal.rs"]
-mod pairs_deal;
-use pairs_deal::rounds_by_pool;
+#[path = "common/pairs.rs"]
+mod pairs;
+use pairs::{bits, rounds_by_pool, same};
 
 /// Decisions of a round that share a model (the model changes within a round only
 /// where the deck runs out), the configuration at each (turn order).
@@ -89,15 +89,6 @@ fn play(n: u32, m: usize, seed: u64, most_rounds: usize) -> (Vec<Round>, PairsRe
 fn reference(round: &Round) -> Vec<Analysis<f64>> {
     let mut solver = Solver::<f64>::new(round.model).with_proof_depth(0);
     round.decisions.iter().map(|s| solver.analyse(s)).collect()
-}
-
-/// Whether two analyses are the same, every value bit for bit.
-fn same(a: &Analysis<f64>, b: &Analysis<f64>) -> bool {
-    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-    a.action == b.action
-        && bits(&a.u) == bits(&b.u)
-        && bits(&a.u_fold) == bits(&b.u_fold)
-        && a.u_hit.as_deref().map(bits) == b.u_hit.as_deref().map(bits)
 }
 
 /// Decisions compared, and those that differed from the reference, over the rounds of
@@ -225,7 +216,6 @@ fn the_start_of_every_round_is_the_solvers_value() {
                 let mut solver = Solver::<f64>::new(model);
                 for (stacks, got) in starts.iter().zip(&layered.values) {
                     let u = solver.value(stacks);
-                    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                     assert_eq!(bits(got), bits(&u), "{stacks:?} from {pool}");
                     compared += 1;
                 }

@@ -8,9 +8,9 @@ use concentration::pairs::{Ranks, Solver};
 use concentration::solver::Scalar;
 use num_rational::BigRational;
 
-#[path = "common/pairs_deal.rs"]
-mod pairs_deal;
-use pairs_deal::rounds_by_pool;
+#[path = "common/pairs.rs"]
+mod pairs;
+use pairs::rounds_by_pool;
 
 fn exact(n: u32, m: usize) -> Vec<f64> {
     start_value::<BigRational>(Ranks::new(n).unwrap(), m)

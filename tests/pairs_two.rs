@@ -7,7 +7,11 @@
 use concentration::pairs::duel::game_seed;
 use concentration::pairs::players::PLAY_LIMIT;
 use concentration::pairs::rules::default_target;
-use concentration::pairs::{Analysis, Game, Move, PairsAi, Phase, Player, Ranks, Solver};
+use concentration::pairs::{Game, Move, PairsAi, Phase, Player, Ranks, Solver};
+
+#[path = "common/pairs.rs"]
+mod pairs;
+use pairs::{bits, same};
 
 /// What a comparison found.
 #[derive(Debug, Default)]
@@ -20,17 +24,6 @@ struct Tally {
     hits: usize,
     /// Configurations of the general search's memo compared at the end of their round.
     values: usize,
-}
-
-fn bits(v: &[f64]) -> Vec<u64> {
-    v.iter().map(|x| x.to_bits()).collect()
-}
-
-fn same(a: &Analysis<f64>, b: &Analysis<f64>) -> bool {
-    bits(&a.u_fold) == bits(&b.u_fold)
-        && a.u_hit.as_deref().map(bits) == b.u_hit.as_deref().map(bits)
-        && bits(&a.u) == bits(&b.u)
-        && a.action == b.action
 }
 
 /// Every configuration the general search stored, valued by the fast one: the values

@@ -316,10 +316,6 @@ impl<S: Scalar> Solver<S> {
         let mut acc: Vector<S> = smallvec::smallvec![S::zero(); m];
         let mut child: Table = [Stack::EMPTY; MAX_SEATS];
         child[..m - 1].copy_from_slice(&stacks[1..m]);
-        let crossing = self
-            .model
-            .reshuffle
-            .filter(|r| face_up < r.at && face_up + 1 >= r.at);
         for (j, count) in d.iter() {
             let w = u64::from(count);
             if stacks[0].has(j) {
@@ -330,17 +326,7 @@ impl<S: Scalar> Solver<S> {
                 }
             } else {
                 child[m - 1] = stacks[0].with(j);
-                let child_d = match crossing {
-                    Some(r) => child[..m]
-                        .iter()
-                        .try_fold(r.pool, |d, &s| d.minus_stack(s))
-                        .expect("stacks drawn from the pool"),
-                    None => {
-                        let mut c = *d;
-                        c.remove(j);
-                        c
-                    }
-                };
+                let child_d = self.model.unseen_after(&child[..m], d, j, face_up);
                 let slot = self.solve(&child, &child_d, face_up + 1);
                 let at = slot as usize * m;
                 // The successor's vector starts with the next player: rotate right by one.

@@ -1,11 +1,26 @@
-//! Every round the deal of a Pairs round can start, for the tests of the start value.
+//! Helpers of the Pairs solver tests: values compared bit for bit, and every round the
+//! deal can start.
 #![allow(dead_code)] // each test crate uses some of it
 
 use concentration::pairs::Ranks;
 use concentration::pairs::model::RoundModel;
 use concentration::pairs::rules::{Counts, Stack};
+use concentration::pairs::solver::Analysis;
 use concentration::pairs::start::deal_outcomes;
 use rustc_hash::FxHashMap;
+
+/// The values' bits, to compare them exactly.
+pub fn bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+/// Whether two analyses are the same, every value bit for bit.
+pub fn same(a: &Analysis<f64>, b: &Analysis<f64>) -> bool {
+    bits(&a.u_fold) == bits(&b.u_fold)
+        && a.u_hit.as_deref().map(bits) == b.u_hit.as_deref().map(bits)
+        && bits(&a.u) == bits(&b.u)
+        && a.action == b.action
+}
 
 /// The rounds the deal can start at n ranks and m players, by pool: the round's model
 /// and its starts (stacks in turn order).
