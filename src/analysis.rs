@@ -5,6 +5,7 @@ pub mod certificate;
 pub mod digest;
 pub mod duel;
 pub mod grade;
+pub mod judgement;
 pub mod memory;
 pub mod report;
 pub mod seats_duel;

@@ -66,17 +66,19 @@ fn analyze_prints_what_it_printed_for_every_kind_of_game() {
     assert!(differ.is_empty(), "{differ:#?}");
 }
 
-/// Every field of `analysis`, a line per annotation (so a diff names the flip).
-fn dump(analysis: &concentration::analysis::annotate::Analysis) -> String {
+/// Every field of the judgement, a line per seat's figures and per annotation (so a
+/// diff names the flip).
+fn dump(judgement: &concentration::analysis::judgement::Judgement) -> String {
+    let analysis = &judgement.analysis;
     let mut out = format!(
         "objective {:?}\nplayers {:?}\ncurve {:?}\nseat_curves {:?}\n",
         analysis.objective, analysis.players, analysis.curve, analysis.seat_curves
     );
-    for s in &analysis.summaries {
+    for s in &judgement.seats {
         out += &format!("{s:?}\n");
     }
-    for a in &analysis.annotations {
-        out += &format!("{a:?}\n");
+    for (a, d) in analysis.annotations.iter().zip(&judgement.decisions) {
+        out += &format!("{a:?}\n{d:?}\n");
     }
     out
 }

@@ -218,9 +218,9 @@ fn the_end_screen_shows_accuracy_and_the_costliest_decision_and_m_opens_it() {
         let a = replay.current().expect("analysed");
         assert_eq!(a.index, index);
         // The replay's summary counts it alike.
-        let summary = &replay.analysis().unwrap().summaries[a.seat.index()];
+        let summary = replay.judgement().unwrap().figures(a.seat);
         assert_eq!(summary.costliest[0], index);
-        assert!((summary.accuracy - back.accuracy).abs() < 1e-12);
+        assert_eq!(summary, &back.figures);
         assert_ne!(a.class, Class::Best);
         // q goes back to the end screen.
         app.update(Action::Quit, now);
@@ -415,7 +415,7 @@ fn best_play_has_no_costliest_decision_and_m_does_nothing() {
     }
     let back = app.round().unwrap().look_back().cloned().unwrap();
     assert_eq!(back.costliest, None);
-    assert!((back.accuracy - 1.0).abs() < 1e-12);
+    assert!((back.figures.accuracy() - 1.0).abs() < 1e-12);
     let end = app.window_text().join("\n");
     assert!(end.contains("Your accuracy 100%"), "{end}");
     assert!(!end.contains("Costliest"), "{end}");

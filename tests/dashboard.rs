@@ -195,13 +195,17 @@ fn the_luck_adjusted_result_is_the_start_less_the_costs() {
         let d = digest(&record, &game, Some(&analysis)).unwrap();
         let person = record.person().unwrap();
         let (mine, theirs): (f64, f64) =
-            analysis.annotations.iter().fold((0.0, 0.0), |(m, t), a| {
-                if a.seat == person {
-                    (m + a.cost, t)
-                } else {
-                    (m, t + a.cost)
-                }
-            });
+            analysis
+                .analysis
+                .annotations
+                .iter()
+                .fold((0.0, 0.0), |(m, t), a| {
+                    if a.seat == person {
+                        (m + a.cost, t)
+                    } else {
+                        (m, t + a.cost)
+                    }
+                });
         let adjusted = d.luck_adjusted().unwrap();
         assert!(
             (adjusted - (d.start - mine + theirs)).abs() < 1e-6,

@@ -77,28 +77,31 @@ fn words_of(text: &str) -> String {
 
 #[test]
 fn the_end_screen_shows_memory_apart_from_strategy_and_the_replay_each_grade_and_slip() {
-    let (mut app, now, slips, game, analysis) = (0..20)
+    let (mut app, now, judgement, game) = (0..20)
         .find_map(|seed| {
             let (app, now) = forgetful_game(seed, Memory::Classic);
             let record = app.round().unwrap().record();
-            let (game, analysis) = concentration::cli::analyse(&record).unwrap();
-            let m = memory::slips(&game, &analysis);
-            (m.seats[record.person().unwrap().index()].slips > 0)
-                .then_some((app, now, m, game, analysis))
+            let (game, judgement) = concentration::cli::analyse(&record).unwrap();
+            (judgement.figures(record.person().unwrap()).slips > 0)
+                .then_some((app, now, judgement, game))
         })
         .expect("a slip in 20 deals");
+    let slips = judgement.memory.clone().expect("classic memory is tested");
+    let analysis = judgement.analysis.clone();
     let person = app.round().unwrap().record().person().unwrap();
     let end = words_of(&app.window_text().join(" "));
-    let figures = slips.figures(person);
+    let figures = judgement.figures(person).memory_words().unwrap();
     let expected = figures[..1].to_uppercase() + &figures[1..];
     assert!(end.contains(&expected), "{expected} not in:\n{end}");
-    // Mistakes and blunders, the slips apart.
-    let strategy = |class| {
+    // Mistakes and blunders: every decision with a choice graded so, slips included
+    // (the memory line says which were slips).
+    let graded = |grade| {
         analysis
             .annotations
             .iter()
-            .filter(|a| a.seat == person && a.choice && a.class == class)
-            .filter(|a| slips.slip_at(a.index).is_none())
+            .filter(|a| {
+                a.seat == person && a.choice && Grade::of_flip(analysis.objective, a) == grade
+            })
             .count()
     };
     let count = |n: usize, what: &str| match n {
@@ -106,11 +109,10 @@ fn the_end_screen_shows_memory_apart_from_strategy_and_the_replay_each_grade_and
         1 => format!("1 {what}"),
         n => format!("{n} {what}s"),
     };
-    use concentration::analysis::annotate::Class;
     let errors = format!(
-        "Errors: {} · {} (memory slips apart)",
-        count(strategy(Class::Mistake), "mistake"),
-        count(strategy(Class::Blunder), "blunder")
+        "Errors: {} · {}",
+        count(graded(Grade::Mistake), "mistake"),
+        count(graded(Grade::Blunder), "blunder")
     );
     assert!(end.contains(&errors), "{errors} not in:\n{end}");
     let screen = screen_sized(&app, 80, 24);
@@ -180,8 +182,8 @@ fn print_screens() {
     app.update(Action::Review, now);
     app.wait_for_analysis();
     let record = app.replay_screen().unwrap().record().clone();
-    let (game, analysis) = concentration::cli::analyse(&record).unwrap();
-    let m = memory::slips(&game, &analysis);
+    let (_, judgement) = concentration::cli::analyse(&record).unwrap();
+    let m = judgement.memory.unwrap();
     let Some(concentration::tui::Screen::Replay(r)) = Some(&mut app.screen) else {
         panic!()
     };

@@ -54,7 +54,8 @@ fn planted(memory: MemoryMode) -> (Game, Record) {
 }
 
 fn analyse(record: &Record) -> (Game, concentration::analysis::annotate::Analysis) {
-    concentration::cli::analyse(record).unwrap()
+    let (game, judgement) = concentration::cli::analyse(record).unwrap();
+    (game, judgement.analysis)
 }
 
 #[test]

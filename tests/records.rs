@@ -3,6 +3,8 @@
 
 use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
+use concentration::analysis::grade::Grade;
+use concentration::analysis::judgement::Judgement;
 use concentration::players::{Agent, Optimal, Usual};
 use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant};
@@ -49,19 +51,20 @@ fn the_fixed_game_has_the_known_annotations() {
     }
     // From turn 3 on A wins for sure.
     assert!(a[4..].iter().all(|x| (x.value - 1.0).abs() < 1e-12));
-    let b = &analysis.summaries[1];
+    let judgement = Judgement::new(&game, analysis.clone(), MemoryMode::Open);
+    let b = judgement.figures(Seat::SECOND);
     // B's first flip was worth the same whichever card: no choice, left out of the
     // accuracy, which counts the one real choice, the blunder.
     assert_eq!(
-        (b.flips, b.choices, b.best, b.costliest.clone()),
+        (b.flips, b.decisions, b.best, b.costliest.clone()),
         (2, 1, 0, vec![3])
     );
     assert!(!a[2].choice && a[3].choice);
     assert_eq!(b.forced(), 1);
-    assert!(b.accuracy.abs() < 1e-12);
+    assert!(b.accuracy().abs() < 1e-12);
     assert!((b.mean_cost - 1.0 / 3.0).abs() < 1e-12);
-    assert_eq!(b.count(Class::Blunder), 1);
-    assert_eq!(analysis.summaries[0].accuracy, 1.0);
+    assert_eq!(b.count(Grade::Blunder), 1);
+    assert_eq!(judgement.figures(Seat::FIRST).accuracy(), 1.0);
     assert_eq!(
         analysis.explain(&game, blunder),
         "turn 2 (a1 A): you turned a seen card second: turning another new card \
@@ -499,8 +502,9 @@ fn the_optimal_players_flips_cost_nothing() {
                     assert_eq!(x.cost, 0.0, "{deck} {objective} {rule}: {x:?}\n{text}");
                     assert_eq!(x.class, Class::Best);
                 }
-                let s = &analysis.summaries[seat.index()];
-                assert_eq!((s.accuracy, s.mean_cost), (1.0, 0.0));
+                let judgement = Judgement::new(&game, analysis.clone(), MemoryMode::Open);
+                let s = judgement.figures(seat);
+                assert_eq!((s.accuracy(), s.mean_cost), (1.0, 0.0));
                 assert!(s.costliest.is_empty());
             }
         }

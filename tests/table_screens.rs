@@ -251,26 +251,28 @@ fn each_person_looks_back(players: &str, rule: concentration::rules::PassRule, o
     let s = screen_sized(&app, 80, 24);
     assert!(!s.contains("Your accuracy"), "{s}");
     // Cards turned blindly cost something: the line says what, in the table's unit.
-    assert!(backs.iter().any(|b| b.best < b.decisions), "{backs:?}");
+    assert!(
+        backs.iter().any(|b| b.figures.best < b.figures.decisions),
+        "{backs:?}"
+    );
     // The replay values the saved game on its own: the same counts.
     let record = r.record();
     let replay = App::replay(record, None, Config::default(), true, t0).unwrap();
-    let analysis = replay.replay_screen().unwrap().analysis().unwrap().clone();
+    let judgement = replay.replay_screen().unwrap().judgement().unwrap().clone();
     for (back, name) in backs.iter().zip(["ann", "bob"]) {
-        let summary = &analysis.summaries[back.seat.index()];
-        assert_eq!((back.best, back.decisions), (summary.best, summary.choices));
-        assert_eq!(back.forced, summary.forced());
-        assert!((back.cost - summary.mean_cost).abs() < 1e-9);
+        let summary = judgement.figures(back.seat);
+        // One judgement: the end screen's figures are the replay's, whole.
+        assert_eq!(&back.figures, summary);
         let line = format!(
             "{name}: accuracy {:.0}% · {} of {} decisions best",
-            back.accuracy * 100.0,
-            back.best,
-            back.decisions
+            back.figures.accuracy() * 100.0,
+            back.figures.best,
+            back.figures.decisions
         );
         assert!(s.contains(&line), "{line}\n{s}");
         if own {
             assert_eq!(back.unit, Unit::OwnPairs);
-            if back.best < back.decisions {
+            if back.figures.best < back.figures.decisions {
                 assert!(s.contains(" own pairs"), "{s}");
             }
         } else {

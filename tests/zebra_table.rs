@@ -124,7 +124,7 @@ fn a_whole_zebra_game_against_the_optimal_ai_with_hints_and_the_coach() {
     // The end screen looks back with the Zebra solver's values.
     let back = round.look_back().expect("the look back");
     assert!(
-        back.decisions > 10 && back.best < back.decisions,
+        back.figures.decisions > 10 && back.figures.best < back.figures.decisions,
         "{back:?}"
     );
 
@@ -151,7 +151,8 @@ fn a_whole_zebra_game_against_the_optimal_ai_with_hints_and_the_coach() {
         .count();
     assert!(twins_costly > 0, "a twin turned is costly in the replay");
     let person = analysis.person().unwrap();
-    assert_eq!(analysis.summaries[person.index()].best, back.best);
+    // One judgement: the replay's figures are the end screen's.
+    assert_eq!(replay.judgement().unwrap().figures(person), &back.figures);
 }
 
 /// `analyze` of a saved Zebra game values it with the Zebra solver, in Zebra's notation.

@@ -149,80 +149,6 @@ impl Annotation {
     }
 }
 
-/// One player's totals.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Summary {
-    /// The seat.
-    pub seat: Seat,
-    /// Flips the player made.
-    pub flips: usize,
-    /// Of which decisions with a real choice (see [`Annotation::choice`]): the ones
-    /// accuracy and the average cost count.
-    pub choices: usize,
-    /// Decisions with a choice that were best.
-    pub best: usize,
-    /// Share of best decisions among those with a choice (1 with none).
-    pub accuracy: f64,
-    /// Decisions with a choice in each class, in the order of [`Class::ALL`].
-    pub classes: [usize; 4],
-    /// The average cost of a decision with a choice (0 with none), in the objective's
-    /// unit.
-    pub mean_cost: f64,
-    /// Up to three costliest flips (indices into the annotations), costliest first.
-    pub costliest: Vec<usize>,
-}
-
-impl Summary {
-    /// Decisions with a single choice, or where every choice was worth the same.
-    #[must_use]
-    pub fn forced(&self) -> usize {
-        self.flips - self.choices
-    }
-
-    /// Decisions with a choice of `class`.
-    #[must_use]
-    pub fn count(&self, class: Class) -> usize {
-        Class::ALL
-            .iter()
-            .position(|&c| c == class)
-            .map_or(0, |i| self.classes[i])
-    }
-
-    /// The totals in words, a cost written by `cost` (in the reader's unit): "accuracy
-    /// 67% (4 of 6 best, 2 forced left out) · 1 inaccuracy, 1 mistake · cost 1.2 points
-    /// a decision". Accuracy and cost count the decisions with a real choice.
-    #[must_use]
-    pub fn words(&self, cost: impl Fn(f64) -> String) -> String {
-        if self.flips == 0 {
-            return "no flips to judge".to_owned();
-        }
-        if self.choices == 0 {
-            return format!("no real choice ({} forced)", self.flips);
-        }
-        let forced = match self.forced() {
-            0 => String::new(),
-            n => format!(", {n} forced left out"),
-        };
-        let errors: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
-            .iter()
-            .filter(|&&c| self.count(c) > 0)
-            .map(|&c| words::count_of(self.count(c), c.name()))
-            .collect();
-        let errors = if errors.is_empty() {
-            "no errors".to_owned()
-        } else {
-            errors.join(", ")
-        };
-        format!(
-            "accuracy {} ({} of {} best{forced}) · {errors} · cost {} a decision",
-            words::percent(self.accuracy, 0),
-            self.best,
-            self.choices,
-            cost(self.mean_cost)
-        )
-    }
-}
-
 /// A whole game, valued.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Analysis {
@@ -236,8 +162,6 @@ pub struct Analysis {
     /// under `win`; expected final pair margin (pairs so far plus the expected rest)
     /// under `margin`. The last point of a finished game is its result.
     pub curve: Vec<f64>,
-    /// Totals per seat, in seat order.
-    pub summaries: Vec<Summary>,
     /// With three or more seats (`own-pairs`), each seat's expected final pairs after
     /// each number of flips (pairs so far plus the expected rest); empty for two seats.
     pub seat_curves: Vec<Vec<f64>>,
@@ -495,19 +419,26 @@ impl Analysis {
         preferred(&a.best, a.first)
     }
 
-    /// The analysis as JSON: `objective`, `players`, `flips` (one entry per flip with
-    /// `player`, `seat`, `turn`, `coord`, `face`, `action`, `best`, `value`,
-    /// `best_value`, `cost`, `class`, `played` (the card and the flip in words),
-    /// `best_words` (the best action in a player's words), `explanation`), `summary` (one entry per player
+    /// The analysis as JSON, with `judgement`'s grades, kinds and figures (see
+    /// [`super::judgement::Judgement::to_json`]): `objective`, `players`, `flips` (one
+    /// entry per flip with `player`, `seat`, `turn`, `coord`, `face`, `action`, `best`,
+    /// `value`, `best_value`, `cost`, `grade`, `kind` (forced, memory slip,
+    /// strategy), `played` (the card and the flip in words), `best_words` (the best
+    /// action in a player's words), `explanation`), `summary` (one entry per player
     /// with `flips`, `choices` (decisions with a real choice), `best`, `accuracy` (best
-    /// among the choices), `classes` (choices per class), `mean_cost` (per choice) and
-    /// `costliest`) and `curve`.
+    /// among the choices), `grades` (choices per grade), `strategy_choices`, `strategy_best` and `strategy_accuracy` (memory
+    /// slips left out), `slips`, `mean_cost` (per choice) and `costliest`) and `curve`.
     #[must_use]
-    pub fn to_json(&self, game: &Game) -> serde_json::Value {
+    pub fn to_json(
+        &self,
+        game: &Game,
+        judgement: &super::judgement::Judgement,
+    ) -> serde_json::Value {
         let flips: Vec<FlipJson> = self
             .annotations
             .iter()
-            .map(|a| FlipJson {
+            .zip(&judgement.decisions)
+            .map(|(a, d)| FlipJson {
                 index: a.index,
                 turn: a.turn,
                 player: self.name(a.seat).to_owned(),
@@ -519,35 +450,43 @@ impl Analysis {
                 value: a.value,
                 best_value: a.best_value,
                 cost: a.cost,
-                class: a.class,
-                grade: super::grade::Grade::of_flip(self.objective, a),
+                grade: d.grade,
+                kind: d.kind,
                 played: self.played(game, a),
                 best_words: a.best_words.clone(),
                 explanation: self.explain(game, a),
             })
             .collect();
-        let summary: Vec<SummaryJson> = self
-            .summaries
-            .iter()
-            .map(|s| SummaryJson {
-                player: self.name(s.seat).to_owned(),
-                seat: seat_letter(s.seat).to_string(),
-                flips: s.flips,
-                choices: s.choices,
-                best: s.best,
-                accuracy: s.accuracy,
-                classes: Class::ALL.iter().map(|&c| (c.name(), s.count(c))).collect(),
-                mean_cost: s.mean_cost,
-                costliest: s
-                    .costliest
-                    .iter()
-                    .map(|&i| CostlyJson {
-                        index: i,
-                        turn: self.annotations[i].turn,
-                        cost: self.annotations[i].cost,
-                        explanation: self.explain(game, &self.annotations[i]),
-                    })
-                    .collect(),
+        let summary: Vec<SummaryJson> = seats_of(self.players.len())
+            .map(|seat| {
+                let s = judgement.figures(seat);
+                SummaryJson {
+                    player: self.name(seat).to_owned(),
+                    seat: seat_letter(seat).to_string(),
+                    flips: s.flips,
+                    choices: s.decisions,
+                    best: s.best,
+                    accuracy: s.accuracy(),
+                    grades: super::grade::Grade::ALL
+                        .iter()
+                        .map(|&g| (g.key(), s.count(g)))
+                        .collect(),
+                    strategy_choices: s.strategy_decisions,
+                    strategy_best: s.strategy_best,
+                    strategy_accuracy: s.strategy_accuracy(),
+                    slips: s.memory_tested.then_some(s.slips),
+                    mean_cost: s.mean_cost,
+                    costliest: s
+                        .costliest
+                        .iter()
+                        .map(|&i| CostlyJson {
+                            index: i,
+                            turn: self.annotations[i].turn,
+                            cost: self.annotations[i].cost,
+                            explanation: self.explain(game, &self.annotations[i]),
+                        })
+                        .collect(),
+                }
             })
             .collect();
         serde_json::json!({
@@ -574,8 +513,8 @@ struct FlipJson {
     value: f64,
     best_value: f64,
     cost: f64,
-    class: Class,
     grade: super::grade::Grade,
+    kind: super::judgement::Kind,
     played: String,
     best_words: String,
     explanation: String,
@@ -589,7 +528,12 @@ struct SummaryJson {
     choices: usize,
     best: usize,
     accuracy: f64,
-    classes: std::collections::BTreeMap<&'static str, usize>,
+    grades: std::collections::BTreeMap<&'static str, usize>,
+    strategy_choices: usize,
+    strategy_best: usize,
+    strategy_accuracy: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    slips: Option<usize>,
     mean_cost: f64,
     costliest: Vec<CostlyJson>,
 }

@@ -13,7 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::annotate::{Analysis, Class};
+use super::annotate::Annotation;
+use super::judgement::Judgement;
+pub use super::judgement::share;
 use crate::record::{Record, seat_letter};
 use crate::rules::{Game, Objective, Outcome, Phase, Seat};
 
@@ -26,8 +28,11 @@ pub struct Costly {
     pub turn: usize,
     /// What it cost, in the objective's unit.
     pub cost: f64,
-    /// Its class's name.
+    /// Its grade's name (`mistake`, `blunder`), as the judgement grades it.
     pub class: String,
+    /// Whether it was a memory slip (a seen card forgotten, classic memory).
+    #[serde(default)]
+    pub slip: bool,
     /// The flip explained in the game's words.
     pub text: String,
 }
@@ -60,7 +65,7 @@ pub struct Digest {
     pub result: Option<f64>,
     /// Whether the solver valued the game (a deck small enough).
     pub analysed: bool,
-    /// Decisions with a real choice.
+    /// Decisions with a real choice (the judgement's figures of the person's seat).
     pub choices: usize,
     /// Of which best.
     pub best: usize,
@@ -68,7 +73,9 @@ pub struct Digest {
     pub mean_cost: f64,
     /// Decisions with a choice that were mistakes or blunders.
     pub errors: usize,
-    /// Decisions with a choice that were not memory slips, and of those the best.
+    /// Decisions with a choice by grade, in the order of `Grade::ALL`.
+    pub grades: [usize; 7],
+    /// Decisions with a choice that were not memory slips.
     pub strategy_choices: usize,
     /// Of those, the best.
     pub strategy_best: usize,
@@ -93,18 +100,25 @@ impl Digest {
         self.result.map(|r| r - self.luck)
     }
 
-    /// Accuracy over the decisions with a choice (1 with none).
+    /// Accuracy over the decisions with a choice (1 with none), as the judgement
+    /// defines it.
     #[must_use]
     pub fn accuracy(&self) -> f64 {
         share(self.best, self.choices)
     }
-}
 
-/// `n / of`, 1 when `of` is 0.
-#[must_use]
-pub fn share(n: usize, of: usize) -> f64 {
-    #[allow(clippy::cast_precision_loss)] // counts are small
-    if of == 0 { 1.0 } else { n as f64 / of as f64 }
+    /// Strategy accuracy: memory slips left out.
+    #[must_use]
+    pub fn strategy_accuracy(&self) -> f64 {
+        share(self.strategy_best, self.strategy_choices)
+    }
+
+    /// Whether the game was played to its end (an abandoned game is left out of the
+    /// figures, the rating and the review).
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        self.score.is_some()
+    }
 }
 
 /// The person's seat if `record` is a two-seat game of the standard turn of one person
@@ -121,10 +135,10 @@ pub fn person_against_ai(record: &Record) -> Option<Seat> {
     (!record.players[person.other().index()].is_person()).then_some(person)
 }
 
-/// The digest of `record`, replayed as `game`, with its `analysis` if the solver valued
+/// The digest of `record`, replayed as `game`, with its judgement if the solver valued
 /// it. `None` when the record is not a game of the person against one AI.
 #[must_use]
-pub fn digest(record: &Record, game: &Game, analysis: Option<&Analysis>) -> Option<Digest> {
+pub fn digest(record: &Record, game: &Game, judgement: Option<&Judgement>) -> Option<Digest> {
     let person = person_against_ai(record)?;
     let score = match game.view().phase() {
         Phase::Over(r) => Some(match r.outcome {
@@ -151,6 +165,7 @@ pub fn digest(record: &Record, game: &Game, analysis: Option<&Analysis>) -> Opti
         best: 0,
         mean_cost: 0.0,
         errors: 0,
+        grades: [0; 7],
         strategy_choices: 0,
         strategy_best: 0,
         chances: 0,
@@ -160,22 +175,16 @@ pub fn digest(record: &Record, game: &Game, analysis: Option<&Analysis>) -> Opti
         costly: Vec::new(),
         costliest: None,
     };
-    let Some(analysis) = analysis else {
+    let Some(judgement) = judgement else {
         return Some(d);
     };
-    let summary = &analysis.summaries[person.index()];
+    let analysis = &judgement.analysis;
+    let f = judgement.figures(person);
     d.analysed = true;
-    d.choices = summary.choices;
-    d.best = summary.best;
-    d.mean_cost = summary.mean_cost;
-    d.errors = summary.count(Class::Mistake) + summary.count(Class::Blunder);
-    (d.strategy_choices, d.strategy_best) = (summary.choices, summary.best);
-    if super::memory::applies(record) {
-        let memory = super::memory::slips(game, analysis);
-        let m = memory.seats[person.index()];
-        (d.chances, d.slips) = (m.chances, m.slips);
-        (d.strategy_choices, d.strategy_best) = (m.strategy_choices, m.strategy_best);
-    }
+    (d.choices, d.best, d.mean_cost) = (f.decisions, f.best, f.mean_cost);
+    (d.errors, d.grades) = (f.errors(), f.grades);
+    (d.strategy_choices, d.strategy_best) = (f.strategy_decisions, f.strategy_best);
+    (d.chances, d.slips) = (f.chances, f.slips);
     let curve = analysis.curve_for_focus();
     d.start = curve.first().copied().unwrap_or_default();
     d.result = score.and(curve.last().copied());
@@ -193,14 +202,16 @@ pub fn digest(record: &Record, game: &Game, analysis: Option<&Analysis>) -> Opti
             curve.get(a.index + 1).map_or(0.0, |after| after - expected)
         })
         .sum();
-    let costly = |a: &super::annotate::Annotation| Costly {
+    let grade = |a: &Annotation| judgement.decisions[a.index].grade;
+    let costly = |a: &Annotation| Costly {
         index: a.index,
         turn: a.turn,
         cost: a.cost,
-        class: a.class.name().to_owned(),
+        class: grade(a).name().to_owned(),
+        slip: judgement.slip_at(a.index).is_some(),
         text: analysis.explain(game, a),
     };
-    let mut mine: Vec<&super::annotate::Annotation> = analysis
+    let mut mine: Vec<&Annotation> = analysis
         .annotations
         .iter()
         .filter(|a| a.seat == person && a.cost > 0.0)
@@ -209,7 +220,7 @@ pub fn digest(record: &Record, game: &Game, analysis: Option<&Analysis>) -> Opti
     d.costliest = mine.first().map(|a| costly(a));
     d.costly = mine
         .iter()
-        .filter(|a| a.class >= Class::Mistake)
+        .filter(|a| grade(a) >= super::grade::Grade::Mistake)
         .map(|a| costly(a))
         .collect();
     Some(d)

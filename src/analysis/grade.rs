@@ -50,6 +50,32 @@ pub enum Grade {
 }
 
 impl Grade {
+    /// Every grade, best first: the order of the figures' counts.
+    pub const ALL: [Self; 7] = [
+        Self::OnlyMove,
+        Self::Best,
+        Self::Excellent,
+        Self::Good,
+        Self::Inaccuracy,
+        Self::Mistake,
+        Self::Blunder,
+    ];
+
+    /// Whether it counts as best (the only move is best too).
+    #[must_use]
+    pub fn is_best(self) -> bool {
+        matches!(self, Self::OnlyMove | Self::Best)
+    }
+
+    /// Its key in JSON: `only_move`, `best`, ...
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::OnlyMove => "only_move",
+            other => other.name(),
+        }
+    }
+
     /// The grade of a flip under `objective`, from its cost and whether it was the only
     /// move.
     #[must_use]

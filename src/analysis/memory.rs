@@ -19,11 +19,10 @@
 
 use serde::Serialize;
 
-use super::annotate::{Analysis, Annotation, Class};
+use super::annotate::{Analysis, Annotation};
 use crate::record::{MemoryMode, Record, coordinate, face_text};
-use crate::rules::{Card, Game, Phase, Seat, Slot};
+use crate::rules::{Card, Deck, Game, Phase, Seat, Slot};
 use crate::solver::Action;
-use crate::words;
 
 /// What a slip forgot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -62,32 +61,13 @@ pub struct Slip {
     pub forgotten: Vec<Seen>,
 }
 
-/// One seat's memory over a game.
+/// One seat's memory over a game (strategy is judged apart: `judgement.rs`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct SeatMemory {
     /// Decisions where using a seen card was best.
     pub chances: usize,
     /// Of those, the ones where it was not used.
     pub slips: usize,
-    /// Decisions with a real choice that were not slips (strategy counts these).
-    pub strategy_choices: usize,
-    /// Of those, the best ones.
-    pub strategy_best: usize,
-}
-
-impl SeatMemory {
-    /// Strategy accuracy: the share of best decisions among those with a real choice,
-    /// the slips left out (1 with none).
-    #[must_use]
-    pub fn strategy(&self) -> f64 {
-        if self.strategy_choices == 0 {
-            1.0
-        } else {
-            #[allow(clippy::cast_precision_loss)] // decision counts are small
-            let share = self.strategy_best as f64 / self.strategy_choices as f64;
-            share
-        }
-    }
 }
 
 /// The memory of every seat over one game of classic memory.
@@ -104,7 +84,14 @@ pub struct Memory {
 /// by the par, not by annotations of this kind).
 #[must_use]
 pub fn applies(record: &Record) -> bool {
-    record.memory == MemoryMode::Classic && !record.deck.is_zebra() && !record.is_solitaire()
+    tested(record.memory, &record.deck, record.seats())
+}
+
+/// Whether a game of `deck` at a table of `seats` played in memory `mode` tests memory
+/// (the one rule [`applies`] and the judgement of a game in progress share).
+#[must_use]
+pub fn tested(mode: MemoryMode, deck: &Deck, seats: usize) -> bool {
+    mode == MemoryMode::Classic && !deck.is_zebra() && seats >= 2
 }
 
 /// The memory slips of `game` (finished or not) as `analysis` valued it. Callers ask
@@ -146,10 +133,6 @@ pub fn slips(game: &Game, analysis: &Analysis) -> Memory {
         };
         seat.chances += usize::from(chance.is_some());
         seat.slips += usize::from(slipped);
-        if a.choice && !slipped {
-            seat.strategy_choices += 1;
-            seat.strategy_best += usize::from(a.class == Class::Best);
-        }
         last_seen[flip.position] = a.turn;
         if replay.try_flip(flip.position).is_err() {
             break;
@@ -213,33 +196,6 @@ impl Memory {
     #[must_use]
     pub fn slip_at(&self, index: usize) -> Option<&Slip> {
         self.slips.iter().find(|s| s.index == index)
-    }
-
-    /// A seat's two figures in words: "memory: 1 slip in 3 chances to use a seen card ·
-    /// strategy 80% (4 of 5 decisions with a choice best, slips left out)".
-    #[must_use]
-    pub fn figures(&self, seat: Seat) -> String {
-        let m = self.seats.get(seat.index()).copied().unwrap_or_default();
-        let memory = if m.chances == 0 {
-            "no chance to use a seen card".to_owned()
-        } else {
-            format!(
-                "{} in {} to use a seen card",
-                words::count_of(m.slips, "slip"),
-                words::count_of(m.chances, "chance")
-            )
-        };
-        let strategy = if m.strategy_choices == 0 {
-            "no other decision with a choice".to_owned()
-        } else {
-            format!(
-                "{} ({} of {} decisions with a choice best, slips left out)",
-                words::percent(m.strategy(), 0),
-                m.strategy_best,
-                m.strategy_choices
-            )
-        };
-        format!("memory: {memory} · strategy {strategy}")
     }
 }
 
@@ -314,9 +270,6 @@ pub fn to_json(game: &Game, analysis: &Analysis, memory: &Memory) -> serde_json:
                 "player": analysis.players[i].name,
                 "chances": m.chances,
                 "slips": m.slips,
-                "strategy_choices": m.strategy_choices,
-                "strategy_best": m.strategy_best,
-                "strategy": m.strategy(),
             })
         })
         .collect();

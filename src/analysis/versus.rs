@@ -1,6 +1,7 @@
 //! The table of the person's games against each AI: played, won, drawn and lost per
-//! opponent, deck, pass rule and objective, with the person's average accuracy (the
-//! share of best flips, as the analysis counts it). The dashboard
+//! opponent, deck, pass rule and objective, with the person's accuracy pooled over
+//! those games (best decisions among every decision with a choice, as the judgement of
+//! each game counts them: `judgement.rs`). The dashboard
 //! (`trainer::dashboard::versus`) fills it from its cache of analysed records.
 
 use serde::Serialize;
@@ -24,8 +25,8 @@ pub struct Row {
     pub drawn: usize,
     /// Lost.
     pub lost: usize,
-    /// The person's average accuracy over the games that could be analysed (`None`: none
-    /// could, a deck too large to solve).
+    /// The person's accuracy, pooled over the games that could be analysed (`None`:
+    /// none could, a deck too large to solve).
     pub accuracy: Option<f64>,
 }
 

@@ -1,15 +1,15 @@
 //! The walk over a record that every analysis shares, whatever the rule set: replay the
 //! game flip by flip, ask the solver (an [`Oracle`]: the standard solver, the Zebra
 //! solver, the seats solver) what each action at the decision point is worth to the
-//! player who flipped, and keep the books: the flip's cost and class, the curves, each
-//! player's accuracy and costliest flips. What differs between rule sets is theirs: the
+//! player who flipped, and keep the books: the flip's cost and class and the curves
+//! (the figures of each player are the judgement's, `judgement.rs`). What differs between rule sets is theirs: the
 //! model's actions and words ([`Model`]), the solver's values and curves ([`Oracle`]).
 
-use super::annotate::{Analysis, Annotation, Class, Summary, seats_of};
+use super::annotate::{Analysis, Annotation, Class};
 use crate::model::{Model, ModelError, Oracle, RuleSet};
 use crate::players::Optimal;
 use crate::record::RecordSeat;
-use crate::rules::{Game, Objective, PassRule, Seat};
+use crate::rules::{Game, Objective, PassRule};
 use crate::solver::zebra::ZebraSolver;
 use crate::solver::{SeatsSolver, TIE_EPSILON};
 
@@ -126,9 +126,6 @@ pub fn annotate<O: Oracle>(
         }
         plot(&mut seat_curves, oracle.curve_point(replay.view())?);
     }
-    let summaries = seats_of(view.seats())
-        .map(|seat| summarise(&annotations, seat))
-        .collect();
     let curve = seat_curves.first().cloned().unwrap_or_default();
     if seat_curves.len() < 2 {
         // Two seats: the first seat's curve says it all.
@@ -139,7 +136,6 @@ pub fn annotate<O: Oracle>(
         players,
         annotations,
         curve,
-        summaries,
         seat_curves,
     })
 }
@@ -177,36 +173,5 @@ fn plot(curves: &mut Vec<Vec<f64>>, point: Vec<f64>) {
     curves.resize(point.len(), Vec::new());
     for (curve, v) in curves.iter_mut().zip(point) {
         curve.push(v);
-    }
-}
-
-/// One player's totals over `annotations`.
-fn summarise(annotations: &[Annotation], seat: Seat) -> Summary {
-    let mine: Vec<&Annotation> = annotations.iter().filter(|a| a.seat == seat).collect();
-    // Accuracy and the average cost count the decisions with a real choice only.
-    let choices: Vec<&Annotation> = mine.iter().copied().filter(|a| a.choice).collect();
-    let classes = Class::ALL.map(|c| choices.iter().filter(|a| a.class == c).count());
-    let best = classes[0];
-    let mut costly: Vec<&Annotation> = mine.iter().copied().filter(|a| a.cost > 0.0).collect();
-    costly.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index)));
-    #[allow(clippy::cast_precision_loss)] // flip counts are small
-    let (accuracy, mean_cost) = if choices.is_empty() {
-        (1.0, 0.0)
-    } else {
-        let n = choices.len() as f64;
-        (
-            best as f64 / n,
-            choices.iter().map(|a| a.cost).sum::<f64>() / n,
-        )
-    };
-    Summary {
-        seat,
-        flips: mine.len(),
-        choices: choices.len(),
-        best,
-        accuracy,
-        classes,
-        mean_cost,
-        costliest: costly.iter().take(3).map(|a| a.index).collect(),
     }
 }

@@ -12,6 +12,7 @@ use clap::Args;
 
 use super::flip_table::{Naming, width};
 use crate::analysis::annotate::{Analysis, annotate_fresh, show_cost_short, show_value};
+use crate::analysis::judgement::Judgement;
 use crate::model::{RuleSet, Unit};
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Variant};
@@ -185,11 +186,11 @@ fn load(path: &Path) -> anyhow::Result<Record> {
     record::load(path).map_err(super::usage)
 }
 
-/// Analyses a record with a freshly solved solver.
+/// Analyses a record with a freshly solved solver, and judges it.
 ///
 /// # Errors
 /// The game cannot be solved (a deck too large).
-pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
+pub fn analyse(record: &Record) -> anyhow::Result<(Game, Judgement)> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
     let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
     match RuleSet::of(&record.deck, record.seats()) {
@@ -205,7 +206,8 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Analysis)> {
     let players = record.players.clone();
     let analysis = annotate_fresh(&game, players, record.objective, record.pass_rule)
         .map_err(|e| cannot(e.to_string()))?;
-    Ok((game, analysis))
+    let judgement = Judgement::of_record(record, &game, analysis);
+    Ok((game, judgement))
 }
 
 /// Runs `analyze`.
@@ -225,23 +227,15 @@ pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
         return out(&solo.text(&record, Naming::of(args.codes)));
     }
     let spinner = super::progress::Progress::spinner("analysing");
-    let (game, analysis) = analyse(&record)?;
+    let (game, judgement) = analyse(&record)?;
     drop(spinner);
     if args.json {
-        let mut json = analysis.to_json(&game);
-        if crate::analysis::memory::applies(&record)
-            && let Some(map) = json.as_object_mut()
-        {
-            let memory = crate::analysis::memory::slips(&game, &analysis);
-            let memory = crate::analysis::memory::to_json(&game, &analysis, &memory);
-            map.insert("memory".into(), memory);
-        }
-        return out(&format!("{json}\n"));
+        return out(&format!("{}\n", judgement.to_json(&game)));
     }
     out(&text_report(
         &record,
         &game,
-        &analysis,
+        &judgement,
         Naming::of(args.codes),
     ))
 }
@@ -258,8 +252,9 @@ fn out(text: &str) -> anyhow::Result<()> {
 /// The analysis as text: a header line, one line per flip (actions named by `naming`),
 /// then the summary of each player with the three costliest decisions explained.
 #[must_use]
-pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Naming) -> String {
+pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: Naming) -> String {
     use std::fmt::Write as _;
+    let analysis = &judgement.analysis;
     let mut s = String::new();
     let view = game.view();
     let who: Vec<String> = record
@@ -307,10 +302,8 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
         "action", "best"
     );
     let deck = view.deck();
-    let memory = crate::analysis::memory::applies(record)
-        .then(|| crate::analysis::memory::slips(game, analysis));
     let slip = |an: &crate::analysis::annotate::Annotation| {
-        let slip = memory.as_ref()?.slip_at(an.index)?;
+        let slip = judgement.slip_at(an.index)?;
         Some(crate::analysis::memory::slip_words(
             game,
             &words::printable(analysis.name(an.seat)),
@@ -335,7 +328,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
             } else {
                 "0".into()
             },
-            crate::analysis::grade::Grade::of_flip(analysis.objective, an).name()
+            judgement.decisions[an.index].label()
         );
         // A flip that was not best: the best action in a player's words, on this table.
         if an.cost > 0.0 {
@@ -355,7 +348,7 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
     }
     let _ = writeln!(s, "summary");
     for seat in record.all_seats() {
-        let sum = &analysis.summaries[seat.index()];
+        let sum = judgement.figures(seat);
         let _ = writeln!(
             s,
             "  {} {}: {}",
@@ -363,11 +356,9 @@ pub fn text_report(record: &Record, game: &Game, analysis: &Analysis, naming: Na
             words::printable(analysis.name(seat)),
             sum.words(|c| show_cost_short(analysis.objective, c))
         );
-        // Memory apart from strategy: said where the player slipped (classic memory).
-        if let Some(m) = &memory
-            && m.seats.get(seat.index()).is_some_and(|s| s.slips > 0)
-        {
-            let _ = writeln!(s, "    {}", m.figures(seat));
+        // Memory apart from strategy: said wherever memory was tested (classic memory).
+        if let Some(memory) = sum.memory_words() {
+            let _ = writeln!(s, "    {memory}");
         }
         for (k, &i) in sum.costliest.iter().enumerate() {
             let _ = writeln!(

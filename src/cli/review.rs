@@ -83,9 +83,10 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
             println!("{}", to_json(d));
         } else {
             println!(
-                "{}  turn {}  {}",
+                "{}  turn {}  {}{}",
                 d.played.path.display(),
                 d.played.turn,
+                if d.played.slip { "memory slip: " } else { "" },
                 crate::words::printable(&d.played.explanation)
             );
         }
@@ -114,7 +115,8 @@ fn play(
 }
 
 /// A decision in the puzzle JSON format plus `record`, `turn`, `played`, `cost`,
-/// `class` and `explanation`.
+/// `class` (its grade, as `analyze` gives it), `kind` (`memory_slip` or `strategy`) and
+/// `explanation`.
 fn to_json(d: &Decision) -> serde_json::Value {
     let mut json = super::puzzle::to_json(&d.puzzle);
     if let Some(map) = json.as_object_mut() {
@@ -124,6 +126,14 @@ fn to_json(d: &Decision) -> serde_json::Value {
             ("played", json!(d.played.action.to_string())),
             ("cost", json!(d.played.cost)),
             ("class", json!(d.played.class)),
+            (
+                "kind",
+                json!(if d.played.slip {
+                    "memory_slip"
+                } else {
+                    "strategy"
+                }),
+            ),
             ("explanation", json!(d.played.explanation)),
         ] {
             map.insert(key.to_owned(), value);

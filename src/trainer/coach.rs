@@ -4,8 +4,9 @@
 //! same-rank pair of the other colour misses; and the end screen's look back at the
 //! person's play. Pure functions over the game and the trainer's lesson.
 
-use crate::analysis::annotate::{Analysis, Class, did, doing};
-use crate::analysis::memory::Memory;
+use crate::analysis::annotate::{did, doing};
+use crate::analysis::grade::Grade;
+use crate::analysis::judgement::{Figures, Judgement};
 use crate::record::{coordinate, face_text};
 use crate::rules::{Card, Deck, FaceStyle, Game, Objective, PublicView, Slot};
 use crate::solver::Action;
@@ -14,8 +15,9 @@ use crate::trainer::{Lesson, Places, Taught, Unit};
 /// What the coach says about one decision.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
-    /// Inaccuracy, mistake or blunder (never best: the coach is quiet then).
-    pub class: Class,
+    /// The decision's grade, the one `analyze` and the replay give it (never best:
+    /// the coach is quiet then).
+    pub grade: Grade,
     /// The cost, in the lesson's unit.
     pub cost: f64,
     /// The line: "Mistake −4.1%: … kept you at …; … left you at …".
@@ -42,8 +44,7 @@ pub fn verdict<M: Taught>(
         .action_at(position)
         .or_else(|| M::action_of(game.view(), position).and_then(|a| lesson.find(a)))?;
     let action = taken.action;
-    let class = Class::of(objective, taken.cost);
-    if class == Class::Best {
+    if Grade::of(objective, taken.cost, false).is_best() {
         return None;
     }
     let best = lesson.best();
@@ -68,8 +69,8 @@ impl Verdict {
     /// you at 44%", the two values with the digits that tell them apart.
     #[must_use]
     pub fn new(unit: Unit, best: (&str, f64), taken: (&str, f64), cost: f64) -> Self {
-        let class = Class::of(unit.measure(), cost);
-        let mut head = class.name().chars();
+        let grade = Grade::of(unit.measure(), cost, false);
+        let mut head = grade.name().chars();
         let severity: String = head
             .next()
             .map(|c| c.to_uppercase().chain(head).collect())
@@ -81,7 +82,7 @@ impl Verdict {
             best.0,
             taken.0,
         );
-        Self { class, cost, text }
+        Self { grade, cost, text }
     }
 }
 
@@ -221,53 +222,38 @@ pub fn deck_rule(deck: &Deck) -> String {
     }
 }
 
-/// A person's play in a finished game, as the replay's summary counts it.
+/// A person's play in a finished game, as the end screen shows it: the judgement's
+/// figures of their seat, with the costliest decision in words.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LookBack {
     /// The person's seat.
     pub seat: crate::rules::Seat,
-    /// Share of best decisions among those with a real choice.
-    pub accuracy: f64,
-    /// Best decisions with a choice.
-    pub best: usize,
-    /// Decisions with a real choice (more than one, not all of the same value).
-    pub decisions: usize,
-    /// Decisions without one, left out of the accuracy.
-    pub forced: usize,
-    /// What a decision with a choice cost on average against the table's optimal
-    /// strategy, in [`LookBack::unit`].
-    pub cost: f64,
+    /// The judgement's figures of that seat (accuracy, grades, memory).
+    pub figures: Figures,
     /// The unit of the values: the game's objective, or expected own pairs at three
     /// or more seats.
     pub unit: Unit,
     /// The costliest decision: flip index and its line, if any cost anything.
     pub costliest: Option<(usize, String)>,
-    /// Decisions with a choice that were mistakes (memory slips apart, in classic
-    /// memory).
-    pub mistakes: usize,
-    /// Of those, blunders (counted apart from the mistakes).
-    pub blunders: usize,
-    /// In classic memory, the two figures: "memory: 1 slip in 3 chances to use a seen
-    /// card · strategy 80% (4 of 5 decisions with a choice best, slips left out)".
-    pub memory: Option<String>,
 }
 
-/// The person's accuracy and costliest decision from the game's analysis (`None` when
+/// The person's figures and costliest decision from the game's judgement (`None` when
 /// no person played).
 #[must_use]
-pub fn look_back(analysis: &Analysis, game: &Game) -> Option<LookBack> {
-    Some(look_back_of(analysis, game, analysis.person()?))
+pub fn look_back(judgement: &Judgement, game: &Game) -> Option<LookBack> {
+    Some(look_back_of(judgement, game, judgement.analysis.person()?))
 }
 
-/// The accuracy and costliest decision of the player in `seat` (any seat: each person
+/// The figures and costliest decision of the player in `seat` (any seat: each person
 /// of a table gets their own).
 ///
 /// # Panics
-/// If `seat` is not a seat of the analysis.
+/// If `seat` is not a seat of the judgement.
 #[must_use]
-pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) -> LookBack {
-    let summary = &analysis.summaries[seat.index()];
-    let costliest = summary.costliest.first().map(|&i| {
+pub fn look_back_of(judgement: &Judgement, game: &Game, seat: crate::rules::Seat) -> LookBack {
+    let analysis = &judgement.analysis;
+    let figures = judgement.figures(seat).clone();
+    let costliest = figures.costliest.first().map(|&i| {
         let a = &analysis.annotations[i];
         let deck = game.view().deck();
         let face = face_text(deck, game.reveal_all()[a.position]);
@@ -279,63 +265,24 @@ pub fn look_back_of(analysis: &Analysis, game: &Game, seat: crate::rules::Seat) 
                 crate::players::preference(crate::players::TieBreak::Usual, b, a.first)
             })
             .map_or("another card", |b| doing(b, a.first));
+        let what = match judgement.slip_at(i) {
+            Some(_) => format!("{}, a memory slip", judgement.decisions[i].grade.name()),
+            None => judgement.decisions[i].grade.name().to_owned(),
+        };
         let line = format!(
-            "turn {} ({face} {}): you {}; {best} was best ({} {})",
+            "turn {} ({face} {}): you {}; {best} was best ({what} {})",
             a.turn,
             coordinate(deck, a.position),
             did(a.action, a.first),
-            a.class.name(),
             cost_words(analysis.objective, a.cost)
         );
         (i, line)
     });
     LookBack {
         seat,
-        accuracy: summary.accuracy,
-        best: summary.best,
-        decisions: summary.choices,
-        forced: summary.forced(),
-        cost: summary.mean_cost,
+        figures,
         unit: analysis.unit(),
         costliest,
-        mistakes: summary.count(Class::Mistake),
-        blunders: summary.count(Class::Blunder),
-        memory: None,
-    }
-}
-
-impl LookBack {
-    /// The look back with classic memory's figures from `memory` (the slips of the
-    /// same analysis): memory apart from strategy, the mistakes and blunders counted
-    /// without the slips.
-    #[must_use]
-    pub fn with_memory(mut self, analysis: &Analysis, memory: &Memory) -> Self {
-        let strategy = |class| {
-            analysis
-                .annotations
-                .iter()
-                .filter(|a| a.seat == self.seat && a.choice && a.class == class)
-                .filter(|a| memory.slip_at(a.index).is_none())
-                .count()
-        };
-        self.mistakes = strategy(Class::Mistake);
-        self.blunders = strategy(Class::Blunder);
-        self.memory = Some(memory.figures(self.seat));
-        self
-    }
-
-    /// The mistakes and blunders in words: "1 mistake · no blunder".
-    #[must_use]
-    pub fn errors_words(&self) -> String {
-        let count = |n: usize, what: &str| match n {
-            0 => format!("no {what}"),
-            n => crate::words::count_of(n, what),
-        };
-        format!(
-            "{} · {}",
-            count(self.mistakes, "mistake"),
-            count(self.blunders, "blunder")
-        )
     }
 }
 

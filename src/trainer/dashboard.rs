@@ -23,7 +23,7 @@ type KindKey = (String, String, String, String);
 /// objective: `stats`' table, from the digests (practice games left out).
 #[must_use]
 pub fn versus(games: &Games) -> Versus {
-    let mut rows: BTreeMap<KindKey, (Row, usize, f64)> = BTreeMap::new();
+    let mut rows: BTreeMap<KindKey, (Row, usize, usize)> = BTreeMap::new();
     for (_, d) in counted(games) {
         let key = (
             d.opponent.clone(),
@@ -31,7 +31,7 @@ pub fn versus(games: &Games) -> Versus {
             d.pass_rule.clone(),
             d.objective.clone(),
         );
-        let (row, analysed, accuracy) = rows.entry(key.clone()).or_insert_with(|| {
+        let (row, choices, best) = rows.entry(key.clone()).or_insert_with(|| {
             (
                 Row {
                     opponent: key.0,
@@ -45,7 +45,7 @@ pub fn versus(games: &Games) -> Versus {
                     accuracy: None,
                 },
                 0,
-                0.0,
+                0,
             )
         });
         row.played += 1;
@@ -55,17 +55,17 @@ pub fn versus(games: &Games) -> Versus {
             _ => row.lost += 1,
         }
         if d.analysed {
-            *analysed += 1;
-            *accuracy += d.accuracy();
+            *choices += d.choices;
+            *best += d.best;
         }
     }
     Versus {
         rows: rows
             .into_values()
-            .map(|(mut row, n, sum)| {
-                #[allow(clippy::cast_precision_loss)] // game counts are small
-                let mean = (n > 0).then(|| sum / n as f64);
-                row.accuracy = mean;
+            .map(|(mut row, choices, best)| {
+                // Pooled: every decision with a choice of the kind's games counts once,
+                // as the kinds' table counts them.
+                row.accuracy = (choices > 0).then(|| share(best, choices));
                 row
             })
             .collect(),
@@ -73,7 +73,8 @@ pub fn versus(games: &Games) -> Versus {
     }
 }
 
-/// The finished games that count in results and the rating (no practice), newest first.
+/// The finished games that count in results, figures and the rating (no practice, no
+/// abandoned game), newest first.
 fn counted(games: &Games) -> impl Iterator<Item = &(String, Digest)> {
     games
         .digests
@@ -98,8 +99,11 @@ pub struct Kind {
     pub result: f64,
     /// The average luck-adjusted result.
     pub luck_adjusted: f64,
-    /// Strategy errors (not best) per decision with a choice, memory slips left out.
-    pub strategy_error_rate: f64,
+    /// Accuracy, pooled: best decisions among every decision with a choice of these
+    /// games (the judgement's definition, memory slips included).
+    pub accuracy: f64,
+    /// Strategy accuracy, pooled: the same with memory slips left out.
+    pub strategy_accuracy: f64,
     /// Decisions with a choice counted.
     pub decisions: usize,
     /// The average cost of a decision with a choice.
@@ -128,9 +132,10 @@ pub fn kinds(games: &Games) -> Vec<Kind> {
         .map(|((opponent, deck, pass_rule, objective), ds)| {
             #[allow(clippy::cast_precision_loss)] // game counts are small
             let n = ds.len() as f64;
-            let decisions: usize = ds.iter().map(|d| d.strategy_choices).sum();
-            let best: usize = ds.iter().map(|d| d.strategy_best).sum();
+            let strategy: usize = ds.iter().map(|d| d.strategy_choices).sum();
+            let strategy_best: usize = ds.iter().map(|d| d.strategy_best).sum();
             let all_choices: usize = ds.iter().map(|d| d.choices).sum();
+            let best: usize = ds.iter().map(|d| d.best).sum();
             #[allow(clippy::cast_precision_loss)]
             let cost: f64 = ds
                 .iter()
@@ -150,8 +155,9 @@ pub fn kinds(games: &Games) -> Vec<Kind> {
                 games: ds.len(),
                 result: ds.iter().filter_map(|d| d.result).sum::<f64>() / n,
                 luck_adjusted: ds.iter().filter_map(|d| d.luck_adjusted()).sum::<f64>() / n,
-                strategy_error_rate: 1.0 - share(best, decisions),
-                decisions,
+                accuracy: share(best, all_choices),
+                strategy_accuracy: share(strategy_best, strategy),
+                decisions: all_choices,
                 mean_cost: if all_choices == 0 {
                     0.0
                 } else {
@@ -250,7 +256,8 @@ pub fn practise_next(games: &Games, tally: &Tally) -> Option<Practise> {
             });
         }
     }
-    let mine = games.digests.iter().map(|(_, d)| d).filter(|d| d.analysed);
+    // The same games as the table above: finished, no practice, analysed.
+    let mine = counted(games).map(|(_, d)| d).filter(|d| d.analysed);
     let (chances, slips, decisions, best) = mine.fold((0, 0, 0, 0), |(c, s, n, b), d| {
         (
             c + d.chances,
@@ -326,7 +333,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         let w = crate::analysis::versus::key_widths(&cells);
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>8} {:>8} {:>5}",
             heads[0],
             heads[1],
             heads[2],
@@ -334,7 +341,8 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
             "games",
             "result",
             "luck-adj.",
-            "errors",
+            "accuracy",
+            "strategy",
             "slips",
             w0 = w[0],
             w1 = w[1],
@@ -344,7 +352,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         for (k, c) in kinds.iter().zip(&cells) {
             let _ = writeln!(
                 s,
-                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
+                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>8} {:>8} {:>5}",
                 c[0],
                 c[1],
                 c[2],
@@ -352,7 +360,8 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
                 k.games,
                 result_text(&k.objective, k.result),
                 result_text(&k.objective, k.luck_adjusted),
-                crate::words::percent(k.strategy_error_rate, 1),
+                crate::words::percent(k.accuracy, 1),
+                crate::words::percent(k.strategy_accuracy, 1),
                 k.slips_per_game
                     .map_or_else(|| "-".to_owned(), |v| crate::words::fixed(v, 1)),
                 w0 = w[0],
@@ -363,7 +372,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         }
         let _ = writeln!(
             s,
-            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, memory slips apart; slips: memory slips a game, in classic memory"
+            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; accuracy: decisions with a choice that were best, pooled over the games (as analyze counts them); strategy: the same with memory slips left out; slips: memory slips a game, in classic memory; finished games only"
         );
     }
     let _ = writeln!(s, "Rating: {}", book.line());

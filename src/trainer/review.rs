@@ -34,8 +34,10 @@ pub struct Played {
     pub position: usize,
     /// What it cost, in the objective's unit.
     pub cost: f64,
-    /// Its class's name (`mistake`, `blunder`).
+    /// Its grade's name (`mistake`, `blunder`), the judgement's.
     pub class: String,
+    /// Whether it was a memory slip (a seen card forgotten, classic memory).
+    pub slip: bool,
     /// The flip explained in the game's words, as the analysis says it.
     pub explanation: String,
 }
@@ -143,7 +145,8 @@ pub fn decisions(
         ai_only: games.digests.is_empty() && games.ai_only > 0 && games.ai_only == games.others,
         ..Found::default()
     };
-    for (name, digest) in &games.digests {
+    // Abandoned games are left out, as the dashboard leaves them out.
+    for (name, digest) in games.digests.iter().filter(|(_, d)| d.finished()) {
         for c in &digest.costly {
             if found.decisions.len() >= limit {
                 return Ok(found);
@@ -192,6 +195,7 @@ pub fn decisions(
                     position,
                     cost: c.cost,
                     class: c.class.clone(),
+                    slip: c.slip,
                     explanation: c.text.clone(),
                 },
             });

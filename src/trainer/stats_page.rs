@@ -122,7 +122,7 @@ impl StatsPage {
         } else {
             s.push_str("Against the AI\n");
             s.push_str(&self.versus.table());
-            s.push_str("accuracy: your share of best flips, as `analyze` counts it\n");
+            s.push_str("accuracy: your decisions with a choice that were best, pooled over the games, as `analyze` counts them\n");
         }
         if let Some(line) = self.versus.unreadable_line() {
             let _ = writeln!(s, "{line}");

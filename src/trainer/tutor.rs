@@ -6,7 +6,7 @@
 //! memory it names no seen card's face or place unless the person asked the hint for
 //! them.
 
-use crate::analysis::annotate::Class;
+use crate::analysis::grade::Grade;
 use crate::rules::{Game, Objective};
 use crate::trainer::coach::Verdict;
 use crate::trainer::{IdeaKind, Lesson, Places, Taught, Unit};
@@ -18,7 +18,7 @@ pub struct Warning {
     /// The card about to be turned.
     pub position: usize,
     /// Mistake or blunder (the tutor is quiet below a mistake).
-    pub class: Class,
+    pub grade: Grade,
     /// What it would cost, in the lesson's unit.
     pub cost: f64,
     /// The question: "This loses 8 points of win chance. Turn it anyway? (y / n / w
@@ -49,8 +49,7 @@ pub fn warning<M: Taught>(
     let taken = lesson
         .action_at(position)
         .or_else(|| M::action_of(view, position).and_then(|a| lesson.find(a)))?;
-    let class = Class::of(unit.measure(), taken.cost);
-    if class < Class::Mistake {
+    if Grade::of(unit.measure(), taken.cost, false) < Grade::Mistake {
         return None;
     }
     let best = lesson.best();
@@ -78,7 +77,7 @@ pub fn warning<M: Taught>(
     }
     Some(Warning {
         position,
-        class,
+        grade: Grade::of(unit.measure(), taken.cost, false),
         cost: taken.cost,
         question: format!(
             "This loses {}. Turn it anyway? {ANSWERS}",

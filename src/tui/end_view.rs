@@ -107,10 +107,11 @@ fn score_line(round: &Round, result: &crate::rules::GameResult) -> String {
 /// One person's look-back at a table of several people: `ann: accuracy 67% · 4 of 6
 /// decisions best · cost −0.06 own pairs a decision`.
 fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> String {
-    let cost = if back.decisions > back.best {
+    let f = &back.figures;
+    let cost = if f.decisions > f.best {
         format!(
             " · cost {} a decision",
-            crate::trainer::coach::cost_words(back.unit, back.cost)
+            crate::trainer::coach::cost_words(back.unit, f.mean_cost)
         )
     } else {
         String::new()
@@ -118,9 +119,9 @@ fn person_look_back(round: &Round, back: &crate::trainer::coach::LookBack) -> St
     format!(
         "{}: accuracy {} · {} of {} best{cost}{}",
         round.seat_name(back.seat),
-        words::percent(back.accuracy, 0),
-        back.best,
-        words::count_of(back.decisions, "decision"),
+        words::percent(f.accuracy(), 0),
+        f.best,
+        words::count_of(f.decisions, "decision"),
         forced_note(back)
     )
 }
@@ -135,7 +136,7 @@ fn capital(text: &str) -> String {
 
 /// The decisions left out of an accuracy, if any: ` (2 forced left out)`.
 fn forced_note(back: &crate::trainer::coach::LookBack) -> String {
-    match back.forced {
+    match back.figures.forced() {
         0 => String::new(),
         n => format!(" ({n} forced left out)"),
     }
@@ -240,21 +241,19 @@ pub fn figures(round: &Round) -> Vec<String> {
         ));
     }
     if let Some(back) = round.look_back().filter(|_| !round.is_watch()) {
+        let f = &back.figures;
         figures.push(format!(
             "Your accuracy {} · {} of your {} with a choice best{}",
-            words::percent(back.accuracy, 0),
-            back.best,
-            words::count_of(back.decisions, "decision"),
+            words::percent(f.accuracy(), 0),
+            f.best,
+            words::count_of(f.decisions, "decision"),
             forced_note(back)
         ));
         // Memory apart from strategy (classic memory), and the costly errors.
-        let apart = if let Some(memory) = &back.memory {
-            figures.push(capital(memory));
-            " (memory slips apart)"
-        } else {
-            ""
-        };
-        figures.push(format!("Errors: {}{apart}", back.errors_words()));
+        if let Some(memory) = f.memory_words() {
+            figures.push(capital(&memory));
+        }
+        figures.push(format!("Errors: {}", f.errors_words()));
         if let Some((_, line)) = &back.costliest {
             figures.push(format!("Costliest: {line}"));
         }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use crate::analysis::digest::{Digest, share};
+use crate::analysis::digest::Digest;
 use crate::record::Entry;
 use crate::trainer::dashboard::Games;
 
@@ -127,18 +127,24 @@ pub fn lines_with(entries: &[Entry], figures: Option<&Figures>) -> Vec<String> {
         .collect()
 }
 
-/// A game's accuracy (strategy: decisions with a choice best, memory slips apart) and
-/// its costliest decision ("turn 6 · −8.0%"); `–` for a game the dashboard does not
-/// value.
+/// A game's accuracy (the judgement's: decisions with a choice best), its memory slips
+/// where there were any, and its costliest decision ("turn 6 · −8.0%"); `–` for a game
+/// the dashboard does not value.
 fn figure_cells(digest: Option<&Digest>) -> [String; 2] {
     let none = || "–".to_owned();
     let Some(d) = digest.filter(|d| d.analysed) else {
         return [none(), none()];
     };
-    let accuracy = if d.strategy_choices == 0 {
+    let accuracy = if d.choices == 0 {
         none()
+    } else if d.slips > 0 {
+        format!(
+            "{} · {}",
+            crate::words::percent(d.accuracy(), 0),
+            crate::words::count_of(d.slips, "memory slip")
+        )
     } else {
-        crate::words::percent(share(d.strategy_best, d.strategy_choices), 0)
+        crate::words::percent(d.accuracy(), 0)
     };
     let objective = d
         .objective
@@ -148,9 +154,10 @@ fn figure_cells(digest: Option<&Digest>) -> [String; 2] {
         || "no cost".to_owned(),
         |c| {
             format!(
-                "turn {} · {}",
+                "turn {} · {}{}",
                 c.turn,
-                crate::trainer::coach::cost_words(objective, c.cost)
+                crate::trainer::coach::cost_words(objective, c.cost),
+                if c.slip { " (memory slip)" } else { "" }
             )
         },
     );

@@ -11,7 +11,7 @@ use super::solo::Solo;
 use super::worker::{Progress, Worker};
 use crate::analysis::annotate::{Analysis, Annotation, Class, annotate};
 use crate::analysis::grade::Grade;
-use crate::analysis::memory::Memory;
+use crate::analysis::judgement::Judgement;
 use crate::model::RuleSet;
 use crate::players::candidates;
 use crate::record::{MemoryMode, Record, Stepper};
@@ -40,7 +40,7 @@ pub struct Replay {
     stepper: Stepper,
     full: Game,
     path: Option<PathBuf>,
-    analysis: Option<Analysis>,
+    judgement: Option<Judgement>,
     note: String,
     auto_at: Option<Instant>,
     /// Whether the summary window is open.
@@ -53,8 +53,6 @@ pub struct Replay {
     /// The analysis being computed on a worker thread, for a record that solves itself
     /// (seconds on the full Zebra deck).
     pending: Option<Worker<Result<Analysis, String>>>,
-    /// The memory slips of the analysed game (classic memory).
-    memory: Option<Memory>,
 }
 
 /// Whose mistakes `[` and `]` jump to.
@@ -116,7 +114,7 @@ impl Replay {
             stepper,
             full,
             path,
-            analysis: None,
+            judgement: None,
             note: "Analysing…".into(),
             auto_at: None,
             summary: false,
@@ -127,7 +125,6 @@ impl Replay {
             },
             jump_note: None,
             pending: None,
-            memory: None,
         })
     }
 
@@ -158,7 +155,13 @@ impl Replay {
     /// The analysis, once computed.
     #[must_use]
     pub fn analysis(&self) -> Option<&Analysis> {
-        self.analysis.as_ref()
+        self.judgement.as_ref().map(|j| &j.analysis)
+    }
+
+    /// The judgement of the game (grades, kinds, each seat's figures), once analysed.
+    #[must_use]
+    pub fn judgement(&self) -> Option<&Judgement> {
+        self.judgement.as_ref()
     }
 
     /// A word on the analysis: computing, or why there is none.
@@ -274,9 +277,7 @@ impl Replay {
             .and(result);
         match result {
             Ok(a) => {
-                self.memory = crate::analysis::memory::applies(self.record())
-                    .then(|| crate::analysis::memory::slips(&self.full, &a));
-                self.analysis = Some(a);
+                self.judgement = Some(Judgement::of_record(self.record(), &self.full, a));
                 self.note.clear();
             }
             Err(e) => self.note = format!("no analysis: {e}"),
@@ -286,22 +287,22 @@ impl Replay {
     /// Whether the analysis has arrived or failed.
     #[must_use]
     pub fn settled(&self) -> bool {
-        self.analysis.is_some() || !self.note.starts_with("Analysing")
+        self.judgement.is_some() || !self.note.starts_with("Analysing")
     }
 
     /// The grade of flip `index`, if analysed.
     #[must_use]
     pub fn grade(&self, index: usize) -> Option<Grade> {
-        let an = self.analysis.as_ref()?;
-        Some(Grade::of_flip(an.objective, an.annotations.get(index)?))
+        Some(self.judgement.as_ref()?.decision(index)?.grade)
     }
 
     /// Flip `index` as a memory slip in a few words, if it was one: "memory slip: you
     /// had seen A at d1 on turn 1".
     #[must_use]
     pub fn slip_words(&self, index: usize) -> Option<String> {
-        let slip = self.memory.as_ref()?.slip_at(index)?;
-        let who = self.analysis.as_ref()?.name(slip.seat).to_owned();
+        let judgement = self.judgement.as_ref()?;
+        let slip = judgement.slip_at(index)?;
+        let who = judgement.analysis.name(slip.seat).to_owned();
         Some(crate::analysis::memory::slip_short(&self.full, &who, slip))
     }
 
@@ -310,7 +311,7 @@ impl Replay {
     pub fn current(&self) -> Option<&Annotation> {
         let at = self.stepper.at();
         (at > 0)
-            .then(|| self.analysis.as_ref()?.annotations.get(at - 1))
+            .then(|| self.analysis()?.annotations.get(at - 1))
             .flatten()
     }
 
@@ -327,7 +328,8 @@ impl Replay {
     #[must_use]
     pub fn decision(&self) -> Option<Decision> {
         let index = self.stepper.at();
-        let an = self.analysis.as_ref()?;
+        let judgement = self.judgement.as_ref()?;
+        let an = &judgement.analysis;
         let a = an.annotations.get(index)?;
         let view = self.stepper.game().view();
         let best = an.preferred_best(a).unwrap_or(a.action);
@@ -351,7 +353,7 @@ impl Replay {
             best_value: a.best_value,
             cost: a.cost,
             class: a.class,
-            grade: Grade::of_flip(an.objective, a),
+            grade: judgement.decisions[index].grade,
         })
     }
 
@@ -399,12 +401,11 @@ impl Replay {
     /// threshold) of the chosen player, in order.
     #[must_use]
     pub fn mistakes(&self) -> Vec<usize> {
-        let Some(an) = &self.analysis else {
+        let Some(judgement) = &self.judgement else {
             return Vec::new();
         };
-        an.annotations
-            .iter()
-            .filter(|a| a.class >= Class::Mistake)
+        judgement
+            .errors()
             .filter(|a| match self.whose {
                 Whose::Seat(s) => a.seat == s,
                 Whose::Both => true,
@@ -432,7 +433,7 @@ impl Replay {
             }
             None => {
                 let side = if forward { "after" } else { "before" };
-                self.jump_note = Some(if self.analysis.is_none() {
+                self.jump_note = Some(if self.judgement.is_none() {
                     "No mistakes to jump to before the analysis".to_owned()
                 } else {
                     format!("No mistake of {} {side} this flip", self.whose_name())

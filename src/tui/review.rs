@@ -12,7 +12,8 @@ use super::board::{BoardView, Geometry};
 use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
-use crate::analysis::annotate::{Analysis, Class, show_cost, show_cost_short, show_two};
+use crate::analysis::annotate::{Class, show_cost, show_cost_short, show_two};
+use crate::analysis::judgement::Judgement;
 use crate::model::Unit;
 use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
 use crate::rules::{Game, Objective};
@@ -238,7 +239,8 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             )));
         }
     }
-    if let Some(an) = replay.analysis() {
+    if let Some(judgement) = replay.judgement() {
+        let an = &judgement.analysis;
         let seat = an.curve_seat();
         let v = an.curve_for_focus()[at.min(an.curve.len() - 1)];
         let value = an.show(v);
@@ -261,18 +263,18 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             theme::HEADING,
         )));
         for seat in replay.seats() {
-            let s = &an.summaries[seat.index()];
+            let s = judgement.figures(seat);
             let name: String = r.player(seat).chars().take(7).collect();
             // The same words as the summary window: one cost, stated one way.
             let text = if s.flips == 0 {
                 format!("{name:<8}no flips")
-            } else if s.choices == 0 {
+            } else if s.decisions == 0 {
                 // Accuracy counts real choices only: with none, there is none to show.
                 format!("{name:<8}all forced")
             } else {
                 format!(
                     "{name:<8}{:>4} {}",
-                    words::percent(s.accuracy, 0),
+                    words::percent(s.accuracy(), 0),
                     if an.unit() == Unit::OwnPairs {
                         show_cost(an.objective, s.mean_cost)
                     } else {
@@ -438,8 +440,8 @@ fn as_f64(i: usize) -> f64 {
 
 /// The lines of the summary window.
 fn summary_window(replay: &Replay) -> Vec<Line<'static>> {
-    match replay.analysis() {
-        Some(an) => summary_lines(replay, an),
+    match replay.judgement() {
+        Some(judgement) => summary_lines(replay, judgement),
         None => vec![Line::from(replay.note().to_owned())],
     }
 }
@@ -461,16 +463,21 @@ fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
     }
 }
 
-fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
+fn summary_lines(replay: &Replay, judgement: &Judgement) -> Vec<Line<'static>> {
     let r = replay.record();
+    let an = &judgement.analysis;
     let mut lines = Vec::new();
     for seat in replay.seats() {
-        let s = &an.summaries[seat.index()];
+        let s = judgement.figures(seat);
         let totals = format!(": {}", s.words(|c| show_cost_short(an.objective, c)));
         lines.push(Line::from(vec![
             Span::styled(r.player(seat).to_owned(), theme::HEADING),
             Span::raw(totals),
         ]));
+        // Memory apart from strategy, as the end screen says it (classic memory).
+        if let Some(memory) = s.memory_words() {
+            lines.push(Line::from(format!("  {memory}")));
+        }
         if s.costliest.is_empty() && s.flips > 0 {
             lines.push(Line::from(
                 "  No costly move: every flip was among the best.",
@@ -478,8 +485,12 @@ fn summary_lines(replay: &Replay, an: &Analysis) -> Vec<Line<'static>> {
         }
         for (k, &i) in s.costliest.iter().enumerate() {
             let a = &an.annotations[i];
+            let slip = judgement
+                .slip_at(i)
+                .map(|_| " (a memory slip)")
+                .unwrap_or_default();
             lines.push(
-                Line::from(format!("{}. {}", k + 1, an.explain(replay.full(), a)))
+                Line::from(format!("{}. {}{slip}", k + 1, an.explain(replay.full(), a)))
                     .style(class_style(a.class)),
             );
         }

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::annotate::annotate;
 use crate::analysis::digest::{Digest, digest};
+use crate::analysis::judgement::Judgement;
 use crate::players::Optimal;
 use crate::record::{self, Entry};
 use crate::solver::zebra::ZebraSolver;
@@ -21,7 +22,7 @@ use crate::solver::zebra::ZebraSolver;
 /// The environment variable naming the cache folder (the platform's by default).
 pub const CACHE_DIR_ENV: &str = "CONCENTRATION_CACHE_DIR";
 /// The cache format: a change to what a digest holds or how it is computed bumps it.
-pub const CACHE_FORMAT: u32 = 2;
+pub const CACHE_FORMAT: u32 = 3;
 
 /// What one record file was, as the cache keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -246,7 +247,8 @@ fn keep(entry: &Entry, solvers: &mut Solvers) -> Kept {
             .as_mut()
             .and_then(|o| annotate(&game, record.players.clone(), o.solver()).ok())
     };
-    digest(record, &game, analysis.as_ref())
+    let judgement = analysis.map(|a| Judgement::of_record(record, &game, a));
+    digest(record, &game, judgement.as_ref())
         .map_or(Kept::Other { people: 1 }, |d| Kept::Game(Box::new(d)))
 }
 

@@ -207,10 +207,15 @@ impl Drill {
             .find(played.action)
             .map_or_else(|| played.action.to_string(), |e| lower(&e.named.text));
         Some(format!(
-            "In the game you played {}: {words}, costing {} (a {})",
+            "In the game you played {}: {words}, costing {} (a {}{})",
             coordinate(deck, played.position),
             crate::analysis::annotate::show_cost(self.rules.objective, played.cost),
-            played.class
+            played.class,
+            if played.slip {
+                ", a memory slip: you had seen the card it needed"
+            } else {
+                ""
+            }
         ))
     }
 }

@@ -238,20 +238,14 @@ impl Round {
             return;
         };
         let record = self.record();
-        // Classic memory: memory apart from strategy (analysis::memory).
-        let memory = crate::analysis::memory::applies(&record)
-            .then(|| crate::analysis::memory::slips(&self.game, &analysis));
+        // The one judgement of the game: the end screen reads its figures.
+        let judgement =
+            crate::analysis::judgement::Judgement::of_record(&record, &self.game, analysis);
         self.look_backs = Some(
             record
                 .people()
                 .into_iter()
-                .map(|seat| {
-                    let back = coach::look_back_of(&analysis, &self.game, seat);
-                    match &memory {
-                        Some(m) => back.with_memory(&analysis, m),
-                        None => back,
-                    }
-                })
+                .map(|seat| coach::look_back_of(&judgement, &self.game, seat))
                 .collect(),
         );
     }
