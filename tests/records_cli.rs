@@ -79,7 +79,15 @@ fn duel_saves_every_game_and_analyze_gives_the_optimal_player_zero_cost() {
         assert!(!flips.is_empty());
         let mut optimal_flips = 0;
         for flip in flips {
-            for key in ["player", "action", "class", "coord", "face", "explanation"] {
+            for key in [
+                "player",
+                "action",
+                "grade",
+                "kind",
+                "coord",
+                "face",
+                "explanation",
+            ] {
                 assert!(flip[key].is_string(), "{key} in {flip}");
             }
             assert!(!flip["best"].as_array().unwrap().is_empty(), "{flip}");
@@ -88,7 +96,8 @@ fn duel_saves_every_game_and_analyze_gives_the_optimal_player_zero_cost() {
             if flip["player"] == "optimal" {
                 optimal_flips += 1;
                 assert_eq!(cost, 0.0, "{flip}");
-                assert_eq!(flip["class"], "best");
+                let grade = flip["grade"].as_str().unwrap();
+                assert!(grade == "best" || grade == "only_move", "{flip}");
                 let action = flip["action"].as_str().unwrap();
                 assert!(
                     flip["best"].as_array().unwrap().iter().any(|b| b == action),
@@ -503,7 +512,8 @@ fn analyze_annotates_the_ais_flips_in_the_players_words() {
     let flip = &v["flips"][3];
     assert_eq!(flip["player"], "usual");
     assert_eq!(flip["coord"], "a1");
-    assert_eq!(flip["class"], "blunder");
+    assert_eq!(flip["grade"], "blunder");
+    assert_eq!(flip["kind"], "strategy");
     assert_eq!(flip["value"], 0.0);
     assert!((flip["best_value"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9);
     assert_eq!(flip["played"], "a1 A, turned a seen card second");

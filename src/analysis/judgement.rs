@@ -161,7 +161,7 @@ impl Figures {
             .map(|&g| words::count_of(self.count(g), g.name()))
             .collect();
         let below = if below.is_empty() {
-            "every one best".to_owned()
+            "no errors".to_owned()
         } else {
             below.join(", ")
         };

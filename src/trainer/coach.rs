@@ -265,15 +265,17 @@ pub fn look_back_of(judgement: &Judgement, game: &Game, seat: crate::rules::Seat
                 crate::players::preference(crate::players::TieBreak::Usual, b, a.first)
             })
             .map_or("another card", |b| doing(b, a.first));
-        let what = match judgement.slip_at(i) {
-            Some(_) => format!("{}, a memory slip", judgement.decisions[i].grade.name()),
-            None => judgement.decisions[i].grade.name().to_owned(),
+        let slip = if judgement.slip_at(i).is_some() {
+            ", a memory slip"
+        } else {
+            ""
         };
         let line = format!(
-            "turn {} ({face} {}): you {}; {best} was best ({what} {})",
+            "turn {} ({face} {}): you {}; {best} was best ({} {}{slip})",
             a.turn,
             coordinate(deck, a.position),
             did(a.action, a.first),
+            judgement.decisions[i].grade.name(),
             cost_words(analysis.objective, a.cost)
         );
         (i, line)

@@ -333,7 +333,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         let w = crate::analysis::versus::key_widths(&cells);
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>8} {:>8} {:>5}",
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
             heads[0],
             heads[1],
             heads[2],
@@ -341,8 +341,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
             "games",
             "result",
             "luck-adj.",
-            "accuracy",
-            "strategy",
+            "errors",
             "slips",
             w0 = w[0],
             w1 = w[1],
@@ -352,7 +351,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         for (k, c) in kinds.iter().zip(&cells) {
             let _ = writeln!(
                 s,
-                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>8} {:>8} {:>5}",
+                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
                 c[0],
                 c[1],
                 c[2],
@@ -360,8 +359,8 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
                 k.games,
                 result_text(&k.objective, k.result),
                 result_text(&k.objective, k.luck_adjusted),
-                crate::words::percent(k.accuracy, 1),
-                crate::words::percent(k.strategy_accuracy, 1),
+                // The complement of the accuracy the table of results shows.
+                crate::words::percent(1.0 - k.accuracy, 1),
                 k.slips_per_game
                     .map_or_else(|| "-".to_owned(), |v| crate::words::fixed(v, 1)),
                 w0 = w[0],
@@ -372,7 +371,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         }
         let _ = writeln!(
             s,
-            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; accuracy: decisions with a choice that were best, pooled over the games (as analyze counts them); strategy: the same with memory slips left out; slips: memory slips a game, in classic memory; finished games only"
+            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, pooled over the games (100% less the accuracy, as analyze counts it; memory slips included); slips: memory slips a game, in classic memory; finished games only"
         );
     }
     let _ = writeln!(s, "Rating: {}", book.line());
