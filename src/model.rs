@@ -9,6 +9,7 @@
 
 mod oracle;
 mod standard;
+mod table;
 mod unit;
 pub mod words;
 mod zebra;
@@ -21,6 +22,7 @@ pub use oracle::Oracle;
 pub use standard::{
     OwnPairs, Patterns, Standard, TieBreak, action_of, candidates, preference, state_of,
 };
+pub use table::{ModelTask, OracleInto, OracleTask, TableOracle, Unsolved};
 pub use unit::Unit;
 pub use zebra::{Zebra, ZebraNote};
 
@@ -139,26 +141,28 @@ impl RuleSet {
         Ok(())
     }
 
-    /// Why a table of `seats` under `variant` is not one this rule set's solver serves:
-    /// a Zebra table of three or more seats, or under One Flip.
+    /// Why a table of `deck` with `seats` under `variant` cannot be played: a Zebra
+    /// table of three or more seats, or under One Flip.
     ///
     /// # Errors
     /// One line naming the bad part.
-    pub fn check_table(self, seats: usize, variant: Variant) -> Result<(), String> {
-        if self != Self::Zebra {
-            return Ok(());
-        }
-        if seats > 2 {
-            return Err(format!(
+    pub fn check_table(deck: &Deck, seats: usize, variant: Variant) -> Result<(), String> {
+        let table = crate::rules::Table {
+            seats: u8::try_from(seats).unwrap_or(u8::MAX),
+            pass_rule: crate::rules::PassRule::None,
+            variant,
+        };
+        // The one rule of the solvers ([`TableOracle::check`]); a table of three or more
+        // under One Flip is played without one (no optimal seat), so it passes here.
+        match TableOracle::check(deck, table) {
+            Err(Unsolved::ZebraSeats(_)) => Err(format!(
                 "--players: Zebra is played by two seats ({seats} given): no own-pairs solver knows Zebra"
-            ));
-        }
-        if variant != Variant::Standard {
-            return Err(format!(
+            )),
+            Err(Unsolved::ZebraVariant(_)) => Err(format!(
                 "--variant {variant}: Zebra is played with the standard turn only (no One Flip Zebra solver)"
-            ));
+            )),
+            Ok(_) | Err(Unsolved::SeatsVariant(..)) => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -174,6 +178,9 @@ pub enum ModelError {
     /// The Zebra solver refused.
     #[error(transparent)]
     Zebra(#[from] crate::solver::zebra::ZebraError),
+    /// No solver values the table (`TableOracle::check`).
+    #[error(transparent)]
+    Unsolved(#[from] Unsolved),
     /// A flip that is no action of the model (a record that does not replay).
     #[error("flip {0} is not an action at its decision point")]
     Unplayable(usize),

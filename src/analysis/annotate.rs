@@ -24,9 +24,9 @@
 
 use serde::Serialize;
 
-pub use super::walk::{annotate, annotate_fresh};
+pub use super::walk::{Annotate, annotate, annotate_fresh};
 pub use crate::model::ZebraNote;
-use crate::model::{TieBreak, Unit, preference};
+use crate::model::{RuleSet, TableOracle, TieBreak, Unit, Unsolved, preference};
 use crate::record::{RecordSeat, coordinate, face_text, seat_letter};
 use crate::rules::{Game, Objective, Seat};
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
@@ -167,26 +167,19 @@ pub struct Analysis {
     pub seat_curves: Vec<Vec<f64>>,
 }
 
-/// A record whose variant the solver at hand does not value.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "cannot analyse: variant '{0}' is solved for two seats only, and the replay screen's solver is the standard one (concentration analyze values a two-seat One Flip game)"
-)]
-pub struct VariantUnsolved(pub crate::rules::Variant);
-
-/// Whether the replay screen (and the seats solver) can analyse `record`: only the
-/// standard game. The screen's shared solver is keyed without the variant, and the
-/// seats solver plays the standard turn; `analyze` values two-seat One Flip games with
-/// the variant-aware solver.
+/// Whether `record` can be analysed, and by which rule set's solver: the model's one
+/// rule ([`TableOracle::check`]), asked by the replay, `analyze`, the dashboard and the
+/// review alike.
 ///
 /// # Errors
-/// [`VariantUnsolved`].
-pub fn analysable(record: &crate::record::Record) -> Result<(), VariantUnsolved> {
-    if record.variant == crate::rules::Variant::Standard {
-        Ok(())
-    } else {
-        Err(VariantUnsolved(record.variant))
-    }
+/// Why no solver values its table.
+pub fn analysable(record: &crate::record::Record) -> Result<RuleSet, Unsolved> {
+    let table = crate::rules::Table {
+        seats: u8::try_from(record.seats()).unwrap_or(u8::MAX),
+        pass_rule: record.pass_rule,
+        variant: record.variant,
+    };
+    TableOracle::check(&record.deck, table)
 }
 
 /// Every seat of a table of `n`, in turn order.

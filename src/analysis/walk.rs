@@ -6,12 +6,10 @@
 //! model's actions and words ([`Model`]), the solver's values and curves ([`Oracle`]).
 
 use super::annotate::{Analysis, Annotation, Class};
-use crate::model::{Model, ModelError, Oracle, RuleSet};
-use crate::players::Optimal;
+use crate::model::{Model, ModelError, Oracle, OracleTask, TableOracle};
 use crate::record::RecordSeat;
-use crate::rules::{Game, Objective, PassRule};
-use crate::solver::zebra::ZebraSolver;
-use crate::solver::{SeatsSolver, TIE_EPSILON};
+use crate::rules::{Game, Objective, PassRule, Table};
+use crate::solver::TIE_EPSILON;
 
 /// Values every flip of `game` (finished or not) with `oracle`, which must be solved for
 /// the game's deck, seats, pass rule and objective (`moves` for a solitaire game).
@@ -141,8 +139,7 @@ pub fn annotate<O: Oracle>(
 }
 
 /// Values `game` (recorded with `players`, under `objective` and `pass_rule`) with a
-/// fresh solver of its own rule set: Zebra's, the own-pairs table's, or the standard
-/// game's under its turn (solved up front).
+/// fresh solver of its own rule set ([`TableOracle`]: the one handle of every rule set).
 ///
 /// # Errors
 /// A table the rule set's solver does not take, or a game it cannot value.
@@ -153,18 +150,27 @@ pub fn annotate_fresh(
     rule: PassRule,
 ) -> Result<Analysis, ModelError> {
     let view = game.view();
-    match RuleSet::of(view.deck(), view.seats()) {
-        RuleSet::Zebra => annotate(game, players, &mut ZebraSolver::new(objective, rule)),
-        RuleSet::OwnPairs => {
-            let seats = view.seats();
-            let mut solver = SeatsSolver::new(view.deck().copies(), seats, rule)?;
-            annotate(game, players, &mut solver)
-        }
-        RuleSet::Standard => {
-            let variant = view.players().variant();
-            let mut optimal = Optimal::with_variant(view.deck(), objective, rule, variant)?;
-            annotate(game, players, optimal.solver())
-        }
+    let table = Table {
+        seats: u8::try_from(view.seats()).unwrap_or(u8::MAX),
+        pass_rule: rule,
+        variant: view.players().variant(),
+    };
+    TableOracle::new(view.deck(), table, objective)?.run(Annotate { game, players })
+}
+
+/// [`annotate`] as a task for any rule set's solver.
+pub struct Annotate<'a> {
+    /// The game to value.
+    pub game: &'a Game,
+    /// Who sat in each seat.
+    pub players: Vec<RecordSeat>,
+}
+
+impl<O: Oracle> OracleTask<O> for Annotate<'_> {
+    type Output = Result<Analysis, ModelError>;
+
+    fn run(self, oracle: &mut O) -> Self::Output {
+        annotate(self.game, self.players, oracle)
     }
 }
 

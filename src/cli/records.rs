@@ -13,9 +13,9 @@ use clap::Args;
 use super::flip_table::{Naming, width};
 use crate::analysis::annotate::{Analysis, annotate_fresh, show_cost_short, show_value};
 use crate::analysis::judgement::Judgement;
-use crate::model::{RuleSet, Unit};
+use crate::model::Unit;
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
-use crate::rules::{Game, Variant};
+use crate::rules::Game;
 use crate::tui::{App, Config, History};
 use crate::words;
 
@@ -193,16 +193,7 @@ fn load(path: &Path) -> anyhow::Result<Record> {
 pub fn analyse(record: &Record) -> anyhow::Result<(Game, Judgement)> {
     let game = record.replay().map_err(|e| super::usage(e.to_string()))?;
     let cannot = |e: String| super::usage(format!("cannot analyse: {e}"));
-    match RuleSet::of(&record.deck, record.seats()) {
-        RuleSet::Zebra if record.seats() > 2 || record.variant != Variant::Standard => {
-            return Err(cannot(
-                "Zebra is solved for two seats and the standard turn only".into(),
-            ));
-        }
-        RuleSet::OwnPairs => crate::analysis::annotate::analysable(record)
-            .map_err(|e| super::usage(e.to_string()))?,
-        _ => {}
-    }
+    crate::analysis::annotate::analysable(record).map_err(|e| cannot(e.to_string()))?;
     let players = record.players.clone();
     let analysis = annotate_fresh(&game, players, record.objective, record.pass_rule)
         .map_err(|e| cannot(e.to_string()))?;

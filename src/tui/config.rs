@@ -123,7 +123,7 @@ impl Config {
     pub fn check(&self) -> Result<Deck, String> {
         let deck = Deck::parse(&self.deck).map_err(|e| e.to_string())?;
         deck.check_playable().map_err(|e| e.to_string())?;
-        RuleSet::of(&deck, self.seat_count()).check_table(self.seat_count(), self.variant)?;
+        RuleSet::check_table(&deck, self.seat_count(), self.variant)?;
         self.table().check().map_err(|e| e.to_string())?;
         if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
             // The own-pairs solver knows the standard turn only: nothing fakes it.

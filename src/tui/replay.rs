@@ -12,7 +12,6 @@ use super::worker::{Progress, Worker};
 use crate::analysis::annotate::{Analysis, Annotation, Class, annotate};
 use crate::analysis::grade::Grade;
 use crate::analysis::judgement::Judgement;
-use crate::model::RuleSet;
 use crate::players::candidates;
 use crate::record::{MemoryMode, Record, Stepper};
 use crate::rules::{Game, Objective, PassRule, Seat};
@@ -187,8 +186,11 @@ impl Replay {
     /// ([`Replay::analyse_fresh`]), on a worker.
     #[must_use]
     pub fn solves_itself(&self) -> bool {
-        let r = self.record();
-        RuleSet::of(&r.deck, r.seats()) != RuleSet::Standard
+        // A record no solver values goes the same way: its note says why.
+        !matches!(
+            crate::analysis::annotate::analysable(self.record()),
+            Ok(r) if r.deck_solver()
+        )
     }
 
     /// Computes the analysis with the solver (or notes why there is none). A record that

@@ -12,12 +12,12 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::annotate::annotate;
+use crate::analysis::annotate::Annotate;
 use crate::analysis::digest::{Digest, digest};
 use crate::analysis::judgement::Judgement;
-use crate::players::Optimal;
+use crate::model::TableOracle;
 use crate::record::{self, Entry};
-use crate::solver::zebra::ZebraSolver;
+use crate::rules::Table;
 
 /// The environment variable naming the cache folder (the platform's by default).
 pub const CACHE_DIR_ENV: &str = "CONCENTRATION_CACHE_DIR";
@@ -190,14 +190,10 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
     Ok(out)
 }
 
-/// One solver per deck, objective and pass rule (`None`: too large to solve); Zebra's
-/// per objective and pass rule (it solves each position as it is asked, whatever the
-/// deck).
+/// One solver per deck, objective and pass rule, of the record's own rule set (`None`:
+/// no solver values it, a deck too large), through the model's one handle.
 #[derive(Default)]
-struct Solvers(
-    BTreeMap<(String, &'static str, &'static str), Option<Optimal>>,
-    BTreeMap<(&'static str, &'static str), ZebraSolver>,
-);
+struct Solvers(BTreeMap<(String, &'static str, &'static str), Option<TableOracle>>);
 
 /// What the cache keeps of one file.
 fn keep(entry: &Entry, solvers: &mut Solvers) -> Kept {
@@ -223,30 +219,24 @@ fn keep(entry: &Entry, solvers: &mut Solvers) -> Kept {
             people: record.people().len(),
         };
     }
-    let analysis = if record.deck.is_zebra() {
-        // Zebra is solved for two seats (the person against one AI) and the standard
-        // turn only.
-        (record.variant == crate::rules::Variant::Standard)
-            .then(|| {
-                let solver = solvers
-                    .1
-                    .entry((record.objective.name(), record.pass_rule.name()))
-                    .or_insert_with(|| ZebraSolver::new(record.objective, record.pass_rule));
-                annotate(&game, record.players.clone(), solver).ok()
+    // The games summed up are two seats of the standard turn (`person_against_ai`).
+    let table = Table::two(record.pass_rule, record.variant);
+    let analysis = solvers
+        .0
+        .entry((
+            record.deck.name().to_owned(),
+            record.objective.name(),
+            record.pass_rule.name(),
+        ))
+        .or_insert_with(|| TableOracle::new(&record.deck, table, record.objective).ok())
+        .as_mut()
+        .and_then(|o| {
+            o.run(Annotate {
+                game: &game,
+                players: record.players.clone(),
             })
-            .flatten()
-    } else {
-        solvers
-            .0
-            .entry((
-                record.deck.name().to_owned(),
-                record.objective.name(),
-                record.pass_rule.name(),
-            ))
-            .or_insert_with(|| Optimal::new(&record.deck, record.objective, record.pass_rule).ok())
-            .as_mut()
-            .and_then(|o| annotate(&game, record.players.clone(), o.solver()).ok())
-    };
+            .ok()
+        });
     let judgement = analysis.map(|a| Judgement::of_record(record, &game, a));
     digest(record, &game, judgement.as_ref())
         .map_or(Kept::Other { people: 1 }, |d| Kept::Game(Box::new(d)))

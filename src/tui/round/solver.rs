@@ -9,11 +9,10 @@ use std::time::Instant;
 
 use super::{Round, wants_seats_solver};
 use crate::analysis::annotate::{Analysis, annotate};
-use crate::model::{Model, Oracle, RuleSet, Zebra};
+use crate::model::{Model, ModelTask, Oracle, OracleInto, RuleSet, TableOracle};
 use crate::players::{AiKind, Policy, SeatAi};
 use crate::record::RecordSeat;
 use crate::rules::{Game, PublicView, Seat, Table};
-use crate::solver::zebra::ZebraSolver;
 use crate::trainer::coach::{self, Verdict};
 use crate::trainer::tutor::Warning;
 use crate::trainer::{Places, Taught};
@@ -40,13 +39,30 @@ pub trait TableSolver: Send {
 /// An AI of `kind` at a table of `rules` before (or without) its solver: every kind but
 /// the optimal one.
 pub fn solverless_ai(rules: RuleSet, kind: AiKind, seed: u64) -> Option<SeatAi> {
-    fn of<M: Model>(kind: AiKind, seed: u64) -> Option<SeatAi> {
-        SeatAi::new::<M>(kind, seed, || None)
+    struct Solverless(AiKind, u64);
+    impl ModelTask for Solverless {
+        type Output = Option<SeatAi>;
+        fn run<M: Model>(self) -> Option<SeatAi> {
+            SeatAi::new::<M>(self.0, self.1, || None)
+        }
     }
-    match rules {
-        RuleSet::Standard => of::<crate::model::Standard>(kind, seed),
-        RuleSet::OwnPairs => of::<crate::model::OwnPairs>(kind, seed),
-        RuleSet::Zebra => of::<Zebra>(kind, seed),
+    rules.with_model(Solverless(kind, seed))
+}
+
+/// The round's slot for a solver of any rule set: shared with the optimal seats it
+/// serves.
+struct IntoSlot;
+
+impl<O> OracleInto<O> for IntoSlot
+where
+    O: Oracle + Send + 'static,
+    O::Model: Taught,
+    <O::Model as Model>::Action: Into<HintAction>,
+{
+    type Output = Slot;
+
+    fn run_into(self, oracle: O) -> Slot {
+        Box::new(Arc::new(Mutex::new(oracle)))
     }
 }
 
@@ -105,25 +121,16 @@ where
 /// A solver the round holds.
 pub type Slot = Box<dyn TableSolver>;
 
-/// The solver of a table the round solves itself (no cache shares it): Zebra's, from
-/// the start of `deck`.
+/// The solver of a table the round solves itself (no cache shares it), from the start
+/// of `deck`, through the model's one handle.
 fn solve_own(
-    rules: RuleSet,
     deck: &crate::rules::Deck,
     table: Table,
     objective: crate::rules::Objective,
 ) -> Result<Slot, String> {
-    match rules {
-        RuleSet::Zebra => ZebraSolver::solved(deck, table, objective)
-            .map(|z| Box::new(Arc::new(Mutex::new(z))) as Slot)
-            .map_err(|e| e.to_string()),
-        RuleSet::OwnPairs => crate::solver::SeatsSolver::solved(deck, table, objective)
-            .map(|s| Box::new(Arc::new(Mutex::new(s))) as Slot)
-            .map_err(|e| e.to_string()),
-        RuleSet::Standard => crate::players::Optimal::solved(deck, table, objective)
-            .map(|s| Box::new(Arc::new(Mutex::new(s))) as Slot)
-            .map_err(|e| e.to_string()),
-    }
+    TableOracle::solved(deck, table, objective)
+        .map(|oracle| oracle.run_into(IntoSlot))
+        .map_err(|e| e.to_string())
 }
 
 /// A solve under way on a worker.
@@ -174,15 +181,15 @@ impl Round {
     /// solver no cache of the app shares (Zebra).
     #[must_use]
     pub fn solves_itself(&self) -> bool {
-        self.rules() == RuleSet::Zebra
+        !self.rules().shares_solver()
     }
 
     /// Solves the table's rules: on this thread when `blocking` (tests), else on a
     /// worker that [`Round::poll_solver`] listens to.
     pub fn solve(&mut self, blocking: bool, now: Instant) {
         let deck = self.game.view().deck().clone();
-        let (rules, table, objective) = (self.rules(), self.config.table(), self.config.objective);
-        let job = move || solve_own(rules, &deck, table, objective);
+        let (table, objective) = (self.config.table(), self.config.objective);
+        let job = move || solve_own(&deck, table, objective);
         if blocking {
             self.hand_over(job(), now);
         } else {
@@ -224,8 +231,9 @@ impl Round {
                 }
             }
             Err(e) => {
-                // Where an optimal seat waits for it, the message says so too.
-                if self.rules() == RuleSet::OwnPairs {
+                // At a table of three or more an optimal seat waits for it: the
+                // message says so too.
+                if self.seats.len() > 2 {
                     self.message = format!("no optimal AI: {e}");
                 }
                 self.solver_note = Some(format!("no hints: {e}"));

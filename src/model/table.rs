@@ -1,0 +1,237 @@
+//! One solver handle for every rule set: [`TableOracle`] holds the solver of a table,
+//! whichever rule set it plays, and carries out any task written once against the
+//! [`Oracle`] trait. Modelled on shakmaty's `VariantPosition` (one type that delegates
+//! to the variant's own), so the layers above never match on the rule set: the match is
+//! here, once. The one rule of which tables (and so which records) can be valued is
+//! [`TableOracle::check`].
+
+use thiserror::Error;
+
+use super::{ModelError, Oracle, RuleSet};
+use crate::rules::{Deck, Objective, Table, Variant};
+use crate::solver::zebra::{ZebraPosition, ZebraSolver, ZebraState};
+use crate::solver::{Position, SeatsSolver, SeatsState, Solver};
+
+/// Why no solver values a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum Unsolved {
+    /// Zebra is solved for two seats only.
+    #[error("Zebra is solved for two seats only ({0} at this table)")]
+    ZebraSeats(u8),
+    /// Zebra is solved for the standard turn only.
+    #[error("Zebra is solved for the standard turn only (not {0})")]
+    ZebraVariant(Variant),
+    /// The table of three or more seats is solved for the standard turn only.
+    #[error("a table of {0} seats is solved for the standard turn only (not {1})")]
+    SeatsVariant(u8, Variant),
+}
+
+/// A task any rule set's solver carries out, written once against [`Oracle`]: the
+/// layers above implement it for every `O` their bounds allow, and
+/// [`TableOracle::run`] hands it the table's own solver.
+pub trait OracleTask<O> {
+    /// What the task gives.
+    type Output;
+    /// Carries it out with `oracle`.
+    fn run(self, oracle: &mut O) -> Self::Output;
+}
+
+/// A task that takes the solver itself (to keep or share it).
+pub trait OracleInto<O> {
+    /// What the task gives.
+    type Output;
+    /// Carries it out, taking `oracle`.
+    fn run_into(self, oracle: O) -> Self::Output;
+}
+
+/// The solver of a table, whatever its rule set (each boxed: they differ in size).
+#[derive(Debug)]
+pub enum TableOracle {
+    /// Two seats, the standard deck's pairs (either turn); boxed, being large.
+    Standard(Box<Solver<f64>>),
+    /// Three or more seats; boxed, being large.
+    OwnPairs(Box<SeatsSolver<f64>>),
+    /// A Zebra deck; boxed, being large.
+    Zebra(Box<ZebraSolver<f64>>),
+}
+
+impl TableOracle {
+    /// The rule set of a game of `deck` at `table`, if a solver values it: the one rule
+    /// every layer asks (the replay, `analyze`, the dashboard, a table's setup).
+    ///
+    /// # Errors
+    /// A Zebra table of three or more seats or under One Flip; a table of three or more
+    /// seats under One Flip.
+    pub fn check(deck: &Deck, table: Table) -> Result<RuleSet, Unsolved> {
+        let rules = RuleSet::of(deck, usize::from(table.seats));
+        match rules {
+            RuleSet::Zebra if table.seats > 2 => Err(Unsolved::ZebraSeats(table.seats)),
+            RuleSet::Zebra if table.variant != Variant::Standard => {
+                Err(Unsolved::ZebraVariant(table.variant))
+            }
+            RuleSet::OwnPairs if table.variant != Variant::Standard => {
+                Err(Unsolved::SeatsVariant(table.seats, table.variant))
+            }
+            _ => Ok(rules),
+        }
+    }
+
+    /// The solver of `deck` at `table` under `objective` (own pairs at three or more
+    /// seats, whatever `objective`), ready to value positions: the standard game's
+    /// solved from its start, the others solving each position as it is asked.
+    ///
+    /// # Errors
+    /// A table [`TableOracle::check`] refuses, or one its solver does not take (too
+    /// large, an objective it does not offer, an invalid objective and pass rule pair).
+    pub fn new(deck: &Deck, table: Table, objective: Objective) -> Result<Self, ModelError> {
+        Ok(match Self::check(deck, table)? {
+            RuleSet::Standard => Self::Standard(Box::new(Solver::solved(deck, table, objective)?)),
+            RuleSet::OwnPairs => Self::OwnPairs(Box::new(SeatsSolver::new(
+                deck.copies(),
+                usize::from(table.seats),
+                table.pass_rule,
+            )?)),
+            RuleSet::Zebra => Self::Zebra(Box::new(ZebraSolver::new(objective, table.pass_rule))),
+        })
+    }
+
+    /// [`TableOracle::new`], every solver solved from the start so that play never
+    /// waits.
+    ///
+    /// # Errors
+    /// As [`TableOracle::new`].
+    pub fn solved(deck: &Deck, table: Table, objective: Objective) -> Result<Self, ModelError> {
+        let mut oracle = Self::new(deck, table, objective)?;
+        match &mut oracle {
+            Self::Standard(_) => {}
+            Self::OwnPairs(s) => {
+                s.value(&SeatsState {
+                    position: Position::start(deck),
+                    passes: 0,
+                    first: None,
+                })?;
+            }
+            Self::Zebra(z) => {
+                z.value(&ZebraState {
+                    position: ZebraPosition::start(deck.labels()),
+                    diff: 0,
+                    after_pass: false,
+                    first: None,
+                })?;
+            }
+        }
+        Ok(oracle)
+    }
+
+    /// The rule set it solves.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        match self {
+            Self::Standard(_) => RuleSet::Standard,
+            Self::OwnPairs(_) => RuleSet::OwnPairs,
+            Self::Zebra(_) => RuleSet::Zebra,
+        }
+    }
+
+    /// Carries out `task` with the table's solver.
+    pub fn run<T, R>(&mut self, task: T) -> R
+    where
+        T: OracleTask<Solver<f64>, Output = R>
+            + OracleTask<SeatsSolver<f64>, Output = R>
+            + OracleTask<ZebraSolver<f64>, Output = R>,
+    {
+        match self {
+            Self::Standard(s) => task.run(&mut **s),
+            Self::OwnPairs(s) => task.run(&mut **s),
+            Self::Zebra(s) => task.run(&mut **s),
+        }
+    }
+
+    /// Carries out `task`, handing it the table's solver.
+    pub fn run_into<T, R>(self, task: T) -> R
+    where
+        T: OracleInto<Solver<f64>, Output = R>
+            + OracleInto<SeatsSolver<f64>, Output = R>
+            + OracleInto<ZebraSolver<f64>, Output = R>,
+    {
+        match self {
+            Self::Standard(s) => task.run_into(*s),
+            Self::OwnPairs(s) => task.run_into(*s),
+            Self::Zebra(s) => task.run_into(*s),
+        }
+    }
+}
+
+/// A task written once against [`super::Model`]: the players of a table before its
+/// solver, say.
+pub trait ModelTask {
+    /// What the task gives.
+    type Output;
+    /// Carries it out for the rule set `M`.
+    fn run<M: super::Model>(self) -> Self::Output;
+}
+
+impl RuleSet {
+    /// Carries out `task` with this rule set's model.
+    pub fn with_model<T: ModelTask>(self, task: T) -> T::Output {
+        match self {
+            Self::Standard => task.run::<super::Standard>(),
+            Self::OwnPairs => task.run::<super::OwnPairs>(),
+            Self::Zebra => task.run::<super::Zebra>(),
+        }
+    }
+
+    /// Whether one solver serves every table of its deck and rules, worth keeping and
+    /// sharing between games (the standard game's, the own-pairs table's); Zebra's is
+    /// kept per game.
+    #[must_use]
+    pub fn shares_solver(self) -> bool {
+        self != Self::Zebra
+    }
+
+    /// Whether its solver is the deck's two-seat solver, solved from the deal and shared
+    /// by every two-seat game of the deck and rules (the standard game's, either turn):
+    /// the replay's shared solver. The others value a record with a solver of its own.
+    #[must_use]
+    pub fn deck_solver(self) -> bool {
+        self == Self::Standard
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PassRule;
+
+    #[test]
+    fn the_one_rule_refuses_what_no_solver_values() {
+        let zebra = Deck::parse("zebra:4").unwrap();
+        let pairs = Deck::parse("pairs:4").unwrap();
+        let table = |seats, variant| Table {
+            seats,
+            pass_rule: PassRule::None,
+            variant,
+        };
+        assert_eq!(
+            TableOracle::check(&zebra, table(2, Variant::Standard)),
+            Ok(RuleSet::Zebra)
+        );
+        assert_eq!(
+            TableOracle::check(&zebra, table(3, Variant::Standard)),
+            Err(Unsolved::ZebraSeats(3))
+        );
+        assert_eq!(
+            TableOracle::check(&zebra, table(2, Variant::OneFlip)),
+            Err(Unsolved::ZebraVariant(Variant::OneFlip))
+        );
+        // Two seats of One Flip are the standard rule set's: its solver knows the turn.
+        assert_eq!(
+            TableOracle::check(&pairs, table(2, Variant::OneFlip)),
+            Ok(RuleSet::Standard)
+        );
+        assert_eq!(
+            TableOracle::check(&pairs, table(3, Variant::OneFlip)),
+            Err(Unsolved::SeatsVariant(3, Variant::OneFlip))
+        );
+    }
+}
