@@ -93,7 +93,7 @@ fn careless_game(deck: &str, memory: Memory, seed: u64, stop: Option<usize>) -> 
         decisions += 1;
         let k = decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seed;
         let pos = forgetting(&view).unwrap_or_else(|| {
-            if k % 3 == 0 {
+            if k.is_multiple_of(3) {
                 any_card(&view, k >> 8)
             } else {
                 explain(&view, solver.solver()).unwrap().best().named.cards[0]
