@@ -401,3 +401,103 @@ fn review_list_under_the_schedule_shows_only_what_is_due() {
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.contains("fixed2.cgn"), "{out}");
 }
+
+/// A game of `pairs:4` (seed 11) in classic memory where B, the person, turns a new
+/// card second on turn 2 though the first card's partner was seen on turn 1: a memory
+/// slip. Returns the record and the places of each label's two cards.
+fn slipped_game() -> (Record, Vec<[usize; 2]>) {
+    use concentration::record::{MemoryMode, RecordSeat};
+    use concentration::rules::{Deck, Game, Objective, PassRule, Players};
+    let deck = Deck::parse("pairs:4").unwrap();
+    let mut game = Game::new(deck, 11, Players::two(PassRule::Agreed)).unwrap();
+    let mut l = vec![Vec::new(); 4];
+    for (p, c) in game.reveal_all().iter().enumerate() {
+        l[c.label.0 as usize].push(p);
+    }
+    for p in [
+        l[0][0], l[1][0], // turn 1, A: a miss
+        l[0][1], l[2][0], // turn 2, B: the partner slip
+        l[0][0], l[0][1], // turn 3, A: the seen pair
+        l[3][0], l[1][1], // turn 4, A: a miss
+        l[2][1], l[2][0], // turn 5, B
+        l[1][0], l[1][1], // turn 6, B
+        l[3][1], l[3][0], // turn 7, B
+    ] {
+        game.try_flip(p).unwrap();
+    }
+    let record = Record::of_game(
+        &game,
+        vec![RecordSeat::ai("optimal"), RecordSeat::person("you")],
+        Objective::Win,
+        MemoryMode::Classic,
+        false,
+    );
+    (record, l.into_iter().map(|v| [v[0], v[1]]).collect())
+}
+
+#[test]
+fn a_memory_slip_is_reviewed_as_a_recall_drill_with_the_seen_cards_face_down() {
+    let _env = ENV
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let data = scratch("recall");
+    let (record, _) = slipped_game();
+    std::fs::write(
+        data.join("games").join("slip.cgn"),
+        record.to_text().unwrap(),
+    )
+    .unwrap();
+    let mut app = setup(&data);
+    app.update(Action::Review, Instant::now());
+    let n = app.drill().expect("the slip is reviewed").review_len();
+    let slip = (0..n)
+        .find(|_| {
+            let found = app.drill().unwrap().played().unwrap().slip;
+            if !found {
+                app.update(Action::New, Instant::now());
+            }
+            found
+        })
+        .expect("a decision reviewed as a memory slip");
+    let _ = slip;
+    let drill = app.drill().unwrap();
+    assert!(drill.recall());
+    let view = drill.game().view().clone();
+    let deck = view.deck().clone();
+    let board = faces_on_board(&app, 100, 32);
+    // Every seen card lies face down but the one turned this turn.
+    let shown = |label: u32| {
+        board
+            .matches(&format!(" {} ", deck.face(Label(label), 0).text))
+            .count()
+    };
+    let turned_now = view.flips().last().map(|f| f.position);
+    let label_of = |p: usize| match view.slots()[p] {
+        Slot::Known(c) | Slot::Removed(c) => Some(c.label),
+        Slot::Unknown => None,
+    };
+    let mut hidden = 0;
+    for (p, s) in view.slots().iter().enumerate() {
+        if let Slot::Known(c) = s {
+            // Its face shows only as the card turned this turn, if that is its partner.
+            let expected = usize::from(turned_now.and_then(label_of) == Some(c.label));
+            assert_eq!(shown(c.label.0), expected, "{p}\n{board}");
+            hidden += usize::from(Some(p) != turned_now);
+        }
+    }
+    assert!(hidden > 0, "seen cards to remember\n{board}");
+    let text = app.window_text().join("\n");
+    assert!(
+        text.contains("A memory slip: the seen cards lie face down"),
+        "{text}"
+    );
+    // Answered (the card found), the table is open again and the answer says slip.
+    let best = app.drill().unwrap().lesson().best().named.cards[0];
+    turn(&mut app, best);
+    assert!(!app.drill().unwrap().recall());
+    let text = app.window_text().join("\n");
+    assert!(
+        text.contains("a memory slip: you had seen the card it needed"),
+        "{text}"
+    );
+}

@@ -129,10 +129,22 @@ fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result
             crate::trainer::card_words(view, first)
         ))?;
     }
+    // A recall drill names the seen cards' places, not their faces: finding the one
+    // forgotten is the exercise.
+    let recall = d.recall();
+    if recall {
+        voice.say(crate::trainer::review::RECALL)?;
+    }
     let mut seen = Vec::new();
     let mut down = Vec::new();
     for (pos, slot) in view.slots().iter().enumerate() {
         match *slot {
+            Slot::Known(_)
+                if recall
+                    && !matches!(view.phase(), Phase::SecondCard { first, .. } if first == pos) =>
+            {
+                seen.push(coordinate(deck, pos));
+            }
             Slot::Known(card) => seen.push(format!(
                 "{} {}",
                 coordinate(deck, pos),

@@ -15,6 +15,10 @@ use super::schedule::Schedule;
 use crate::record;
 use crate::solver::Action;
 
+/// What a recall drill asks: a memory slip is posed with the seen cards face down.
+pub const RECALL: &str =
+    "A memory slip: the seen cards lie face down, as in your game. Find the card you had seen.";
+
 /// What the person played at a reviewed decision, and where it comes from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Played {

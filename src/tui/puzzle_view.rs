@@ -88,8 +88,9 @@ pub fn title(drill: &Drill) -> Line<'static> {
     ])
 }
 
-/// The table: seen cards face up (everyone remembers them), the card turned this turn
-/// highlighted, after the answer the best cards marked.
+/// The table: seen cards face up (everyone remembers them; in a recall drill face down,
+/// as the game had them), the card turned this turn highlighted, after the answer the
+/// best cards marked.
 #[must_use]
 pub fn board(drill: &Drill) -> BoardView<'_> {
     let answered = drill.answer().is_some();
@@ -102,7 +103,7 @@ pub fn board(drill: &Drill) -> BoardView<'_> {
             }
             _ => &[],
         },
-        open: true,
+        open: !drill.recall(),
         reveal: false,
         hinted: if answered {
             drill.lesson().best().named.cards.as_slice()
@@ -151,6 +152,10 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
         )));
         if drill.is_scheduled() {
             lines.push(Line::from("Spaced schedule: on"));
+        }
+        if drill.recall() {
+            lines.push(Line::from(""));
+            lines.push(Line::from(crate::trainer::review::RECALL).bold());
         }
         return lines;
     }

@@ -193,6 +193,15 @@ impl Drill {
         }
     }
 
+    /// Whether the decision on screen is a recall drill: a memory slip of a game of
+    /// classic memory, posed as the game had it, the seen cards face down, until it is
+    /// answered. Finding the forgotten card is the exercise; face up it would be an easy
+    /// "take the pair".
+    #[must_use]
+    pub fn recall(&self) -> bool {
+        self.answer().is_none() && self.played().is_some_and(|p| p.slip)
+    }
+
     /// In a review, once answered: what was played in the game and what it cost ("In
     /// the game you played e1: turn a second new card, costing 8.0 points of win chance
     /// (a blunder)"). The card is named by its place and the action's words, never by
