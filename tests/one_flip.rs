@@ -286,3 +286,23 @@ fn simulated_duel_takes_the_variant() {
         "the variants differ: {standard} vs {exact}"
     );
 }
+
+/// The one rule of which records are valued: a two-seat One Flip game is valued by the
+/// replay as `analyze` values it (the replay used to refuse it).
+#[test]
+fn the_replay_values_a_two_seat_one_flip_game_as_analyze_does() {
+    use concentration::tui::{App, Config};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots/analyze/one-flip.cgn");
+    let record = concentration::record::load(&path).unwrap();
+    assert_eq!(record.variant, Variant::OneFlip);
+    let (_, analysed) = concentration::cli::analyse(&record).unwrap();
+    let now = std::time::Instant::now();
+    let mut app = App::replay(record.clone(), None, Config::default(), true, now).unwrap();
+    app.wait_for_analysis();
+    let replay = app.replay_screen().unwrap();
+    let judged = replay
+        .judgement()
+        .unwrap_or_else(|| panic!("no analysis: {}", replay.note()));
+    assert_eq!(judged, &analysed);
+}
