@@ -10,38 +10,12 @@ use std::time::{Duration, Instant};
 use concentration::analysis::grade::Grade;
 use concentration::analysis::memory;
 use concentration::players::Optimal;
-use concentration::rules::{Deck, Objective, Phase, PublicView, Slot};
+use concentration::rules::{Deck, Objective};
 use concentration::trainer::explain;
 use concentration::tui::{Action, App, Config, First, Memory};
 
 mod common;
-use common::{screen_sized, select, settle};
-
-/// A face-down card never seen, if any.
-fn new_card(view: &PublicView) -> Option<usize> {
-    view.slots().iter().position(|s| *s == Slot::Unknown)
-}
-
-/// The card that forgets what was seen, when using a seen card is at hand: a new card
-/// while a seen pair lies there, or as the second card while the first one's partner
-/// was seen.
-fn forgetful_choice(view: &PublicView) -> Option<usize> {
-    let known = |p: usize| match view.slots()[p] {
-        Slot::Known(c) => Some(c.label),
-        _ => None,
-    };
-    let n = view.slots().len();
-    let chance = match view.phase() {
-        Phase::FirstCard => {
-            (0..n).any(|a| (0..n).any(|b| a != b && known(a).is_some() && known(a) == known(b)))
-        }
-        Phase::SecondCard { first, .. } => {
-            (0..n).any(|p| p != first && known(p).is_some() && known(p) == known(first))
-        }
-        Phase::Over(_) => false,
-    };
-    chance.then(|| new_card(view)).flatten()
-}
+use common::{forgetful_choice, screen_sized, select, settle};
 
 /// Plays a game of `pairs:6` under classic (or open) memory, the person forgetting every
 /// seen card they could use (else playing best), to its end.

@@ -17,7 +17,7 @@ use concentration::tui::{Action, App, Config, First, Memory};
 use concentration::words;
 
 mod common;
-use common::{select, settle};
+use common::{forgetful_choice, select, settle};
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -27,27 +27,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// A seen card the player could use now, forgotten: a new card instead.
-fn forgetting(view: &PublicView) -> Option<usize> {
-    let known = |p: usize| match view.slots()[p] {
-        Slot::Known(c) => Some(c.label),
-        _ => None,
-    };
-    let n = view.slots().len();
-    let chance = match view.phase() {
-        Phase::FirstCard => {
-            (0..n).any(|a| (0..n).any(|b| a != b && known(a).is_some() && known(a) == known(b)))
-        }
-        Phase::SecondCard { first, .. } => {
-            (0..n).any(|p| p != first && known(p).is_some() && known(p) == known(first))
-        }
-        Phase::Over(_) => false,
-    };
-    chance
-        .then(|| view.slots().iter().position(|s| *s == Slot::Unknown))
-        .flatten()
 }
 
 /// Any card that can be turned now, picked by `k`.
@@ -92,7 +71,7 @@ fn careless_game(deck: &str, memory: Memory, seed: u64, stop: Option<usize>) -> 
         }
         decisions += 1;
         let k = decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seed;
-        let pos = forgetting(&view).unwrap_or_else(|| {
+        let pos = forgetful_choice(&view).unwrap_or_else(|| {
             if k.is_multiple_of(3) {
                 any_card(&view, k >> 8)
             } else {

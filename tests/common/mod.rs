@@ -9,7 +9,9 @@ use std::time::Instant;
 use concentration::model::{Oracle, Zebra};
 use concentration::players::{AiKind, SeatAi};
 use concentration::record::{MemoryMode, Record, RecordSeat};
-use concentration::rules::{Deck, Game, Objective, PassRule, Players, below};
+use concentration::rules::{
+    Deck, Game, Objective, PassRule, Phase, Players, PublicView, Slot, below,
+};
 use concentration::solver::zebra::ZebraSolver;
 use concentration::tui::{Action, App, Geometry, Screen, board_area};
 use rand::SeedableRng;
@@ -161,4 +163,27 @@ pub fn zebra_record() -> Record {
         RecordSeat::named("optimal"),
     ];
     Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false)
+}
+
+/// The card that forgets what was seen, when using a seen card is at hand: a new card
+/// while a seen pair lies there, or as the second card while the first one's partner
+/// was seen (a careless person's memory slip).
+pub fn forgetful_choice(view: &PublicView) -> Option<usize> {
+    let known = |p: usize| match view.slots()[p] {
+        Slot::Known(c) => Some(c.label),
+        _ => None,
+    };
+    let n = view.slots().len();
+    let chance = match view.phase() {
+        Phase::FirstCard => {
+            (0..n).any(|a| (0..n).any(|b| a != b && known(a).is_some() && known(a) == known(b)))
+        }
+        Phase::SecondCard { first, .. } => {
+            (0..n).any(|p| p != first && known(p).is_some() && known(p) == known(first))
+        }
+        Phase::Over(_) => false,
+    };
+    chance
+        .then(|| view.slots().iter().position(|s| *s == Slot::Unknown))
+        .flatten()
 }
