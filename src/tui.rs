@@ -47,6 +47,7 @@ pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
 pub use puzzle::review::{SESSION as REVIEW_SESSION, open as open_review};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
+pub use review::summary_text as replay_summary;
 pub use round::{Reply, Round, TableSolver};
 pub use screen::{board_area, cursor_cell};
 pub use setup::{DECKS, Field, Setup};

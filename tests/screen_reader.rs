@@ -372,7 +372,7 @@ fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
     let path = saved[0].path.to_str().unwrap().to_owned();
     let (code, out, err) = transcript(
         &["replay", &path, "--screen-reader", "--no-save"],
-        "next\nnext\nboard\nquit\n",
+        "next\nnext\nboard\nsummary\nquit\n",
     );
     let _ = std::fs::remove_dir_all(&data);
     assert_eq!(code, 0, "{err}");
@@ -380,6 +380,11 @@ fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
     assert!(out.contains("Flip 1 of "), "{out}");
     assert!(
         out.contains("Flip 2 of ") && out.contains("no pair"),
+        "{out}"
+    );
+    // The summary by ear: the judgement's figures, as the summary window says them.
+    assert!(
+        out.contains("you: accuracy ") || out.contains("you: no real choice"),
         "{out}"
     );
 }

@@ -9,7 +9,7 @@ use crate::tui::{Action, App, Screen};
 
 /// The replay's commands, as `help` lists them.
 const COMMANDS: &str =
-    "next (or n), back, start, end, mistake (the next mistake), board, help, quit";
+    "next (or n), back, start, end, mistake (the next mistake), board, summary (or s), help, quit";
 
 /// Steps through the replay on screen until it is left (`quit`: back to the game it came
 /// from, or out) or the input ends. `alone`: opened from the command line, so the end of
@@ -50,6 +50,15 @@ pub fn run<R: BufRead, W: Write>(
                 "mistake" | "m" => Action::Mistake(true),
                 "board" | "b" => {
                     board(app, voice)?;
+                    continue;
+                }
+                "summary" | "s" => {
+                    // The judgement's figures, as the summary window says them.
+                    if let Screen::Replay(r) = &app.screen {
+                        for line in crate::tui::replay_summary(r) {
+                            voice.say(&line)?;
+                        }
+                    }
                     continue;
                 }
                 "help" | "?" => {

@@ -158,6 +158,21 @@ pub fn window_lines(replay: &Replay) -> Vec<Line<'static>> {
     lines
 }
 
+/// The replay's summary as plain lines, the judgement's figures of every seat as the
+/// summary window says them (the screen reader reads these): without the window's
+/// closing hint.
+#[must_use]
+pub fn summary_text(replay: &Replay) -> Vec<String> {
+    summary_window(replay)
+        .iter()
+        .map(super::panel::plain)
+        .filter(|l| !l.is_empty() && l != CLOSES)
+        .collect()
+}
+
+/// The summary window's last line.
+const CLOSES: &str = "Any key closes this window.";
+
 /// The lines of the replay's side panel.
 fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
     let stepper = replay.stepper();
@@ -508,7 +523,7 @@ fn summary_lines(replay: &Replay, judgement: &Judgement) -> Vec<Line<'static>> {
         ))
         .style(theme::DIM),
     );
-    lines.push(Line::from("Any key closes this window.").style(theme::DIM));
+    lines.push(Line::from(CLOSES).style(theme::DIM));
     lines
 }
 
