@@ -23,7 +23,7 @@ pub use standard::{
     OwnPairs, Patterns, Standard, TieBreak, action_of, candidates, preference, state_of,
 };
 pub use table::{ModelTask, OracleInto, OracleTask, TableOracle, Unsolved};
-pub use unit::Unit;
+pub use unit::{Compared, Unit};
 pub use zebra::{Zebra, ZebraNote};
 
 use crate::rules::{Deck, Objective, PublicView, Variant};

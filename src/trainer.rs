@@ -85,6 +85,16 @@ impl<M: Taught> Lesson<M> {
     pub fn find(&self, action: M::Action) -> Option<&Explained<M>> {
         self.actions.iter().find(|e| e.action == action)
     }
+
+    /// Every action's value as one list prints them in `unit`, beside their costs: the
+    /// unit's usual decimals, more where two values would print alike, each cost the
+    /// best's printed value less the action's (see [`crate::model::Compared`]).
+    #[must_use]
+    pub fn compared(&self, unit: impl Into<Unit>) -> crate::model::Compared {
+        let unit = unit.into();
+        let values: Vec<f64> = self.actions.iter().map(|e| e.value).collect();
+        unit.compare(self.best().value, &values, unit.usual_decimals())
+    }
 }
 
 /// Explains the decision point of `view` with `solver`, the solver of this game under

@@ -103,6 +103,47 @@ pub fn two_apart(
     (write(a, d), write(b, d))
 }
 
+/// `v` as a reader takes it from its text with `decimals` digits: `52.8` for 52.78.
+#[must_use]
+pub fn as_printed(v: f64, decimals: usize) -> f64 {
+    fixed(v, decimals).parse().unwrap_or(v)
+}
+
+/// `a − b` as a reader works it out from the two numbers printed with `decimals` digits
+/// each: 52.8 − 48.1 = 4.7, where the exact difference (52.78 − 48.03 = 4.75) would
+/// print `4.8` beside them. A cost printed beside two values is this difference, so that
+/// the three numbers on a line never contradict each other.
+#[must_use]
+pub fn printed_difference(a: f64, b: f64, decimals: usize) -> f64 {
+    as_printed(a, decimals) - as_printed(b, decimals)
+}
+
+/// The numbers of a line as a reader reads them, in order, with their signs (`−` or `-`,
+/// `+`): `[-4.7, 52.8, 48.1]` of "Mistake −4.7%: … kept you at 52.8%; … left you at
+/// 48.1%". For the tests that hold printed figures against each other.
+#[must_use]
+pub fn numbers_in(text: &str) -> Vec<f64> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
+                i += 1;
+            }
+            let digits: String = chars[start..i].iter().collect();
+            let negative = start > 0 && matches!(chars[start - 1], '−' | '-');
+            if let Ok(v) = digits.trim_end_matches('.').parse::<f64>() {
+                out.push(if negative { -v } else { v });
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
 /// Drops the minus sign of a formatted number whose digits are all zero.
 fn unsigned_zero(s: String) -> String {
     match s.strip_prefix('-') {
@@ -216,7 +257,31 @@ mod tests {
         assert_eq!(shortened("abc", 0), "");
     }
 
+    #[test]
+    fn a_line_reads_as_its_numbers() {
+        assert_eq!(
+            numbers_in("Mistake −4.7%: a seen card (4♠ b2) kept you at 52.8%; x left you at 48.1%"),
+            [-4.7, 4.0, 2.0, 52.8, 48.1]
+        );
+        assert_eq!(
+            numbers_in("+0.42 pairs, -1.5 and 27.31 moves."),
+            [0.42, -1.5, 27.31]
+        );
+    }
+
     proptest::proptest! {
+        /// The difference of two numbers as printed is what a reader works out from them.
+        #[test]
+        fn a_printed_difference_is_the_difference_of_the_printed_numbers(
+            a in -200.0f64..200.0,
+            b in -200.0f64..200.0,
+            decimals in 0usize..5,
+        ) {
+            let printed = |v: f64| numbers_in(&fixed(v, decimals))[0];
+            let shown = printed(printed_difference(a, b, decimals));
+            proptest::prop_assert!((printed(a) - printed(b) - shown).abs() < 1e-9);
+        }
+
         /// No formatter writes a negative zero, whatever tiny negative value it gets.
         #[test]
         fn no_formatter_writes_a_negative_zero(v in -0.01f64..=0.0, decimals in 0usize..4) {

@@ -264,6 +264,27 @@ pub fn show_two(objective: Objective, a: f64, b: f64) -> (String, String) {
     })
 }
 
+/// A best value, another value and the cost between them, as one line prints them
+/// (`best … (54.3%)`, `played … (48.7%) · cost 5.6 points`): a tenth of a percent or a
+/// hundredth of a pair, more where the two would print alike, and the cost the
+/// difference of the two as printed (see [`crate::model::Compared`]).
+#[must_use]
+pub fn show_compared(objective: Objective, best: f64, other: f64) -> (String, String, String) {
+    let min = if objective == Objective::Win { 1 } else { 2 };
+    let printed = Unit::from(objective).compare(best, &[other], min);
+    let digits = printed.cost_digits(other);
+    let cost = match objective {
+        Objective::Win => format!("{digits} points"),
+        Objective::Margin => format!("{digits} pairs"),
+        Objective::Moves => format!("{digits} moves"),
+    };
+    (
+        show_value_to(objective, best, printed.decimals),
+        show_value_to(objective, other, printed.decimals),
+        cost,
+    )
+}
+
 /// A cost in the objective's unit: `3.1 points` of win probability, `0.42 pairs` or
 /// `0.42 moves`.
 #[must_use]

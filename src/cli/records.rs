@@ -13,7 +13,7 @@ use clap::Args;
 use super::flip_table::{Naming, width};
 use crate::analysis::annotate::{Analysis, annotate_fresh, show_cost_short, show_value};
 use crate::analysis::judgement::Judgement;
-use crate::model::Unit;
+use crate::model::{Compared, Unit};
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
 use crate::rules::Game;
 use crate::tui::{App, Config, History};
@@ -305,6 +305,7 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
     for ((an, played), best) in analysis.annotations.iter().zip(&played).zip(&best) {
         let seat = an.seat;
         let card = game.reveal_all()[an.position];
+        let printed = printed(analysis, an);
         let _ = writeln!(
             s,
             "{:>4}  {:<4} {:<5} {} {:<15} {played:<aw$}  {best:<bw$} {:>6} {:>7}  {}",
@@ -313,9 +314,9 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
             face_text(deck, card),
             seat_letter(seat),
             truncate(analysis.name(seat), 15),
-            value_number(analysis, an.value),
+            value_number(analysis, an.value, printed),
             if an.cost > 0.0 {
-                cost_number(analysis, an.cost)
+                printed.cost_digits(an.value)
             } else {
                 "0".into()
             },
@@ -327,7 +328,7 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
                 s,
                 "      best: {} ({})",
                 words::printable(&an.best_words),
-                value_number(analysis, an.best_value).trim_start()
+                value_number(analysis, an.best_value, printed).trim_start()
             );
         }
         if let Some(slip) = slip(an) {
@@ -387,21 +388,29 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
     s
 }
 
-/// A value in the objective's unit, as the table prints it: `33.3%`, `+0.42`.
-fn value_number(analysis: &Analysis, v: f64) -> String {
-    if analysis.unit() == Unit::OwnPairs {
-        return words::fixed(v, 2);
-    }
-    match analysis.objective {
-        crate::rules::Objective::Win => words::percent(v, 1),
-        _ => words::signed(v, 2),
-    }
+/// How a flip's value, its best value and its cost are printed: a best flip's value as
+/// usual (`33.3%`, `+0.42`), a costly one's with the cost's digits (`63.48%`, `0.52`;
+/// `+0.420`, `0.125`), more where the two would print alike, the cost being the
+/// difference of the two values as printed.
+fn printed(analysis: &Analysis, an: &crate::analysis::annotate::Annotation) -> Compared {
+    let usual = match analysis.unit() {
+        Unit::Objective(crate::rules::Objective::Win) => 1,
+        _ => 2,
+    };
+    let min = if an.cost > 0.0 { usual + 1 } else { usual };
+    analysis.unit().compare(an.best_value, &[an.value], min)
 }
 
-fn cost_number(analysis: &Analysis, cost: f64) -> String {
+/// A value in the objective's unit, as the table prints it: `33.3%`, `+0.42`, with the
+/// decimals of `printed`.
+fn value_number(analysis: &Analysis, v: f64, printed: Compared) -> String {
+    let d = printed.decimals;
+    if analysis.unit() == Unit::OwnPairs {
+        return words::fixed(v, d);
+    }
     match analysis.objective {
-        crate::rules::Objective::Win => format!("{:.2}", cost * 100.0),
-        _ => format!("{cost:.3}"),
+        crate::rules::Objective::Win => words::percent(v, d),
+        _ => words::signed(v, d),
     }
 }
 

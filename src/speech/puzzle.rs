@@ -205,13 +205,19 @@ fn answer<R: BufRead, W: Write>(
         voice.say(&format!("{line}."))?;
     }
     let lesson = d.lesson();
+    // Each cost the difference of the values as said.
+    let printed = lesson.compared(objective);
     for (i, e) in lesson.actions.iter().enumerate() {
         let lead = if i == 0 { "Best: " } else { "Or " };
+        let cost = if crate::trainer::ties(e.cost, 0.0) {
+            "best".to_owned()
+        } else {
+            format!("costs {}", printed.cost_words(e.value))
+        };
         voice.say(&format!(
-            "{lead}{}: {} ({}).",
+            "{lead}{}: {} ({cost}).",
             e.named.text,
-            crate::tui::format_value(objective, e.value),
-            crate::tui::format_cost(objective, e.cost)
+            printed.words(e.value),
         ))?;
     }
     if let Some(idea) = &lesson.idea {

@@ -637,7 +637,7 @@ fn hint<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>, why: bool)
             };
             for (i, l) in h.lines.iter().enumerate() {
                 let value = h.value_text(l.value);
-                let cost = h.cost_text(l.cost);
+                let cost = h.cost_text(l);
                 let lead = if i == 0 { "Hint: best, " } else { "Or " };
                 let line = if why {
                     format!("{lead}{}: {value} ({cost}); {}.", l.words, l.numbers)
@@ -670,12 +670,8 @@ fn hint<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>, why: bool)
             };
             for (i, l) in h.lines.iter().enumerate() {
                 let lead = if i == 0 { "Hint: best, " } else { "Or " };
-                let cost = crate::tui::format_cost(crate::rules::Objective::Moves, l.cost);
-                voice.say(&format!(
-                    "{lead}{}: {} moves to go ({cost}).",
-                    l.words,
-                    crate::words::fixed(l.moves, 2)
-                ))?;
+                let (moves, cost) = h.texts(l);
+                voice.say(&format!("{lead}{}: {moves} moves to go ({cost}).", l.words))?;
             }
             Ok(())
         }

@@ -161,7 +161,10 @@ impl Puzzle {
             return None;
         }
         let alternative = lesson.actions.iter().find(|e| e.action != self.best)?;
-        let cost = crate::analysis::annotate::show_cost(self.rules.objective, alternative.cost);
+        // The cost as the answer's list prints it beside the values.
+        let cost = lesson
+            .compared(self.rules.objective)
+            .cost_words(alternative.value);
         Some(format!(
             "Not every position wants {}: here the common play is best, and {} costs {cost}.",
             lower_first(self.idea.title()),

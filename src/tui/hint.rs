@@ -1,6 +1,7 @@
 //! Hints: every action at the current decision point with its value and its cost
 //! against the best, and the cards on the table that carry out the best action.
 
+use crate::model::Compared;
 use crate::rules::{Objective, PublicView};
 use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
@@ -192,14 +193,29 @@ fn short(words: &str) -> &str {
 }
 
 impl Hint {
-    /// The decimals the hint's values and costs are shown with: the unit's usual ones
-    /// (`62.5%`, `+0.42`), more where two choices of different value would print alike.
+    /// The hint's values side by side with their costs: the unit's usual decimals
+    /// (`62.5%`, `+0.42`), more where two choices of different value would print alike,
+    /// and each cost the best's printed value less the choice's.
+    #[must_use]
+    pub fn compared(&self) -> Compared {
+        let values: Vec<f64> = self.lines.iter().map(|l| l.value).collect();
+        self.unit
+            .compare(self.best_value(), &values, usual_decimals(self.unit))
+    }
+
+    /// The decimals the hint's values and costs are shown with (see [`Hint::compared`]).
     #[must_use]
     pub fn decimals(&self) -> usize {
-        let values: Vec<f64> = self.lines.iter().map(|l| l.value).collect();
-        words::decimals_apart(&values, TIE_EPSILON, usual_decimals(self.unit), |v, d| {
-            format_value_to(self.unit, v, d)
-        })
+        self.compared().decimals
+    }
+
+    /// The value of the best choice (the first line's, if the best has none).
+    fn best_value(&self) -> f64 {
+        self.lines
+            .iter()
+            .find(|l| l.action == self.best)
+            .or_else(|| self.lines.first())
+            .map_or(0.0, |l| l.value)
     }
 
     /// A value of this hint, as [`Hint::decimals`] says.
@@ -208,10 +224,15 @@ impl Hint {
         format_value_to(self.unit, v, self.decimals())
     }
 
-    /// A cost of this hint, as [`Hint::decimals`] says.
+    /// A choice's cost as the hint prints it beside its value: `best` for a choice worth
+    /// the best's value, else the best's printed value less its printed value.
     #[must_use]
-    pub fn cost_text(&self, cost: f64) -> String {
-        format_cost_to(self.unit, cost, self.decimals())
+    pub fn cost_text(&self, line: &HintLine) -> String {
+        if line.cost <= TIE_EPSILON {
+            return "best".into();
+        }
+        let compared = self.compared();
+        format_cost_to(self.unit, compared.cost(line.value), compared.decimals)
     }
 }
 
@@ -271,6 +292,76 @@ fn format_cost_to(unit: Unit, cost: f64, decimals: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hint of `values` (the first the best) in `unit`.
+    fn hint_of(unit: Unit, values: &[f64]) -> Hint {
+        let best = values[0];
+        let sign = if unit.minimises() { -1.0 } else { 1.0 };
+        Hint {
+            lines: values
+                .iter()
+                .map(|&value| HintLine {
+                    action: Action::Unknown.into(),
+                    words: String::new(),
+                    model: String::new(),
+                    numbers: String::new(),
+                    value,
+                    cost: (best - value) * sign,
+                })
+                .collect(),
+            best: Action::Unknown.into(),
+            targets: Vec::new(),
+            unit,
+            idea: None,
+            places: true,
+        }
+    }
+
+    /// The hint: 52.84% and 48.06% print as 52.8% and 48.1%, so the cost beside
+    /// them is −4.7%, not the −4.8% the exact cost rounds to.
+    #[test]
+    fn the_hints_cost_is_the_difference_of_its_values() {
+        let h = hint_of(Objective::Win.into(), &[0.5284, 0.4806]);
+        let l = &h.lines[1];
+        assert_eq!(
+            (
+                h.value_text(h.lines[0].value),
+                h.value_text(l.value),
+                h.cost_text(l)
+            ),
+            ("52.8%".into(), "48.1%".into(), "−4.7%".into())
+        );
+        assert_eq!(h.cost_text(&h.lines[0]), "best");
+    }
+
+    proptest::proptest! {
+        /// Every cost of a hint is the best's value as printed less the line's.
+        #[test]
+        fn a_hints_costs_are_differences_of_its_values(
+            unit in 0usize..4,
+            best in 0.0f64..1.0,
+            losses in proptest::collection::vec(1e-7f64..0.3, 1..6),
+        ) {
+            let unit = [
+                Objective::Win.into(),
+                Objective::Margin.into(),
+                Objective::Moves.into(),
+                Unit::OwnPairs,
+            ][unit];
+            let sign = if unit.minimises() { -1.0 } else { 1.0 };
+            let values: Vec<f64> = std::iter::once(best)
+                .chain(losses.iter().map(|l| best - sign * l))
+                .collect();
+            let h = hint_of(unit, &values);
+            let number = |t: String| words::numbers_in(&t)[0];
+            let b = number(h.value_text(best));
+            for l in &h.lines[1..] {
+                let cost = number(h.cost_text(l)).abs();
+                let diff = (b - number(h.value_text(l.value))) * sign;
+                proptest::prop_assert!((diff - cost).abs() < 1e-9, "{b} {} {}", h.value_text(l.value), h.cost_text(l));
+            }
+        }
+    }
 
     #[test]
     fn hint_rows_fit_and_keep_columns_apart() {

@@ -214,7 +214,7 @@ fn action_rows(h: &Hint, l: &HintLine, width: usize, codes: bool) -> Vec<Line<'s
     };
     // The best choice is marked by more than colour.
     let mark = if l.action == h.best { "▶" } else { " " };
-    let mut head = format!("{} {}", h.value_text(l.value), h.cost_text(l.cost));
+    let mut head = format!("{} {}", h.value_text(l.value), h.cost_text(l));
     if codes {
         head = format!("{head} · {}", l.model);
     }
@@ -302,7 +302,7 @@ pub fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
             format!(
                 "{} {} · {}{code}",
                 h.value_text(l.value),
-                h.cost_text(l.cost),
+                h.cost_text(l),
                 l.words
             ),
             style,

@@ -14,7 +14,7 @@ use super::theme;
 use crate::analysis::annotate::show_cost;
 use crate::rules::{Objective, Phase};
 use crate::trainer::strategy::{score_words, situation};
-use crate::trainer::{numbers_line, ties, value_words};
+use crate::trainer::{numbers_line, ties};
 
 /// Footer keys before the answer.
 pub const PUZZLE_KEYS: &[(&str, &str)] = &[
@@ -230,13 +230,19 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
     let lesson = drill.lesson();
     let objective = drill.rules().objective;
     let chosen = lesson.find(answer.action);
+    // Values and costs as the list prints them: each cost the difference of the values
+    // as printed.
+    let printed = lesson.compared(objective);
     let mut lines = vec![if answer.right {
         Line::from(Span::styled("Right: the best card", theme::GOOD)).centered()
     } else {
         Line::from(Span::styled(
             format!(
                 "Not the best: your choice costs {}",
-                show_cost(objective, answer.cost)
+                chosen.map_or_else(
+                    || show_cost(objective, answer.cost),
+                    |c| printed.cost_words(c.value)
+                )
             ),
             theme::ERROR,
         ))
@@ -260,12 +266,12 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
         let cost = if best {
             "best".to_string()
         } else {
-            format!("costs {}", show_cost(objective, e.cost))
+            format!("costs {}", printed.cost_words(e.value))
         };
         lines.push(Line::from(vec![
             Span::raw(mark),
             Span::styled(e.named.text.clone(), style),
-            Span::raw(format!(": {} ({cost})", value_words(objective, e.value))),
+            Span::raw(format!(": {} ({cost})", printed.words(e.value))),
         ]));
         lines.push(Line::from(format!("  {}", numbers_line(view, e))).style(theme::DIM));
     }

@@ -12,7 +12,7 @@ use super::board::{BoardView, Geometry};
 use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::replay::{History, Replay};
 use super::theme;
-use crate::analysis::annotate::{Class, show_cost, show_cost_short, show_two};
+use crate::analysis::annotate::{Class, show_compared, show_cost, show_cost_short, show_two};
 use crate::analysis::judgement::Judgement;
 use crate::model::Unit;
 use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
@@ -239,18 +239,20 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             ),
             Span::styled(d.grade.name(), class_style(d.class)),
         ]));
-        let (best_value, played_value) = show_two(an.objective, d.best_value, d.value);
         if d.played_best {
+            let (best_value, _) = show_two(an.objective, d.best_value, d.value);
             lines.push(Line::from(format!(
                 "best, played: {} ({best_value})",
                 d.best
             )));
         } else {
+            // The cost is the difference of the two values as printed.
+            let (best_value, played_value, cost) =
+                show_compared(an.objective, d.best_value, d.value);
             lines.push(Line::from(format!("best: {} ({best_value})", d.best)));
             lines.push(Line::from(format!(
-                "played: {} ({played_value}) · cost {}",
-                d.played,
-                show_cost_short(an.objective, d.cost)
+                "played: {} ({played_value}) · cost {cost}",
+                d.played
             )));
         }
     }

@@ -40,6 +40,35 @@ pub struct SoloHint {
     pub targets: Vec<usize>,
 }
 
+impl SoloHint {
+    /// The lines' moves beside their costs: two decimals, more where two would print
+    /// alike, each cost the line's printed moves less the best's.
+    #[must_use]
+    pub fn compared(&self) -> crate::model::Compared {
+        let moves: Vec<f64> = self.lines.iter().map(|l| l.moves).collect();
+        let best = self
+            .lines
+            .iter()
+            .find(|l| l.action == self.best)
+            .or_else(|| self.lines.first())
+            .map_or(0.0, |l| l.moves);
+        crate::model::Unit::from(crate::rules::Objective::Moves).compare(best, &moves, 2)
+    }
+
+    /// A line's moves and its cost as printed side by side: `27.31`, `+0.42` (`best`
+    /// for the best).
+    #[must_use]
+    pub fn texts(&self, line: &SoloHintLine) -> (String, String) {
+        let printed = self.compared();
+        let cost = if is_best(line.cost) {
+            "best".to_owned()
+        } else {
+            format!("+{}", printed.cost_digits(line.moves))
+        };
+        (crate::words::fixed(line.moves, printed.decimals), cost)
+    }
+}
+
 /// Where the statistics stand after the game.
 #[derive(Debug, Clone)]
 pub enum Counted {

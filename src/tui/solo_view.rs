@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use super::board::BoardView;
 use super::config::Memory;
 use super::panel::{key_line, truncate};
-use super::solo::{Counted, Solo, is_best};
+use super::solo::{Counted, Solo};
 use super::theme;
 use crate::solitaire::Summary;
 use crate::words;
@@ -133,12 +133,8 @@ pub(super) fn panel_lines(solo: &Solo, height: u16, width: u16) -> Vec<Line<'sta
                 .lines
                 .iter()
                 .map(|l| {
-                    let cost = if is_best(l.cost) {
-                        "best".to_owned()
-                    } else {
-                        format!("+{}", words::fixed(l.cost, 2))
-                    };
-                    [l.words.clone(), words::fixed(l.moves, 2), cost]
+                    let (moves, cost) = h.texts(l);
+                    [l.words.clone(), moves, cost]
                 })
                 .collect();
             let rows = super::hint::rows(&cells, usize::from(width));

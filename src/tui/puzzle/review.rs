@@ -215,10 +215,18 @@ impl Drill {
             .lesson
             .find(played.action)
             .map_or_else(|| played.action.to_string(), |e| lower(&e.named.text));
+        // The cost as the answer's list prints it, where the action is listed.
+        let cost = self.lesson.find(played.action).map_or_else(
+            || crate::analysis::annotate::show_cost(self.rules.objective, played.cost),
+            |e| {
+                self.lesson
+                    .compared(self.rules.objective)
+                    .cost_words(e.value)
+            },
+        );
         Some(format!(
-            "In the game you played {}: {words}, costing {} (a {}{})",
+            "In the game you played {}: {words}, costing {cost} (a {}{})",
             coordinate(deck, played.position),
-            crate::analysis::annotate::show_cost(self.rules.objective, played.cost),
             played.class,
             if played.slip {
                 ", a memory slip: you had seen the card it needed"
