@@ -314,6 +314,91 @@ fn a_classic_hint_names_the_kind_first_and_the_place_on_a_second_press() {
     assert!(s.contains("2 places shown"), "{s}");
 }
 
+/// The symbols and styles the board draws in the cell of the card at `pos`.
+fn cell_look(
+    buf: &ratatui::buffer::Buffer,
+    app: &App,
+    pos: usize,
+) -> Vec<(String, ratatui::style::Style)> {
+    use concentration::tui::{Geometry, board_area};
+    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
+    let area = board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
+    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    let mut out = Vec::new();
+    for y in cell.top()..cell.bottom() {
+        for x in cell.left()..cell.right() {
+            out.push((buf[(x, y)].symbol().to_owned(), buf[(x, y)].style()));
+        }
+    }
+    out
+}
+
+/// The game (`play --deck pairs:8 --first you --memory classic --seed 21`): a
+/// first `H` marked every never-seen card `?` and left the seen ones plain, so the hint
+/// told which cards had been seen. After one `H` every face-down card, seen or not,
+/// looks the same; the second `H` shows the places, and is counted.
+#[test]
+fn a_first_classic_hint_marks_no_card_apart() {
+    let c = Config {
+        hints: Hints::Off,
+        ..classic("pairs:8", 21)
+    };
+    let t0 = Instant::now();
+    let mut app = App::start_blocking(c, t0).unwrap();
+    let mut now = t0;
+    let mut checked = 0;
+    let mut new_card_best = 0;
+    for _ in 0..40 {
+        now = settle(&mut app, now);
+        let r = app.round().unwrap();
+        if r.game().view().is_over() {
+            break;
+        }
+        if !remembered(&app).is_empty() {
+            app.update(Action::Hint, now);
+            let r = app.round().unwrap();
+            let hint = r.hint().expect("a hint");
+            assert!(!hint.places, "the first press keeps places");
+            let view = r.game().view();
+            let up = r.turned();
+            let buf = common::buffer(&app, 80, 24);
+            // Every face-down card but the cursor's (underlined), seen or never seen.
+            let down: Vec<usize> = (0..view.slots().len())
+                .filter(|&p| !up.contains(&p) && p != r.cursor)
+                .filter(|&p| !matches!(view.slots()[p], concentration::rules::Slot::Removed(_)))
+                .collect();
+            let first = cell_look(&buf, &app, down[0]);
+            for &p in &down[1..] {
+                assert_eq!(
+                    cell_look(&buf, &app, p),
+                    first,
+                    "after one H the card at {} looks unlike the one at {}",
+                    concentration::record::coordinate(view.deck(), p),
+                    concentration::record::coordinate(view.deck(), down[0]),
+                );
+            }
+            checked += 1;
+            new_card_best += usize::from(hint.lines[0].words.contains("new card"));
+        }
+        let r = app.round().unwrap();
+        let view = r.game().view();
+        let pos = view
+            .unknown_positions()
+            .find(|&p| r.game().check_flip(p).is_ok())
+            .or_else(|| {
+                view.known_cards()
+                    .map(|(p, _)| p)
+                    .find(|&p| r.game().check_flip(p).is_ok())
+            })
+            .unwrap();
+        select(&mut app, pos, now);
+    }
+    assert!(
+        checked >= 3 && new_card_best >= 1,
+        "{checked} {new_card_best}"
+    );
+}
+
 #[test]
 fn open_memory_still_names_the_cards_in_the_log_and_the_hint() {
     let c = Config {

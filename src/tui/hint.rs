@@ -86,16 +86,12 @@ pub struct Hint {
     pub places: bool,
 }
 
-/// The cards a hint may mark on the board: all of them when it shows places, else only
-/// new (face-down, never seen) cards, whose places tell nothing.
-fn markable(view: &PublicView, cards: Vec<usize>, places: Places) -> Vec<usize> {
-    if places.shown() {
-        return cards;
-    }
-    cards
-        .into_iter()
-        .filter(|&p| matches!(view.slots()[p], crate::rules::Slot::Unknown))
-        .collect()
+/// The cards a hint may mark on the board: all of them when it shows places, else none.
+/// In classic memory a mark on the new cards alone would tell them from the seen ones
+/// (the face-down cards left unmarked are the seen ones), which the person is to
+/// remember: places come with the second `H`.
+fn markable(cards: Vec<usize>, places: Places) -> Vec<usize> {
+    if places.shown() { cards } else { Vec::new() }
 }
 
 /// Short words for an action (the replay's annotation, the solitaire panel).
@@ -139,7 +135,7 @@ where
         })
         .collect();
     Hint {
-        targets: markable(view, lesson.best().named.cards.clone(), places),
+        targets: markable(lesson.best().named.cards.clone(), places),
         lines,
         best: lesson.best.into(),
         unit: unit.into(),
