@@ -4,7 +4,7 @@
 use super::standard::candidates;
 use crate::rules::{Card, PublicView, Slot};
 use crate::rules::{coordinate, face_text};
-use crate::solver::Action;
+use crate::solver::{Action, Pattern};
 
 /// An action in words, with the cards that carry it out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,12 +56,29 @@ fn face(view: &PublicView, position: usize) -> Option<Card> {
     }
 }
 
-/// "partner is" / "partners are" for a label with `hidden` unseen cards.
-fn partners(hidden: u8) -> &'static str {
-    if hidden == 1 {
-        "partner is"
-    } else {
-        "partners are"
+/// What else is known of a seen card's label, from its pattern: "whose partner is still
+/// hidden", "whose partner you have seen", "with 1 seen and 2 hidden partners". Two
+/// seen cards of different patterns are different moves, and read differently.
+fn partner_words(p: Pattern) -> String {
+    let seen = p.known().saturating_sub(1);
+    match (seen, p.unknown) {
+        (0, 1) => "whose partner is still hidden".into(),
+        (0, h) => format!("whose {h} partners are still hidden"),
+        (1, 0) => "whose partner you have seen".into(),
+        (s, 0) => format!("whose {s} partners you have seen"),
+        (s, h) => format!("with {s} seen and {h} hidden partners"),
+    }
+}
+
+/// What is left of a seen pair's label once the pair is taken, where anything is: " (2
+/// more like it still hidden)", " (1 more like it seen, 1 hidden)".
+fn rest_words(p: Pattern) -> String {
+    let seen = p.known().saturating_sub(2);
+    match (seen, p.unknown) {
+        (0, 0) => String::new(),
+        (0, h) => format!(" ({h} more like it still hidden)"),
+        (s, 0) => format!(" ({s} more like it seen)"),
+        (s, h) => format!(" ({s} more like it seen, {h} hidden)"),
     }
 }
 
@@ -100,33 +117,36 @@ pub fn name(view: &PublicView, action: Action) -> Named {
                 .map(|&pos| coordinate(view.deck(), pos))
                 .collect();
             format!(
-                "Take the pair {} ({}){}{}",
+                "Take the pair {} ({}){}{}{}",
                 faces.join(" "),
                 coords.join(", "),
+                rest_words(p),
                 more("seen pair"),
                 turn_after_pair(view)
             )
         }
         (None, Action::Known(p)) => format!(
-            "Turn a seen card, {}, whose {} still hidden{}",
+            "Turn a seen card, {}, {}{}",
             one.map(|c| card_words(view, c)).unwrap_or_default(),
-            partners(p.unknown),
-            more(&format!("seen card whose {} hidden", partners(p.unknown)))
+            partner_words(p),
+            more(&format!("seen card {}", partner_words(p)))
         ),
         (Some(_), Action::Match) => format!(
             "Take the pair: turn {}{}",
             one.map(|c| card_words(view, c)).unwrap_or_default(),
             turn_after_pair(view)
         ),
-        (Some(false), Action::Known(_)) => format!(
-            "Turn a seen card, {}: ends your turn without showing a new card{}",
+        (Some(false), Action::Known(p)) => format!(
+            "Turn a seen card, {}, {}: ends your turn without showing a new card{}",
             one.map(|c| card_words(view, c)).unwrap_or_default(),
-            more("seen card")
+            partner_words(p),
+            more(&format!("seen card {}", partner_words(p)))
         ),
-        (Some(true), Action::Known(_)) => format!(
-            "Pass: turn a second seen card, {}{}",
+        (Some(true), Action::Known(p)) => format!(
+            "Pass: turn a second seen card, {}, {}{}",
             one.map(|c| card_words(view, c)).unwrap_or_default(),
-            more("seen card")
+            partner_words(p),
+            more(&format!("seen card {}", partner_words(p)))
         ),
         (None, Action::Match) => "Take the pair".to_string(),
     };
@@ -150,21 +170,24 @@ pub fn kind_words(first_was_known: Option<bool>, action: Action, several: bool) 
         (_, Action::Unknown) => "Turn a new card".into(),
         (None, Action::Known(p)) if p.known() >= 2 => {
             if several {
-                "Take a pair you have seen (there are several)".into()
+                format!(
+                    "Take a pair you have seen{} (there are several)",
+                    rest_words(p)
+                )
             } else {
-                "Take the pair you have seen".into()
+                format!("Take the pair you have seen{}", rest_words(p))
             }
         }
-        (None, Action::Known(p)) => format!(
-            "Turn a seen card whose {} still hidden",
-            partners(p.unknown)
-        ),
+        (None, Action::Known(p)) => format!("Turn a seen card {}", partner_words(p)),
         (None, Action::Match) => "Take the pair".into(),
         (_, Action::Match) => "Take the pair: turn its partner, which you have seen".into(),
-        (Some(false), Action::Known(_)) => {
-            "Turn a seen card: ends your turn without showing a new card".into()
+        (Some(false), Action::Known(p)) => format!(
+            "Turn a seen card {}: ends your turn without showing a new card",
+            partner_words(p)
+        ),
+        (Some(true), Action::Known(p)) => {
+            format!("Pass: turn a second seen card {}", partner_words(p))
         }
-        (Some(true), Action::Known(_)) => "Pass: turn a second seen card".into(),
     }
 }
 

@@ -172,6 +172,9 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
         (None, Action::Known(p)) if p.known() >= 2 => format!("the seen pair{seen}"),
         (_, Action::Match) => format!("the pair{seen}"),
         (Some(true), Action::Known(_)) => format!("a pass{seen}"),
+        // Second, a card whose partner was seen is another move than one whose partner
+        // is hidden: it reads otherwise.
+        (Some(false), Action::Known(p)) if p.known() >= 2 => format!("a card of a seen pair{seen}"),
         (_, Action::Known(_)) => format!("a seen card{seen}"),
     }
 }
