@@ -22,10 +22,10 @@ mod zebra;
 
 pub use crate::model::words::{Named, Places, card_words, kind_words, name};
 pub use crate::model::{ModelError as ValuesError, Unit};
-pub use consequences::{Consequence, Consequences, PassEffect, pass_effect};
+pub use consequences::{Consequence, Consequences, PassEffect, Reply, pass_effect};
 pub use idea::{Idea, IdeaKind};
 pub use taught::Taught;
-pub use words::pass_words;
+pub use words::{pass_words, reply_words};
 
 use crate::model::{Model, Oracle, Standard};
 use crate::rules::PublicView;
@@ -208,7 +208,13 @@ pub fn numbers_line<M: Taught<Consequences = Consequences>>(
 ) -> String {
     let c = &explained.consequences;
     if let Some(effect) = c.pass {
-        return format!("a pass: {}", pass_words(view, effect));
+        // Where the opponent would not pass back, why not: the naive reading is wrong.
+        let reply = c
+            .reply
+            .and_then(reply_words)
+            .map(|r| format!("; but {r}"))
+            .unwrap_or_default();
+        return format!("a pass: {}{reply}", pass_words(view, effect));
     }
     let mut parts = vec![format!("pair now {}", chance_words(c.pair_now))];
     if c.hand_over > 0.0 {

@@ -7,11 +7,12 @@
 use std::time::{Duration, Instant};
 
 use concentration::analysis::annotate::Class;
-use concentration::analysis::annotate::show_value;
+use concentration::model::Unit;
 use concentration::players::Optimal;
 use concentration::rules::{Deck, Objective};
+use concentration::trainer::coach::compared_cost;
 use concentration::trainer::{Lesson, explain};
-use concentration::tui::{Action, App, Config, First, Memory, Opponent, Screen, cost_words};
+use concentration::tui::{Action, App, Config, First, Memory, Opponent, Screen};
 
 mod common;
 use common::{screen_sized, select, settle};
@@ -61,11 +62,14 @@ fn first_costly_decision(
         if class != Class::Best {
             let name = class.name();
             let severity = name[..1].to_uppercase() + &name[1..];
+            // The two values as printed side by side, the cost their difference.
+            let unit = Unit::from(objective);
+            let printed = unit.compare(l.best().value, &[worst.value], unit.usual_decimals());
             return Some((
                 severity,
-                cost_words(objective, worst.cost),
-                show_value(objective, l.best().value),
-                show_value(objective, worst.value),
+                compared_cost(objective, l.best().value, worst.value),
+                printed.words(l.best().value),
+                printed.words(worst.value),
             ));
         }
     }
@@ -157,7 +161,7 @@ fn the_fixed_blunder_is_told_in_the_games_words() {
         assert_eq!(
             app.round().unwrap().message(),
             format!(
-                "Blunder −33.3%: a second new card kept you at 33%; a seen card ({face} {}) left you at 0%",
+                "Blunder −33.3%: a second new card kept you at 33.3%; a seen card ({face} {}) left you at 0.0%",
                 concentration::record::coordinate(&deck, known[0])
             )
         );

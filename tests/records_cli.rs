@@ -495,7 +495,7 @@ fn analyze_annotates_the_ais_flips_in_the_players_words() {
     assert_eq!(code, 0, "{err}");
     // The AI's blunder: its value, cost and class, then the best in words.
     assert!(
-        out.contains("   2  a1   A     B usual           seen card      new card              0.0%   33.33  blunder\n      best: Turn a second new card (33.3%)\n"),
+        out.contains("   2  a1   A     B usual           seen card      new card             0.00%   33.33  blunder\n      best: Turn a second new card (33.33%)\n"),
         "{out}"
     );
     assert!(

@@ -549,9 +549,9 @@ fn the_best_cards_are_marked_and_named_before_each_flip() {
         &[
             "Next: B you · blunder",
             "best: Turn a second new",
-            "card (33%)",
+            "card (33.3%)",
             "played: a1 A, turned a",
-            "seen card second (0%) ·",
+            "seen card second (0.0%) ·",
             "cost 33.3 points",
         ],
     );

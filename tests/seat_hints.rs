@@ -5,13 +5,14 @@
 
 use std::time::{Duration, Instant};
 
-use concentration::analysis::annotate::{Class, show_value};
+use concentration::analysis::annotate::Class;
 use concentration::model::{Model, OwnPairs};
 use concentration::players::{Optimal, state_of};
 use concentration::rules::{Deck, Game, Objective, PassRule, Phase, Players, Table, Variant};
 use concentration::solver::{Action, SeatsSolver};
+use concentration::trainer::coach::compared_cost;
 use concentration::trainer::{PassEffect, Unit, explain};
-use concentration::tui::{Action as Key, App, Config, Hints, Memory, TableSeats, cost_words};
+use concentration::tui::{Action as Key, App, Config, Hints, Memory, TableSeats};
 
 mod common;
 use common::{screen_sized, select, settle};
@@ -197,16 +198,22 @@ fn the_coach_speaks_in_own_pairs_at_three_seats() {
             }
             let name = class.name();
             let severity = name[..1].to_uppercase() + &name[1..];
-            let head = format!("{severity} {}: ", cost_words(Unit::OwnPairs, worst.cost));
+            // The two values as printed, the cost their difference.
+            let (best, taken) = (lesson.best().value, worst.value);
+            let head = format!(
+                "{severity} {}: ",
+                compared_cost(Unit::OwnPairs, best, taken)
+            );
             let r = app.round().unwrap();
             let note = r.coach_note().expect("the coach speaks").to_owned();
             assert!(note.starts_with(&head), "{head} / {note}");
+            let printed = Unit::OwnPairs.compare(best, &[taken], 2);
             assert!(
-                note.contains(&format!("kept you at {:.2} own pairs", lesson.best().value)),
+                note.contains(&format!("kept you at {}", printed.words(best))),
                 "{note}"
             );
             assert!(
-                note.contains(&format!("left you at {:.2} own pairs", worst.value)),
+                note.contains(&format!("left you at {}", printed.words(taken))),
                 "{note}"
             );
             let s = screen_sized(&app, 80, 24);
@@ -337,7 +344,8 @@ fn a_one_flip_hint_says_the_turn_passes() {
                 let note = app.round().unwrap().coach_note().map(str::to_owned);
                 assert!(costly, "leaving the pair costs something here");
                 let note = note.expect("the coach speaks");
-                let kept = format!("kept you at {}", show_value(Objective::Win, best));
+                let printed = Unit::from(Objective::Win).compare(best, &[worst.value], 1);
+                let kept = format!("kept you at {}", printed.words(best));
                 assert!(note.contains(&kept), "{kept} / {note}");
                 return;
             }

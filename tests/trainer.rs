@@ -90,7 +90,7 @@ fn the_sacrifice_after_a_new_card_whose_partner_is_hidden() {
     );
     assert_eq!(
         lesson.find(seen).unwrap().named.text,
-        "Turn a seen card, C (c1): ends your turn without showing a new card"
+        "Turn a seen card, C (c1), whose partner is still hidden: ends your turn without showing a new card"
     );
     // Four unknown cards left: D's partner (pair), C's partner (hands C over), two E.
     assert!((new.consequences.pair_now - 0.25).abs() < 1e-12);
@@ -153,8 +153,13 @@ fn a_pass_says_what_the_rule_does() {
     );
     assert_eq!(
         numbers_line(g.view(), pass),
-        "a pass: if your opponent passes back, the game ends: you win 1–0"
+        "a pass: if your opponent passes back, the game ends: you win 1–0; but your opponent \
+         plays on: every hidden card's partner is seen, so they take all 4 pairs left"
     );
+    assert!(matches!(
+        pass.consequences.reply,
+        Some(concentration::trainer::Reply::PlaysOn { pairs_left: 4, .. })
+    ));
 }
 
 /// Under One Flip a pair taken ends the turn: the match makes exactly one pair this

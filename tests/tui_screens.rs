@@ -202,8 +202,14 @@ fn hint_panel_lists_every_action_with_value_and_cost() {
     let r = app.round().unwrap();
     let h = r.hint().expect("a hint");
     assert!(h.lines.len() >= 2);
-    assert!(!h.targets.is_empty());
+    // Classic memory: a first hint marks no card (that would tell the seen from the
+    // never seen); the second marks the best choice's cards.
+    assert!(h.targets.is_empty());
     assert_eq!(r.hints_used(), 1);
+    app.update(Action::Hint, t0);
+    let r = app.round().unwrap();
+    assert!(!r.hint().expect("a hint").targets.is_empty());
+    assert_eq!(r.places_shown(), 1);
     let s = screen_sized(&app, 80, 24);
     assert!(s.contains("Hint vs optimal play"), "{s}");
     assert!(s.contains("best"), "{s}");

@@ -129,7 +129,7 @@ pub fn name(view: &PublicView, action: Action) -> Named {
             "Turn a seen card, {}, {}{}",
             one.map(|c| card_words(view, c)).unwrap_or_default(),
             partner_words(p),
-            more(&format!("seen card {}", partner_words(p)))
+            more("like it")
         ),
         (Some(_), Action::Match) => format!(
             "Take the pair: turn {}{}",
@@ -140,13 +140,13 @@ pub fn name(view: &PublicView, action: Action) -> Named {
             "Turn a seen card, {}, {}: ends your turn without showing a new card{}",
             one.map(|c| card_words(view, c)).unwrap_or_default(),
             partner_words(p),
-            more(&format!("seen card {}", partner_words(p)))
+            more("like it")
         ),
         (Some(true), Action::Known(p)) => format!(
             "Pass: turn a second seen card, {}, {}{}",
             one.map(|c| card_words(view, c)).unwrap_or_default(),
             partner_words(p),
-            more(&format!("seen card {}", partner_words(p)))
+            more("like it")
         ),
         (None, Action::Match) => "Take the pair".to_string(),
     };

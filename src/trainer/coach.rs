@@ -91,11 +91,7 @@ impl Verdict {
     /// How the two values and the cost are printed: the unit's usual decimals (a tenth
     /// of a percent, a hundredth of a pair), more where the two would print alike.
     fn digits(unit: Unit, best: f64, taken: f64) -> crate::model::Compared {
-        let min = match unit {
-            Unit::Objective(Objective::Win) => 1,
-            _ => 2,
-        };
-        unit.compare(best, &[taken], min)
+        unit.compare(best, &[taken], unit.usual_decimals())
     }
 }
 
@@ -172,10 +168,20 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
         (None, Action::Known(p)) if p.known() >= 2 => format!("the seen pair{seen}"),
         (_, Action::Match) => format!("the pair{seen}"),
         (Some(true), Action::Known(_)) => format!("a pass{seen}"),
-        // Second, a card whose partner was seen is another move than one whose partner
-        // is hidden: it reads otherwise.
-        (Some(false), Action::Known(p)) if p.known() >= 2 => format!("a card of a seen pair{seen}"),
         (_, Action::Known(_)) => format!("a seen card{seen}"),
+    }
+}
+
+/// [`choice_words`] of the standard model's own actions (not a reading of Zebra's), where
+/// a second card whose partner was seen is another move than one whose partner is
+/// hidden, and reads otherwise: "a card of a seen pair (4♠ b2)".
+#[must_use]
+pub fn standard_choice_words(view: &PublicView, action: Action, position: Option<usize>) -> String {
+    match (view.phase().first_was_known(), action) {
+        (Some(false), Action::Known(p)) if p.known() >= 2 => {
+            format!("a card of a seen pair{}", seen_card(view, position))
+        }
+        _ => choice_words(view, action, position),
     }
 }
 

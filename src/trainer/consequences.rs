@@ -22,6 +22,26 @@ pub struct Consequences {
     pub pairs_this_turn: f64,
     /// For a pass: what the rule does next.
     pub pass: Option<PassEffect>,
+    /// For a pass the opponent may pass back (`agreed`, two seats): what they do.
+    pub reply: Option<Reply>,
+}
+
+/// What the opponent does after a pass they may pass back, as the optimal player would:
+/// the pass rule says what a pass back would do, this says whether it comes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Reply {
+    /// They pass back, and the game ends as the rule says.
+    PassesBack,
+    /// They play on instead.
+    PlaysOn {
+        /// Pairs left on the table.
+        pairs_left: u64,
+        /// Whether every hidden card's partner has been seen: each hidden card then
+        /// makes a pair.
+        partners_seen: bool,
+        /// The pairs they take in that turn, on average.
+        pairs_this_turn: f64,
+    },
 }
 
 /// What a pass does under the rule in force.
@@ -127,6 +147,7 @@ where
             hand_over: 0.0,
             pairs_this_turn: 0.0,
             pass: None,
+            reply: None,
         };
         for (p, ending) in endings {
             match ending {
@@ -146,16 +167,46 @@ where
                     }
                 }
                 Ending::Pass => {
-                    out.pass = Some(table_pass_effect(
-                        self.pass_rule,
-                        self.seats,
-                        self.passes_at(state),
-                        state,
-                    ));
+                    let effect =
+                        table_pass_effect(self.pass_rule, self.seats, self.passes_at(state), state);
+                    if let PassEffect::EndsIfPassedBack(_) = effect {
+                        out.reply = Some(self.reply(state)?);
+                    }
+                    out.pass = Some(effect);
                 }
             }
         }
         Ok(out)
+    }
+
+    /// What the opponent does after the mover passes in `state`: the optimal player's
+    /// turn from the same cards, the difference theirs. A seen card first and a second
+    /// seen card after it is a pass back; anything else plays on.
+    fn reply(&mut self, state: &State) -> Result<Reply, ValuesError> {
+        let next = State {
+            position: state.position.clone(),
+            diff: -state.diff,
+            after_pass: true,
+            first: None,
+        };
+        let first = self.best(&next)?;
+        if let Action::Known(p) = first {
+            let held = State {
+                first: Some(FirstCard::Held(p)),
+                ..next.clone()
+            };
+            if let Action::Known(_) = self.best(&held)? {
+                return Ok(Reply::PassesBack);
+            }
+        }
+        let position = &state.position;
+        Ok(Reply::PlaysOn {
+            pairs_left: position.pairs(),
+            partners_seen: position
+                .iter()
+                .all(|(a, n)| n == 0 || a.unknown == 0 || a.known() >= 1),
+            pairs_this_turn: self.of(&next, first)?.pairs_this_turn,
+        })
     }
 
     /// Expected pairs of a turn that starts in `position` with difference `diff`.

@@ -165,8 +165,15 @@ impl Puzzle {
         let cost = lesson
             .compared(self.rules.objective)
             .cost_words(alternative.value);
+        // A pass the opponent would not pass back: why it costs, in the position's terms.
+        let why = alternative
+            .consequences
+            .reply
+            .and_then(super::reply_words)
+            .map(|r| format!(": {r}"))
+            .unwrap_or_default();
         Some(format!(
-            "Not every position wants {}: here the common play is best, and {} costs {cost}.",
+            "Not every position wants {}: here the common play is best, and {} costs {cost}{why}.",
             lower_first(self.idea.title()),
             lower_first(&alternative.named.text)
         ))

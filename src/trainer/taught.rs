@@ -40,7 +40,7 @@ pub trait Taught: Model + Sized {
     /// standard model's, said of the action as it reads there ([`Model::reading`]).
     fn choice_words(view: &PublicView, action: Self::Action, position: Option<usize>) -> String {
         let (reading, _) = Self::reading(action, Self::first(&Self::state_of(view)));
-        super::coach::choice_words(view, reading, position)
+        super::coach::standard_choice_words(view, reading, position)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::rules::{PublicView, Seat};
 
-use super::consequences::PassEffect;
+use super::consequences::{PassEffect, Reply};
 
 /// The score as the mover says it, their own pairs first: `3–1`.
 fn score(view: &PublicView) -> String {
@@ -44,5 +44,63 @@ pub fn pass_words(view: &PublicView, effect: PassEffect) -> String {
         PassEffect::EndsAfterPasses(n) => {
             format!("if the next {n} players pass too, the game ends; the pairs left go to nobody")
         }
+    }
+}
+
+/// Why a pass the opponent may pass back does not end the game, where they play on: "your
+/// opponent plays on: every hidden card's partner is seen, so they take all 7 pairs
+/// left". `None` where they pass back (the rule's words say it all).
+#[must_use]
+pub fn reply_words(reply: Reply) -> Option<String> {
+    let Reply::PlaysOn {
+        pairs_left,
+        partners_seen,
+        pairs_this_turn,
+    } = reply
+    else {
+        return None;
+    };
+    let left = crate::words::count(pairs_left, "pair");
+    #[allow(clippy::cast_precision_loss)] // a pair count is small
+    let all = (pairs_this_turn - pairs_left as f64).abs() < 1e-9;
+    Some(match (all, partners_seen) {
+        (true, true) => format!(
+            "your opponent plays on: every hidden card's partner is seen, so they take all {left} left"
+        ),
+        (true, false) => format!("your opponent plays on and takes all {left} left"),
+        _ => format!(
+            "your opponent plays on, taking {} of the {left} left that turn on average",
+            crate::words::fixed(pairs_this_turn, 2)
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_says_why_the_pass_does_not_end_the_game() {
+        let all = Reply::PlaysOn {
+            pairs_left: 7,
+            partners_seen: true,
+            pairs_this_turn: 7.0,
+        };
+        assert_eq!(
+            reply_words(all).as_deref(),
+            Some(
+                "your opponent plays on: every hidden card's partner is seen, so they take all 7 pairs left"
+            )
+        );
+        let some = Reply::PlaysOn {
+            pairs_left: 5,
+            partners_seen: false,
+            pairs_this_turn: 1.234,
+        };
+        assert_eq!(
+            reply_words(some).as_deref(),
+            Some("your opponent plays on, taking 1.23 of the 5 pairs left that turn on average")
+        );
+        assert_eq!(reply_words(Reply::PassesBack), None);
     }
 }
