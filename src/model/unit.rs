@@ -74,20 +74,6 @@ impl Unit {
         }
     }
 
-    /// Two values as a verdict compares them (`kept you at 50.3%; … left you at 49.6%`):
-    /// in whole percents or hundredths of a pair, with more digits where those would
-    /// print two different values the same.
-    #[must_use]
-    pub fn two_words(self, a: f64, b: f64) -> (String, String) {
-        let min = match self {
-            Self::Objective(Objective::Win) => 0,
-            _ => 2,
-        };
-        crate::words::two_apart(a, b, crate::solver::TIE_EPSILON, min, |v, d| {
-            self.words_to(v, d)
-        })
-    }
-
     /// What a value is multiplied by to be printed: a win chance is printed in percent.
     #[must_use]
     pub fn scale(self) -> f64 {

@@ -235,10 +235,7 @@ impl Hint {
 /// The decimals a value in `unit` is usually shown with: one of a percentage, two of a
 /// pair.
 fn usual_decimals(unit: Unit) -> usize {
-    match unit {
-        Unit::Objective(Objective::Win) => 1,
-        _ => 2,
-    }
+    unit.usual_decimals()
 }
 
 /// A value in the objective's unit: `62.5%` or `+0.42`; expected own pairs unsigned
