@@ -98,6 +98,48 @@ fn figures(text: &str) -> Vec<&str> {
 const PAIRS3_SCRIPT: &str =
     "help\nboard\nhint\nA1\nwhy\nb1\nfoo\nlog\nscore\nquit\nn\nb2\nboard\na1\nc1\na2\n4\n";
 
+/// Classic memory by ear: a first hint names the kind of move and no place; asked again,
+/// the cards and their places, as a second `H` on screen.
+#[test]
+fn a_classic_hint_by_ear_names_places_only_when_asked_again() {
+    let args = [
+        "play",
+        "--deck",
+        "pairs:3",
+        "--seed",
+        "7",
+        "--screen-reader",
+        "--no-save",
+    ];
+    // a1 C, b1 B: a miss; the AI takes B and misses A C; then C (a1, b2) is a seen pair.
+    let (code, out, err) = transcript(&args, "a1\nb1\nhint\nhint\n");
+    assert_eq!(code, 0, "{err}");
+    let after: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Optimal AI turns c1"))
+        .collect();
+    let first = after
+        .iter()
+        .position(|l| l.starts_with("Hint: best, "))
+        .unwrap();
+    let second = first
+        + 1
+        + after[first + 1..]
+            .iter()
+            .position(|l| l.starts_with("Hint: best, "))
+            .unwrap();
+    let kind = after[first..second].join("\n");
+    assert!(kind.contains("Take the pair you have seen"), "{out}");
+    assert!(!kind.contains("a1") && !kind.contains("b2"), "{kind}");
+    assert!(
+        kind.contains("Type hint again for where the cards are."),
+        "{kind}"
+    );
+    let places = after[second..].join("\n");
+    assert!(places.contains("(a1, b2)"), "{places}");
+    assert!(places.contains("Best cards: a1, b2."), "{places}");
+}
+
 #[test]
 fn a_pairs3_game_is_played_by_ear_and_its_transcript_pinned() {
     let args = [

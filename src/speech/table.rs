@@ -623,11 +623,13 @@ fn score<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result
 
 /// `hint` (`why`: every choice in full, with what it does this turn and the idea).
 fn hint<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>, why: bool) -> io::Result<()> {
-    let shown = match Table::of(app).expect("a table") {
-        Table::Round(r) => r.hint().is_some(),
-        Table::Solo(s) => s.hint().is_some(),
+    let (shown, kept) = match Table::of(app).expect("a table") {
+        Table::Round(r) => (r.hint().is_some(), r.hint().is_some_and(|h| !h.places)),
+        Table::Solo(s) => (s.hint().is_some(), false),
     };
-    if !shown {
+    // In classic memory a hint asked for again names the places (as a second `H`, and
+    // counted so); `why` never asks for them.
+    if !shown || (kept && !why) {
         voice.act(app, Action::Hint);
     }
     match Table::of(app).expect("a table") {
@@ -648,6 +650,10 @@ fn hint<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>, why: bool)
             }
             if why && let Some(idea) = &h.idea {
                 voice.say(&idea.line)?;
+            }
+            if !h.places {
+                // Classic memory: the kind of move only, no place, until asked again.
+                voice.say("Type hint again for where the cards are.")?;
             }
             let best: Vec<String> = h
                 .targets
