@@ -312,3 +312,40 @@ fn puzzles_are_chosen_around_a_rating_without_giving_up_the_mix() {
         }
     }
 }
+
+/// The issue's puzzle (`puzzle --seed 1`, the second): passing with g1 "wins 12–7 if your
+/// opponent passes back", yet costs 14.3 points. The answer says why, in the position's
+/// terms: the opponent plays on instead, and every hidden card's partner is seen.
+#[test]
+fn a_pass_that_costs_says_what_the_opponent_does_instead() {
+    use concentration::trainer::{explain, numbers_line};
+    let mut g = Generator::new(PuzzleRules {
+        deck: Deck::parse("standard").unwrap(),
+        objective: Objective::Win,
+        pass_rule: PassRule::Agreed,
+    })
+    .unwrap();
+    let p = g
+        .from_game(627_405_149_472_732_430)
+        .into_iter()
+        .find(|p| p.id.ends_with("/91"))
+        .expect("the issue's puzzle");
+    let game = p.game();
+    let lesson = explain(game.view(), g.solver()).unwrap();
+    let pass = lesson
+        .actions
+        .iter()
+        .find(|e| e.consequences.pass.is_some())
+        .expect("a pass");
+    let why = "your opponent plays on: every hidden card's partner is seen, so they take all 7 \
+               pairs left";
+    assert_eq!(
+        numbers_line(game.view(), pass),
+        format!("a pass: if your opponent passes back, the game ends: you win 12–7; but {why}")
+    );
+    let control = p.control_line(&lesson).expect("a control position");
+    assert!(
+        control.ends_with(&format!("costs 14.3 points of win chance: {why}.")),
+        "{control}"
+    );
+}
