@@ -330,16 +330,16 @@ mod tests {
     use super::*;
     use crate::rules::Label;
 
-    /// The lines: 50.36% against 49.64% cost 0.72 points, but printed as 50.4%
-    /// and 49.6% the cost beside them is 0.8; 50.2% and 47.8% (a cost of 2.4) are not
-    /// shown as 50% and 47%.
+    /// The lines: 50.36% against 49.64% cost 0.72 points (graded on the exact
+    /// cost), but printed as 50.4% and 49.6% the cost beside them is 0.8; 50.2% and 47.8%
+    /// (a cost of 2.4) are not shown as 50% and 47%.
     #[test]
     fn the_coachs_cost_is_the_difference_of_its_values() {
         let win = Unit::from(Objective::Win);
         let v = Verdict::new(win, ("a seen card", 0.5036), ("a new card", 0.4964), 0.0072);
         assert_eq!(
             v.text,
-            "Inaccuracy −0.8%: a seen card kept you at 50.4%; a new card left you at 49.6%"
+            "Good −0.8%: a seen card kept you at 50.4%; a new card left you at 49.6%"
         );
         let v = Verdict::new(win, ("a seen card", 0.5021), ("a new card", 0.4781), 0.024);
         assert_eq!(
