@@ -332,19 +332,37 @@ fn words(
             }
         }
         (None, ZebraAction::Known(p, c)) => {
-            let hidden = p.unknown(c.opposite());
-            let partners = if hidden == 1 {
-                "partner is"
-            } else {
-                "partners are"
-            };
-            format!("Turn a seen card, {one}, whose {partners} still hidden")
+            format!("Turn a seen card, {one}, {}", others(p, c))
         }
-        (_, ZebraAction::Known(..)) if held => format!("Pass: turn a second seen card, {one}"),
-        (_, ZebraAction::Known(..)) => {
-            format!("Turn a seen card, {one}: ends your turn without showing a new card")
+        (_, ZebraAction::Known(p, c)) if held => {
+            format!("Pass: turn a second seen card, {one}, {}", others(p, c))
         }
+        (_, ZebraAction::Known(p, c)) => format!(
+            "Turn a seen card, {one}, {}: ends your turn without showing a new card",
+            others(p, c)
+        ),
     }
+}
+
+/// What else is known of a seen card's rank, from its pattern and colour: its partners
+/// (the other colour) and its twin (its own colour), so that two seen cards of different
+/// patterns read differently ("whose partner is still hidden, its twin seen").
+fn others(p: ZebraPattern, c: ZebraColour) -> String {
+    let opposite = c.opposite();
+    let partners = match (p.known(opposite), p.unknown(opposite)) {
+        (0, 0) => "with no partner left".to_owned(),
+        (0, 1) => "whose partner is still hidden".to_owned(),
+        (0, h) => format!("whose {h} partners are still hidden"),
+        (1, 0) => "whose partner you have seen".to_owned(),
+        (s, 0) => format!("whose {s} partners you have seen"),
+        (s, h) => format!("with {s} seen and {h} hidden partners"),
+    };
+    let twin = match (p.known(c).saturating_sub(1), p.unknown(c)) {
+        (0, 0) => "",
+        (0, _) => ", its twin hidden",
+        _ => ", its twin seen",
+    };
+    format!("{partners}{twin}")
 }
 
 /// The kind of a move alone, without the face or place of a face-down card (classic
@@ -360,18 +378,15 @@ fn kind_words(action: ZebraAction, first: Option<ZebraFirstCard>) -> String {
         (_, ZebraAction::Twin) if held => "Pass: turn its twin (same colour, no pair)".into(),
         (_, ZebraAction::Twin) => "Turn its twin, which you have seen: same colour, no pair".into(),
         (None, ZebraAction::Known(p, c)) if p.known(c.opposite()) > 0 => {
-            "Take a pair you have seen".into()
+            format!("Take a pair you have seen (a card {})", others(p, c))
         }
-        (None, ZebraAction::Known(p, c)) => {
-            if p.unknown(c.opposite()) == 1 {
-                "Turn a seen card whose partner is still hidden".into()
-            } else {
-                "Turn a seen card whose partners are still hidden".into()
-            }
+        (None, ZebraAction::Known(p, c)) => format!("Turn a seen card {}", others(p, c)),
+        (_, ZebraAction::Known(p, c)) if held => {
+            format!("Pass: turn a second seen card {}", others(p, c))
         }
-        (_, ZebraAction::Known(..)) if held => "Pass: turn a second seen card".into(),
-        (_, ZebraAction::Known(..)) => {
-            "Turn a seen card: ends your turn without showing a new card".into()
-        }
+        (_, ZebraAction::Known(p, c)) => format!(
+            "Turn a seen card {}: ends your turn without showing a new card",
+            others(p, c)
+        ),
     }
 }
