@@ -250,8 +250,10 @@ fn a_fifo_as_the_settings_file_never_blocks_a_command() {
 fn stats_reads_everything_before_printing() {
     let s = Scratch::new("stats");
     let data = s.0.join("data");
-    // A puzzle tally that is a folder: nothing may be printed before the error.
-    std::fs::create_dir_all(data.join("puzzle-stats.json")).unwrap();
+    // A records folder that is a file: nothing may be printed before the error (a
+    // damaged statistics file only warns: see data_files.rs).
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("games"), "not a folder\n").unwrap();
     let out = s.run(
         &["stats", "--data-dir", data.to_str().unwrap()],
         &s.0.join("none.toml"),
@@ -259,5 +261,5 @@ fn stats_reads_everything_before_printing() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(text(&out.stdout), "", "printed before failing");
-    assert!(err.contains("puzzle-stats.json"), "{err}");
+    assert!(err.contains("the records folder is a file"), "{err}");
 }
