@@ -166,7 +166,9 @@ impl<T: Contents> DataFile<T> {
         }
         let bytes = match read_capped(&path, T::MAX_BYTES) {
             Ok(bytes) => bytes,
-            Err(ReadError::Missing(_)) => return Found::Absent,
+            // There a moment ago: a link to nothing (or removed since; then a write finds
+            // nothing to move aside).
+            Err(ReadError::Missing(_)) => return Found::Damaged("a link to nothing".into()),
             Err(ReadError::TooLarge(cap)) => {
                 return Found::Damaged(format!(
                     "too large to be {} (over {} MiB)",

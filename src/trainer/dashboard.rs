@@ -4,7 +4,11 @@
 
 mod cache;
 
-pub use cache::{CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, cache_file, cached, games, games_with};
+pub(crate) use cache::games_of_bytes;
+pub use cache::{
+    CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, MAX_CACHE_BYTES, cache_file, cached, games,
+    games_with, valid,
+};
 
 use std::collections::BTreeMap;
 use std::path::Path;

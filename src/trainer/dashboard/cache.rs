@@ -106,6 +106,9 @@ pub fn valid(d: &Digest) -> bool {
     // Win values lie in 0..=1; margins and costs in pairs, at most the 52 pairs of
     // the largest deck either way.
     const PAIRS: f64 = 52.0;
+    // No game has a million decisions: counts beyond are not an analysis's, and sums
+    // of them must not overflow.
+    const MOST: usize = 1 << 20;
     let within = |x: f64, low: f64, high: f64| x.is_finite() && (low..=high).contains(&x);
     let costs = d.costly.iter().chain(&d.costliest);
     d.score.is_none_or(|s| within(s, 0.0, 1.0))
@@ -114,9 +117,12 @@ pub fn valid(d: &Digest) -> bool {
         && within(d.start, -PAIRS, PAIRS)
         // A sum over flips: finite, and far from what any game reaches.
         && within(d.luck, -1e4, 1e4)
+        && d.choices <= MOST
+        && d.chances <= MOST
         && d.best <= d.choices
         && d.errors <= d.choices
         && d.strategy_best <= d.strategy_choices
+        && d.strategy_choices <= MOST
         && d.slips <= d.chances
         && costs.into_iter().all(|c| within(c.cost, 0.0, PAIRS))
 }
@@ -230,7 +236,13 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
     {
         out.warning = Some(moved);
     }
-    for (name, c) in cache.files {
+    add_up(cache.files, &mut out);
+    Ok(out)
+}
+
+/// Sums up the files a cache holds into `out`, the digests newest first.
+fn add_up(files: BTreeMap<String, Cached>, out: &mut Games) {
+    for (name, c) in files {
         match c.kept {
             Kept::Game(d) => out.digests.push((name, *d)),
             Kept::Pairs {
@@ -252,6 +264,22 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
     }
     out.digests
         .sort_by(|(an, a), (bn, b)| (&b.date, &b.time, bn).cmp(&(&a.date, &a.time, an)));
+}
+
+/// The games a cache file's `bytes` give, each entry checked as when the cache is read;
+/// what parses must write back to the same cache. For the fuzz target.
+///
+/// # Errors
+/// The bytes are not a cache.
+///
+/// # Panics
+/// A cache read does not survive writing and reading back.
+pub(crate) fn games_of_bytes(bytes: &[u8]) -> Result<Games, Fault> {
+    let cache = Cache::decode(bytes)?;
+    let again = Cache::decode(cache.encode().as_bytes()).expect("a cache written reads back");
+    assert_eq!(again, cache, "a cache survives writing and reading");
+    let mut out = Games::default();
+    add_up(cache.files, &mut out);
     Ok(out)
 }
 
