@@ -41,7 +41,8 @@ fn record_corpus_and_regressions_parse_cleanly() {
 /// solitaire statistics, the dashboard's cache, each through its fuzz target's checks.
 #[test]
 fn kept_file_corpora_and_regressions_read_cleanly() {
-    let targets: [(&str, fn(&[u8])); 3] = [
+    type Check = fn(&[u8]);
+    let targets: [(&str, Check); 3] = [
         ("settings", concentration::fuzzing::settings),
         ("kept_files", concentration::fuzzing::kept_files),
         ("cache", concentration::fuzzing::cache),
