@@ -64,6 +64,9 @@ fn run(s: &Scratch, args: &[&str], data: &Path) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Makes something at a path.
+type Make = fn(&Path);
+
 fn mkfifo(path: &Path) {
     assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
 }
@@ -136,7 +139,7 @@ fn damages() -> Vec<(&'static str, Box<dyn Fn(&Path)>)> {
                 Box::new(|p| {
                     use std::os::unix::fs::PermissionsExt;
                     std::fs::write(p, br#"{"format": 1, "results": []}"#).unwrap();
-                    std::fs::set_permissions(p, std::fs::Permissions::from_mode(0)).unwrap();
+                    std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o000)).unwrap();
                 }),
             ));
         }
@@ -243,7 +246,7 @@ fn a_fifo_or_dev_zero_as_the_dashboard_cache_never_hangs() {
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|x| x == "json"))
         .expect("the cache is written");
-    let makers: [(&str, fn(&Path)); 2] = [
+    let makers: [(&str, Make); 2] = [
         ("a FIFO", mkfifo),
         ("/dev/zero", |p| {
             std::os::unix::fs::symlink("/dev/zero", p).unwrap();
@@ -280,7 +283,7 @@ fn a_fifo_or_dev_zero_as_the_dashboard_cache_never_hangs() {
 #[test]
 fn an_unreadable_schedule_is_treated_as_empty() {
     let s = Scratch::new("schedule-bad");
-    let makers: [(&str, fn(&Path)); 3] = [
+    let makers: [(&str, Make); 3] = [
         ("a folder", |p| std::fs::create_dir(p).unwrap()),
         ("a FIFO", mkfifo),
         ("/dev/zero", |p| {
