@@ -176,11 +176,11 @@ impl<T: Contents> DataFile<T> {
                     cap >> 20
                 ));
             }
-            Err(e) => return Found::Damaged(one_line(&e.to_string())),
+            Err(e) => return Found::Damaged(e.to_string()),
         };
         match T::decode(&bytes) {
             Ok(value) => Found::Good(value),
-            Err(Fault::Damaged(why)) => Found::Damaged(one_line(&why)),
+            Err(Fault::Damaged(why)) => Found::Damaged(why),
             Err(Fault::Newer(format)) => Found::Newer(format),
         }
     }
@@ -202,11 +202,11 @@ impl<T: Contents> DataFile<T> {
             },
             Found::Damaged(why) => Loaded {
                 value: T::empty(),
-                warning: Some(format!(
+                warning: Some(one_line(&format!(
                     "warning: {} is not {} ({why}); treated as empty, and moved aside when next written",
                     path.display(),
                     T::WHAT
-                )),
+                ))),
             },
             Found::Newer(format) => Loaded {
                 value: T::empty(),
@@ -288,12 +288,12 @@ impl<T: Contents> DataFile<T> {
                     .map_err(|e| DataError::Io(path.clone(), e))?;
                 Loaded {
                     value: T::empty(),
-                    warning: Some(format!(
+                    warning: Some(one_line(&format!(
                         "warning: {} was not {} ({why}); moved to {} and starting afresh",
                         path.display(),
                         T::WHAT,
                         aside.display()
-                    )),
+                    ))),
                 }
             }
         })
@@ -307,15 +307,16 @@ impl<T: Contents> DataFile<T> {
 
 /// The line for a file of a newer format.
 fn newer_line(path: &Path, format: u32) -> String {
-    format!(
+    one_line(&format!(
         "warning: {} was written by a newer version (format {format}); treated as empty and left unchanged",
         path.display()
-    )
+    ))
 }
 
-/// `text` on one line (a parser's message may hold several).
+/// A warning as one line, whatever a parser's message or a path holds (hidden
+/// characters escaped).
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    crate::words::one_line(text)
 }
 
 /// Takes the exclusive lock of the lock file at `path` (blocking; created if missing);

@@ -54,8 +54,8 @@ pub fn record(data: &[u8]) -> bool {
 }
 
 /// The settings file: any bytes are read as the store reads the file (UTF-8, else one
-/// fault) and parsed leniently: settings and faults of one line each, never a panic;
-/// the settings written back (`config show`) parse without a fault.
+/// fault) and parsed leniently: settings and faults printed one line each, never a
+/// panic; the settings written back (`config show`) parse without a fault.
 ///
 /// # Panics
 /// When one of those properties fails.
@@ -65,8 +65,12 @@ pub fn settings(data: &[u8]) {
     };
     let base = std::path::Path::new("/base");
     let (settings, faults) = crate::cli::parse_settings(text, base);
+    // A fault quotes the value at fault as it is: the line printed is made one line,
+    // its hidden characters escaped (`words::one_line`, as `settings::print_warnings`
+    // and the error line do).
     for fault in &faults {
-        assert!(!fault.contains('\n'), "one line: {fault}");
+        let printed = crate::words::one_line(fault);
+        assert!(!printed.contains(['\n', '\r', '\x1b']), "one line: {printed}");
     }
     let shown = settings.to_toml(None);
     let (_, again) = crate::cli::parse_settings(&shown, base);
