@@ -70,7 +70,10 @@ pub fn settings(data: &[u8]) {
     // and the error line do).
     for fault in &faults {
         let printed = crate::words::one_line(fault);
-        assert!(!printed.contains(['\n', '\r', '\x1b']), "one line: {printed}");
+        assert!(
+            !printed.contains(['\n', '\r', '\x1b']),
+            "one line: {printed}"
+        );
     }
     let shown = settings.to_toml(None);
     let (_, again) = crate::cli::parse_settings(&shown, base);
@@ -169,7 +172,8 @@ pub fn cache(data: &[u8]) {
         let figures = [
             k.result,
             k.luck_adjusted,
-            k.strategy_error_rate,
+            k.accuracy,
+            k.strategy_accuracy,
             k.mean_cost,
         ];
         assert!(

@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::annotate::Annotate;
 use crate::analysis::digest::{Digest, digest};
 use crate::analysis::judgement::Judgement;
-use crate::model::TableOracle;
 use crate::data_file::{Contents, DataFile, Fault};
+use crate::model::TableOracle;
 use crate::record::{self, Entry};
 use crate::rules::Table;
 
@@ -124,6 +124,7 @@ pub fn valid(d: &Digest) -> bool {
         && d.strategy_best <= d.strategy_choices
         && d.strategy_choices <= MOST
         && d.slips <= d.chances
+        && d.grades.iter().all(|&g| g <= d.choices)
         && costs.into_iter().all(|c| within(c.cost, 0.0, PAIRS))
 }
 
