@@ -480,3 +480,49 @@ fn puzzle_answers_killed_leave_the_tally_and_the_ratings_equal() {
     assert!(answered >= 20, "the children answered: {answered}");
     println!("20 kills, {answered} answers: the tally and the ratings equal after each");
 }
+
+/// The files of an older version, a format-1 tally and its ratings apart in
+/// `puzzle-ratings.json`, lose nothing: read together before any answer, taken into one
+/// file by the first, the old ratings file then renamed and never read again.
+#[test]
+fn an_older_tally_and_its_ratings_file_are_taken_in_whole() {
+    let s = Scratch::new("migrate");
+    let data = s.0.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(
+        data.join(TALLY),
+        r#"{"format":1,"all":{"tried":3,"solved":2},"streak":1,"best_streak":2,
+            "by_idea":{"wait":{"tried":3,"solved":2}}}"#,
+    )
+    .unwrap();
+    let old = r#"{"format":1,"results":[
+        {"when":"2026-01-01 10:00:00","rating":1500.0,"solved":true},
+        {"when":"2026-01-01 10:01:00","rating":1650.0,"solved":false},
+        {"when":"2026-01-01 10:02:00","rating":1800.0,"solved":true}]}"#;
+    std::fs::write(data.join("puzzle-ratings.json"), old).unwrap();
+    let store = TallyStore::new(&data);
+    let before = store.load();
+    assert!(before.warning.is_none(), "{:?}", before.warning);
+    assert_eq!(before.tally.all.tried, 3);
+    assert_eq!(before.tally.ratings.as_ref().map(Vec::len), Some(3));
+    let out = run(&s, &["stats", "--json"], &data);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["dashboard"]["rated"], 3, "the old ratings rate");
+
+    let after = store.record(IdeaKind::Wait, true, 1500.0).unwrap();
+    assert!(after.warning.is_none(), "{:?}", after.warning);
+    assert_eq!(after.tally.format, 2);
+    assert_eq!((after.tally.all.tried, after.tally.all.solved), (4, 3));
+    let ratings = after.tally.ratings.unwrap();
+    assert_eq!(ratings.len(), 4);
+    assert_eq!(ratings[1].rating, 1650.0);
+    assert!(!data.join("puzzle-ratings.json").exists());
+    assert_eq!(
+        std::fs::read_to_string(data.join("puzzle-ratings.json.merged")).unwrap(),
+        old,
+        "kept as it was"
+    );
+    let again = store.load();
+    assert_eq!(again.tally.ratings.map(|r| r.len()), Some(4));
+}
