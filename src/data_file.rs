@@ -1,7 +1,8 @@
 //! One store for every file the game keeps besides the records: the solitaire
 //! statistics, the puzzle tally (with the puzzle ratings), the review schedule, the
 //! dashboard's cache, and (read only) the settings file. Each is a [`DataFile`] of a
-//! [`Contents`], and all keep the same promises (docs/records.md, "The files kept"):
+//! [`Contents`], and all keep the same promises (docs/records.md, "The files kept
+//! besides the records"):
 //!
 //! - **a lock**: every write runs under an exclusive advisory lock on a lock file beside
 //!   it (`NAME.lock`), released by the system if the process dies; reading takes none;
@@ -284,8 +285,17 @@ impl<T: Contents> DataFile<T> {
             },
             Found::Newer(format) => return Err(DataError::Newer(path, format)),
             Found::Damaged(why) => {
-                let aside = crate::atomic_file::move_aside(&self.dir, &self.name)
-                    .map_err(|e| DataError::Io(path.clone(), e))?;
+                let aside = match crate::atomic_file::move_aside(&self.dir, &self.name) {
+                    Ok(aside) => aside,
+                    // Gone since it was read (a link to nothing removed): nothing to keep.
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        return Ok(Loaded {
+                            value: T::empty(),
+                            warning: None,
+                        });
+                    }
+                    Err(e) => return Err(DataError::Io(path, e)),
+                };
                 Loaded {
                     value: T::empty(),
                     warning: Some(one_line(&format!(

@@ -195,7 +195,11 @@ impl Drill {
         // screen counts what `stats` counts (a file that cannot be read is said once).
         let (saved, note) = match store.as_ref().map(TallyStore::load) {
             None => (None, None),
-            Some(loaded) => (Some(loaded.tally), loaded.warning),
+            // A line each file: on the one message line, side by side.
+            Some(loaded) => (
+                Some(loaded.tally),
+                loaded.warning.map(|w| w.replace('\n', " · ")),
+            ),
         };
         let mut drill = Self {
             source: Source::Generated {
