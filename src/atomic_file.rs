@@ -1,8 +1,8 @@
 //! Files replaced atomically: a temporary file of the writer's own, synced, then renamed
 //! over the old one; a file that cannot be read moved aside rather than overwritten; and
-//! what killed writers left behind cleaned up. The records, the solitaire statistics and
-//! the puzzle tally are all written this way (below all three, so none imports another
-//! for it).
+//! what killed writers left behind cleaned up. The records and every file of the
+//! [`crate::data_file`] store are written this way (below both, so neither imports the
+//! other for it).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -23,6 +23,8 @@ mod solitaire;
 mod solve;
 
 pub use records::{analyse, text_report};
+/// The settings file's parser, for the fuzz target.
+pub(crate) use settings::parse_lenient as parse_settings;
 
 use std::process::ExitCode;
 

@@ -11,6 +11,7 @@
 pub mod analysis;
 mod atomic_file;
 pub mod cli;
+pub mod data_file;
 pub mod dates;
 #[doc(hidden)]
 pub mod fuzzing;

@@ -65,9 +65,6 @@ pub use store::{
     DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, load_pairs,
     records_dir, save, save_pairs, today, try_list,
 };
-// The puzzle tally writes through the record layer; the solitaire statistics, below it,
-// use `atomic_file` itself.
-pub(crate) use crate::atomic_file::{move_aside, replace_atomically};
 
 use crate::rules::{
     Deck, Game, IllegalFlip, Objective, Outcome, PassRule, Phase, Players, Seat, Table, TableError,

@@ -36,3 +36,23 @@ fn record_corpus_and_regressions_parse_cleanly() {
         record_input(&input);
     }
 }
+
+/// The files the game keeps (issue 37): the settings file, the trainer's files and the
+/// solitaire statistics, the dashboard's cache, each through its fuzz target's checks.
+#[test]
+fn kept_file_corpora_and_regressions_read_cleanly() {
+    type Check = fn(&[u8]);
+    let targets: [(&str, Check); 3] = [
+        ("settings", concentration::fuzzing::settings),
+        ("kept_files", concentration::fuzzing::kept_files),
+        ("cache", concentration::fuzzing::cache),
+    ];
+    for (target, check) in targets {
+        let mut all = inputs(&format!("fuzz/corpus/{target}"));
+        assert!(all.len() >= 2, "the {target} corpus is committed");
+        all.extend(inputs(&format!("fuzz/regressions/{target}")));
+        for input in &all {
+            check(input);
+        }
+    }
+}

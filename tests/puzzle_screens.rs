@@ -225,7 +225,9 @@ fn concurrent_answers_are_all_counted() {
             std::thread::spawn(move || {
                 let store = TallyStore::new(&dir);
                 for i in 0..10 {
-                    store.record(IdeaKind::Sacrifice, (t + i) % 2 == 0).unwrap();
+                    store
+                        .record(IdeaKind::Sacrifice, (t + i) % 2 == 0, 1500.0)
+                        .unwrap();
                 }
             })
         })
@@ -233,9 +235,14 @@ fn concurrent_answers_are_all_counted() {
     for t in threads {
         t.join().unwrap();
     }
-    let tally = TallyStore::new(&dir).load().unwrap().tally;
+    let tally = TallyStore::new(&dir).load().tally;
     assert_eq!((tally.all.tried, tally.all.solved), (40, 20));
     assert_eq!(tally.by_idea["sacrifice"].tried, 40);
+    assert_eq!(
+        tally.ratings.map(|r| r.len()),
+        Some(40),
+        "rated with the tally"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -245,8 +252,8 @@ fn a_file_that_is_not_a_tally_is_moved_aside_not_overwritten() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(FILE_NAME), "not json").unwrap();
     let store = TallyStore::new(&dir);
-    assert!(store.load().unwrap().warning.is_some());
-    let loaded = store.record(IdeaKind::Wait, true).unwrap();
+    assert!(store.load().warning.is_some());
+    let loaded = store.record(IdeaKind::Wait, true, 1500.0).unwrap();
     assert!(loaded.warning.unwrap().contains("moved to"));
     assert_eq!(loaded.tally.all.tried, 1);
     let aside = std::fs::read_dir(&dir)
@@ -544,7 +551,7 @@ fn the_tally_on_the_first_screen_is_the_saved_one() {
     let dir = scratch("first-tally");
     let store = TallyStore::new(&dir);
     for i in 0..12 {
-        store.record(IdeaKind::Sacrifice, i != 3).unwrap();
+        store.record(IdeaKind::Sacrifice, i != 3, 1500.0).unwrap();
     }
     let mut saved = app("pairs:8", 7, Some(dir.clone()));
     // The panel's line (it wraps in the narrow panel).
@@ -775,7 +782,7 @@ fn a_timed_run_counts_what_was_solved_before_the_time_is_up() {
 
 /// A counted answer rates the person against the puzzle's rating (Glicko-2): the
 /// answer window shows both and the change, the panel the rating, and the result is
-/// kept in `puzzle-ratings.json`; a second try is not rated.
+/// kept with the tally in `puzzle-stats.json`; a second try is not rated.
 #[test]
 fn an_answer_rates_the_person_against_the_puzzle() {
     let dir = scratch("rating");
@@ -793,11 +800,11 @@ fn an_answer_rates_the_person_against_the_puzzle() {
     assert!(change.unwrap() < 0.0, "a miss lowers the rating");
     let now = format!("Rating {:.0}", book.rating.rating);
     let log: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("puzzle-ratings.json")).unwrap())
-            .unwrap();
-    assert_eq!(log["results"].as_array().unwrap().len(), 1);
-    assert_eq!(log["results"][0]["rating"].as_f64(), Some(rating));
-    assert_eq!(log["results"][0]["solved"].as_bool(), Some(false));
+        serde_json::from_str(&std::fs::read_to_string(dir.join(FILE_NAME)).unwrap()).unwrap();
+    assert_eq!(log["ratings"].as_array().unwrap().len(), 1);
+    assert_eq!(log["ratings"][0]["rating"].as_f64(), Some(rating));
+    assert_eq!(log["ratings"][0]["solved"].as_bool(), Some(false));
+    assert!(!dir.join("puzzle-ratings.json").exists());
     // A second try is marked but not rated.
     app.update(Action::Again, Instant::now());
     let best = drill(&app).lesson().best().named.cards[0];

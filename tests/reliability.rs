@@ -2,12 +2,16 @@
 //! accepted is honoured (`duel --players ... --save` saves the seat games), a batch cut
 //! short by a full disk says how many were saved and leaves nothing partial, a settings
 //! file that is a FIFO never blocks a command, and `stats` reads everything before it
-//! prints. (The refusals are rows of the bad-input catalogue, tests/bad_input.rs.)
+//! prints. (The refusals are rows of the bad-input catalogue, tests/bad_input.rs.) The
+//! files the game keeps besides the records: `data_files` (issue 37).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use concentration::record::{self, Record};
+
+#[path = "reliability/data_files.rs"]
+mod data_files;
 
 struct Scratch(PathBuf);
 
@@ -250,8 +254,10 @@ fn a_fifo_as_the_settings_file_never_blocks_a_command() {
 fn stats_reads_everything_before_printing() {
     let s = Scratch::new("stats");
     let data = s.0.join("data");
-    // A puzzle tally that is a folder: nothing may be printed before the error.
-    std::fs::create_dir_all(data.join("puzzle-stats.json")).unwrap();
+    // A records folder that is a file: nothing may be printed before the error (a
+    // damaged statistics file only warns: see data_files.rs).
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("games"), "not a folder\n").unwrap();
     let out = s.run(
         &["stats", "--data-dir", data.to_str().unwrap()],
         &s.0.join("none.toml"),
@@ -259,5 +265,5 @@ fn stats_reads_everything_before_printing() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(text(&out.stdout), "", "printed before failing");
-    assert!(err.contains("puzzle-stats.json"), "{err}");
+    assert!(err.contains("the records folder is a file"), "{err}");
 }

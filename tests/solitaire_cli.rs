@@ -76,7 +76,7 @@ fn stats_warns_about_a_corrupted_file_and_leaves_it() {
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("warning:") && err.contains("moved aside when the next game is counted"),
+        err.starts_with("warning:") && err.contains("moved aside when next written"),
         "{err}"
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("No solitaire games counted yet"));

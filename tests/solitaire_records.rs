@@ -402,7 +402,7 @@ fn a_game_is_counted_only_once_its_record_is_saved() {
         "{:?}",
         solo.counted()
     );
-    assert!(Store::new(&data).load().unwrap().stats.entries.is_empty());
+    assert!(Store::new(&data).load().stats.entries.is_empty());
     // Saved, then counted, under the deck's own name whatever its case.
     std::fs::remove_file(data.join("games")).unwrap();
     let config = Config {
@@ -420,7 +420,7 @@ fn a_game_is_counted_only_once_its_record_is_saved() {
         app.solo().unwrap().counted(),
         Some(Counted::Yes(_))
     ));
-    let stats = Store::new(&data).load().unwrap().stats;
+    let stats = Store::new(&data).load().stats;
     assert_eq!(stats.entry("pairs:3", "classic", None).unwrap().games, 1);
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use concentration::solitaire::stats::{FILE_NAME, GameStats, StatsError, Store};
+use concentration::data_file::DataError;
+use concentration::solitaire::stats::{FILE_NAME, GameStats, Store};
 
 /// A fresh, empty directory under the target directory.
 fn temp_dir(name: &str) -> PathBuf {
@@ -32,7 +33,7 @@ fn game(moves: u32, luck_adjusted: u32, challenge: Option<u64>) -> GameStats {
 fn totals_bests_and_challenges() {
     let dir = temp_dir("totals");
     let store = Store::new(&dir);
-    assert!(store.load().unwrap().stats.entries.is_empty());
+    assert!(store.load().stats.entries.is_empty());
     let first = store.record(&game(15, 13, Some(7))).unwrap();
     assert_eq!(
         (first.previous_best, first.previous_challenge_best),
@@ -45,7 +46,7 @@ fn totals_bests_and_challenges() {
         (third.previous_best, third.previous_challenge_best),
         (Some(12), Some(15))
     );
-    let stats = store.load().unwrap().stats;
+    let stats = store.load().stats;
     let all = stats.entry("pairs:8", "classic", None).unwrap();
     assert_eq!(
         (all.games, all.moves, all.misses, all.best),
@@ -93,7 +94,7 @@ fn a_corrupted_file_is_moved_aside_with_a_warning() {
         assert_eq!(aside.len(), 1, "{aside:?}");
         assert_eq!(std::fs::read(&aside[0]).unwrap(), junk, "kept as it was");
         // The new file holds the new game only, and reads cleanly.
-        let loaded = store.load().unwrap();
+        let loaded = store.load();
         assert!(loaded.warning.is_none());
         assert_eq!(
             loaded
@@ -111,10 +112,11 @@ fn a_corrupted_file_is_moved_aside_with_a_warning() {
 fn reading_a_corrupted_file_warns_and_leaves_it_for_the_next_game() {
     let dir = temp_dir("corrupt-load");
     std::fs::write(dir.join(FILE_NAME), "[1, 2, 3]").unwrap();
-    let loaded = Store::new(&dir).load().unwrap();
+    let loaded = Store::new(&dir).load();
     let warning = loaded.warning.unwrap();
     assert!(
-        warning.contains("is not valid statistics") && warning.contains("next game"),
+        warning.contains("is not solitaire statistics")
+            && warning.contains("moved aside when next written"),
         "{warning}"
     );
     assert!(loaded.stats.entries.is_empty());
@@ -153,7 +155,7 @@ fn reading_takes_no_lock_and_writes_nothing() {
     let dir_modified = std::fs::metadata(&dir).unwrap().modified().unwrap();
     let before = listing(&dir);
     std::thread::sleep(std::time::Duration::from_millis(20));
-    let loaded = store.load().unwrap();
+    let loaded = store.load();
     assert_eq!(loaded.stats.entries.len(), 1);
     assert_eq!(listing(&dir), before, "reading created or changed a file");
     assert_eq!(
@@ -164,24 +166,36 @@ fn reading_takes_no_lock_and_writes_nothing() {
 }
 
 #[test]
-fn a_file_or_lock_that_is_a_folder_is_a_clear_error() {
-    for name in [FILE_NAME, concentration::solitaire::stats::LOCK_NAME] {
-        let dir = temp_dir("folder");
-        std::fs::create_dir(dir.join(name)).unwrap();
-        let store = Store::new(&dir);
-        for err in [
-            store.load().unwrap_err(),
-            store.record(&game(13, 12, None)).unwrap_err(),
-        ] {
-            assert!(matches!(err, StatsError::NotAFile(_)), "{name}: {err}");
-            let text = err.to_string();
-            assert!(
-                text.contains(name) && text.contains("not a regular file"),
-                "{text}"
-            );
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
+fn a_file_that_is_a_folder_counts_as_empty_and_a_folder_lock_is_a_clear_error() {
+    // The file a folder: read as empty with one line, moved aside by the next game.
+    let dir = temp_dir("folder");
+    std::fs::create_dir(dir.join(FILE_NAME)).unwrap();
+    let store = Store::new(&dir);
+    let loaded = store.load();
+    assert!(loaded.stats.entries.is_empty());
+    let w = loaded.warning.unwrap();
+    assert!(
+        w.contains(FILE_NAME) && w.contains("not a regular file"),
+        "{w}"
+    );
+    let recorded = store.record(&game(13, 12, None)).unwrap();
+    assert!(recorded.warning.unwrap().contains("moved to"));
+    assert_eq!(aside_files(&dir).len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The lock a folder: reading takes no lock; counting cannot, and says why.
+    let dir = temp_dir("folder-lock");
+    let lock = concentration::solitaire::stats::LOCK_NAME;
+    std::fs::create_dir(dir.join(lock)).unwrap();
+    let store = Store::new(&dir);
+    assert!(store.load().warning.is_none());
+    let err = store.record(&game(13, 12, None)).unwrap_err();
+    assert!(matches!(err, DataError::NotAFile(_)), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains(lock) && text.contains("not a regular file"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -219,10 +233,11 @@ fn a_newer_format_is_left_alone() {
     let text = "{\"format\": 99, \"entries\": []}";
     std::fs::write(dir.join(FILE_NAME), text).unwrap();
     let err = Store::new(&dir).record(&game(13, 12, None)).unwrap_err();
-    assert!(matches!(err, StatsError::Newer(_, 99)), "{err}");
+    assert!(matches!(err, DataError::Newer(_, 99)), "{err}");
     assert!(err.to_string().contains("newer version"));
-    let err = Store::new(&dir).load().unwrap_err();
-    assert!(matches!(err, StatsError::Newer(_, 99)), "{err}");
+    let loaded = Store::new(&dir).load();
+    assert!(loaded.stats.entries.is_empty());
+    assert!(loaded.warning.unwrap().contains("newer version"));
     assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -273,7 +288,7 @@ fn concurrent_processes_lose_nothing() {
     for mut child in children {
         assert!(child.wait().unwrap().success());
     }
-    let loaded = Store::new(&dir).load().unwrap();
+    let loaded = Store::new(&dir).load();
     assert!(loaded.warning.is_none());
     let all = loaded.stats.entry("pairs:8", "classic", None).unwrap();
     assert_eq!(all.games, u64::from(5 * CHILD_GAMES));

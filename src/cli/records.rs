@@ -543,9 +543,16 @@ pub(super) fn warm_cache(data: &Path) {
 /// bar while records are analysed afresh (a first `stats` over thousands takes seconds).
 pub(super) fn analysed_games(data: &Path) -> anyhow::Result<crate::trainer::dashboard::Games> {
     let mut bar: Option<super::progress::Progress> = None;
-    crate::trainer::dashboard::games_with(data, |_, of| {
+    let games = crate::trainer::dashboard::games_with(data, |_, of| {
         bar.get_or_insert_with(|| super::progress::Progress::bar(of, "games analysed"))
             .step();
     })
-    .map_err(super::usage)
+    .map_err(super::usage)?;
+    drop(bar);
+    // Said here, where the cache is first read: a damaged cache is rebuilt now, so
+    // the command's own reading finds it sound.
+    if let Some(w) = &games.warning {
+        eprintln!("{w}");
+    }
+    Ok(games)
 }

@@ -49,7 +49,7 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
     let today = crate::dates::parse_day(&crate::dates::now_utc().0).unwrap_or(time::Date::MIN);
     let store = ScheduleStore::new(&data);
     let loaded = if args.schedule || store.exists() {
-        Some(store.load()?)
+        Some(store.load())
     } else {
         None
     };

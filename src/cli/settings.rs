@@ -139,8 +139,27 @@ pub fn load() -> Result<Settings, String> {
     }
 }
 
-/// Settings files larger than this are refused unread (a settings file is a few lines).
-const MAX_SETTINGS_BYTES: u64 = 1 << 20;
+/// The settings file's text, as the one store of kept files reads it: a regular file
+/// only, capped, UTF-8. The file is the person's own, so nothing here writes it or
+/// moves it aside: a fault is said and the file left as it is.
+struct SettingsText(String);
+
+impl crate::data_file::Contents for SettingsText {
+    const WHAT: &'static str = "a settings file";
+    /// A settings file is a few lines.
+    const MAX_BYTES: u64 = 1 << 20;
+    fn empty() -> Self {
+        Self(String::new())
+    }
+    fn decode(bytes: &[u8]) -> Result<Self, crate::data_file::Fault> {
+        String::from_utf8(bytes.to_vec())
+            .map(Self)
+            .map_err(|_| crate::data_file::Fault::Damaged("not UTF-8 text".into()))
+    }
+    fn encode(&self) -> String {
+        self.0.clone()
+    }
+}
 
 /// Reads the settings file, keeping every good value: the settings, and one line per
 /// fault (naming the file, the line and the key). A bad value loses only its own key;
@@ -148,25 +167,16 @@ const MAX_SETTINGS_BYTES: u64 = 1 << 20;
 /// read (a FIFO would block, a device never end), and only up to a size.
 #[must_use]
 pub fn load_lenient() -> (Settings, Vec<String>) {
+    use crate::data_file::{DataFile, Found};
     let Some(path) = path() else {
         return (Settings::default(), Vec::new());
     };
     let named = |e: String| format!("config file {}: {e}", path.display());
-    let text = match crate::record::read_capped(&path, MAX_SETTINGS_BYTES) {
-        Ok(bytes) => bytes,
-        Err(crate::record::ReadError::Missing(_)) => {
-            return (Settings::default(), Vec::new());
-        }
-        Err(crate::record::ReadError::TooLarge(_)) => {
-            return (
-                Settings::default(),
-                vec![named("too large to be a settings file".into())],
-            );
-        }
-        Err(e) => return (Settings::default(), vec![named(e.to_string())]),
-    };
-    let Ok(text) = String::from_utf8(text) else {
-        return (Settings::default(), vec![named("not UTF-8 text".into())]);
+    let text = match DataFile::<SettingsText>::at(&path).find() {
+        Found::Absent => return (Settings::default(), Vec::new()),
+        Found::Good(SettingsText(text)) => text,
+        Found::Damaged(why) => return (Settings::default(), vec![named(why)]),
+        Found::Newer(_) => unreachable!("a settings file has no format version"),
     };
     let (settings, faults) = parse_lenient(&text, path.parent().unwrap_or(Path::new(".")));
     (settings, faults.into_iter().map(named).collect())

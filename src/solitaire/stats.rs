@@ -1,25 +1,14 @@
 //! Personal bests and statistics of solitaire games, kept in one JSON file in the data
-//! directory.
-//!
-//! - Every update runs under an exclusive advisory lock on a separate lock file
-//!   (`solitaire-stats.lock`, `flock` on Unix, `LockFileEx` on Windows, released by the
-//!   system if the process dies), so concurrent writers from several processes queue up
-//!   and lose nothing.
-//! - The file is replaced atomically: the new text goes to a temporary file in the same
-//!   directory, is flushed to disk, then renamed over the old one, so a crash leaves the
-//!   old file or the new one, never half of one.
-//! - Reading takes no lock and writes nothing (it works on a read-only directory).
-//! - A file that cannot be read as statistics is moved aside (to
-//!   `solitaire-stats.json.corrupt-<seconds>-<pid>`) with a warning when the next game
-//!   is counted, never overwritten; reading only warns.
-//! - Temporary files of writers that were killed are removed by the next writer.
-//!   A file written by a newer format version is left alone and refused.
+//! directory (`solitaire-stats.json`): a [`DataFile`], so updated under its lock
+//! (`solitaire-stats.lock`), replaced atomically, and read capped, a damaged file
+//! counting as empty with a warning and moved aside at the next game counted (see
+//! [`crate::data_file`]). A game is counted only after its record is saved.
 
-use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
+
+use crate::data_file::{Contents, DataError, DataFile, Fault};
 
 /// The statistics file's name in the data directory.
 pub const FILE_NAME: &str = "solitaire-stats.json";
@@ -27,26 +16,6 @@ pub const FILE_NAME: &str = "solitaire-stats.json";
 pub const LOCK_NAME: &str = "solitaire-stats.lock";
 /// The format version written.
 pub const FORMAT: u32 = 1;
-
-/// Why the statistics could not be read or written.
-#[derive(Debug, Error)]
-pub enum StatsError {
-    /// A file system error, with the path concerned.
-    #[error("{0}: {1}")]
-    Io(PathBuf, std::io::Error),
-    /// The file was written by a newer version of the program.
-    #[error("{0}: written by a newer version (format {1}); left unchanged")]
-    Newer(PathBuf, u32),
-    /// Where a regular file belongs, something else (a folder, a FIFO) is.
-    #[error("{0}: not a regular file (a folder or another kind of file is in its place)")]
-    NotAFile(PathBuf),
-}
-
-/// The file read: statistics, or why they are not.
-enum Parsed {
-    Good(Loaded),
-    Bad(String),
-}
 
 /// One finished game, as the statistics count it.
 #[derive(Debug, Clone, PartialEq)]
@@ -157,10 +126,13 @@ impl Stats {
         };
         let e = &mut self.entries[i];
         let previous = (e.games > 0).then_some(e.best);
-        e.games += 1;
-        e.moves += u64::from(game.moves);
-        e.misses += u64::from(game.misses);
-        e.cost += i64::from(game.moves) - i64::from(game.luck_adjusted);
+        // Saturating: a hand-edited count near the limit stays there, never wraps.
+        e.games = e.games.saturating_add(1);
+        e.moves = e.moves.saturating_add(u64::from(game.moves));
+        e.misses = e.misses.saturating_add(u64::from(game.misses));
+        e.cost = e
+            .cost
+            .saturating_add(i64::from(game.moves) - i64::from(game.luck_adjusted));
         if game.moves < e.best {
             e.best = game.moves;
             e.best_date.clone_from(&game.date);
@@ -169,12 +141,45 @@ impl Stats {
     }
 }
 
+impl Stats {
+    /// Why these statistics cannot be what the game wrote: a sum smaller than a count
+    /// it includes, a best with no game, a best above a game's moves.
+    fn check(&self) -> Result<(), String> {
+        for e in &self.entries {
+            let at = format!("{} {}", e.deck, e.memory);
+            if e.games == 0 {
+                return Err(format!("{at}: an entry of no game"));
+            }
+            if e.misses > e.moves || u64::from(e.best) > e.moves {
+                return Err(format!("{at}: more misses or a best than moves"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Contents for Stats {
+    const WHAT: &'static str = "solitaire statistics";
+    fn empty() -> Self {
+        Self {
+            format: FORMAT,
+            entries: Vec::new(),
+        }
+    }
+    fn decode(bytes: &[u8]) -> Result<Self, Fault> {
+        crate::data_file::decode_json(bytes, |s: &Self| s.format, FORMAT, |_| false, Self::check)
+    }
+    fn encode(&self) -> String {
+        serde_json::to_string_pretty(self).expect("statistics serialise") + "\n"
+    }
+}
+
 /// What reading the statistics found.
 #[derive(Debug, Clone, Default)]
 pub struct Loaded {
-    /// The statistics (empty if there were none).
+    /// The statistics (empty if there were none, or damaged).
     pub stats: Stats,
-    /// A warning to show (a corrupted file moved aside).
+    /// A warning to show (a damaged file, or one moved aside).
     pub warning: Option<String>,
 }
 
@@ -187,14 +192,14 @@ pub struct Recorded {
     pub previous_best: Option<u32>,
     /// The best on this challenge before the game.
     pub previous_challenge_best: Option<u32>,
-    /// A warning to show (a corrupted file moved aside).
+    /// A warning to show (a damaged file moved aside).
     pub warning: Option<String>,
 }
 
 /// The statistics file of a data directory.
 #[derive(Debug, Clone)]
 pub struct Store {
-    dir: PathBuf,
+    file: DataFile<Stats>,
 }
 
 impl Store {
@@ -202,164 +207,40 @@ impl Store {
     #[must_use]
     pub fn new(dir: &Path) -> Self {
         Self {
-            dir: dir.to_path_buf(),
+            file: DataFile::new(dir, FILE_NAME),
         }
     }
 
     /// The statistics file.
     #[must_use]
     pub fn path(&self) -> PathBuf {
-        self.dir.join(FILE_NAME)
+        self.file.path()
     }
 
-    /// Reads the statistics (none yet is not an error), without writing anything: no
-    /// lock is taken (the file is only ever replaced whole, so a read sees one version)
-    /// and a corrupted file is left where it is, reported in [`Loaded::warning`] (the
-    /// next game counted moves it aside).
-    ///
-    /// # Errors
-    /// The directory or file cannot be read, the file or lock is not a regular file, or
-    /// a newer format.
-    pub fn load(&self) -> Result<Loaded, StatsError> {
-        if !self.dir.exists() {
-            return Ok(Loaded::default());
-        }
-        let lock = self.dir.join(LOCK_NAME);
-        if let Ok(meta) = std::fs::metadata(&lock)
-            && !meta.is_file()
-        {
-            return Err(StatsError::NotAFile(lock));
-        }
-        match self.parse()? {
-            Parsed::Good(loaded) => Ok(loaded),
-            Parsed::Bad(reason) => Ok(Loaded {
-                stats: Stats {
-                    format: FORMAT,
-                    entries: Vec::new(),
-                },
-                warning: Some(format!(
-                    "warning: {} is not valid statistics ({reason}); it is moved aside when the next game is counted",
-                    self.path().display()
-                )),
-            }),
+    /// Reads the statistics without a lock and without writing anything: none yet, or
+    /// a damaged file, is empty (the damage said in [`Loaded::warning`]; the next game
+    /// counted moves it aside).
+    #[must_use]
+    pub fn load(&self) -> Loaded {
+        let loaded = self.file.load();
+        Loaded {
+            stats: loaded.value,
+            warning: loaded.warning,
         }
     }
 
     /// Counts one finished game, under the lock, and writes the file atomically.
     ///
     /// # Errors
-    /// The directory or file cannot be read or written, or a newer format.
-    pub fn record(&self, game: &GameStats) -> Result<Recorded, StatsError> {
-        let io = |e| StatsError::Io(self.dir.clone(), e);
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
-        let _lock = self.lock()?;
-        let Loaded { mut stats, warning } = self.read()?;
-        let (previous_best, previous_challenge_best) = stats.add(game);
-        self.write(&stats)?;
+    /// The directory, lock or file cannot be written, or a newer format.
+    pub fn record(&self, game: &GameStats) -> Result<Recorded, DataError> {
+        let (loaded, (previous_best, previous_challenge_best)) =
+            self.file.update(|stats| stats.add(game))?;
         Ok(Recorded {
-            stats,
+            stats: loaded.value,
             previous_best,
             previous_challenge_best,
-            warning,
+            warning: loaded.warning,
         })
-    }
-
-    /// Takes the exclusive lock (blocking); it is released when the file is dropped.
-    fn lock(&self) -> Result<File, StatsError> {
-        lock_file(&self.dir.join(LOCK_NAME))
-    }
-
-    /// Reads and checks the file.
-    fn parse(&self) -> Result<Parsed, StatsError> {
-        let path = self.path();
-        let Some(bytes) = read_if_present(&path)? else {
-            return Ok(Parsed::Good(Loaded {
-                stats: Stats {
-                    format: FORMAT,
-                    entries: Vec::new(),
-                },
-                warning: None,
-            }));
-        };
-        Ok(match serde_json::from_slice::<Stats>(&bytes) {
-            Ok(stats) if stats.format > FORMAT => {
-                return Err(StatsError::Newer(path, stats.format));
-            }
-            Ok(stats) if stats.format == FORMAT => Parsed::Good(Loaded {
-                stats,
-                warning: None,
-            }),
-            Ok(stats) => Parsed::Bad(format!("unknown format {}", stats.format)),
-            Err(e) => Parsed::Bad(e.to_string()),
-        })
-    }
-
-    /// Reads the file under the lock, moving a corrupted one aside.
-    fn read(&self) -> Result<Loaded, StatsError> {
-        let path = self.path();
-        let reason = match self.parse()? {
-            Parsed::Good(loaded) => return Ok(loaded),
-            Parsed::Bad(reason) => reason,
-        };
-        let aside = crate::atomic_file::move_aside(&self.dir, FILE_NAME)
-            .map_err(|e| StatsError::Io(path.clone(), e))?;
-        Ok(Loaded {
-            stats: Stats {
-                format: FORMAT,
-                entries: Vec::new(),
-            },
-            warning: Some(format!(
-                "warning: {} was not valid statistics ({reason}); moved to {} and starting afresh",
-                path.display(),
-                aside.display()
-            )),
-        })
-    }
-
-    /// Writes `stats` atomically (temporary file, flush, rename).
-    fn write(&self, stats: &Stats) -> Result<(), StatsError> {
-        let path = self.path();
-        let text = serde_json::to_string_pretty(stats).expect("statistics serialise") + "\n";
-        crate::atomic_file::replace_atomically(&self.dir, FILE_NAME, &text)
-            .map_err(|e| StatsError::Io(path, e))
-    }
-}
-
-/// Takes the exclusive lock of the lock file at `path` (blocking; created if missing);
-/// it is released when the file is dropped.
-///
-/// # Errors
-/// The lock file is not a regular file, or cannot be opened or locked.
-pub(crate) fn lock_file(path: &Path) -> Result<File, StatsError> {
-    if let Ok(meta) = std::fs::metadata(path)
-        && !meta.is_file()
-    {
-        return Err(StatsError::NotAFile(path.to_path_buf()));
-    }
-    let io = |e| StatsError::Io(path.to_path_buf(), e);
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(path)
-        .map_err(io)?;
-    file.lock().map_err(io)?;
-    Ok(file)
-}
-
-/// The bytes of the regular file at `path`, or `None` if there is none yet.
-///
-/// # Errors
-/// Something other than a regular file is there, or it cannot be read.
-pub(crate) fn read_if_present(path: &Path) -> Result<Option<Vec<u8>>, StatsError> {
-    if let Ok(meta) = std::fs::metadata(path)
-        && !meta.is_file()
-    {
-        return Err(StatsError::NotAFile(path.to_path_buf()));
-    }
-    match std::fs::read(path) {
-        Ok(b) => Ok(Some(b)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(StatsError::Io(path.to_path_buf(), e)),
     }
 }

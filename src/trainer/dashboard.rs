@@ -4,15 +4,19 @@
 
 mod cache;
 
-pub use cache::{CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, cache_file, cached, games, games_with};
+pub(crate) use cache::games_of_bytes;
+pub use cache::{
+    CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, MAX_CACHE_BYTES, cache_file, cached, games,
+    games_with, valid,
+};
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Serialize;
 
-use super::rating::{Book, Event, RatingStore};
-use super::tally::Tally;
+use super::rating::{Book, Event};
+use super::tally::{Tally, TallyStore};
 use crate::analysis::digest::{Digest, share};
 use crate::analysis::versus::{Row, Versus};
 
@@ -184,15 +188,16 @@ pub fn game_events(games: &Games) -> Vec<Event> {
         .collect()
 }
 
-/// The rating from the games and the puzzles answered.
-///
-/// # Errors
-/// The puzzle results cannot be read.
-pub fn rating(data: &Path, games: &Games) -> Result<Book, crate::solitaire::stats::StatsError> {
-    let log = RatingStore::new(data).load()?;
+/// The rating from the games and the puzzles answered (a puzzle file that cannot be
+/// read counts as none: the tally says so).
+#[must_use]
+pub fn rating(data: &Path, games: &Games) -> Book {
+    let tally = TallyStore::new(data).load().tally;
     let mut events = game_events(games);
-    events.extend(super::rating::puzzle_events(&log));
-    Ok(super::rating::rate_all(events))
+    events.extend(super::rating::puzzle_events(
+        tally.ratings.as_deref().unwrap_or_default(),
+    ));
+    super::rating::rate_all(events)
 }
 
 /// The rating now, and what the game saved as `file` changed it by: the rating with
@@ -203,7 +208,7 @@ pub fn rating(data: &Path, games: &Games) -> Result<Book, crate::solitaire::stat
 /// The records folder or the puzzle results cannot be read.
 pub fn rating_change(data: &Path, file: &str) -> Result<(Book, Option<f64>), String> {
     let games = games(data)?;
-    let now = rating(data, &games).map_err(|e| e.to_string())?;
+    let now = rating(data, &games);
     let rated = counted(&games)
         .any(|(name, d)| name == file && super::rating::ai_rating(&d.opponent).is_some());
     if !rated {
@@ -217,7 +222,7 @@ pub fn rating_change(data: &Path, file: &str) -> Result<(Book, Option<f64>), Str
             .collect(),
         ..Games::default()
     };
-    let before = rating(data, &without).map_err(|e| e.to_string())?;
+    let before = rating(data, &without);
     let change = now.rating.rating - before.rating.rating;
     Ok((now, Some(change)))
 }

@@ -6,16 +6,17 @@
 //! strength does not change); puzzles count as games against the puzzle's rating.
 //! Every result is a rating period of its own, as on puzzle sites, taken in time order.
 //! The games come from the saved records (through the dashboard's cache); the puzzles
-//! answered are kept in `puzzle-ratings.json` in the data directory (each added under
-//! a lock, the file replaced atomically). The rating is computed from both whenever it
-//! is shown, so it is never the only copy of anything.
+//! answered are kept with the puzzle tally (`puzzle-stats.json`, see
+//! [`super::tally`]; before, in `puzzle-ratings.json`, which is still read until the
+//! tally takes its answers in). The rating is computed from both whenever it is shown,
+//! so it is never the only copy of anything.
 
 use std::f64::consts::PI;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::solitaire::stats::StatsError;
+use crate::data_file::{Contents, Fault, in_range};
 
 /// Glicko-2's scale factor between the rating scale and its own.
 const SCALE: f64 = 173.7178;
@@ -154,12 +155,16 @@ fn volatility(phi: f64, sigma: f64, v: f64, delta: f64) -> f64 {
     (big_a / 2.0).exp()
 }
 
-/// The puzzle results' file in the data directory (games are read from the records).
+/// The older puzzle results' file in the data directory, read until the tally takes
+/// its answers in (games are read from the records).
 pub const FILE_NAME: &str = "puzzle-ratings.json";
 /// Its lock file.
 pub const LOCK_NAME: &str = "puzzle-ratings.lock";
-/// The format written.
+/// Its format.
 pub const FORMAT: u32 = 1;
+/// The range a puzzle's rating may have in a file (the puzzles are rated 1350 to
+/// 1950; anything far outside was not written by the game).
+pub const PUZZLE_RATINGS: (f64, f64) = (0.0, 4000.0);
 /// History points kept for the trend.
 pub const HISTORY: usize = 200;
 
@@ -289,67 +294,40 @@ impl Book {
     }
 }
 
-/// The puzzle results kept in a data directory.
-#[derive(Debug, Clone)]
-pub struct RatingStore {
-    dir: PathBuf,
+/// Why `results` cannot be what the game wrote: a rating not finite or out of range.
+///
+/// # Errors
+/// The first result at fault.
+pub fn check_results(results: &[PuzzleResult]) -> Result<(), String> {
+    let (low, high) = PUZZLE_RATINGS;
+    results
+        .iter()
+        .try_for_each(|r| in_range("a puzzle's rating", r.rating, low, high))
 }
 
-impl RatingStore {
-    /// The puzzle results of data directory `dir`.
-    #[must_use]
-    pub fn new(dir: &Path) -> Self {
-        Self {
-            dir: dir.to_path_buf(),
-        }
+impl Contents for PuzzleLog {
+    const WHAT: &'static str = "puzzle ratings";
+    fn empty() -> Self {
+        Self::default()
     }
-
-    /// The file.
-    #[must_use]
-    pub fn path(&self) -> PathBuf {
-        self.dir.join(FILE_NAME)
+    fn decode(bytes: &[u8]) -> Result<Self, Fault> {
+        crate::data_file::decode_json(
+            bytes,
+            |l: &Self| l.format,
+            FORMAT,
+            |_| false,
+            |l| check_results(&l.results),
+        )
     }
-
-    /// Reads the results without a lock and without writing (none yet is none).
-    ///
-    /// # Errors
-    /// The file cannot be read, is not puzzle results, or is from a newer version.
-    pub fn load(&self) -> Result<PuzzleLog, StatsError> {
-        let path = self.path();
-        let Some(bytes) = crate::solitaire::stats::read_if_present(&path)? else {
-            return Ok(PuzzleLog::default());
-        };
-        match serde_json::from_slice::<PuzzleLog>(&bytes) {
-            Ok(b) if b.format > FORMAT => Err(StatsError::Newer(path, b.format)),
-            Ok(b) => Ok(b),
-            Err(e) => Err(StatsError::Io(
-                path,
-                std::io::Error::new(std::io::ErrorKind::InvalidData, e),
-            )),
-        }
-    }
-
-    /// Adds one result under the lock and writes the file atomically.
-    ///
-    /// # Errors
-    /// The directory or file cannot be read or written, or is not puzzle results.
-    pub fn record(&self, result: PuzzleResult) -> Result<PuzzleLog, StatsError> {
-        let io = |e| StatsError::Io(self.dir.clone(), e);
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
-        let _lock = crate::solitaire::stats::lock_file(&self.dir.join(LOCK_NAME))?;
-        let mut log = self.load()?;
-        log.results.push(result);
-        let text = serde_json::to_string_pretty(&log).expect("results serialise") + "\n";
-        crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
-            .map_err(|e| StatsError::Io(self.path(), e))?;
-        Ok(log)
+    fn encode(&self) -> String {
+        serde_json::to_string_pretty(self).expect("results serialise") + "\n"
     }
 }
 
 /// The events of the puzzles answered.
 #[must_use]
-pub fn puzzle_events(log: &PuzzleLog) -> Vec<Event> {
-    log.results
+pub fn puzzle_events(results: &[PuzzleResult]) -> Vec<Event> {
+    results
         .iter()
         .map(|r| Event {
             when: r.when.clone(),
@@ -360,24 +338,15 @@ pub fn puzzle_events(log: &PuzzleLog) -> Vec<Event> {
         .collect()
 }
 
-/// Rates a puzzle answered in data directory `dir`: a win against the puzzle's rating
-/// if solved first try, a loss if not. The hook for the puzzle screens. Returns the
-/// rating now, with the games the dashboard's cache already holds (`stats` adds
-/// newer ones).
-///
-/// # Errors
-/// The results file cannot be read or written.
-pub fn rate_puzzle(dir: &Path, puzzle_rating: f64, solved: bool) -> Result<Book, StatsError> {
-    let (date, time) = crate::record::today();
-    let log = RatingStore::new(dir).record(PuzzleResult {
-        when: format!("{date} {time}"),
-        rating: puzzle_rating,
-        solved,
-    })?;
+/// The rating with the puzzles answered `results` and the games the dashboard's cache
+/// of data directory `dir` already holds (`stats` adds newer ones): for the puzzle
+/// screen, after an answer.
+#[must_use]
+pub fn with_cached_games(dir: &Path, results: &[PuzzleResult]) -> Book {
     let games = super::dashboard::cached(dir);
     let mut events = super::dashboard::game_events(&games);
-    events.extend(puzzle_events(&log));
-    Ok(rate_all(events))
+    events.extend(puzzle_events(results));
+    rate_all(events)
 }
 
 #[cfg(test)]

@@ -4,11 +4,13 @@
 //! up, the last box repeats weekly, a solve takes it out). Decisions never answered are
 //! due at once.
 //!
-//! Kept in `review-schedule.json` in the data directory, written atomically under a
-//! lock. It holds only what the review decided, never anything the person made (the
-//! records are the games), so it can always be rebuilt empty: a file that cannot be
-//! read is said in one line and treated as empty, and left as it is until the next
-//! answer replaces it. The pure part ([`Schedule::answer`], [`Schedule::is_due`]) takes
+//! Kept in `review-schedule.json` in the data directory, a [`DataFile`]: written
+//! atomically under a lock, read capped. It holds only what the review decided, never
+//! anything the person made (the records are the games), so it can always be rebuilt
+//! empty: a file that cannot be read (damaged, a folder, a FIFO, a device) is said in
+//! one line and treated as empty, and moved aside when the next answer is written.
+//! It is written at a review answer only, which counts in neither the puzzle tally nor
+//! the rating, so it has no other file to keep in step with. The pure part ([`Schedule::answer`], [`Schedule::is_due`]) takes
 //! the day as an argument; only the callers read the clock.
 
 use std::collections::BTreeMap;
@@ -17,8 +19,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use time::{Date, Duration};
 
+use crate::data_file::{Contents, DataError, DataFile, Fault};
 use crate::dates::{parse_day, show_day};
-use crate::solitaire::stats::StatsError;
 
 /// The schedule file's name in the data directory.
 pub const FILE_NAME: &str = "review-schedule.json";
@@ -75,10 +77,11 @@ pub fn after_answer(old: Option<&Entry>, right: bool, today: Date) -> Entry {
         };
     }
     let misses = match old {
-        Some(Entry::Missed { misses, .. }) => misses + 1,
+        // Saturating: a count at the limit stays there, never wraps to 0.
+        Some(Entry::Missed { misses, .. }) => misses.saturating_add(1),
         _ => 1,
     };
-    let step = usize::try_from(misses - 1)
+    let step = usize::try_from(misses.saturating_sub(1))
         .unwrap_or(usize::MAX)
         .min(INTERVALS.len() - 1);
     Entry::Missed {
@@ -135,6 +138,39 @@ pub fn entry_words(entry: &Entry, today: Date) -> String {
     }
 }
 
+impl Schedule {
+    /// Why this cannot be a schedule the game wrote: a day that is not one, a decision
+    /// missed no time.
+    fn check(&self) -> Result<(), String> {
+        for (key, e) in &self.entries {
+            let (day, misses) = match e {
+                Entry::Solved { on } => (on, 1),
+                Entry::Missed { misses, due } => (due, *misses),
+            };
+            if parse_day(day).is_none() {
+                return Err(format!("{key}: '{day}' is not a day YYYY-MM-DD"));
+            }
+            if misses == 0 {
+                return Err(format!("{key}: missed 0 times"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Contents for Schedule {
+    const WHAT: &'static str = "a review schedule";
+    fn empty() -> Self {
+        Self::default()
+    }
+    fn decode(bytes: &[u8]) -> Result<Self, Fault> {
+        crate::data_file::decode_json(bytes, |s: &Self| s.format, FORMAT, |_| false, Self::check)
+    }
+    fn encode(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a schedule serialises") + "\n"
+    }
+}
+
 /// The schedule as read: empty with a warning if the file is not one.
 #[derive(Debug, Clone, Default)]
 pub struct Loaded {
@@ -147,7 +183,7 @@ pub struct Loaded {
 /// The schedule file of a data directory.
 #[derive(Debug, Clone)]
 pub struct ScheduleStore {
-    dir: PathBuf,
+    file: DataFile<Schedule>,
 }
 
 impl ScheduleStore {
@@ -155,77 +191,50 @@ impl ScheduleStore {
     #[must_use]
     pub fn new(dir: &Path) -> Self {
         Self {
-            dir: dir.to_path_buf(),
+            file: DataFile::new(dir, FILE_NAME),
         }
     }
 
     /// The file.
     #[must_use]
     pub fn path(&self) -> PathBuf {
-        self.dir.join(FILE_NAME)
+        self.file.path()
     }
 
-    /// Whether the file is there (the person opted in once).
+    /// Whether anything is at the file's path (the person opted in once).
     #[must_use]
     pub fn exists(&self) -> bool {
-        self.path().exists()
+        self.file.exists()
     }
 
-    /// Reads without a lock and without writing (none yet is an empty schedule; one
-    /// that is not a schedule is empty, with a warning).
-    ///
-    /// # Errors
-    /// The file cannot be read, is not a regular file, or is from a newer version.
-    pub fn load(&self) -> Result<Loaded, StatsError> {
-        let path = self.path();
-        let Some(bytes) = crate::solitaire::stats::read_if_present(&path)? else {
-            return Ok(Loaded::default());
-        };
-        let reason = match serde_json::from_slice::<Schedule>(&bytes) {
-            Ok(s) if s.format > FORMAT => return Err(StatsError::Newer(path, s.format)),
-            Ok(s) if s.format == FORMAT => {
-                return Ok(Loaded {
-                    schedule: s,
-                    warning: None,
-                });
-            }
-            Ok(s) => format!("unknown format {}", s.format),
-            Err(e) => e.to_string(),
-        };
-        Ok(Loaded {
-            schedule: Schedule::default(),
-            warning: Some(format!(
-                "warning: {} is not a review schedule ({reason}); treated as empty until the next answer replaces it",
-                path.display()
-            )),
-        })
+    /// Reads without a lock and without writing: none yet is an empty schedule; one
+    /// that cannot be read as a schedule is empty, with a warning.
+    #[must_use]
+    pub fn load(&self) -> Loaded {
+        let loaded = self.file.load();
+        Loaded {
+            schedule: loaded.value,
+            warning: loaded.warning,
+        }
     }
 
     /// Counts an answer to `key` on `today` under the lock and writes the file
-    /// atomically; the new entry.
+    /// atomically (a damaged file moved aside first); the new entry.
     ///
     /// # Errors
-    /// The directory or file cannot be read or written, or a newer format.
-    pub fn record(&self, key: &str, right: bool, today: Date) -> Result<Entry, StatsError> {
-        let io = |e| StatsError::Io(self.dir.clone(), e);
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
-        let _lock = crate::solitaire::stats::lock_file(&self.dir.join(LOCK_NAME))?;
-        let mut schedule = self.load()?.schedule;
-        let entry = schedule.answer(key, right, today);
-        self.write(&schedule)?;
-        Ok(entry)
+    /// The directory or file cannot be written, or a newer format.
+    pub fn record(&self, key: &str, right: bool, today: Date) -> Result<Entry, DataError> {
+        self.file
+            .update(|schedule| schedule.answer(key, right, today))
+            .map(|(_, entry)| entry)
     }
 
-    /// Writes `schedule` atomically.
+    /// Writes `schedule` atomically, under the lock.
     ///
     /// # Errors
     /// The directory or file cannot be written.
-    pub fn write(&self, schedule: &Schedule) -> Result<(), StatsError> {
-        let io = |e| StatsError::Io(self.dir.clone(), e);
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
-        let text = serde_json::to_string_pretty(schedule).expect("a schedule serialises") + "\n";
-        crate::atomic_file::replace_atomically(&self.dir, FILE_NAME, &text)
-            .map_err(|e| StatsError::Io(self.path(), e))
+    pub fn write(&self, schedule: &Schedule) -> Result<(), DataError> {
+        self.file.write(schedule)
     }
 }
 
@@ -303,14 +312,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let store = ScheduleStore::new(&dir);
         std::fs::write(store.path(), "{ not json").unwrap();
-        let loaded = store.load().unwrap();
+        let loaded = store.load();
         assert!(loaded.schedule.entries.is_empty());
         let w = loaded.warning.unwrap();
         assert!(w.contains("is not a review schedule"), "{w}");
         assert_eq!(w.lines().count(), 1);
         assert_eq!(std::fs::read_to_string(store.path()).unwrap(), "{ not json");
         store.record("g#3", false, day("2026-05-05")).unwrap();
-        let loaded = store.load().unwrap();
+        let loaded = store.load();
         assert!(loaded.warning.is_none());
         assert!(!loaded.schedule.is_due("g#3", day("2026-05-05")));
         assert!(loaded.schedule.is_due("g#3", day("2026-05-06")));

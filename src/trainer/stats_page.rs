@@ -13,14 +13,11 @@ use super::rating::Book;
 use super::tally::{Loaded as TallyLoaded, TallyStore};
 use crate::analysis::versus::Versus;
 use crate::record;
-use crate::solitaire::stats::{Entry, Loaded, StatsError, Store};
+use crate::solitaire::stats::{Entry, Loaded, Store};
 
-/// Why the page cannot be read.
+/// Why the page cannot be read (the files kept only warn: see [`StatsPage::warnings`]).
 #[derive(Debug, thiserror::Error)]
 pub enum PageError {
-    /// A statistics, tally or rating file cannot be read.
-    #[error(transparent)]
-    Stats(#[from] StatsError),
     /// The records folder cannot be read.
     #[error("{0}")]
     Records(String),
@@ -60,13 +57,13 @@ impl StatsPage {
         let store = Store::new(dir);
         // Everything read before anything is shown: a file that cannot be read fails
         // the page whole, not halfway through the tables.
-        let solitaire = store.load()?;
+        let solitaire = store.load();
         let tally_store = TallyStore::new(dir);
-        let tally = tally_store.load()?;
+        let tally = tally_store.load();
         let games = dashboard::games(dir).map_err(PageError::Records)?;
         let versus = dashboard::versus(&games);
         let pairs = PairsTally::of(games.pairs);
-        let book = dashboard::rating(dir, &games)?;
+        let book = dashboard::rating(dir, &games);
         let practise = dashboard::practise_next(&games, &tally.tally);
         Ok(Self {
             solitaire,

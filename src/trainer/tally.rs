@@ -1,28 +1,29 @@
 //! The puzzle tally: puzzles tried and solved (in all and by idea) and the streak of
-//! puzzles solved in a row, kept in `puzzle-stats.json` in the data directory.
+//! puzzles solved in a row, and every answer rated (for the rating), kept together in
+//! `puzzle-stats.json` in the data directory.
 //!
-//! Saved as the solitaire statistics are: each update takes an exclusive advisory lock
-//! (`puzzle-stats.lock`, released by the system if the process dies), reads, and
-//! replaces the file atomically (temporary file, flush, rename), so puzzles answered in
-//! several processes at once are all counted. A file that is not a tally is moved aside
-//! (`puzzle-stats.json.corrupt-<seconds>-<pid>`) with a warning, never overwritten; one
-//! from a newer version is left alone. Reading takes no lock and writes nothing.
+//! A [`DataFile`]: each answer is counted under one lock (`puzzle-stats.lock`) and one
+//! atomic replace, the tally and the rated answer together, so the two cannot drift
+//! apart whenever the program is killed. Before format 2 the rated answers were a file
+//! of their own (`puzzle-ratings.json`, written before the tally): while
+//! `puzzle-stats.json` holds none, they are read from there, and the first answer
+//! counted moves them in (the old file is then renamed `puzzle-ratings.json.merged`).
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::IdeaKind;
-use crate::solitaire::stats::StatsError;
+use super::rating::{PuzzleLog, PuzzleResult};
+use crate::data_file::{Contents, DataError, DataFile, Fault};
 
 /// The tally file's name in the data directory.
 pub const FILE_NAME: &str = "puzzle-stats.json";
 /// The lock file's name in the data directory.
 pub const LOCK_NAME: &str = "puzzle-stats.lock";
-/// The format version written.
-pub const FORMAT: u32 = 1;
+/// The format version written: 2 keeps the rated answers too.
+pub const FORMAT: u32 = 2;
 
 /// Tried and solved, for one idea or in all.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,7 +35,7 @@ pub struct Count {
 }
 
 /// Everything counted so far.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
     /// The file format.
     pub format: u32,
@@ -55,6 +56,10 @@ pub struct Tally {
     /// new answers come).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub recent: BTreeMap<String, Vec<bool>>,
+    /// Every answer rated, in the order answered (format 2; `None` in a tally that
+    /// keeps none: of format 1, or a session's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<Vec<PuzzleResult>>,
 }
 
 /// How many of an idea's latest answers its trend compares with those before.
@@ -93,6 +98,7 @@ impl Default for Tally {
             by_idea: BTreeMap::new(),
             best_timed: BTreeMap::new(),
             recent: BTreeMap::new(),
+            ratings: None,
         }
     }
 }
@@ -100,9 +106,10 @@ impl Default for Tally {
 impl Tally {
     /// Counts one answer to a puzzle of `idea`.
     pub fn add(&mut self, idea: IdeaKind, solved: bool) {
+        // Saturating: a count at the limit stays there, never wraps to 0.
         let bump = |c: &mut Count| {
-            c.tried += 1;
-            c.solved += u32::from(solved);
+            c.tried = c.tried.saturating_add(1);
+            c.solved = c.solved.saturating_add(u32::from(solved));
         };
         bump(&mut self.all);
         bump(self.by_idea.entry(idea.name().to_string()).or_default());
@@ -111,7 +118,11 @@ impl Tally {
         if recent.len() > TREND_WINDOW {
             recent.remove(0);
         }
-        self.streak = if solved { self.streak + 1 } else { 0 };
+        self.streak = if solved {
+            self.streak.saturating_add(1)
+        } else {
+            0
+        };
         self.best_streak = self.best_streak.max(self.streak);
     }
 
@@ -203,19 +214,60 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// Why this cannot be a tally the game wrote: more solved than tried, a streak
+    /// above the best, a trend window too long, a rating out of range, rated answers in
+    /// a format that kept none.
+    fn check(&self) -> Result<(), String> {
+        let counts = std::iter::once(("all", &self.all))
+            .chain(self.by_idea.iter().map(|(k, c)| (k.as_str(), c)));
+        for (what, c) in counts {
+            if c.solved > c.tried {
+                return Err(format!("{what}: more solved than tried"));
+            }
+        }
+        if self.streak > self.best_streak {
+            return Err("the streak is above the best streak".into());
+        }
+        if self.recent.values().any(|r| r.len() > TREND_WINDOW) {
+            return Err(format!("more than {TREND_WINDOW} recent answers"));
+        }
+        match (&self.ratings, self.format) {
+            (Some(_), 1) => Err("rated answers in a format-1 tally".into()),
+            (None, 2) => Err("no rated answers in a format-2 tally".into()),
+            (Some(r), _) => super::rating::check_results(r),
+            (None, _) => Ok(()),
+        }
+    }
+}
+
+impl Contents for Tally {
+    const WHAT: &'static str = "a puzzle tally";
+    fn empty() -> Self {
+        Self::default()
+    }
+    fn decode(bytes: &[u8]) -> Result<Self, Fault> {
+        crate::data_file::decode_json(bytes, |t: &Self| t.format, FORMAT, |f| f == 1, Self::check)
+    }
+    fn encode(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a tally serialises") + "\n"
+    }
+}
+
 /// What reading or updating the tally found.
 #[derive(Debug, Clone, Default)]
 pub struct Loaded {
-    /// The tally (empty if there was none).
+    /// The tally (empty if there was none), with the rated answers.
     pub tally: Tally,
-    /// A warning to show (a file that is not a tally).
+    /// A warning to show, a line a file (one damaged, or moved aside).
     pub warning: Option<String>,
 }
 
-/// The tally file of a data directory.
+/// The tally file of a data directory (and the older ratings file it takes over).
 #[derive(Debug, Clone)]
 pub struct TallyStore {
-    dir: PathBuf,
+    file: DataFile<Tally>,
+    old: DataFile<PuzzleLog>,
 }
 
 impl TallyStore {
@@ -223,48 +275,54 @@ impl TallyStore {
     #[must_use]
     pub fn new(dir: &Path) -> Self {
         Self {
-            dir: dir.to_path_buf(),
+            file: DataFile::new(dir, FILE_NAME),
+            old: DataFile::new(dir, super::rating::FILE_NAME),
         }
     }
 
     /// The tally file.
     #[must_use]
     pub fn path(&self) -> PathBuf {
-        self.dir.join(FILE_NAME)
+        self.file.path()
     }
 
-    /// Reads the tally without a lock and without writing (none yet is not an error).
-    ///
-    /// # Errors
-    /// The file cannot be read, is not a regular file, or is from a newer version.
-    pub fn load(&self) -> Result<Loaded, StatsError> {
-        match self.parse()? {
-            Ok(tally) => Ok(Loaded {
-                tally,
-                warning: None,
-            }),
-            Err(reason) => Ok(Loaded {
-                tally: Tally::default(),
-                warning: Some(format!(
-                    "warning: {} is not a puzzle tally ({reason}); it is moved aside when the next puzzle is counted",
-                    self.path().display()
-                )),
-            }),
+    /// Reads the tally and the rated answers without a lock and without writing: none
+    /// yet is empty, a damaged file is empty with a warning (the next answer moves it
+    /// aside). While the tally keeps no rated answers, they are read from the older
+    /// `puzzle-ratings.json`.
+    #[must_use]
+    pub fn load(&self) -> Loaded {
+        let loaded = self.file.load();
+        let mut tally = loaded.value;
+        let mut warnings: Vec<String> = loaded.warning.into_iter().collect();
+        if tally.ratings.is_none() {
+            let old = self.old.load();
+            tally.ratings = Some(old.value.results);
+            warnings.extend(old.warning);
+        }
+        Loaded {
+            tally,
+            warning: join(warnings),
         }
     }
 
-    /// Counts one answer under the lock and writes the file atomically.
+    /// Counts one answer to a puzzle of `idea` rated `rating`, and rates it, under the
+    /// lock in one atomic replace: the tally and the rated answers never disagree.
     ///
     /// # Errors
-    /// The directory or file cannot be read or written, or a newer format.
-    pub fn record(&self, idea: IdeaKind, solved: bool) -> Result<Loaded, StatsError> {
-        let io = |e| StatsError::Io(self.dir.clone(), e);
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
-        let _lock = self.lock()?;
-        let mut loaded = self.read()?;
-        loaded.tally.add(idea, solved);
-        self.write(&loaded.tally)?;
-        Ok(loaded)
+    /// The directory or file cannot be written, or a newer format.
+    pub fn record(&self, idea: IdeaKind, solved: bool, rating: f64) -> Result<Loaded, DataError> {
+        let (date, time) = crate::record::today();
+        let result = PuzzleResult {
+            when: format!("{date} {time}"),
+            rating,
+            solved,
+        };
+        self.change(|t| {
+            t.add(idea, solved);
+            t.ratings.get_or_insert_default().push(result);
+        })
+        .map(|(loaded, ())| loaded)
     }
 
     /// Counts a timed run under the lock and writes the file atomically; the tally, and
@@ -272,64 +330,46 @@ impl TallyStore {
     ///
     /// # Errors
     /// As [`TallyStore::record`].
-    pub fn record_timed(&self, minutes: u32, solved: u32) -> Result<(Loaded, bool), StatsError> {
-        let io = |e| StatsError::Io(self.dir.clone(), e);
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
-        let _lock = self.lock()?;
-        let mut loaded = self.read()?;
-        let new = loaded.tally.add_timed(minutes, solved);
-        self.write(&loaded.tally)?;
-        Ok((loaded, new))
+    pub fn record_timed(&self, minutes: u32, solved: u32) -> Result<(Loaded, bool), DataError> {
+        self.change(|t| t.add_timed(minutes, solved))
     }
 
-    fn lock(&self) -> Result<File, StatsError> {
-        crate::solitaire::stats::lock_file(&self.dir.join(LOCK_NAME))
-    }
-
-    /// The tally, or why the file is not one.
-    fn parse(&self) -> Result<Result<Tally, String>, StatsError> {
-        let path = self.path();
-        let Some(bytes) = crate::solitaire::stats::read_if_present(&path)? else {
-            return Ok(Ok(Tally::default()));
-        };
-        Ok(match serde_json::from_slice::<Tally>(&bytes) {
-            Ok(t) if t.format > FORMAT => return Err(StatsError::Newer(path, t.format)),
-            Ok(t) if t.format == FORMAT => Ok(t),
-            Ok(t) => Err(format!("unknown format {}", t.format)),
-            Err(e) => Err(e.to_string()),
-        })
-    }
-
-    /// Reads under the lock, moving a file that is not a tally aside.
-    fn read(&self) -> Result<Loaded, StatsError> {
-        let path = self.path();
-        let reason = match self.parse()? {
-            Ok(tally) => {
-                return Ok(Loaded {
-                    tally,
-                    warning: None,
-                });
+    /// Runs `f` on the tally under the lock and writes it, first taking the older
+    /// ratings file's answers in if the tally keeps none yet.
+    fn change<R>(&self, f: impl FnOnce(&mut Tally) -> R) -> Result<(Loaded, R), DataError> {
+        let mut warnings = Vec::new();
+        let mut taken = false;
+        let (loaded, out) = self.file.try_update(|t| {
+            if t.ratings.is_none() {
+                // Under the tally's lock, then the old file's own.
+                let old = self.old.take()?;
+                t.ratings = Some(old.value.results);
+                warnings.extend(old.warning);
+                taken = true;
             }
-            Err(reason) => reason,
-        };
-        let aside = crate::record::move_aside(&self.dir, FILE_NAME)
-            .map_err(|e| StatsError::Io(path.clone(), e))?;
-        Ok(Loaded {
-            tally: Tally::default(),
-            warning: Some(format!(
-                "warning: {} was not a puzzle tally ({reason}); moved to {} and starting afresh",
-                path.display(),
-                aside.display()
-            )),
-        })
+            t.format = FORMAT;
+            Ok(f(t))
+        })?;
+        if taken && self.old.exists() {
+            // Taken in: renamed, so that it is never read again (kept for its owner).
+            let old = self.old.path();
+            let _ = std::fs::rename(&old, old.with_extension("json.merged"));
+        }
+        let mut all: Vec<String> = loaded.warning.into_iter().collect();
+        all.extend(warnings);
+        Ok((
+            Loaded {
+                tally: loaded.value,
+                warning: join(all),
+            },
+            out,
+        ))
     }
+}
 
-    fn write(&self, tally: &Tally) -> Result<(), StatsError> {
-        let path = self.path();
-        let text = serde_json::to_string_pretty(tally).expect("a tally serialises") + "\n";
-        crate::record::replace_atomically(&self.dir, FILE_NAME, &text)
-            .map_err(|e| StatsError::Io(path, e))
-    }
+/// Warnings, one line each.
+fn join(lines: Vec<String>) -> Option<String> {
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 #[cfg(test)]

@@ -175,7 +175,7 @@ impl Drill {
         // Puzzles are chosen around the person's rating, unless a difficulty was asked.
         let rating = stats_dir
             .as_deref()
-            .and_then(|d| dashboard::rating(d, &dashboard::cached(d)).ok());
+            .map(|d| dashboard::rating(d, &dashboard::cached(d)));
         let target = rating
             .as_ref()
             .filter(|b| b.rated > 0 && filter.difficulty.is_none())
@@ -195,8 +195,11 @@ impl Drill {
         // screen counts what `stats` counts (a file that cannot be read is said once).
         let (saved, note) = match store.as_ref().map(TallyStore::load) {
             None => (None, None),
-            Some(Ok(loaded)) => (Some(loaded.tally), loaded.warning),
-            Some(Err(e)) => (None, Some(format!("tally not read: {e}"))),
+            // A line each file: on the one message line, side by side.
+            Some(loaded) => (
+                Some(loaded.tally),
+                loaded.warning.map(|w| w.replace('\n', " · ")),
+            ),
         };
         let mut drill = Self {
             source: Source::Generated {
@@ -427,24 +430,25 @@ impl Drill {
         }
         let idea = self.puzzle().idea;
         self.session.add(idea, right);
-        if let Some(dir) = &self.data_dir {
-            // A rating that cannot be written is not worth more than the tally's line.
-            if let Ok(book) = rating::rate_puzzle(dir, self.puzzle().rating, right) {
-                let before = self.rating.as_ref().map_or(book.rating.rating, |(b, _)| {
-                    if b.rated == 0 {
-                        1500.0
-                    } else {
-                        b.rating.rating
-                    }
-                });
-                let change = book.rating.rating - before;
-                self.rating = Some((book, Some(change)));
-            }
-        }
+        // The tally and the rated answer are written as one (see `trainer::tally`).
+        let puzzle_rating = self.puzzle().rating;
         self.counted = Some(match &self.store {
             None => Counted::Session(self.session.clone()),
-            Some(store) => match store.record(idea, right) {
+            Some(store) => match store.record(idea, right, puzzle_rating) {
                 Ok(loaded) => {
+                    if let Some(dir) = &self.data_dir {
+                        let results = loaded.tally.ratings.as_deref().unwrap_or_default();
+                        let book = rating::with_cached_games(dir, results);
+                        let before = self.rating.as_ref().map_or(book.rating.rating, |(b, _)| {
+                            if b.rated == 0 {
+                                1500.0
+                            } else {
+                                b.rating.rating
+                            }
+                        });
+                        let change = book.rating.rating - before;
+                        self.rating = Some((book, Some(change)));
+                    }
                     self.saved = Some(loaded.tally.clone());
                     Counted::Saved(loaded.tally, loaded.warning)
                 }

@@ -2,10 +2,12 @@
 //! record's file name, size and modification time. The cache lives in the platform's
 //! cache folder (`~/.cache/concentration/dashboard-<data dir hash>.json` on Linux, or
 //! `$CONCENTRATION_CACHE_DIR`), not in the data directory, which reading commands never
-//! change. A cache that is missing, unreadable, of another format or stale for a file
-//! is rebuilt for what changed; it is written atomically under a lock and is never the
-//! only copy of anything (the records are). Without a cache folder the dashboard is
-//! computed afresh each time.
+//! change. It is a [`DataFile`] (read capped, written atomically under a lock, a
+//! damaged file said in one line and moved aside when next written), and is never the
+//! only copy of anything (the records are): a cache missing, damaged or of another
+//! format is rebuilt, and an entry whose numbers are not what an analysis gives
+//! ([`valid`]) is dropped and its record analysed again. Without a cache folder the
+//! dashboard is computed afresh each time.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::annotate::Annotate;
 use crate::analysis::digest::{Digest, digest};
 use crate::analysis::judgement::Judgement;
+use crate::data_file::{Contents, DataFile, Fault};
 use crate::model::TableOracle;
 use crate::record::{self, Entry};
 use crate::rules::Table;
@@ -61,6 +64,70 @@ struct Cache {
     files: BTreeMap<String, Cached>,
 }
 
+/// The largest cache read: a digest is a kilobyte or two, so this holds well over
+/// 100,000 games.
+pub const MAX_CACHE_BYTES: u64 = 256 << 20;
+
+impl Contents for Cache {
+    const WHAT: &'static str = "a dashboard cache";
+    const MAX_BYTES: u64 = MAX_CACHE_BYTES;
+    fn empty() -> Self {
+        Self {
+            format: CACHE_FORMAT,
+            files: BTreeMap::new(),
+        }
+    }
+    /// A cache of another format is stale, not damaged: empty, and replaced when next
+    /// written. Entries that fail [`valid`] are dropped (their records are analysed
+    /// again).
+    fn decode(bytes: &[u8]) -> Result<Self, Fault> {
+        let mut cache: Self =
+            serde_json::from_slice(bytes).map_err(|e| Fault::Damaged(e.to_string()))?;
+        if cache.format != CACHE_FORMAT {
+            return Ok(Self::empty());
+        }
+        cache.files.retain(|_, c| match &c.kept {
+            Kept::Game(d) => valid(d),
+            _ => true,
+        });
+        Ok(cache)
+    }
+    fn encode(&self) -> String {
+        serde_json::to_string(self).expect("a cache serialises") + "\n"
+    }
+}
+
+/// Whether a digest read from the cache holds numbers an analysis can give: every
+/// figure finite, a score and the shares within 0 and 1, values within the most pairs
+/// a deck holds, the counts consistent (no more best than choices, no more slips than
+/// chances). One that is not is analysed again rather than shown.
+#[must_use]
+pub fn valid(d: &Digest) -> bool {
+    // Win values lie in 0..=1; margins and costs in pairs, at most the 52 pairs of
+    // the largest deck either way.
+    const PAIRS: f64 = 52.0;
+    // No game has a million decisions: counts beyond are not an analysis's, and sums
+    // of them must not overflow.
+    const MOST: usize = 1 << 20;
+    let within = |x: f64, low: f64, high: f64| x.is_finite() && (low..=high).contains(&x);
+    let costs = d.costly.iter().chain(&d.costliest);
+    d.score.is_none_or(|s| within(s, 0.0, 1.0))
+        && d.result.is_none_or(|r| within(r, -PAIRS, PAIRS))
+        && within(d.mean_cost, 0.0, PAIRS)
+        && within(d.start, -PAIRS, PAIRS)
+        // A sum over flips: finite, and far from what any game reaches.
+        && within(d.luck, -1e4, 1e4)
+        && d.choices <= MOST
+        && d.chances <= MOST
+        && d.best <= d.choices
+        && d.errors <= d.choices
+        && d.strategy_best <= d.strategy_choices
+        && d.strategy_choices <= MOST
+        && d.slips <= d.chances
+        && d.grades.iter().all(|&g| g <= d.choices)
+        && costs.into_iter().all(|c| within(c.cost, 0.0, PAIRS))
+}
+
 /// Every saved game, summed up from the cache.
 #[derive(Debug, Clone, Default)]
 pub struct Games {
@@ -77,6 +144,8 @@ pub struct Games {
     pub pairs: [u64; 4],
     /// Records analysed now (not found in the cache).
     pub analysed_now: usize,
+    /// One line to say when the cache file was damaged (it is then rebuilt).
+    pub warning: Option<String>,
 }
 
 fn stamp(meta: &std::fs::Metadata) -> u128 {
@@ -127,7 +196,7 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
             Some((name, path, meta.len(), stamp(&meta)))
         })
         .collect();
-    let old = read_cache(data);
+    let (old, damaged) = read_cache(data);
     let fresh = |name: &String, size: u64, modified: u128| {
         old.files
             .get(name)
@@ -162,10 +231,19 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
             },
         );
     }
-    if cache != old {
-        write_cache(data, &cache);
+    out.warning = damaged;
+    if cache != old
+        && let Some(moved) = write_cache(data, &cache)
+    {
+        out.warning = Some(moved);
     }
-    for (name, c) in cache.files {
+    add_up(cache.files, &mut out);
+    Ok(out)
+}
+
+/// Sums up the files a cache holds into `out`, the digests newest first.
+fn add_up(files: BTreeMap<String, Cached>, out: &mut Games) {
+    for (name, c) in files {
         match c.kept {
             Kept::Game(d) => out.digests.push((name, *d)),
             Kept::Pairs {
@@ -187,6 +265,22 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
     }
     out.digests
         .sort_by(|(an, a), (bn, b)| (&b.date, &b.time, bn).cmp(&(&a.date, &a.time, an)));
+}
+
+/// The games a cache file's `bytes` give, each entry checked as when the cache is read;
+/// what parses must write back to the same cache. For the fuzz target.
+///
+/// # Errors
+/// The bytes are not a cache.
+///
+/// # Panics
+/// A cache read does not survive writing and reading back.
+pub(crate) fn games_of_bytes(bytes: &[u8]) -> Result<Games, Fault> {
+    let cache = Cache::decode(bytes)?;
+    let again = Cache::decode(cache.encode().as_bytes()).expect("a cache written reads back");
+    assert_eq!(again, cache, "a cache survives writing and reading");
+    let mut out = Games::default();
+    add_up(cache.files, &mut out);
     Ok(out)
 }
 
@@ -263,36 +357,30 @@ pub fn cache_file(data: &Path) -> Option<(PathBuf, String)> {
     Some((dir, format!("dashboard-{hash:016x}.json")))
 }
 
-fn read_cache(data: &Path) -> Cache {
-    let empty = Cache {
-        format: CACHE_FORMAT,
-        files: BTreeMap::new(),
-    };
-    let Some((dir, name)) = cache_file(data) else {
-        return empty;
-    };
-    std::fs::read(dir.join(name))
-        .ok()
-        .and_then(|b| serde_json::from_slice::<Cache>(&b).ok())
-        .filter(|c| c.format == CACHE_FORMAT)
-        .unwrap_or(empty)
+/// The cache file of data directory `data`, if there is a cache folder.
+fn cache_data_file(data: &Path) -> Option<DataFile<Cache>> {
+    cache_file(data).map(|(dir, name)| DataFile::new(&dir, &name))
 }
 
-/// Writes the cache atomically under its lock; a cache folder that cannot be written
-/// keeps no cache, which costs time, not correctness.
-fn write_cache(data: &Path, cache: &Cache) {
-    let Some((dir, name)) = cache_file(data) else {
-        return;
-    };
-    if std::fs::create_dir_all(&dir).is_err() {
-        return;
+/// The cache as read (empty if none), and the line to say if it was damaged.
+fn read_cache(data: &Path) -> (Cache, Option<String>) {
+    match cache_data_file(data) {
+        Some(file) => {
+            let loaded = file.load();
+            (loaded.value, loaded.warning)
+        }
+        None => (Cache::empty(), None),
     }
-    let Ok(_lock) = crate::solitaire::stats::lock_file(&dir.join(format!("{name}.lock"))) else {
-        return;
-    };
-    if let Ok(text) = serde_json::to_string(cache) {
-        let _ = record::replace_atomically(&dir, &name, &(text + "\n"));
-    }
+}
+
+/// Writes the cache atomically under its lock (a damaged one moved aside first); a
+/// cache folder that cannot be written keeps no cache, which costs time, not
+/// correctness. The line to say if a damaged cache was moved aside.
+fn write_cache(data: &Path, cache: &Cache) -> Option<String> {
+    let file = cache_data_file(data)?;
+    file.update(|old| old.clone_from(cache))
+        .ok()
+        .and_then(|(loaded, ())| loaded.warning)
 }
 
 /// The games the cache holds for data directory `data`, without reading any record.
@@ -300,6 +388,7 @@ fn write_cache(data: &Path, cache: &Cache) {
 pub fn cached(data: &Path) -> Games {
     Games {
         digests: read_cache(data)
+            .0
             .files
             .into_iter()
             .filter_map(|(name, c)| match c.kept {

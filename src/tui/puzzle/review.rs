@@ -27,7 +27,7 @@ pub const SESSION: usize = 50;
 pub fn open(data: &Path, today: Date, schedule: bool) -> Result<Drill, String> {
     let store = ScheduleStore::new(data);
     let loaded = if schedule || store.exists() {
-        Some(store.load().map_err(|e| e.to_string())?)
+        Some(store.load())
     } else {
         None
     };
