@@ -559,3 +559,28 @@ fn the_review_by_ear_says_where_an_answer_leaves_the_decision() {
     assert!(!out.to_lowercase().contains("click"), "{out}");
     assert!(out.contains("Try again: type the best card."), "{out}");
 }
+
+#[test]
+fn record_file_names_are_listed_escaped() {
+    let s = Scratch::new("names");
+    let data = s.0.join("data");
+    let games = data.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    for name in ["evil\u{202e}gnp.cgn", "a\u{1b}]0;x\u{7}b.cgn"] {
+        std::fs::write(games.join(name), FIXED).unwrap();
+    }
+    let data = data.to_str().unwrap();
+    let cache = s.path("cache");
+    for args in [
+        &["review", "--list", "5", "--data-dir", data][..],
+        &["history", "--list", "--data-dir", data],
+    ] {
+        let mut cmd = cli::command(args);
+        cmd.env("CONCENTRATION_CACHE_DIR", &cache);
+        let (code, out, err) = speak_with(cmd, Vec::new());
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_no_control(&out);
+        assert!(out.contains("evil\\u{202e}gnp.cgn"), "{args:?}: {out}");
+        assert!(out.contains("a\\u{1b}]0;x\\u{7}b.cgn"), "{args:?}: {out}");
+    }
+}

@@ -163,7 +163,7 @@ impl Puzzle {
         let alternative = lesson.actions.iter().find(|e| e.action != self.best)?;
         let cost = crate::analysis::annotate::show_cost(self.rules.objective, alternative.cost);
         Some(format!(
-            "Not every position calls for the idea '{}': here the common play is best, and {} costs {cost}.",
+            "Not every position calls for '{}': here the common play is best, and {} costs {cost}.",
             lower_first(self.idea.title()),
             lower_first(&alternative.named.text)
         ))
