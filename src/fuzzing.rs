@@ -102,7 +102,6 @@ pub fn speech(data: &[u8]) {
         _ => speech::choose_game(&mut voice, &config).map(drop),
     };
     said.expect("writing to memory never fails");
-    drop(voice);
     let text = String::from_utf8(out).expect("the voice says UTF-8 text");
     for line in text.lines() {
         assert!(
