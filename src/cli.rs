@@ -1,9 +1,11 @@
 //! The command line: parse arguments, dispatch, turn errors into one line and status 2.
 //!
-//! Exit status: 0 when the command did its work; 2 for every error, bad input (flags,
-//! files, the settings file) and bad environment (a data directory that cannot be read
-//! or written, no terminal) alike, with one line on standard error; 128 + N when signal
-//! N ended a game on screen. A panic (a bug) exits with Rust's 101.
+//! Exit status: 0 when the command did its work; 1 when a game, a puzzle or a review was
+//! played but something of it could not be saved (each "not saved" line on standard
+//! error, after the screen said it); 2 for every other error, bad input (flags, files,
+//! the settings file) and bad environment (a data directory that cannot be read or
+//! written, no terminal) alike, with one line on standard error; 128 + N when signal N
+//! ended a game on screen. A panic (a bug) exits with Rust's 101.
 
 mod access;
 mod config;
@@ -37,7 +39,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
     version,
     about,
     long_about = None,
-    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best card (learn: the ideas)\n  concentration pairs                 Pairs, the press-your-luck game (h hit, f fold)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 2 any error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
+    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best card (learn: the ideas)\n  concentration pairs                 Pairs, the press-your-luck game (h hit, f fold)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 1 played, but something could not be saved (said on standard error); 2 any other error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -99,6 +101,32 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// A session that ran but could not save all of it: exit status 1, each line on
+/// standard error.
+#[derive(Debug)]
+pub struct NotSavedError(pub Vec<String>);
+
+impl std::fmt::Display for NotSavedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.join("; "))
+    }
+}
+
+impl std::error::Error for NotSavedError {}
+
+/// The exit status of a session that could not save all of it.
+pub const NOT_SAVED_STATUS: u8 = 1;
+
+/// Ends a session on screen: an error ([`NotSavedError`], status 1) if anything could
+/// not be saved.
+pub(crate) fn saved(not_saved: crate::tui::NotSaved) -> anyhow::Result<()> {
+    if not_saved.0.is_empty() {
+        Ok(())
+    } else {
+        Err(anyhow::Error::new(NotSavedError(not_saved.0)))
+    }
+}
+
 /// Runs the program with the process arguments.
 #[must_use]
 pub fn main() -> ExitCode {
@@ -156,8 +184,16 @@ pub fn main() -> ExitCode {
             settings::print_warnings();
             ExitCode::SUCCESS
         }
+        Err(e) if e.downcast_ref::<NotSavedError>().is_some() => {
+            let lines = e.downcast_ref::<NotSavedError>().map(|n| n.0.clone());
+            for line in lines.unwrap_or_default() {
+                eprintln!("error: {}", crate::words::one_line(&lower_first(&line)));
+            }
+            settings::print_warnings();
+            ExitCode::from(NOT_SAVED_STATUS)
+        }
         Err(e) => {
-            // One status for every fault: bad input and a bad environment alike.
+            // One status for every other fault: bad input and a bad environment alike.
             eprintln!(
                 "{}",
                 error_line(&format!("{e:#}"), &settings::take_warnings())
@@ -182,6 +218,14 @@ fn error_line(message: &str, warnings: &[String]) -> String {
         }
     }
     crate::words::one_line(&line)
+}
+
+/// `text` with its first letter in lower case ("Not saved: ..." after `error: `).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_lowercase().chain(chars).collect::<String>()
+    })
 }
 
 /// Lets every command take `-5` as a value, so that a negative number for a flag that

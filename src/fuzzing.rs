@@ -185,3 +185,62 @@ pub fn cache(data: &[u8]) {
         );
     }
 }
+
+/// The screen reader's command line: any bytes typed into a game by ear never panic,
+/// and every line said is plain text (no control character, nothing typed said at
+/// length). The first byte picks the game: against the AI; with the tutor, the coach
+/// and undo; solitaire; or the setup's numbered menus. Nothing is saved.
+///
+/// # Panics
+/// When one of those properties fails: that is what the fuzzer looks for.
+pub fn speech(data: &[u8]) {
+    use std::time::{Duration, Instant};
+
+    use crate::speech::{self, Options, Voice};
+    use crate::tui::{App, Config, First};
+
+    let Some((&mode, typed)) = data.split_first() else {
+        return;
+    };
+    let now = Instant::now();
+    let mut config = Config {
+        deck: "pairs:3".into(),
+        seed: 7,
+        ai_delay: Duration::ZERO,
+        ..Config::default()
+    };
+    let mut out = Vec::new();
+    let mut voice = Voice::new(typed, &mut out, Options::default(), now);
+    let said = match mode % 4 {
+        0 => speech::play(
+            App::start_blocking(config, now).expect("a pairs:3 game starts"),
+            &mut voice,
+        )
+        .map(drop),
+        1 => {
+            config.deck = "pairs:4".into();
+            config.first = First::You;
+            (config.tutor, config.coach, config.practice) = (true, true, true);
+            speech::play(
+                App::start_blocking(config, now).expect("a pairs:4 game starts"),
+                &mut voice,
+            )
+            .map(drop)
+        }
+        2 => speech::play(
+            App::solitaire(config, None, None, true).expect("a solitaire deal starts"),
+            &mut voice,
+        )
+        .map(drop),
+        _ => speech::choose_game(&mut voice, &config).map(drop),
+    };
+    said.expect("writing to memory never fails");
+    let text = String::from_utf8(out).expect("the voice says UTF-8 text");
+    for line in text.lines() {
+        assert!(
+            !line.chars().any(char::is_control),
+            "a control character said: {line:?}"
+        );
+        assert!(line.chars().count() < 2000, "a line said at length: {line}");
+    }
+}

@@ -8,6 +8,7 @@
 //! It sits above [`crate::tui`] (it drives the [`App`]) and below [`crate::cli`].
 
 mod cards;
+mod input;
 mod pairs;
 mod puzzle;
 mod replay;
@@ -19,9 +20,10 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 pub use cards::CardNames;
+pub use input::{Line, MAX_LINE, next_line};
 pub use setup::choose as choose_game;
 
-use crate::tui::{Action, App};
+use crate::tui::{Action, App, NotSaved};
 
 /// What the screen-reader mode is asked for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -42,7 +44,12 @@ pub struct Voice<R, W> {
     pub names: CardNames,
     pace: Option<Duration>,
     now: Instant,
+    /// How many of the app's "Not saved" lines were told.
+    told_not_saved: usize,
 }
+
+/// The answer to a line that is not text (its bytes are not UTF-8): play goes on.
+pub const NOT_TEXT: &str = "That line was not text; type a command, or help.";
 
 impl<R: BufRead, W: Write> Voice<R, W> {
     /// A voice reading `input` and writing `out`, its clock starting at `now`.
@@ -53,10 +60,12 @@ impl<R: BufRead, W: Write> Voice<R, W> {
             names: options.names,
             pace: options.pace,
             now,
+            told_not_saved: 0,
         }
     }
 
-    /// Writes one line (cards named as asked).
+    /// Writes one line (cards named as asked). No control character reaches the
+    /// output: any that came with outside text is shown escaped (`\u{1b}`).
     ///
     /// # Errors
     /// The output cannot be written.
@@ -67,38 +76,52 @@ impl<R: BufRead, W: Write> Voice<R, W> {
             .text(line)
             .replace(" · ", ", ")
             .replace(" — ", ", ");
-        writeln!(self.out, "{}", text.trim_end())?;
+        writeln!(self.out, "{}", crate::words::escaped(text.trim_end()))?;
         self.out.flush()
     }
 
     /// The next command, trimmed and in lower case; `None` at the end of the input.
+    /// Empty lines are skipped, and a line that is not text is answered ([`NOT_TEXT`]).
     ///
     /// # Errors
     /// The input cannot be read.
     pub fn read(&mut self) -> io::Result<Option<String>> {
         loop {
-            let mut line = String::new();
-            if self.input.read_line(&mut line)? == 0 {
-                return Ok(None);
-            }
-            let command = line.trim().to_lowercase();
-            if !command.is_empty() {
-                return Ok(Some(command));
+            match self.read_raw()? {
+                Some(command) if command.is_empty() => {}
+                other => return Ok(other),
             }
         }
     }
 
-    /// The next line as typed, trimmed and in lower case, empty lines included;
-    /// `None` at the end of the input.
+    /// The next line as typed, trimmed and in lower case, empty lines included (a line
+    /// that is not text is answered and skipped); `None` at the end of the input.
     ///
     /// # Errors
     /// The input cannot be read.
     pub fn read_raw(&mut self) -> io::Result<Option<String>> {
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            return Ok(None);
+        loop {
+            match next_line(&mut self.input)? {
+                None => return Ok(None),
+                Some(Line::Text(line)) => return Ok(Some(line.trim().to_lowercase())),
+                Some(Line::NotText) => self.say(NOT_TEXT)?,
+            }
         }
-        Ok(Some(line.trim().to_lowercase()))
+    }
+
+    /// Says each of the app's "Not saved: ..." lines not told yet (a game's record, the
+    /// statistics, a puzzle's tally or rating, the review's schedule), as the screen
+    /// shows them.
+    ///
+    /// # Errors
+    /// The output cannot be written.
+    pub fn tell_not_saved(&mut self, app: &App) -> io::Result<()> {
+        let lines = app.not_saved();
+        for line in lines.get(self.told_not_saved..).unwrap_or_default() {
+            self.say(&format!("{}.", line.trim_end_matches('.')))?;
+        }
+        self.told_not_saved = lines.len();
+        Ok(())
     }
 
     /// The game's clock.
@@ -151,6 +174,12 @@ fn showing(app: &App) -> bool {
         || app.solo().is_some_and(|s| s.show().is_some())
 }
 
+/// The answer to a command not known here: the line typed, shown safely (escaped, cut
+/// to 80 characters), then what is known (`what`: "command" or "choice").
+fn unknown(what: &str, line: &str, known: &str) -> String {
+    format!("Unknown {what} '{}'. {known}", crate::words::shown(line))
+}
+
 /// The numbered choice a line makes among `count` (from 1), if it is one.
 fn choice(line: &str, count: usize) -> Option<usize> {
     line.parse::<usize>()
@@ -178,49 +207,62 @@ fn unbounded(app: &mut App, now: Instant) {
 
 /// Plays a game of Concentration (against the AI, at a table, watched, or solitaire)
 /// line by line: the app must be on the game (see [`App::start_blocking`],
-/// [`App::solitaire`]).
+/// [`App::solitaire`]). Returns what could not be saved (told too, as it happened).
 ///
 /// # Errors
 /// The input or the output fails.
-pub fn play<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub fn play<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<NotSaved> {
     let mut app = app;
     unbounded(&mut app, voice.now());
-    table::run(&mut app, voice)
+    table::run(&mut app, voice)?;
+    leave(app, voice)
 }
 
 /// Replays a saved game line by line: the app must be on its replay (see
-/// [`App::replay`]).
+/// [`App::replay`]). Returns what could not be saved (a game started from the replay).
 ///
 /// # Errors
 /// The input or the output fails.
-pub fn replay<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub fn replay<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<NotSaved> {
     let mut app = app;
     unbounded(&mut app, voice.now());
-    replay::run(&mut app, voice, true)
+    replay::run(&mut app, voice, true)?;
+    leave(app, voice)
 }
 
 /// The puzzles line by line: the app must be on the puzzle screen (see [`App::puzzle`]).
+/// Returns what could not be saved (the tally, the rating, the review's schedule).
 ///
 /// # Errors
 /// The input or the output fails.
-pub fn puzzles<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub fn puzzles<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<NotSaved> {
     let mut app = app;
     unbounded(&mut app, voice.now());
-    puzzle::run(&mut app, voice)
+    puzzle::run(&mut app, voice)?;
+    leave(app, voice)
 }
 
 /// A game of Pairs (the press-your-luck game) line by line: the app must be on its
-/// table (see [`App::pairs`]), or on a replay of one.
+/// table (see [`App::pairs`]), or on a replay of one. Returns what could not be saved.
 ///
 /// # Errors
 /// The input or the output fails.
-pub fn pairs<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub fn pairs<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<NotSaved> {
     let mut app = app;
     unbounded(&mut app, voice.now());
     if app.pairs_replay_screen().is_some() {
-        return pairs::replay(&mut app, voice);
+        pairs::replay(&mut app, voice)?;
+    } else {
+        pairs::run(&mut app, voice)?;
     }
-    pairs::run(&mut app, voice)
+    leave(app, voice)
+}
+
+/// The last lines: whatever could not be saved and was not told yet (a game left
+/// mid-way, or at the end of the input, is saved only now).
+fn leave<R: BufRead, W: Write>(app: App, voice: &mut Voice<R, W>) -> io::Result<NotSaved> {
+    voice.tell_not_saved(&app)?;
+    Ok(app.into_not_saved())
 }
 
 /// The Strategy page as plain text, one paragraph a line: each section's title and

@@ -35,7 +35,7 @@ mod worker;
 pub use crate::trainer::coach::{
     LookBack, Verdict, choice_words, cost_words, deck_rule, other_colour,
 };
-pub use app::{Action, App, Overlay, Screen, Unsaved, random_seed};
+pub use app::{Action, App, NotSaved, Overlay, Screen, Unsaved, random_seed};
 pub use board::Geometry;
 pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
 pub use end_view::{figures as end_figures, result_line};

@@ -4,7 +4,7 @@
 
 mod shown;
 
-pub use shown::{MAX_SHOWN, is_hidden, one_line, shown};
+pub use shown::{MAX_SHOWN, escaped, is_hidden, one_line, shown, shown_path};
 
 /// `n` and the noun, in the plural unless `n` is 1: `1 pair`, `2 pairs`, `0 misses`.
 #[must_use]
@@ -163,16 +163,6 @@ pub fn compact(v: f64) -> String {
     }
 }
 
-/// `s` without control or invisible format characters (a name read from a file must not
-/// move the cursor, change the terminal's colours or reverse the line when printed);
-/// each one becomes `?`, so a column keeps its width (see [`is_hidden`]).
-#[must_use]
-pub fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| if is_hidden(c) { '?' } else { c })
-        .collect()
-}
-
 /// `s` in at most `width` characters: whole if it fits, else cut and ended with `…`
 /// (a list's column keeps its width whatever name it holds).
 #[must_use]
@@ -240,12 +230,6 @@ mod tests {
         assert_eq!(compact(12.0), "12");
         assert_eq!(compact(-2e10), "-2e10");
         assert!(compact(f64::MAX).len() < 30);
-    }
-
-    #[test]
-    fn control_characters_are_replaced() {
-        assert_eq!(printable("a\u{1b}[31mb\n"), "a?[31mb?");
-        assert_eq!(printable("pairs:8 ♥"), "pairs:8 ♥");
     }
 
     #[test]

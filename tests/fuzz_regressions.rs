@@ -4,7 +4,9 @@
 use std::fs;
 use std::path::Path;
 
-use concentration::fuzzing::{position as position_input, record as record_input};
+use concentration::fuzzing::{
+    position as position_input, record as record_input, speech as speech_input,
+};
 
 fn inputs(dir: &str) -> Vec<Vec<u8>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -54,5 +56,15 @@ fn kept_file_corpora_and_regressions_read_cleanly() {
         for input in &all {
             check(input);
         }
+    }
+}
+
+#[test]
+fn speech_corpus_and_regressions_are_said_cleanly() {
+    let mut all = inputs("fuzz/corpus/speech");
+    assert!(all.len() > 10, "the corpus is committed");
+    all.extend(inputs("fuzz/regressions/speech"));
+    for input in &all {
+        speech_input(input);
     }
 }

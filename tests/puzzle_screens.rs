@@ -678,7 +678,7 @@ fn a_control_position_says_the_common_play_is_right_here() {
         let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(flat.contains("Right: the best card"), "{s}");
         assert!(
-            flat.contains(&format!("Not every position wants {title}")),
+            flat.contains(&format!("Not every position calls for '{title}'")),
             "{s}"
         );
         assert!(flat.contains("the common play is best"), "{s}");

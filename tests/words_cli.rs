@@ -55,5 +55,5 @@ fn names_from_the_statistics_file_are_printed_without_control_characters() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 0, "{err}");
     assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
-    assert!(out.contains("pairs:8?[2J"), "{out}");
+    assert!(out.contains("pairs:8\\u{1b}[2J"), "{out}");
 }

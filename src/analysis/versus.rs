@@ -61,7 +61,7 @@ impl Versus {
     #[must_use]
     pub fn table(&self) -> String {
         use std::fmt::Write as _;
-        let p = crate::words::printable;
+        let p = crate::words::shown;
         let cells: Vec<[String; 4]> = self
             .rows
             .iter()

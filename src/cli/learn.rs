@@ -41,6 +41,6 @@ pub fn run(args: &LearnArgs) -> anyhow::Result<()> {
     }
     let mut app = App::learn();
     app.look = look;
-    crate::tui::run(app)?;
+    super::saved(crate::tui::run(app)?)?;
     Ok(())
 }

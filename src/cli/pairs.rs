@@ -194,7 +194,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
         if !args.no_save {
             app.save_dir = Some(args.data.records()?);
         }
-        crate::speech::pairs(app, &mut voice)?;
+        super::saved(crate::speech::pairs(app, &mut voice)?)?;
         return Ok(());
     }
     let look = args.look.look()?;
@@ -222,7 +222,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
     }
-    crate::tui::run(app)?;
+    super::saved(crate::tui::run(app)?)?;
     Ok(())
 }
 

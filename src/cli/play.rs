@@ -303,7 +303,7 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
     }
-    crate::tui::run(app)?;
+    super::saved(crate::tui::run(app)?)?;
     Ok(())
 }
 
@@ -329,7 +329,7 @@ fn speak(args: &PlayArgs, watch: bool, options: crate::speech::Options) -> anyho
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
     }
-    crate::speech::play(app, &mut voice)?;
+    super::saved(crate::speech::play(app, &mut voice)?)?;
     Ok(())
 }
 

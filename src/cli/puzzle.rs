@@ -234,7 +234,7 @@ pub(super) fn run_drill(
 ) -> anyhow::Result<()> {
     if let Some(options) = access.speech(None)? {
         let mut voice = super::access::voice(options);
-        crate::speech::puzzles(App::puzzle(drill), &mut voice)?;
+        super::saved(crate::speech::puzzles(App::puzzle(drill), &mut voice)?)?;
         return Ok(());
     }
     if !crate::tui::is_terminal() {
@@ -243,6 +243,6 @@ pub(super) fn run_drill(
     let mut app = App::puzzle(drill);
     app.look = look;
     super::settings::pause_if_warned();
-    crate::tui::run(app)?;
+    super::saved(crate::tui::run(app)?)?;
     Ok(())
 }

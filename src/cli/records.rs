@@ -254,7 +254,7 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
             format!(
                 "{} {}",
                 seat_letter(seat),
-                words::printable(record.player(seat))
+                words::shown(record.player(seat))
             )
         })
         .collect();
@@ -297,7 +297,7 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
         let slip = judgement.slip_at(an.index)?;
         Some(crate::analysis::memory::slip_words(
             game,
-            &words::printable(analysis.name(an.seat)),
+            &words::shown(analysis.name(an.seat)),
             an,
             slip,
         ))
@@ -327,7 +327,7 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
             let _ = writeln!(
                 s,
                 "      best: {} ({})",
-                words::printable(&an.best_words),
+                words::escaped(&an.best_words),
                 value_number(analysis, an.best_value, printed).trim_start()
             );
         }
@@ -345,7 +345,7 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
             s,
             "  {} {}: {}",
             seat_letter(seat),
-            words::printable(analysis.name(seat)),
+            words::shown(analysis.name(seat)),
             sum.words(|c| show_cost_short(analysis.objective, c))
         );
         // Memory apart from strategy: said wherever memory was tested (classic memory).
@@ -449,7 +449,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
         let mut app = App::pairs_replay(replay);
         app.look = look;
         super::settings::pause_if_warned();
-        crate::tui::run(app)?;
+        super::saved(crate::tui::run(app)?)?;
         return Ok(());
     }
     let record = load(&args.file)?;
@@ -467,7 +467,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     app.save_dir = dir;
     app.look = look;
     super::settings::pause_if_warned();
-    crate::tui::run(app)?;
+    super::saved(crate::tui::run(app)?)?;
     Ok(())
 }
 
@@ -477,7 +477,7 @@ fn speak_replay(args: &ReplayArgs, options: crate::speech::Options) -> anyhow::R
         let replay = crate::tui::PairsReplay::new(pairs, Some(args.file.clone()))
             .map_err(|e| super::usage(format!("{}: {e}", args.file.display())))?;
         let mut voice = super::access::voice(options);
-        crate::speech::pairs(App::pairs_replay(replay), &mut voice)?;
+        super::saved(crate::speech::pairs(App::pairs_replay(replay), &mut voice)?)?;
         return Ok(());
     }
     let record = load(&args.file)?;
@@ -486,7 +486,7 @@ fn speak_replay(args: &ReplayArgs, options: crate::speech::Options) -> anyhow::R
     let mut app = App::replay(record, Some(args.file.clone()), base, true, voice.now())
         .map_err(super::usage)?;
     app.save_dir = dir;
-    crate::speech::replay(app, &mut voice)?;
+    super::saved(crate::speech::replay(app, &mut voice)?)?;
     Ok(())
 }
 
@@ -509,10 +509,7 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
             return out(&format!("no saved games in {}\n", dir.display()));
         }
         // The files' column as wide as the longest name, so the next columns line up.
-        let paths: Vec<String> = entries
-            .iter()
-            .map(|e| words::printable(&e.path.display().to_string()))
-            .collect();
+        let paths: Vec<String> = entries.iter().map(|e| words::shown_path(&e.path)).collect();
         let width = paths.iter().map(|p| p.chars().count()).max().unwrap_or(0);
         let text: String = paths
             .iter()
@@ -528,7 +525,7 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     app.save_dir = save;
     app.look = look;
     super::settings::pause_if_warned();
-    crate::tui::run(app)?;
+    super::saved(crate::tui::run(app)?)?;
     Ok(())
 }
 

@@ -84,10 +84,10 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
         } else {
             println!(
                 "{}  turn {}  {}{}",
-                d.played.path.display(),
+                crate::words::shown_path(&d.played.path),
                 d.played.turn,
                 if d.played.slip { "memory slip: " } else { "" },
-                crate::words::printable(&d.played.explanation)
+                crate::words::escaped(&d.played.explanation)
             );
         }
     }

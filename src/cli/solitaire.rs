@@ -113,7 +113,7 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
         let mut app = App::solitaire(config, challenge, stats, true).map_err(super::usage)?;
         app.save_dir = records;
         let mut voice = super::access::voice(options);
-        crate::speech::play(app, &mut voice)?;
+        super::saved(crate::speech::play(app, &mut voice)?)?;
         return Ok(());
     }
     let look = args.look.look()?;
@@ -132,7 +132,7 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     app.save_dir = records;
     app.look = look;
     super::settings::pause_if_warned();
-    crate::tui::run(app)?;
+    super::saved(crate::tui::run(app)?)?;
     Ok(())
 }
 

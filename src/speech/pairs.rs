@@ -81,7 +81,11 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
                     }
                 }
             }
-            other => voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}."))?,
+            other => voice.say(&super::unknown(
+                "command",
+                other,
+                &format!("Commands: {COMMANDS}."),
+            ))?,
         }
         if app.quit {
             break;
@@ -325,8 +329,10 @@ pub fn replay<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> i
                     return Ok(());
                 }
                 other => {
-                    voice.say(&format!(
-                        "Unknown command '{other}'. Commands: {REPLAY_COMMANDS}."
+                    voice.say(&super::unknown(
+                        "command",
+                        other,
+                        &format!("Commands: {REPLAY_COMMANDS}."),
                     ))?;
                     continue;
                 }

@@ -48,6 +48,8 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
         let deck = d.game().view().deck().clone();
         if let Some(pos) = parse_coordinate(&deck, &line) {
             answer(app, voice, pos)?;
+            // The tally, the rating or the schedule that could not be saved.
+            voice.tell_not_saved(app)?;
             continue;
         }
         match line.as_str() {
@@ -64,7 +66,12 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
             "again" | "r" => {
                 voice.act(app, Action::Again);
                 if let Some(d) = drill(app) {
-                    voice.say(&format!("{}.", d.message()))?;
+                    if d.is_retry() && d.answer().is_none() {
+                        // The screen's line names the keys; here the answer is typed.
+                        voice.say("Try again: type the best card.")?;
+                    } else {
+                        voice.say(&format!("{}.", d.message()))?;
+                    }
                 }
             }
             "help" | "?" => voice.say(&format!("Commands: {COMMANDS}."))?,
@@ -72,7 +79,11 @@ pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::
                 voice.act(app, Action::Quit);
                 return Ok(());
             }
-            other => voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}."))?,
+            other => voice.say(&super::unknown(
+                "command",
+                other,
+                &format!("Commands: {COMMANDS}."),
+            ))?,
         }
     }
     Ok(())
@@ -98,7 +109,7 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
             d.number(),
             d.review_len(),
             played.turn,
-            crate::words::printable(&played.when),
+            crate::words::shown(&played.when),
             d.rules().deck
         ))?,
         None => voice.say(&format!(
@@ -203,6 +214,10 @@ fn answer<R: BufRead, W: Write>(
     })?;
     if let Some(line) = d.played_line() {
         voice.say(&format!("{line}."))?;
+    }
+    if let Some(words) = d.scheduled() {
+        // Where the answer leaves the decision: "Back in 1 day."
+        voice.say(&format!("{}.", super::table::capital(words)))?;
     }
     let lesson = d.lesson();
     // Each cost the difference of the values as said.

@@ -74,7 +74,11 @@ pub fn run<R: BufRead, W: Write>(
                     return Ok(());
                 }
                 other => {
-                    voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}."))?;
+                    voice.say(&super::unknown(
+                        "command",
+                        other,
+                        &format!("Commands: {COMMANDS}."),
+                    ))?;
                     continue;
                 }
             }

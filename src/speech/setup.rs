@@ -37,7 +37,8 @@ fn ask<R: BufRead, W: Write>(
         match choice(&answer, options.len()) {
             Some(n) => return Ok(Some(n - 1)),
             None => voice.say(&format!(
-                "Unknown choice '{answer}': a number from 1 to {}.",
+                "Unknown choice '{}': a number from 1 to {}.",
+                crate::words::shown(&answer),
                 options.len()
             ))?,
         }

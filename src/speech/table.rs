@@ -360,6 +360,8 @@ fn narrate<R: BufRead, W: Write>(
             }
             told.rating = r.rating_line().is_some();
         }
+        // The end window's "Not saved" line (the record, the statistics).
+        voice.tell_not_saved(app)?;
         voice.say(menu(table))?;
     } else if told.ended
         && !told.rating
@@ -415,7 +417,7 @@ fn end_menu<R: BufRead, W: Write>(
         (Some(4), _) | (_, "quit" | "q" | "exit") => Action::Quit,
         _ => {
             let table = Table::of(app).expect("a table");
-            return voice.say(&format!("Unknown choice '{line}'. {}", menu(table)));
+            return voice.say(&super::unknown("choice", line, menu(table)));
         }
     };
     voice.act(app, action);
@@ -480,7 +482,11 @@ fn command<R: BufRead, W: Write>(
             voice.say("Cards are named by column letter and row number: a1 is the top left card.")
         }
         "quit" | "q" | "exit" => quit(app, voice),
-        other => voice.say(&format!("Unknown command '{other}'. Commands: {COMMANDS}.")),
+        other => voice.say(&super::unknown(
+            "command",
+            other,
+            &format!("Commands: {COMMANDS}."),
+        )),
     }
 }
 
@@ -512,6 +518,11 @@ fn turn<R: BufRead, W: Write>(
     voice.act(app, Action::Select);
     voice.settle(app);
     super::tutor::ask(app, voice)?;
+    if app.quit {
+        // The input ended at the question: the game is left, and saved, as it stands
+        // (the question is not said again as the refusal's reason).
+        return Ok(());
+    }
     voice.settle(app);
     let table = Table::of(app).expect("a table");
     if table.game().view().flips().len() == before {

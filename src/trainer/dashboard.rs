@@ -331,8 +331,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         let cells: Vec<[String; 4]> = kinds
             .iter()
             .map(|k| {
-                [&k.opponent, &k.deck, &k.pass_rule, &k.objective]
-                    .map(|c| crate::words::printable(c))
+                [&k.opponent, &k.deck, &k.pass_rule, &k.objective].map(|c| crate::words::shown(c))
             })
             .collect();
         let w = crate::analysis::versus::key_widths(&cells);

@@ -173,7 +173,7 @@ impl Puzzle {
             .map(|r| format!(": {r}"))
             .unwrap_or_default();
         Some(format!(
-            "Not every position wants {}: here the common play is best, and {} costs {cost}{why}.",
+            "Not every position calls for '{}': here the common play is best, and {} costs {cost}{why}.",
             lower_first(self.idea.title()),
             lower_first(&alternative.named.text)
         ))

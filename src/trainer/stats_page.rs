@@ -201,14 +201,14 @@ pub fn table(entries: &[Entry]) -> String {
     for e in entries {
         let name = match e.challenge {
             // Names come from a file: no control characters reach the terminal.
-            None => crate::words::printable(&e.deck),
+            None => crate::words::shown(&e.deck),
             Some(n) => format!("  challenge {n}"),
         };
         let _ = writeln!(
             out,
             "{:<22} {:<8} {:>6} {:>10} {:>5} {:>9}",
             name,
-            crate::words::printable(&e.memory),
+            crate::words::shown(&e.memory),
             e.games,
             crate::words::fixed(e.average_moves(), 2),
             e.best,

@@ -29,7 +29,7 @@ use super::replay::{History, Replay, SolverKey};
 use super::round::{Round, SharedSolver};
 use super::screen;
 use super::setup::Setup;
-use super::solo::Solo;
+use super::solo::{Counted as SoloCounted, Solo};
 use super::strategy::Strategy;
 use super::worker::{Progress, Worker};
 use crate::pairs::record::PairsRecord;
@@ -156,7 +156,16 @@ pub struct App {
     puzzles_from: Option<Setup>,
     /// The setup screen a game of Pairs was started from: leaving the game goes back.
     pairs_from: Option<Setup>,
+    /// What could not be saved this session, one "Not saved: ..." line each, in order.
+    not_saved: Vec<String>,
 }
+
+/// What a session could not save, one line each as the screen said it ("Not saved:
+/// ..."): a game's record, the statistics, a puzzle's tally or rating, the review's
+/// schedule. Empty when everything was saved. The command line turns it into an exit
+/// status (see `cli.rs`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NotSaved(pub Vec<String>);
 
 impl App {
     /// The action for a terminal event on this app: while the setup's players list is
@@ -221,6 +230,7 @@ impl App {
             strategy: None,
             puzzles_from: None,
             pairs_from: None,
+            not_saved: Vec::new(),
         }
     }
 
@@ -388,6 +398,9 @@ impl App {
     fn save_current(&mut self) {
         if let Some((dir, game)) = self.unsaved_game() {
             let saved = game.save(&dir).map_err(|e| e.to_string());
+            if let Err(e) = &saved {
+                self.not_saved.push(format!("Not saved: {e}"));
+            }
             let (blocking, quit) = (self.blocking, self.quit);
             match &mut self.screen {
                 Screen::Play(r) => {
@@ -403,8 +416,25 @@ impl App {
             }
         }
         if let Screen::Solo(s) = &mut self.screen {
+            let before = s.counted().is_some();
             s.count();
+            if !before && let Some(SoloCounted::Failed(e)) = s.counted() {
+                self.not_saved
+                    .push(format!("Not saved: the solitaire statistics: {e}"));
+            }
         }
+    }
+
+    /// What could not be saved so far this session, one "Not saved: ..." line each.
+    #[must_use]
+    pub fn not_saved(&self) -> &[String] {
+        &self.not_saved
+    }
+
+    /// Ends the session: what could not be saved in it.
+    #[must_use]
+    pub fn into_not_saved(self) -> NotSaved {
+        NotSaved(self.not_saved)
     }
 
     /// Where and what leaving the game on screen would save now, if anything: also what a
@@ -530,6 +560,9 @@ impl App {
     /// Applies one action.
     pub fn update(&mut self, action: Action, now: Instant) {
         self.apply(action, now);
+        if let Screen::Puzzle(d) = &mut self.screen {
+            self.not_saved.extend(d.take_not_saved());
+        }
         let over = self.round().is_some_and(|r| r.game().view().is_over())
             || self.solo().is_some_and(|s| s.game().view().is_over())
             || self.pairs_table().is_some_and(PairsTable::is_over);

@@ -202,7 +202,7 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
     let result = game
         .as_ref()
         .map_or_else(|| "?".to_owned(), crate::record::result_text);
-    let name = |s: &str| crate::words::shortened(&crate::words::printable(s), NAME_WIDTH);
+    let name = |s: &str| crate::words::shortened(&crate::words::shown(s), NAME_WIDTH);
     let (who, score) = if r.is_solitaire() {
         let moves = game.as_ref().map_or(0, |g| g.view().turns());
         (
@@ -222,7 +222,7 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
                 .iter()
                 .map(|p| {
                     crate::words::shortened(
-                        &crate::words::printable(&p.name),
+                        &crate::words::shown(&p.name),
                         (NAME_WIDTH * 2 / r.seats()).max(3),
                     )
                 })
@@ -233,8 +233,8 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
         (names.join(" vs "), pairs)
     };
     Ok([
-        crate::words::printable(&r.date),
-        crate::words::printable(&r.time),
+        crate::words::shown(&r.date),
+        crate::words::shown(&r.time),
         crate::words::shortened(r.deck.name(), DECK_WIDTH),
         who,
         result.to_owned(),
@@ -251,7 +251,7 @@ fn pairs_cells(p: &crate::pairs::record::PairsRecord) -> [String; COLUMNS] {
     let seats = p.seats.len();
     let name = |s: &str| {
         crate::words::shortened(
-            &crate::words::printable(s),
+            &crate::words::shown(s),
             if seats > 2 {
                 (NAME_WIDTH * 2 / seats).max(3)
             } else {
@@ -280,8 +280,8 @@ fn pairs_cells(p: &crate::pairs::record::PairsRecord) -> [String; COLUMNS] {
         },
     );
     [
-        crate::words::printable(&p.date),
-        crate::words::printable(&p.time),
+        crate::words::shown(&p.date),
+        crate::words::shown(&p.time),
         format!("Pairs, {} ranks", p.ranks.get()),
         names.join(" vs "),
         result,

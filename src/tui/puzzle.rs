@@ -150,6 +150,8 @@ pub struct Drill {
     /// The puzzle on screen is being tried again: answers are not counted.
     again: bool,
     clock: Option<Clock>,
+    /// What could not be saved since the app last took it ("Not saved: ..." lines).
+    not_saved: Vec<String>,
 }
 
 impl Drill {
@@ -225,6 +227,7 @@ impl Drill {
             message: String::new(),
             again: false,
             clock: None,
+            not_saved: Vec::new(),
         };
         drill.message = match note {
             Some(note) => format!("{} · {note}", drill.prompt()),
@@ -291,7 +294,11 @@ impl Drill {
                     self.saved = Some(loaded.tally.clone());
                     Ok((loaded.tally.best_timed[&minutes], new))
                 }
-                Err(e) => Err(e.to_string()),
+                Err(e) => {
+                    self.not_saved
+                        .push(format!("Not saved: the timed run's best: {e}"));
+                    Err(e.to_string())
+                }
             },
         };
         let clock = self.clock.as_mut().expect("a timed run");
@@ -304,6 +311,12 @@ impl Drill {
 
     fn prompt(&self) -> String {
         "Find the best card and turn it (Enter, Space or a click)".to_string()
+    }
+
+    /// Takes what could not be saved since the last call, one "Not saved: ..." line
+    /// each (the app keeps them, and says them when the session ends).
+    pub fn take_not_saved(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.not_saved)
     }
 
     /// The puzzle on screen.
@@ -418,6 +431,10 @@ impl Drill {
         if let Source::Review(run) = &mut self.source {
             let again = std::mem::take(&mut self.again);
             self.message = run.answered(self.index, right, again);
+            if let Some(e) = run.schedule_fault() {
+                self.not_saved
+                    .push(format!("Not saved: the review schedule: {e}"));
+            }
             return;
         }
         if std::mem::take(&mut self.again) {
@@ -452,7 +469,11 @@ impl Drill {
                     self.saved = Some(loaded.tally.clone());
                     Counted::Saved(loaded.tally, loaded.warning)
                 }
-                Err(e) => Counted::Failed(e.to_string()),
+                Err(e) => {
+                    self.not_saved
+                        .push(format!("Not saved: the puzzle tally: {e}"));
+                    Counted::Failed(e.to_string())
+                }
             },
         });
         self.message = if right {

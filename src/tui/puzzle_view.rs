@@ -146,10 +146,7 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
         // The record it comes from; a review is not counted in the tally.
         // Minutes are enough to know the game again, and fit the panel.
         let when: String = played.when.chars().take(16).collect();
-        lines.push(Line::from(format!(
-            "Played {}",
-            crate::words::printable(&when)
-        )));
+        lines.push(Line::from(format!("Played {}", crate::words::shown(&when))));
         if drill.is_scheduled() {
             lines.push(Line::from("Spaced schedule: on"));
         }

@@ -257,6 +257,13 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
         None => tag.trim_end_matches(" · ").to_owned(),
     };
     lines.push(Line::from(counted).centered());
+    if let Some(Err(e)) = solo.saved() {
+        lines.push(
+            Line::from(format!("Not saved: {e}"))
+                .style(theme::ERROR)
+                .centered(),
+        );
+    }
     if let Some(Counted::Yes(r)) = solo.counted()
         && let Some(w) = &r.warning
     {

@@ -132,10 +132,11 @@ fn disable_mouse() {
 }
 
 /// Runs `app` in the terminal until it quits, restoring the terminal on every exit.
+/// Returns what could not be saved, for the caller to say once the terminal is back.
 ///
 /// # Errors
 /// Terminal input/output failures.
-pub fn run(mut app: App) -> std::io::Result<()> {
+pub fn run(mut app: App) -> std::io::Result<super::NotSaved> {
     let interrupted = Interrupted::default();
     watch_signals(Arc::clone(&interrupted))?;
     let mut terminal = ratatui::init();
@@ -156,7 +157,7 @@ pub fn run(mut app: App) -> std::io::Result<()> {
     disable_mouse();
     ratatui::restore();
     let _ = std::panic::take_hook();
-    result
+    result.map(|()| app.into_not_saved())
 }
 
 /// SIGTERM, SIGINT and SIGHUP restore the terminal, save the game in progress (as
@@ -184,10 +185,15 @@ fn watch_signals(interrupted: Interrupted) -> std::io::Result<()> {
                 _ => {
                     restore_quietly();
                     let game = interrupted.lock().ok().and_then(|mut g| g.take());
-                    if let Some((dir, game)) = game {
-                        // Written atomically; nowhere to report a failure once the
-                        // terminal is gone.
-                        let _ = game.save(&dir);
+                    if let Some((dir, game)) = game
+                        && let Err(e) = game.save(&dir)
+                    {
+                        // Written atomically; a failure is said where it can be (after
+                        // a hang-up, standard error may be gone: nothing more to do).
+                        eprintln!(
+                            "error: not saved: {}",
+                            crate::words::one_line(&e.to_string())
+                        );
                     }
                     std::process::exit(128 + signal);
                 }

@@ -43,7 +43,7 @@ fn push_shown(out: &mut String, c: char) {
 
 /// `s` with every hidden character escaped (see [`is_hidden`]), cut to `max` characters
 /// of the original ending with `…` when longer.
-fn escaped(s: &str, max: usize) -> String {
+fn escape(s: &str, max: usize) -> String {
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
         if i == max {
@@ -59,7 +59,28 @@ fn escaped(s: &str, max: usize) -> String {
 /// at most [`MAX_SHOWN`] characters of it, then `…`.
 #[must_use]
 pub fn shown(s: &str) -> String {
-    escaped(s, MAX_SHOWN)
+    escape(s, MAX_SHOWN)
+}
+
+/// A path as it is shown: hidden characters escaped throughout, its file name (the part
+/// that came from outside: a record's name) cut as [`shown`] cuts, the folder whole.
+#[must_use]
+pub fn shown_path(path: &std::path::Path) -> String {
+    let name = path.file_name().map(|n| n.to_string_lossy());
+    match (path.parent(), name) {
+        (Some(dir), Some(name)) if !dir.as_os_str().is_empty() => {
+            let dir = escaped(&dir.to_string_lossy());
+            format!("{dir}{}{}", std::path::MAIN_SEPARATOR, shown(&name))
+        }
+        _ => shown(&path.to_string_lossy()),
+    }
+}
+
+/// A line that is whole but may hold outside text (the screen reader's every line):
+/// hidden characters escaped, nothing cut (each quoted input in it was cut already).
+#[must_use]
+pub fn escaped(s: &str) -> String {
+    escape(s, usize::MAX)
 }
 
 /// An error or warning line as it is printed: one line whatever it quotes (hidden
@@ -117,6 +138,23 @@ mod tests {
             "zero\\u{200b}width\\u{feff}"
         );
         assert_eq!(shown("pairs:8 ♥ é"), "pairs:8 ♥ é");
+        assert_eq!(shown("\0\u{7}\u{9b}"), "\\u{0}\\u{7}\\u{9b}");
+        assert_eq!(escaped(&"a\u{1b}".repeat(100)).len(), 700);
+    }
+
+    #[test]
+    fn a_path_cuts_its_file_name_only() {
+        let dir = "d".repeat(100);
+        let name = format!("{}\u{202e}.cgn", "n".repeat(100));
+        let path = std::path::Path::new(&dir).join(&name);
+        let s = shown_path(&path);
+        assert!(s.starts_with(&format!("{dir}/nnn")), "{s}");
+        assert!(s.ends_with('…'), "{s}");
+        assert_eq!(s.chars().count(), 100 + 1 + MAX_SHOWN + 1);
+        assert_eq!(
+            shown_path(std::path::Path::new("a\u{1b}b.cgn")),
+            "a\\u{1b}b.cgn"
+        );
     }
 
     #[test]

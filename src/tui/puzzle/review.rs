@@ -59,20 +59,29 @@ pub struct ReviewRun {
     tried: usize,
     /// The spaced schedule each first answer is counted in, and the day.
     schedule: Option<(ScheduleStore, Date)>,
+    /// Where the last answer left the decision in the schedule ("back in 1 day"), or
+    /// why it could not be saved.
+    scheduled: Option<Result<String, String>>,
 }
 
 impl ReviewRun {
     /// The message after an answer (`again`: a second try, not counted).
     pub(super) fn answered(&mut self, index: usize, right: bool, again: bool) -> String {
         let mut scheduled = String::new();
+        self.scheduled = None;
         if !again {
             self.tried += 1;
             self.solved += usize::from(right);
             if let (Some((store, today)), Some(played)) = (&self.schedule, self.played.get(index)) {
-                scheduled = match store.record(&played.key(), right, *today) {
-                    Ok(entry) => format!("; {}", entry_words(&entry, *today)),
+                let entry = store
+                    .record(&played.key(), right, *today)
+                    .map(|entry| entry_words(&entry, *today))
+                    .map_err(|e| e.to_string());
+                scheduled = match &entry {
+                    Ok(words) => format!("; {words}"),
                     Err(e) => format!("; schedule not saved: {e}"),
                 };
+                self.scheduled = Some(entry);
             }
         }
         match (right, again) {
@@ -85,6 +94,14 @@ impl ReviewRun {
             (false, _) => {
                 format!("Not the best card{scheduled}. r: try again · n: your next decision")
             }
+        }
+    }
+
+    /// Why the last answer could not be counted in the schedule, if it could not.
+    pub(super) fn schedule_fault(&self) -> Option<&str> {
+        match &self.scheduled {
+            Some(Err(e)) => Some(e),
+            _ => None,
         }
     }
 
@@ -120,6 +137,7 @@ impl Drill {
                 solved: 0,
                 tried: 0,
                 schedule: None,
+                scheduled: None,
             })),
             rules,
             seed: 0,
@@ -140,6 +158,7 @@ impl Drill {
             message: String::new(),
             again: false,
             clock: None,
+            not_saved: Vec::new(),
         };
         drill.message = drill.prompt();
         Ok(drill)
@@ -167,6 +186,20 @@ impl Drill {
     #[must_use]
     pub fn is_scheduled(&self) -> bool {
         matches!(&self.source, Source::Review(run) if run.schedule.is_some())
+    }
+
+    /// In a scheduled review, once answered the first time: where the answer leaves
+    /// the decision ("back in 1 day", "it leaves your review").
+    #[must_use]
+    pub fn scheduled(&self) -> Option<&str> {
+        self.answer.as_ref()?;
+        match &self.source {
+            Source::Review(run) => match &run.scheduled {
+                Some(Ok(words)) => Some(words),
+                _ => None,
+            },
+            Source::Generated { .. } => None,
+        }
     }
 
     /// Whether this run reviews the person's own decisions.
@@ -227,7 +260,8 @@ impl Drill {
         Some(format!(
             "In the game you played {}: {words}, costing {cost} (a {}{})",
             coordinate(deck, played.position),
-            played.class,
+            // Read back from the dashboard's cache: outside text.
+            crate::words::shown(&played.class),
             if played.slip {
                 ", a memory slip: you had seen the card it needed"
             } else {
