@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::record::{ReadError, read_capped};
+use crate::capped_read::{ReadError, read_capped};
 
 /// The most bytes read of a kept file unless its kind says otherwise: far above what
 /// years of play write (a statistics file is a few kilobytes), far below what would

@@ -10,6 +10,7 @@
 
 pub mod analysis;
 mod atomic_file;
+mod capped_read;
 pub mod cli;
 pub mod data_file;
 pub mod dates;

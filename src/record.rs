@@ -50,7 +50,6 @@
 
 mod format;
 mod parse;
-mod read;
 mod replay;
 mod store;
 
@@ -58,8 +57,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub use crate::capped_read::{ReadError, read_capped};
 pub use crate::rules::{column_letters, coordinate, face_text, parse_coordinate};
-pub use read::{ReadError, read_capped};
 pub use replay::Stepper;
 pub use store::{
     DATA_DIR_ENV, EXTENSION, Entry, data_dir, default_data_dir, list, load, load_pairs,

@@ -253,7 +253,7 @@ pub fn load_pairs(path: &Path) -> Option<Result<PairsRecord, String>> {
 /// A record file's bytes: only a regular file is opened (a FIFO or a device would block
 /// or never end), and only up to [`MAX_RECORD_BYTES`].
 fn read_record(path: &Path) -> Result<Vec<u8>, String> {
-    use super::read::{ReadError, read_capped};
+    use crate::capped_read::{ReadError, read_capped};
     let shown = path.display();
     read_capped(path, MAX_RECORD_BYTES).map_err(|e| match e {
         ReadError::NotRegular(kind) => {

@@ -1,6 +1,7 @@
-//! Reading a file the user names (a record, the settings file): only a regular file, and
-//! only up to a size, so that a FIFO cannot block the program and `/dev/zero` cannot
-//! fill its memory.
+//! Reading a file the user names or the game keeps (a record, the files of
+//! [`crate::data_file`]): only a regular file, and only up to a size, so that a FIFO
+//! cannot block the program and `/dev/zero` cannot fill its memory. Below both the
+//! records and the kept files, so neither imports the other for it.
 
 use std::io::Read;
 use std::path::Path;
