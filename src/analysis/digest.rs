@@ -211,17 +211,11 @@ pub fn digest(record: &Record, game: &Game, judgement: Option<&Judgement>) -> Op
         slip: judgement.slip_at(a.index).is_some(),
         text: analysis.explain(game, a),
     };
-    let mut mine: Vec<&Annotation> = analysis
-        .annotations
-        .iter()
-        .filter(|a| a.seat == person && a.cost > 0.0)
-        .collect();
-    mine.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index)));
-    d.costliest = mine.first().map(|a| costly(a));
-    d.costly = mine
-        .iter()
+    d.costliest = judgement.costly(person).next().map(costly);
+    d.costly = judgement
+        .costly(person)
         .filter(|a| grade(a) >= super::grade::Grade::Mistake)
-        .map(|a| costly(a))
+        .map(costly)
         .collect();
     Some(d)
 }

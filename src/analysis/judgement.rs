@@ -298,6 +298,12 @@ impl Judgement {
         self.memory.as_ref()?.slip_at(index)
     }
 
+    /// Every flip of `seat` that cost something, costliest first: the figures'
+    /// costliest are its first three.
+    pub fn costly(&self, seat: Seat) -> impl Iterator<Item = &Annotation> {
+        costly(&self.analysis, seat)
+    }
+
     /// The flips that are mistakes or blunders, in order.
     pub fn errors(&self) -> impl Iterator<Item = &Annotation> {
         self.analysis
@@ -360,12 +366,18 @@ fn figures(
     if let Some(m) = memory.and_then(|m| m.seats.get(seat.index())) {
         (f.chances, f.slips) = (m.chances, m.slips);
     }
-    let mut costly: Vec<&Annotation> = mine
+    f.costliest = costly(analysis, seat).take(3).map(|a| a.index).collect();
+    f
+}
+
+/// Every flip of `seat` that cost something, costliest first (the earlier of equal
+/// costs first).
+fn costly(analysis: &Analysis, seat: Seat) -> impl Iterator<Item = &Annotation> {
+    let mut costly: Vec<&Annotation> = analysis
+        .annotations
         .iter()
-        .map(|(a, _)| *a)
-        .filter(|a| a.cost > 0.0)
+        .filter(|a| a.seat == seat && a.cost > 0.0)
         .collect();
     costly.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.index.cmp(&b.index)));
-    f.costliest = costly.iter().take(3).map(|a| a.index).collect();
-    f
+    costly.into_iter()
 }
