@@ -83,9 +83,8 @@ fn cpu_ms() -> f64 {
     if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut t) } != 0 {
         return f64::NAN;
     }
-    #[allow(clippy::cast_precision_loss)] // far below 2^52 ns
-    let ms = t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6;
-    ms
+    // far below 2^52 ns
+    t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6
 }
 
 /// Time all threads of this process have run on a CPU, in ms (a solve on several
@@ -283,7 +282,7 @@ fn process(case: &str, args: &[&str]) {
 
 /// CPU time (ms) of the finished child processes so far, and the largest peak resident
 /// memory (MiB) among them.
-#[allow(clippy::cast_precision_loss, reason = "times and sizes far below 2^53")]
+// times and sizes far below 2^53
 fn children() -> (f64, f64) {
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     // SAFETY: getrusage writes the struct it is given, which is zeroed and so valid.
@@ -460,7 +459,6 @@ fn pairs_case(case: &str, rest: &str) {
         );
         return;
     }
-    #[allow(clippy::cast_possible_truncation)]
     let stacks: Vec<Stack> = (0..m)
         .map(|i| Stack::of(&[ranks.get() - i as u8]))
         .collect();

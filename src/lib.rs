@@ -1,30 +1,28 @@
 //! Concentration (Memory, Pairs, Pelmanism, Shinkei-suijaku) against an exactly optimal
-//! opponent.
+//! opponent: the application, its screens ([`tui`]), the screen reader ([`speech`]) and
+//! the command line ([`cli`]).
 //!
-//! Layers, each depending only on those before it:
-//! [`rules`] → [`solver`] → [`model`] → [`players`] → [`analysis`] → [`trainer`] →
-//! [`tui`] and [`cli`]. [`model`] is the one game model every layer above the solvers is
-//! written against (a rule set's `Model`, a solver's `Oracle`), and holds the words for
-//! actions both the analysis and the trainer use. [`record`], [`dates`] and [`words`]
-//! (counts and numbers in words, input shown safely) serve every layer.
+//! The layers are crates, each depending only on those before it (docs/code.md):
+//!
+//! ```text
+//! concentration-engine   words, seats → rules → solver → model → players
+//!          ↓
+//! concentration-pairs    Pairs: rules → view → model, solver → start → players → duel
+//!          ↓
+//! concentration-library  dates, data_file → solitaire → record → analysis → trainer
+//!          ↓
+//! concentration          tui, speech → cli (this crate, with the program)
+//! ```
+//!
+//! Their modules are re-exported here under their own names, so that `crate::rules` and
+//! `concentration::rules` name the same module in every crate above the engine.
 
-pub mod analysis;
-mod atomic_file;
-mod capped_read;
+pub use concentration_engine::{model, players, rules, seats, solver, words};
+pub use concentration_library::{analysis, data_file, dates, record, solitaire, trainer};
+pub use concentration_pairs as pairs;
+
 pub mod cli;
-pub mod data_file;
-pub mod dates;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod model;
-pub mod pairs;
-pub mod players;
-pub mod record;
-pub mod rules;
-pub mod seats;
-pub mod solitaire;
-pub mod solver;
 pub mod speech;
-pub mod trainer;
 pub mod tui;
-pub mod words;

@@ -186,7 +186,7 @@ fn code_files() -> Vec<PathBuf> {
     }
     let root = Path::new(ROOT);
     let mut out = Vec::new();
-    for dir in ["src", "tests", "benches", "fuzz/fuzz_targets"] {
+    for dir in ["src", "crates", "tests", "benches", "fuzz/fuzz_targets"] {
         walk(&root.join(dir), &mut out);
     }
     out

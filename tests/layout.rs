@@ -1,22 +1,62 @@
-//! The shape of the code: top-level modules of `src/` that do not import each other in a
-//! circle, and no file in `src/` over 700 lines (split along the idea boundary instead;
-//! see docs/code.md).
+//! The shape of the code (docs/code.md). Cargo keeps the walls between the crates (the
+//! engine, Pairs, the library, the application); this test keeps the order of the layers
+//! inside each crate, keeps the engine free of terminals, command lines and files, and
+//! keeps every source file under 700 lines (split along the idea boundary instead).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The longest a file in `src/` may be.
+/// The longest a source file may be.
 const MOST_LINES: usize = 700;
 
-/// Files still over [`MOST_LINES`] while they are being split (issue 25).
-const BEING_SPLIT: &[&str] = &[];
+/// Each crate's source folder and its top-level modules in layer order: a module may
+/// import only the modules before it. A crate's other names (the crates below it,
+/// re-exported under their own names) are Cargo's to keep.
+const LAYERS: &[(&str, &[&str])] = &[
+    (
+        "crates/engine/src",
+        &["words", "seats", "rules", "solver", "model", "players"],
+    ),
+    (
+        "crates/pairs/src",
+        &[
+            "rules", "model", "view", "solver", "start", "players", "record", "review", "duel",
+        ],
+    ),
+    (
+        "crates/library/src",
+        &[
+            "atomic_file",
+            "capped_read",
+            "dates",
+            "data_file",
+            "solitaire",
+            "record",
+            "analysis",
+            "trainer",
+        ],
+    ),
+    ("src", &["app", "tui", "speech", "cli", "fuzzing"]),
+];
 
-/// Circles still being undone (issue 25): the pairs of modules allowed to import each
-/// other meanwhile.
-const CIRCLES_BEING_UNDONE: &[(&str, &str)] = &[];
+/// Imports against the layer order still to be undone, as (crate folder, from, to):
+/// Pairs' game engine hands out the view everyone sees, and the view reads the rules.
+const BEING_UNDONE: &[(&str, &str, &str)] = &[("crates/pairs/src", "rules", "view")];
 
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+/// Crates a layer of the engine never uses: the engine has no terminal, command line or
+/// files.
+const NOT_IN_THE_ENGINE: &[&str] = &[
+    "ratatui",
+    "crossterm",
+    "clap",
+    "std::fs",
+    "std::env",
+    "directories",
+    "serde_json",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Every `.rs` file under `dir`.
@@ -37,50 +77,126 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The top-level modules of the library (`src/NAME.rs` or `src/NAME/`), with the files
-/// of each.
-fn top_level_modules() -> BTreeMap<String, Vec<PathBuf>> {
-    let mut modules: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
-    for path in rust_files(&src()) {
-        let rel = path.strip_prefix(src()).unwrap();
-        let first = rel
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy();
-        let name = first.trim_end_matches(".rs").to_string();
-        if matches!(name.as_str(), "lib" | "main" | "bin") {
+/// A file's text without line comments and without its unit tests (which may use what
+/// they like).
+fn code(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(at) => &text[..at],
+        None => &text,
+    };
+    text.lines()
+        .map(|line| match line.find("//") {
+            Some(at) => &line[..at],
+            None => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The names a path starting at `text` names first: `a` for `a::b`, and `a`, `c` for
+/// `{a::b, c}`.
+fn first_names(text: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let Some(group) = text.strip_prefix('{') else {
+        return vec![ident(text)];
+    };
+    let mut names = Vec::new();
+    let mut depth = 1;
+    let mut at_start = true;
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            ',' if depth == 1 => at_start = true,
+            c if at_start && depth == 1 && (c.is_alphanumeric() || c == '_') => {
+                names.push(ident(&group[i..]));
+                at_start = false;
+            }
+            c if !c.is_whitespace() => at_start = false,
+            _ => {}
+        }
+    }
+    names
+}
+
+/// The names `lib.rs` re-exports from its own modules (`pub use model::{Config, ..}`),
+/// with the module each comes from.
+fn re_exports(lib: &str) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
+    for line in lib.lines() {
+        let Some(rest) = line.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let Some((module, items)) = rest.split_once("::") else {
+            continue;
+        };
+        for name in items.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if !name.is_empty() {
+                names.insert(name.to_string(), module.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// The top-level modules of the crate in `src` (`NAME.rs` or `NAME/`), with the files of
+/// each and how deep each file lies.
+fn modules(src: &Path) -> BTreeMap<String, Vec<(PathBuf, usize)>> {
+    let mut modules: BTreeMap<String, Vec<(PathBuf, usize)>> = BTreeMap::new();
+    for path in rust_files(src) {
+        let rel = path.strip_prefix(src).unwrap();
+        let first = rel.components().next().unwrap().as_os_str();
+        let name = first.to_string_lossy().trim_end_matches(".rs").to_string();
+        if matches!(name.as_str(), "lib" | "main") || rel.ends_with("tests.rs") {
             continue;
         }
-        modules.entry(name).or_default().push(path);
+        let depth = rel.components().count();
+        modules.entry(name).or_default().push((path, depth));
     }
     modules
 }
 
-/// The top-level modules each one names as `crate::OTHER` outside comments.
-fn imports() -> BTreeMap<String, BTreeSet<String>> {
-    let modules = top_level_modules();
+/// The crate's top-level modules each one names, by `crate::OTHER`, by `super::OTHER`
+/// from the crate root, or by a name the root re-exports.
+fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let modules = modules(src);
+    let lib = src.join("lib.rs");
+    let re_exported = if lib.exists() {
+        re_exports(&code(&lib))
+    } else {
+        BTreeMap::new()
+    };
     let mut graph = BTreeMap::new();
     for (name, files) in &modules {
         let mut uses = BTreeSet::new();
-        for file in files {
-            let text = std::fs::read_to_string(file).unwrap();
-            for line in text.lines() {
-                if line.trim_start().starts_with("//") {
-                    continue;
-                }
-                for (at, _) in line.match_indices("crate::") {
-                    // `crate::` itself, not the end of a longer name.
-                    if line[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+        for (file, depth) in files {
+            let text = code(file);
+            let to_root = "super::".repeat(*depth);
+            for prefix in ["crate::", to_root.as_str()] {
+                for (at, _) in text.match_indices(prefix) {
+                    let before = &text[..at];
+                    if before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
                         continue;
                     }
-                    let other: String = line[at + "crate::".len()..]
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
-                        .collect();
-                    if other != *name && modules.contains_key(&other) {
-                        uses.insert(other);
+                    let after = &text[at + prefix.len()..];
+                    if after.starts_with("super::") {
+                        continue;
+                    }
+                    for first in first_names(after) {
+                        let module = re_exported.get(&first).cloned().unwrap_or(first);
+                        if module != *name && modules.contains_key(&module) {
+                            uses.insert(module);
+                        }
                     }
                 }
             }
@@ -90,55 +206,86 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
-/// Whether `to` is reachable from `from` in `graph`.
-fn reaches(graph: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> bool {
-    let mut seen = BTreeSet::new();
-    let mut todo = vec![from.to_string()];
-    while let Some(m) = todo.pop() {
-        if m == to {
-            return true;
-        }
-        if seen.insert(m.clone()) {
-            todo.extend(graph.get(&m).into_iter().flatten().cloned());
-        }
-    }
-    false
-}
-
 #[test]
-fn no_two_top_level_modules_import_each_other_round_a_circle() {
-    let mut graph = imports();
-    assert!(graph.len() > 10, "the modules were not found: {graph:?}");
-    for (a, b) in CIRCLES_BEING_UNDONE {
-        graph.get_mut(*a).unwrap().remove(*b);
-        graph.get_mut(*b).unwrap().remove(*a);
-    }
-    let mut circles = Vec::new();
-    for (a, uses) in &graph {
-        for b in uses {
-            if reaches(&graph, b, a) {
-                circles.push(format!("{a} -> {b} -> ... -> {a}"));
+fn each_crate_imports_only_down_its_layers() {
+    let mut wrong = Vec::new();
+    for (folder, order) in LAYERS {
+        let graph = imports(&root().join(folder));
+        let present: Vec<&str> = order
+            .iter()
+            .copied()
+            .filter(|m| graph.contains_key(*m))
+            .collect();
+        let unplaced: Vec<&String> = graph
+            .keys()
+            .filter(|m| !order.contains(&m.as_str()))
+            .collect();
+        assert!(
+            unplaced.is_empty(),
+            "{folder}: modules not in the layer order: {unplaced:?}"
+        );
+        assert!(present.len() >= 3, "{folder}: the modules were not found");
+        for (rank, module) in present.iter().enumerate() {
+            for used in &graph[*module] {
+                let below = present[..rank].contains(&used.as_str());
+                let excused = BEING_UNDONE.contains(&(*folder, *module, used.as_str()));
+                if !below && !excused {
+                    wrong.push(format!("{folder}: {module} -> {used}"));
+                }
             }
         }
     }
-    assert!(circles.is_empty(), "import circles: {circles:#?}");
+    assert!(wrong.is_empty(), "imports up the layers: {wrong:#?}");
 }
 
 #[test]
-fn no_file_in_src_is_over_700_lines() {
-    let root = src().parent().unwrap().to_path_buf();
-    let long: Vec<String> = rust_files(&src())
-        .into_iter()
-        .filter_map(|path| {
-            let rel = path
-                .strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
+fn the_check_sees_grouped_and_re_exported_imports() {
+    assert_eq!(
+        first_names("{rules::Deck,\n    solver::{Scalar, Value}, words};"),
+        ["rules", "solver", "words"]
+    );
+    assert_eq!(first_names("model::Oracle;"), ["model"]);
+    let graph = imports(&root().join("crates/engine/src"));
+    assert!(graph["players"].contains("model"), "{graph:?}");
+    let pairs = imports(&root().join("crates/pairs/src"));
+    assert!(pairs["duel"].contains("players"), "{pairs:?}");
+}
+
+#[test]
+fn the_engine_has_no_terminal_command_line_or_files() {
+    let mut found = Vec::new();
+    for folder in ["crates/engine/src", "crates/pairs/src"] {
+        for file in rust_files(&root().join(folder)) {
+            let text = code(&file);
+            for name in NOT_IN_THE_ENGINE {
+                if text.contains(name) {
+                    found.push(format!("{}: {name}", file.display()));
+                }
+            }
+        }
+        let manifest = std::fs::read_to_string(root().join(folder).join("../Cargo.toml")).unwrap();
+        for name in ["ratatui", "crossterm", "clap", "directories"] {
+            assert!(
+                !manifest.contains(name),
+                "{folder}'s crate depends on {name}"
+            );
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn no_source_file_is_over_700_lines() {
+    let root = root();
+    let mut long = Vec::new();
+    for (folder, _) in LAYERS {
+        for path in rust_files(&root.join(folder)) {
             let lines = std::fs::read_to_string(&path).unwrap().lines().count();
-            (lines > MOST_LINES && !BEING_SPLIT.contains(&rel.as_str()))
-                .then(|| format!("{rel}: {lines} lines"))
-        })
-        .collect();
+            if lines > MOST_LINES {
+                let rel = path.strip_prefix(&root).unwrap().display().to_string();
+                long.push(format!("{rel}: {lines} lines"));
+            }
+        }
+    }
     assert!(long.is_empty(), "files over {MOST_LINES} lines: {long:#?}");
 }

@@ -1,0 +1,401 @@
+//! The dashboard: the person's saved games summed up by game kind (results, luck,
+//! strategy, memory), the rating with its trend, and what to practise next. Each
+//! record is analysed once into a cache ([`cache`]).
+
+mod cache;
+
+#[doc(hidden)]
+pub use cache::games_of_bytes;
+pub use cache::{
+    CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, MAX_CACHE_BYTES, cache_file, cached, games,
+    games_with, valid,
+};
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::rating::{Book, Event};
+use super::tally::{Tally, TallyStore};
+use crate::analysis::digest::{Digest, share};
+use crate::analysis::versus::{Row, Versus};
+
+/// Opponent, deck, pass rule, objective: a game kind.
+type KindKey = (String, String, String, String);
+
+/// The person's finished games against the AI, by opponent, deck, pass rule and
+/// objective: `stats`' table, from the digests (practice games left out).
+#[must_use]
+pub fn versus(games: &Games) -> Versus {
+    let mut rows: BTreeMap<KindKey, (Row, usize, usize)> = BTreeMap::new();
+    for (_, d) in counted(games) {
+        let key = (
+            d.opponent.clone(),
+            d.deck.clone(),
+            d.pass_rule.clone(),
+            d.objective.clone(),
+        );
+        let (row, choices, best) = rows.entry(key.clone()).or_insert_with(|| {
+            (
+                Row {
+                    opponent: key.0,
+                    deck: key.1,
+                    pass_rule: key.2,
+                    objective: key.3,
+                    played: 0,
+                    won: 0,
+                    drawn: 0,
+                    lost: 0,
+                    accuracy: None,
+                },
+                0,
+                0,
+            )
+        });
+        row.played += 1;
+        match d.score {
+            Some(s) if s > 0.75 => row.won += 1,
+            Some(s) if s > 0.25 => row.drawn += 1,
+            _ => row.lost += 1,
+        }
+        if d.analysed {
+            *choices += d.choices;
+            *best += d.best;
+        }
+    }
+    Versus {
+        rows: rows
+            .into_values()
+            .map(|(mut row, choices, best)| {
+                // Pooled: every decision with a choice of the kind's games counts once,
+                // as the kinds' table counts them.
+                row.accuracy = (choices > 0).then(|| share(best, choices));
+                row
+            })
+            .collect(),
+        unreadable: games.unreadable.len(),
+    }
+}
+
+/// The finished games that count in results, figures and the rating (no practice, no
+/// abandoned game), newest first.
+fn counted(games: &Games) -> impl Iterator<Item = &(String, Digest)> {
+    games
+        .digests
+        .iter()
+        .filter(|(_, d)| d.score.is_some() && !d.practice)
+}
+
+/// One game kind's figures.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Kind {
+    /// Opponent, deck, pass rule, objective.
+    pub opponent: String,
+    /// The deck.
+    pub deck: String,
+    /// The pass rule.
+    pub pass_rule: String,
+    /// The objective.
+    pub objective: String,
+    /// Finished games analysed.
+    pub games: usize,
+    /// The average result (1 a win, 0.5 a draw).
+    pub result: f64,
+    /// The average luck-adjusted result.
+    pub luck_adjusted: f64,
+    /// Accuracy, pooled: best decisions among every decision with a choice of these
+    /// games (the judgement's definition, memory slips included).
+    pub accuracy: f64,
+    /// Strategy accuracy, pooled: the same with memory slips left out.
+    pub strategy_accuracy: f64,
+    /// Decisions with a choice counted.
+    pub decisions: usize,
+    /// The average cost of a decision with a choice.
+    pub mean_cost: f64,
+    /// Memory slips per game of classic memory (`None`: no such game).
+    pub slips_per_game: Option<f64>,
+}
+
+/// The games of the person by kind (finished, analysed, no practice).
+#[must_use]
+pub fn kinds(games: &Games) -> Vec<Kind> {
+    let mut groups: BTreeMap<KindKey, Vec<&Digest>> = BTreeMap::new();
+    for (_, d) in counted(games).filter(|(_, d)| d.analysed) {
+        groups
+            .entry((
+                d.opponent.clone(),
+                d.deck.clone(),
+                d.pass_rule.clone(),
+                d.objective.clone(),
+            ))
+            .or_default()
+            .push(d);
+    }
+    groups
+        .into_iter()
+        .map(|((opponent, deck, pass_rule, objective), ds)| {
+            // game counts are small
+            let n = ds.len() as f64;
+            let strategy: usize = ds.iter().map(|d| d.strategy_choices).sum();
+            let strategy_best: usize = ds.iter().map(|d| d.strategy_best).sum();
+            let all_choices: usize = ds.iter().map(|d| d.choices).sum();
+            let best: usize = ds.iter().map(|d| d.best).sum();
+            let cost: f64 = ds
+                .iter()
+                .map(|d| d.mean_cost * d.choices as f64)
+                .sum::<f64>();
+            let classic: Vec<&&Digest> = ds.iter().filter(|d| d.memory == "classic").collect();
+            let slips_per_game = (!classic.is_empty()).then(|| {
+                classic.iter().map(|d| d.slips).sum::<usize>() as f64 / classic.len() as f64
+            });
+            Kind {
+                opponent,
+                deck,
+                pass_rule,
+                objective,
+                games: ds.len(),
+                result: ds.iter().filter_map(|d| d.result).sum::<f64>() / n,
+                luck_adjusted: ds.iter().filter_map(|d| d.luck_adjusted()).sum::<f64>() / n,
+                accuracy: share(best, all_choices),
+                strategy_accuracy: share(strategy_best, strategy),
+                decisions: all_choices,
+                mean_cost: if all_choices == 0 {
+                    0.0
+                } else {
+                    cost / all_choices as f64
+                },
+                slips_per_game,
+            }
+        })
+        .collect()
+}
+
+/// The rating events of the person's finished games against a fixed-rated AI.
+#[must_use]
+pub fn game_events(games: &Games) -> Vec<Event> {
+    counted(games)
+        .filter_map(|(_, d)| {
+            Some(Event {
+                when: format!("{} {}", d.date, d.time),
+                opponent: super::rating::opponent(super::rating::ai_rating(&d.opponent)?),
+                score: d.score?,
+                source: d.opponent.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The rating from the games and the puzzles answered (a puzzle file that cannot be
+/// read counts as none: the tally says so).
+#[must_use]
+pub fn rating(data: &Path, games: &Games) -> Book {
+    let tally = TallyStore::new(data).load().tally;
+    let mut events = game_events(games);
+    events.extend(super::rating::puzzle_events(
+        tally.ratings.as_deref().unwrap_or_default(),
+    ));
+    super::rating::rate_all(events)
+}
+
+/// The rating now, and what the game saved as `file` changed it by: the rating with
+/// every result less the rating without that game (`None` when the game is not rated:
+/// no person against a fixed-rated AI, practice, or not finished). For the end screen.
+///
+/// # Errors
+/// The records folder or the puzzle results cannot be read.
+pub fn rating_change(data: &Path, file: &str) -> Result<(Book, Option<f64>), String> {
+    let games = games(data)?;
+    let now = rating(data, &games);
+    let rated = counted(&games)
+        .any(|(name, d)| name == file && super::rating::ai_rating(&d.opponent).is_some());
+    if !rated {
+        return Ok((now, None));
+    }
+    let without = Games {
+        digests: games
+            .digests
+            .into_iter()
+            .filter(|(name, _)| name != file)
+            .collect(),
+        ..Games::default()
+    };
+    let before = rating(data, &without);
+    let change = now.rating.rating - before.rating.rating;
+    Ok((now, Some(change)))
+}
+
+/// What to practise next: the idea or habit with the worst results, and the command
+/// that practises it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Practise {
+    /// What: `memory`, `strategy`, or a puzzle idea's name.
+    pub what: String,
+    /// Its failure rate (slips per chance, errors per decision, puzzles missed per try).
+    pub rate: f64,
+    /// Why, in words.
+    pub why: String,
+    /// The command.
+    pub command: String,
+}
+
+/// The worst of: each puzzle idea tried at least 3 times (missed per try), memory (slips
+/// per chance to use a seen card, from 5 chances), strategy (errors per decision with a
+/// choice, from 10 decisions).
+#[must_use]
+pub fn practise_next(games: &Games, tally: &Tally) -> Option<Practise> {
+    let mut candidates = Vec::new();
+    for (idea, count) in &tally.by_idea {
+        if count.tried >= 3 {
+            let missed = count.tried - count.solved;
+            candidates.push(Practise {
+                what: idea.clone(),
+                rate: 1.0 - share(count.solved as usize, count.tried as usize),
+                why: format!(
+                    "puzzles of the idea {idea}: {missed} of {} missed",
+                    count.tried
+                ),
+                command: format!("concentration puzzle --idea {idea}"),
+            });
+        }
+    }
+    // The same games as the table above: finished, no practice, analysed.
+    let mine = counted(games).map(|(_, d)| d).filter(|d| d.analysed);
+    let (chances, slips, decisions, best) = mine.fold((0, 0, 0, 0), |(c, s, n, b), d| {
+        (
+            c + d.chances,
+            s + d.slips,
+            n + d.strategy_choices,
+            b + d.strategy_best,
+        )
+    });
+    if chances >= 5 {
+        candidates.push(Practise {
+            what: "memory".into(),
+            rate: share(slips, chances),
+            why: format!(
+                "{} in {} to use a seen card",
+                crate::words::count_of(slips, "memory slip"),
+                crate::words::count_of(chances, "chance")
+            ),
+            command: "concentration play --deck pairs:8 --memory classic".into(),
+        });
+    }
+    if decisions >= 10 {
+        candidates.push(Practise {
+            what: "strategy".into(),
+            rate: 1.0 - share(best, decisions),
+            why: format!(
+                "{} of {decisions} decisions with a choice not best",
+                decisions - best
+            ),
+            command: "concentration puzzle".into(),
+        });
+    }
+    candidates
+        .into_iter()
+        .filter(|c| c.rate > 0.0)
+        .max_by(|a, b| a.rate.total_cmp(&b.rate))
+}
+
+/// The dashboard's text: the games by kind, the rating, what to practise next; or one
+/// line saying why there is nothing to sum up.
+#[must_use]
+pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &Path) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let kinds = kinds(games);
+    if games.digests.is_empty() {
+        let _ = writeln!(
+            s,
+            "Your play: {}",
+            if games.ai_only > 0 && games.ai_only == games.others {
+                format!(
+                    "only games between AIs are saved ({}); play one yourself to see your figures",
+                    games.ai_only
+                )
+            } else {
+                format!("no games of yours saved yet in {}", records.display())
+            }
+        );
+    } else if kinds.is_empty() {
+        let _ = writeln!(
+            s,
+            "Your play: no finished game against the AI could be analysed yet"
+        );
+    } else {
+        let _ = writeln!(s, "Your play, by game kind");
+        let heads = crate::analysis::versus::KEY_HEADS;
+        let cells: Vec<[String; 4]> = kinds
+            .iter()
+            .map(|k| {
+                [&k.opponent, &k.deck, &k.pass_rule, &k.objective].map(|c| crate::words::shown(c))
+            })
+            .collect();
+        let w = crate::analysis::versus::key_widths(&cells);
+        let _ = writeln!(
+            s,
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
+            heads[0],
+            heads[1],
+            heads[2],
+            heads[3],
+            "games",
+            "result",
+            "luck-adj.",
+            "errors",
+            "slips",
+            w0 = w[0],
+            w1 = w[1],
+            w2 = w[2],
+            w3 = w[3],
+        );
+        for (k, c) in kinds.iter().zip(&cells) {
+            let _ = writeln!(
+                s,
+                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                k.games,
+                result_text(&k.objective, k.result),
+                result_text(&k.objective, k.luck_adjusted),
+                // The complement of the accuracy the table of results shows.
+                crate::words::percent(1.0 - k.accuracy, 1),
+                k.slips_per_game
+                    .map_or_else(|| "-".to_owned(), |v| crate::words::fixed(v, 1)),
+                w0 = w[0],
+                w1 = w[1],
+                w2 = w[2],
+                w3 = w[3],
+            );
+        }
+        let _ = writeln!(
+            s,
+            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, pooled over the games (100% less the accuracy, as analyze counts it; memory slips included); slips: memory slips a game, in classic memory; finished games only"
+        );
+    }
+    let _ = writeln!(s, "Rating: {}", book.line());
+    match practise {
+        Some(p) => {
+            let _ = writeln!(s, "Practise next: {} ({}): {}", p.what, p.why, p.command);
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "Practise next: nothing stands out yet (more games or puzzles tell)"
+            );
+        }
+    }
+    s
+}
+
+/// A result as the table shows it: a share under `win`, a margin under `margin`.
+fn result_text(objective: &str, v: f64) -> String {
+    if objective == "win" {
+        crate::words::percent(v, 0)
+    } else {
+        crate::words::signed(v, 2)
+    }
+}
