@@ -93,7 +93,7 @@ pub trait Model: 'static {
 }
 
 /// Every action of model `M` at a decision point with its value for the mover.
-pub type Valued<M> = Vec<(<M as Model>::Action, f64)>;
+pub(crate) type Valued<M> = Vec<(<M as Model>::Action, f64)>;
 
 /// Which rule set a table plays, and so which model and solver serve it: the one place
 /// the layers above ask.
@@ -190,7 +190,7 @@ pub enum ModelError {
 /// [`crate::solver::TIE_EPSILON`], or exactly), the lowest `order` among the tied ones,
 /// the first listed among equal orders.
 #[must_use]
-pub fn chosen_by<A: Copy, V: Scalar, K: Ord>(
+pub(crate) fn chosen_by<A: Copy, V: Scalar, K: Ord>(
     objective: Objective,
     actions: &[(A, V)],
     order: impl Fn(A) -> K,

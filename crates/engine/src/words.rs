@@ -72,7 +72,7 @@ pub fn percent(share: f64, decimals: usize) -> String {
 /// values that differ are never printed the same (`50%` and `50%` become `50.3%` and
 /// `49.6%`).
 #[must_use]
-pub fn decimals_apart(
+pub(crate) fn decimals_apart(
     values: &[f64],
     tolerance: f64,
     min: usize,
@@ -105,7 +105,7 @@ pub fn two_apart(
 
 /// `v` as a reader takes it from its text with `decimals` digits: `52.8` for 52.78.
 #[must_use]
-pub fn as_printed(v: f64, decimals: usize) -> f64 {
+pub(crate) fn as_printed(v: f64, decimals: usize) -> f64 {
     fixed(v, decimals).parse().unwrap_or(v)
 }
 
@@ -114,7 +114,7 @@ pub fn as_printed(v: f64, decimals: usize) -> f64 {
 /// print `4.8` beside them. A cost printed beside two values is this difference, so that
 /// the three numbers on a line never contradict each other.
 #[must_use]
-pub fn printed_difference(a: f64, b: f64, decimals: usize) -> f64 {
+pub(crate) fn printed_difference(a: f64, b: f64, decimals: usize) -> f64 {
     as_printed(a, decimals) - as_printed(b, decimals)
 }
 

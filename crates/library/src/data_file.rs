@@ -147,7 +147,7 @@ impl<T: Contents> DataFile<T> {
 
     /// Its lock file: the name with `.lock` for its extension.
     #[must_use]
-    pub fn lock_path(&self) -> PathBuf {
+    pub(crate) fn lock_path(&self) -> PathBuf {
         let stem = self.name.strip_suffix(".json").unwrap_or(&self.name);
         self.dir.join(format!("{stem}.lock"))
     }
@@ -232,7 +232,7 @@ impl<T: Contents> DataFile<T> {
     ///
     /// # Errors
     /// As [`DataFile::update`], or what `change` returned.
-    pub fn try_update<R>(
+    pub(crate) fn try_update<R>(
         &self,
         change: impl FnOnce(&mut T) -> Result<R, DataError>,
     ) -> Result<(Loaded<T>, R), DataError> {
@@ -335,7 +335,7 @@ fn one_line(text: &str) -> String {
 ///
 /// # Errors
 /// The lock file is not a regular file, or cannot be opened or locked.
-pub fn lock_file(path: &Path) -> Result<File, DataError> {
+pub(crate) fn lock_file(path: &Path) -> Result<File, DataError> {
     if let Ok(meta) = std::fs::symlink_metadata(path)
         && !meta.is_file()
     {
@@ -363,7 +363,7 @@ pub fn lock_file(path: &Path) -> Result<File, DataError> {
 ///
 /// # Errors
 /// Not JSON of `T`, a format unknown or newer, or a value `check` refuses.
-pub fn decode_json<T: serde::de::DeserializeOwned>(
+pub(crate) fn decode_json<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     format: impl Fn(&T) -> u32,
     current: u32,
@@ -386,7 +386,7 @@ pub fn decode_json<T: serde::de::DeserializeOwned>(
 ///
 /// # Errors
 /// Not finite, or out of the range, named `what`.
-pub fn in_range(what: &str, x: f64, low: f64, high: f64) -> Result<(), String> {
+pub(crate) fn in_range(what: &str, x: f64, low: f64, high: f64) -> Result<(), String> {
     if x.is_finite() && (low..=high).contains(&x) {
         Ok(())
     } else {

@@ -38,13 +38,13 @@ pub fn parse_day(text: &str) -> Option<Date> {
 
 /// A day as `YYYY-MM-DD` (see [`parse_day`]).
 #[must_use]
-pub fn show_day(d: Date) -> String {
+pub(crate) fn show_day(d: Date) -> String {
     day_text(d)
 }
 
 /// Whether `text` is a day written `YYYY-MM-DD` that the calendar has.
 #[must_use]
-pub fn is_day(text: &str) -> bool {
+pub(crate) fn is_day(text: &str) -> bool {
     let parts: Vec<&str> = text.split('-').collect();
     let [y, m, d] = parts[..] else {
         return false;

@@ -73,13 +73,13 @@ use crate::seats::{AiKind, SeatKind, Seats};
 use crate::solitaire::Challenge;
 
 /// The format version this program writes and reads.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// The name the person has in records (`[A "you"]`); any other name alone is an AI.
 pub const PERSON: &str = "you";
 
 /// The kind of a seat a person plays (`[A "ann:person"]`).
-pub const PERSON_KIND: &str = "person";
+pub(crate) const PERSON_KIND: &str = "person";
 
 /// The AIs a record's `NAME:KIND` may name (the players' names, `forgetful` an alias).
 pub const AI_KINDS: [&str; 5] = [
@@ -454,7 +454,7 @@ impl Record {
 }
 
 /// The objective of three or more seats, as records write it.
-pub const OWN_PAIRS: &str = "own-pairs";
+pub(crate) const OWN_PAIRS: &str = "own-pairs";
 
 /// The result written in a record: `1-0`, `0-1`, `1/2-1/2` for two seats; for three or
 /// more the winner's seat letter (`B`) or the seats sharing the most pairs (`A=C`);

@@ -191,7 +191,7 @@ pub fn value_words(unit: impl Into<Unit>, v: f64) -> String {
 
 /// A chance as a whole percentage (`31%`), or `<1%` for a small non-zero one.
 #[must_use]
-pub fn chance_words(p: f64) -> String {
+pub(crate) fn chance_words(p: f64) -> String {
     if p > 0.0 && p < 0.005 {
         "<1%".to_string()
     } else {

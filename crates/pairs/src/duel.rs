@@ -32,7 +32,7 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 ///
 /// # Errors
 /// A bad player count or target.
-pub fn play_game(
+pub(crate) fn play_game(
     ranks: Ranks,
     seats: &mut [Player],
     target: u32,

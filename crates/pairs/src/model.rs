@@ -285,7 +285,13 @@ impl RoundModel {
     /// # Panics
     /// Stacks holding cards the pool does not have.
     #[must_use]
-    pub fn unseen_after(&self, child: &[Stack], d: &Counts, j: Rank, face_up: u32) -> Counts {
+    pub(crate) fn unseen_after(
+        &self,
+        child: &[Stack],
+        d: &Counts,
+        j: Rank,
+        face_up: u32,
+    ) -> Counts {
         match self.reshuffle {
             Some(r) if face_up < r.at && face_up + 1 >= r.at => child
                 .iter()

@@ -75,7 +75,7 @@ impl View {
 
     /// Cards not set aside for good: the full deck minus the scoring cards.
     #[must_use]
-    pub fn in_play(&self) -> Counts {
+    pub(crate) fn in_play(&self) -> Counts {
         let aside = Counts::of_cards(&self.set_aside.concat());
         self.ranks
             .full()

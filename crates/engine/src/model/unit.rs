@@ -65,7 +65,7 @@ impl Unit {
     /// [`Unit::words`] with `decimals` digits after the point (of the percentage under
     /// `win`).
     #[must_use]
-    pub fn words_to(self, v: f64, decimals: usize) -> String {
+    pub(crate) fn words_to(self, v: f64, decimals: usize) -> String {
         match self {
             Self::Objective(Objective::Win) => percent(v, decimals),
             Self::Objective(Objective::Margin) => format!("{} pairs", signed(v, decimals)),

@@ -23,9 +23,9 @@ pub struct Forgetful {
 
 impl Forgetful {
     /// Cards remembered at the easy level.
-    pub const EASY: usize = 2;
+    pub(crate) const EASY: usize = 2;
     /// Cards remembered at the medium level.
-    pub const MEDIUM: usize = 6;
+    pub(crate) const MEDIUM: usize = 6;
 
     /// A player remembering the last `memory` cards seen, choosing with a stream seeded
     /// with `seed`.

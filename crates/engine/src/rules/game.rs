@@ -171,7 +171,7 @@ impl Game {
 
     /// Whether the mover may pass now.
     #[must_use]
-    pub fn pass_allowed(&self) -> bool {
+    pub(crate) fn pass_allowed(&self) -> bool {
         match self.view.players {
             Players::Solitaire => true,
             Players::Table(t) => match t.pass_rule {

@@ -57,7 +57,7 @@ impl PassRule {
 
     /// Whether the game needs to remember that the previous turn was a pass.
     #[must_use]
-    pub fn remembers_pass(self) -> bool {
+    pub(crate) fn remembers_pass(self) -> bool {
         matches!(self, Self::Agreed | Self::Ko)
     }
 }

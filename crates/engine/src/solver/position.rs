@@ -151,7 +151,7 @@ impl Position {
 
     /// The position a player sees: computed from public facts only.
     #[must_use]
-    pub fn from_view(view: &PublicView) -> Self {
+    pub(crate) fn from_view(view: &PublicView) -> Self {
         let mut p = Self::empty(view.deck().copies());
         for (_, on_table, unknown) in view.label_counts() {
             p.add(Pattern::new(on_table, unknown), 1);

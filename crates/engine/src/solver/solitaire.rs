@@ -77,7 +77,7 @@ use num_traits::Zero;
 /// It keeps every recurrence coefficient (below `4n²`) under `2^62`, which
 /// the fused multiply-add-divide loop relies on. Exact evaluation is cubic
 /// in `n`, so the limit is never reached in practice.
-pub const MAX_EXACT_N: usize = 1 << 30;
+pub(crate) const MAX_EXACT_N: usize = 1 << 30;
 
 // ---------------------------------------------------------------------------
 // The recurrence
@@ -183,8 +183,9 @@ impl MovesTable {
     }
 
     /// Largest `n` stored in the table.
+    #[cfg(test)]
     #[must_use]
-    pub fn max_n(&self) -> usize {
+    pub(crate) fn max_n(&self) -> usize {
         self.max_n
     }
 
@@ -265,8 +266,9 @@ pub fn expected_moves_exact(n: usize, k: usize) -> BigRational {
 /// # Panics
 ///
 /// If `max_n > MAX_EXACT_N`.
+#[cfg(test)]
 #[must_use]
-pub fn expected_moves_exact_row0(max_n: usize) -> Vec<BigRational> {
+pub(crate) fn expected_moves_exact_row0(max_n: usize) -> Vec<BigRational> {
     check_exact_n(max_n);
     // e(n, 0) lies in layer d = 2n.
     let pick = |solver: &LayerSolver| {
@@ -312,8 +314,9 @@ impl ExactMovesTable {
     }
 
     /// Largest `n` stored in the table.
+    #[cfg(test)]
     #[must_use]
-    pub fn max_n(&self) -> usize {
+    pub(crate) fn max_n(&self) -> usize {
         self.max_n
     }
 

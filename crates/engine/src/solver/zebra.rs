@@ -126,7 +126,10 @@ pub enum ZebraError {
 /// unknown card, then a known card (the twin before other ranks); within one kind the
 /// patterns in the model's order, red before black.
 #[must_use]
-pub fn zebra_preference(action: ZebraAction, first: Option<ZebraFirstCard>) -> (u8, usize, u8) {
+pub(crate) fn zebra_preference(
+    action: ZebraAction,
+    first: Option<ZebraFirstCard>,
+) -> (u8, usize, u8) {
     let colour = |c: ZebraColour| u8::from(c == ZebraColour::Black);
     match (first, action) {
         (_, ZebraAction::Match) => (0, 0, 0),

@@ -33,13 +33,13 @@ use crate::solver::{Action, FirstCard, TIE_EPSILON};
 use crate::words;
 
 /// Costs below this (win probability) are inaccuracies; from it, mistakes.
-pub const WIN_MISTAKE: f64 = 0.02;
+pub(crate) const WIN_MISTAKE: f64 = 0.02;
 /// Costs from this (win probability) are blunders.
-pub const WIN_BLUNDER: f64 = 0.08;
+pub(crate) const WIN_BLUNDER: f64 = 0.08;
 /// Costs below this (pairs) are inaccuracies; from it, mistakes.
-pub const MARGIN_MISTAKE: f64 = 0.2;
+pub(crate) const MARGIN_MISTAKE: f64 = 0.2;
 /// Costs from this (pairs) are blunders.
-pub const MARGIN_BLUNDER: f64 = 0.8;
+pub(crate) const MARGIN_BLUNDER: f64 = 0.8;
 
 /// How good a flip was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -225,7 +225,7 @@ pub fn short_words(action: Action, first: Option<FirstCard>) -> &'static str {
 
 /// What an alternative would have been, in the screen's words (`turning a seen card`).
 #[must_use]
-pub fn doing(action: Action, first: Option<FirstCard>) -> &'static str {
+pub(crate) fn doing(action: Action, first: Option<FirstCard>) -> &'static str {
     match (action, first) {
         (Action::Unknown, None) => "turning a new card",
         (Action::Known(p), None) if p.known() >= 2 => "taking the seen pair",

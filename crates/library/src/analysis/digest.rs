@@ -124,7 +124,7 @@ impl Digest {
 /// The person's seat if `record` is a two-seat game of the standard turn of one person
 /// against one AI (the games the dashboard sums up).
 #[must_use]
-pub fn person_against_ai(record: &Record) -> Option<Seat> {
+pub(crate) fn person_against_ai(record: &Record) -> Option<Seat> {
     if record.is_solitaire()
         || record.seats() != 2
         || record.variant != crate::rules::Variant::Standard

@@ -21,13 +21,13 @@ use super::annotate::{Annotation, Class, MARGIN_MISTAKE, WIN_MISTAKE};
 use crate::rules::Objective;
 
 /// Below this cost (win probability) a flip is excellent.
-pub const WIN_EXCELLENT: f64 = 0.005;
+pub(crate) const WIN_EXCELLENT: f64 = 0.005;
 /// Below this cost (win probability) a flip is good.
-pub const WIN_GOOD: f64 = 0.01;
+pub(crate) const WIN_GOOD: f64 = 0.01;
 /// Below this cost (pairs) a flip is excellent.
-pub const MARGIN_EXCELLENT: f64 = 0.05;
+pub(crate) const MARGIN_EXCELLENT: f64 = 0.05;
 /// Below this cost (pairs) a flip is good.
-pub const MARGIN_GOOD: f64 = 0.1;
+pub(crate) const MARGIN_GOOD: f64 = 0.1;
 
 /// A flip's grade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

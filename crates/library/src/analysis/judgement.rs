@@ -90,13 +90,13 @@ pub struct Figures {
     /// The average cost of a decision with a choice, in the objective's unit.
     pub mean_cost: f64,
     /// Whether memory was tested (classic memory, the standard cards).
-    pub memory_tested: bool,
+    pub(crate) memory_tested: bool,
     /// Chances to use a seen card (classic memory).
     pub chances: usize,
     /// Of those, not used: memory slips.
     pub slips: usize,
     /// Decisions with a choice that were not memory slips.
-    pub strategy_decisions: usize,
+    pub(crate) strategy_decisions: usize,
     /// Of those, the best.
     pub strategy_best: usize,
     /// Up to three costliest flips (indices into the annotations), costliest first.

@@ -174,10 +174,10 @@ fn diff_range(taken: u64) -> String {
 }
 
 /// Most pairs for `moves` on a pairs deck (the sweep's time grows like the square).
-pub const MAX_MOVES_PAIRS: usize = crate::rules::MAX_LABELS as usize;
+pub(crate) const MAX_MOVES_PAIRS: usize = crate::rules::MAX_LABELS as usize;
 /// Most pairs for exact `moves` on a pairs deck: the work grows like the cube (e(5000,0)
 /// takes seconds, e(20000,0) several minutes).
-pub const MAX_EXACT_MOVES_PAIRS: usize = 20_000;
+pub(crate) const MAX_EXACT_MOVES_PAIRS: usize = 20_000;
 
 /// How far a long solve has got, for a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -216,7 +216,7 @@ pub fn state_of(request: &Request) -> Result<State, RequestError> {
 ///
 /// # Errors
 /// [`RequestError::Position`].
-pub fn position_of(request: &Request) -> Result<Position, RequestError> {
+pub(crate) fn position_of(request: &Request) -> Result<Position, RequestError> {
     match &request.position {
         Some(text) => Position::parse(text, &request.deck).map_err(RequestError::Position),
         None => Ok(Position::start(&request.deck)),
@@ -225,7 +225,7 @@ pub fn position_of(request: &Request) -> Result<Position, RequestError> {
 
 /// Whether a pass can have happened before this turn: it shows known cards of two labels.
 #[must_use]
-pub fn pass_possible(position: &Position) -> bool {
+pub(crate) fn pass_possible(position: &Position) -> bool {
     let known_labels = position
         .iter()
         .filter(|(p, _)| p.known() > 0)

@@ -51,7 +51,7 @@ pub enum SeatsDuelError {
 }
 
 /// Most states (position, passes in a row, seat to move) the exact recursion may visit.
-pub const DUEL_LIMIT: f64 = 2e7;
+pub(crate) const DUEL_LIMIT: f64 = 2e7;
 
 /// Every seat's expected pairs when `seats` (seat 0 moves first) play each other from
 /// the start of `deck` under `pass_rule`, exactly.

@@ -40,11 +40,11 @@ pub struct Versus {
 }
 
 /// The headings of the four columns that name a game kind.
-pub const KEY_HEADS: [&str; 4] = ["opponent", "deck", "pass rule", "objective"];
+pub(crate) const KEY_HEADS: [&str; 4] = ["opponent", "deck", "pass rule", "objective"];
 
 /// The width of each key column: its longest cell or its heading.
 #[must_use]
-pub fn key_widths(cells: &[[String; 4]]) -> [usize; 4] {
+pub(crate) fn key_widths(cells: &[[String; 4]]) -> [usize; 4] {
     std::array::from_fn(|i| {
         cells
             .iter()
@@ -112,7 +112,7 @@ impl Versus {
 
     /// The line on unreadable records, if any: "2 records could not be read".
     #[must_use]
-    pub fn unreadable_line(&self) -> Option<String> {
+    pub(crate) fn unreadable_line(&self) -> Option<String> {
         (self.unreadable > 0).then(|| {
             format!(
                 "{} could not be read",

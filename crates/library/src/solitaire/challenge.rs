@@ -98,7 +98,7 @@ impl fmt::Display for Challenge {
 
 /// 64-bit FNV-1a of `bytes`.
 #[must_use]
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
@@ -106,7 +106,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 
 /// The `SplitMix64` output function of state `x` (one step).
 #[must_use]
-pub fn splitmix64(x: u64) -> u64 {
+pub(crate) fn splitmix64(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -176,7 +176,11 @@ pub fn choice_words(view: &PublicView, action: Action, position: Option<usize>) 
 /// a second card whose partner was seen is another move than one whose partner is
 /// hidden, and reads otherwise: "a card of a seen pair (4♠ b2)".
 #[must_use]
-pub fn standard_choice_words(view: &PublicView, action: Action, position: Option<usize>) -> String {
+pub(crate) fn standard_choice_words(
+    view: &PublicView,
+    action: Action,
+    position: Option<usize>,
+) -> String {
     match (view.phase().first_was_known(), action) {
         (Some(false), Action::Known(p)) if p.known() >= 2 => {
             format!("a card of a seen pair{}", seen_card(view, position))

@@ -96,7 +96,7 @@ impl Difficulty {
     /// and a puzzle that fools three rules with a close runner-up (5 points, 1950) is
     /// well above the optimal player's 1641.
     #[must_use]
-    pub fn rating_of(points: usize) -> f64 {
+    pub(crate) fn rating_of(points: usize) -> f64 {
         1200.0 + 150.0 * points as f64
     }
 }
@@ -189,7 +189,7 @@ fn lower_first(text: &str) -> String {
 
 /// What makes a decision point a puzzle.
 #[derive(Debug, Clone, Copy)]
-pub struct Criteria {
+pub(crate) struct Criteria {
     /// The best action beats every other by at least this much.
     pub margin: f64,
 }
@@ -197,7 +197,7 @@ pub struct Criteria {
 impl Criteria {
     /// 2 points of win probability, 0.05 pairs of margin.
     #[must_use]
-    pub fn for_objective(objective: Objective) -> Self {
+    pub(crate) fn for_objective(objective: Objective) -> Self {
         Self {
             margin: if objective == Objective::Margin {
                 0.05
@@ -332,7 +332,7 @@ impl Generator {
     /// or not one action stands clear (a decision of the person's own, for review):
     /// `game` is the deal `deal` after `flips`. `None` when the game is over or the
     /// solver cannot value it.
-    pub fn pose(&mut self, game: &Game, deal: u64, flips: &[usize]) -> Option<Puzzle> {
+    pub(crate) fn pose(&mut self, game: &Game, deal: u64, flips: &[usize]) -> Option<Puzzle> {
         let state = state_of(game.view());
         let actions = self.solver.actions(&state).ok()?;
         self.puzzle_at(game, &state, &actions, deal, flips, false)

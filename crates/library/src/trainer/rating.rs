@@ -21,7 +21,7 @@ use crate::data_file::{Contents, Fault, in_range};
 /// Glicko-2's scale factor between the rating scale and its own.
 const SCALE: f64 = 173.7178;
 /// The system constant τ: how fast volatility may change (Glickman suggests 0.3 to 1.2).
-pub const TAU: f64 = 0.5;
+pub(crate) const TAU: f64 = 0.5;
 /// Convergence tolerance of the volatility iteration.
 const EPSILON: f64 = 0.000_001;
 
@@ -33,7 +33,7 @@ pub struct Rating {
     /// The rating deviation (350 to start): how unsure the rating is.
     pub deviation: f64,
     /// The volatility (0.06 to start): how erratic the results are.
-    pub volatility: f64,
+    pub(crate) volatility: f64,
 }
 
 impl Default for Rating {
@@ -57,14 +57,14 @@ pub fn opponent(rating: f64) -> Rating {
 }
 
 /// The deviation of the fixed opponents (AIs, puzzles): known well, not exactly.
-pub const OPPONENT_DEVIATION: f64 = 50.0;
+pub(crate) const OPPONENT_DEVIATION: f64 = 50.0;
 
 /// The fixed rating of each AI kind. `usual` is the anchor at 1500; `optimal` sits 141
 /// above it, the Elo difference of its 69.25% expected score against `usual` on the
 /// standard deck (`duel --first optimal --second usual`); the forgetful AIs, which lose
 /// most of what they see, sit below (anchors, not measured).
 #[must_use]
-pub fn ai_rating(kind: &str) -> Option<f64> {
+pub(crate) fn ai_rating(kind: &str) -> Option<f64> {
     Some(match kind {
         "optimal" => 1641.0,
         "usual" => 1500.0,
@@ -164,9 +164,9 @@ pub const LOCK_NAME: &str = "puzzle-ratings.lock";
 pub const FORMAT: u32 = 1;
 /// The range a puzzle's rating may have in a file (the puzzles are rated 1350 to
 /// 1950; anything far outside was not written by the game).
-pub const PUZZLE_RATINGS: (f64, f64) = (0.0, 4000.0);
+pub(crate) const PUZZLE_RATINGS: (f64, f64) = (0.0, 4000.0);
 /// History points kept for the trend.
-pub const HISTORY: usize = 200;
+pub(crate) const HISTORY: usize = 200;
 
 /// One puzzle answered, as `puzzle-ratings.json` keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -298,7 +298,7 @@ impl Book {
 ///
 /// # Errors
 /// The first result at fault.
-pub fn check_results(results: &[PuzzleResult]) -> Result<(), String> {
+pub(crate) fn check_results(results: &[PuzzleResult]) -> Result<(), String> {
     let (low, high) = PUZZLE_RATINGS;
     results
         .iter()

@@ -93,7 +93,7 @@ pub struct Found {
     /// The records folder.
     pub records: PathBuf,
     /// Whether the only games saved are games between AIs.
-    pub ai_only: bool,
+    pub(crate) ai_only: bool,
 }
 
 impl Found {

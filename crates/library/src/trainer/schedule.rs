@@ -30,7 +30,7 @@ pub const LOCK_NAME: &str = "review-schedule.lock";
 pub const FORMAT: u32 = 1;
 /// Days until a missed decision comes back, by how many times it was missed (the last
 /// repeats).
-pub const INTERVALS: [i64; 3] = [1, 3, 7];
+pub(crate) const INTERVALS: [i64; 3] = [1, 3, 7];
 
 /// Where one decision stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,7 +70,7 @@ impl Default for Schedule {
 
 /// The entry after an answer (`right`: the best card on the first try) on `today`.
 #[must_use]
-pub fn after_answer(old: Option<&Entry>, right: bool, today: Date) -> Entry {
+pub(crate) fn after_answer(old: Option<&Entry>, right: bool, today: Date) -> Entry {
     if right {
         return Entry::Solved {
             on: show_day(today),

@@ -28,11 +28,11 @@ pub struct StatsPage {
     /// The solitaire statistics.
     pub solitaire: Loaded,
     /// Where they are kept.
-    pub solitaire_path: PathBuf,
+    pub(crate) solitaire_path: PathBuf,
     /// The puzzle tally.
     pub tally: TallyLoaded,
     /// Where it is kept.
-    pub tally_path: PathBuf,
+    pub(crate) tally_path: PathBuf,
     /// The saved games, summed up from the dashboard's cache.
     pub games: Games,
     /// The games against the AI, by opponent and deck.

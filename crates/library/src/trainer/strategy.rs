@@ -398,7 +398,7 @@ pub fn situation(view: &PublicView) -> String {
 /// never seen, `·` for a taken one, the card turned this turn in brackets; columns
 /// lettered and rows numbered as the coordinates are.
 #[must_use]
-pub fn table_text(view: &PublicView) -> Vec<String> {
+pub(crate) fn table_text(view: &PublicView) -> Vec<String> {
     let deck = view.deck();
     let (rows, cols) = deck.grid();
     let first = match view.phase() {

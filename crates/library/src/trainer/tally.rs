@@ -63,7 +63,7 @@ pub struct Tally {
 }
 
 /// How many of an idea's latest answers its trend compares with those before.
-pub const TREND_WINDOW: usize = 10;
+pub(crate) const TREND_WINDOW: usize = 10;
 
 /// One idea's results and their trend.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -37,7 +37,7 @@ pub struct DealCard {
     /// Its rank.
     pub rank: Rank,
     /// Kept or discarded.
-    pub fate: DealFate,
+    pub(crate) fate: DealFate,
 }
 
 /// The cards dealt (in seat order, each stack in the order its cards came) and who

@@ -64,7 +64,7 @@ impl Ranks {
 
     /// The full deck as a list of cards, rank by rank (the order the shuffle starts from).
     #[must_use]
-    pub fn cards_in_order(self) -> Vec<Rank> {
+    pub(crate) fn cards_in_order(self) -> Vec<Rank> {
         self.iter()
             .flat_map(|j| std::iter::repeat_n(j, usize::from(j)))
             .collect()
@@ -124,7 +124,7 @@ impl Stack {
 
     /// The stack of these raw bits (bit j for rank j; bit 0 and bits above 10 ignored).
     #[must_use]
-    pub fn from_bits(bits: u16) -> Self {
+    pub(crate) fn from_bits(bits: u16) -> Self {
         Self(bits & 0b111_1111_1110)
     }
 
@@ -193,7 +193,7 @@ impl Counts {
     }
 
     /// Adds one card of every rank in the stack.
-    pub fn add_stack(&mut self, s: Stack) {
+    pub(crate) fn add_stack(&mut self, s: Stack) {
         for j in s.ranks() {
             self.add(j);
         }
@@ -201,7 +201,7 @@ impl Counts {
 
     /// Removes one card of every rank in the stack, or `None` if some rank has none.
     #[must_use]
-    pub fn minus_stack(mut self, s: Stack) -> Option<Self> {
+    pub(crate) fn minus_stack(mut self, s: Stack) -> Option<Self> {
         for j in s.ranks() {
             self.0[usize::from(j)] = self.0[usize::from(j)].checked_sub(1)?;
         }

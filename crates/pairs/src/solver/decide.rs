@@ -84,7 +84,7 @@ impl Decider {
 
     /// The same search set to another round, its table emptied but its room kept (a
     /// series of games meets a new round at every deal).
-    pub fn renew(&mut self, model: RoundModel) {
+    pub(crate) fn renew(&mut self, model: RoundModel) {
         assert_eq!(
             model.players, 2,
             "the decision-only search is for two players"

@@ -139,7 +139,7 @@ pub struct Games {
     /// those with no person.
     pub others: usize,
     /// Of `others`, games with no person at all.
-    pub ai_only: usize,
+    pub(crate) ai_only: usize,
     /// Pairs: saved, finished, finished with one person, lost by the person.
     pub pairs: [u64; 4],
     /// Records analysed now (not found in the cache).

@@ -23,7 +23,7 @@ const FULL: usize = 2000;
 
 /// A session being mixed.
 #[derive(Debug, Default)]
-pub struct Mix {
+pub(crate) struct Mix {
     waiting: Vec<Puzzle>,
     chosen: Vec<Puzzle>,
     solved: [usize; 4],
@@ -40,7 +40,7 @@ impl Mix {
     /// A session that prefers, after the rules of thumb are kept at most half, puzzles
     /// rated near `rating` (any, if `None`).
     #[must_use]
-    pub fn near(rating: Option<f64>) -> Self {
+    pub(crate) fn near(rating: Option<f64>) -> Self {
         Self {
             rating,
             ..Self::default()
@@ -49,17 +49,17 @@ impl Mix {
 
     /// The puzzles chosen so far, in order.
     #[must_use]
-    pub fn chosen(&self) -> &[Puzzle] {
+    pub(crate) fn chosen(&self) -> &[Puzzle] {
         &self.chosen
     }
 
     /// Offers a puzzle to the session.
-    pub fn offer(&mut self, puzzle: Puzzle) {
+    pub(crate) fn offer(&mut self, puzzle: Puzzle) {
         self.waiting.push(puzzle);
     }
 
     /// Chooses while the window is full enough, up to `count` in all.
-    pub fn choose_ready(&mut self, count: usize) {
+    pub(crate) fn choose_ready(&mut self, count: usize) {
         while self.chosen.len() < count && self.waiting.len() >= WINDOW {
             let (i, most) = self.best_next();
             if most > (self.chosen.len() + 1).div_ceil(2) && self.waiting.len() < FULL {
@@ -72,7 +72,7 @@ impl Mix {
     /// The session: the puzzles chosen, then the best of those still waiting, up to
     /// `count`.
     #[must_use]
-    pub fn finish(mut self, count: usize) -> Vec<Puzzle> {
+    pub(crate) fn finish(mut self, count: usize) -> Vec<Puzzle> {
         while self.chosen.len() < count && !self.waiting.is_empty() {
             let (i, _) = self.best_next();
             self.take(i);

@@ -6,7 +6,7 @@ use crate::solver::{Action, FirstCard, State};
 
 /// A fixed rule a learner might play by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RuleOfThumb {
+pub(crate) enum RuleOfThumb {
     /// Always turn a card nobody has seen.
     AlwaysNew,
     /// Always turn a seen card when there is one (taking a pair counts).
@@ -19,30 +19,25 @@ pub enum RuleOfThumb {
 
 impl RuleOfThumb {
     /// Every rule, in the order they are reported.
-    pub const ALL: [Self; 4] = [
+    pub(crate) const ALL: [Self; 4] = [
         Self::AlwaysNew,
         Self::AlwaysSeen,
         Self::CommonPlay,
         Self::PassWhenLegal,
     ];
 
-    /// Its name in reports.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::AlwaysNew => "always a new card",
-            Self::AlwaysSeen => "always a seen card",
-            Self::CommonPlay => "always the common play",
-            Self::PassWhenLegal => "always pass when allowed",
-        }
-    }
-
     /// Whether playing by this rule finds `best` at `state`, where `legal` are the
     /// actions there and `usual` the common play. Where the rule leaves a choice (which
     /// seen card), it is counted as solving if any of its choices is the best one: the
     /// bound on a session is then a bound on every way of following the rule.
     #[must_use]
-    pub fn solves(self, state: &State, legal: &[Action], usual: Action, best: Action) -> bool {
+    pub(crate) fn solves(
+        self,
+        state: &State,
+        legal: &[Action],
+        usual: Action,
+        best: Action,
+    ) -> bool {
         let seen = |a: Action| matches!(a, Action::Match | Action::Known(_));
         match self {
             Self::AlwaysNew if legal.contains(&Action::Unknown) => best == Action::Unknown,
