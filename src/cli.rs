@@ -39,7 +39,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
     version,
     about,
     long_about = None,
-    after_help = "Examples:\n  concentration                      the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best card (learn: the ideas)\n  concentration pairs                 Pairs, the press-your-luck game (h hit, f fold)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 1 played, but something could not be saved (said on standard error); 2 any other error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
+    disable_help_subcommand = true,
+    after_help = "Examples:\n  concentration                       the setup screen, then play\n  concentration play --deck pairs:8   play at once\n  concentration solve --deck 13x4     the value of a position\n  concentration puzzle                find the best card (learn: the ideas)\n  concentration pairs                 Pairs, the press-your-luck game (h hit, f fold)\n  concentration <COMMAND> --help      each command's options and examples\n\nExit status: 0 done; 1 played, but something could not be saved (said on standard error); 2 any other error (bad input or a bad environment, one line on standard error); 128+N ended by signal N"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -58,7 +59,8 @@ enum Command {
         after_help = "Examples:\n  concentration watch\n  concentration watch --deck pairs:10 --vs usual --opponent optimal --ai-delay 0.3"
     )]
     Watch(play::PlayArgs),
-    /// Values of a position and of every action (the analysis contract)
+    /// Your chance to win (or margin, or moves) from a position, and what each card you
+    /// could turn leaves you
     Solve(solve::SolveArgs),
     /// Puzzles: find the one best card where the common play goes wrong
     Puzzle(puzzle::PuzzleArgs),
@@ -87,6 +89,51 @@ enum Command {
     /// Pairs, the press-your-luck card game: play it (no sub-command), solve a round, its
     /// start value, AI duels
     Pairs(pairs::PairsArgs),
+    /// Print this message or the help of the given command(s)
+    #[command(
+        after_help = "Examples:\n  concentration help play\n  concentration help pairs solve"
+    )]
+    Help(HelpArgs),
+}
+
+/// `concentration help`: clap's own help command cannot show its own help
+/// (`help --help` was taken for a command named `--help`); this one can.
+#[derive(Debug, clap::Args)]
+struct HelpArgs {
+    /// The command, and its sub-command, whose help to print (none: the program's)
+    #[arg(value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+/// The program's command line as parsed, documented and completed: `Cli`, where every
+/// command takes `-5` as a value, and `watch` and `play` each without the options that
+/// are the other's (still taken, to be refused with the reason, but not shown).
+#[must_use]
+pub fn command() -> clap::Command {
+    let hide = |a: clap::Arg| a.hide(true);
+    allow_negative_numbers(Cli::command())
+        .mut_subcommand("watch", |watch| {
+            ["first", "practice", "coach", "tutor", "hints"]
+                .into_iter()
+                .fold(watch, |w, id| w.mut_arg(id, hide))
+        })
+        .mut_subcommand("play", |play| play.mut_arg("vs", hide))
+}
+
+/// Prints the help of the command `path` names (the program's when empty), as
+/// `--help` does.
+fn help(path: &[String]) -> anyhow::Result<()> {
+    let mut command = command();
+    command.build();
+    let mut at = &mut command;
+    for name in path {
+        at = match at.find_subcommand_mut(name) {
+            Some(sub) => sub,
+            None => return Err(usage(format!("unrecognized subcommand '{name}'"))),
+        };
+    }
+    at.print_long_help()?;
+    Ok(())
 }
 
 /// An error the user caused: printed as one line, exit status 2.
@@ -130,8 +177,7 @@ pub(crate) fn saved(not_saved: crate::tui::NotSaved) -> anyhow::Result<()> {
 /// Runs the program with the process arguments.
 #[must_use]
 pub fn main() -> ExitCode {
-    let command = allow_negative_numbers(Cli::command());
-    let parsed = command
+    let parsed = command()
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
@@ -178,6 +224,7 @@ pub fn main() -> ExitCode {
         Some(Command::Man(args)) => docs::man(&args),
         Some(Command::Config(args)) => config::run(&args),
         Some(Command::Pairs(args)) => pairs::run(&args),
+        Some(Command::Help(args)) => help(&args.command),
     };
     match result {
         Ok(()) => {

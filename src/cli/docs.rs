@@ -4,10 +4,8 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use clap::{Args, CommandFactory as _};
+use clap::Args;
 use clap_complete::Shell;
-
-use super::Cli;
 
 /// Prints a completion script for a shell.
 #[derive(Debug, Args)]
@@ -36,7 +34,7 @@ pub struct ManArgs {
 /// # Errors
 /// Standard output cannot be written.
 pub fn completions(args: &CompletionsArgs) -> anyhow::Result<()> {
-    let mut command = Cli::command();
+    let mut command = super::command();
     let mut buf = Vec::new();
     clap_complete::generate(args.shell, &mut command, "concentration", &mut buf);
     write_out(&buf)
@@ -47,7 +45,7 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<()> {
 /// # Errors
 /// The folder cannot be written (status 2), or standard output cannot.
 pub fn man(args: &ManArgs) -> anyhow::Result<()> {
-    let command = Cli::command();
+    let command = super::command();
     let Some(dir) = &args.dir else {
         let mut buf = Vec::new();
         clap_mangen::Man::new(command).render(&mut buf)?;

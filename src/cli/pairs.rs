@@ -59,7 +59,14 @@ struct PlayArgs {
 
 #[derive(Debug, Subcommand)]
 enum PairsCommand {
-    /// A configuration's values: u_Fold, u_Hit, u and the subgame-perfect action
+    /// What a position of a round is worth to each player if the mover folds, if they
+    /// hit, and with best play, and which of the two is best
+    ///
+    /// Prints a row for each, a column per player in turn order, the mover first: what
+    /// each player expects to gain this round (whoever scores r points gives up (m-1)·r
+    /// and each other player gains r) if the mover folds now (u_Fold), if they hit
+    /// (u_Hit), and with best play by everyone from here (u); then the action to take,
+    /// hit or fold.
     Solve(SolveArgs),
     /// The round's value at its start by turn position, averaged over the deal rule
     Start(StartArgs),

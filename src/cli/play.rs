@@ -11,7 +11,7 @@ use crate::tui::{App, Config, First, Hints, Memory, Opponent, TableSeats};
 /// Options of a game. Any flag skips the setup screen.
 #[derive(Debug, Clone, Default, Args)]
 pub struct PlayArgs {
-    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
+    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N, zebra, zebra:L or LxC
     #[arg(long)]
     deck: Option<String>,
     /// The seats in turn order, 2 to 6: people's names and AIs (optimal, usual, forgetful,
@@ -299,6 +299,7 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     app.look = look;
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
+        app.cache_dir = crate::trainer::dashboard::cache_dir();
         // Solitaire games started from the setup screen keep statistics there too.
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
@@ -326,6 +327,7 @@ fn speak(args: &PlayArgs, watch: bool, options: crate::speech::Options) -> anyho
     app.base = config;
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
+        app.cache_dir = crate::trainer::dashboard::cache_dir();
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
     }

@@ -149,6 +149,9 @@ pub struct App {
     pub base: Config,
     /// The data directory where solitaire statistics are kept (`None`: not kept).
     pub stats_dir: Option<PathBuf>,
+    /// The dashboard's cache folder (`None`: no cache, the games analysed afresh), as the
+    /// command line found it ([`crate::trainer::dashboard::cache_dir`]).
+    pub cache_dir: Option<PathBuf>,
     /// The theme and glyph set every screen is shown in.
     pub look: Look,
     /// The Strategy page, over the screen while open.
@@ -227,6 +230,7 @@ impl App {
             save_dir: None,
             base: Config::default(),
             stats_dir: None,
+            cache_dir: None,
             look: Look::default(),
             strategy: None,
             puzzles_from: None,

@@ -137,6 +137,8 @@ pub struct Drill {
     store: Option<TallyStore>,
     /// The data directory answers are counted and rated in.
     data_dir: Option<PathBuf>,
+    /// The dashboard's cache folder, whose games the rating counts.
+    cache_dir: Option<PathBuf>,
     /// The person's rating around which puzzles are chosen (fixed for the run, so that
     /// more puzzles from the seed begin with the same ones).
     target: Option<f64>,
@@ -157,7 +159,8 @@ pub struct Drill {
 impl Drill {
     /// Puzzles on `rules` from games seeded by `seed`, those `filter` keeps; `daily`
     /// names the day's puzzle when the seed is one; answers are counted in `stats_dir`'s
-    /// tally when given.
+    /// tally when given, and rated with the games the dashboard's cache (in folder
+    /// `cache_dir`) holds.
     ///
     /// # Errors
     /// Rules the solver refuses, or no puzzle found, as one line.
@@ -167,6 +170,7 @@ impl Drill {
         filter: Filter,
         daily: Option<Challenge>,
         stats_dir: Option<PathBuf>,
+        cache_dir: Option<PathBuf>,
     ) -> Result<Self, String> {
         if rules.objective == Objective::Moves {
             return Err(
@@ -177,7 +181,7 @@ impl Drill {
         // Puzzles are chosen around the person's rating, unless a difficulty was asked.
         let rating = stats_dir
             .as_deref()
-            .map(|d| dashboard::rating(d, &dashboard::cached(d)));
+            .map(|d| dashboard::rating(d, &dashboard::cached(d, cache_dir.as_deref())));
         let target = rating
             .as_ref()
             .filter(|b| b.rated > 0 && filter.difficulty.is_none())
@@ -219,6 +223,7 @@ impl Drill {
             answer: None,
             store,
             data_dir: stats_dir,
+            cache_dir,
             target,
             rating: rating.map(|b| (b, None)),
             session: Tally::default(),
@@ -455,7 +460,8 @@ impl Drill {
                 Ok(loaded) => {
                     if let Some(dir) = &self.data_dir {
                         let results = loaded.tally.ratings.as_deref().unwrap_or_default();
-                        let book = rating::with_cached_games(dir, results);
+                        let book =
+                            rating::with_cached_games(dir, self.cache_dir.as_deref(), results);
                         let before = self.rating.as_ref().map_or(book.rating.rating, |(b, _)| {
                             if b.rated == 0 {
                                 1500.0

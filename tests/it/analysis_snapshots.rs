@@ -25,8 +25,7 @@ fn records() -> Vec<PathBuf> {
     out
 }
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 
 /// `analyze` on `record` (with `extra` arguments): its standard output.
 fn analyze(record: &Path, extra: &[&str]) -> String {

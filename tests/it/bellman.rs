@@ -11,8 +11,7 @@
 use concentration::rules::{Deck, Objective, PassRule, Variant};
 use concentration::solver::{Action, FirstCard, Pattern, Position, Solver, State, patterns};
 
-#[path = "common/states.rs"]
-mod states;
+use crate::common::states;
 use states::card_states;
 
 /// The rules of one game, and the solver whose values are checked.

@@ -1,7 +1,6 @@
 //! The analysis commands as outside tools use them.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::{json, run};
 
 #[test]

@@ -14,8 +14,7 @@ use concentration::trainer::coach::compared_cost;
 use concentration::trainer::{Lesson, explain};
 use concentration::tui::{Action, App, Config, First, Memory, Opponent, Screen};
 
-mod common;
-use common::{screen_sized, select, settle};
+use crate::common::{screen_sized, select, settle};
 
 fn config(deck: &str, seed: u64, objective: Objective, coach: bool) -> Config {
     Config {

@@ -264,6 +264,7 @@ mod terminal {
 
     #[test]
     fn no_color_gives_no_colour_unless_a_theme_is_asked_for() {
+        let _pty = crate::common::pty::lock();
         let s = super::Scratch::new();
         let args = ["play", "--deck", "pairs:4", "--no-save"];
         let (_, screen) = run_until(&s, &args, &[], "Your turn");
@@ -282,6 +283,7 @@ mod terminal {
 
     #[test]
     fn a_bad_file_warns_and_the_game_starts_on_the_defaults() {
+        let _pty = crate::common::pty::lock();
         let s = super::Scratch::new();
         s.write("opponent = \"usual\"\nai-delay = \"slow\"\n");
         let all = play_until(&s, &["play", "--deck", "pairs:4", "--no-save"], "Your turn");
@@ -293,6 +295,7 @@ mod terminal {
 
     #[test]
     fn the_setup_screen_starts_from_the_file() {
+        let _pty = crate::common::pty::lock();
         let s = super::Scratch::new();
         s.write("deck = \"pairs:9\"\nopponent = \"usual\"\n");
         let screen = play_until(&s, &["play", "--no-save"], "pairs:9");

@@ -8,8 +8,7 @@ use concentration::analysis::digest::digest;
 use concentration::record::Record;
 use concentration::trainer::dashboard;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
@@ -105,21 +104,21 @@ fn each_record_is_analysed_once_and_again_when_it_changes() {
         let text = format!("{}10:00:0{i}{}", &text[..at], &text[at + 8..]);
         std::fs::write(f, text).unwrap();
     }
-    // SAFETY of the test: this test alone sets the variable in this process.
-    unsafe { std::env::set_var(dashboard::CACHE_DIR_ENV, &cache) };
     // Each record analysed afresh is told (a progress bar's steps); a warm cache tells none.
     let mut told = Vec::new();
-    let first = dashboard::games_with(&data, |done, of| told.push((done, of))).unwrap();
+    let first =
+        dashboard::games_with(&data, Some(&cache), |done, of| told.push((done, of))).unwrap();
     assert_eq!((first.analysed_now, first.digests.len()), (4, 4));
     assert_eq!(told, [(1, 4), (2, 4), (3, 4), (4, 4)]);
     told.clear();
-    let again = dashboard::games_with(&data, |done, of| told.push((done, of))).unwrap();
+    let again =
+        dashboard::games_with(&data, Some(&cache), |done, of| told.push((done, of))).unwrap();
     assert_eq!(again.analysed_now, 0);
     assert!(told.is_empty(), "{told:?}");
     // The end screen's rating: what the newest game changed, against a rating without it.
     let newest = again.digests[0].0.clone();
     assert!(files[3].ends_with(&newest), "{newest}");
-    let (book, change) = dashboard::rating_change(&data, &newest).unwrap();
+    let (book, change) = dashboard::rating_change(&data, Some(&cache), &newest).unwrap();
     assert_eq!(book.rated, 4);
     let change = change.expect("a game against the optimal AI is rated");
     let last = &book.history[book.history.len() - 1];
@@ -128,20 +127,25 @@ fn each_record_is_analysed_once_and_again_when_it_changes() {
         (change - (last.rating - before.rating)).abs() < 1e-9,
         "{change}"
     );
-    assert_eq!(dashboard::rating_change(&data, "none.cgn").unwrap().1, None);
+    assert_eq!(
+        dashboard::rating_change(&data, Some(&cache), "none.cgn")
+            .unwrap()
+            .1,
+        None
+    );
     assert_eq!(again.digests, first.digests);
     // A record rewritten (another size) is analysed again; a new one too.
     let text = std::fs::read_to_string(&files[0]).unwrap();
     std::fs::write(&files[0], text.replace("[B \"you\"]", "[B \"ann:person\"]")).unwrap();
     std::fs::write(data.join("games/bad.cgn"), "not a record").unwrap();
-    let changed = dashboard::games(&data).unwrap();
+    let changed = dashboard::games(&data, Some(&cache)).unwrap();
     assert_eq!(changed.analysed_now, 2);
     assert_eq!(changed.unreadable.len(), 1);
     // A cache that is not one is rebuilt, not trusted.
     for e in std::fs::read_dir(&cache).unwrap() {
         std::fs::write(e.unwrap().path(), "{garbage").unwrap();
     }
-    let rebuilt = dashboard::games(&data).unwrap();
+    let rebuilt = dashboard::games(&data, Some(&cache)).unwrap();
     assert_eq!(rebuilt.analysed_now, 5);
     assert_eq!(rebuilt.digests, changed.digests);
 }

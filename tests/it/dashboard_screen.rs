@@ -2,21 +2,14 @@
 //! prints, scrolled when taller than the window, `q` back; its text plain for a screen
 //! reader.
 
-mod common;
-
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Instant;
 
-use common::{FIXED, screen_sized};
+use crate::common::{FIXED, screen_sized};
 use concentration::trainer::dashboard;
 use concentration::tui::{Action, App, Config, Screen};
 
-#[path = "common/cli.rs"]
-mod cli;
-
-/// The cache folder is named by the environment: one test at a time sets it.
-static ENV: Mutex<()> = Mutex::new(());
+use crate::common::cli;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
@@ -29,10 +22,9 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn setup(data: &Path) -> App {
-    // SAFETY: the tests of this file set the variable under `ENV`.
-    unsafe { std::env::set_var(dashboard::CACHE_DIR_ENV, data.join("cache")) };
     let mut app = App::setup(Config::default());
     app.stats_dir = Some(data.to_path_buf());
+    app.cache_dir = Some(data.join("cache"));
     app
 }
 
@@ -50,9 +42,6 @@ fn stats_text(data: &Path) -> String {
 
 #[test]
 fn the_dashboard_screen_shows_what_stats_prints_and_scrolls() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let data = scratch("shows");
     let (code, _, err) = cli::run(&[
         "duel",
@@ -126,9 +115,6 @@ fn the_dashboard_screen_shows_what_stats_prints_and_scrolls() {
 
 #[test]
 fn an_empty_data_directory_opens_a_short_dashboard_and_a_bad_one_says_why() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let data = scratch("empty");
     let mut app = setup(&data);
     app.update(Action::Setup, Instant::now());
@@ -151,9 +137,6 @@ fn an_empty_data_directory_opens_a_short_dashboard_and_a_bad_one_says_why() {
 
 #[test]
 fn per_idea_trends_show_on_the_dashboard_and_practise_next_names_a_runnable_idea_command() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let data = scratch("ideas");
     // Keep the pair: 6 missed, then 4 of 10 solved (40% lately, 0% before); the
     // sacrifice: 3 of 3.

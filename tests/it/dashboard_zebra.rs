@@ -6,8 +6,7 @@ use concentration::analysis::digest::digest;
 use concentration::record::{PERSON, RecordSeat};
 use concentration::trainer::dashboard;
 
-mod common;
-use common::zebra_record;
+use crate::common::zebra_record;
 
 #[test]
 fn a_zebra_game_against_an_ai_is_analysed_as_analyze_does() {
@@ -17,13 +16,11 @@ fn a_zebra_game_against_an_ai_is_analysed_as_analyze_does() {
     ));
     let _ = std::fs::remove_dir_all(&scratch);
     let (data, cache) = (scratch.join("data"), scratch.join("cache"));
-    // SAFETY of the test: this test alone sets the variable in this process.
-    unsafe { std::env::set_var(dashboard::CACHE_DIR_ENV, &cache) };
     let mut record = zebra_record();
     record.players[0] = RecordSeat::named(PERSON);
     concentration::record::save(&concentration::record::records_dir(&data), &record).unwrap();
 
-    let games = dashboard::games(&data).unwrap();
+    let games = dashboard::games(&data, Some(&cache)).unwrap();
     assert_eq!(games.digests.len(), 1, "{:?}", games.unreadable);
     let kept = &games.digests[0].1;
     assert!(kept.analysed, "a Zebra game left unanalysed: {kept:?}");
@@ -34,7 +31,7 @@ fn a_zebra_game_against_an_ai_is_analysed_as_analyze_does() {
     assert_eq!(kept, &expected);
     // Kept: a second look reads the cache, with the same figures.
     // (JSON keeps a float to within its last bit, not always bit for bit.)
-    let again = dashboard::games(&data).unwrap();
+    let again = dashboard::games(&data, Some(&cache)).unwrap();
     assert_eq!(again.analysed_now, 0);
     let cached = &again.digests[0].1;
     assert!(cached.analysed);

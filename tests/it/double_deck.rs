@@ -8,11 +8,9 @@ use concentration::tui::{Action, App, Config, Geometry, Memory, board_area};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-mod common;
-use common::{buffer, screen_sized, settle};
+use crate::common::{buffer, screen_sized, settle};
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::run;
 
 fn config(memory: Memory) -> Config {

@@ -14,8 +14,7 @@ use concentration::rules::{Deck, Objective};
 use concentration::trainer::explain;
 use concentration::tui::{Action, App, Config, First, Memory};
 
-mod common;
-use common::{forgetful_choice, screen_sized, select, settle};
+use crate::common::{forgetful_choice, screen_sized, select, settle};
 
 /// Plays a game of `pairs:6` under classic (or open) memory, the person forgetting every
 /// seen card they could use (else playing best), to its end.

@@ -12,8 +12,7 @@ use concentration::rules::{Deck, Objective};
 use concentration::trainer::{dashboard, explain};
 use concentration::tui::{Action, App, Config, First};
 
-mod common;
-use common::{screen_sized, select, settle};
+use crate::common::{screen_sized, select, settle};
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
@@ -37,10 +36,10 @@ fn config(seed: u64, practice: bool) -> Config {
     }
 }
 
-/// Plays `config` best to its end, saving into `data`'s games folder (if any); the
-/// last step is taken with the app not blocking when `worker`, so that the rating is
+/// Plays `config` best to its end, saving into `data`'s games folder (if any), the
+/// dashboard's cache in folder `cache`; the last step is taken with the app not blocking when `worker`, so that the rating is
 /// worked out on a worker thread.
-fn played(config: Config, data: Option<&Path>, worker: bool) -> (App, Instant) {
+fn played(config: Config, data: Option<&Path>, cache: &Path, worker: bool) -> (App, Instant) {
     let mut solver = Optimal::new(
         &Deck::parse(&config.deck).unwrap(),
         config.objective,
@@ -50,6 +49,7 @@ fn played(config: Config, data: Option<&Path>, worker: bool) -> (App, Instant) {
     let mut now = Instant::now();
     let mut app = App::start_blocking(config, now).unwrap();
     app.save_dir = data.map(|d| d.join("games"));
+    app.cache_dir = Some(cache.to_path_buf());
     // The solver is there: from now on only the rating could go on a worker.
     app.blocking = !worker;
     loop {
@@ -71,10 +71,10 @@ fn rating_line(app: &App) -> Option<String> {
 }
 
 /// The line the dashboard's figures give for the game saved last in `data`.
-fn expected(app: &App, data: &Path) -> String {
+fn expected(app: &App, data: &Path, cache: &Path) -> String {
     let saved = app.round().unwrap().saved().unwrap().as_ref().unwrap();
     let file = saved.file_name().unwrap().to_str().unwrap();
-    let (book, change) = dashboard::rating_change(data, file).unwrap();
+    let (book, change) = dashboard::rating_change(data, Some(cache), file).unwrap();
     let change = change.expect("a game against the optimal AI is rated");
     let signed = concentration::words::signed(change, 0);
     format!(
@@ -88,12 +88,10 @@ fn expected(app: &App, data: &Path) -> String {
 fn a_rated_game_ends_with_the_rating_and_what_it_changed_and_others_without() {
     let data = scratch("data");
     let cache = scratch("cache");
-    // SAFETY of the test: this test alone sets the variable in this process.
-    unsafe { std::env::set_var(dashboard::CACHE_DIR_ENV, &cache) };
 
     // Blocking (as the screen reader and tests run): the line is there at once.
-    let (app, _) = played(config(1, false), Some(&data), false);
-    let first = expected(&app, &data);
+    let (app, _) = played(config(1, false), Some(&data), &cache, false);
+    let first = expected(&app, &data, &cache);
     assert_eq!(rating_line(&app).as_deref(), Some(first.as_str()));
     let screen = screen_sized(&app, 80, 24);
     assert!(screen.contains(&first), "{screen}");
@@ -102,7 +100,7 @@ fn a_rated_game_ends_with_the_rating_and_what_it_changed_and_others_without() {
     assert!(first.contains("this game)"), "{first}");
 
     // On a worker: the end screen is there before the rating, and keys count meanwhile.
-    let (mut app, now) = played(config(2, false), Some(&data), true);
+    let (mut app, now) = played(config(2, false), Some(&data), &cache, true);
     assert!(app.round().unwrap().game().view().is_over());
     let pending = app.round().unwrap().rating_pending();
     if pending {
@@ -123,16 +121,16 @@ fn a_rated_game_ends_with_the_rating_and_what_it_changed_and_others_without() {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    let second = expected(&app, &data);
+    let second = expected(&app, &data, &cache);
     assert_eq!(rating_line(&app).as_deref(), Some(second.as_str()));
     // The second rated game: the rating counts both.
     assert_ne!(first, second);
 
     // Not rated: a practice game, a game not saved, a watched game.
-    let (app, _) = played(config(3, true), Some(&data), false);
+    let (app, _) = played(config(3, true), Some(&data), &cache, false);
     assert!(app.round().unwrap().saved().is_some_and(Result::is_ok));
     assert_eq!(rating_line(&app), None);
-    let (app, _) = played(config(4, false), None, false);
+    let (app, _) = played(config(4, false), None, &cache, false);
     assert_eq!(rating_line(&app), None);
     let mut now = Instant::now();
     let watch = Config {

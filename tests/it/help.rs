@@ -6,21 +6,7 @@ use std::process::Command;
 use clap::CommandFactory as _;
 use concentration::cli::Cli;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(args)
-        .env(
-            "CONCENTRATION_CONFIG",
-            "/nonexistent/concentration-test/config.toml",
-        )
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::cli::run;
 
 /// Every subcommand path, nested ones included (`config path`), but not clap's `help`.
 fn paths(command: &clap::Command, prefix: &[String], out: &mut Vec<Vec<String>>) {
@@ -129,4 +115,129 @@ fn the_config_template_the_help_promises_is_made_by_init() {
     assert!(text.contains("# deck"), "{text}");
     assert_eq!(with(&["config", "show"]).0, Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `help --help` is the help of `help` (it was taken for a command named `--help`, exit
+/// 2), and `help COMMAND` is that command's `--help`.
+#[test]
+fn help_has_its_own_help_and_gives_each_commands() {
+    let (code, out, err) = run(&["help", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Usage: concentration help"), "{out}");
+    assert!(out.contains("[COMMAND]"), "{out}");
+    for path in [&["play"][..], &["pairs", "solve"], &["config", "path"]] {
+        let mut args = vec!["help"];
+        args.extend(path);
+        let (code, by_help, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let mut args = path.to_vec();
+        args.push("--help");
+        let (_, by_flag, _) = run(&args);
+        assert_eq!(by_help, by_flag, "{path:?}");
+    }
+    let (code, top, _) = run(&["help"]);
+    assert_eq!(code, 0);
+    assert_eq!(top, run(&["--help"]).1);
+    let (code, out, err) = run(&["help", "nonsense"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("unrecognized subcommand 'nonsense'"), "{err}");
+}
+
+/// The option of `--help` named `flag`: its line and the lines it wraps onto.
+fn option_text(help: &str, flag: &str) -> String {
+    let mut lines = help
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(flag));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no {flag} in:\n{help}"));
+    let rest = lines.take_while(|l| l.starts_with("          "));
+    std::iter::once(first)
+        .chain(rest)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn play_and_watch_list_every_deck_zebra_too() {
+    for command in ["play", "watch"] {
+        let (code, out, err) = run(&[command, "--help"]);
+        assert_eq!(code, 0, "{err}");
+        let deck = option_text(&out, "--deck");
+        for name in ["standard", "double", "pairs:N", "zebra", "LxC"] {
+            assert!(deck.contains(name), "{command}: {deck}");
+        }
+    }
+}
+
+/// `watch` shows none of the options only `play` takes (a person's seat, undo, coach,
+/// tutor, hints), and `play` not `watch`'s `--vs`; each is still refused with its
+/// reason (tests/it/bad_input.rs).
+#[test]
+fn watch_shows_only_the_options_that_apply_to_it() {
+    let (_, play, _) = run(&["play", "--help"]);
+    let (_, watch, _) = run(&["watch", "--help"]);
+    for flag in ["--first", "--practice", "--coach", "--tutor", "--hints"] {
+        assert!(play.contains(flag), "play --help lacks {flag}");
+        assert!(!watch.contains(flag), "watch --help shows {flag}:\n{watch}");
+    }
+    assert!(watch.contains("--vs"), "{watch}");
+    assert!(!play.contains("--vs"), "{play}");
+    let (code, _, err) = run(&["watch", "--coach"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--coach is for `concentration play`"), "{err}");
+}
+
+/// What `solve` and `pairs solve` print, said in a player's words: no "analysis
+/// contract", no bare u_Fold and u_Hit in the summary lines.
+#[test]
+fn the_solvers_help_says_what_they_print_in_words() {
+    let (_, solve, _) = run(&["solve", "--help"]);
+    assert!(!solve.contains("contract"), "{solve}");
+    assert!(
+        solve.lines().next().unwrap().contains("chance to win"),
+        "{solve}"
+    );
+    let (_, top, _) = run(&["--help"]);
+    let line = top
+        .lines()
+        .find(|l| l.trim_start().starts_with("solve "))
+        .unwrap();
+    assert!(!line.contains("contract"), "{line}");
+    let (_, pairs, _) = run(&["pairs", "--help"]);
+    let line = pairs
+        .lines()
+        .find(|l| l.trim_start().starts_with("solve "))
+        .unwrap();
+    assert!(!line.contains("u_"), "{line}");
+    let (_, solve, _) = run(&["pairs", "solve", "--help"]);
+    let about = solve.lines().next().unwrap();
+    assert!(!about.contains("u_"), "{about}");
+    for words in ["folds", "hit", "best play"] {
+        assert!(about.contains(words), "{about}");
+    }
+    // The rows it prints are each named in words.
+    for row in ["(u_Fold)", "(u_Hit)", "(u)"] {
+        assert!(solve.contains(row), "{solve}");
+    }
+}
+
+/// The top-level examples' descriptions start in one column.
+#[test]
+fn the_top_level_examples_line_up() {
+    let (_, top, _) = run(&["--help"]);
+    let examples = top.split_once("Examples:\n").unwrap().1;
+    let columns: Vec<usize> = examples
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            let command = l.trim_start().find("  ").unwrap() + l.len() - l.trim_start().len();
+            command + l[command..].len() - l[command..].trim_start().len()
+        })
+        .collect();
+    assert!(columns.len() >= 5, "{examples}");
+    assert!(
+        columns.iter().all(|&c| c == columns[0]),
+        "{columns:?}\n{examples}"
+    );
 }

@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 use concentration::rules::{PassRule, Phase, PublicView, Slot};
 use concentration::tui::{Action, App, Config, Hints, Memory, Overlay};
 
-mod common;
-use common::{click, screen_sized, settle};
+use crate::common::{click, screen_sized, settle};
 
 /// The kinds of decision point the issue names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

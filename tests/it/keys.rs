@@ -11,8 +11,7 @@ use concentration::tui::{
     Action, App, Config, History, Look, Memory, Overlay, Screen, Setup, ThemeName,
 };
 
-mod common;
-use common::{screen, screen_sized, select};
+use crate::common::{screen, screen_sized, select};
 
 fn config(deck: &str, seed: u64, ai_delay_ms: u64) -> Config {
     Config {

@@ -6,26 +6,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use concentration::record::{self, Record};
-use concentration::tui::{
-    Action, App, Config, Geometry, History, Look, Memory, Opponent, ThemeName, board_area,
-};
+use concentration::tui::{Action, App, Config, History, Look, Memory, Opponent, ThemeName};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 
-mod common;
-use common::{FIXED, buffer, text};
+use crate::common::{FIXED, buffer, click, text};
 use ratatui::style::{Color, Modifier};
 
 fn draw(app: &mut App, look: &Look, w: u16, h: u16) -> Buffer {
     app.look = look.clone();
     buffer(app, w, h)
-}
-
-fn flip_at(app: &mut App, pos: usize, now: Instant) {
-    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
 }
 
 /// Every kind of screen, with a name, and the size to draw it at.
@@ -43,7 +32,7 @@ fn screens() -> Vec<(&'static str, App, (u16, u16))> {
         ..Config::default()
     };
     let mut app = App::start_blocking(config.clone(), now).unwrap();
-    flip_at(&mut app, 0, now);
+    click(&mut app, 0, now);
     app.update(Action::Hint, now);
     out.push(("play", app, (80, 24)));
     let mut app = App::start_blocking(config.clone(), now).unwrap();

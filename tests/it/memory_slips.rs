@@ -8,8 +8,7 @@ use concentration::analysis::memory::{self, SlipKind};
 use concentration::record::{MemoryMode, Record, RecordSeat};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players};
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 
 /// The places of each label's two cards on the deal of `pairs:4`, seed 11.
 fn deal() -> (Game, Vec<[usize; 2]>) {

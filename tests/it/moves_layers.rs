@@ -12,8 +12,7 @@ use concentration::solver::solitaire::{
 use concentration::solver::{Solver, State};
 use num_rational::BigRational;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::run;
 
 fn request(pairs: usize, position: Option<&str>, first: Option<(FirstKind, &str)>) -> Request {

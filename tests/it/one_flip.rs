@@ -7,8 +7,7 @@ use concentration::solver::{
 };
 use num_rational::BigRational;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::{json, run};
 
 fn start(deck: &str) -> State {

@@ -16,11 +16,9 @@ use concentration::trainer::explain;
 use concentration::tui::{Action, App, Config, First, Memory};
 use concentration::words;
 
-mod common;
-use common::{forgetful_choice, select, settle};
+use crate::common::{forgetful_choice, select, settle};
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("concentration-voice-{name}-{}", std::process::id()));

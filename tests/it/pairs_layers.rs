@@ -15,8 +15,7 @@ use concentration::pairs::solver::{
 use concentration::pairs::{Game, PairsAi, Player, Ranks, Solver, Stack};
 use concentration::seats::{AiKind, Seats};
 
-#[path = "common/pairs.rs"]
-mod pairs;
+use crate::common::pairs;
 use pairs::{bits, rounds_by_pool, same};
 
 /// Decisions of a round that share a model (the model changes within a round only

@@ -11,8 +11,7 @@ use concentration::pairs::{Action as Move, PairsAi, Ranks, Solver};
 use concentration::seats::Seats;
 use concentration::tui::{Action, App, PairsReplay, PairsTable};
 
-mod common;
-use common::screen;
+use crate::common::screen;
 
 fn table(players: &str, ranks: u32, target: u32, seed: u64) -> PairsTable {
     PairsTable::new(

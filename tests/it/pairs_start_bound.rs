@@ -8,8 +8,7 @@ use concentration::pairs::{Ranks, Solver};
 use concentration::solver::Scalar;
 use num_rational::BigRational;
 
-#[path = "common/pairs.rs"]
-mod pairs;
+use crate::common::pairs;
 use pairs::rounds_by_pool;
 
 fn exact(n: u32, m: usize) -> Vec<f64> {

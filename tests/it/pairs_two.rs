@@ -9,8 +9,7 @@ use concentration::pairs::players::PLAY_LIMIT;
 use concentration::pairs::rules::default_target;
 use concentration::pairs::{Game, Move, PairsAi, Phase, Player, Ranks, Solver};
 
-#[path = "common/pairs.rs"]
-mod pairs;
+use crate::common::pairs;
 use pairs::{bits, same};
 
 /// What a comparison found.

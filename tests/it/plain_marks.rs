@@ -2,11 +2,9 @@
 //! has no colour at all, and the cursor, the cards the hint points at, whose turn it
 //! is, the cards turned this turn and the coach's severity are each told by characters.
 
-mod common;
-
 use std::time::Instant;
 
-use common::{buffer, select, settle, text};
+use crate::common::{buffer, select, settle, text};
 use concentration::rules::Deck;
 use concentration::tui::{App, Config, Geometry, Hints, Look, Memory, ThemeName, board_area};
 use ratatui::layout::Rect;

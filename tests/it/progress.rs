@@ -1,11 +1,9 @@
 //! Progress of the long commands (`src/cli/progress.rs`): a bar with the time left on a
 //! terminal, nothing extra on standard error when it is a pipe.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 #[cfg(unix)]
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 /// Each long command, long enough (over the half second before a bar shows) to draw
 /// one on a terminal: with standard error a pipe, it prints nothing there.
@@ -50,6 +48,7 @@ fn a_pipe_gets_nothing_extra() {
 #[cfg(unix)]
 #[test]
 fn a_terminal_sees_the_bar() {
+    let _pty = pty::lock();
     let mut s = pty::Session::start(&[
         "pairs",
         "duel",
@@ -69,6 +68,7 @@ fn a_terminal_sees_the_bar() {
 #[cfg(unix)]
 #[test]
 fn a_long_solve_shows_the_bar_on_a_terminal() {
+    let _pty = pty::lock();
     let mut s = pty::Session::start(&[
         "solve",
         "--deck",

@@ -11,8 +11,7 @@ use concentration::solver::{
 };
 use num_rational::BigRational;
 
-#[path = "common/states.rs"]
-mod states;
+use crate::common::states;
 use states::card_states;
 
 fn check(deck: &str, objective: Objective, rule: PassRule) -> usize {

@@ -2,8 +2,7 @@
 //! never shows its face on the board, and the log tells a miss without its cards.
 #![cfg(unix)]
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 use pty::Session;
 
@@ -18,6 +17,7 @@ fn faces_on_board(screen: &str) -> usize {
 
 #[test]
 fn a_hinted_seen_card_keeps_its_face_down() {
+    let _pty = pty::lock();
     // The game: the AI's turn shows cards that turn face down again; the person's
     // first card then made the hint draw the face-down partner face up.
     let mut s = Session::start(&[

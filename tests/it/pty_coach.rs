@@ -4,8 +4,7 @@
 //! word appears on screen at once.
 #![cfg(unix)]
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 use std::time::{Duration, Instant};
 
@@ -59,6 +58,7 @@ fn script(seed: u64) -> (Vec<(String, usize)>, String) {
 
 #[test]
 fn the_coach_speaks_in_a_real_terminal() {
+    let _pty = pty::lock();
     let (flips, note) = script(5);
     let mut s = Session::start(&[
         "play",

@@ -3,8 +3,7 @@
 //! readers and magnifiers follow the real cursor).
 #![cfg(unix)]
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 use std::time::{Duration, Instant};
 
@@ -43,6 +42,7 @@ fn wait_cursor(s: &mut Session, at: (u16, u16)) {
 
 #[test]
 fn the_terminal_cursor_follows_the_selected_card() {
+    let _pty = pty::lock();
     let deck = Deck::parse("pairs:8").unwrap();
     let cols = deck.grid().1;
     let mut s = pty::small_game_at_first_turn();

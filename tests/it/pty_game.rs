@@ -2,8 +2,7 @@
 //! read back with a terminal emulator.
 #![cfg(unix)]
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 use std::io::Read;
 use std::time::{Duration, Instant};
@@ -14,6 +13,7 @@ use pty::{COLS, PATIENCE, ROWS, Session, path_to, scratch_data_dir};
 
 #[test]
 fn plays_a_whole_pairs_3_game_with_keystrokes() {
+    let _pty = pty::lock();
     let seed = 11;
     let deck = Deck::parse("pairs:3").unwrap();
     let cols = deck.grid().1;
@@ -81,6 +81,7 @@ fn plays_a_whole_pairs_3_game_with_keystrokes() {
 
 #[test]
 fn plays_a_whole_three_seat_game_one_person_two_ais() {
+    let _pty = pty::lock();
     let seed = 4;
     let deck = Deck::parse("pairs:4").unwrap();
     let cols = deck.grid().1;
@@ -154,6 +155,7 @@ fn plays_a_whole_three_seat_game_one_person_two_ais() {
 
 #[test]
 fn quit_asks_first_and_restores_the_terminal() {
+    let _pty = pty::lock();
     // The AI moves first (instantly); then the person quits, which asks first.
     let mut s = Session::start(&[
         "play",
@@ -183,6 +185,7 @@ fn quit_asks_first_and_restores_the_terminal() {
 
 #[test]
 fn sigterm_mid_game_restores_the_terminal_and_saves_the_game() {
+    let _pty = pty::lock();
     let mut s = Session::start(&[
         "play",
         "--deck",
@@ -212,6 +215,7 @@ fn sigterm_mid_game_restores_the_terminal_and_saves_the_game() {
 
 #[test]
 fn ctrl_c_mid_game_restores_the_terminal() {
+    let _pty = pty::lock();
     let mut s = first_turn_of_a_small_game();
     s.keys("\x03");
     s.wait_exit();
@@ -220,6 +224,7 @@ fn ctrl_c_mid_game_restores_the_terminal() {
 
 #[test]
 fn not_a_terminal_exits_2_with_one_line() {
+    let _pty = pty::lock();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_concentration"))
         .args(["play", "--deck", "pairs:3"])
         .stdin(std::process::Stdio::null())
@@ -233,6 +238,7 @@ fn not_a_terminal_exits_2_with_one_line() {
 
 #[test]
 fn closing_the_terminal_ends_the_game() {
+    let _pty = pty::lock();
     // A closed terminal window (hang-up, then end-of-file on input) must end the
     // process, not leave it running. Every handle on the terminal's master side is
     // closed: the reader stops once the game is on screen.
@@ -292,6 +298,7 @@ fn closing_the_terminal_ends_the_game() {
 
 #[test]
 fn plays_a_whole_solitaire_challenge_and_prints_the_statistics() {
+    let _pty = pty::lock();
     use concentration::solitaire::Challenge;
     let deck = Deck::parse("pairs:3").unwrap();
     let cols = deck.grid().1;
@@ -387,6 +394,7 @@ fn stopped(s: &Session) -> bool {
 
 #[test]
 fn keys_hammered_during_the_ais_turn_never_turn_a_card() {
+    let _pty = pty::lock();
     // The report's game: the person misses with the first two cards, then presses
     // Space over and over while the AI plays. Every press goes on (ends the show, speeds
     // up the AI); none may turn a card of the person's.
@@ -425,6 +433,7 @@ fn keys_hammered_during_the_ais_turn_never_turn_a_card() {
 
 #[test]
 fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
+    let _pty = pty::lock();
     let mut s = first_turn_of_a_small_game();
     assert!(s.raw_mode());
     // Stop after stop, the key pressed as soon as the game is back is read then, as the
@@ -454,6 +463,7 @@ fn ctrl_z_and_sigtstp_give_the_terminal_back_and_sigcont_takes_it_again() {
 
 #[test]
 fn a_stop_by_anyone_else_shows_the_screen_again_when_continued() {
+    let _pty = pty::lock();
     let mut s = first_turn_of_a_small_game();
     signal(&s, "STOP");
     wait_until(&mut s, "stopped", stopped);
@@ -472,6 +482,7 @@ fn a_stop_by_anyone_else_shows_the_screen_again_when_continued() {
 
 #[test]
 fn a_window_resized_while_stopped_is_drawn_whole_at_its_new_size() {
+    let _pty = pty::lock();
     let mut s = first_turn_of_a_small_game();
     let panel = |s: &Session, cols: u16| panel_left(s) == Some(usize::from(cols) - 27);
     assert!(panel(&s, COLS), "{}", s.screen());

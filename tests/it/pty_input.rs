@@ -3,8 +3,7 @@
 //! window-size change after it; the game must still resize, and quit on `q` then `y`.
 #![cfg(unix)]
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 use std::time::{Duration, Instant};
 
@@ -59,20 +58,24 @@ fn still_answers_after(half: &str) {
 
 #[test]
 fn a_mouse_report_cut_short_never_freezes_the_game() {
+    let _pty = pty::lock();
     still_answers_after("\x1b[<");
 }
 
 #[test]
 fn a_mouse_report_cut_after_its_button_never_freezes_the_game() {
+    let _pty = pty::lock();
     still_answers_after("\x1b[<0;12");
 }
 
 #[test]
 fn the_start_of_a_paste_never_freezes_the_game() {
+    let _pty = pty::lock();
     still_answers_after("\x1b[200~");
 }
 
 #[test]
 fn a_private_sequence_without_its_end_never_freezes_the_game() {
+    let _pty = pty::lock();
     still_answers_after("\x1b[?1;2");
 }

@@ -2,8 +2,7 @@
 //! with `h` and `f`, and the record it saves replays to the same end.
 #![cfg(unix)]
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +11,7 @@ use pty::{PATIENCE, Session};
 
 #[test]
 fn plays_a_whole_two_seat_game_of_pairs_with_h_and_f() {
+    let _pty = pty::lock();
     let mut s = Session::start(&[
         "pairs",
         "--players",
@@ -128,6 +128,7 @@ fn the_record(s: &Session) -> PairsRecord {
 
 #[test]
 fn ctrl_c_mid_game_saves_the_pairs_game_and_restores_the_terminal() {
+    let _pty = pty::lock();
     let mut s = a_game_with_a_decision();
     s.keys("\x03");
     s.wait_exit();
@@ -140,6 +141,7 @@ fn ctrl_c_mid_game_saves_the_pairs_game_and_restores_the_terminal() {
 
 #[test]
 fn sigterm_mid_game_saves_the_pairs_game_and_restores_the_terminal() {
+    let _pty = pty::lock();
     let mut s = a_game_with_a_decision();
     let pid = s.child.process_id().expect("a pid");
     let killed = std::process::Command::new("kill")

@@ -3,8 +3,7 @@
 //! there and turns it; the screen says it was right and the tally file counts it.
 #![cfg(unix)]
 
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::pty;
 
 use concentration::players::candidates;
 use concentration::rules::{Deck, Objective, PassRule};
@@ -14,6 +13,7 @@ use pty::{Session, path_to};
 
 #[test]
 fn solves_a_puzzle_with_keystrokes_and_counts_it() {
+    let _pty = pty::lock();
     let deck = Deck::parse("pairs:8").unwrap();
     let mut generator = Generator::new(PuzzleRules {
         deck: deck.clone(),

@@ -1,18 +1,16 @@
 //! The puzzle screen before and after an answer, the tally it keeps, the Strategy page,
 //! and the `puzzle`, `learn` and `stats` commands without a terminal.
 
-mod common;
-
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use common::{screen, screen_sized};
+use crate::common::{screen, screen_sized, turn};
 use concentration::rules::{Deck, Objective, PassRule};
 use concentration::trainer::IdeaKind;
 use concentration::trainer::puzzle::PuzzleRules;
 use concentration::trainer::tally::{FILE_NAME, Tally, TallyStore};
-use concentration::tui::{Action, App, Drill, Filter, Screen, action_at};
+use concentration::tui::{Action, App, Drill, Filter, action_at};
 
 fn rules(deck: &str) -> PuzzleRules {
     PuzzleRules {
@@ -32,20 +30,12 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn app(deck: &str, seed: u64, stats: Option<PathBuf>) -> App {
-    let drill = Drill::new(rules(deck), seed, Filter::default(), None, stats).unwrap();
+    let drill = Drill::new(rules(deck), seed, Filter::default(), None, stats, None).unwrap();
     App::puzzle(drill)
 }
 
 fn drill(app: &App) -> &Drill {
     app.drill().expect("the puzzle screen")
-}
-
-/// Moves the cursor to `pos` and turns it, as Enter does.
-fn turn(app: &mut App, pos: usize) {
-    if let Screen::Puzzle(d) = &mut app.screen {
-        d.cursor = pos;
-    }
-    app.update(Action::Select, Instant::now());
 }
 
 /// Every pattern code of the puzzle's position (`2.2x4`, `2.1`), none of which may show.
@@ -518,7 +508,15 @@ fn a_puzzle_shows_every_fact_its_answer_depends_on() {
         objective: Objective::Win,
         pass_rule: PassRule::Agreed,
     };
-    let daily = Drill::new(rules, day.seed(&deck), Filter::default(), Some(day), None).unwrap();
+    let daily = Drill::new(
+        rules,
+        day.seed(&deck),
+        Filter::default(),
+        Some(day),
+        None,
+        None,
+    )
+    .unwrap();
     let app = App::puzzle(daily);
     assert!(drill(&app).puzzle().state.after_pass, "the day's puzzle 1");
     facts_shown(drill(&app), &app);
@@ -534,7 +532,7 @@ fn a_puzzle_shows_every_fact_its_answer_depends_on() {
             objective,
             pass_rule: rule,
         };
-        let run = Drill::new(rules, 7, Filter::default(), None, None).unwrap();
+        let run = Drill::new(rules, 7, Filter::default(), None, None, None).unwrap();
         let mut app = App::puzzle(run);
         for _ in 0..8 {
             facts_shown(drill(&app), &app);
@@ -739,6 +737,7 @@ fn a_timed_run_counts_what_was_solved_before_the_time_is_up() {
         Filter::default(),
         None,
         Some(dir.clone()),
+        None,
     )
     .unwrap()
     .timed(1, start);

@@ -8,8 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use concentration::record::{self, Record};
 
-mod common;
-use common::FIXED;
+use crate::common::FIXED;
 
 /// A fresh folder of the test's own.
 fn scratch(name: &str) -> PathBuf {

@@ -1,6 +1,7 @@
 //! Records: the round trip, a fixed game with known annotations, the catalogue of broken
 //! records, and the optimal player's zero cost in analyses.
 
+use crate::common;
 use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
 use concentration::analysis::grade::Grade;
@@ -10,8 +11,7 @@ use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant};
 use proptest::prelude::*;
 
-mod common;
-use common::FIXED;
+use crate::common::FIXED;
 
 fn solver_for(record: &Record) -> Optimal {
     Optimal::new(&record.deck, record.objective, record.pass_rule).unwrap()

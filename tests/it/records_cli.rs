@@ -1,6 +1,7 @@
 //! The record commands as outside tools use them: `duel --save`, `analyze`, `history`,
 //! `replay`, and the data directory's flag and environment variable.
 
+use crate::common::{self, saved};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -30,14 +31,6 @@ fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("concentration-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
-}
-
-fn saved(data: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("games"))
-        .map(|r| r.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    files.sort();
-    files
 }
 
 #[test]
@@ -473,8 +466,6 @@ fn two_processes_saving_at_once_keep_every_record() {
     assert_eq!(pairs, [GAMES, GAMES]);
     let _ = std::fs::remove_dir_all(&data);
 }
-
-mod common;
 
 /// FIXED with the usual AI in the second seat and the person in the first: the AI
 /// makes the blunder (flip 3, a1) and the person wins 3-0.

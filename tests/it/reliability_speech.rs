@@ -4,10 +4,8 @@
 //! is echoed escaped, the tutor's question is said once at the end of the input, and a
 //! save that fails is said on every path, with exit status 1.
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/pty.rs"]
-mod pty;
+use crate::common::cli;
+use crate::common::pty;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -424,6 +422,7 @@ fn a_game_that_cannot_be_saved_says_so_by_ear_and_exits_1() {
 
 #[test]
 fn a_full_screen_game_left_unsaved_says_so_after_the_terminal_is_back() {
+    let _pty = pty::lock();
     let mut s = pty::Session::start(&[
         "play",
         "--deck",

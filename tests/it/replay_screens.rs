@@ -1,6 +1,7 @@
 //! The replay screen and the list of saved games on ratatui's `TestBackend` at 80 x 24,
 //! driven by key scripts; and saving from the app.
 
+use crate::common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -10,8 +11,7 @@ use concentration::tui::{Action, App, Config, Geometry, History, Memory, Screen}
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 
-mod common;
-use common::{FIXED, buffer, screen};
+use crate::common::{FIXED, buffer, screen};
 
 fn base() -> Config {
     Config {

@@ -3,8 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(

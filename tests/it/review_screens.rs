@@ -3,23 +3,17 @@
 //! (never a card nobody had seen), the answer with what you played in the game; one
 //! line and nothing changed when there is nothing to review.
 
-mod common;
-
+use crate::common;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Instant;
 
-use common::{FIXED, screen_sized};
+use crate::common::{FIXED, screen_sized, turn};
 use concentration::record::{self, Record};
 use concentration::rules::{Label, Slot};
 use concentration::trainer::dashboard;
 use concentration::tui::{Action, App, Config, Screen, board_area, open_review};
 
-#[path = "common/cli.rs"]
-mod cli;
-
-/// The cache folder is named by the environment: one test at a time sets it.
-static ENV: Mutex<()> = Mutex::new(());
+use crate::common::cli;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!(
@@ -33,11 +27,9 @@ fn scratch(name: &str) -> PathBuf {
 
 /// The setup screen of an app whose data directory is `data`, its cache beside it.
 fn setup(data: &Path) -> App {
-    // SAFETY: the tests of this file set the variable under `ENV`, to the same kind of
-    // folder, and no other thread reads it meanwhile.
-    unsafe { std::env::set_var(dashboard::CACHE_DIR_ENV, data.join("cache")) };
     let mut app = App::setup(Config::default());
     app.stats_dir = Some(data.to_path_buf());
+    app.cache_dir = Some(data.join("cache"));
     app.size = (100, 32);
     app
 }
@@ -89,18 +81,8 @@ fn duels(data: &Path, games: usize, yours: bool) {
     }
 }
 
-fn turn(app: &mut App, pos: usize) {
-    if let Screen::Puzzle(d) = &mut app.screen {
-        d.cursor = pos;
-    }
-    app.update(Action::Select, Instant::now());
-}
-
 #[test]
 fn the_fixed_games_blunder_is_reviewed_with_what_was_played() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let data = scratch("fixed");
     std::fs::write(data.join("games").join("fixed.cgn"), FIXED).unwrap();
     let mut app = setup(&data);
@@ -166,9 +148,6 @@ fn faces_on_board(app: &App, w: u16, h: u16) -> String {
 
 #[test]
 fn review_shows_the_position_as_it_was_and_no_card_nobody_had_seen() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let data = scratch("seen");
     duels(&data, 4, true);
     let mut app = setup(&data);
@@ -222,9 +201,6 @@ fn review_shows_the_position_as_it_was_and_no_card_nobody_had_seen() {
 
 #[test]
 fn nothing_to_review_is_one_line_on_the_setup_screen() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     // No saved games.
     let data = scratch("none");
     let mut app = setup(&data);
@@ -309,15 +285,12 @@ fn day(text: &str) -> time::Date {
 
 #[test]
 fn the_spaced_schedule_brings_a_miss_back_after_a_day_and_lets_a_solve_go() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let data = scratch("schedule");
     std::fs::write(data.join("games").join("fixed.cgn"), FIXED).unwrap();
-    let _app = setup(&data);
+    let cache = data.join("cache");
     let schedule = data.join(concentration::trainer::schedule::FILE_NAME);
     // Missed on the first of March: back on the second.
-    let mut app = App::puzzle(open_review(&data, day("2026-03-01"), true).unwrap());
+    let mut app = App::puzzle(open_review(&data, Some(&cache), day("2026-03-01"), true).unwrap());
     turn(&mut app, 0);
     let message = app.drill().unwrap().message().to_owned();
     assert_eq!(
@@ -334,7 +307,7 @@ fn the_spaced_schedule_brings_a_miss_back_after_a_day_and_lets_a_solve_go() {
     turn(&mut app, 0);
     let text = std::fs::read_to_string(&schedule).unwrap();
     assert!(text.contains("\"misses\": 1"), "{text}");
-    let Err(none) = open_review(&data, day("2026-03-01"), false) else {
+    let Err(none) = open_review(&data, Some(&cache), day("2026-03-01"), false) else {
         panic!("nothing is due the same day")
     };
     assert_eq!(
@@ -342,7 +315,7 @@ fn the_spaced_schedule_brings_a_miss_back_after_a_day_and_lets_a_solve_go() {
         "Nothing due for review today (1 decision answered under the schedule; the next comes back on 2026-03-02)."
     );
     // Due the next day (the file is followed without the flag), solved: it leaves.
-    let mut app = App::puzzle(open_review(&data, day("2026-03-02"), false).unwrap());
+    let mut app = App::puzzle(open_review(&data, Some(&cache), day("2026-03-02"), false).unwrap());
     assert!(app.drill().unwrap().is_scheduled());
     let best = app.drill().unwrap().lesson().best().named.cards[0];
     turn(&mut app, best);
@@ -350,7 +323,7 @@ fn the_spaced_schedule_brings_a_miss_back_after_a_day_and_lets_a_solve_go() {
         app.drill().unwrap().message(),
         "Right: that is the best card; it leaves your review. n: your next decision"
     );
-    assert!(open_review(&data, day("2027-01-01"), false).is_err());
+    assert!(open_review(&data, Some(&cache), day("2027-01-01"), false).is_err());
 }
 
 #[test]
@@ -437,9 +410,6 @@ fn slipped_game() -> (Record, Vec<[usize; 2]>) {
 
 #[test]
 fn a_memory_slip_is_reviewed_as_a_recall_drill_with_the_seen_cards_face_down() {
-    let _env = ENV
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let data = scratch("recall");
     let (record, _) = slipped_game();
     std::fs::write(

@@ -4,8 +4,7 @@
 //! `tests/transcripts/` (rewrite them with `UPDATE_TRANSCRIPTS=1` after a deliberate
 //! change, and read the difference).
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -9,8 +9,7 @@ use concentration::record::Record;
 use concentration::rules::{Phase, Slot};
 use concentration::tui::{Action, App, Config, Hints, Memory, Opponent, Screen};
 
-mod common;
-use common::{FIXED, screen_sized};
+use crate::common::{FIXED, screen_sized};
 
 /// The sizes tried: the smallest game screen, the smallest replay and list, odd sizes,
 /// the usual ones.

@@ -312,6 +312,7 @@ fn strings(args: &[&str]) -> Vec<String> {
 #[test]
 #[ignore = "remakes docs/images/*.svg: run scripts/screenshot"]
 fn remake_the_pictures() {
+    let _pty = crate::common::pty::lock();
     let data: PathBuf =
         std::env::temp_dir().join(format!("concentration-pictures-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);

@@ -14,8 +14,7 @@ use concentration::trainer::coach::compared_cost;
 use concentration::trainer::{PassEffect, Unit, explain};
 use concentration::tui::{Action as Key, App, Config, Hints, Memory, TableSeats};
 
-mod common;
-use common::{screen_sized, select, settle};
+use crate::common::{screen_sized, select, settle};
 
 fn table(deck: &str, players: &str, rule: PassRule, seed: u64) -> Config {
     Config {

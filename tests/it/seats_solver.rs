@@ -11,10 +11,8 @@ use concentration::solver::{
 use num_rational::BigRational;
 use proptest::prelude::*;
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/states.rs"]
-mod states;
+use crate::common::cli;
+use crate::common::states;
 use states::card_states;
 
 fn start(deck: &str) -> SeatsState {

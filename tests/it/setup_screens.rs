@@ -9,8 +9,7 @@ use concentration::rules::{PassRule, Variant};
 use concentration::tui::{Action, App, Config, Field, Screen, Setup};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-mod common;
-use common::screen_sized;
+use crate::common::screen_sized;
 
 /// The why-line, as the objective row shows it at three or more seats.
 const WHY: &str = "win probability is not offered: who wins depends on how the others play";

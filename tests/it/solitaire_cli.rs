@@ -4,8 +4,7 @@ use std::process::Output;
 
 use concentration::solitaire::stats::{FILE_NAME, GameStats, Store};
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 
 fn run(args: &[&str]) -> Output {
     cli::command(args).output().unwrap()

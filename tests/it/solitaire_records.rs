@@ -1,6 +1,7 @@
 //! Records of solitaire games: written and read back exactly, broken ones refused with
 //! one line, stepped through, saved by the solitaire screen, and analysed in moves.
 
+use crate::common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -12,10 +13,8 @@ use concentration::solver::solitaire::MovesTable;
 use concentration::tui::{Action, App, Config, Memory};
 use proptest::prelude::*;
 
-mod common;
-use common::screen;
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
+use crate::common::{saved, screen};
 use cli::run;
 
 /// A cleared solitaire game on pairs:3, seed 2: five moves, two misses.
@@ -272,14 +271,6 @@ fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("concentration-srec-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
-}
-
-fn saved(data: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("games"))
-        .map(|r| r.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    files.sort();
-    files
 }
 
 fn solo_app(data: Option<&Path>, seed: u64) -> App {

@@ -10,8 +10,7 @@ use concentration::solitaire::Challenge;
 use concentration::solitaire::stats::Store;
 use concentration::tui::{Action, App, Config, Counted, Memory};
 
-mod common;
-use common::{click, screen, screen_sized, settle};
+use crate::common::{click, screen, screen_sized, settle};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir =

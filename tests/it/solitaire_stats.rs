@@ -267,7 +267,13 @@ fn concurrent_processes_lose_nothing() {
     let children: Vec<_> = (0..3)
         .map(|_| {
             Command::new(&exe)
-                .args(["--exact", "child_writer", "--test-threads", "1", "--quiet"])
+                .args([
+                    "--exact",
+                    "solitaire_stats::child_writer",
+                    "--test-threads",
+                    "1",
+                    "--quiet",
+                ])
                 .env(CHILD_DIR, &dir)
                 .stdout(std::process::Stdio::null())
                 .spawn()

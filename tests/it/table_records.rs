@@ -1,13 +1,11 @@
 //! Records of any table: 2 to 6 seats with names and kinds, One Flip, own-pairs; saved,
 //! loaded and replayed; bad records refused with their line.
 
+use crate::common;
 use concentration::record::{self, Record, RecordSeat, Stepper};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Table, Variant};
 
-mod common;
-
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::run;
 
 /// A table of `seats` under `pass_rule` and `variant`.

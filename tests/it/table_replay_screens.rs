@@ -9,8 +9,7 @@ use concentration::tui::{Action, App, Config, Whose};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-mod common;
-use common::screen;
+use crate::common::screen;
 
 fn three_seat_record() -> Record {
     let players = Players::Table(Table {

@@ -5,11 +5,9 @@
 use std::time::{Duration, Instant};
 
 use concentration::rules::Phase;
-use concentration::tui::{Action, App, Config, Geometry, TableSeats, board_area};
-use ratatui::layout::Rect;
+use concentration::tui::{Action, App, Config, TableSeats};
 
-mod common;
-use common::screen_sized;
+use crate::common::{click, screen_sized};
 
 fn table(deck: &str, players: &str, seed: u64) -> Config {
     Config {
@@ -20,13 +18,6 @@ fn table(deck: &str, players: &str, seed: u64) -> Config {
         ai_delay: Duration::from_millis(300),
         ..Config::default()
     }
-}
-
-fn flip_at(app: &mut App, pos: usize, now: Instant) {
-    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
 }
 
 /// The side panel's rows (the last 27 columns, inside the frame).
@@ -70,7 +61,7 @@ fn play_out(app: &mut App, mut now: Instant) -> Instant {
         now += Duration::from_millis(400);
         if r.persons_turn() && r.show().is_none() {
             let p = some_card(app);
-            flip_at(app, p, now);
+            click(app, p, now);
         } else {
             app.update(Action::Tick, now);
         }
@@ -105,8 +96,8 @@ fn three_seats_panel_shows_every_seat_and_the_mover() {
     let b = (1..view.len())
         .find(|&i| view[i].label != view[0].label)
         .unwrap();
-    flip_at(&mut app, 0, t0);
-    flip_at(&mut app, b, t0);
+    click(&mut app, 0, t0);
+    click(&mut app, b, t0);
     app.update(Action::Tick, t0 + Duration::from_secs(5));
     let s = screen_sized(&app, 80, 24);
     let marked: Vec<String> = panel(&s).into_iter().filter(|l| l.contains('▶')).collect();
@@ -180,8 +171,8 @@ fn two_people_take_turns_on_one_terminal() {
     let b = (1..cards.len())
         .find(|&i| cards[i].label != cards[0].label)
         .unwrap();
-    flip_at(&mut app, 0, t0);
-    flip_at(&mut app, b, t0);
+    click(&mut app, 0, t0);
+    click(&mut app, b, t0);
     let t1 = t0 + Duration::from_secs(5);
     app.update(Action::Tick, t1);
     let s = screen_sized(&app, 80, 24);

@@ -3,14 +3,14 @@
 //! printed the same, and in classic memory no face-down card's face on the board, in the
 //! log or in a hint until the person asks for the place.
 
+use crate::common;
 use std::time::{Duration, Instant};
 
 use concentration::record::parse_coordinate;
 use concentration::rules::{Objective, PassRule};
 use concentration::tui::{Action, App, Config, First, Hints, Memory};
 
-mod common;
-use common::{screen_sized, select, settle};
+use crate::common::{screen_sized, select, settle};
 
 /// Turns the cards at `coords` (`a1`, ...) one by one, letting every show and AI turn
 /// run out before each.

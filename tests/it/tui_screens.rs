@@ -1,5 +1,6 @@
 //! Screen tests on ratatui's `TestBackend` at 80 x 24, and key-script tests of the app.
 
+use crate::common;
 use std::time::{Duration, Instant};
 
 use concentration::rules::{Phase, Slot};
@@ -8,8 +9,7 @@ use concentration::tui::{
 };
 use ratatui::layout::Rect;
 
-mod common;
-use common::{screen_sized, settle_within};
+use crate::common::{click, screen_sized, settle_within};
 
 fn config(deck: &str, memory: Memory) -> Config {
     Config {
@@ -41,13 +41,6 @@ fn a_miss(app: &App) -> (usize, usize) {
 
 fn flips(app: &App) -> usize {
     app.round().unwrap().game().view().flips().len()
-}
-
-fn flip_at(app: &mut App, pos: usize, now: Instant) {
-    let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
 }
 
 #[test]
@@ -103,8 +96,8 @@ fn board_fits_80_by_24_in_classic_mode_and_hides_known_cards() {
     assert!(s.contains("You"));
     assert!(!s.contains("terminal too small"));
     let (a, b) = a_miss(&app);
-    flip_at(&mut app, a, t0);
-    flip_at(&mut app, b, t0);
+    click(&mut app, a, t0);
+    click(&mut app, b, t0);
     let during = screen_sized(&app, 80, 24);
     assert!(during.contains("not a match"), "{during}");
     // After the show the two cards turn back: no face on the board, only in the log.
@@ -136,8 +129,8 @@ fn open_mode_keeps_known_cards_face_up() {
         ..config("pairs:8", Memory::Open)
     });
     let (a, b) = a_miss(&app);
-    flip_at(&mut app, a, t0);
-    flip_at(&mut app, b, t0);
+    click(&mut app, a, t0);
+    click(&mut app, b, t0);
     app.update(Action::Tick, t0 + Duration::from_secs(5));
     let r = app.round().unwrap();
     let c = r.game().reveal_all()[a];
@@ -157,16 +150,16 @@ fn mismatch_locks_input_and_a_card_cannot_be_turned_twice() {
     let (mut app, t0) = start(config("pairs:8", Memory::Classic));
     let (a, b) = a_miss(&app);
     // A double click on one card is one flip, not a pair.
-    flip_at(&mut app, a, t0);
-    flip_at(&mut app, a, t0);
+    click(&mut app, a, t0);
+    click(&mut app, a, t0);
     assert_eq!(flips(&app), 1);
     assert!(app.round().unwrap().message().contains("already face up"));
-    flip_at(&mut app, b, t0);
+    click(&mut app, b, t0);
     assert_eq!(flips(&app), 2);
     assert!(app.round().unwrap().show().is_some());
     // A third card during the mismatch display only ends the display.
     let c = (0..16).find(|&p| p != a && p != b).unwrap();
-    flip_at(&mut app, c, t0);
+    click(&mut app, c, t0);
     assert_eq!(flips(&app), 2, "a third card was turned during the show");
     assert!(app.round().unwrap().show().is_none());
 }
@@ -175,8 +168,8 @@ fn mismatch_locks_input_and_a_card_cannot_be_turned_twice() {
 fn ai_flips_appear_one_at_a_time() {
     let (mut app, t0) = start(config("pairs:8", Memory::Classic));
     let (a, b) = a_miss(&app);
-    flip_at(&mut app, a, t0);
-    flip_at(&mut app, b, t0);
+    click(&mut app, a, t0);
+    click(&mut app, b, t0);
     let t1 = t0 + Duration::from_secs(1);
     app.update(Action::Tick, t1); // the show ends
     assert_eq!(flips(&app), 2);
@@ -194,8 +187,8 @@ fn ai_flips_appear_one_at_a_time() {
 fn hint_panel_lists_every_action_with_value_and_cost() {
     let (mut app, t0) = start(config("standard", Memory::Classic));
     let (a, b) = a_miss(&app);
-    flip_at(&mut app, a, t0);
-    flip_at(&mut app, b, t0);
+    click(&mut app, a, t0);
+    click(&mut app, b, t0);
     let t = settle_within(&mut app, t0 + Duration::from_secs(1), 20);
     let _ = t;
     app.update(Action::Hint, t0);
@@ -297,7 +290,7 @@ fn play_to_the_end(app: &mut App, mut now: Instant) -> Instant {
                 .find(|&p| !matches!(v.slots()[p], Slot::Removed(_)))
                 .unwrap(),
         };
-        flip_at(app, pos, now);
+        click(app, pos, now);
     }
     settle_within(app, now, 50)
 }
@@ -377,7 +370,7 @@ fn the_ai_can_start_and_forgetful_players_finish() {
 #[test]
 fn undo_only_in_practice_games() {
     let (mut app, t0) = start(config("pairs:6", Memory::Classic));
-    flip_at(&mut app, 0, t0);
+    click(&mut app, 0, t0);
     app.update(Action::Undo, t0);
     assert_eq!(flips(&app), 1);
     let (mut app, t0) = start(Config {
@@ -385,7 +378,7 @@ fn undo_only_in_practice_games() {
         ..config("pairs:6", Memory::Classic)
     });
     assert!(screen_sized(&app, 80, 24).contains("PRACTICE"));
-    flip_at(&mut app, 0, t0);
+    click(&mut app, 0, t0);
     app.update(Action::Undo, t0);
     assert_eq!(flips(&app), 0);
 }
@@ -399,8 +392,8 @@ fn a_pass_is_announced() {
             ..config("pairs:8", Memory::Classic)
         });
         let (a, b) = a_miss(&app);
-        flip_at(&mut app, a, t0);
-        flip_at(&mut app, b, t0);
+        click(&mut app, a, t0);
+        click(&mut app, b, t0);
         let now = settle_within(&mut app, t0, 100);
         let r = app.round().unwrap();
         let v = r.game().view();
@@ -410,8 +403,8 @@ fn a_pass_is_announced() {
         if !r.persons_turn() || !both_known || v.is_over() {
             continue;
         }
-        flip_at(&mut app, a, now);
-        flip_at(&mut app, b, now);
+        click(&mut app, a, now);
+        click(&mut app, b, now);
         let r = app.round().unwrap();
         assert!(r.message().contains("You passed"), "{}", r.message());
         assert!(r.log().last().unwrap().contains("You passed"));
@@ -430,7 +423,7 @@ fn a_row_number_never_touches_a_face_at_80_by_24() {
     let area = board_area(Rect::new(0, 0, 80, 24));
     let (rows, cols) = app.round().unwrap().game().view().deck().grid();
     let geo = Geometry::fit(area, rows, cols).unwrap();
-    flip_at(&mut app, 0, t0); // a1 face up
+    click(&mut app, 0, t0); // a1 face up
     app.update(Action::Move(0, 1), t0); // the cursor off the first column
     let buf = common::buffer(&app, 80, 24);
     let a1 = geo.cell(0);

@@ -13,8 +13,7 @@ use concentration::rules::{Deck, Game, Objective, Slot};
 use concentration::trainer::{Lesson, Places, explain, tutor};
 use concentration::tui::{Action, App, Config, First, Memory};
 
-mod common;
-use common::{click, screen_sized, select, settle};
+use crate::common::{click, screen_sized, select, settle};
 
 fn config(seed: u64, objective: Objective, memory: Memory) -> Config {
     Config {

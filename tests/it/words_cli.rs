@@ -4,8 +4,7 @@
 
 use concentration::solitaire::stats::{GameStats, Store};
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
 use cli::run;
 
 #[test]

@@ -14,8 +14,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
 
-#[path = "common/states.rs"]
-mod states;
+use crate::common::states;
 
 fn start(ranks: u32) -> ZebraState {
     ZebraState {

@@ -6,8 +6,7 @@ use std::time::Instant;
 
 use concentration::tui::{Action, App, Config};
 
-mod common;
-use common::{screen, zebra_record};
+use crate::common::{screen, zebra_record};
 
 #[test]
 fn the_zebra_replay_opens_at_once_and_shows_the_analysis_when_it_arrives() {

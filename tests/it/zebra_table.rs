@@ -2,16 +2,15 @@
 //! the rule in the panel, hints that pair by colour, the coach's word on a twin, the
 //! record of the game read back and its replay valued by the Zebra solver.
 
+use crate::common;
 use std::time::{Duration, Instant};
 
 use concentration::record::Record;
 use concentration::rules::{Card, Phase, PublicView, Slot};
 use concentration::tui::{Action, App, Config, Hints, Memory};
 
-mod common;
-use common::{click, screen, settle};
-#[path = "common/cli.rs"]
-mod cli;
+use crate::common::cli;
+use crate::common::{click, screen, settle};
 
 fn known(view: &PublicView, p: usize) -> Option<Card> {
     match view.slots()[p] {

@@ -17,13 +17,13 @@ impl App {
             if let Err(e) = &saved {
                 self.not_saved.push(format!("Not saved: {e}"));
             }
-            let (blocking, quit) = (self.blocking, self.quit);
+            let (blocking, quit, cache) = (self.blocking, self.quit, self.cache_dir.clone());
             match &mut self.screen {
                 Screen::Play(r) => {
                     r.set_saved(saved);
                     // The rating lives in the data directory, the games folder's parent.
                     if !quit {
-                        r.ask_rating(dir.parent(), blocking);
+                        r.ask_rating(dir.parent(), cache, blocking);
                     }
                 }
                 Screen::Solo(s) => s.set_saved(saved),

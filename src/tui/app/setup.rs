@@ -83,6 +83,7 @@ impl App {
                         crate::tui::puzzle::Filter::default(),
                         None,
                         self.stats_dir.clone(),
+                        self.cache_dir.clone(),
                     )
                 });
                 self.open_puzzles(drill);
@@ -90,13 +91,15 @@ impl App {
             Action::Setup => {
                 // The dashboard: the same lines as `concentration stats`.
                 let page = match &self.stats_dir {
-                    Some(dir) => crate::trainer::stats_page::StatsPage::read(dir)
-                        .map(|p| {
-                            let mut lines = p.warnings();
-                            lines.extend(p.text().lines().map(str::to_owned));
-                            lines
-                        })
-                        .map_err(|e| e.to_string()),
+                    Some(dir) => {
+                        crate::trainer::stats_page::StatsPage::read(dir, self.cache_dir.as_deref())
+                            .map(|p| {
+                                let mut lines = p.warnings();
+                                lines.extend(p.text().lines().map(str::to_owned));
+                                lines
+                            })
+                            .map_err(|e| e.to_string())
+                    }
                     None => Err("No statistics: games are not saved in this session".into()),
                 };
                 match page {
@@ -107,7 +110,12 @@ impl App {
             Action::Review => {
                 // Your own costly decisions, on the puzzle screen.
                 let drill = match &self.stats_dir {
-                    Some(dir) => crate::tui::puzzle::review::open(dir, today(), false),
+                    Some(dir) => crate::tui::puzzle::review::open(
+                        dir,
+                        self.cache_dir.as_deref(),
+                        today(),
+                        false,
+                    ),
                     None => Err("No games to review: games are not saved in this session".into()),
                 };
                 self.open_puzzles(drill);

@@ -17,14 +17,20 @@ use crate::trainer::tally::Tally;
 /// Most decisions a review on screen takes in at once.
 pub const SESSION: usize = 50;
 
-/// The review of data directory `data` on `today` (the setup screen's entry): its
+/// The review of data directory `data` (its games read through the dashboard's cache in
+/// folder `cache`) on `today` (the setup screen's entry): its
 /// decisions, or the one line that says why there is none. The spaced schedule is
 /// followed when `schedule` (`review --schedule`) or when its file is there (the
 /// person opted in before).
 ///
 /// # Errors
 /// Nothing to review, or the records or the schedule cannot be read, as one line.
-pub fn open(data: &Path, today: Date, schedule: bool) -> Result<Drill, String> {
+pub fn open(
+    data: &Path,
+    cache: Option<&Path>,
+    today: Date,
+    schedule: bool,
+) -> Result<Drill, String> {
     let store = ScheduleStore::new(data);
     let loaded = if schedule || store.exists() {
         Some(store.load())
@@ -37,7 +43,7 @@ pub fn open(data: &Path, today: Date, schedule: bool) -> Result<Drill, String> {
             .as_ref()
             .is_none_or(|l| l.schedule.is_due(key, today))
     };
-    let found = review::decisions(data, SESSION, &due, &mut solvers)?;
+    let found = review::decisions(data, cache, SESSION, &due, &mut solvers)?;
     if found.decisions.is_empty() {
         return Err(found.nothing_line(loaded.as_ref().map(|l| (&l.schedule, today))));
     }
@@ -150,6 +156,7 @@ impl Drill {
             answer: None,
             store: None,
             data_dir: None,
+            cache_dir: None,
             target: None,
             rating: None,
             session: Tally::default(),

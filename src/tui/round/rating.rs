@@ -2,7 +2,7 @@
 //! the rating with it and what it changed are worked out on a worker thread (every
 //! saved game is read), so the end screen never waits for them.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::Round;
 use crate::trainer::rating::Book;
@@ -27,11 +27,11 @@ pub fn rating_words(book: &Book, change: f64) -> String {
     )
 }
 
-/// The rating line of the game saved as `file` in data directory `data`: `None` when
-/// it is not rated or the rating cannot be worked out (the end screen is no place for
-/// a records folder's troubles: `stats` names them).
-fn line_for(data: &Path, file: &str) -> Option<String> {
-    match crate::trainer::dashboard::rating_change(data, file) {
+/// The rating line of the game saved as `file` in data directory `data` (the dashboard's
+/// cache in folder `cache`): `None` when it is not rated or the rating cannot be worked
+/// out (the end screen is no place for a records folder's troubles: `stats` names them).
+fn line_for(data: &Path, cache: Option<&Path>, file: &str) -> Option<String> {
+    match crate::trainer::dashboard::rating_change(data, cache, file) {
         Ok((book, Some(change))) => Some(rating_words(&book, change)),
         Ok((_, None)) | Err(_) => None,
     }
@@ -49,9 +49,10 @@ impl Round {
     }
 
     /// Works out the rating line once the game is saved in the games folder of data
-    /// directory `data`: on a worker thread, or on this one when `blocking` (tests).
-    /// Does nothing for a game that cannot be rated, or a second time.
-    pub fn ask_rating(&mut self, data: Option<&Path>, blocking: bool) {
+    /// directory `data` (the dashboard's cache in folder `cache`): on a worker thread, or
+    /// on this one when `blocking` (tests). Does nothing for a game that cannot be rated,
+    /// or a second time.
+    pub fn ask_rating(&mut self, data: Option<&Path>, cache: Option<PathBuf>, blocking: bool) {
         let (Some(data), Some(Ok(path))) = (data, &self.saved) else {
             return;
         };
@@ -63,9 +64,11 @@ impl Round {
         };
         let data = data.to_path_buf();
         self.rating = Some(if blocking {
-            Slot::Known(line_for(&data, &file))
+            Slot::Known(line_for(&data, cache.as_deref(), &file))
         } else {
-            Slot::Pending(Worker::spawn(move || line_for(&data, &file)))
+            Slot::Pending(Worker::spawn(move || {
+                line_for(&data, cache.as_deref(), &file)
+            }))
         });
     }
 

@@ -1,6 +1,5 @@
 //! The real binary as outside tools run it: never the user's settings file nor data
 //! directory, nothing on its input.
-#![allow(dead_code)] // each test crate uses some of it
 
 use std::process::{Command, Stdio};
 

@@ -1,9 +1,15 @@
-//! Helpers shared by the test crates: a screen drawn on ratatui's `TestBackend`, as
+//! Helpers shared by the test modules: a screen drawn on ratatui's `TestBackend`, as
 //! text, the fixed two-player game the record and replay tests use, and a person's hand
-//! on the app (the clock run on, a card turned by key or by click).
+//! on the app (the clock run on, a card turned by key or by click); the real binary run
+//! as outside tools run it ([`cli`]) and in a pseudo-terminal ([`pty`]); the Pairs
+//! solver's rounds ([`pairs`]); every table of a small deck ([`states`]).
 
-#![allow(dead_code)] // each test crate uses some of them
+pub mod cli;
+pub mod pairs;
+pub mod pty;
+pub mod states;
 
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use concentration::model::{Oracle, Zebra};
@@ -110,6 +116,23 @@ pub fn select(app: &mut App, pos: usize, now: Instant) {
         _ => panic!("no game on screen"),
     }
     app.update(Action::Select, now);
+}
+
+/// Turns the card at `pos` of the puzzle on screen (cursor there, then Enter).
+pub fn turn(app: &mut App, pos: usize) {
+    if let Screen::Puzzle(d) = &mut app.screen {
+        d.cursor = pos;
+    }
+    app.update(Action::Select, Instant::now());
+}
+
+/// The record files saved in data directory `data`'s games folder, in order.
+pub fn saved(data: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("games"))
+        .map(|r| r.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
 }
 
 /// Clicks the card at `pos` of the game on screen.

@@ -1,6 +1,5 @@
 //! Helpers of the Pairs solver tests: values compared bit for bit, and every round the
 //! deal can start.
-#![allow(dead_code)] // each test crate uses some of it
 
 use concentration::pairs::Ranks;
 use concentration::pairs::model::RoundModel;

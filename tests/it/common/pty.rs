@@ -1,8 +1,8 @@
 //! The pseudo-terminal harness of the end-to-end tests (portable-pty + vt100): the real
 //! binary in a pty, driven by keystrokes, its screen read back with a terminal emulator,
 //! a data directory of its own per run.
-#![allow(dead_code)] // each test crate uses some of it
 
+use std::cell::Cell;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -31,13 +31,45 @@ pub struct Session {
     pub parser: vt100::Parser,
     /// The data directory the game saves in (removed at the end).
     pub data: PathBuf,
-    /// One game in a pty at a time per test binary: the tests wait on the screen with
-    /// timeouts and send signals, and games racing for two cores only make them flaky.
-    _one_at_a_time: MutexGuard<'static, ()>,
 }
 
-/// Held by each [`Session`] while it lives.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+/// One test at a time drives the binary in a pty, across the whole test binary: the
+/// tests wait on the screen with timeouts and send signals, and games racing for two
+/// cores only make them flaky. Each such test holds it from its first line ([`lock`]).
+static PTY: Mutex<()> = Mutex::new(());
+
+thread_local! {
+    /// Whether this test's thread holds [`PTY`].
+    static HELD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A test's turn at the pseudo-terminal, until it is dropped.
+pub struct Turn {
+    _guard: MutexGuard<'static, ()>,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        HELD.with(|h| h.set(false));
+    }
+}
+
+/// Waits for this test's turn at the pseudo-terminal: `let _pty = pty::lock();` first
+/// thing in every test that starts the binary in a pty.
+pub fn lock() -> Turn {
+    // A test that failed while holding it poisons it; the lock itself is still good.
+    let guard = PTY.lock().unwrap_or_else(PoisonError::into_inner);
+    HELD.with(|h| h.set(true));
+    Turn { _guard: guard }
+}
+
+/// Panics unless this test holds its turn at the pseudo-terminal ([`lock`]).
+pub fn assert_held() {
+    assert!(
+        HELD.with(Cell::get),
+        "a test that drives the binary in a pty takes `common::pty::lock()` first"
+    );
+}
 
 /// A data directory of its own for each run of the binary, so tests never write to the
 /// user's.
@@ -55,8 +87,7 @@ impl Drop for Session {
 
 impl Session {
     pub fn start(args: &[&str]) -> Self {
-        // A test that failed while holding it poisons it; the lock itself is still good.
-        let one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+        assert_held();
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -92,7 +123,6 @@ impl Session {
             output,
             parser: vt100::Parser::new(ROWS, COLS, 0),
             data,
-            _one_at_a_time: one_at_a_time,
         }
     }
 

@@ -1,5 +1,4 @@
 //! Every table of a small deck, for the tests that check the solvers state by state.
-#![allow(dead_code)] // each test crate uses some of it
 
 /// Every card state with at most `labels` labels in `n` patterns: how many labels are in
 /// each pattern.

@@ -416,7 +416,15 @@ fn child_answers_puzzles() {
         objective: Objective::Win,
         pass_rule: PassRule::Agreed,
     };
-    let drill = Drill::new(rules, 7, Filter::default(), None, Some(PathBuf::from(data))).unwrap();
+    let drill = Drill::new(
+        rules,
+        7,
+        Filter::default(),
+        None,
+        Some(PathBuf::from(data)),
+        None,
+    )
+    .unwrap();
     let mut app = App::puzzle(drill);
     for i in 0.. {
         let lesson = app.drill().expect("the puzzle screen").lesson();
@@ -449,7 +457,7 @@ fn puzzle_answers_killed_leave_the_tally_and_the_ratings_equal() {
         let mut child = Command::new(&exe)
             .args([
                 "--exact",
-                "data_files::child_answers_puzzles",
+                "reliability::data_files::child_answers_puzzles",
                 "--test-threads",
                 "1",
                 "--quiet",

@@ -10,7 +10,6 @@ use std::process::{Command, Output, Stdio};
 
 use concentration::record::{self, Record};
 
-#[path = "reliability/data_files.rs"]
 mod data_files;
 
 struct Scratch(PathBuf);

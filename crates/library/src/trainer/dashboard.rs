@@ -7,8 +7,8 @@ mod cache;
 #[doc(hidden)]
 pub use cache::games_of_bytes;
 pub use cache::{
-    CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, MAX_CACHE_BYTES, cache_file, cached, games,
-    games_with, valid,
+    CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, MAX_CACHE_BYTES, cache_dir, cache_file, cached,
+    games, games_with, valid,
 };
 
 use std::collections::BTreeMap;
@@ -200,12 +200,17 @@ pub fn rating(data: &Path, games: &Games) -> Book {
 
 /// The rating now, and what the game saved as `file` changed it by: the rating with
 /// every result less the rating without that game (`None` when the game is not rated:
-/// no person against a fixed-rated AI, practice, or not finished). For the end screen.
+/// no person against a fixed-rated AI, practice, or not finished). For the end screen;
+/// the games read through the cache in folder `cache`.
 ///
 /// # Errors
 /// The records folder or the puzzle results cannot be read.
-pub fn rating_change(data: &Path, file: &str) -> Result<(Book, Option<f64>), String> {
-    let games = games(data)?;
+pub fn rating_change(
+    data: &Path,
+    cache: Option<&Path>,
+    file: &str,
+) -> Result<(Book, Option<f64>), String> {
+    let games = games(data, cache)?;
     let now = rating(data, &games);
     let rated = counted(&games)
         .any(|(name, d)| name == file && super::rating::ai_rating(&d.opponent).is_some());

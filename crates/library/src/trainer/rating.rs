@@ -339,11 +339,11 @@ pub fn puzzle_events(results: &[PuzzleResult]) -> Vec<Event> {
 }
 
 /// The rating with the puzzles answered `results` and the games the dashboard's cache
-/// of data directory `dir` already holds (`stats` adds newer ones): for the puzzle
-/// screen, after an answer.
+/// (in folder `cache`) of data directory `dir` already holds (`stats` adds newer ones):
+/// for the puzzle screen, after an answer.
 #[must_use]
-pub fn with_cached_games(dir: &Path, results: &[PuzzleResult]) -> Book {
-    let games = super::dashboard::cached(dir);
+pub fn with_cached_games(dir: &Path, cache: Option<&Path>, results: &[PuzzleResult]) -> Book {
+    let games = super::dashboard::cached(dir, cache);
     let mut events = super::dashboard::game_events(&games);
     events.extend(puzzle_events(results));
     rate_all(events)

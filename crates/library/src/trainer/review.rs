@@ -126,18 +126,20 @@ impl Found {
     }
 }
 
-/// Up to `limit` of the person's costly decisions in data directory `data` that `keep`
-/// keeps (by [`Played::key`]), newest game first, each posed with `solvers`.
+/// Up to `limit` of the person's costly decisions in data directory `data` (its games
+/// read through the dashboard's cache in folder `cache`) that `keep` keeps (by
+/// [`Played::key`]), newest game first, each posed with `solvers`.
 ///
 /// # Errors
 /// The records folder is not a folder or cannot be read, as one line.
 pub fn decisions(
     data: &Path,
+    cache: Option<&Path>,
     limit: usize,
     keep: &dyn Fn(&str) -> bool,
     solvers: &mut Solvers,
 ) -> Result<Found, String> {
-    let games = super::dashboard::games(data)?;
+    let games = super::dashboard::games(data, cache)?;
     let records = record::records_dir(data);
     let mut found = Found {
         unreadable: games

@@ -49,18 +49,18 @@ pub struct StatsPage {
 
 impl StatsPage {
     /// Reads the page of data directory `dir` (each new record analysed once, into the
-    /// dashboard's cache).
+    /// dashboard's cache in folder `cache`).
     ///
     /// # Errors
     /// A file that cannot be read, or a records folder that is not one.
-    pub fn read(dir: &Path) -> Result<Self, PageError> {
+    pub fn read(dir: &Path, cache: Option<&Path>) -> Result<Self, PageError> {
         let store = Store::new(dir);
         // Everything read before anything is shown: a file that cannot be read fails
         // the page whole, not halfway through the tables.
         let solitaire = store.load();
         let tally_store = TallyStore::new(dir);
         let tally = tally_store.load();
-        let games = dashboard::games(dir).map_err(PageError::Records)?;
+        let games = dashboard::games(dir, cache).map_err(PageError::Records)?;
         let versus = dashboard::versus(&games);
         let pairs = PairsTally::of(games.pairs);
         let book = dashboard::rating(dir, &games);

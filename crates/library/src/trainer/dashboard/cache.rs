@@ -1,6 +1,7 @@
 //! Each record is analysed once: its [`Digest`] is kept in a cache file keyed by the
-//! record's file name, size and modification time. The cache lives in the platform's
-//! cache folder (`~/.cache/concentration/dashboard-<data dir hash>.json` on Linux, or
+//! record's file name, size and modification time. The cache lives in a cache folder
+//! given to every function here (the command line and the screens pass [`cache_dir`]:
+//! the platform's, `~/.cache/concentration/dashboard-<data dir hash>.json` on Linux, or
 //! `$CONCENTRATION_CACHE_DIR`), not in the data directory, which reading commands never
 //! change. It is a [`DataFile`] (read capped, written atomically under a lock, a
 //! damaged file said in one line and moved aside when next written), and is never the
@@ -24,6 +25,22 @@ use crate::rules::Table;
 
 /// The environment variable naming the cache folder (the platform's by default).
 pub const CACHE_DIR_ENV: &str = "CONCENTRATION_CACHE_DIR";
+
+/// The cache folder the environment names: `$CONCENTRATION_CACHE_DIR`, else the
+/// platform's (`None`: there is none, and the dashboard is computed afresh each time).
+/// Read once where the program starts (a command, the screens), and passed down: the
+/// functions here never read the environment.
+#[must_use]
+pub fn cache_dir() -> Option<PathBuf> {
+    match std::env::var_os(CACHE_DIR_ENV).filter(|d| !d.is_empty()) {
+        Some(d) => Some(PathBuf::from(d)),
+        None => Some(
+            directories::ProjectDirs::from("", "", "concentration")?
+                .cache_dir()
+                .to_path_buf(),
+        ),
+    }
+}
 /// The cache format: a change to what a digest holds or how it is computed bumps it.
 pub const CACHE_FORMAT: u32 = 3;
 
@@ -155,21 +172,27 @@ fn stamp(meta: &std::fs::Metadata) -> u128 {
         .map_or(0, |d| d.as_nanos())
 }
 
-/// Reads the games of data directory `data`, analysing only the records the cache does
-/// not hold, and writes the cache back if anything changed (when it can).
+/// Reads the games of data directory `data`, analysing only the records the cache in
+/// folder `cache` does not hold, and writes the cache back if anything changed (when it
+/// can; no cache folder: every record analysed, nothing kept).
 ///
 /// # Errors
 /// The records folder is not a folder or cannot be read.
-pub fn games(data: &Path) -> Result<Games, String> {
-    games_with(data, |_, _| {})
+pub fn games(data: &Path, cache: Option<&Path>) -> Result<Games, String> {
+    games_with(data, cache, |_, _| {})
 }
 
-/// As [`games`], calling `analysed(done, of)` after each record it analyses afresh (`of`:
-/// how many the cache did not hold), for a progress bar: a warm cache calls it never.
+/// As [`games`] (the cache in folder `cache_dir`), calling `analysed(done, of)` after
+/// each record it analyses afresh (`of`: how many the cache did not hold), for a
+/// progress bar: a warm cache calls it never.
 ///
 /// # Errors
 /// As [`games`].
-pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Games, String> {
+pub fn games_with(
+    data: &Path,
+    cache_dir: Option<&Path>,
+    mut analysed: impl FnMut(u64, u64),
+) -> Result<Games, String> {
     let dir = record::records_dir(data);
     let read = match std::fs::read_dir(&dir) {
         Ok(read) => Some(read),
@@ -196,7 +219,7 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
             Some((name, path, meta.len(), stamp(&meta)))
         })
         .collect();
-    let (old, damaged) = read_cache(data);
+    let (old, damaged) = read_cache(data, cache_dir);
     let fresh = |name: &String, size: u64, modified: u128| {
         old.files
             .get(name)
@@ -233,7 +256,7 @@ pub fn games_with(data: &Path, mut analysed: impl FnMut(u64, u64)) -> Result<Gam
     }
     out.warning = damaged;
     if cache != old
-        && let Some(moved) = write_cache(data, &cache)
+        && let Some(moved) = write_cache(data, cache_dir, &cache)
     {
         out.warning = Some(moved);
     }
@@ -336,16 +359,12 @@ fn keep(entry: &Entry, solvers: &mut Solvers) -> Kept {
         .map_or(Kept::Other { people: 1 }, |d| Kept::Game(Box::new(d)))
 }
 
-/// The cache folder and the cache file's name for data directory `data`: one file per
-/// data directory, named by a hash of its absolute path.
+/// The cache folder and the cache file's name for data directory `data` in cache
+/// folder `cache` (if any): one file per data directory, named by a hash of its
+/// absolute path.
 #[must_use]
-pub fn cache_file(data: &Path) -> Option<(PathBuf, String)> {
-    let dir = match std::env::var_os(CACHE_DIR_ENV).filter(|d| !d.is_empty()) {
-        Some(d) => PathBuf::from(d),
-        None => directories::ProjectDirs::from("", "", "concentration")?
-            .cache_dir()
-            .to_path_buf(),
-    };
+pub fn cache_file(data: &Path, cache: Option<&Path>) -> Option<(PathBuf, String)> {
+    let dir = cache?.to_path_buf();
     let absolute = std::fs::canonicalize(data).unwrap_or_else(|_| data.to_path_buf());
     // FNV-1a: stable across runs and versions (the std hasher is not).
     let hash = absolute
@@ -358,13 +377,13 @@ pub fn cache_file(data: &Path) -> Option<(PathBuf, String)> {
 }
 
 /// The cache file of data directory `data`, if there is a cache folder.
-fn cache_data_file(data: &Path) -> Option<DataFile<Cache>> {
-    cache_file(data).map(|(dir, name)| DataFile::new(&dir, &name))
+fn cache_data_file(data: &Path, cache: Option<&Path>) -> Option<DataFile<Cache>> {
+    cache_file(data, cache).map(|(dir, name)| DataFile::new(&dir, &name))
 }
 
 /// The cache as read (empty if none), and the line to say if it was damaged.
-fn read_cache(data: &Path) -> (Cache, Option<String>) {
-    match cache_data_file(data) {
+fn read_cache(data: &Path, cache: Option<&Path>) -> (Cache, Option<String>) {
+    match cache_data_file(data, cache) {
         Some(file) => {
             let loaded = file.load();
             (loaded.value, loaded.warning)
@@ -376,18 +395,19 @@ fn read_cache(data: &Path) -> (Cache, Option<String>) {
 /// Writes the cache atomically under its lock (a damaged one moved aside first); a
 /// cache folder that cannot be written keeps no cache, which costs time, not
 /// correctness. The line to say if a damaged cache was moved aside.
-fn write_cache(data: &Path, cache: &Cache) -> Option<String> {
-    let file = cache_data_file(data)?;
+fn write_cache(data: &Path, dir: Option<&Path>, cache: &Cache) -> Option<String> {
+    let file = cache_data_file(data, dir)?;
     file.update(|old| old.clone_from(cache))
         .ok()
         .and_then(|(loaded, ())| loaded.warning)
 }
 
-/// The games the cache holds for data directory `data`, without reading any record.
+/// The games the cache in folder `cache` holds for data directory `data`, without
+/// reading any record.
 #[must_use]
-pub fn cached(data: &Path) -> Games {
+pub fn cached(data: &Path, cache: Option<&Path>) -> Games {
     Games {
-        digests: read_cache(data)
+        digests: read_cache(data, cache)
             .0
             .files
             .into_iter()
