@@ -1,5 +1,5 @@
 //! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), here so that
-//! `tests/fuzz_regressions.rs` runs the committed corpus through the very same checks.
+//! `tests/it/fuzz_regressions.rs` runs the committed corpus through the very same checks.
 
 use crate::analysis::report::{FirstKind, Request, state_of};
 use crate::record::Record;

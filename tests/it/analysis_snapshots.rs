@@ -5,8 +5,8 @@
 //!
 //! The expected files were written by the analysis as it was before the walks were
 //! shared; a change to what the analysis says shows here first. After a deliberate
-//! change, `CONCENTRATION_BLESS=1 cargo test --release --test analysis_snapshots` writes
-//! them anew (read the diff before committing it).
+//! change, `CONCENTRATION_BLESS=1 cargo test --release --test it analysis_snapshots`
+//! writes them anew (read the diff before committing it).
 
 use std::path::{Path, PathBuf};
 

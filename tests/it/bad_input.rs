@@ -4,7 +4,7 @@
 //! data directory, settings file and working directory inside a scratch folder.
 //!
 //! The catalogue as a table (arguments, status, the line printed):
-//! `BAD_INPUT_CATALOGUE=/tmp/bad_input_catalogue.md cargo test --test bad_input`
+//! `BAD_INPUT_CATALOGUE=/tmp/bad_input_catalogue.md cargo test --release --test it bad_input`
 //! appends one row per case to that file (`-- --nocapture` prints them too).
 
 use std::collections::BTreeMap;
@@ -978,7 +978,7 @@ fn a_fifo_is_no_record() {
 
 /// Data directories in a bad state: a clear line naming the path and the problem. (A
 /// damaged statistics, tally, schedule or cache file is no error: `stats` warns and goes
-/// on, tests/reliability/data_files.rs.)
+/// on, tests/it/reliability/data_files.rs.)
 const ENVIRONMENT: Cases = &[
     (
         &["history", "--list", "--data-dir", "games-file"],
@@ -1026,7 +1026,7 @@ const SETTINGS: Cases = &[
 ];
 
 /// A settings file with one bad value: `config show` refuses it (other commands warn and
-/// keep its other values: see tests/config.rs).
+/// keep its other values: see tests/it/config.rs).
 const NEON: Cases = &[(
     &["config", "show"],
     "neon.toml: line 2: key 'theme': unknown theme 'neon'",

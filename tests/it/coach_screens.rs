@@ -356,7 +356,7 @@ fn a_same_rank_miss_on_the_standard_deck_tells_the_rule_once() {
         )
     );
     // In classic memory the log tells the miss without its cards: remembering them is
-    // the game (open memory names them, see tests/trainer_trust.rs).
+    // the game (open memory names them, see tests/it/trainer_trust.rs).
     assert_eq!(r.log().last().unwrap(), "You: no pair");
     assert!(screen_sized(&app, 80, 24).contains("same rank, other colour"));
     app.update(Action::Help, now);

@@ -221,7 +221,7 @@ fn the_luck_adjusted_result_is_the_start_less_the_costs() {
 }
 
 /// With 5,000 saved games, `stats` answers in under a second once the cache is warm.
-/// `cargo test --release --test dashboard -- --ignored --nocapture` prints the times.
+/// `cargo test --release --test it dashboard:: -- --ignored --nocapture` prints the times.
 #[test]
 #[ignore = "a benchmark: saves 5,000 games"]
 fn five_thousand_games_in_under_a_second() {

@@ -233,8 +233,8 @@ fn no_other_take_is_harmless() {
 }
 
 /// The largest decks the solver accepts for `win`, and large ones for `margin` and
-/// `moves`: about eight minutes in all, so run by hand (`cargo test --release --test
-/// pruning -- --ignored --nocapture`); the figures are in `solver::pruning`.
+/// `moves`: about eight minutes in all, so run by hand (`cargo test --release --test it
+/// pruning:: -- --ignored --nocapture`); the figures are in `solver::pruning`.
 #[test]
 #[ignore = "eight minutes: certifies the largest decks"]
 fn certify_the_largest_decks() {

@@ -80,7 +80,7 @@ fn assert_no_control(out: &str) {
     );
 }
 
-/// The saved game of the review's tests (tests/common/mod.rs): one costly decision.
+/// The saved game of the review's tests (tests/it/common/mod.rs): one costly decision.
 const FIXED: &str = "[Format \"concentration 1\"]\n[Date \"2026-04-01\"]\n[Time \"12:00:00\"]\n[Deck \"pairs:3\"]\n[Seed \"2\"]\n[A \"optimal\"]\n[B \"you\"]\n[Objective \"win\"]\n[PassRule \"agreed\"]\n[Memory \"classic\"]\n[Practice \"no\"]\n[Result \"1-0\"]\n[Pairs \"3-0\"]\n[End \"cleared\"]\n\n1. A a1:A b1:C miss\n2. B c1:B a1:A miss\n3. A a2:C b1:C pair\n4. A c2:A a1:A pair\n5. A b2:B c1:B pair\n";
 
 #[test]

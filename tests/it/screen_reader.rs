@@ -1,8 +1,8 @@
 //! The screen-reader mode through pipes: whole games played from a script of typed
 //! commands, their transcripts plain text (no escape sequence, no box drawing), ending
 //! with the result line and the end menu, and pinned for a fixed seed in
-//! `tests/transcripts/` (rewrite them with `UPDATE_TRANSCRIPTS=1` after a deliberate
-//! change, and read the difference).
+//! `tests/transcripts/` (rewrite them with `UPDATE_TRANSCRIPTS=1 cargo test --release
+//! --test it screen_reader` after a deliberate change, and read the difference).
 
 use crate::common::cli;
 

@@ -3,7 +3,7 @@
 //! screen shows what it expects, and renders the emulated screen (characters, colours,
 //! bold, reverse video) to an SVG file in `docs/images/`.
 //!
-//! `scripts/screenshot` runs it (`cargo test --release --test screenshot -- --ignored`);
+//! `scripts/screenshot` runs it (`cargo test --release --test it screenshot -- --ignored`);
 //! run it again after a change to the screens and commit the pictures. The renderer itself
 //! is tested on every `cargo test`.
 

@@ -240,7 +240,7 @@ pub struct Record {
     /// What the game was played for (the unit of analysis costs). With three or more
     /// seats the game is `own-pairs`, held as [`Objective::Margin`] (both count pairs;
     /// with two seats under `none` `own-pairs` chooses as `margin` does, not under
-    /// `agreed`: see `tests/seats_solver.rs`) and written `own-pairs`.
+    /// `agreed`: see `tests/it/seats_solver.rs`) and written `own-pairs`.
     pub objective: Objective,
     /// How turns go (One Flip or standard).
     pub variant: Variant,

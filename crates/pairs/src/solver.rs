@@ -16,7 +16,7 @@
 //! u_Hit[1] ≤ (−(m−1)·E + (N−P)·U) / N, and whenever that is ≤ u_Fold[1] = −(m−1)·r the
 //! mover folds (a tie folds too) without the subtree being visited. With m = 2, U = r
 //! this is E ≥ r·(2N − P)/1, i.e. E/N ≥ r·(2 − P/N): the corrected Corollary 8. The test
-//! `tests/pairs_solver.rs` compares every value with the unpruned solver
+//! `tests/it/pairs_solver.rs` compares every value with the unpruned solver
 //! ([`Solver::exhaustive`]) and shows the misprinted version would be wrong.
 //!
 //! The search itself prunes with a sharper two-player test: after a card j that does

@@ -2,7 +2,7 @@
 //! accepted is honoured (`duel --players ... --save` saves the seat games), a batch cut
 //! short by a full disk says how many were saved and leaves nothing partial, a settings
 //! file that is a FIFO never blocks a command, and `stats` reads everything before it
-//! prints. (The refusals are rows of the bad-input catalogue, tests/bad_input.rs.) The
+//! prints. (The refusals are rows of the bad-input catalogue, tests/it/bad_input.rs.) The
 //! files the game keeps besides the records: `data_files` (issue 37).
 
 use std::path::{Path, PathBuf};

@@ -75,7 +75,7 @@
 //! Under One Flip (`docs/variants.md`) a take hands the move on, so the second case above
 //! (the mover goes again) is gone, and the take can indeed lose: two known pairs leave
 //! the opponent the last free take, and a `4.1` take can cost the stopper a `4.2` label
-//! needs (`tests/one_flip.rs` has such states). [`prunable_under`] switches pruning off
+//! needs (`tests/it/one_flip.rs` has such states). [`prunable_under`] switches pruning off
 //! there. Setting known pairs aside in other ways (two known pairs against none, a
 //! known label of four against two of two) fails too: the candidates and their
 //! counterexamples are in `search/known_pairs.rs`.
@@ -87,7 +87,7 @@
 //! every score difference. If all pass, the argument above proves the pruned solver
 //! exact on that deck and every smaller one with as many cards per label: the lowest
 //! failing state, if there were one, would be residual and valued from exact
-//! successors, so it would be caught. `tests/pruning.rs` certifies decks up to `60x2`,
+//! successors, so it would be caught. `tests/it/pruning.rs` certifies decks up to `60x2`,
 //! `16x4` and `8x6` (in exact rationals up to `16x2` and `7x4`) and compares the pruned
 //! solver value by value with the exhaustive one on smaller decks. Its ignored test
 //! `certify_the_largest_decks` certified, in `f64` (ties within 1e-9):
@@ -123,7 +123,7 @@ pub fn prunable(objective: Objective, pass_rule: PassRule) -> bool {
 
 /// [`prunable`] for the game played under `variant`. Under One Flip nothing is pruned:
 /// a take there hands the move on, so the proof above (whose second case has the mover
-/// go again) does not carry over, and `tests/pruning.rs` shows the take losing.
+/// go again) does not carry over, and `tests/it/pruning.rs` shows the take losing.
 #[must_use]
 pub fn prunable_under(variant: Variant, objective: Objective, pass_rule: PassRule) -> bool {
     variant == Variant::Standard && prunable(objective, pass_rule)

@@ -287,7 +287,7 @@ impl<V: Scalar> Solver<V> {
     /// from `oracle` instead of recursing: a state with `c` known pairs, `k` known single
     /// cards and `n - k` unknown pairs is worth `c + e(n, k)`, because the greedy
     /// strategy is optimal and a known pair always costs exactly one turn (Foerster &
-    /// Wattenhofer, Lemma 4.1; `tests/published.rs` checks both against the full
+    /// Wattenhofer, Lemma 4.1; `tests/it/published.rs` checks both against the full
     /// recursion). Only the actions of the state asked about are evaluated, so any size
     /// the oracle covers is instant.
     ///

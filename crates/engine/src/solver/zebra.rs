@@ -25,7 +25,7 @@
 //!    is `X`'s twin, or of another rank) the turn ends having shown the same cards, and it
 //!    is never a pass because `Y` was unknown. Turning `Y` first can only add choices.
 //!
-//! `tests/zebra.rs` checks the values against a brute-force solver over concrete cards
+//! `tests/it/zebra.rs` checks the values against a brute-force solver over concrete cards
 //! and recomputes every action of every state of small decks from the rules, so a
 //! shortcut that changed any value would fail there.
 

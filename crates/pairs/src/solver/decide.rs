@@ -21,7 +21,7 @@
 //! chance, at most one per level: 2e-8). This search's bounds carry only rounding. So
 //! where it proves H ≥ −r + 1e-6 the exact solver hits, where it proves H ≤ −r − 1e-6
 //! (or the integer fold test settles it, ties folding) the exact solver folds, and
-//! between the two the caller asks the exact solver. `tests/pairs_decide.rs` compares
+//! between the two the caller asks the exact solver. `tests/it/pairs_decide.rs` compares
 //! every decision of whole seeded duels with the exact solve, and shows that a wrong
 //! bound would be caught.
 

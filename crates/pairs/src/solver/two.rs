@@ -14,14 +14,14 @@
 //! ever −0, and where u_1 = 0, u_2 = +0 too ([`second`]). The general search's sum
 //! u_1 + w·u_2(child) is here u_1 − w·u_1(child): fl(a − x) = fl(a + (−x)) exactly, and
 //! w·(−x) = −(w·x). `solver/tests.rs` compares every value with the plain solver's, both
-//! entries bit for bit, and `tests/pairs_two.rs` compares it with [`Solver::general`]
+//! entries bit for bit, and `tests/it/pairs_two.rs` compares it with [`Solver::general`]
 //! over whole seeded games at n = 6 and 10.
 //!
 //! **What it stores.** A configuration the fold test settles is valued −r where it is
 //! met and not stored, so [`Solver::states`] and [`Solver::configurations`] count and
 //! list only the configurations the search expanded; the budget of
 //! [`Solver::with_limit`] counts those too (no two-player round reaches the play budget:
-//! `tests/pairs_decide.rs`). The close calls ([`Solver::close_calls`]) are the general
+//! `tests/it/pairs_decide.rs`). The close calls ([`Solver::close_calls`]) are the general
 //! search's: only expanded configurations have any, met in the same order.
 
 use super::{Solver, mover_sums};

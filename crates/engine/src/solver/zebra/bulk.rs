@@ -1,7 +1,7 @@
 //! The bulk solve of one Zebra card state: its values for every stored difference at
 //! once, each successor read for the whole range of differences in one loop. It computes
 //! what [`super::node::Node`] computes action by action (the values of the best
-//! actions), and `tests/zebra.rs` checks the two against each other in every state of
+//! actions), and `tests/it/zebra.rs` checks the two against each other in every state of
 //! small decks.
 
 use super::pattern::ZEBRA_PATTERNS;
