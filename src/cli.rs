@@ -120,20 +120,23 @@ pub fn command() -> clap::Command {
         .mut_subcommand("play", |play| play.mut_arg("vs", hide))
 }
 
-/// Prints the help of the command `path` names (the program's when empty), as
-/// `--help` does.
+/// Prints the help of the command `path` names (the program's when empty): what its
+/// `--help` prints.
 fn help(path: &[String]) -> anyhow::Result<()> {
-    let mut command = command();
-    command.build();
-    let mut at = &mut command;
+    let mut at = &command();
     for name in path {
-        at = match at.find_subcommand_mut(name) {
-            Some(sub) => sub,
-            None => return Err(usage(format!("unrecognized subcommand '{name}'"))),
-        };
+        at = at
+            .find_subcommand(name)
+            .ok_or_else(|| usage(format!("unrecognized subcommand '{name}'")))?;
     }
-    at.print_long_help()?;
-    Ok(())
+    let args = std::iter::once("concentration")
+        .chain(path.iter().map(String::as_str))
+        .chain(["--help"]);
+    match command().try_get_matches_from(args) {
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => Ok(e.print()?),
+        Err(e) => Err(usage(e.to_string())),
+        Ok(_) => Err(usage("no help to print")),
+    }
 }
 
 /// An error the user caused: printed as one line, exit status 2.

@@ -61,12 +61,6 @@ struct PlayArgs {
 enum PairsCommand {
     /// What a position of a round is worth to each player if the mover folds, if they
     /// hit, and with best play, and which of the two is best
-    ///
-    /// Prints a row for each, a column per player in turn order, the mover first: what
-    /// each player expects to gain this round (whoever scores r points gives up (m-1)·r
-    /// and each other player gains r) if the mover folds now (u_Fold), if they hit
-    /// (u_Hit), and with best play by everyone from here (u); then the action to take,
-    /// hit or fold.
     Solve(SolveArgs),
     /// The round's value at its start by turn position, averaged over the deal rule
     Start(StartArgs),
@@ -77,7 +71,7 @@ enum PairsCommand {
 /// A configuration (d, s_1, ..., s_m) of the seed's round model.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
+    after_help = "Prints a row each, a column per player in turn order, the mover first: what each player expects to gain this round (whoever scores r points gives up (m-1)·r and each other player gains r) if the mover folds now (u_Fold), if they hit (u_Hit), and with best play by everyone from here (u); then the action to take, hit or fold.\n\nExamples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
 )]
 pub struct SolveArgs {
     /// Ranks in the deck, 3 to 10 (rank j has j cards)
