@@ -287,6 +287,22 @@ fn allow_negative_numbers(command: clap::Command) -> clap::Command {
         .mut_subcommands(allow_negative_numbers)
 }
 
+/// The dashboard's cache folder the environment names: `$CONCENTRATION_CACHE_DIR`, else
+/// the platform's (`None`: there is none, and the dashboard is computed afresh each time).
+/// Read here, where a command starts, and handed to the library and the screens, which
+/// never read the environment for it.
+pub(crate) fn cache_dir() -> Option<std::path::PathBuf> {
+    let named = std::env::var_os(crate::trainer::dashboard::CACHE_DIR_ENV);
+    match named.filter(|d| !d.is_empty()) {
+        Some(d) => Some(d.into()),
+        None => Some(
+            directories::ProjectDirs::from("", "", "concentration")?
+                .cache_dir()
+                .to_path_buf(),
+        ),
+    }
+}
+
 /// Shorthand for a usage error.
 pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(UsageError(message.into()))

@@ -299,7 +299,7 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     app.look = look;
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
-        app.cache_dir = crate::trainer::dashboard::cache_dir();
+        app.cache_dir = super::cache_dir();
         // Solitaire games started from the setup screen keep statistics there too.
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
@@ -327,7 +327,7 @@ fn speak(args: &PlayArgs, watch: bool, options: crate::speech::Options) -> anyho
     app.base = config;
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);
-        app.cache_dir = crate::trainer::dashboard::cache_dir();
+        app.cache_dir = super::cache_dir();
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
     }

@@ -212,7 +212,7 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
         difficulty: args.difficulty,
     };
     // Bad rules are refused before the terminal is asked for.
-    let cache = crate::trainer::dashboard::cache_dir();
+    let cache = super::cache_dir();
     let mut drill = Drill::new(rules, seed, filter, daily, stats, cache).map_err(super::usage)?;
     if let Some(minutes) = args.timed {
         drill = drill.timed(minutes, std::time::Instant::now());

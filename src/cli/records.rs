@@ -465,7 +465,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     )
     .map_err(super::usage)?;
     app.save_dir = dir;
-    app.cache_dir = crate::trainer::dashboard::cache_dir();
+    app.cache_dir = super::cache_dir();
     app.look = look;
     super::settings::pause_if_warned();
     super::saved(crate::tui::run(app)?)?;
@@ -487,7 +487,7 @@ fn speak_replay(args: &ReplayArgs, options: crate::speech::Options) -> anyhow::R
     let mut app = App::replay(record, Some(args.file.clone()), base, true, voice.now())
         .map_err(super::usage)?;
     app.save_dir = dir;
-    app.cache_dir = crate::trainer::dashboard::cache_dir();
+    app.cache_dir = super::cache_dir();
     super::saved(crate::speech::replay(app, &mut voice)?)?;
     Ok(())
 }
@@ -525,7 +525,7 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     let history = History::new(dir, entries).with_figures(&figures);
     let mut app = App::history(history, base, false);
     app.save_dir = save;
-    app.cache_dir = crate::trainer::dashboard::cache_dir();
+    app.cache_dir = super::cache_dir();
     app.look = look;
     super::settings::pause_if_warned();
     super::saved(crate::tui::run(app)?)?;
@@ -543,7 +543,7 @@ pub(super) fn warm_cache(data: &Path) {
 /// bar while records are analysed afresh (a first `stats` over thousands takes seconds).
 pub(super) fn analysed_games(data: &Path) -> anyhow::Result<crate::trainer::dashboard::Games> {
     let mut bar: Option<super::progress::Progress> = None;
-    let cache = crate::trainer::dashboard::cache_dir();
+    let cache = super::cache_dir();
     let games = crate::trainer::dashboard::games_with(data, cache.as_deref(), |_, of| {
         bar.get_or_insert_with(|| super::progress::Progress::bar(of, "games analysed"))
             .step();

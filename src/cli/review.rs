@@ -62,7 +62,7 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
             .as_ref()
             .is_none_or(|l| l.schedule.is_due(key, today))
     };
-    let cache = crate::trainer::dashboard::cache_dir();
+    let cache = super::cache_dir();
     let found = review::decisions(&data, cache.as_deref(), limit, &due, &mut solvers)
         .map_err(super::usage)?;
     if let Some(w) = loaded.as_ref().and_then(|l| l.warning.as_ref()) {

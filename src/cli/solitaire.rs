@@ -162,7 +162,7 @@ pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     // the command with nothing on standard output, not halfway through the tables.
     // The records the cache lacks are analysed first, with a bar on a terminal.
     super::records::warm_cache(&dir);
-    let page = StatsPage::read(&dir, crate::trainer::dashboard::cache_dir().as_deref())
+    let page = StatsPage::read(&dir, super::cache_dir().as_deref())
         .map_err(|PageError::Records(e)| super::usage(e))?;
     for w in page.warnings() {
         eprintln!("{w}");

@@ -150,7 +150,7 @@ pub struct App {
     /// The data directory where solitaire statistics are kept (`None`: not kept).
     pub stats_dir: Option<PathBuf>,
     /// The dashboard's cache folder (`None`: no cache, the games analysed afresh), as the
-    /// command line found it ([`crate::trainer::dashboard::cache_dir`]).
+    /// command line found it (`cli::cache_dir`).
     pub cache_dir: Option<PathBuf>,
     /// The theme and glyph set every screen is shown in.
     pub look: Look,

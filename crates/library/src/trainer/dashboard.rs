@@ -7,8 +7,8 @@ mod cache;
 #[doc(hidden)]
 pub use cache::games_of_bytes;
 pub use cache::{
-    CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, MAX_CACHE_BYTES, cache_dir, cache_file, cached,
-    games, games_with, valid,
+    CACHE_DIR_ENV, CACHE_FORMAT, Games, Kept, MAX_CACHE_BYTES, cache_file, cached, games,
+    games_with, valid,
 };
 
 use std::collections::BTreeMap;

@@ -1,6 +1,6 @@
 //! Each record is analysed once: its [`Digest`] is kept in a cache file keyed by the
 //! record's file name, size and modification time. The cache lives in a cache folder
-//! given to every function here (the command line and the screens pass [`cache_dir`]:
+//! given to every function here (the command line finds it where the program starts:
 //! the platform's, `~/.cache/concentration/dashboard-<data dir hash>.json` on Linux, or
 //! `$CONCENTRATION_CACHE_DIR`), not in the data directory, which reading commands never
 //! change. It is a [`DataFile`] (read capped, written atomically under a lock, a
@@ -23,24 +23,10 @@ use crate::model::TableOracle;
 use crate::record::{self, Entry};
 use crate::rules::Table;
 
-/// The environment variable naming the cache folder (the platform's by default).
+/// The environment variable naming the cache folder (the platform's by default), read
+/// by the command line only: every function here is given the folder.
 pub const CACHE_DIR_ENV: &str = "CONCENTRATION_CACHE_DIR";
 
-/// The cache folder the environment names: `$CONCENTRATION_CACHE_DIR`, else the
-/// platform's (`None`: there is none, and the dashboard is computed afresh each time).
-/// Read once where the program starts (a command, the screens), and passed down: the
-/// functions here never read the environment.
-#[must_use]
-pub fn cache_dir() -> Option<PathBuf> {
-    match std::env::var_os(CACHE_DIR_ENV).filter(|d| !d.is_empty()) {
-        Some(d) => Some(PathBuf::from(d)),
-        None => Some(
-            directories::ProjectDirs::from("", "", "concentration")?
-                .cache_dir()
-                .to_path_buf(),
-        ),
-    }
-}
 /// The cache format: a change to what a digest holds or how it is computed bumps it.
 pub const CACHE_FORMAT: u32 = 3;
 
