@@ -169,7 +169,7 @@ pub const NOT_SAVED_STATUS: u8 = 1;
 
 /// Ends a session on screen: an error ([`NotSavedError`], status 1) if anything could
 /// not be saved.
-pub(crate) fn saved(not_saved: crate::tui::NotSaved) -> anyhow::Result<()> {
+pub(crate) fn saved(not_saved: crate::app::NotSaved) -> anyhow::Result<()> {
     if not_saved.0.is_empty() {
         Ok(())
     } else {

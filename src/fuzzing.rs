@@ -196,8 +196,8 @@ pub fn cache(data: &[u8]) {
 pub fn speech(data: &[u8]) {
     use std::time::{Duration, Instant};
 
+    use crate::app::{App, Config, First};
     use crate::speech::{self, Options, Voice};
-    use crate::tui::{App, Config, First};
 
     let Some((&mode, typed)) = data.split_first() else {
         return;

@@ -1,6 +1,7 @@
 //! Concentration (Memory, Pairs, Pelmanism, Shinkei-suijaku) against an exactly optimal
-//! opponent: the application, its screens ([`tui`]), the screen reader ([`speech`]) and
-//! the command line ([`cli`]).
+//! opponent: the application ([`app`]: its state and its update, apart from any
+//! terminal), its screens ([`tui`]), the screen reader ([`speech`]) and the command line
+//! ([`cli`]).
 //!
 //! The layers are crates, each depending only on those before it (docs/code.md):
 //!
@@ -11,7 +12,7 @@
 //!          ↓
 //! concentration-library  dates, data_file → solitaire → record → analysis → trainer
 //!          ↓
-//! concentration          tui, speech → cli (this crate, with the program)
+//! concentration          app → tui, speech → cli (this crate, with the program)
 //! ```
 //!
 //! Their modules are re-exported here under their own names, so that `crate::rules` and
@@ -21,6 +22,7 @@ pub use concentration_engine::{model, players, rules, seats, solver, words};
 pub use concentration_library::{analysis, data_file, dates, record, solitaire, trainer};
 pub use concentration_pairs as pairs;
 
+pub mod app;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;

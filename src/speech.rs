@@ -5,7 +5,8 @@
 //! terminal or pipe. Time is the game's own: the AI and the shows are run to their end
 //! at once (a virtual clock), unless a pace is asked for.
 //!
-//! It sits above [`crate::tui`] (it drives the [`App`]) and below [`crate::cli`].
+//! It drives the [`App`] of [`crate::app`], as the terminal's front end does, and sits
+//! below [`crate::cli`].
 
 mod cards;
 mod input;
@@ -23,7 +24,7 @@ pub use cards::CardNames;
 pub use input::{Line, MAX_LINE, next_line};
 pub use setup::choose as choose_game;
 
-use crate::tui::{Action, App, NotSaved};
+use crate::app::{Action, App, NotSaved};
 
 /// What the screen-reader mode is asked for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use clap::Args;
 
+use crate::app::App;
 use crate::trainer::strategy::{page, to_text};
-use crate::tui::App;
 
 /// Options of `learn`.
 #[derive(Debug, Args)]

@@ -3,7 +3,7 @@
 
 use clap::Args;
 
-use crate::tui::{Look, ThemeName};
+use crate::app::{Look, ThemeName};
 
 /// The flags that choose a theme and a glyph set.
 #[derive(Debug, Clone, Default, Args)]

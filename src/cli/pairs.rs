@@ -180,9 +180,9 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
         (None, None) => 0.8,
     };
     if let Some(options) = speech {
-        let seed = args.seed.unwrap_or_else(crate::tui::random_seed);
+        let seed = args.seed.unwrap_or_else(crate::app::random_seed);
         let mut voice = super::access::voice(options);
-        let table = crate::tui::PairsTable::new(
+        let table = crate::app::PairsTable::new(
             seats,
             ranks,
             target,
@@ -191,7 +191,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
             voice.now(),
         )
         .map_err(|e| super::usage(e.to_string()))?;
-        let mut app = crate::tui::App::pairs(table);
+        let mut app = crate::app::App::pairs(table);
         if !args.no_save {
             app.save_dir = Some(args.data.records()?);
         }
@@ -204,9 +204,9 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
             "the game needs a terminal: standard input and output must not be redirected",
         ));
     }
-    let seed = args.seed.unwrap_or_else(crate::tui::random_seed);
+    let seed = args.seed.unwrap_or_else(crate::app::random_seed);
     let now = std::time::Instant::now();
-    let table = crate::tui::PairsTable::new(
+    let table = crate::app::PairsTable::new(
         seats,
         ranks,
         target,
@@ -218,7 +218,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
     let mut table = table;
     // A large round (three or more seats at n = 10) takes seconds to solve.
     table.think_aside();
-    let mut app = crate::tui::App::pairs(table);
+    let mut app = crate::app::App::pairs(table);
     app.look = look;
     if !args.no_save {
         app.save_dir = Some(args.data.records()?);

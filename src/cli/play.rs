@@ -5,8 +5,8 @@ use std::time::Duration;
 use clap::Args;
 
 use super::settings::Settings;
+use crate::app::{App, Config, First, Hints, Memory, Opponent, TableSeats};
 use crate::rules::{Objective, PassRule, Variant};
-use crate::tui::{App, Config, First, Hints, Memory, Opponent, TableSeats};
 
 /// Options of a game. Any flag skips the setup screen.
 #[derive(Debug, Clone, Default, Args)]
@@ -133,7 +133,7 @@ impl PlayArgs {
         self.check_unused(watch)?;
         let u = |e: String| super::usage(e);
         let mut c = Config {
-            seed: self.seed.unwrap_or_else(crate::tui::random_seed),
+            seed: self.seed.unwrap_or_else(crate::app::random_seed),
             practice: self.practice,
             ..Config::default()
         };

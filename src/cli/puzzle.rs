@@ -4,12 +4,12 @@
 use clap::Args;
 use serde_json::json;
 
+use crate::app::{App, Drill, Filter};
 use crate::rules::{Deck, Objective, PassRule};
 use crate::solitaire::Challenge;
 use crate::solver::FirstCard;
 use crate::trainer::IdeaKind;
 use crate::trainer::puzzle::{Difficulty, Generator, Puzzle, PuzzleRules};
-use crate::tui::{App, Drill, Filter};
 
 /// Most games played to look for the puzzles asked for.
 const MAX_GAMES: usize = 5_000;
@@ -154,7 +154,7 @@ pub fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     };
     let seed = match daily {
         Some(d) => d.seed(&args.deck),
-        None => args.seed.unwrap_or_else(crate::tui::random_seed),
+        None => args.seed.unwrap_or_else(crate::app::random_seed),
     };
     let Some(count) = args.list else {
         return play(args, seed, daily);
@@ -229,7 +229,7 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
 /// terminal, or the one line `no_terminal` when there is none.
 pub(super) fn run_drill(
     drill: Drill,
-    look: crate::tui::Look,
+    look: crate::app::Look,
     access: &super::access::AccessArgs,
     no_terminal: &str,
 ) -> anyhow::Result<()> {

@@ -13,10 +13,10 @@ use clap::Args;
 use super::flip_table::{Naming, width};
 use crate::analysis::annotate::{Analysis, annotate_fresh, show_cost_short, show_value};
 use crate::analysis::judgement::Judgement;
+use crate::app::{App, Config, History};
 use crate::model::{Compared, Unit};
 use crate::record::{self, Record, coordinate, face_text, seat_letter};
 use crate::rules::Game;
-use crate::tui::{App, Config, History};
 use crate::words;
 
 /// Where saved games are read and written.
@@ -444,7 +444,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     if let Some(pairs) = load_pairs(&args.file)? {
         let look = args.look.look()?;
         need_terminal()?;
-        let replay = crate::tui::PairsReplay::new(pairs, Some(args.file.clone()))
+        let replay = crate::app::PairsReplay::new(pairs, Some(args.file.clone()))
             .map_err(|e| super::usage(format!("{}: {e}", args.file.display())))?;
         let mut app = App::pairs_replay(replay);
         app.look = look;
@@ -475,7 +475,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
 /// A saved game replayed in the screen-reader mode, line by line.
 fn speak_replay(args: &ReplayArgs, options: crate::speech::Options) -> anyhow::Result<()> {
     if let Some(pairs) = load_pairs(&args.file)? {
-        let replay = crate::tui::PairsReplay::new(pairs, Some(args.file.clone()))
+        let replay = crate::app::PairsReplay::new(pairs, Some(args.file.clone()))
             .map_err(|e| super::usage(format!("{}: {e}", args.file.display())))?;
         let mut voice = super::access::voice(options);
         super::saved(crate::speech::pairs(App::pairs_replay(replay), &mut voice)?)?;
@@ -504,7 +504,7 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     let figures = dir
         .parent()
         .and_then(|data| analysed_games(data).ok())
-        .map(|games| crate::tui::history_figures(&games))
+        .map(|games| crate::app::history_figures(&games))
         .unwrap_or_default();
     if args.list || !crate::tui::is_terminal() {
         if entries.is_empty() {
@@ -515,7 +515,7 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
         let width = paths.iter().map(|p| p.chars().count()).max().unwrap_or(0);
         let text: String = paths
             .iter()
-            .zip(crate::tui::history_lines(&entries, Some(&figures)))
+            .zip(crate::app::history_lines(&entries, Some(&figures)))
             .map(|(path, line)| format!("{path:<width$}  {line}\n"))
             .collect();
         return out(&text);

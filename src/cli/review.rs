@@ -6,9 +6,9 @@
 use clap::Args;
 use serde_json::json;
 
+use crate::app::Drill;
 use crate::trainer::review::{self, Decision, Found, Solvers};
 use crate::trainer::schedule::ScheduleStore;
-use crate::tui::Drill;
 
 /// Your costly decisions from saved games, as puzzles.
 #[derive(Debug, Args)]
@@ -56,7 +56,7 @@ pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
     // The records the cache lacks are analysed first, with a bar on a terminal.
     super::records::warm_cache(&data);
     let mut solvers = Solvers::default();
-    let limit = args.list.unwrap_or(crate::tui::REVIEW_SESSION);
+    let limit = args.list.unwrap_or(crate::app::REVIEW_SESSION);
     let due = |key: &str| {
         loaded
             .as_ref()

@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
+use crate::app::{Config, First, Hints, Memory, Opponent, TableSeats, ThemeName};
 use crate::rules::{Deck, Objective, PassRule, Variant};
-use crate::tui::{Config, First, Hints, Memory, Opponent, TableSeats, ThemeName};
 
 /// The environment variable that overrides where the settings file is.
 pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
@@ -512,7 +512,7 @@ impl Settings {
         self.apply(&mut c, false);
         let values = [
             Some(quoted(&c.deck)),
-            Some(quoted(&crate::tui::players_text(
+            Some(quoted(&crate::app::players_text(
                 &c.seats(c.first != First::Ai),
             ))),
             Some(quoted(c.variant.name())),

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::app::{App, Config, Hints, Memory};
 use crate::record;
 use crate::solitaire::Challenge;
-use crate::tui::{App, Config, Hints, Memory};
 
 /// Options of a solitaire game.
 #[derive(Debug, Clone, Default, Args)]
@@ -81,7 +81,7 @@ impl SolitaireArgs {
         c.seed = match (challenge, self.seed) {
             (Some(ch), _) => ch.seed(&deck),
             (None, Some(s)) => s,
-            (None, None) => crate::tui::random_seed(),
+            (None, None) => crate::app::random_seed(),
         };
         Ok((c, challenge))
     }

@@ -3,9 +3,9 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::app::{Action, App, Overlay, PairsReplay, PairsTable, Screen};
 use crate::pairs::rules::Phase;
 use crate::pairs::{Action as Decision, View};
-use crate::tui::{Action, App, Overlay, PairsReplay, PairsTable, Screen};
 
 use super::Voice;
 

@@ -4,9 +4,9 @@
 use std::io::{self, BufRead, Write};
 
 use super::Voice;
+use crate::app::{Action, App, Drill, Screen};
 use crate::record::{coordinate, parse_coordinate};
 use crate::rules::{Phase, Slot};
-use crate::tui::{Action, App, Drill, Screen};
 
 /// The puzzle's commands, as `help` lists them.
 const COMMANDS: &str = "a coordinate such as b2 turns that card as your answer; board, next, \

@@ -3,9 +3,9 @@
 use std::io::{self, BufRead, Write};
 
 use super::Voice;
+use crate::app::{Action, App, Screen};
 use crate::record::coordinate;
 use crate::rules::Slot;
-use crate::tui::{Action, App, Screen};
 
 /// The replay's commands, as `help` lists them.
 const COMMANDS: &str =
@@ -55,7 +55,7 @@ pub fn run<R: BufRead, W: Write>(
                 "summary" | "s" => {
                     // The judgement's figures, as the summary window says them.
                     if let Screen::Replay(r) = &app.screen {
-                        for line in crate::tui::replay_summary(r) {
+                        for line in crate::app::replay_summary(r) {
                             voice.say(&line)?;
                         }
                     }

@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{Voice, choice};
-use crate::tui::{Config, DECKS, First, Opponent};
+use crate::app::{Config, DECKS, First, Opponent};
 
 /// Asks one numbered question until it is answered; `None` at the end of the input or
 /// on `quit`.

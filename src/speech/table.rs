@@ -5,9 +5,9 @@
 use std::io::{self, BufRead, Write};
 
 use super::{Voice, choice, replay};
+use crate::app::{Action, App, Memory, Overlay, Round, Screen, Solo};
 use crate::record::{coordinate, parse_coordinate};
 use crate::rules::{Flip, Game, Seat, Slot, TurnEnd};
-use crate::tui::{Action, App, Memory, Overlay, Round, Screen, Solo};
 
 /// The commands of a game, as `help` lists them.
 pub const COMMANDS: &str = "a coordinate such as b2 turns that card; board, hint, why, score, log, undo (practice games), help, quit";
@@ -347,15 +347,15 @@ fn narrate<R: BufRead, W: Write>(
     if table.over() && !told.ended {
         told.ended = true;
         let result = match table {
-            Table::Round(r) => crate::tui::result_line(r),
-            Table::Solo(s) => crate::tui::solo_result_line(s),
+            Table::Round(r) => crate::app::result_line(r),
+            Table::Solo(s) => crate::app::solo_result_line(s),
         };
         if let Some(line) = result {
             voice.say(&line)?;
         }
         // The end window's figures, as it shows them.
         if let Table::Round(r) = table {
-            for figure in crate::tui::end_figures(r) {
+            for figure in crate::app::end_figures(r) {
                 voice.say(&format!("{}.", figure.trim_end_matches('.')))?;
             }
             told.rating = r.rating_line().is_some();

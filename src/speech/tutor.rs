@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::Voice;
-use crate::tui::{Action, App};
+use crate::app::{Action, App};
 
 /// The question and its why as the app holds them: `None` when nothing is asked.
 fn asked(app: &App) -> Option<(String, Option<Vec<String>>)> {

@@ -6,9 +6,9 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::config::Memory;
-use super::round::Round;
 use super::theme;
+use crate::app::config::Memory;
+use crate::app::round::Round;
 use crate::rules::{Game, Ink, Slot};
 
 /// Smallest card: three columns (`10♥`), one row.

@@ -1,77 +1,17 @@
 //! Themes and glyph sets. Every screen is drawn in one palette ([`super::theme`], the dark
-//! theme) with Unicode glyphs; a [`Look`] then recolours the finished buffer (light, plain,
-//! colour-blind) and puts ASCII stand-ins for every other character (`--ascii`). The
-//! themes and the ASCII set are TOML files in `assets/`, built into the program.
+//! theme) with Unicode glyphs; the app's [`Look`] then recolours the finished buffer
+//! (light, plain, colour-blind) and puts ASCII stand-ins for every other character
+//! (`--ascii`) ([`Paint`]). The themes and the ASCII set are TOML files in `assets/`,
+//! built into the program.
 
 use std::collections::HashMap;
-use std::fmt;
-use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::OnceLock;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 
-/// A theme by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ThemeName {
-    /// For dark terminals: the palette as drawn.
-    #[default]
-    Dark,
-    /// For light terminals.
-    Light,
-    /// No colours (what `NO_COLOR` selects).
-    Plain,
-    /// Colour-blind safe: orange and blue, never red against green.
-    Colorblind,
-}
-
-impl ThemeName {
-    /// Every theme, in the order `--help` lists them.
-    pub const ALL: [Self; 4] = [Self::Dark, Self::Light, Self::Plain, Self::Colorblind];
-
-    /// The name on the command line and in the settings file.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Dark => "dark",
-            Self::Light => "light",
-            Self::Plain => "plain",
-            Self::Colorblind => "colorblind",
-        }
-    }
-
-    /// The theme's file in `assets/themes`.
-    fn source(self) -> &'static str {
-        match self {
-            Self::Dark => include_str!("../../assets/themes/dark.toml"),
-            Self::Light => include_str!("../../assets/themes/light.toml"),
-            Self::Plain => include_str!("../../assets/themes/plain.toml"),
-            Self::Colorblind => include_str!("../../assets/themes/colorblind.toml"),
-        }
-    }
-}
-
-impl FromStr for ThemeName {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        let names = || Self::ALL.map(Self::name).join(", ");
-        match s {
-            "colourblind" | "color-blind" | "colour-blind" => Ok(Self::Colorblind),
-            _ => Self::ALL
-                .into_iter()
-                .find(|t| t.name() == s)
-                .ok_or_else(|| format!("unknown theme '{s}': expected one of {}", names())),
-        }
-    }
-}
-
-impl fmt::Display for ThemeName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::app::look::{Look, ThemeName};
 
 /// A theme as read from its file.
 #[derive(Debug, Clone, PartialEq)]
@@ -213,52 +153,38 @@ pub fn force_colour_output() {
     ratatui::crossterm::style::force_color_output(true);
 }
 
-/// How the screens are shown: a theme, and Unicode or ASCII glyphs.
-#[derive(Debug, Clone, Default)]
-pub struct Look {
-    theme: ThemeName,
-    palette: Arc<Palette>,
-    glyphs: Option<Arc<HashMap<char, char>>>,
+/// The palette of `theme`, read once from its built-in file (a broken one, which a test
+/// rules out, shows the dark palette).
+fn palette(theme: ThemeName) -> &'static Palette {
+    static PALETTES: OnceLock<Vec<Palette>> = OnceLock::new();
+    let all = PALETTES.get_or_init(|| {
+        ThemeName::ALL
+            .iter()
+            .map(|t| Palette::parse(t.source()).unwrap_or_default())
+            .collect()
+    });
+    let i = ThemeName::ALL.iter().position(|&t| t == theme).unwrap_or(0);
+    &all[i]
 }
 
-impl PartialEq for Look {
-    fn eq(&self, other: &Self) -> bool {
-        self.theme == other.theme && self.glyphs.is_some() == other.glyphs.is_some()
-    }
+/// The ASCII glyph set, read once from its built-in file.
+fn ascii_glyphs() -> &'static HashMap<char, char> {
+    static GLYPHS: OnceLock<HashMap<char, char>> = OnceLock::new();
+    GLYPHS.get_or_init(|| parse_glyphs(include_str!("../../assets/ascii.toml")).unwrap_or_default())
 }
 
-impl Look {
-    /// A theme, with ASCII glyphs or not.
-    #[must_use]
-    pub fn new(theme: ThemeName, ascii: bool) -> Self {
-        // The built-in files are checked by a test; a broken one shows the dark palette.
-        let palette = Palette::parse(theme.source()).unwrap_or_default();
-        let glyphs = ascii.then(|| {
-            Arc::new(parse_glyphs(include_str!("../../assets/ascii.toml")).unwrap_or_default())
-        });
-        Self {
-            theme,
-            palette: Arc::new(palette),
-            glyphs,
-        }
-    }
-
-    /// The theme.
-    #[must_use]
-    pub fn theme(&self) -> ThemeName {
-        self.theme
-    }
-
-    /// Whether only ASCII is drawn.
-    #[must_use]
-    pub fn ascii(&self) -> bool {
-        self.glyphs.is_some()
-    }
-
+/// A [`Look`] put on a drawn buffer.
+pub trait Paint {
     /// Recolours and re-glyphs a drawn area.
-    pub fn apply(&self, area: Rect, buf: &mut Buffer) {
-        let recolour = !self.palette.is_identity();
-        if !recolour && self.glyphs.is_none() {
+    fn apply(&self, area: Rect, buf: &mut Buffer);
+}
+
+impl Paint for Look {
+    fn apply(&self, area: Rect, buf: &mut Buffer) {
+        let palette = palette(self.theme());
+        let glyphs = self.ascii().then(ascii_glyphs);
+        let recolour = !palette.is_identity();
+        if !recolour && glyphs.is_none() {
             return;
         }
         let area = area.intersection(buf.area);
@@ -268,7 +194,7 @@ impl Look {
                     continue;
                 };
                 if recolour {
-                    let p = &self.palette;
+                    let p = palette;
                     for &(from, m) in &p.mark {
                         if cell.bg == from {
                             cell.modifier |= m;
@@ -286,7 +212,7 @@ impl Look {
                         cell.bg = Color::Reset;
                     }
                 }
-                if let Some(glyphs) = &self.glyphs {
+                if let Some(glyphs) = glyphs {
                     let symbol = cell.symbol();
                     if !symbol.is_ascii() {
                         let c = symbol.chars().next().unwrap_or(' ');

@@ -9,11 +9,11 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::pairs_replay::{COST_EPSILON, PairsReplay};
-use super::pairs_table::{CoachNote, PairsHint, PairsTable};
 use super::panel::{Footer, text_popup};
 use super::screen::play_areas;
 use super::theme;
+use crate::app::pairs_replay::{COST_EPSILON, PairsReplay};
+use crate::app::pairs_table::{CoachNote, PairsHint, PairsTable};
 use crate::pairs::rules::Phase;
 use crate::pairs::{Action, View};
 

@@ -6,9 +6,10 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::hint::{Hint, HintLine, format_value};
-use super::round::Round;
 use super::theme;
+use crate::app::hint::{Hint, HintLine, format_value};
+use crate::app::round::Round;
+use crate::app::strategy::wrapped_rows;
 use crate::rules::{Objective, Phase, Variant};
 use crate::trainer::Unit;
 use crate::words;
@@ -351,30 +352,6 @@ pub(super) fn popup(area: Rect, w: u16, h: u16, title: &str, buf: &mut Buffer) -
     let inner = block.inner(r);
     block.render(r, buf);
     inner
-}
-
-/// Rows that `text` takes once word-wrapped to `width` cells (as ratatui's word wrap
-/// does it: greedy, a word longer than the width broken across rows).
-#[must_use]
-pub(super) fn wrapped_rows(text: &str, width: usize) -> usize {
-    let width = width.max(1);
-    let mut rows = 1;
-    let mut used = 0;
-    // Split on single spaces: a run of spaces counts cell by cell.
-    for word in text.split(' ') {
-        let w = word.chars().count();
-        let need = if used == 0 { w } else { used + 1 + w };
-        if need <= width {
-            used = need;
-        } else if used == 0 {
-            rows += (w - 1) / width;
-            used = (w - 1) % width + 1;
-        } else {
-            rows += 1 + (w.max(1) - 1) / width;
-            used = (w.max(1) - 1) % width + 1;
-        }
-    }
-    rows
 }
 
 /// The text of a line, without its styles.

@@ -9,9 +9,9 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::BoardView;
 use super::panel::{Footer, key_line, text_popup};
-use super::puzzle::{Counted, Drill};
 use super::theme;
 use crate::analysis::annotate::show_cost;
+use crate::app::puzzle::{Counted, Drill};
 use crate::rules::{Objective, Phase};
 use crate::trainer::strategy::{score_words, situation};
 use crate::trainer::{numbers_line, ties};

@@ -8,17 +8,18 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geometry};
 use super::end_view::{END_KEYS, END_KEYS_NO_COSTLIEST, costliest, end_lines, end_screen};
+use super::look::Paint;
 use super::panel::{
     Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_rows, keys_offered, text_popup,
 };
-use super::review;
-use super::round::Round;
-use super::solo::Solo;
+use super::replay_view;
 use super::solo_view::{self, SOLO_END_KEYS, SOLO_KEYS, SoloPanel};
 use super::theme;
+use crate::app::round::Round;
+use crate::app::solo::Solo;
+use crate::app::{App, Overlay, Screen};
 use crate::rules::Phase;
 use crate::words;
 
@@ -31,7 +32,7 @@ pub fn min_size(app: &App) -> (u16, u16) {
         Screen::History(_) => (64, 20),
         Screen::Replay(r) => {
             let (rows, cols) = r.record().deck.grid();
-            review::min_size(rows, cols, app.look.ascii())
+            replay_view::min_size(rows, cols, app.look.ascii())
         }
         Screen::Puzzle(d) => {
             let (rows, cols) = d.game().view().deck().grid();
@@ -99,8 +100,8 @@ impl App {
         match &self.screen {
             Screen::Setup(s) => s.render(area, buf),
             Screen::Play(r) => play(self, r, area, buf),
-            Screen::Replay(r) => review::replay(r, self.look.ascii(), area, buf),
-            Screen::History(h) => review::history(h, self.look.ascii(), area, buf),
+            Screen::Replay(r) => replay_view::replay(r, self.look.ascii(), area, buf),
+            Screen::History(h) => replay_view::history(h, self.look.ascii(), area, buf),
             Screen::Solo(s) => solo(app_spinner(self), self.look.ascii(), s, area, buf),
             Screen::Puzzle(d) => {
                 super::puzzle_view::draw(d, self.look.ascii(), play_areas(area), area, buf);
@@ -111,7 +112,7 @@ impl App {
             }
         }
         if let Some(page) = &self.strategy {
-            page.render(self.look.ascii(), area, buf);
+            super::strategy_view::render(page, self.look.ascii(), area, buf);
             return;
         }
         match self.overlay {
@@ -392,7 +393,7 @@ impl App {
     pub fn window_text(&self) -> Vec<String> {
         // The dashboard's lines, plain, as `concentration stats` prints them.
         if let Some(page) = self.strategy.as_ref().filter(|p| p.is_dashboard()) {
-            return page.lines().iter().map(super::panel::plain).collect();
+            return page.text_lines();
         }
         let lines: Vec<Line> = match (self.overlay, &self.screen) {
             (Some(Overlay::Help), screen) => help_window(screen).1,
@@ -409,7 +410,7 @@ impl App {
                 }
                 _ => solo_view::panel_lines(s, u16::MAX, PANEL_WIDTH - 2),
             },
-            (None, Screen::Replay(r)) => review::window_lines(r),
+            (None, Screen::Replay(r)) => replay_view::window_lines(r),
             (None, Screen::Puzzle(d)) if d.answer().is_some() => {
                 super::puzzle_view::answer_lines(d)
             }
@@ -450,7 +451,10 @@ impl App {
                 Footer(SOLO_KEYS, ascii).line(),
             ],
             Screen::Replay(r) if !r.summary => {
-                vec![review::title(r), Footer(review::REPLAY_KEYS, ascii).line()]
+                vec![
+                    replay_view::title(r),
+                    Footer(replay_view::REPLAY_KEYS, ascii).line(),
+                ]
             }
             _ => Vec::new(),
         }

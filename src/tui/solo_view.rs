@@ -10,10 +10,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::BoardView;
-use super::config::Memory;
 use super::panel::{key_line, truncate};
-use super::solo::{Counted, Solo};
 use super::theme;
+use crate::app::config::Memory;
+use crate::app::solo::end::end_words;
+use crate::app::solo::{Counted, Solo};
 use crate::solitaire::Summary;
 use crate::words;
 
@@ -137,7 +138,7 @@ pub(super) fn panel_lines(solo: &Solo, height: u16, width: u16) -> Vec<Line<'sta
                     [l.words.clone(), moves, cost]
                 })
                 .collect();
-            let rows = super::hint::rows(&cells, usize::from(width));
+            let rows = crate::app::hint::rows(&cells, usize::from(width));
             for (l, row) in h.lines.iter().zip(rows) {
                 let style = if l.action == h.best {
                     theme::HINTED
@@ -185,39 +186,11 @@ pub fn fraction_box(solo: &Solo, board: Rect, buf: &mut Buffer) {
 /// The lines of the end screen.
 #[must_use]
 pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
-    let n = solo.game().view().deck().pairs();
-    let expected = &summary.expected;
-    let exact = if solo.fraction_on() {
-        expected
-            .fraction()
-            .map_or_else(String::new, |f| format!(" = {f}"))
-    } else {
-        String::new()
-    };
-    let e_name = if solo.game().view().deck().copies() == 2 {
-        format!("e({n},0)")
-    } else {
-        "expected".into()
-    };
+    let [cleared, optimal, luck] = end_words(solo, summary);
     let mut lines = vec![
-        Line::from(format!(
-            "Cleared in {} ({})",
-            words::count(summary.moves, "move"),
-            words::count(summary.misses, "miss")
-        ))
-        .bold()
-        .centered(),
-        Line::from(format!(
-            "Optimal play: {e_name} {}{exact} expected · worst case {}",
-            words::fixed(expected.approx, 2),
-            summary.worst_case
-        ))
-        .centered(),
-        Line::from(format!(
-            "Luck-adjusted: optimal play needs {} with your flip order",
-            words::count(summary.luck_adjusted, "move")
-        ))
-        .centered(),
+        Line::from(cleared).bold().centered(),
+        Line::from(optimal).centered(),
+        Line::from(luck).centered(),
         Line::from(summary.explanation())
             .style(theme::DIM)
             .centered(),
@@ -293,20 +266,6 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
         .centered(),
     );
     lines
-}
-
-/// The end of a cleared table in one line, as its end window says it: the moves made,
-/// the par and the luck-adjusted figure (`None` before the end, or before the par).
-#[must_use]
-pub fn result_line(solo: &Solo) -> Option<String> {
-    let summary = solo.summary()?;
-    let lines = end_lines(solo, summary);
-    let text: Vec<String> = lines
-        .iter()
-        .take(3)
-        .map(|l| super::panel::plain(l).trim().replace(" · ", ", "))
-        .collect();
-    Some(format!("{}.", text.join(". ")))
 }
 
 /// The panel and footer parts are drawn by the caller; this draws the end popup.

@@ -13,8 +13,9 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
-use super::app::{Action, App, Unsaved};
+use super::action::Action;
 use super::input::Input;
+use crate::app::{App, Unsaved};
 
 /// The game a signal would interrupt, saved by the signal's thread before the program
 /// ends (see [`App::unsaved_game`]).
@@ -136,7 +137,7 @@ fn disable_mouse() {
 ///
 /// # Errors
 /// Terminal input/output failures.
-pub fn run(mut app: App) -> std::io::Result<super::NotSaved> {
+pub fn run(mut app: App) -> std::io::Result<crate::app::NotSaved> {
     let interrupted = Interrupted::default();
     watch_signals(Arc::clone(&interrupted))?;
     let mut terminal = ratatui::init();

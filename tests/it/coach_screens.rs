@@ -7,12 +7,13 @@
 use std::time::{Duration, Instant};
 
 use concentration::analysis::annotate::Class;
+use concentration::app::{App, Config, First, Memory, Opponent, Screen};
 use concentration::model::Unit;
 use concentration::players::Optimal;
 use concentration::rules::{Deck, Objective};
 use concentration::trainer::coach::compared_cost;
 use concentration::trainer::{Lesson, explain};
-use concentration::tui::{Action, App, Config, First, Memory, Opponent, Screen};
+use concentration::tui::Action;
 
 use crate::common::{screen_sized, select, settle};
 
@@ -80,9 +81,9 @@ fn the_coach_tells_a_costly_decision_at_once() {
         // With hints always on (margin) or on request (win): the coach speaks either way.
         let c = Config {
             hints: if objective == Objective::Margin {
-                concentration::tui::Hints::Always
+                concentration::app::Hints::Always
             } else {
-                concentration::tui::Hints::Off
+                concentration::app::Hints::Off
             },
             ..config("pairs:6", 5, objective, true)
         };
@@ -282,7 +283,7 @@ fn the_setup_screen_offers_hints_coach_practice_puzzles_and_the_rule() {
     app.update(Action::Select, now);
     let c = app.round().expect("started").config();
     assert!(c.coach && c.practice, "{c:?}");
-    assert_eq!(c.hints, concentration::tui::Hints::Always);
+    assert_eq!(c.hints, concentration::app::Hints::Always);
 
     // L opens the Strategy page; q closes it, back on the setup screen.
     let mut app = App::setup(Config::default());

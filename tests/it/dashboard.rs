@@ -292,7 +292,7 @@ fn history_lists_each_games_accuracy_and_costliest_decision() {
             format!(
                 "turn {} · {}",
                 c.turn,
-                concentration::tui::cost_words(record.objective, c.cost)
+                concentration::app::cost_words(record.objective, c.cost)
             )
         });
         assert!(
@@ -311,8 +311,8 @@ fn history_lists_each_games_accuracy_and_costliest_decision() {
             .digests
             .push((name, digest(&record, &game, Some(&analysis)).unwrap()));
     }
-    let history = concentration::tui::History::new(dir.clone(), concentration::record::list(&dir));
-    let figures = concentration::tui::history_figures(&games);
+    let history = concentration::app::History::new(dir.clone(), concentration::record::list(&dir));
+    let figures = concentration::app::history_figures(&games);
     let history = history.with_figures(&figures);
     for line in &history.lines {
         assert!(out.contains(line.as_str()), "{line} not in:\n{out}");

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::common::{FIXED, screen_sized};
+use concentration::app::{App, Config, Screen};
 use concentration::trainer::dashboard;
-use concentration::tui::{Action, App, Config, Screen};
+use concentration::tui::Action;
 
 use crate::common::cli;
 

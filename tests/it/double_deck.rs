@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Memory};
 use concentration::rules::{Deck, Game, PassRule, Players, TurnEnd};
-use concentration::tui::{Action, App, Config, Geometry, Memory, board_area};
+use concentration::tui::{Action, Geometry, board_area};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -247,5 +248,5 @@ fn the_setup_screen_offers_two_decks_and_states_the_rule() {
     let s = screen_sized(&app, 80, 24);
     assert!(s.contains("double"), "{s}");
     assert!(s.contains("a pair is two identical cards (7♥ 7♥)"), "{s}");
-    assert!(concentration::tui::DECKS.contains(&"double"));
+    assert!(concentration::app::DECKS.contains(&"double"));
 }

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use concentration::analysis::grade::Grade;
 use concentration::analysis::memory;
+use concentration::app::{App, Config, First, Memory};
 use concentration::players::Optimal;
 use concentration::rules::{Deck, Objective};
 use concentration::trainer::explain;
-use concentration::tui::{Action, App, Config, First, Memory};
+use concentration::tui::Action;
 
 use crate::common::{forgetful_choice, screen_sized, select, settle};
 
@@ -95,7 +96,7 @@ fn the_end_screen_shows_memory_apart_from_strategy_and_the_replay_each_grade_and
     app.update(Action::Review, now);
     app.wait_for_analysis();
     for slip in &slips.slips {
-        let Some(concentration::tui::Screen::Replay(r)) = Some(&mut app.screen) else {
+        let Some(concentration::app::Screen::Replay(r)) = Some(&mut app.screen) else {
             panic!("the replay is on screen")
         };
         r.show_flip(slip.index);
@@ -106,7 +107,7 @@ fn the_end_screen_shows_memory_apart_from_strategy_and_the_replay_each_grade_and
         let grade = Grade::of_flip(analysis.objective, &analysis.annotations[slip.index]);
         assert!(panel.contains(&format!("· {}", grade.name())), "{panel}");
     }
-    let Some(concentration::tui::Screen::Replay(r)) = Some(&mut app.screen) else {
+    let Some(concentration::app::Screen::Replay(r)) = Some(&mut app.screen) else {
         panic!("the replay is on screen")
     };
     for (i, a) in analysis.annotations.iter().enumerate() {
@@ -125,7 +126,7 @@ fn the_end_screen_shows_memory_apart_from_strategy_and_the_replay_each_grade_and
                 .position(|a| Grade::of_flip(analysis.objective, a) == Grade::Excellent)
         });
     if let Some(i) = at {
-        let Some(concentration::tui::Screen::Replay(r)) = Some(&mut app.screen) else {
+        let Some(concentration::app::Screen::Replay(r)) = Some(&mut app.screen) else {
             panic!()
         };
         r.show_flip(i);
@@ -157,7 +158,7 @@ fn print_screens() {
     let record = app.replay_screen().unwrap().record().clone();
     let (_, judgement) = concentration::cli::analyse(&record).unwrap();
     let m = judgement.memory.unwrap();
-    let Some(concentration::tui::Screen::Replay(r)) = Some(&mut app.screen) else {
+    let Some(concentration::app::Screen::Replay(r)) = Some(&mut app.screen) else {
         panic!()
     };
     r.show_flip(m.slips[0].index);

@@ -7,10 +7,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, First};
 use concentration::players::Optimal;
 use concentration::rules::{Deck, Objective};
 use concentration::trainer::{dashboard, explain};
-use concentration::tui::{Action, App, Config, First};
+use concentration::tui::Action;
 
 use crate::common::{screen_sized, select, settle};
 
@@ -134,7 +135,7 @@ fn a_rated_game_ends_with_the_rating_and_what_it_changed_and_others_without() {
     assert_eq!(rating_line(&app), None);
     let mut now = Instant::now();
     let watch = Config {
-        watch_first: Some(concentration::tui::Opponent::Optimal),
+        watch_first: Some(concentration::app::Opponent::Optimal),
         ..config(5, false)
     };
     let mut app = App::start_blocking(watch, now).unwrap();

@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Hints, Memory, Overlay};
 use concentration::rules::{PassRule, Phase, PublicView, Slot};
-use concentration::tui::{Action, App, Config, Hints, Memory, Overlay};
+use concentration::tui::Action;
 
 use crate::common::{click, screen_sized, settle};
 

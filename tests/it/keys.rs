@@ -5,11 +5,10 @@
 
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, History, Look, Memory, Overlay, Screen, Setup, ThemeName};
 use concentration::record::{self, Record};
 use concentration::rules::Slot;
-use concentration::tui::{
-    Action, App, Config, History, Look, Memory, Overlay, Screen, Setup, ThemeName,
-};
+use concentration::tui::Action;
 
 use crate::common::{screen, screen_sized, select};
 
@@ -235,7 +234,7 @@ fn digits_typed_in_the_seed_field_replace_the_seed_shown() {
         ..Config::default()
     });
     setup.up_down(-1);
-    assert_eq!(setup.field(), concentration::tui::Field::Seed);
+    assert_eq!(setup.field(), concentration::app::Field::Seed);
     setup.digit(4);
     setup.digit(2);
     assert_eq!(setup.config.seed, 42);

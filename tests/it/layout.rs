@@ -289,3 +289,39 @@ fn no_source_file_is_over_700_lines() {
     }
     assert!(long.is_empty(), "files over {MOST_LINES} lines: {long:#?}");
 }
+
+/// The app's state and its update apart from the terminal: no file of `src/app/` (nor
+/// `src/app.rs`) names the terminal libraries, so the screen reader and the tests drive
+/// the same app without them (issue 38).
+#[test]
+fn the_app_names_neither_ratatui_nor_crossterm() {
+    let src = root().join("src");
+    let mut files = rust_files(&src.join("app"));
+    files.push(src.join("app.rs"));
+    assert!(files.len() > 10, "the app's files were not found: {files:?}");
+    let named: Vec<String> = files
+        .iter()
+        .filter(|path| {
+            let text = std::fs::read_to_string(path).unwrap().to_lowercase();
+            text.contains("ratatui") || text.contains("crossterm")
+        })
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(
+        named.is_empty(),
+        "files of the app that name ratatui or crossterm: {named:#?}"
+    );
+}
+
+/// The front ends stand on the app, never the other way round, and the screen reader
+/// does not go through the terminal's front end.
+#[test]
+fn the_app_imports_no_front_end_and_speech_not_the_tui() {
+    let graph = imports(&root().join("src"));
+    let app = &graph["app"];
+    for front in ["tui", "speech", "cli"] {
+        assert!(!app.contains(front), "app imports {front}: {app:?}");
+    }
+    assert!(!graph["speech"].contains("tui"), "speech imports tui");
+    assert!(graph["tui"].contains("app") && graph["speech"].contains("app"));
+}

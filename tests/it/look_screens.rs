@@ -5,8 +5,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, History, Look, Memory, Opponent, ThemeName};
 use concentration::record::{self, Record};
-use concentration::tui::{Action, App, Config, History, Look, Memory, Opponent, ThemeName};
+use concentration::tui::Action;
 use ratatui::buffer::Buffer;
 
 use crate::common::{FIXED, buffer, click, text};

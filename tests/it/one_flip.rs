@@ -290,7 +290,7 @@ fn simulated_duel_takes_the_variant() {
 /// replay as `analyze` values it (the replay used to refuse it).
 #[test]
 fn the_replay_values_a_two_seat_one_flip_game_as_analyze_does() {
-    use concentration::tui::{App, Config};
+    use concentration::app::{App, Config};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/snapshots/analyze/one-flip.cgn");
     let record = concentration::record::load(&path).unwrap();

@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use concentration::analysis::judgement::Figures;
+use concentration::app::{App, Config, First, Memory};
 use concentration::players::Optimal;
 use concentration::record::Record;
 use concentration::rules::{Deck, Objective, Phase, PublicView, Slot};
 use concentration::trainer::explain;
-use concentration::tui::{Action, App, Config, First, Memory};
+use concentration::tui::Action;
 use concentration::words;
 
 use crate::common::{forgetful_choice, select, settle};

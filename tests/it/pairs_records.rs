@@ -4,10 +4,11 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, PairsTable};
 use concentration::pairs::record::PairsRecord;
 use concentration::pairs::{PairsAi, Ranks};
 use concentration::seats::Seats;
-use concentration::tui::{Action, App, PairsTable};
+use concentration::tui::Action;
 
 fn played(players: &str, ranks: u32, seed: u64) -> PairsRecord {
     let seats = Seats::<PairsAi>::parse(players).unwrap();

@@ -5,11 +5,12 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, PairsReplay, PairsTable};
 use concentration::pairs::record::PairsRecord;
 use concentration::pairs::rules::Phase;
 use concentration::pairs::{Action as Move, PairsAi, Ranks, Solver};
 use concentration::seats::Seats;
-use concentration::tui::{Action, App, PairsReplay, PairsTable};
+use concentration::tui::Action;
 
 use crate::common::screen;
 
@@ -274,7 +275,7 @@ fn you_play_badly(seed: u64) -> PairsRecord {
         if t.is_over() {
             return t.record();
         }
-        let hint = concentration::tui::PairsHint::of(&t.game().view()).unwrap();
+        let hint = concentration::app::PairsHint::of(&t.game().view()).unwrap();
         let key = if hint.best == Move::Fold && hint.hit.is_some() {
             Action::Move(0, -1)
         } else {
@@ -397,7 +398,7 @@ fn coach_and_odds_say_what_a_decision_cost_and_each_seats_chance() {
     assert!(s.contains("Odds of a pair on a hit"), "{s}");
     let view = a.pairs_table().unwrap().game().view();
     for (i, name) in ["you", "spne", "threshold"].iter().enumerate() {
-        let p = concentration::tui::pair_odds(&view, i);
+        let p = concentration::app::pair_odds(&view, i);
         let row = format!("{name:<14} {:>3.0}%", p * 100.0);
         assert!(s.contains(&row), "{row}\n{s}");
     }
@@ -411,7 +412,7 @@ fn coach_and_odds_say_what_a_decision_cost_and_each_seats_chance() {
         now = to_persons_turn(&mut a, now);
         let t = a.pairs_table().unwrap();
         assert!(!t.is_over(), "the game lasts four of your decisions");
-        let hint = concentration::tui::PairsHint::of(&t.game().view()).unwrap();
+        let hint = concentration::app::PairsHint::of(&t.game().view()).unwrap();
         // The worse action where there is one, so the coach has a cost to name.
         let (key, action) = if hint.best == Move::Fold && hint.hit.is_some() {
             (Action::Move(0, -1), Move::Hit)
@@ -479,8 +480,8 @@ fn the_list_of_saved_games_opens_a_pairs_game_in_its_replay_and_comes_back() {
     concentration::record::save_pairs(&dir, &record).unwrap();
     let entries = concentration::record::list(&dir);
     assert_eq!(entries.len(), 1);
-    let history = concentration::tui::History::new(dir.clone(), entries);
-    let mut a = App::history(history, concentration::tui::Config::default(), true);
+    let history = concentration::app::History::new(dir.clone(), entries);
+    let mut a = App::history(history, concentration::app::Config::default(), true);
     a.update(Action::Resize(80, 24), Instant::now());
     let s = screen(&a);
     assert!(s.contains("Pairs, 6 ranks"), "{s}");

@@ -5,8 +5,9 @@
 use std::time::Instant;
 
 use crate::common::{buffer, select, settle, text};
+use concentration::app::{App, Config, Hints, Look, Memory, ThemeName};
 use concentration::rules::Deck;
-use concentration::tui::{App, Config, Geometry, Hints, Look, Memory, ThemeName, board_area};
+use concentration::tui::{Geometry, board_area};
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 

@@ -8,10 +8,11 @@ use crate::common::pty;
 
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, First, Memory, Screen};
 use concentration::players::Optimal;
 use concentration::rules::{Deck, Objective, Phase};
 use concentration::trainer::explain;
-use concentration::tui::{Action, App, Config, First, Memory, Screen};
+use concentration::tui::Action;
 use pty::{Session, path_to};
 
 /// The person's flips up to the first costly one, each with the panel's line at that

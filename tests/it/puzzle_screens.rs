@@ -6,11 +6,12 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::common::{screen, screen_sized, turn};
+use concentration::app::{App, Drill, Filter, action_at};
 use concentration::rules::{Deck, Objective, PassRule};
 use concentration::trainer::IdeaKind;
 use concentration::trainer::puzzle::PuzzleRules;
 use concentration::trainer::tally::{FILE_NAME, Tally, TallyStore};
-use concentration::tui::{Action, App, Drill, Filter, action_at};
+use concentration::tui::Action;
 
 fn rules(deck: &str) -> PuzzleRules {
     PuzzleRules {

@@ -5,9 +5,10 @@ use crate::common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, History, Memory, Screen};
 use concentration::record::{self, Record, RecordSeat};
 use concentration::rules::Seat;
-use concentration::tui::{Action, App, Config, Geometry, History, Memory, Screen};
+use concentration::tui::{Action, Geometry};
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 

@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::common::{FIXED, screen_sized, turn};
+use concentration::app::{App, Config, Screen, open_review};
 use concentration::record::{self, Record};
 use concentration::rules::{Label, Slot};
 use concentration::trainer::dashboard;
-use concentration::tui::{Action, App, Config, Screen, board_area, open_review};
+use concentration::tui::{Action, board_area};
 
 use crate::common::cli;
 

@@ -5,9 +5,10 @@
 
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Hints, Memory, Opponent, Screen};
 use concentration::record::Record;
 use concentration::rules::{Phase, Slot};
-use concentration::tui::{Action, App, Config, Hints, Memory, Opponent, Screen};
+use concentration::tui::Action;
 
 use crate::common::{FIXED, screen_sized};
 

@@ -6,13 +6,14 @@
 use std::time::{Duration, Instant};
 
 use concentration::analysis::annotate::Class;
+use concentration::app::{App, Config, Hints, Memory, TableSeats};
 use concentration::model::{Model, OwnPairs};
 use concentration::players::{Optimal, state_of};
 use concentration::rules::{Deck, Game, Objective, PassRule, Phase, Players, Table, Variant};
 use concentration::solver::{Action, SeatsSolver};
 use concentration::trainer::coach::compared_cost;
 use concentration::trainer::{PassEffect, Unit, explain};
-use concentration::tui::{Action as Key, App, Config, Hints, Memory, TableSeats};
+use concentration::tui::Action as Key;
 
 use crate::common::{screen_sized, select, settle};
 
@@ -298,7 +299,7 @@ fn a_one_flip_hint_says_the_turn_passes() {
             memory: Memory::Open,
             hints: Hints::Always,
             coach: true,
-            first: concentration::tui::First::You,
+            first: concentration::app::First::You,
             seed,
             ai_delay: Duration::from_millis(10),
             ..Config::default()

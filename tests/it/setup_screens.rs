@@ -5,8 +5,9 @@
 
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Field, Screen, Setup};
 use concentration::rules::{PassRule, Variant};
-use concentration::tui::{Action, App, Config, Field, Screen, Setup};
+use concentration::tui::Action;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 use crate::common::screen_sized;
@@ -185,12 +186,12 @@ fn one_flip_with_an_optimal_ai_at_three_seats_is_refused_with_the_reason() {
 }
 
 trait ParseSeats {
-    fn parse_seats(self) -> concentration::tui::TableSeats;
+    fn parse_seats(self) -> concentration::app::TableSeats;
 }
 
 impl ParseSeats for &str {
-    fn parse_seats(self) -> concentration::tui::TableSeats {
-        concentration::tui::TableSeats::parse(self).unwrap()
+    fn parse_seats(self) -> concentration::app::TableSeats {
+        concentration::app::TableSeats::parse(self).unwrap()
     }
 }
 
@@ -249,8 +250,8 @@ fn a_typed_list_is_read_as_players_reads_it() {
     app.update(Action::Select, now);
     let c = &setup(&app).config;
     assert_eq!(c.players, None);
-    assert_eq!(c.first, concentration::tui::First::Ai);
-    assert_eq!(c.opponent, concentration::tui::Opponent::Usual);
+    assert_eq!(c.first, concentration::app::First::Ai);
+    assert_eq!(c.opponent, concentration::app::Opponent::Usual);
 }
 
 #[test]

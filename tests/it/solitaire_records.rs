@@ -5,12 +5,13 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Memory};
 use concentration::record::{MemoryMode, Record, Stepper};
 use concentration::rules::Objective;
 use concentration::rules::{Deck, Game, Players};
 use concentration::solitaire::Challenge;
 use concentration::solver::solitaire::MovesTable;
-use concentration::tui::{Action, App, Config, Memory};
+use concentration::tui::Action;
 use proptest::prelude::*;
 
 use crate::common::cli;
@@ -376,8 +377,8 @@ fn play_fixed(app: &mut App) {
 
 #[test]
 fn a_game_is_counted_only_once_its_record_is_saved() {
+    use concentration::app::Counted;
     use concentration::solitaire::stats::Store;
-    use concentration::tui::Counted;
     // The record cannot be saved (the records folder is a file): the game is not counted,
     // so the statistics never count a game that has no record.
     let data = scratch("order");

@@ -5,10 +5,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Counted, Memory};
 use concentration::rules::{Slot, TurnEnd};
 use concentration::solitaire::Challenge;
 use concentration::solitaire::stats::Store;
-use concentration::tui::{Action, App, Config, Counted, Memory};
+use concentration::tui::Action;
 
 use crate::common::{click, screen, screen_sized, settle};
 
@@ -343,7 +344,7 @@ fn toggle_hint_twice(app: &mut App, now: Instant) {
 fn hints_count_the_decisions_they_were_seen_at() {
     // Always on: every decision had its hint, however often it was hidden and shown.
     let mut c = config("pairs:6", Memory::Classic, 7);
-    c.hints = concentration::tui::Hints::Always;
+    c.hints = concentration::app::Hints::Always;
     let mut app = App::solitaire(c, None, None, true).unwrap();
     let now = Instant::now();
     toggle_hint_twice(&mut app, now);

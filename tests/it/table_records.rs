@@ -381,7 +381,7 @@ fn every_ai_a_record_names_is_a_seat_kind() {
     // The kinds a record accepts are the players' names (and `forgetful`).
     for kind in record::AI_KINDS {
         assert!(RecordSeat::parse(&format!("x:{kind}")).is_ok(), "{kind}");
-        assert!(concentration::tui::Opponent::parse(kind).is_ok(), "{kind}");
+        assert!(concentration::app::Opponent::parse(kind).is_ok(), "{kind}");
     }
     assert!(RecordSeat::parse("x:person").unwrap().is_person());
     assert!(RecordSeat::parse("you").unwrap().is_person());

@@ -3,9 +3,10 @@
 
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Whose};
 use concentration::record::{MemoryMode, Record, RecordSeat};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant, below};
-use concentration::tui::{Action, App, Config, Whose};
+use concentration::tui::Action;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

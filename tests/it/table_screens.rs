@@ -4,8 +4,9 @@
 
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, TableSeats};
 use concentration::rules::Phase;
-use concentration::tui::{Action, App, Config, TableSeats};
+use concentration::tui::Action;
 
 use crate::common::{click, screen_sized};
 

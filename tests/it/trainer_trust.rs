@@ -6,9 +6,10 @@
 use crate::common;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, First, Hints, Memory};
 use concentration::record::parse_coordinate;
 use concentration::rules::{Objective, PassRule};
-use concentration::tui::{Action, App, Config, First, Hints, Memory};
+use concentration::tui::Action;
 
 use crate::common::{screen_sized, select, settle};
 

@@ -3,10 +3,9 @@
 use crate::common;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, First, Memory, Opponent, Overlay};
 use concentration::rules::{Phase, Slot};
-use concentration::tui::{
-    Action, App, Config, First, Geometry, Memory, Opponent, Overlay, board_area,
-};
+use concentration::tui::{Action, Geometry, board_area};
 use ratatui::layout::Rect;
 
 use crate::common::{click, screen_sized, settle_within};

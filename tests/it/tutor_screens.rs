@@ -7,11 +7,12 @@
 use std::time::{Duration, Instant};
 
 use concentration::analysis::annotate::Class;
+use concentration::app::{App, Config, First, Memory};
 use concentration::players::Optimal;
 use concentration::record::{coordinate, face_text};
 use concentration::rules::{Deck, Game, Objective, Slot};
 use concentration::trainer::{Lesson, Places, explain, tutor};
-use concentration::tui::{Action, App, Config, First, Memory};
+use concentration::tui::Action;
 
 use crate::common::{click, screen_sized, select, settle};
 
@@ -302,7 +303,7 @@ fn the_tutor_is_on_the_setup_screen_and_in_the_settings() {
         s.contains("tutor") && s.contains("asks before a mistake"),
         "{s}"
     );
-    let concentration::tui::Screen::Setup(setup) = &app.screen else {
+    let concentration::app::Screen::Setup(setup) = &app.screen else {
         panic!("setup")
     };
     assert!(setup.config.tutor && !setup.config.coach);

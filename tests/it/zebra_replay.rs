@@ -4,7 +4,8 @@
 
 use std::time::Instant;
 
-use concentration::tui::{Action, App, Config};
+use concentration::app::{App, Config};
+use concentration::tui::Action;
 
 use crate::common::{screen, zebra_record};
 

@@ -5,9 +5,10 @@
 use crate::common;
 use std::time::{Duration, Instant};
 
+use concentration::app::{App, Config, Hints, Memory};
 use concentration::record::Record;
 use concentration::rules::{Card, Phase, PublicView, Slot};
-use concentration::tui::{Action, App, Config, Hints, Memory};
+use concentration::tui::Action;
 
 use crate::common::cli;
 use crate::common::{click, screen, settle};

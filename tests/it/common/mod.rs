@@ -12,6 +12,7 @@ pub mod states;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use concentration::app::{App, Screen};
 use concentration::model::{Oracle, Zebra};
 use concentration::players::{AiKind, SeatAi};
 use concentration::record::{MemoryMode, Record, RecordSeat};
@@ -19,7 +20,7 @@ use concentration::rules::{
     Deck, Game, Objective, PassRule, Phase, Players, PublicView, Slot, below,
 };
 use concentration::solver::zebra::ZebraSolver;
-use concentration::tui::{Action, App, Geometry, Screen, board_area};
+use concentration::tui::{Action, Geometry, board_area};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Terminal;

@@ -405,9 +405,10 @@ const CHILD_DATA: &str = "CONCENTRATION_TEST_PUZZLE_DATA";
 /// screen, as a person does, until killed.
 #[test]
 fn child_answers_puzzles() {
+    use concentration::app::{App, Drill, Filter, Screen};
     use concentration::rules::{Deck, Objective, PassRule};
     use concentration::trainer::puzzle::PuzzleRules;
-    use concentration::tui::{Action, App, Drill, Filter, Screen};
+    use concentration::tui::Action;
     let Some(data) = std::env::var_os(CHILD_DATA) else {
         return;
     };

@@ -2,9 +2,9 @@
 
 use std::time::Instant;
 
-use super::{Action, App, Overlay, Screen};
-use crate::tui::pairs_replay::PairsReplay;
-use crate::tui::pairs_table::PairsTable;
+use crate::app::pairs_replay::PairsReplay;
+use crate::app::pairs_table::PairsTable;
+use crate::app::{Action, App, Overlay, Screen};
 
 impl App {
     /// An app playing Pairs at `table`.
@@ -39,7 +39,7 @@ impl App {
 
     /// The Pairs replay: `←`/`→` a decision, `↑`/`↓` a round's worth, Home/End the
     /// ends, `q` back to the list it came from or out.
-    pub(super) fn update_pairs_replay(&mut self, action: Action) {
+    pub(in crate::app) fn update_pairs_replay(&mut self, action: Action) {
         let Screen::PairsReplay(replay) = &mut self.screen else {
             return;
         };
@@ -58,7 +58,7 @@ impl App {
 
     /// Pairs: `h` hits and `f` fold (the keys Concentration reads as "left" and
     /// "fractions"), `H` the hint, `c` the coach, `o` the odds; any other key goes on.
-    pub(super) fn update_pairs(&mut self, action: Action, now: Instant) {
+    pub(in crate::app) fn update_pairs(&mut self, action: Action, now: Instant) {
         let Screen::Pairs(table) = &mut self.screen else {
             return;
         };
@@ -81,7 +81,7 @@ impl App {
 
     /// Leaves a game of Pairs, saved: back to the setup screen it was started from, or
     /// out of the program (`concentration pairs`).
-    pub(super) fn leave_pairs(&mut self) {
+    pub(in crate::app) fn leave_pairs(&mut self) {
         match self.pairs_from.take() {
             Some(setup) => {
                 self.save_current();
@@ -93,7 +93,7 @@ impl App {
 
     /// A game of Pairs from the setup screen: you against the subgame-perfect AI, ten
     /// ranks, the usual target, the seed and AI pace chosen on the form.
-    pub(super) fn begin_pairs(&mut self, now: Instant) {
+    pub(in crate::app) fn begin_pairs(&mut self, now: Instant) {
         let Screen::Setup(setup) = &mut self.screen else {
             return;
         };

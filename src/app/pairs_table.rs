@@ -2,6 +2,8 @@
 //! decisions made (for the record). Changed only by its methods, which the app calls
 //! with the person's keys and the clock's ticks; drawing (`pairs_view.rs`) only reads.
 
+mod keys;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

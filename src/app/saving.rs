@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::{App, NotSaved, Screen, Unsaved};
-use crate::tui::solo::Counted as SoloCounted;
+use crate::app::solo::Counted as SoloCounted;
 
 impl App {
     /// Saves the game on screen if it has flips (or, in Pairs, decisions) and is not

@@ -1,42 +1,63 @@
-//! The application state and its one update path: keys become [`Action`]s, and
-//! [`App::update`] routes them to the screen on show. Each screen's keys (and how it is
-//! opened) live beside it in `app/`; this file keeps the routing, the windows over the
-//! screens and the solvers shared between them. Drawing (in `screen.rs`) only reads.
+//! The application's state and its one update path, apart from the terminal: nothing
+//! here draws or reads a terminal. A front end (the terminal's `tui`, the screen
+//! reader's `speech`) hands in [`Action`]s, the game's own input words ("turn card 5",
+//! not "a click at column 12"), and [`App::update`] routes them to the screen on show;
+//! drawing only reads. Each screen's state lives in a file of its own here with its keys
+//! beside it (`replay.rs` and `replay/keys.rs`, ...); its drawing is in
+//! `tui/NAME_view.rs`. This file keeps the routing, the windows over the screens and the
+//! solvers shared between them.
 
 mod action;
-mod pairs;
-mod play;
-mod puzzle;
-mod replay;
+pub mod config;
+pub mod hint;
+pub mod history;
+pub mod look;
+pub mod pairs_replay;
+pub mod pairs_table;
+pub mod puzzle;
+pub mod replay;
+pub mod round;
 mod saving;
-mod setup;
-mod solo;
+pub mod setup;
+pub mod solo;
+pub mod strategy;
+pub mod table;
+pub mod worker;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
+pub use crate::trainer::coach::{
+    LookBack, Verdict, choice_words, cost_words, deck_rule, other_colour,
+};
+pub use action::{Action, Input};
+pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
+pub use hint::{Hint, HintAction, HintLine, format_cost, format_value};
+pub use history::{figures as history_figures, lines_with as history_lines};
+pub use look::{Look, ThemeName};
+pub use pairs_replay::PairsReplay;
+pub use pairs_table::{CoachNote, LastMove, PairsHint, PairsTable, pair_odds};
+pub use puzzle::review::{SESSION as REVIEW_SESSION, open as open_review};
+pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
+pub use replay::summary::{SummaryLine, summary_lines, summary_text as replay_summary};
+pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
+pub use round::end::{figures as end_figures, result_line};
+pub use round::{Reply, Round, TableSolver};
+pub use setup::{DECKS, Field, Setup};
+pub use solo::end::result_line as solo_result_line;
+pub use solo::{Counted, Solo, SoloHint, SoloHintLine};
+pub use strategy::Strategy;
+pub use table::Show;
 
-pub use action::Action;
-
-use super::config::Config;
-use super::look::Look;
-use super::pairs_replay::PairsReplay;
-use super::pairs_table::PairsTable;
-use super::puzzle::Drill;
-use super::replay::{History, Replay, SolverKey};
-use super::round::{Round, SharedSolver};
-use super::screen;
-use super::setup::Setup;
-use super::solo::Solo;
-use super::strategy::Strategy;
-use super::worker::{Progress, Worker};
 use crate::pairs::record::PairsRecord;
 use crate::players::Optimal;
 use crate::record::Record;
 use crate::rules::Deck;
+use replay::SolverKey;
+use round::SharedSolver;
+use worker::{Progress, Worker};
 
 /// The main screens.
 pub enum Screen {
@@ -172,26 +193,6 @@ pub struct App {
 pub struct NotSaved(pub Vec<String>);
 
 impl App {
-    /// The action for a terminal event on this app: while the setup's players list is
-    /// typed, a character key is that character, not its command.
-    #[must_use]
-    pub fn action_for(&self, event: &Event) -> Option<Action> {
-        let typing = self.overlay.is_none()
-            && self.strategy.is_none()
-            && matches!(&self.screen, Screen::Setup(s) if s.is_editing());
-        match event {
-            Event::Key(k)
-                if typing && k.is_press() && !k.modifiers.contains(KeyModifiers::CONTROL) =>
-            {
-                match k.code {
-                    KeyCode::Char(c) => Some(Action::Type(c)),
-                    _ => Some(Action::from_key(*k)),
-                }
-            }
-            _ => Action::from_event(event),
-        }
-    }
-
     /// An app playing `config` at once (flags given).
     ///
     /// # Errors
@@ -496,16 +497,12 @@ impl App {
         }
     }
 
-    /// Whether the board geometry fits the terminal.
-    #[must_use]
-    pub fn too_small(&self) -> Option<(u16, u16)> {
-        let need = screen::min_size(self);
-        (self.size.0 < need.0 || self.size.1 < need.1).then_some(need)
-    }
-
-    /// Applies one action.
-    pub fn update(&mut self, action: Action, now: Instant) {
-        self.apply(action, now);
+    /// Applies one action: the app's own, or a front end's input it turns into one
+    /// (`None`: nothing to do, though a finished game is still saved).
+    pub fn update(&mut self, input: impl Input, now: Instant) {
+        if let Some(action) = input.action(self) {
+            self.apply(action, now);
+        }
         if let Screen::Puzzle(d) = &mut self.screen {
             self.not_saved.extend(d.take_not_saved());
         }
@@ -542,11 +539,6 @@ impl App {
                 return;
             }
             _ => {}
-        }
-        if self.too_small().is_some() && action != Action::Quit && self.overlay.is_none() {
-            // Nothing of the screen is visible: no key may act on it but `q` (back, or
-            // quit: its question is shown).
-            return;
         }
         if self.strategy.is_some() {
             self.update_strategy(action);

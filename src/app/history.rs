@@ -1,6 +1,6 @@
 //! The list of saved games (`concentration replay` without a file, and the setup's way
 //! to past games): one line each, newest first, a record opened on Enter. Pure state:
-//! drawing is in `review.rs`.
+//! drawing is in `tui/replay_view.rs`.
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::Round;
+use crate::app::worker::{Progress, Worker};
 use crate::trainer::rating::Book;
-use crate::tui::worker::{Progress, Worker};
 
 /// The end screen's rating line: still being worked out, or known (`None`: the game is
 /// not rated, or the rating could not be read — the end screen then says nothing).

@@ -1,13 +1,8 @@
 //! The setup screen: every choice of a game, edited with arrows, the seed typed in.
 
-use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Modifier, Style, Stylize};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+mod keys;
 
 use super::config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
-use super::theme;
 use crate::rules::{Objective, PassRule, Variant};
 
 /// Decks offered on the setup screen.
@@ -76,7 +71,8 @@ pub enum Field {
 }
 
 impl Field {
-    const ALL: [Self; 12] = [
+    /// Every row, top to bottom.
+    pub const ALL: [Self; 12] = [
         Self::Deck,
         Self::Players,
         Self::Variant,
@@ -92,7 +88,8 @@ impl Field {
     ];
 
     /// The row's name on screen.
-    fn name(self) -> &'static str {
+    #[must_use]
+    pub fn name(self) -> &'static str {
         match self {
             Self::Deck => "Deck",
             Self::Players => "Players",
@@ -110,7 +107,8 @@ impl Field {
     }
 
     /// Whether the row's note shares its line (a short on/off choice).
-    fn inline(self) -> bool {
+    #[must_use]
+    pub fn inline(self) -> bool {
         matches!(
             self,
             Self::Variant | Self::First | Self::Hints | Self::Coach | Self::Practice | Self::Seed
@@ -354,7 +352,8 @@ impl Setup {
         self.config.seed = seed;
     }
 
-    fn value_and_note(&self, f: Field) -> (String, String) {
+    #[must_use]
+    pub fn value_and_note(&self, f: Field) -> (String, String) {
         let c = &self.config;
         match f {
             Field::Opponent if self.solitaire => (
@@ -473,89 +472,5 @@ fn variant_note(variant: Variant) -> &'static str {
     match variant {
         Variant::Standard => "a pair earns another turn",
         Variant::OneFlip => "a pair is kept; the turn passes",
-    }
-}
-
-impl Widget for &Setup {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        // The keys sit in the bottom border, leaving the rows to the form.
-        let block = Block::bordered()
-            .title(Line::from(" Concentration — new game ").bold())
-            .title_bottom(
-                Line::from(" ↑↓ choose · ←→ change · Enter start · ? help · q quit ")
-                    .style(theme::DIM),
-            )
-            .border_style(theme::BORDER);
-        let inner = block.inner(area);
-        block.render(area, buf);
-        let [intro, form, entries, error] = inner.layout(&Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(7),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ]));
-        Paragraph::new(Line::from(
-            "Find pairs against an AI that plays the exactly optimal strategy.",
-        ))
-        .render(intro, buf);
-        let mut lines = Vec::new();
-        for (i, f) in Field::ALL.iter().enumerate() {
-            let (value, note) = self.value_and_note(*f);
-            let selected = i == self.row;
-            let marker = if selected { "▶ " } else { "  " };
-            let value_style = if selected {
-                theme::SELECTED
-            } else {
-                Style::new().add_modifier(Modifier::BOLD)
-            };
-            let mut row = vec![
-                Span::styled(marker, theme::CURSOR),
-                Span::raw(format!("{:<10}", f.name())),
-                Span::styled(format!(" ‹ {value:<16} › "), value_style),
-            ];
-            if f.inline() {
-                row.push(Span::styled(note, theme::DIM));
-                lines.push(Line::from(row));
-                continue;
-            }
-            lines.push(Line::from(row));
-            // A long note (the own-pairs why-line) starts further left rather than be cut.
-            let width = usize::from(form.width);
-            let indent = if width >= 15 + note.chars().count() {
-                15
-            } else {
-                2
-            };
-            lines.push(Line::from(Span::styled(
-                format!(
-                    "{}{}",
-                    " ".repeat(indent),
-                    crate::words::fit(&note, width.saturating_sub(indent))
-                ),
-                theme::DIM,
-            )));
-            if *f == Field::Deck
-                && let Ok(deck) = crate::rules::Deck::parse(&self.config.deck)
-            {
-                // The rule that decides a pair, under the deck's name.
-                let rule = crate::trainer::coach::deck_rule(&deck);
-                let indent = if usize::from(form.width) >= 15 + rule.chars().count() {
-                    15
-                } else {
-                    2
-                };
-                lines.push(Line::from(Span::styled(
-                    format!("{}{rule}", " ".repeat(indent)),
-                    theme::DIM,
-                )));
-            }
-        }
-        Paragraph::new(lines).render(form, buf);
-        Paragraph::new(Line::from(ENTRIES).style(theme::DIM)).render(entries, buf);
-        // The last refusal, else why the form as it stands cannot start.
-        if let Some(e) = self.error.clone().or_else(|| self.problem()) {
-            let e = crate::words::fit(&e, usize::from(error.width));
-            Paragraph::new(Line::from(e).style(theme::ERROR)).render(error, buf);
-        }
     }
 }

@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{Action, App, Screen};
+use crate::app::config::Config;
+use crate::app::pairs_replay::PairsReplay;
+use crate::app::replay::{Back, History, Replay};
+use crate::app::setup::Setup;
+use crate::app::{Action, App, Screen};
 use crate::record::Record;
-use crate::tui::config::Config;
-use crate::tui::pairs_replay::PairsReplay;
-use crate::tui::replay::{Back, History, Replay};
-use crate::tui::setup::Setup;
 
 impl App {
     /// An app replaying `record` (read from `path`); `q` leaves the program.
@@ -48,7 +48,7 @@ impl App {
         }
     }
 
-    pub(super) fn open_replay(&mut self, replay: Replay, now: Instant) {
+    pub(in crate::app) fn open_replay(&mut self, replay: Replay, now: Instant) {
         let key = replay.solver_key();
         let solves_itself = replay.solves_itself();
         self.screen = Screen::Replay(Box::new(replay));
@@ -67,7 +67,7 @@ impl App {
         }
     }
 
-    pub(super) fn update_replay(&mut self, action: Action, now: Instant) {
+    pub(in crate::app) fn update_replay(&mut self, action: Action, now: Instant) {
         let Screen::Replay(replay) = &mut self.screen else {
             return;
         };
@@ -122,7 +122,7 @@ impl App {
         }
     }
 
-    pub(super) fn update_history(&mut self, action: Action, now: Instant) {
+    pub(in crate::app) fn update_history(&mut self, action: Action, now: Instant) {
         let Screen::History(history) = &mut self.screen else {
             return;
         };

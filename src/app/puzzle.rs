@@ -3,6 +3,7 @@
 //! reason, the answer marked right or wrong, counted in the tally. Pure state: no
 //! terminal here. The same screen reviews the person's own decisions ([`review`]).
 
+mod keys;
 pub mod review;
 
 use std::path::PathBuf;

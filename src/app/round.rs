@@ -1,7 +1,9 @@
 //! A game in progress on screen: the table, who plays each seat, the pacing of AI flips
 //! and of the display of a finished turn, hints and odds. Pure state: no terminal here.
 
+pub mod end;
 mod hints;
+mod keys;
 mod rating;
 mod seats;
 mod solver;

@@ -2,32 +2,22 @@
 
 use std::time::Instant;
 
-use super::{Action, App, Overlay, Screen, random_seed};
-use crate::tui::board::Geometry;
-use crate::tui::replay::{Back, Replay};
-use crate::tui::round::{Reply, Round};
-use crate::tui::screen;
-use crate::tui::setup::Setup;
-
-/// The card of `round`'s board at the screen cell `(x, y)` of a terminal of `size`.
-fn hit(round: &Round, size: (u16, u16), x: u16, y: u16) -> Option<usize> {
-    let (rows, cols) = round.game().view().deck().grid();
-    let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
-    let cards = round.game().view().slots().len();
-    Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
-}
+use crate::app::replay::{Back, Replay};
+use crate::app::round::{Reply, Round};
+use crate::app::setup::Setup;
+use crate::app::{Action, App, Overlay, Screen, random_seed};
 
 /// The keys while the tutor asks: `y` turns the card, `n` or Esc takes it back, `w`
 /// says why; a click on the same card turns it, on another takes it back and turns
 /// that one (asking again if it too is costly); an arrow takes it back and moves.
 /// Any other key leaves the question up.
-fn tutor_keys(round: &mut Round, action: Action, clicked: Option<usize>, now: Instant) {
+fn tutor_keys(round: &mut Round, action: Action, now: Instant) {
     let asked = round.tutor_question().map(|q| q.position);
     match action {
         Action::Yes => round.answer(Reply::Yes, now),
         Action::New | Action::Quit => round.answer(Reply::No, now),
         Action::Why => round.answer(Reply::Why, now),
-        Action::Click(..) => match clicked {
+        Action::Click(clicked) => match clicked {
             Some(pos) if Some(pos) == asked => round.answer(Reply::Yes, now),
             Some(pos) => {
                 round.answer(Reply::No, now);
@@ -54,15 +44,14 @@ impl App {
         }
     }
 
-    pub(super) fn round_mut(&mut self) -> Option<&mut Round> {
+    pub(in crate::app) fn round_mut(&mut self) -> Option<&mut Round> {
         match &mut self.screen {
             Screen::Play(r) => Some(r),
             _ => None,
         }
     }
 
-    pub(super) fn update_play(&mut self, action: Action, now: Instant) {
-        let size = self.size;
+    pub(in crate::app) fn update_play(&mut self, action: Action, now: Instant) {
         let Screen::Play(round) = &mut self.screen else {
             return;
         };
@@ -114,11 +103,7 @@ impl App {
             return;
         }
         if round.tutor_question().is_some() {
-            let pos = match action {
-                Action::Click(x, y) => hit(round, size, x, y),
-                _ => None,
-            };
-            tutor_keys(round, action, pos, now);
+            tutor_keys(round, action, now);
             return;
         }
         match action {
@@ -141,8 +126,8 @@ impl App {
                 let pos = round.cursor;
                 round.person_flip(pos, now);
             }
-            Action::Click(x, y) if !watch => {
-                if let Some(pos) = hit(round, size, x, y) {
+            Action::Click(clicked) if !watch => {
+                if let Some(pos) = clicked {
                     round.cursor = pos;
                     round.person_flip(pos, now);
                 }
@@ -152,7 +137,7 @@ impl App {
     }
 
     /// A new deal with the same settings and a fresh seed.
-    pub(super) fn new_deal(&mut self, now: Instant) {
+    pub(in crate::app) fn new_deal(&mut self, now: Instant) {
         self.save_current();
         if let Screen::Solo(s) = &mut self.screen {
             match s.next_deal(random_seed()) {

@@ -1,6 +1,10 @@
 //! The replay screen's state: a record stepped flip by flip or turn by turn, its
 //! analysis (once the solver is ready), auto-play, and where leaving it goes back to
-//! (the list of saved games is in `history.rs`). Pure state: drawing is in `review.rs`.
+//! (the list of saved games is in `history.rs`). Pure state: drawing is in
+//! `tui/replay_view.rs`; its keys are in `replay/keys.rs`.
+
+mod keys;
+pub mod summary;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -9,6 +9,8 @@ use std::time::Instant;
 
 use super::{Round, wants_seats_solver};
 use crate::analysis::annotate::{Analysis, annotate};
+use crate::app::hint::{self, Hint, HintAction};
+use crate::app::worker::{Progress, Worker};
 use crate::model::{Model, ModelTask, Oracle, OracleInto, RuleSet, TableOracle};
 use crate::players::{AiKind, Policy, SeatAi};
 use crate::record::RecordSeat;
@@ -16,8 +18,6 @@ use crate::rules::{Game, PublicView, Seat, Table};
 use crate::trainer::coach::{self, Verdict};
 use crate::trainer::tutor::Warning;
 use crate::trainer::{Places, Taught};
-use crate::tui::hint::{self, Hint, HintAction};
-use crate::tui::worker::{Progress, Worker};
 
 /// A table's solver as the round asks it, its rule set out of sight.
 pub trait TableSolver: Send {
@@ -225,7 +225,7 @@ impl Round {
             Ok(s) => {
                 self.solver = Some(s);
                 for i in 0..self.seats.len() {
-                    if self.seats[i].kind == Some(crate::tui::config::Opponent::Optimal) {
+                    if self.seats[i].kind == Some(crate::app::config::Opponent::Optimal) {
                         self.make_ai(i);
                     }
                 }

@@ -3,13 +3,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{Action, App, Overlay, Screen, random_seed};
-use crate::tui::board::Geometry;
-use crate::tui::config::Config;
-use crate::tui::replay::{Back, Replay};
-use crate::tui::screen;
-use crate::tui::setup::Setup;
-use crate::tui::solo::Solo;
+use crate::app::config::Config;
+use crate::app::replay::{Back, Replay};
+use crate::app::setup::Setup;
+use crate::app::solo::Solo;
+use crate::app::{Action, App, Overlay, Screen, random_seed};
 
 impl App {
     /// An app playing solitaire with `config` (deck, memory, seed, hints) at once;
@@ -33,7 +31,7 @@ impl App {
     }
 
     /// Starts a solitaire game.
-    pub(super) fn begin_solo(
+    pub(in crate::app) fn begin_solo(
         &mut self,
         config: Config,
         challenge: Option<crate::solitaire::Challenge>,
@@ -55,8 +53,7 @@ impl App {
         }
     }
 
-    pub(super) fn update_solo(&mut self, action: Action, now: Instant) {
-        let size = self.size;
+    pub(in crate::app) fn update_solo(&mut self, action: Action, now: Instant) {
         let Screen::Solo(solo) = &mut self.screen else {
             return;
         };
@@ -103,16 +100,12 @@ impl App {
                 let pos = solo.cursor;
                 solo.flip_at(pos, now);
             }
-            Action::Click(x, y) => {
-                let (rows, cols) = solo.game().view().deck().grid();
-                let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
-                let cards = solo.game().view().slots().len();
-                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
-                {
-                    solo.cursor = pos;
-                    solo.flip_at(pos, now);
-                }
+            Action::Click(Some(pos)) => {
+                solo.cursor = pos;
+                solo.flip_at(pos, now);
             }
+            // A click off the cards does nothing.
+            Action::Click(None) => {}
             _ => solo.speed_up(now),
         }
     }

@@ -1,8 +1,15 @@
-//! What a key, a click or the clock asks for: terminal events become [`Action`]s.
+//! What a key, a click or the clock asks for: terminal events become [`Action`]s, and
+//! those the app's own words ([`app::Action`]): a click becomes the card it hit on the
+//! layout drawn, and keys are dropped while the terminal is too small to show anything.
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use ratatui::layout::Rect;
+
+use super::board::Geometry;
+use super::screen;
+use crate::app::{self, App, Input, Screen};
 
 /// What a key, a click or the clock asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,6 +142,110 @@ impl Action {
             KeyCode::Char('[') => Self::Mistake(false),
             KeyCode::Tab => Self::Whose,
             _ => Self::Other,
+        }
+    }
+}
+
+impl Action {
+    /// The app's word for this action; a click is looked up on the board of `app` as
+    /// drawn on its terminal.
+    #[must_use]
+    pub fn to_app(self, app: &App) -> app::Action {
+        use app::Action as A;
+        match self {
+            Self::Move(dr, dc) => A::Move(dr, dc),
+            Self::Select => A::Select,
+            Self::Click(x, y) => A::Click(card_at(app, x, y)),
+            Self::Hint => A::Hint,
+            Self::Odds => A::Odds,
+            Self::Why => A::Why,
+            Self::Codes => A::Codes,
+            Self::Fraction => A::Fraction,
+            Self::Help => A::Help,
+            Self::New => A::New,
+            Self::Again => A::Again,
+            Self::Setup => A::Setup,
+            Self::Undo => A::Undo,
+            Self::Review => A::Review,
+            Self::Costliest => A::Costliest,
+            Self::Puzzles => A::Puzzles,
+            Self::PairsGame => A::PairsGame,
+            Self::Home => A::Home,
+            Self::End => A::End,
+            Self::Quit => A::Quit,
+            Self::Yes => A::Yes,
+            Self::Interrupt => A::Interrupt,
+            Self::Suspend => A::Suspend,
+            Self::Digit(d) => A::Digit(d),
+            Self::Backspace => A::Backspace,
+            Self::Resize(w, h) => A::Resize(w, h),
+            Self::Tick => A::Tick,
+            Self::Learn => A::Learn,
+            Self::Page(p) => A::Page(p),
+            Self::Mistake(next) => A::Mistake(next),
+            Self::Whose => A::Whose,
+            Self::Type(c) => A::Type(c),
+            Self::Other => A::Other,
+        }
+    }
+}
+
+impl Input for Action {
+    fn action(self, app: &App) -> Option<app::Action> {
+        let always = matches!(
+            self,
+            Self::Interrupt | Self::Resize(..) | Self::Suspend | Self::Tick
+        );
+        if !always && app.too_small().is_some() && self != Self::Quit && app.overlay.is_none() {
+            // Nothing of the screen is visible: no key may act on it but `q` (back, or
+            // quit: its question is shown).
+            return None;
+        }
+        Some(self.to_app(app))
+    }
+}
+
+/// The card of the board on show at the screen cell `(x, y)` of `app`'s terminal, as
+/// the play screen lays it out (`None`: no board, or no card there).
+fn card_at(app: &App, x: u16, y: u16) -> Option<usize> {
+    let view = match &app.screen {
+        Screen::Play(r) => r.game().view(),
+        Screen::Solo(s) => s.game().view(),
+        Screen::Puzzle(d) => d.game().view(),
+        _ => return None,
+    };
+    let (rows, cols) = view.deck().grid();
+    let area = screen::board_area(Rect::new(0, 0, app.size.0, app.size.1));
+    let cards = view.slots().len();
+    Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+}
+
+/// The app as the terminal shows it: whether it fits, and the action for an event.
+impl App {
+    /// Whether the screen on show fits the terminal: `Some` the size it needs if not.
+    #[must_use]
+    pub fn too_small(&self) -> Option<(u16, u16)> {
+        let need = screen::min_size(self);
+        (self.size.0 < need.0 || self.size.1 < need.1).then_some(need)
+    }
+
+    /// The action for a terminal event on this app: while the setup's players list is
+    /// typed, a character key is that character, not its command.
+    #[must_use]
+    pub fn action_for(&self, event: &Event) -> Option<Action> {
+        let typing = self.overlay.is_none()
+            && self.strategy.is_none()
+            && matches!(&self.screen, Screen::Setup(s) if s.is_editing());
+        match event {
+            Event::Key(k)
+                if typing && k.is_press() && !k.modifiers.contains(KeyModifiers::CONTROL) =>
+            {
+                match k.code {
+                    KeyCode::Char(c) => Some(Action::Type(c)),
+                    _ => Some(Action::from_key(*k)),
+                }
+            }
+            _ => Action::from_event(event),
         }
     }
 }

@@ -3,6 +3,9 @@
 //! action, the end figures (moves, `e(n, 0)`, the luck-adjusted figure, the worst case)
 //! and the statistics. Pure state: no terminal here.
 
+pub mod end;
+mod keys;
+
 use std::path::PathBuf;
 use std::time::Instant;
 

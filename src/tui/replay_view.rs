@@ -10,10 +10,10 @@ use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph,
 
 use super::board::{BoardView, Geometry};
 use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
-use super::replay::{History, Replay};
 use super::theme;
 use crate::analysis::annotate::{Class, show_compared, show_cost, show_cost_short, show_two};
-use crate::analysis::judgement::Judgement;
+use crate::app::replay::summary::{SummaryLine, summary_lines};
+use crate::app::replay::{History, Replay};
 use crate::model::Unit;
 use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
 use crate::rules::{Game, Objective};
@@ -156,18 +156,6 @@ pub fn window_lines(replay: &Replay) -> Vec<Line<'static>> {
     let mut lines = panel_lines(replay);
     lines.push(message_line(replay));
     lines
-}
-
-/// The replay's summary as plain lines, the judgement's figures of every seat as the
-/// summary window says them (the screen reader reads these): without the window's
-/// closing hint.
-#[must_use]
-pub fn summary_text(replay: &Replay) -> Vec<String> {
-    summary_window(replay)
-        .iter()
-        .map(super::panel::plain)
-        .filter(|l| !l.is_empty() && l != CLOSES)
-        .collect()
 }
 
 /// The summary window's last line.
@@ -457,10 +445,21 @@ fn as_f64(i: usize) -> f64 {
 
 /// The lines of the summary window.
 fn summary_window(replay: &Replay) -> Vec<Line<'static>> {
-    match replay.judgement() {
-        Some(judgement) => summary_lines(replay, judgement),
-        None => vec![Line::from(replay.note().to_owned())],
+    let mut lines: Vec<Line<'static>> = summary_lines(replay)
+        .into_iter()
+        .map(|l| match l {
+            SummaryLine::Seat(name, totals) => {
+                Line::from(vec![Span::styled(name, theme::HEADING), Span::raw(totals)])
+            }
+            SummaryLine::Text(t) => Line::from(t),
+            SummaryLine::Flip(t, class) => Line::from(t).style(class_style(class)),
+            SummaryLine::Note(t) => Line::from(t).style(theme::DIM),
+        })
+        .collect();
+    if replay.judgement().is_some() {
+        lines.push(Line::from(CLOSES).style(theme::DIM));
     }
+    lines
 }
 
 /// The summary window: above the chart when it fits there, so the chart it speaks of
@@ -478,55 +477,6 @@ fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
         Clear.render(chart, buf);
         text_popup(area, SUMMARY_WIDTH, lines, " Summary ", buf);
     }
-}
-
-fn summary_lines(replay: &Replay, judgement: &Judgement) -> Vec<Line<'static>> {
-    let r = replay.record();
-    let an = &judgement.analysis;
-    let mut lines = Vec::new();
-    for seat in replay.seats() {
-        let s = judgement.figures(seat);
-        let totals = format!(": {}", s.words(|c| show_cost_short(an.objective, c)));
-        lines.push(Line::from(vec![
-            Span::styled(r.player(seat).to_owned(), theme::HEADING),
-            Span::raw(totals),
-        ]));
-        // Memory apart from strategy, as the end screen says it (classic memory).
-        if let Some(memory) = s.memory_words() {
-            lines.push(Line::from(format!("  {memory}")));
-        }
-        if s.costliest.is_empty() && s.flips > 0 {
-            lines.push(Line::from(
-                "  No costly move: every flip was among the best.",
-            ));
-        }
-        for (k, &i) in s.costliest.iter().enumerate() {
-            let a = &an.annotations[i];
-            let slip = judgement
-                .slip_at(i)
-                .map(|_| " (a memory slip)")
-                .unwrap_or_default();
-            lines.push(
-                Line::from(format!("{}. {}{slip}", k + 1, an.explain(replay.full(), a)))
-                    .style(class_style(a.class)),
-            );
-        }
-        lines.push(Line::from(""));
-    }
-    let unit = match an.objective {
-        Objective::Win if an.unit() != Unit::OwnPairs => "points of win chance",
-        Objective::Moves => "moves",
-        _ => "pairs",
-    };
-    lines.push(
-        Line::from(format!(
-            "Cost: {unit} lost a decision with a choice; forced ones (one choice, or all \
-             equal) are left out."
-        ))
-        .style(theme::DIM),
-    );
-    lines.push(Line::from(CLOSES).style(theme::DIM));
-    lines
 }
 
 /// The list of saved games.

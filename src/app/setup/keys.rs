@@ -2,12 +2,12 @@
 
 use std::time::Instant;
 
-use super::{Action, App, Screen, random_seed};
+use crate::app::config::Config;
+use crate::app::puzzle::Drill;
+use crate::app::setup::Setup;
+use crate::app::strategy::Strategy;
+use crate::app::{Action, App, Screen, random_seed};
 use crate::rules::Deck;
-use crate::tui::config::Config;
-use crate::tui::puzzle::Drill;
-use crate::tui::setup::Setup;
-use crate::tui::strategy::Strategy;
 
 /// Today (UTC), for the review's spaced schedule.
 fn today() -> time::Date {
@@ -39,7 +39,7 @@ impl App {
         Self::with_screen(Screen::Setup(Setup::new(config)))
     }
 
-    pub(super) fn update_setup(&mut self, action: Action, now: Instant) {
+    pub(in crate::app) fn update_setup(&mut self, action: Action, now: Instant) {
         let Screen::Setup(setup) = &mut self.screen else {
             return;
         };
@@ -56,7 +56,7 @@ impl App {
         }
         match action {
             Action::Select
-                if setup.field() == crate::tui::setup::Field::Players && !setup.solitaire =>
+                if setup.field() == crate::app::setup::Field::Players && !setup.solitaire =>
             {
                 setup.start_editing();
             }
@@ -80,7 +80,7 @@ impl App {
                     Drill::new(
                         rules,
                         c.seed,
-                        crate::tui::puzzle::Filter::default(),
+                        crate::app::puzzle::Filter::default(),
                         None,
                         self.stats_dir.clone(),
                         self.cache_dir.clone(),
@@ -110,7 +110,7 @@ impl App {
             Action::Review => {
                 // Your own costly decisions, on the puzzle screen.
                 let drill = match &self.stats_dir {
-                    Some(dir) => crate::tui::puzzle::review::open(
+                    Some(dir) => crate::app::puzzle::review::open(
                         dir,
                         self.cache_dir.as_deref(),
                         today(),

@@ -1,10 +1,8 @@
 //! The puzzle screen: opening it, and its keys.
 
-use super::{Action, App, Screen};
-use crate::tui::board::Geometry;
-use crate::tui::puzzle::Drill;
-use crate::tui::screen;
-use crate::tui::strategy::Strategy;
+use crate::app::puzzle::Drill;
+use crate::app::strategy::Strategy;
+use crate::app::{Action, App, Screen};
 
 impl App {
     /// An app on the puzzle screen with `drill`.
@@ -22,8 +20,7 @@ impl App {
         }
     }
 
-    pub(super) fn update_puzzle(&mut self, action: Action) {
-        let size = self.size;
+    pub(in crate::app) fn update_puzzle(&mut self, action: Action) {
         let Screen::Puzzle(drill) = &mut self.screen else {
             return;
         };
@@ -42,15 +39,9 @@ impl App {
                 let pos = drill.cursor;
                 drill.choose(pos);
             }
-            Action::Click(x, y) => {
-                let (rows, cols) = drill.game().view().deck().grid();
-                let area = screen::board_area(ratatui::layout::Rect::new(0, 0, size.0, size.1));
-                let cards = drill.game().view().slots().len();
-                if let Some(pos) = Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
-                {
-                    drill.cursor = pos;
-                    drill.choose(pos);
-                }
+            Action::Click(Some(pos)) => {
+                drill.cursor = pos;
+                drill.choose(pos);
             }
             _ => {}
         }

@@ -3,9 +3,9 @@
 //! whatever its rules.
 
 use super::Round;
+use crate::app::hint::{self, Hint};
+use crate::app::table::offer_hint;
 use crate::trainer::coach::{self, LookBack};
-use crate::tui::hint::{self, Hint};
-use crate::tui::table::offer_hint;
 
 impl Round {
     /// The hint on screen.
@@ -64,7 +64,7 @@ impl Round {
     /// classic memory until the person asks for the places.
     pub(super) fn places(&self) -> hint::Places {
         let at = self.game.view().flips().len();
-        if self.config.memory == crate::tui::config::Memory::Open
+        if self.config.memory == crate::app::config::Memory::Open
             || self.is_watch()
             || self.places_shown.last() == Some(&at)
         {
@@ -175,7 +175,7 @@ impl Round {
             .solver
             .as_ref()
             .and_then(|s| s.odds(view, self.person()));
-        let auto = self.is_watch() || self.config.hints == crate::tui::config::Hints::Always;
+        let auto = self.is_watch() || self.config.hints == crate::app::config::Hints::Always;
         if auto && self.show.is_none() && (self.persons_turn() || self.is_watch()) {
             self.hint = self.compute_hint();
             if self.hint.is_some() && !self.is_watch() {

@@ -21,14 +21,14 @@ impl Round {
     }
 
     pub(super) fn face(&self, flip: Flip) -> String {
-        crate::tui::table::face(self.game.view(), flip)
+        crate::app::table::face(self.game.view(), flip)
     }
 
     /// A turn in the log, the cards as the records write them: "You: 4♠ b2, 7♥ c3 — miss".
     /// In classic memory a turn that left its cards face down is told without them
     /// ("AI: no pair"): remembering them is the game.
     pub(super) fn describe(&self, who: &str, a: Flip, b: Flip, end: TurnEnd) -> String {
-        if self.config.memory == crate::tui::config::Memory::Classic {
+        if self.config.memory == crate::app::config::Memory::Classic {
             return match end {
                 TurnEnd::Pair => format!("{who}: pair {} {}", self.face(a), self.face(b)),
                 TurnEnd::Miss => format!("{who}: no pair"),

@@ -2,8 +2,8 @@
 //! it is and whose view the screen takes.
 
 use super::{Round, ai_title};
+use crate::app::config::Opponent;
 use crate::rules::Seat;
-use crate::tui::config::Opponent;
 
 impl Round {
     /// Whether the table is today's game: one person against one AI.
