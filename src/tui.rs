@@ -7,12 +7,15 @@
 mod action;
 mod board;
 mod end_view;
+mod history_view;
 mod input;
 mod look;
-mod pairs_view;
+mod pairs_replay_view;
+mod pairs_table_view;
 mod panel;
 mod puzzle_view;
 mod replay_view;
+mod round_view;
 mod screen;
 mod setup_view;
 mod solo_view;

@@ -3,7 +3,9 @@
 //! each step is a [`PairsTable`] dealt again from the record's seed, so it is drawn as
 //! the game was. The costs are computed on a [`Worker`], so the replay opens at once
 //! and steps while they come (a long game of three seats takes seconds). Drawing
-//! (`pairs_view.rs`) only reads.
+//! (`tui/pairs_replay_view.rs`) only reads.
+
+mod keys;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

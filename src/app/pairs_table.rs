@@ -1,6 +1,6 @@
 //! The Pairs screen's state: the game, who sits where, the AI's pace, the hint and the
 //! decisions made (for the record). Changed only by its methods, which the app calls
-//! with the person's keys and the clock's ticks; drawing (`pairs_view.rs`) only reads.
+//! with the person's keys and the clock's ticks; drawing (`tui/pairs_table_view.rs`) only reads.
 
 mod keys;
 

@@ -12,8 +12,8 @@ use super::board::{BoardView, Geometry};
 use super::panel::{ASSUMPTION, Footer, PANEL_WIDTH, text_height, text_popup};
 use super::theme;
 use crate::analysis::annotate::{Class, show_compared, show_cost, show_cost_short, show_two};
+use crate::app::replay::Replay;
 use crate::app::replay::summary::{SummaryLine, summary_lines};
-use crate::app::replay::{History, Replay};
 use crate::model::Unit;
 use crate::record::{Record, coordinate, face_text, result_text, seat_letter};
 use crate::rules::{Game, Objective};
@@ -34,14 +34,6 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("s", "summary"),
     ("?", "keys"),
     ("q", "back"),
-];
-
-/// Footer keys of the list of saved games.
-pub const HISTORY_KEYS: &[(&str, &str)] = &[
-    ("↑↓", "choose"),
-    ("⏎", "replay"),
-    ("g/G", "first/last"),
-    ("q", "quit"),
 ];
 
 /// Smallest terminal the replay of a deck laid out in `rows` x `cols` needs.
@@ -477,43 +469,4 @@ fn summary(replay: &Replay, area: Rect, chart: Rect, buf: &mut Buffer) {
         Clear.render(chart, buf);
         text_popup(area, SUMMARY_WIDTH, lines, " Summary ", buf);
     }
-}
-
-/// The list of saved games.
-pub fn history(history: &History, ascii: bool, area: Rect, buf: &mut Buffer) {
-    let [title, list, message, footer] = area.layout(&Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ]));
-    Line::from(vec![
-        Span::styled("Saved games", theme::HEADING),
-        Span::raw(format!("  {}", history.dir.display())),
-    ])
-    .render(title, buf);
-    let block = Block::bordered().border_style(theme::BORDER);
-    let inner = block.inner(list);
-    block.render(list, buf);
-    let rows = usize::from(inner.height).max(1);
-    let first = history.selected.saturating_sub(rows - 1);
-    let lines: Vec<Line> = history
-        .lines
-        .iter()
-        .enumerate()
-        .skip(first)
-        .take(rows)
-        .map(|(i, text)| {
-            if i == history.selected {
-                Line::from(format!("▶ {text}")).style(theme::SELECTED)
-            } else {
-                Line::from(format!("  {text}"))
-            }
-        })
-        .collect();
-    Paragraph::new(lines).render(inner, buf);
-    Line::from(history.message.clone())
-        .bold()
-        .render(message, buf);
-    Footer(HISTORY_KEYS, ascii).render(footer, buf);
 }

@@ -1,27 +1,24 @@
-//! Drawing the whole application from its state: layout, the play screen, overlays
+//! Drawing the whole application from its state: the layout of a game's screen, each
+//! screen by its view (`round_view.rs`, `solo_view.rs`, ...), the windows over them
 //! (help, questions; the end of a game is in `end_view.rs`) and "terminal too small".
 //! Reads only.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Stylize;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::board::{BoardView, Geometry};
-use super::end_view::{END_KEYS, END_KEYS_NO_COSTLIEST, costliest, end_lines, end_screen};
+use super::board::Geometry;
+use super::end_view::end_lines;
 use super::look::Paint;
 use super::panel::{
-    Footer, PANEL_WIDTH, PLAY_KEYS, Panel, WATCH_KEYS, key_rows, keys_offered, text_popup,
+    Footer, PANEL_WIDTH, PLAY_KEYS, WATCH_KEYS, key_rows, keys_offered, text_popup,
 };
 use super::replay_view;
-use super::solo_view::{self, SOLO_END_KEYS, SOLO_KEYS, SoloPanel};
+use super::solo_view::{self, SOLO_KEYS};
 use super::theme;
-use crate::app::round::Round;
-use crate::app::solo::Solo;
 use crate::app::{App, Overlay, Screen};
 use crate::rules::Phase;
-use crate::words;
 
 /// Smallest terminal the current screen can use.
 #[must_use]
@@ -49,8 +46,8 @@ pub fn min_size(app: &App) -> (u16, u16) {
             let (w, h) = Geometry::min_size(rows, cols);
             ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
         }
-        Screen::Pairs(t) => super::pairs_view::min_size(t.seats().len()),
-        Screen::PairsReplay(r) => super::pairs_view::min_size(r.record().seats.len()),
+        Screen::Pairs(t) => super::pairs_table_view::min_size(t.seats().len()),
+        Screen::PairsReplay(r) => super::pairs_table_view::min_size(r.record().seats.len()),
     }
 }
 
@@ -99,16 +96,16 @@ impl App {
         }
         match &self.screen {
             Screen::Setup(s) => s.render(area, buf),
-            Screen::Play(r) => play(self, r, area, buf),
+            Screen::Play(r) => super::round_view::draw(self, r, area, buf),
             Screen::Replay(r) => replay_view::replay(r, self.look.ascii(), area, buf),
-            Screen::History(h) => replay_view::history(h, self.look.ascii(), area, buf),
-            Screen::Solo(s) => solo(app_spinner(self), self.look.ascii(), s, area, buf),
+            Screen::History(h) => super::history_view::draw(h, self.look.ascii(), area, buf),
+            Screen::Solo(s) => solo_view::draw(app_spinner(self), self.look.ascii(), s, area, buf),
             Screen::Puzzle(d) => {
                 super::puzzle_view::draw(d, self.look.ascii(), play_areas(area), area, buf);
             }
-            Screen::Pairs(t) => super::pairs_view::draw(t, self.look.ascii(), area, buf),
+            Screen::Pairs(t) => super::pairs_table_view::draw(t, self.look.ascii(), area, buf),
             Screen::PairsReplay(r) => {
-                super::pairs_view::draw_replay(r, self.look.ascii(), area, buf);
+                super::pairs_replay_view::draw(r, self.look.ascii(), area, buf);
             }
         }
         if let Some(page) = &self.strategy {
@@ -153,101 +150,9 @@ fn too_small(area: Rect, buf: &mut Buffer, w: u16, h: u16) {
         .render(Rect::new(area.x, y, area.width, area.height.min(2)), buf);
 }
 
-/// The play screen's title in `width` cells.
-fn play_title(round: &Round, width: u16) -> Line<'static> {
-    let c = round.config();
-    let titles: Vec<String> = round.seat_list().map(|s| round.seat_title(s)).collect();
-    let seats = titles.join(if titles.len() == 2 { " vs " } else { ", " });
-    // Who plays matters more than the seed: a long seed goes first when room is short.
-    let mut rest = format!("  {} · seed {} · {seats}", c.deck, c.seed);
-    let practice = if round.practice() { 10 } else { 0 };
-    if "Concentration".len() + rest.chars().count() + practice > usize::from(width) {
-        rest = format!("  {} · {seats}", c.deck);
-    }
-    let mut head = vec![
-        Span::styled("Concentration", theme::HEADING),
-        Span::raw(rest),
-    ];
-    if round.practice() {
-        head.push(Span::styled("  PRACTICE", theme::ERROR));
-    }
-    Line::from(head)
-}
-
-fn play(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
-    let [title, board, panel, message, footer] = play_areas(area);
-    play_title(round, title.width).render(title, buf);
-    let turned = round.turned();
-    BoardView::of_round(round, &turned).render(board, buf);
-    Panel(round).render(panel, buf);
-    let text = if round.ai_waiting_for_solver()
-        || (app.thinking()
-            && round.hint().is_none()
-            && round.solver_note().is_none()
-            && !round.solver_settled())
-    {
-        let dots = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-        format!(
-            "{} The AI is solving the game…  {}",
-            dots[app.spinner % dots.len()],
-            round.message()
-        )
-    } else {
-        round.message().to_string()
-    };
-    // One row: a long message (the coach's, whose whole line the panel keeps) ends in
-    // `…` at a word rather than being cut mid-word at the edge.
-    Line::from(words::fit(&text, usize::from(message.width)))
-        .bold()
-        .render(message, buf);
-    let over = match round.game().view().phase() {
-        Phase::Over(result) if round.show().is_none() => Some(result),
-        _ => None,
-    };
-    let keys = match over {
-        Some(_) if costliest(round) => END_KEYS.to_vec(),
-        Some(_) => END_KEYS_NO_COSTLIEST.to_vec(),
-        None if round.is_watch() => keys_offered(round, WATCH_KEYS),
-        None => keys_offered(round, PLAY_KEYS),
-    };
-    Footer(&keys, app.look.ascii()).render(footer, buf);
-    if let Some(result) = over {
-        end_screen(round, result, area, buf);
-    }
-}
-
 /// The spinner frame while the solver works (`None`: not working).
 fn app_spinner(app: &App) -> Option<usize> {
     app.thinking().then_some(app.spinner)
-}
-
-/// Title, board, panel, message line and footer of a solitaire game, and its end screen.
-fn solo(spinner: Option<usize>, ascii: bool, solo: &Solo, area: Rect, buf: &mut Buffer) {
-    let [title, board, panel, message, footer] = play_areas(area);
-    solo_view::title(solo).render(title, buf);
-    let turned = solo.turned();
-    solo_view::board(solo, &turned).render(board, buf);
-    SoloPanel(solo).render(panel, buf);
-    if solo.fraction_on() && !solo.game().view().is_over() {
-        solo_view::fraction_box(solo, board, buf);
-    }
-    let text = match spinner {
-        Some(i) => {
-            let dots = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-            format!(
-                "{} Solving the deck…  {}",
-                dots[i % dots.len()],
-                solo.message()
-            )
-        }
-        None => solo.message().to_string(),
-    };
-    Line::from(text).bold().render(message, buf);
-    let over = solo.game().view().is_over() && solo.show().is_none();
-    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }, ascii).render(footer, buf);
-    if over && let Some(summary) = solo.summary() {
-        solo_view::end_screen(solo, summary, area, buf);
-    }
 }
 
 /// Every key of a solitaire game.
@@ -353,11 +258,11 @@ fn help_window(screen: &Screen) -> (&'static str, Vec<Line<'static>>) {
         Screen::Solo(_) => (" Solitaire keys ", board_help_lines(SOLO_HELP, false)),
         Screen::Pairs(_) => (
             " Pairs keys ",
-            help_lines(super::pairs_view::PAIRS_HELP, false),
+            help_lines(super::pairs_table_view::PAIRS_HELP, false),
         ),
         Screen::PairsReplay(_) => (
             " Pairs replay keys ",
-            help_lines(super::pairs_view::PAIRS_REPLAY_HELP, false),
+            help_lines(super::pairs_replay_view::PAIRS_REPLAY_HELP, false),
         ),
         Screen::Puzzle(_) => (
             " Puzzle keys ",
@@ -416,8 +321,8 @@ impl App {
             }
             (None, Screen::Puzzle(d)) => super::puzzle_view::panel_lines(d),
             (None, Screen::Setup(_) | Screen::History(_)) => Vec::new(),
-            (None, Screen::Pairs(t)) => super::pairs_view::window_lines(t),
-            (None, Screen::PairsReplay(r)) => super::pairs_view::replay_window_lines(r),
+            (None, Screen::Pairs(t)) => super::pairs_table_view::window_lines(t),
+            (None, Screen::PairsReplay(r)) => super::pairs_replay_view::window_lines(r),
         };
         let frame = if self.overlay.is_none() {
             self.frame_lines()
@@ -437,7 +342,7 @@ impl App {
         let ascii = self.look.ascii();
         match &self.screen {
             Screen::Play(r) if !matches!(r.game().view().phase(), Phase::Over(_)) => vec![
-                play_title(r, 0),
+                super::round_view::play_title(r, 0),
                 Line::from(r.message().to_string()),
                 Footer(
                     &keys_offered(r, if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS }),

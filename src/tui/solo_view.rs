@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::board::BoardView;
-use super::panel::{key_line, truncate};
+use super::panel::{Footer, key_line, truncate};
+use super::screen::play_areas;
 use super::theme;
 use crate::app::config::Memory;
 use crate::app::solo::end::end_words;
@@ -271,4 +272,33 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
 /// The panel and footer parts are drawn by the caller; this draws the end popup.
 pub fn end_screen(solo: &Solo, summary: &Summary, area: Rect, buf: &mut Buffer) {
     super::panel::text_popup(area, 78, end_lines(solo, summary), " Table cleared ", buf);
+}
+
+/// Title, board, panel, message line and footer of a solitaire game, and its end screen.
+pub(super) fn draw(spinner: Option<usize>, ascii: bool, solo: &Solo, area: Rect, buf: &mut Buffer) {
+    let [title, board, panel, message, footer] = play_areas(area);
+    self::title(solo).render(title, buf);
+    let turned = solo.turned();
+    self::board(solo, &turned).render(board, buf);
+    SoloPanel(solo).render(panel, buf);
+    if solo.fraction_on() && !solo.game().view().is_over() {
+        fraction_box(solo, board, buf);
+    }
+    let text = match spinner {
+        Some(i) => {
+            let dots = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+            format!(
+                "{} Solving the deck…  {}",
+                dots[i % dots.len()],
+                solo.message()
+            )
+        }
+        None => solo.message().to_string(),
+    };
+    Line::from(text).bold().render(message, buf);
+    let over = solo.game().view().is_over() && solo.show().is_none();
+    Footer(if over { SOLO_END_KEYS } else { SOLO_KEYS }, ascii).render(footer, buf);
+    if over && let Some(summary) = solo.summary() {
+        end_screen(solo, summary, area, buf);
+    }
 }

@@ -1,8 +1,7 @@
-//! Pairs, the press-your-luck game, and its replay: opening and leaving them, and their keys.
+//! Pairs, the press-your-luck game: opening and leaving it, and its keys.
 
 use std::time::Instant;
 
-use crate::app::pairs_replay::PairsReplay;
 use crate::app::pairs_table::PairsTable;
 use crate::app::{Action, App, Overlay, Screen};
 
@@ -13,46 +12,12 @@ impl App {
         Self::with_screen(Screen::Pairs(Box::new(table)))
     }
 
-    /// An app replaying a game of Pairs; `q` leaves the program.
-    #[must_use]
-    pub fn pairs_replay(replay: PairsReplay) -> Self {
-        Self::with_screen(Screen::PairsReplay(Box::new(replay)))
-    }
-
-    /// The Pairs replay on screen, if any.
-    #[must_use]
-    pub fn pairs_replay_screen(&self) -> Option<&PairsReplay> {
-        match &self.screen {
-            Screen::PairsReplay(r) => Some(r),
-            _ => None,
-        }
-    }
-
     /// The Pairs table on screen, if any.
     #[must_use]
     pub fn pairs_table(&self) -> Option<&PairsTable> {
         match &self.screen {
             Screen::Pairs(t) => Some(t),
             _ => None,
-        }
-    }
-
-    /// The Pairs replay: `←`/`→` a decision, `↑`/`↓` a round's worth, Home/End the
-    /// ends, `q` back to the list it came from or out.
-    pub(in crate::app) fn update_pairs_replay(&mut self, action: Action) {
-        let Screen::PairsReplay(replay) = &mut self.screen else {
-            return;
-        };
-        match action {
-            Action::Move(0, dc) => replay.step(dc),
-            Action::Move(dr, _) => replay.step(dr * 5),
-            Action::Home => replay.jump(false),
-            Action::End => replay.jump(true),
-            Action::Quit => match replay.take_history() {
-                Some(history) => self.screen = Screen::History(history),
-                None => self.quit = true,
-            },
-            _ => {}
         }
     }
 
