@@ -298,7 +298,10 @@ fn the_app_names_neither_ratatui_nor_crossterm() {
     let src = root().join("src");
     let mut files = rust_files(&src.join("app"));
     files.push(src.join("app.rs"));
-    assert!(files.len() > 10, "the app's files were not found: {files:?}");
+    assert!(
+        files.len() > 10,
+        "the app's files were not found: {files:?}"
+    );
     let named: Vec<String> = files
         .iter()
         .filter(|path| {
