@@ -94,7 +94,7 @@ pub enum Overlay {
 
 /// A game not saved yet, of either kind: what leaving it, or a signal, saves.
 #[derive(Debug, Clone)]
-pub enum Unsaved {
+pub(crate) enum Unsaved {
     /// A game of Concentration (or solitaire).
     Concentration(Record),
     /// A game of Pairs.
@@ -106,7 +106,7 @@ impl Unsaved {
     ///
     /// # Errors
     /// The folder or the file cannot be written.
-    pub fn save(&self, dir: &std::path::Path) -> std::io::Result<PathBuf> {
+    pub(crate) fn save(&self, dir: &std::path::Path) -> std::io::Result<PathBuf> {
         match self {
             Self::Concentration(r) => crate::record::save(dir, r),
             Self::Pairs(r) => crate::record::save_pairs(dir, r),
@@ -115,7 +115,7 @@ impl Unsaved {
 }
 
 /// A message from the solver thread.
-pub struct Solved {
+pub(crate) struct Solved {
     key: SolverKey,
     result: Result<SharedSolver, String>,
 }
@@ -153,7 +153,7 @@ pub struct App {
     /// Set when the program should end.
     pub quit: bool,
     /// Steps of the "thinking" indicator.
-    pub spinner: usize,
+    pub(crate) spinner: usize,
     solvers: HashMap<SolverKey, SharedSolver>,
     pending: Option<SolverKey>,
     /// Solves under way on worker threads (a newer one may start before an older one
@@ -640,7 +640,7 @@ pub fn random_seed() -> u64 {
     let t = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    #[allow(clippy::cast_possible_truncation)] // mixing bits
+    // mixing bits
     let x = (t as u64) ^ (u64::from(std::process::id()) << 32);
     // SplitMix64 finaliser; keep seeds short enough to type.
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -141,7 +141,7 @@ fn help(path: &[String]) -> anyhow::Result<()> {
 
 /// An error the user caused: printed as one line, exit status 2.
 #[derive(Debug)]
-pub struct UsageError(pub String);
+pub(crate) struct UsageError(pub String);
 
 impl std::fmt::Display for UsageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -154,7 +154,7 @@ impl std::error::Error for UsageError {}
 /// A session that ran but could not save all of it: exit status 1, each line on
 /// standard error.
 #[derive(Debug)]
-pub struct NotSavedError(pub Vec<String>);
+pub(crate) struct NotSavedError(pub Vec<String>);
 
 impl std::fmt::Display for NotSavedError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -165,7 +165,7 @@ impl std::fmt::Display for NotSavedError {
 impl std::error::Error for NotSavedError {}
 
 /// The exit status of a session that could not save all of it.
-pub const NOT_SAVED_STATUS: u8 = 1;
+pub(crate) const NOT_SAVED_STATUS: u8 = 1;
 
 /// Ends a session on screen: an error ([`NotSavedError`], status 1) if anything could
 /// not be saved.

@@ -100,7 +100,7 @@ impl<R: BufRead, W: Write> Voice<R, W> {
     ///
     /// # Errors
     /// The input cannot be read.
-    pub fn read_raw(&mut self) -> io::Result<Option<String>> {
+    pub(crate) fn read_raw(&mut self) -> io::Result<Option<String>> {
         loop {
             match next_line(&mut self.input)? {
                 None => return Ok(None),
@@ -116,7 +116,7 @@ impl<R: BufRead, W: Write> Voice<R, W> {
     ///
     /// # Errors
     /// The output cannot be written.
-    pub fn tell_not_saved(&mut self, app: &App) -> io::Result<()> {
+    pub(crate) fn tell_not_saved(&mut self, app: &App) -> io::Result<()> {
         let lines = app.not_saved();
         for line in lines.get(self.told_not_saved..).unwrap_or_default() {
             self.say(&format!("{}.", line.trim_end_matches('.')))?;
@@ -153,7 +153,7 @@ impl<R: BufRead, W: Write> Voice<R, W> {
 
     /// Runs the app's clock on to `due` (waiting the pace in real time, if any) and
     /// ticks once.
-    pub fn settle_one(&mut self, app: &mut App, due: Instant) {
+    pub(crate) fn settle_one(&mut self, app: &mut App, due: Instant) {
         if let Some(pace) = self.pace
             && due > self.now
         {
@@ -302,7 +302,7 @@ pub fn learn<R: BufRead, W: Write>(voice: &mut Voice<R, W>) -> io::Result<()> {
 /// Whether the screen-reader mode is asked for by the environment
 /// (`CONCENTRATION_SCREEN_READER` set to `1`, `true` or `yes`).
 #[must_use]
-pub fn asked_by_environment() -> bool {
+pub(crate) fn asked_by_environment() -> bool {
     std::env::var("CONCENTRATION_SCREEN_READER").is_ok_and(|v| {
         matches!(
             v.trim().to_ascii_lowercase().as_str(),

@@ -49,7 +49,7 @@ pub enum Hints {
 }
 
 /// How long a show lasts when it waits for a key (reduce motion).
-pub const UNTIL_A_KEY: Duration = Duration::from_secs(24 * 60 * 60);
+pub(crate) const UNTIL_A_KEY: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Everything that defines a game.
 #[derive(Debug, Clone, PartialEq)]
@@ -150,7 +150,7 @@ impl Config {
     /// How long a turn's two cards stay on show before play goes on: with reduce
     /// motion, until a key (a day, as good as never).
     #[must_use]
-    pub fn show_delay(&self) -> Duration {
+    pub(crate) fn show_delay(&self) -> Duration {
         if self.reduce_motion {
             UNTIL_A_KEY
         } else {
@@ -160,7 +160,7 @@ impl Config {
 
     /// Whether the optimal solver is needed before anyone can move.
     #[must_use]
-    pub fn needs_solver(&self) -> bool {
+    pub(crate) fn needs_solver(&self) -> bool {
         match &self.players {
             Some(seats) => seats.iter().any(|s| s.ai() == Some(Opponent::Optimal)),
             None => {
@@ -179,7 +179,7 @@ impl Config {
     #[must_use]
     pub fn table(&self) -> Table {
         Table {
-            #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+            // at most 6 seats
             seats: self.seat_count() as u8,
             pass_rule: self.pass_rule,
             variant: self.variant,
@@ -189,7 +189,7 @@ impl Config {
     /// The pass rules the table allows, in menu order: every rule for two seats, `agreed`
     /// and `none` for three or more (`Table::check`).
     #[must_use]
-    pub fn pass_rules(&self) -> &'static [PassRule] {
+    pub(crate) fn pass_rules(&self) -> &'static [PassRule] {
         if self.seat_count() > 2 {
             &[PassRule::Agreed, PassRule::None]
         } else {
@@ -201,7 +201,7 @@ impl Config {
     /// is today's game, kept in `first` and `opponent` so that it looks and plays as
     /// ever; any other list is kept whole. A pass rule the new table does not allow
     /// becomes `agreed`.
-    pub fn seat_players(&mut self, seats: TableSeats) {
+    pub(crate) fn seat_players(&mut self, seats: TableSeats) {
         let today = seats.len() == 2
             && seats.people() == 1
             && seats.iter().all(|s| match s.ai() {
@@ -228,7 +228,7 @@ impl Config {
     /// Whether the two-player solver (win or margin, either variant) serves this table;
     /// three or more seats have the own-pairs solver.
     #[must_use]
-    pub fn two_seat_solver(&self) -> bool {
+    pub(crate) fn two_seat_solver(&self) -> bool {
         self.seat_count() == 2
     }
 

@@ -109,7 +109,7 @@ pub fn words(action: Action, first: Option<FirstCard>) -> String {
 /// Builds the hint from the trainer's lesson for the mover (under any rule set), its
 /// values in `unit`, naming seen cards or not as `places` says.
 #[must_use]
-pub fn build<M: Taught>(
+pub(crate) fn build<M: Taught>(
     view: &PublicView,
     lesson: &Lesson<M>,
     unit: impl Into<Unit>,
@@ -216,14 +216,14 @@ impl Hint {
 
     /// A value of this hint, as [`Hint::decimals`] says.
     #[must_use]
-    pub fn value_text(&self, v: f64) -> String {
+    pub(crate) fn value_text(&self, v: f64) -> String {
         format_value_to(self.unit, v, self.decimals())
     }
 
     /// A choice's cost as the hint prints it beside its value: `best` for a choice worth
     /// the best's value, else the best's printed value less its printed value.
     #[must_use]
-    pub fn cost_text(&self, line: &HintLine) -> String {
+    pub(crate) fn cost_text(&self, line: &HintLine) -> String {
         if line.cost <= TIE_EPSILON {
             return "best".into();
         }

@@ -18,7 +18,7 @@ use crate::pairs::record::{Decided, PairsRecord};
 use crate::pairs::review::{DecisionCost, review};
 
 /// A cost below this is the best choice (floating-point noise, not a mistake).
-pub const COST_EPSILON: f64 = 1e-9;
+pub(crate) const COST_EPSILON: f64 = 1e-9;
 
 /// The replay of a Pairs record.
 pub struct PairsReplay {
@@ -65,13 +65,13 @@ impl PairsReplay {
 
     /// The same replay, `q` going back to `history`.
     #[must_use]
-    pub fn from_history(mut self, history: History) -> Self {
+    pub(crate) fn returning_to(mut self, history: History) -> Self {
         self.from = Some(history);
         self
     }
 
     /// Takes the list of saved games it came from, if any.
-    pub fn take_history(&mut self) -> Option<History> {
+    pub(crate) fn take_history(&mut self) -> Option<History> {
         self.from.take()
     }
 
@@ -135,7 +135,7 @@ impl PairsReplay {
     }
 
     /// Takes in the costs from the worker if they arrived; returns whether they did.
-    pub fn poll_costs(&mut self) -> bool {
+    pub(crate) fn poll_costs(&mut self) -> bool {
         let Some(worker) = &self.pending else {
             return false;
         };

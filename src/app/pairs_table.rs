@@ -20,7 +20,7 @@ use crate::seats::Seats;
 #[derive(Debug, Clone, PartialEq)]
 pub struct PairsHint {
     /// The chance that a hit pairs the mover's stack.
-    pub pair_chance: f64,
+    pub(crate) pair_chance: f64,
     /// Folding's payoff to the mover.
     pub fold: f64,
     /// Hitting's expected payoff to the mover (`None`: no card left to take).
@@ -279,7 +279,7 @@ impl PairsTable {
     }
 
     /// `c`: the coach on or off.
-    pub fn toggle_coach(&mut self) {
+    pub(crate) fn toggle_coach(&mut self) {
         self.coach = !self.coach;
         if !self.coach {
             self.coach_note = None;
@@ -300,7 +300,7 @@ impl PairsTable {
     }
 
     /// `o`: every seat's odds of a pair on a hit, shown or hidden.
-    pub fn toggle_odds(&mut self) {
+    pub(crate) fn toggle_odds(&mut self) {
         self.show_odds = !self.show_odds;
     }
 
@@ -323,7 +323,7 @@ impl PairsTable {
     }
 
     /// Records where the save went (or why it failed).
-    pub fn set_saved(&mut self, saved: Result<PathBuf, String>) {
+    pub(crate) fn set_saved(&mut self, saved: Result<PathBuf, String>) {
         self.saved = Some(saved);
     }
 
@@ -368,7 +368,7 @@ impl PairsTable {
     }
 
     /// `H`: shows or hides the hint.
-    pub fn toggle_hint(&mut self) {
+    pub(crate) fn toggle_hint(&mut self) {
         self.show_hint = !self.show_hint;
         self.refresh_hint();
     }
@@ -382,7 +382,7 @@ impl PairsTable {
     }
 
     /// Any key between rounds deals the next one; during an AI's turn it plays at once.
-    pub fn go_on(&mut self, now: Instant) {
+    pub(crate) fn go_on(&mut self, now: Instant) {
         match self.game.phase() {
             Phase::RoundOver(_) => self.next_round(now),
             Phase::Turn { .. } if !self.persons_turn() => self.ai_due = Some(now),
@@ -459,12 +459,12 @@ impl PairsTable {
 
     /// Whether a round has been scored and the next is not dealt yet.
     #[must_use]
-    pub fn between_rounds(&self) -> bool {
+    pub(crate) fn between_rounds(&self) -> bool {
         matches!(self.game.phase(), Phase::RoundOver(_))
     }
 
     /// Deals the next round (a replay's step).
-    pub fn next_round_now(&mut self, now: Instant) {
+    pub(crate) fn next_round_now(&mut self, now: Instant) {
         self.next_round(now);
     }
 
@@ -472,7 +472,11 @@ impl PairsTable {
     ///
     /// # Errors
     /// No one is to move, or a hit with no card left.
-    pub fn replay_decision(&mut self, action: Action, now: Instant) -> Result<(), PairsError> {
+    pub(crate) fn replay_decision(
+        &mut self,
+        action: Action,
+        now: Instant,
+    ) -> Result<(), PairsError> {
         self.play(action, now)
     }
 
@@ -543,7 +547,7 @@ impl PairsTable {
 
     /// How the round ended, in words: who scored what and how.
     #[must_use]
-    pub fn round_words(&self, end: &RoundEnd) -> String {
+    pub(crate) fn round_words(&self, end: &RoundEnd) -> String {
         let who = &self.seats.seat(end.scorer).name;
         match end.how {
             Scored::Pair => format!("{who} caught a pair of {}s: +{}", end.rank, end.rank),

@@ -105,7 +105,7 @@ impl Clock {
 
     /// `2:05`: the time left, rounded up to the second.
     #[must_use]
-    pub fn left_text(&self) -> String {
+    pub(crate) fn left_text(&self) -> String {
         let secs = self.left().as_millis().div_ceil(1000);
         format!("{}:{:02}", secs / 60, secs % 60)
     }
@@ -321,7 +321,7 @@ impl Drill {
 
     /// Takes what could not be saved since the last call, one "Not saved: ..." line
     /// each (the app keeps them, and says them when the session ends).
-    pub fn take_not_saved(&mut self) -> Vec<String> {
+    pub(crate) fn take_not_saved(&mut self) -> Vec<String> {
         std::mem::take(&mut self.not_saved)
     }
 
@@ -410,7 +410,7 @@ impl Drill {
     }
 
     /// Moves the cursor (before the answer).
-    pub fn move_cursor(&mut self, drow: isize, dcol: isize) {
+    pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
         self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
     }
 

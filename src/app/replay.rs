@@ -83,7 +83,7 @@ pub struct Decision {
     /// words.
     pub played: String,
     /// Whether what the player did is among the best.
-    pub played_best: bool,
+    pub(crate) played_best: bool,
     /// The value of what was played, for the player who decides.
     pub value: f64,
     /// The value of the best action, for the same player.
@@ -97,7 +97,7 @@ pub struct Decision {
 }
 
 /// The key of the solver a record needs: deck name, objective, pass rule.
-pub type SolverKey = (String, Objective, PassRule, crate::rules::Variant);
+pub(crate) type SolverKey = (String, Objective, PassRule, crate::rules::Variant);
 
 impl Replay {
     /// A replay of `record` (read from `path`, if from a file), at its start.
@@ -175,7 +175,7 @@ impl Replay {
 
     /// The solver this replay's analysis needs.
     #[must_use]
-    pub fn solver_key(&self) -> SolverKey {
+    pub(crate) fn solver_key(&self) -> SolverKey {
         let r = self.record();
         (
             r.deck.name().to_owned(),
@@ -189,7 +189,7 @@ impl Replay {
     /// table of three or more): the replay then values it with a solver of its own
     /// ([`Replay::analyse_fresh`]), on a worker.
     #[must_use]
-    pub fn solves_itself(&self) -> bool {
+    pub(crate) fn solves_itself(&self) -> bool {
         // A record no solver values goes the same way: its note says why.
         !matches!(
             crate::analysis::annotate::analysable(self.record()),
@@ -200,7 +200,7 @@ impl Replay {
     /// Computes the analysis with the solver (or notes why there is none). A record that
     /// solves itself ([`Replay::solves_itself`]) is valued by its own solver instead (see
     /// [`Replay::analyse_fresh`]): from here it only takes a failure's word.
-    pub fn set_solver(&mut self, solver: Result<SharedSolver, String>) {
+    pub(crate) fn set_solver(&mut self, solver: Result<SharedSolver, String>) {
         if self.solves_itself() {
             if let Err(e) = solver {
                 self.note = format!("no analysis: {e}");
@@ -220,7 +220,7 @@ impl Replay {
     /// on this thread when `blocking` (tests), else on a worker that
     /// [`Replay::poll_analysis`] listens to, so that the replay opens at once and its keys
     /// work while the solver runs.
-    pub fn analyse_fresh(&mut self, blocking: bool) {
+    pub(crate) fn analyse_fresh(&mut self, blocking: bool) {
         if let Err(e) = crate::analysis::annotate::analysable(self.record()) {
             self.note = format!("no analysis: {e}");
             return;
@@ -244,7 +244,7 @@ impl Replay {
     }
 
     /// Takes in the analysis from its worker if it arrived; returns whether it did.
-    pub fn poll_analysis(&mut self) -> bool {
+    pub(crate) fn poll_analysis(&mut self) -> bool {
         let Some(worker) = &self.pending else {
             return false;
         };
@@ -260,7 +260,7 @@ impl Replay {
 
     /// Waits for the analysis from its worker, if one runs (tests; the terminal loop
     /// polls instead).
-    pub fn wait_analysis(&mut self) {
+    pub(crate) fn wait_analysis(&mut self) {
         if let Some(worker) = self.pending.take() {
             let got = worker
                 .wait()
@@ -370,7 +370,7 @@ impl Replay {
     }
 
     /// Tab: the next choice of whose mistakes: each seat in turn order, then all.
-    pub fn switch_whose(&mut self) {
+    pub(crate) fn switch_whose(&mut self) {
         if self.record().is_solitaire() {
             return;
         }
@@ -423,7 +423,7 @@ impl Replay {
     /// `]` / `[`: to the decision point of the chosen player's next (`true`) or previous
     /// mistake, where the board marks the best cards and the panel names the best
     /// action and the one played; stays put, with a note, when there is none.
-    pub fn jump_mistake(&mut self, forward: bool) {
+    pub(crate) fn jump_mistake(&mut self, forward: bool) {
         let at = self.stepper.at();
         let mistakes = self.mistakes();
         let to = if forward {
@@ -517,7 +517,7 @@ impl Replay {
     }
 
     /// Starts or stops auto-play (from the start again when at the end).
-    pub fn toggle_auto(&mut self, now: Instant) {
+    pub(crate) fn toggle_auto(&mut self, now: Instant) {
         if self.auto_at.is_some() {
             self.auto_at = None;
         } else {
@@ -552,7 +552,7 @@ impl Replay {
     }
 
     /// Where `q` goes (taken once).
-    pub fn take_back(&mut self) -> Option<Back> {
+    pub(crate) fn take_back(&mut self) -> Option<Back> {
         self.back.take()
     }
 

@@ -27,7 +27,7 @@ use crate::rules::{Game, IllegalFlip, Phase, Players, Seat, TurnEnd, Variant};
 use crate::trainer::coach::{self, LookBack};
 
 /// The solver shared by the optimal AI and the hints.
-pub type SharedSolver = Arc<Mutex<Optimal>>;
+pub(crate) type SharedSolver = Arc<Mutex<Optimal>>;
 
 /// Who sits in a seat: a person (`kind` `None`) or an AI, once it can play.
 struct SeatPlayer {
@@ -230,16 +230,6 @@ impl Round {
         }
     }
 
-    /// Whether a card is face up for the person right now (this turn's, on show, or
-    /// known in open mode).
-    #[must_use]
-    pub fn this_turn(&self, pos: usize) -> bool {
-        if let Some(s) = self.show {
-            return s.cards.contains(&pos);
-        }
-        matches!(self.game.view().phase(), Phase::SecondCard { first, .. } if first == pos)
-    }
-
     /// The cards face up for this turn: the turn on show, or the first card.
     #[must_use]
     pub fn turned(&self) -> Vec<usize> {
@@ -262,7 +252,7 @@ impl Round {
     }
 
     /// Moves the cursor by rows and columns, staying on the grid.
-    pub fn move_cursor(&mut self, drow: isize, dcol: isize) {
+    pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
         self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
     }
 
@@ -271,7 +261,7 @@ impl Round {
     /// (ends the show, speeds up the AI); just after play went on it does nothing (see
     /// [`Round::ready_at`]). Only a key on the person's turn, on screen for the guard,
     /// turns a card.
-    pub fn person_flip(&mut self, pos: usize, now: Instant) {
+    pub(crate) fn person_flip(&mut self, pos: usize, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
             return;
@@ -328,7 +318,7 @@ impl Round {
     }
 
     /// Any key during an AI's turn or a show makes it go on now.
-    pub fn speed_up(&mut self, now: Instant) {
+    pub(crate) fn speed_up(&mut self, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
         } else if let Some(t) = self.ai_at.as_mut() {
@@ -538,14 +528,14 @@ impl Round {
     }
 
     /// Notes where the game was saved.
-    pub fn set_saved(&mut self, saved: Result<PathBuf, String>) {
+    pub(crate) fn set_saved(&mut self, saved: Result<PathBuf, String>) {
         self.saved = Some(saved);
     }
 }
 
 /// An AI by what it is: `optimal AI`, `forgetful AI (easy)`.
 #[must_use]
-pub fn ai_title(kind: Opponent) -> String {
+pub(crate) fn ai_title(kind: Opponent) -> String {
     kind.title().into()
 }
 

@@ -43,20 +43,20 @@ impl App {
 
     /// What could not be saved so far this session, one "Not saved: ..." line each.
     #[must_use]
-    pub fn not_saved(&self) -> &[String] {
+    pub(crate) fn not_saved(&self) -> &[String] {
         &self.not_saved
     }
 
     /// Ends the session: what could not be saved in it.
     #[must_use]
-    pub fn into_not_saved(self) -> NotSaved {
+    pub(crate) fn into_not_saved(self) -> NotSaved {
         NotSaved(self.not_saved)
     }
 
     /// Where and what leaving the game on screen would save now, if anything: also what a
     /// signal that ends the program saves (see `term.rs`).
     #[must_use]
-    pub fn unsaved_game(&self) -> Option<(PathBuf, Unsaved)> {
+    pub(crate) fn unsaved_game(&self) -> Option<(PathBuf, Unsaved)> {
         let dir = self.save_dir.clone()?;
         match &self.screen {
             Screen::Play(r) if r.unsaved() => Some((dir, Unsaved::Concentration(r.record()))),

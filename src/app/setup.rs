@@ -117,7 +117,8 @@ impl Field {
 }
 
 /// The other entries of the setup screen, opened by their key.
-pub const ENTRIES: &str = "p Puzzles · v Review · s Stats · L Strategy page · P Pairs: hit or fold";
+pub(crate) const ENTRIES: &str =
+    "p Puzzles · v Review · s Stats · L Strategy page · P Pairs: hit or fold";
 
 /// The setup screen's state.
 #[derive(Debug, Clone)]
@@ -172,7 +173,7 @@ impl Setup {
     }
 
     /// Changes the selected value.
-    pub fn left_right(&mut self, step: isize) {
+    pub(crate) fn left_right(&mut self, step: isize) {
         self.error = None;
         self.typing = false;
         let field = self.field();
@@ -270,7 +271,7 @@ impl Setup {
     }
 
     /// Enter on the players row: type the list, starting from the table shown.
-    pub fn start_editing(&mut self) {
+    pub(crate) fn start_editing(&mut self) {
         if self.field() != Field::Players || self.solitaire {
             return;
         }
@@ -280,7 +281,7 @@ impl Setup {
     }
 
     /// A character typed into the players list.
-    pub fn type_char(&mut self, ch: char) {
+    pub(crate) fn type_char(&mut self, ch: char) {
         if let Some(text) = &mut self.editing
             && text.chars().count() < MAX_TYPED
             && !ch.is_control()
@@ -292,7 +293,7 @@ impl Setup {
 
     /// Enter while typing: the list is seated if it reads as one, else the reason shows
     /// and typing goes on.
-    pub fn finish_editing(&mut self) {
+    pub(crate) fn finish_editing(&mut self) {
         let Some(text) = &self.editing else {
             return;
         };
@@ -307,7 +308,7 @@ impl Setup {
     }
 
     /// Esc while typing: the table shown stays.
-    pub fn cancel_editing(&mut self) {
+    pub(crate) fn cancel_editing(&mut self) {
         self.editing = None;
         self.error = None;
     }
@@ -353,7 +354,7 @@ impl Setup {
     }
 
     #[must_use]
-    pub fn value_and_note(&self, f: Field) -> (String, String) {
+    pub(crate) fn value_and_note(&self, f: Field) -> (String, String) {
         let c = &self.config;
         match f {
             Field::Opponent if self.solitaire => (

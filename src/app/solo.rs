@@ -172,7 +172,7 @@ impl Solo {
     ///
     /// # Errors
     /// As [`Solo::new`].
-    pub fn replay_deal(&mut self) -> Result<Self, String> {
+    pub(crate) fn replay_deal(&mut self) -> Result<Self, String> {
         let mut next = Self::with_par(self.config.clone(), self.challenge, self.par.take(), false)?;
         next.again = true;
         next.stats_dir.clone_from(&self.stats_dir);
@@ -181,7 +181,7 @@ impl Solo {
 
     /// Marks a deal already played (started from its record): like
     /// [`Solo::replay_deal`], not counted, and said so on the end screen.
-    pub fn mark_played_before(&mut self) {
+    pub(crate) fn mark_played_before(&mut self) {
         self.again = true;
     }
 
@@ -189,7 +189,7 @@ impl Solo {
     ///
     /// # Errors
     /// As [`Solo::new`].
-    pub fn next_deal(&mut self, seed: u64) -> Result<Self, String> {
+    pub(crate) fn next_deal(&mut self, seed: u64) -> Result<Self, String> {
         let config = Config {
             seed,
             ..self.config.clone()
@@ -200,7 +200,7 @@ impl Solo {
     }
 
     /// Where the statistics are kept (`None`: not kept).
-    pub fn set_stats_dir(&mut self, dir: Option<PathBuf>) {
+    pub(crate) fn set_stats_dir(&mut self, dir: Option<PathBuf>) {
         self.stats_dir = dir;
     }
 
@@ -299,7 +299,7 @@ impl Solo {
 
     /// Expected further moves from the current decision under optimal play (live par).
     #[must_use]
-    pub fn live_par(&self) -> Option<&Moves> {
+    pub(crate) fn live_par(&self) -> Option<&Moves> {
         self.live.as_ref()
     }
 
@@ -324,13 +324,13 @@ impl Solo {
 
     /// Whether exact fractions are shown.
     #[must_use]
-    pub fn fraction_on(&self) -> bool {
+    pub(crate) fn fraction_on(&self) -> bool {
         self.fraction
     }
 
     /// Why there is no par, if there is none.
     #[must_use]
-    pub fn par_note(&self) -> Option<&str> {
+    pub(crate) fn par_note(&self) -> Option<&str> {
         self.par_note.as_deref()
     }
 
@@ -390,7 +390,7 @@ impl Solo {
     }
 
     /// Any key during a show ends it.
-    pub fn speed_up(&mut self, now: Instant) {
+    pub(crate) fn speed_up(&mut self, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
         }
@@ -404,14 +404,14 @@ impl Solo {
     }
 
     /// Moves the cursor by rows and columns, staying on the grid.
-    pub fn move_cursor(&mut self, drow: isize, dcol: isize) {
+    pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
         self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
     }
 
     /// The player turns the card at `pos` (a key or a click), if that is what the key
     /// can mean now: during a show it only goes on, and just after play went on it does
     /// nothing (see [`Solo::ready_at`]).
-    pub fn flip_at(&mut self, pos: usize, now: Instant) {
+    pub(crate) fn flip_at(&mut self, pos: usize, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
             return;
@@ -467,12 +467,12 @@ impl Solo {
     }
 
     /// Notes where the game was saved.
-    pub fn set_saved(&mut self, saved: Result<PathBuf, String>) {
+    pub(crate) fn set_saved(&mut self, saved: Result<PathBuf, String>) {
         self.saved = Some(saved);
     }
 
     /// Shows or hides the hint for the current decision.
-    pub fn toggle_hint(&mut self) {
+    pub(crate) fn toggle_hint(&mut self) {
         if self.hint.is_some() {
             self.hint = None;
             return;
@@ -496,7 +496,7 @@ impl Solo {
     }
 
     /// Shows or hides the exact fractions of the par.
-    pub fn toggle_fraction(&mut self) {
+    pub(crate) fn toggle_fraction(&mut self) {
         self.fraction = !self.fraction;
         self.message = if self.fraction {
             "Exact fractions under the board (f hides them)".into()
@@ -507,7 +507,7 @@ impl Solo {
 
     /// The live par and the expected total as exact fractions.
     #[must_use]
-    pub fn fraction_text(&self) -> [String; 2] {
+    pub(crate) fn fraction_text(&self) -> [String; 2] {
         let exact = |m: Option<&Moves>| {
             m.and_then(Moves::fraction)
                 .unwrap_or_else(|| "not exact for this deck".into())
@@ -675,7 +675,7 @@ fn solve(deck: &Deck) -> Result<Par, String> {
 
 /// Whether two values are the same for the hint (within the solver's tolerance).
 #[must_use]
-pub fn is_best(cost: f64) -> bool {
+pub(crate) fn is_best(cost: f64) -> bool {
     cost <= TIE_EPSILON
 }
 

@@ -12,9 +12,9 @@ pub struct Strategy {
     /// For the dashboard: its lines, shown as they are (instead of the sections).
     text: Option<Vec<String>>,
     /// Rows scrolled past.
-    pub scroll: usize,
+    pub(crate) scroll: usize,
     /// Whether closing the page ends the program (`concentration learn`).
-    pub quit_on_close: bool,
+    pub(crate) quit_on_close: bool,
 }
 
 impl Strategy {
@@ -43,7 +43,7 @@ impl Strategy {
 
     /// The dashboard's lines, when this page is the dashboard.
     #[must_use]
-    pub fn dashboard_lines(&self) -> Option<&[String]> {
+    pub(crate) fn dashboard_lines(&self) -> Option<&[String]> {
         self.text.as_deref()
     }
 
@@ -60,20 +60,20 @@ impl Strategy {
     }
 
     /// Scrolls by `delta` rows, within the page as shown on a terminal of `size`.
-    pub fn scroll_by(&mut self, delta: isize, size: (u16, u16)) {
+    pub(crate) fn scroll_by(&mut self, delta: isize, size: (u16, u16)) {
         let max = self.max_scroll(size);
         self.scroll = self.scroll.saturating_add_signed(delta).min(max);
     }
 
     /// Rows of text the page shows at once on a terminal of `size`.
     #[must_use]
-    pub fn page_rows(size: (u16, u16)) -> usize {
+    pub(crate) fn page_rows(size: (u16, u16)) -> usize {
         usize::from(size.1.saturating_sub(3)).max(1)
     }
 
     /// The furthest the page can scroll on a terminal of `size`.
     #[must_use]
-    pub fn max_scroll(&self, size: (u16, u16)) -> usize {
+    pub(crate) fn max_scroll(&self, size: (u16, u16)) -> usize {
         let width = usize::from(size.0.saturating_sub(2));
         let rows: usize = self
             .text_lines()
@@ -86,7 +86,7 @@ impl Strategy {
     /// The page's lines before wrapping, as plain text (the lines drawn, without their
     /// styles): what the page scrolls through.
     #[must_use]
-    pub fn text_lines(&self) -> Vec<String> {
+    pub(crate) fn text_lines(&self) -> Vec<String> {
         if let Some(text) = &self.text {
             return text.clone();
         }
@@ -115,7 +115,7 @@ impl Strategy {
 /// Rows that `text` takes once word-wrapped to `width` cells (as the screen's word wrap
 /// does it: greedy, a word longer than the width broken across rows).
 #[must_use]
-pub fn wrapped_rows(text: &str, width: usize) -> usize {
+pub(crate) fn wrapped_rows(text: &str, width: usize) -> usize {
     let width = width.max(1);
     let mut rows = 1;
     let mut used = 0;

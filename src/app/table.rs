@@ -7,7 +7,7 @@ use crate::rules::{Flip, PublicView, TurnEnd};
 /// The cursor moved by rows and columns, staying on the grid (unchanged if the move
 /// would land past the last card of a short last row).
 #[must_use]
-pub fn moved_cursor(view: &PublicView, cursor: usize, drow: isize, dcol: isize) -> usize {
+pub(crate) fn moved_cursor(view: &PublicView, cursor: usize, drow: isize, dcol: isize) -> usize {
     let (rows, cols) = view.deck().grid();
     let (r, c) = (cursor / cols, cursor % cols);
     let r = r.saturating_add_signed(drow).min(rows - 1);
@@ -25,13 +25,13 @@ pub fn face(view: &PublicView, flip: Flip) -> String {
 /// How long a person's turn must have been on screen before a key turns a card: keys
 /// pressed to go on (end a show, speed up the AI) that arrive just after play went on
 /// are swallowed instead of turning a card nobody chose.
-pub const TURN_GUARD: Duration = Duration::from_millis(350);
+pub(crate) const TURN_GUARD: Duration = Duration::from_millis(350);
 
 /// The guard for a game whose turns stay on show for `show`: never longer than the show
 /// itself, so a game without pauses (delay 0, where nothing waits for a key to go on)
 /// takes every key as a turn at once.
 #[must_use]
-pub fn turn_guard(show: Duration) -> Duration {
+pub(crate) fn turn_guard(show: Duration) -> Duration {
     TURN_GUARD.min(show)
 }
 
@@ -50,7 +50,7 @@ impl Show {
     /// The turn that `flip` ended with `end`, kept on show for `delay` from `now` (half
     /// as long for a pair, which needs less reading); with the turn's first flip.
     #[must_use]
-    pub fn of_turn(
+    pub(crate) fn of_turn(
         view: &PublicView,
         flip: Flip,
         end: TurnEnd,
@@ -75,7 +75,7 @@ impl Show {
 
 /// Shows `hint`, a hint just asked for, counting it in `used`; or, if there is none yet,
 /// says why in `message`: the solver's `note` (it failed), or that it is still working.
-pub fn offer_hint<H>(
+pub(crate) fn offer_hint<H>(
     slot: &mut Option<H>,
     hint: Option<H>,
     used: &mut u32,

@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 /// A job running on its own thread; dropping the worker leaves the job to finish, its
 /// answer going nowhere.
 #[derive(Debug)]
-pub struct Worker<T> {
+pub(crate) struct Worker<T> {
     answer: Receiver<T>,
 }
 
@@ -25,7 +25,7 @@ pub enum Progress<T> {
 
 impl<T: Send + 'static> Worker<T> {
     /// Runs `job` on a new thread.
-    pub fn spawn(job: impl FnOnce() -> T + Send + 'static) -> Self {
+    pub(crate) fn spawn(job: impl FnOnce() -> T + Send + 'static) -> Self {
         let (tx, answer) = channel();
         std::thread::spawn(move || {
             // The receiver may be gone (the screen was left): the answer goes nowhere.
@@ -37,7 +37,7 @@ impl<T: Send + 'static> Worker<T> {
 
 impl<T> Worker<T> {
     /// Where the job is, without waiting.
-    pub fn poll(&self) -> Progress<T> {
+    pub(crate) fn poll(&self) -> Progress<T> {
         match self.answer.try_recv() {
             Ok(t) => Progress::Done(t),
             Err(TryRecvError::Empty) => Progress::Running,
@@ -46,7 +46,7 @@ impl<T> Worker<T> {
     }
 
     /// Waits for the answer (`None`: the job ended without one).
-    pub fn wait(self) -> Option<T> {
+    pub(crate) fn wait(self) -> Option<T> {
         self.answer.recv().ok()
     }
 }

@@ -9,7 +9,7 @@ use crate::speech::{CardNames, Options, Voice};
 
 /// The accessibility flags of the commands that show a game.
 #[derive(Debug, Clone, Default, Args)]
-pub struct AccessArgs {
+pub(super) struct AccessArgs {
     /// Line by line in plain text for screen readers, braille displays and pipes: one
     /// sentence per event, commands typed as words (`help` lists them). Also
     /// CONCENTRATION_SCREEN_READER=1, or screen-reader = true in the settings file
@@ -31,7 +31,7 @@ impl AccessArgs {
     ///
     /// # Errors
     /// A bad `--card-names`, or `--card-names` without the mode (status 2).
-    pub fn speech(&self, pace: Option<Duration>) -> anyhow::Result<Option<Options>> {
+    pub(super) fn speech(&self, pace: Option<Duration>) -> anyhow::Result<Option<Options>> {
         let on = self.screen_reader
             || crate::speech::asked_by_environment()
             || super::settings::current().screen_reader == Some(true);
@@ -54,14 +54,16 @@ impl AccessArgs {
 
     /// Whether timed shows are off (the flag or the settings file).
     #[must_use]
-    pub fn reduce_motion(&self) -> bool {
+    pub(super) fn reduce_motion(&self) -> bool {
         self.reduce_motion || super::settings::current().reduce_motion == Some(true)
     }
 }
 
 /// The screen-reader mode's voice over standard input and output.
 #[must_use]
-pub fn voice(options: Options) -> Voice<std::io::StdinLock<'static>, std::io::StdoutLock<'static>> {
+pub(super) fn voice(
+    options: Options,
+) -> Voice<std::io::StdinLock<'static>, std::io::StdoutLock<'static>> {
     Voice::new(
         std::io::stdin().lock(),
         std::io::stdout().lock(),

@@ -11,7 +11,7 @@ use super::settings;
 #[command(
     after_help = "Examples:\n  concentration config path\n  concentration config init && $EDITOR \"$(concentration config path)\"\n  concentration config show\n\nThe file is TOML in the user config directory, or $CONCENTRATION_CONFIG. Keys: deck, players, variant, first, opponent, vs, objective, pass-rule, memory, hints, ai-delay, theme, ascii, screen-reader, reduce-motion, data-dir. Flags override them."
 )]
-pub struct ConfigArgs {
+pub(super) struct ConfigArgs {
     #[command(subcommand)]
     action: Action,
 }
@@ -38,7 +38,7 @@ enum Action {
 /// # Errors
 /// No config directory, a bad settings file (`show`), or a file already there (`init`):
 /// status 2.
-pub fn run(args: &ConfigArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &ConfigArgs) -> anyhow::Result<()> {
     let path = settings::path().ok_or_else(|| {
         super::usage(format!(
             "no config directory: set {} to a file",

@@ -12,7 +12,7 @@ use clap_complete::Shell;
 #[command(
     after_help = "Examples:\n  concentration completions bash > ~/.local/share/bash-completion/completions/concentration\n  concentration completions zsh > ~/.zfunc/_concentration\n  concentration completions fish > ~/.config/fish/completions/concentration.fish"
 )]
-pub struct CompletionsArgs {
+pub(super) struct CompletionsArgs {
     /// The shell: bash, zsh, fish, elvish or powershell
     shell: Shell,
 }
@@ -22,7 +22,7 @@ pub struct CompletionsArgs {
 #[command(
     after_help = "Examples:\n  concentration man | man -l -\n  mkdir -p ~/.local/share/man/man1 && concentration man --dir ~/.local/share/man/man1"
 )]
-pub struct ManArgs {
+pub(super) struct ManArgs {
     /// Write concentration.1 and one page per subcommand (concentration-play.1, ...)
     /// into this folder instead of printing the main page
     #[arg(long, value_name = "DIR")]
@@ -33,7 +33,7 @@ pub struct ManArgs {
 ///
 /// # Errors
 /// Standard output cannot be written.
-pub fn completions(args: &CompletionsArgs) -> anyhow::Result<()> {
+pub(super) fn completions(args: &CompletionsArgs) -> anyhow::Result<()> {
     let mut command = super::command();
     let mut buf = Vec::new();
     clap_complete::generate(args.shell, &mut command, "concentration", &mut buf);
@@ -44,7 +44,7 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// The folder cannot be written (status 2), or standard output cannot.
-pub fn man(args: &ManArgs) -> anyhow::Result<()> {
+pub(super) fn man(args: &ManArgs) -> anyhow::Result<()> {
     let command = super::command();
     let Some(dir) = &args.dir else {
         let mut buf = Vec::new();

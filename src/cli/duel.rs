@@ -14,7 +14,7 @@ use crate::rules::{Deck, DeckError, Game, Objective, PassRule, Table, Variant};
 
 /// A policy by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PolicyName {
+pub(super) enum PolicyName {
     /// The solver's best action (ties broken towards the usual play)
     Optimal,
     /// Take known pairs, else turn an unknown card, take its partner if known, else turn another
@@ -30,7 +30,7 @@ pub enum PolicyName {
 #[command(
     after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual\n  concentration duel --deck standard --players optimal,usual,forgetful --games 2000 --pass-rule none"
 )]
-pub struct DuelArgs {
+pub(super) struct DuelArgs {
     /// Deck: LxC, standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
@@ -75,7 +75,7 @@ pub struct DuelArgs {
 
 /// A tie-break rule by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum TieBreakName {
+pub(super) enum TieBreakName {
     /// Prefer the usual player's action among equal ones
     Usual,
     /// Prefer turning a known card to an unknown one among equal ones
@@ -122,7 +122,7 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 ///
 /// # Errors
 /// A bad request (status 2).
-pub fn run(args: &DuelArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
     check_flags(args)?;
     // The one dispatch on the rule set: a table of seats, Zebra, or the standard game.
     let zebra = RuleSet::of(&args.deck, 2) == RuleSet::Zebra;
@@ -301,7 +301,7 @@ fn recorded<T>(
 
 /// Most games one run simulates: a number a run can finish (about a minute for the
 /// usual player on a standard deck); beyond it, several runs with their own seeds.
-pub const MAX_GAMES: u64 = 1_000_000;
+pub(super) const MAX_GAMES: u64 = 1_000_000;
 
 /// `--games` checked: at least 1, at most [`MAX_GAMES`].
 ///

@@ -64,7 +64,7 @@ impl Naming {
 
     /// The line after the table that says what the codes mean (none for words).
     #[must_use]
-    pub fn legend(self, zebra: bool) -> Option<String> {
+    pub(crate) fn legend(self, zebra: bool) -> Option<String> {
         (self == Self::Codes).then(|| {
             let mut line = String::from(
                 "codes: unknown = a card not seen yet; known R.U = a seen card of a label \
@@ -84,7 +84,7 @@ impl Naming {
 
 /// Width of a column: its longest entry, at least its heading.
 #[must_use]
-pub fn width<'a>(heading: &str, entries: impl Iterator<Item = &'a String>) -> usize {
+pub(super) fn width<'a>(heading: &str, entries: impl Iterator<Item = &'a String>) -> usize {
     entries
         .map(|e| e.chars().count())
         .chain([heading.chars().count()])

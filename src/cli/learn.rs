@@ -14,7 +14,7 @@ common play, each with a small position found and valued by the solver. On scree
 g/G to scroll, q to quit. Without a terminal the page is printed as text.\n\n\
 Examples:\n  concentration learn\n  concentration learn --text | less"
 )]
-pub struct LearnArgs {
+pub(super) struct LearnArgs {
     /// Print the page as text even in a terminal
     #[arg(long)]
     text: bool,
@@ -28,7 +28,7 @@ pub struct LearnArgs {
 ///
 /// # Errors
 /// A bad theme, or a terminal failure.
-pub fn run(args: &LearnArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &LearnArgs) -> anyhow::Result<()> {
     let look = args.look.look()?;
     if let Some(options) = args.access.speech(None)? {
         let mut voice = super::access::voice(options);

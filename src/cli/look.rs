@@ -7,7 +7,7 @@ use crate::app::{Look, ThemeName};
 
 /// The flags that choose a theme and a glyph set.
 #[derive(Debug, Clone, Default, Args)]
-pub struct LookArgs {
+pub(super) struct LookArgs {
     /// Colours: dark, light, plain or colorblind (default: the settings file's theme,
     /// else plain when NO_COLOR is set, else dark)
     #[arg(long, value_name = "THEME")]
@@ -20,7 +20,7 @@ pub struct LookArgs {
 /// The theme: the flag, else the settings file's, else plain under `NO_COLOR` (set and not
 /// empty), else dark.
 #[must_use]
-pub fn theme(flag: Option<ThemeName>, file: Option<ThemeName>, no_color: bool) -> ThemeName {
+pub(super) fn theme(flag: Option<ThemeName>, file: Option<ThemeName>, no_color: bool) -> ThemeName {
     flag.or(file).unwrap_or(if no_color {
         ThemeName::Plain
     } else {
@@ -33,7 +33,7 @@ impl LookArgs {
     ///
     /// # Errors
     /// An unknown theme (status 2).
-    pub fn look(&self) -> anyhow::Result<Look> {
+    pub(super) fn look(&self) -> anyhow::Result<Look> {
         let flag = match &self.theme {
             Some(t) => Some(
                 t.parse::<ThemeName>()

@@ -20,7 +20,7 @@ use crate::solver::Scalar;
     after_help = "Examples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs start --ranks 4 --players 3 --exact\n  concentration pairs duel --players spne,random --games 100 --seed 1"
 )]
 #[command(args_conflicts_with_subcommands = true)]
-pub struct PairsArgs {
+pub(super) struct PairsArgs {
     #[command(subcommand)]
     command: Option<PairsCommand>,
     #[command(flatten)]
@@ -73,7 +73,7 @@ enum PairsCommand {
 #[command(
     after_help = "Prints a row each, a column per player in turn order, the mover first: what each player expects to gain this round (whoever scores r points gives up (m-1)·r and each other player gains r) if the mover folds now (u_Fold), if they hit (u_Hit), and with best play by everyone from here (u); then the action to take, hit or fold.\n\nExamples:\n  concentration pairs solve --ranks 5 --players 2 --unseen \"1,1,2,4,4\" --stacks \"2;3\"\n  concentration pairs solve --ranks 4 --players 3 --unseen \"0,1,2,3\" --stacks \"2;3;4\" --exact --json"
 )]
-pub struct SolveArgs {
+pub(super) struct SolveArgs {
     /// Ranks in the deck, 3 to 10 (rank j has j cards)
     #[arg(long, default_value_t = 10)]
     ranks: u32,
@@ -99,7 +99,7 @@ pub struct SolveArgs {
 #[command(
     after_help = "Examples:\n  concentration pairs start --ranks 5 --players 2 --exact\n  concentration pairs start --ranks 10 --players 2      (slow: about 1.5 min of CPU)"
 )]
-pub struct StartArgs {
+pub(super) struct StartArgs {
     /// Ranks in the deck, 3 to 10
     #[arg(long, default_value_t = 10)]
     ranks: u32,
@@ -123,7 +123,7 @@ pub struct StartArgs {
 #[command(
     after_help = "Examples:\n  concentration pairs duel --players spne,random --games 100 --seed 1\n  concentration pairs duel --players spne,threshold,random --ranks 8 --games 100\n  concentration pairs duel --players spne,random --games 20000 --seed 1"
 )]
-pub struct DuelArgs {
+pub(super) struct DuelArgs {
     /// The AIs, 2 to 6 of spne, spne-fresh, threshold, random (NAME:KIND names one)
     #[arg(long, default_value = "spne,random")]
     players: String,
@@ -148,7 +148,7 @@ pub struct DuelArgs {
 ///
 /// # Errors
 /// Bad input (status 2).
-pub fn run(args: &PairsArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &PairsArgs) -> anyhow::Result<()> {
     match &args.command {
         Some(PairsCommand::Solve(a)) => solve(a),
         Some(PairsCommand::Start(a)) => start(a),

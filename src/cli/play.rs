@@ -10,7 +10,7 @@ use crate::rules::{Objective, PassRule, Variant};
 
 /// Options of a game. Any flag skips the setup screen.
 #[derive(Debug, Clone, Default, Args)]
-pub struct PlayArgs {
+pub(super) struct PlayArgs {
     /// Deck: standard, standard-rank, standard-jokers, double, pairs:N, zebra, zebra:L or LxC
     #[arg(long)]
     deck: Option<String>,
@@ -339,7 +339,7 @@ fn speak(args: &PlayArgs, watch: bool, options: crate::speech::Options) -> anyho
 ///
 /// # Errors
 /// Bad flags or no terminal (usage errors), or a terminal failure.
-pub fn play(args: PlayArgs) -> anyhow::Result<()> {
+pub(super) fn play(args: PlayArgs) -> anyhow::Result<()> {
     launch(&args, false)
 }
 
@@ -347,7 +347,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// Bad flags or no terminal (usage errors), or a terminal failure.
-pub fn watch(args: PlayArgs) -> anyhow::Result<()> {
+pub(super) fn watch(args: PlayArgs) -> anyhow::Result<()> {
     launch(&args, true)
 }
 

@@ -18,7 +18,7 @@ const QUIET: Duration = Duration::from_millis(500);
 
 /// A bar (or spinner) for one long piece of work; cleared when dropped.
 #[derive(Debug)]
-pub struct Progress {
+pub(super) struct Progress {
     bar: ProgressBar,
     /// Whether to draw at all: standard error is a terminal.
     shown: bool,
@@ -28,7 +28,7 @@ pub struct Progress {
 impl Progress {
     /// A bar for `total` steps, each a `what` ("games", "decisions").
     #[must_use]
-    pub fn bar(total: u64, what: &str) -> Self {
+    pub(super) fn bar(total: u64, what: &str) -> Self {
         let this = Self::hidden(ProgressBar::hidden());
         this.bar.set_length(total);
         this.bar.set_style(bar_style());
@@ -39,7 +39,7 @@ impl Progress {
     /// A spinner with the time spent, for work that cannot be counted (`what`: "solving
     /// 35x4").
     #[must_use]
-    pub fn spinner(what: &str) -> Self {
+    pub(super) fn spinner(what: &str) -> Self {
         let this = Self::hidden(ProgressBar::hidden());
         this.bar.set_style(
             ProgressStyle::with_template("{spinner} {msg} ({elapsed} spent)")
@@ -71,7 +71,7 @@ impl Progress {
 
     /// A bar from here on (a spinner's work found out how much there is), for `total`
     /// steps, the count back at 0.
-    pub fn restart(&self, total: u64, what: &str) {
+    pub(super) fn restart(&self, total: u64, what: &str) {
         self.bar.disable_steady_tick();
         self.bar.set_style(bar_style());
         self.bar.set_length(total);
@@ -81,7 +81,7 @@ impl Progress {
     }
 
     /// `k` more steps done.
-    pub fn steps(&self, k: u64) {
+    pub(super) fn steps(&self, k: u64) {
         self.bar.inc(k);
         if self.shown && self.bar.is_hidden() && self.start.elapsed() >= QUIET {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
@@ -89,14 +89,14 @@ impl Progress {
     }
 
     /// One more step done.
-    pub fn step(&self) {
+    pub(super) fn step(&self) {
         self.steps(1);
     }
 
     /// A bar for work measured as a share done (0 to 1), not counted in steps (`what`:
     /// "solving"), with the handle that moves it from any thread.
     #[must_use]
-    pub fn share(what: &str) -> (Self, Share) {
+    pub(super) fn share(what: &str) -> (Self, Share) {
         let this = Self::hidden(ProgressBar::hidden());
         this.bar.set_length(SHARE_STEPS);
         this.bar.set_style(
@@ -122,7 +122,7 @@ const SHARE_STEPS: u64 = 1000;
 /// Moves a [`Progress::share`] bar; a plain handle, so a solver's `Fn + Send + Sync`
 /// callback can own it while the [`Progress`] itself clears the line when dropped.
 #[derive(Debug, Clone)]
-pub struct Share {
+pub(super) struct Share {
     bar: ProgressBar,
     shown: bool,
     start: Instant,
@@ -130,8 +130,7 @@ pub struct Share {
 
 impl Share {
     /// The work is `share` done (0 to 1); `what` says what is counted ("120000 states").
-    pub fn set(&self, share: f64, what: &str) {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    pub(super) fn set(&self, share: f64, what: &str) {
         let at = (share.clamp(0.0, 0.999) * SHARE_STEPS as f64) as u64;
         self.bar.set_position(at);
         self.bar.set_message(what.to_owned());

@@ -24,7 +24,7 @@ Keys: arrows or h j k l and Enter/Space (or a click), n next puzzle, r try a mis
 Examples:\n  concentration puzzle\n  concentration puzzle --deck pairs:8 --difficulty easy\n  concentration puzzle --daily\n  \
 concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --timed\n  concentration puzzle --list 5 --seed 7 --json"
 )]
-pub struct PuzzleArgs {
+pub(super) struct PuzzleArgs {
     /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
     #[arg(long, default_value = "standard")]
     pub deck: Deck,
@@ -58,7 +58,7 @@ pub struct PuzzleArgs {
     #[command(flatten)]
     pub look: super::look::LookArgs,
     #[command(flatten)]
-    pub access: super::access::AccessArgs,
+    pub(crate) access: super::access::AccessArgs,
     /// Print N puzzles instead of playing
     #[arg(long, value_name = "N", conflicts_with = "timed")]
     pub list: Option<usize>,
@@ -88,7 +88,7 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
 ///
 /// # Errors
 /// Rules the solver refuses (a deck too large, `margin` with `withdraw`, `moves`).
-pub fn find(args: &PuzzleArgs, seed: u64, count: usize) -> anyhow::Result<Vec<Puzzle>> {
+pub(super) fn find(args: &PuzzleArgs, seed: u64, count: usize) -> anyhow::Result<Vec<Puzzle>> {
     if args.objective == Objective::Moves {
         return Err(super::usage(
             "puzzles are two-player positions: objective 'moves' is for solitaire",
@@ -108,7 +108,7 @@ pub fn find(args: &PuzzleArgs, seed: u64, count: usize) -> anyhow::Result<Vec<Pu
 
 /// One puzzle as a JSON object (the names of the `solve` contract).
 #[must_use]
-pub fn to_json(p: &Puzzle) -> serde_json::Value {
+pub(super) fn to_json(p: &Puzzle) -> serde_json::Value {
     let first = match p.state.first {
         None => serde_json::Value::Null,
         Some(FirstCard::Revealed(q)) => json!({"kind": "revealed", "pattern": q.to_string()}),
@@ -142,7 +142,7 @@ pub fn to_json(p: &Puzzle) -> serde_json::Value {
 ///
 /// # Errors
 /// Bad rules (status 2); no terminal for the interactive puzzle.
-pub fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     let daily = if args.daily {
         let date = args
             .date

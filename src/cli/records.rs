@@ -21,7 +21,7 @@ use crate::words;
 
 /// Where saved games are read and written.
 #[derive(Debug, Clone, Default, Args)]
-pub struct DataDir {
+pub(super) struct DataDir {
     /// Data directory (games are saved in its `games` folder); default:
     /// $CONCENTRATION_DATA_DIR, the settings file's data-dir, or the platform's
     #[arg(long = "data-dir", value_name = "DIR")]
@@ -33,7 +33,7 @@ impl DataDir {
     ///
     /// # Errors
     /// No data directory can be found.
-    pub fn records(&self) -> anyhow::Result<PathBuf> {
+    pub(super) fn records(&self) -> anyhow::Result<PathBuf> {
         let flag = super::settings::data_dir_flag(self.data_dir.as_deref());
         let data = record::data_dir(flag.as_deref()).map_err(super::usage)?;
         Ok(record::records_dir(&data))
@@ -45,7 +45,7 @@ impl DataDir {
 #[command(
     after_help = "Every flip gets the action taken, the best actions (in a player's words: new card, seen card, seen pair, take the pair, pass; the model's codes with --codes), its cost (win probability or pairs, by the game's objective) and a grade: only move, best, excellent, good, inaccuracy, mistake or blunder (docs/trainer.md). In classic memory a memory slip is named with the card forgotten and the turn it was seen. A solitaire record gets each flip's cost in expected moves beyond optimal play.\n\nExamples:\n  concentration analyze ~/.local/share/concentration/games/20260401-123456-standard-s7.cgn\n  concentration analyze game.cgn --json"
 )]
-pub struct AnalyzeArgs {
+pub(super) struct AnalyzeArgs {
     /// The record to analyse
     file: PathBuf,
     /// Print one JSON object
@@ -62,7 +62,7 @@ pub struct AnalyzeArgs {
 #[command(
     after_help = "Examples:\n  concentration replay game.cgn\n  concentration replay game.cgn --no-save"
 )]
-pub struct ReplayArgs {
+pub(super) struct ReplayArgs {
     /// The record to replay
     file: PathBuf,
     #[command(flatten)]
@@ -81,7 +81,7 @@ pub struct ReplayArgs {
 #[command(
     after_help = "Examples:\n  concentration history\n  concentration history --list --data-dir /tmp/concentration"
 )]
-pub struct HistoryArgs {
+pub(super) struct HistoryArgs {
     #[command(flatten)]
     data: DataDir,
     /// Print the list instead of opening it on screen
@@ -205,7 +205,7 @@ pub fn analyse(record: &Record) -> anyhow::Result<(Game, Judgement)> {
 ///
 /// # Errors
 /// A bad record or a game too large to solve (status 2).
-pub fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
+pub(super) fn analyze(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if let Some(pairs) = load_pairs(&args.file)? {
         return analyze_pairs(&pairs, args.json);
     }
@@ -437,7 +437,7 @@ fn need_terminal() -> anyhow::Result<()> {
 ///
 /// # Errors
 /// A bad record, no terminal (status 2), or a terminal failure.
-pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
+pub(super) fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     if let Some(options) = args.access.speech(None)? {
         return speak_replay(args, options);
     }
@@ -496,7 +496,7 @@ fn speak_replay(args: &ReplayArgs, options: crate::speech::Options) -> anyhow::R
 ///
 /// # Errors
 /// No data directory, a records folder that cannot be read, or a terminal failure.
-pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
+pub(super) fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     let dir = args.data.records()?;
     let entries = record::try_list(&dir).map_err(super::usage)?;
     // Each game's accuracy and costliest decision, from the dashboard's cache (records

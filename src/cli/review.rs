@@ -15,7 +15,7 @@ use crate::trainer::schedule::ScheduleStore;
 #[command(
     after_help = "Each decision of yours in a saved game against an AI that cost a mistake or more (2 points of win chance, 0.2 pairs) is posed as a puzzle: the position as it was (what was seen, the score, the pass rule), every action valued, the best. On screen, one at a time: turn the card you think best, and the answer says what it was worth and what you played in the game. With --list, printed with the record, turn and action you played. Read from the dashboard's cache (see `stats`).\n\nExamples:\n  concentration review\n  concentration review --list 5\n  concentration review --list 3 --json"
 )]
-pub struct ReviewArgs {
+pub(super) struct ReviewArgs {
     #[command(flatten)]
     data: super::records::DataDir,
     #[command(flatten)]
@@ -39,7 +39,7 @@ pub struct ReviewArgs {
 ///
 /// # Errors
 /// No data directory, or a records folder that cannot be read.
-pub fn run(args: &ReviewArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
     let records = args.data.records()?;
     let data = records
         .parent()

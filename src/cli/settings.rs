@@ -22,11 +22,11 @@ use crate::app::{Config, First, Hints, Memory, Opponent, TableSeats, ThemeName};
 use crate::rules::{Deck, Objective, PassRule, Variant};
 
 /// The environment variable that overrides where the settings file is.
-pub const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
+pub(super) const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
 
 /// Every key of the file with its meaning, in the order `config show` and `config init`
 /// list them.
-pub const KEYS: [(&str, &str); 18] = [
+pub(super) const KEYS: [(&str, &str); 18] = [
     (
         "deck",
         "standard, standard-rank, standard-jokers, double, pairs:N or LxC",
@@ -76,7 +76,7 @@ pub const KEYS: [(&str, &str); 18] = [
 
 /// The values a settings file gives; `None` where it says nothing.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// `deck`.
     pub deck: Option<String>,
     /// `players`.
@@ -118,7 +118,7 @@ pub struct Settings {
 /// Where the settings file is: `$CONCENTRATION_CONFIG` if set and not empty, else
 /// `config.toml` in the platform's config directory.
 #[must_use]
-pub fn path() -> Option<PathBuf> {
+pub(super) fn path() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(CONFIG_ENV).filter(|p| !p.is_empty()) {
         return Some(PathBuf::from(p));
     }
@@ -131,7 +131,7 @@ pub fn path() -> Option<PathBuf> {
 ///
 /// # Errors
 /// The file cannot be read, is not TOML, has an unknown key or a bad value.
-pub fn load() -> Result<Settings, String> {
+pub(super) fn load() -> Result<Settings, String> {
     let (settings, faults) = load_lenient();
     match faults.into_iter().next() {
         Some(fault) => Err(fault),
@@ -166,7 +166,7 @@ impl crate::data_file::Contents for SettingsText {
 /// a file that cannot be read or is not TOML gives no settings. Only a regular file is
 /// read (a FIFO would block, a device never end), and only up to a size.
 #[must_use]
-pub fn load_lenient() -> (Settings, Vec<String>) {
+pub(super) fn load_lenient() -> (Settings, Vec<String>) {
     use crate::data_file::{DataFile, Found};
     let Some(path) = path() else {
         return (Settings::default(), Vec::new());
@@ -192,7 +192,7 @@ static PENDING: Mutex<Vec<String>> = Mutex::new(Vec::new());
 /// The settings of this run, read once. Each fault of the file becomes one warning (see
 /// [`PENDING`]); a bad value loses only its own key (the data directory above all is
 /// kept), a file that is not TOML gives the defaults.
-pub fn current() -> &'static Settings {
+pub(super) fn current() -> &'static Settings {
     static SETTINGS: OnceLock<Settings> = OnceLock::new();
     SETTINGS.get_or_init(|| {
         let (settings, faults) = load_lenient();
@@ -213,17 +213,17 @@ pub fn current() -> &'static Settings {
 }
 
 /// Whether [`current`] has warned about a bad settings file.
-pub fn warned() -> bool {
+pub(super) fn warned() -> bool {
     WARNED.load(Ordering::Relaxed)
 }
 
 /// The warnings not printed yet, taken (so that they are printed once at most).
-pub fn take_warnings() -> Vec<String> {
+pub(super) fn take_warnings() -> Vec<String> {
     std::mem::take(&mut *PENDING.lock().unwrap_or_else(PoisonError::into_inner))
 }
 
 /// Prints the warnings not printed yet, one line each, on standard error.
-pub fn print_warnings() {
+pub(super) fn print_warnings() {
     for w in take_warnings() {
         eprintln!("warning: {}", crate::words::one_line(&w));
     }
@@ -231,7 +231,7 @@ pub fn print_warnings() {
 
 /// After a warning about the settings file, prints it and leaves time to read it before
 /// a full-screen view covers it (it is there again when the view ends).
-pub fn pause_if_warned() {
+pub(super) fn pause_if_warned() {
     if warned() {
         print_warnings();
         std::thread::sleep(Duration::from_secs(2));
@@ -240,7 +240,7 @@ pub fn pause_if_warned() {
 
 /// The data directory a `--data-dir` flag leaves: the flag, else nothing when
 /// `$CONCENTRATION_DATA_DIR` is set (it wins over the file), else the file's `data-dir`.
-pub fn data_dir_flag(flag: Option<&Path>) -> Option<PathBuf> {
+pub(super) fn data_dir_flag(flag: Option<&Path>) -> Option<PathBuf> {
     if let Some(f) = flag {
         return Some(f.to_path_buf());
     }
@@ -276,7 +276,7 @@ fn line_of_key(text: &str, key: &str) -> Option<usize> {
 /// # Errors
 /// One line: where, which key, what is wrong (the first fault).
 #[cfg(test)]
-pub fn parse(text: &str, base: &Path) -> Result<Settings, String> {
+pub(super) fn parse(text: &str, base: &Path) -> Result<Settings, String> {
     let (settings, faults) = parse_lenient(text, base);
     match faults.into_iter().next() {
         Some(fault) => Err(fault),
@@ -288,7 +288,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Settings, String> {
 /// line per fault (where, which key, what is wrong). Text that is not TOML gives no
 /// settings.
 #[must_use]
-pub fn parse_lenient(text: &str, base: &Path) -> (Settings, Vec<String>) {
+pub(crate) fn parse_lenient(text: &str, base: &Path) -> (Settings, Vec<String>) {
     let table: toml::Table = match text.parse() {
         Ok(table) => table,
         Err(e) => {
@@ -345,7 +345,7 @@ fn check_table(s: &mut Settings, text: &str) -> Vec<String> {
     let at = |key: &str| line_of_key(text, key).map_or(String::new(), |l| format!("line {l}: "));
     let mut faults = Vec::new();
     let table = crate::rules::Table {
-        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        // at most 6 seats
         seats: seats.len() as u8,
         pass_rule: s.pass_rule.unwrap_or_default(),
         variant: Variant::Standard,
@@ -408,7 +408,6 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
         "coach" => s.coach = Some(boolean(value)?),
         "tutor" => s.tutor = Some(boolean(value)?),
         "ai-delay" => {
-            #[allow(clippy::cast_precision_loss)]
             let secs = match value {
                 toml::Value::Float(f) => *f,
                 toml::Value::Integer(i) => *i as f64,
@@ -458,7 +457,7 @@ fn quoted(s: &str) -> String {
 
 impl Settings {
     /// Applies these settings over `c` (the flags are applied after, over them).
-    pub fn apply(&self, c: &mut Config, watch: bool) {
+    pub(crate) fn apply(&self, c: &mut Config, watch: bool) {
         if let Some(d) = &self.deck {
             c.deck.clone_from(d);
         }
@@ -507,7 +506,7 @@ impl Settings {
     /// The effective settings as a TOML file: these values over the defaults, and the
     /// data directory if there is one.
     #[must_use]
-    pub fn to_toml(&self, data_dir: Option<&Path>) -> String {
+    pub(crate) fn to_toml(&self, data_dir: Option<&Path>) -> String {
         let mut c = Config::default();
         self.apply(&mut c, false);
         let values = [
@@ -544,7 +543,7 @@ impl Settings {
 
 /// A settings file with every key commented out, for `config init`.
 #[must_use]
-pub fn template() -> String {
+pub(super) fn template() -> String {
     let defaults = Settings::default().to_toml(Some(Path::new("~/games/concentration")));
     let mut s = String::from(
         "# concentration settings: defaults for `play` and `watch`; flags override them.\n\

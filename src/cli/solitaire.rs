@@ -18,7 +18,7 @@ the expected optimum e(n,0), the luck-adjusted figure (what optimal play needs o
 turning new cards) and the worst case 2n-1. Challenge N is the same deal for everyone on the same deck.\n\n\
 Examples:\n  concentration solitaire --deck pairs:8\n  concentration solitaire --deck standard --daily\n  concentration solitaire --deck pairs:12 --challenge 7 --memory open"
 )]
-pub struct SolitaireArgs {
+pub(super) struct SolitaireArgs {
     /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
     #[arg(long)]
     deck: Option<String>,
@@ -98,7 +98,7 @@ fn data_dir(data: &super::records::DataDir) -> anyhow::Result<PathBuf> {
 ///
 /// # Errors
 /// Bad flags or no terminal (usage errors), or a terminal failure.
-pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
+pub(super) fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     let (mut config, challenge) = args.config()?;
     config.reduce_motion = args.access.reduce_motion();
     if let Some(options) = args.access.speech(None)? {
@@ -141,7 +141,7 @@ pub fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
 #[command(
     after_help = "Games against the AI are read from the saved records: finished games of the person against one AI, by opponent, deck, pass rule and objective (games of two AIs, solitaire and practice games are left out; unreadable records are counted and skipped). Accuracy is the person's share of best decisions among those with a choice, pooled over the games, as analyze counts them.\n\nExamples:\n  concentration stats\n  concentration stats --json"
 )]
-pub struct StatsArgs {
+pub(super) struct StatsArgs {
     #[command(flatten)]
     data: super::records::DataDir,
     /// Print the statistics file's JSON, with the games against the AI under
@@ -155,7 +155,7 @@ pub struct StatsArgs {
 ///
 /// # Errors
 /// No data directory, or a statistics file that cannot be read.
-pub fn stats(args: &StatsArgs) -> anyhow::Result<()> {
+pub(super) fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     use crate::trainer::stats_page::{PageError, StatsPage};
     let dir = data_dir(&args.data)?;
     // Everything read before anything is printed: a file that cannot be read fails

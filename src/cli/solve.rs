@@ -15,7 +15,7 @@ use crate::rules::{Deck, Objective, PassRule, Variant};
 #[command(
     after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact"
 )]
-pub struct SolveArgs {
+pub(super) struct SolveArgs {
     /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
@@ -62,7 +62,7 @@ pub struct SolveArgs {
 ///
 /// # Errors
 /// A bad request (status 2).
-pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
+pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let zebra = RuleSet::of(&args.deck, 2) == RuleSet::Zebra;
     let route = if zebra {
         seats::Route::Model(zebra::objective(args)?)
@@ -195,7 +195,6 @@ fn show<V: Shown>(answer: &Answer<V>, json: bool) -> anyhow::Result<()> {
 fn progress_words(progress: &Progress) -> (f64, String) {
     match *progress {
         Progress::States(done, total) => {
-            #[allow(clippy::cast_precision_loss)]
             let share = done as f64 / total.max(1.0);
             (share, format!("solving: {done} states"))
         }

@@ -35,7 +35,7 @@ fn decisions(t: &PairsTable) -> usize {
 }
 
 /// Plays until the game is left or the input ends.
-pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub(super) fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
     let Some(t) = table(app) else { return Ok(()) };
     let view = t.game().view();
     voice.say(&format!(
@@ -298,7 +298,10 @@ const REPLAY_COMMANDS: &str = "next (or n), back, start, end, board, help, quit"
 
 /// A saved game of Pairs replayed decision by decision, each valued, until `quit` or
 /// the end of the input.
-pub fn replay<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub(super) fn replay<R: BufRead, W: Write>(
+    app: &mut App,
+    voice: &mut Voice<R, W>,
+) -> io::Result<()> {
     let Some(r) = app.pairs_replay_screen() else {
         return Ok(());
     };

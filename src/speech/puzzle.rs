@@ -20,7 +20,7 @@ fn drill(app: &App) -> Option<&Drill> {
 }
 
 /// Gives puzzles until `quit` or the end of the input.
-pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub(super) fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
     introduce(app, voice)?;
     while drill(app).is_some() {
         let Some(line) = voice.read()? else {

@@ -14,7 +14,7 @@ const COMMANDS: &str =
 /// Steps through the replay on screen until it is left (`quit`: back to the game it came
 /// from, or out) or the input ends. `alone`: opened from the command line, so the end of
 /// the input leaves the program.
-pub fn run<R: BufRead, W: Write>(
+pub(super) fn run<R: BufRead, W: Write>(
     app: &mut App,
     voice: &mut Voice<R, W>,
     alone: bool,

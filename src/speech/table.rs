@@ -10,7 +10,7 @@ use crate::record::{coordinate, parse_coordinate};
 use crate::rules::{Flip, Game, Seat, Slot, TurnEnd};
 
 /// The commands of a game, as `help` lists them.
-pub const COMMANDS: &str = "a coordinate such as b2 turns that card; board, hint, why, score, log, undo (practice games), help, quit";
+pub(super) const COMMANDS: &str = "a coordinate such as b2 turns that card; board, hint, why, score, log, undo (practice games), help, quit";
 
 /// The game on the table: against others, or alone.
 #[derive(Clone, Copy)]
@@ -130,7 +130,7 @@ struct Told {
 }
 
 /// Plays until the person leaves or the input ends.
-pub fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
+pub(super) fn run<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Result<()> {
     let mut told = Told::default();
     voice.settle(app);
     introduce(app, voice)?;

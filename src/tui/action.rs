@@ -85,7 +85,7 @@ pub enum Action {
 impl Action {
     /// The action for a terminal event (`None`: nothing to do).
     #[must_use]
-    pub fn from_event(event: &Event) -> Option<Self> {
+    pub(crate) fn from_event(event: &Event) -> Option<Self> {
         match event {
             Event::Key(k) if k.is_press() => Some(Self::from_key(*k)),
             Event::Mouse(MouseEvent {
@@ -150,7 +150,7 @@ impl Action {
     /// The app's word for this action; a click is looked up on the board of `app` as
     /// drawn on its terminal.
     #[must_use]
-    pub fn to_app(self, app: &App) -> app::Action {
+    pub(crate) fn to_app(self, app: &App) -> app::Action {
         use app::Action as A;
         match self {
             Self::Move(dr, dc) => A::Move(dr, dc),

@@ -12,7 +12,7 @@ use crate::app::round::Round;
 use crate::rules::{Game, Ink, Slot};
 
 /// Smallest card: three columns (`10♥`), one row.
-pub const MIN_CARD: (u16, u16) = (3, 1);
+pub(super) const MIN_CARD: (u16, u16) = (3, 1);
 
 /// Where the cards of a grid go inside an area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +105,7 @@ impl Geometry {
 
     /// Smallest area that holds a grid (without room for its labels).
     #[must_use]
-    pub fn min_size(rows: usize, cols: usize) -> (u16, u16) {
+    pub(crate) fn min_size(rows: usize, cols: usize) -> (u16, u16) {
         let r = u16::try_from(rows).unwrap_or(u16::MAX);
         let c = u16::try_from(cols).unwrap_or(u16::MAX);
         (c * (MIN_CARD.0 + 1) + 1, r)
@@ -145,7 +145,7 @@ impl Geometry {
     #[must_use]
     pub fn cell(&self, pos: usize) -> Rect {
         let (row, col) = (pos / self.cols, pos % self.cols);
-        #[allow(clippy::cast_possible_truncation)] // rows and cols fit in u16 (checked in fit)
+        // rows and cols fit in u16 (checked in fit)
         Rect::new(
             self.origin.0 + 1 + col as u16 * self.step.0,
             self.origin.1 + row as u16 * self.step.1,
@@ -163,7 +163,7 @@ impl Geometry {
 
 /// How one card is drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Look {
+pub(super) enum Look {
     /// Face down.
     Back,
     /// Face down, seen before, and pointed at by a hint that shows places (classic
@@ -176,7 +176,7 @@ pub enum Look {
 }
 
 /// A card as a widget.
-pub struct CardView {
+pub(super) struct CardView {
     /// How it looks.
     pub look: Look,
     /// Whether the hint points at it.
@@ -239,7 +239,7 @@ fn unicode_width(s: &str) -> u16 {
 }
 
 /// A table as a widget: what is face up, what is highlighted, where the cursor is.
-pub struct BoardView<'a> {
+pub(super) struct BoardView<'a> {
     /// The game whose table is drawn.
     pub game: &'a Game,
     /// Cards turned this turn (highlighted, face up even if taken).
@@ -247,7 +247,7 @@ pub struct BoardView<'a> {
     /// Known cards stay face up (open mode, replays).
     pub open: bool,
     /// Every face is shown (the game is over).
-    pub reveal: bool,
+    pub(crate) reveal: bool,
     /// Cards the hint points at.
     pub hinted: &'a [usize],
     /// The cursor's card, if a cursor is drawn.
@@ -257,7 +257,7 @@ pub struct BoardView<'a> {
 impl<'a> BoardView<'a> {
     /// The board of a round in play, as the person sees it.
     #[must_use]
-    pub fn of_round(round: &'a Round, turned: &'a [usize]) -> Self {
+    pub(super) fn of_round(round: &'a Round, turned: &'a [usize]) -> Self {
         let over = round.game().view().is_over();
         Self {
             game: round.game(),

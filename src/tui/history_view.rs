@@ -13,7 +13,7 @@ use super::theme;
 use crate::app::history::History;
 
 /// Footer keys of the list of saved games.
-pub const HISTORY_KEYS: &[(&str, &str)] = &[
+pub(super) const HISTORY_KEYS: &[(&str, &str)] = &[
     ("↑↓", "choose"),
     ("⏎", "replay"),
     ("g/G", "first/last"),
@@ -21,7 +21,7 @@ pub const HISTORY_KEYS: &[(&str, &str)] = &[
 ];
 
 /// The list of saved games.
-pub fn draw(history: &History, ascii: bool, area: Rect, buf: &mut Buffer) {
+pub(super) fn draw(history: &History, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title, list, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),

@@ -19,18 +19,18 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-pub use decode::{Decoded, decode};
+pub(super) use decode::{Decoded, decode};
 
 /// How long the start of an escape sequence waits for the rest: a terminal writes a
 /// sequence at once, so the rest comes within this or never.
-pub const HALF_WAIT: Duration = Duration::from_millis(50);
+pub(super) const HALF_WAIT: Duration = Duration::from_millis(50);
 
 /// After the terminal hung up, how long the hang-up signal's thread has to save the game
 /// and end the program before the event loop gives up with an error.
 const HANG_UP_GRACE: Duration = Duration::from_secs(1);
 
 /// The terminal's input, decoded into events.
-pub struct Input {
+pub(super) struct Input {
     /// Bytes read and not yet decoded: a half sequence at most, between reads.
     bytes: Vec<u8>,
     /// Since when `bytes` has held a half sequence.
@@ -58,7 +58,7 @@ impl Input {
     ///
     /// # Errors
     /// The window-size signal cannot be watched.
-    pub fn new() -> std::io::Result<Self> {
+    pub(super) fn new() -> std::io::Result<Self> {
         resize_pipe()?;
         Ok(Self {
             bytes: Vec::new(),
@@ -73,7 +73,7 @@ impl Input {
     ///
     /// # Errors
     /// The terminal cannot be read, or hung up and the program did not end.
-    pub fn poll(&mut self, timeout: Duration) -> std::io::Result<bool> {
+    pub(super) fn poll(&mut self, timeout: Duration) -> std::io::Result<bool> {
         let deadline = Instant::now() + timeout;
         loop {
             if !self.events.is_empty() {
@@ -105,7 +105,7 @@ impl Input {
     ///
     /// # Errors
     /// See [`Input::poll`].
-    pub fn read(&mut self) -> std::io::Result<Event> {
+    pub(super) fn read(&mut self) -> std::io::Result<Event> {
         loop {
             if let Some(event) = self.events.pop_front() {
                 return Ok(event);

@@ -124,7 +124,7 @@ impl Palette {
 ///
 /// # Errors
 /// Not TOML, or a key or value that is not one character (ASCII for values).
-pub fn parse_glyphs(text: &str) -> Result<HashMap<char, char>, String> {
+pub(super) fn parse_glyphs(text: &str) -> Result<HashMap<char, char>, String> {
     let t: toml::Table = text
         .parse()
         .map_err(|e: toml::de::Error| e.message().lines().next().unwrap_or("").to_owned())?;

@@ -18,7 +18,7 @@ use crate::pairs::Action;
 use crate::pairs::rules::Phase;
 
 /// Footer keys of the replay.
-pub const PAIRS_REPLAY_KEYS: &[(&str, &str)] = &[
+pub(super) const PAIRS_REPLAY_KEYS: &[(&str, &str)] = &[
     ("← →", "decision"),
     ("↑ ↓", "5 decisions"),
     ("Home End", "ends"),
@@ -27,7 +27,7 @@ pub const PAIRS_REPLAY_KEYS: &[(&str, &str)] = &[
 ];
 
 /// Every key of the replay, for its help window.
-pub const PAIRS_REPLAY_HELP: &[(&str, &str)] = &[
+pub(super) const PAIRS_REPLAY_HELP: &[(&str, &str)] = &[
     ("← → (h l)", "the previous or next decision"),
     ("↑ ↓ (k j)", "five decisions back or on"),
     ("Home End (g G)", "the first deal or the last decision"),
@@ -38,7 +38,7 @@ pub const PAIRS_REPLAY_HELP: &[(&str, &str)] = &[
 /// each with its cost (`best`, or what it cost against the subgame-perfect choice) once
 /// the worker has valued them.
 #[must_use]
-pub fn replay_panel_lines(r: &PairsReplay, rows: usize) -> Vec<Line<'static>> {
+pub(super) fn replay_panel_lines(r: &PairsReplay, rows: usize) -> Vec<Line<'static>> {
     let decisions = r.decisions();
     let costs = r.costs();
     let under = match costs {
@@ -81,7 +81,7 @@ pub fn replay_panel_lines(r: &PairsReplay, rows: usize) -> Vec<Line<'static>> {
 /// The replay's message: the decision shown and its cost in words (or, while the costs
 /// are computed, what was done).
 #[must_use]
-pub fn replay_message(r: &PairsReplay) -> String {
+pub(super) fn replay_message(r: &PairsReplay) -> String {
     let Some(d) = r.current() else {
         return "The first deal: → for the first decision.".to_string();
     };
@@ -110,7 +110,7 @@ pub fn replay_message(r: &PairsReplay) -> String {
 
 /// The replay's title line.
 #[must_use]
-pub fn replay_title(r: &PairsReplay) -> Line<'static> {
+pub(super) fn replay_title(r: &PairsReplay) -> Line<'static> {
     let rec = r.record();
     Line::from(vec![
         Span::styled("Pairs replay", theme::HEADING),
@@ -125,7 +125,7 @@ pub fn replay_title(r: &PairsReplay) -> Line<'static> {
 }
 
 /// The whole replay screen: the table as it was, the decisions and their costs.
-pub fn draw(r: &PairsReplay, ascii: bool, area: Rect, buf: &mut Buffer) {
+pub(super) fn draw(r: &PairsReplay, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title_area, board, panel, message_area, footer] = play_areas(area);
     replay_title(r).render(title_area, buf);
     let mut table = table_lines(r.table(), ascii);
@@ -155,7 +155,7 @@ pub fn draw(r: &PairsReplay, ascii: bool, area: Rect, buf: &mut Buffer) {
 
 /// The replay's text for tests: the panel, the title and the message.
 #[must_use]
-pub fn window_lines(r: &PairsReplay) -> Vec<Line<'static>> {
+pub(super) fn window_lines(r: &PairsReplay) -> Vec<Line<'static>> {
     let mut lines = replay_panel_lines(r, usize::MAX / 2);
     lines.push(replay_title(r));
     lines.push(Line::from(replay_message(r)));

@@ -18,7 +18,7 @@ use crate::pairs::rules::Phase;
 use crate::pairs::{Action, View};
 
 /// Footer keys during play.
-pub const PAIRS_KEYS: &[(&str, &str)] = &[
+pub(super) const PAIRS_KEYS: &[(&str, &str)] = &[
     ("h", "hit"),
     ("f", "fold"),
     ("H", "hint"),
@@ -35,7 +35,7 @@ const ROUND_OVER_KEYS: &[(&str, &str)] = &[("any key", "next round"), ("?", "hel
 const GAME_OVER_KEYS: &[(&str, &str)] = &[("?", "help"), ("q", "quit")];
 
 /// Every key, for the help window.
-pub const PAIRS_HELP: &[(&str, &str)] = &[
+pub(super) const PAIRS_HELP: &[(&str, &str)] = &[
     ("h", "hit: take a card; a pair scores its rank"),
     ("f", "fold: take the lowest face-up card, score it"),
     ("H", "hint: odds of a pair, what hit and fold are worth"),
@@ -48,15 +48,15 @@ pub const PAIRS_HELP: &[(&str, &str)] = &[
 
 /// Smallest terminal for a table of `players`.
 #[must_use]
-pub fn min_size(players: usize) -> (u16, u16) {
-    #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+pub(super) fn min_size(players: usize) -> (u16, u16) {
+    // at most 6 seats
     let rows = players as u16;
     (64, 14 + rows)
 }
 
 /// The title line.
 #[must_use]
-pub fn title(t: &PairsTable) -> Line<'static> {
+pub(super) fn title(t: &PairsTable) -> Line<'static> {
     let v = t.game().view();
     Line::from(vec![
         Span::styled("Pairs", theme::HEADING),
@@ -73,7 +73,7 @@ pub fn title(t: &PairsTable) -> Line<'static> {
 /// The table itself: one line per seat, then the lowest card and the piles. While a
 /// round is over it shows the table as it was before the last decision.
 #[must_use]
-pub fn table_lines(t: &PairsTable, ascii: bool) -> Vec<Line<'static>> {
+pub(super) fn table_lines(t: &PairsTable, ascii: bool) -> Vec<Line<'static>> {
     let now = t.game().view();
     let v = t.ended().unwrap_or(&now);
     let mover = now.mover();
@@ -127,7 +127,7 @@ pub fn table_lines(t: &PairsTable, ascii: bool) -> Vec<Line<'static>> {
 
 /// The hint in a player's words (`None`: not asked for, or not the person's turn).
 #[must_use]
-pub fn hint_lines(h: &PairsHint) -> Vec<Line<'static>> {
+pub(super) fn hint_lines(h: &PairsHint) -> Vec<Line<'static>> {
     let mut lines = vec![
         Line::from("Hint").style(theme::HEADING),
         Line::from(format!("A hit pairs: {:.0}%", h.pair_chance * 100.0)),
@@ -153,7 +153,7 @@ pub fn hint_lines(h: &PairsHint) -> Vec<Line<'static>> {
 
 /// The side panel: scores to lose at, then the hint.
 #[must_use]
-pub fn panel_lines(t: &PairsTable) -> Vec<Line<'static>> {
+pub(super) fn panel_lines(t: &PairsTable) -> Vec<Line<'static>> {
     let v = t.game().view();
     let mut lines = vec![
         Line::from("Points lose: first to").style(theme::DIM),
@@ -189,7 +189,7 @@ pub fn panel_lines(t: &PairsTable) -> Vec<Line<'static>> {
 
 /// The coach's lines on a decision: best, or what it cost and what was better.
 #[must_use]
-pub fn coach_lines(t: &PairsTable, n: &CoachNote) -> Vec<Line<'static>> {
+pub(super) fn coach_lines(t: &PairsTable, n: &CoachNote) -> Vec<Line<'static>> {
     let who = &t.seats().seat(n.seat).name;
     if n.cost() <= COST_EPSILON {
         return vec![
@@ -212,7 +212,7 @@ pub fn coach_lines(t: &PairsTable, n: &CoachNote) -> Vec<Line<'static>> {
 
 /// The message line: whose turn, and the last decision.
 #[must_use]
-pub fn message(t: &PairsTable) -> String {
+pub(super) fn message(t: &PairsTable) -> String {
     let last = t.last().map(|m| {
         let who = &t.seats().seat(m.seat).name;
         match (m.action, m.card) {
@@ -235,7 +235,7 @@ pub fn message(t: &PairsTable) -> String {
 
 /// The end-of-round window's lines.
 #[must_use]
-pub fn round_over_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
+pub(super) fn round_over_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Phase::RoundOver(end) = v.phase {
         lines.push(Line::from(t.round_words(&end)).bold());
@@ -261,7 +261,7 @@ fn score_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
 
 /// The end-of-game window's lines.
 #[must_use]
-pub fn game_over_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
+pub(super) fn game_over_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Phase::GameOver { loser, last } = v.phase {
         if let Some(end) = last {
@@ -289,7 +289,7 @@ pub fn game_over_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
 }
 
 /// The whole Pairs screen.
-pub fn draw(t: &PairsTable, ascii: bool, area: Rect, buf: &mut Buffer) {
+pub(super) fn draw(t: &PairsTable, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title_area, board, panel, message_area, footer] = play_areas(area);
     title(t).render(title_area, buf);
     Paragraph::new(table_lines(t, ascii))
@@ -324,7 +324,7 @@ pub fn draw(t: &PairsTable, ascii: bool, area: Rect, buf: &mut Buffer) {
 /// The text of whatever is on top (tests read it): the end windows, or the panel and
 /// the frame.
 #[must_use]
-pub fn window_lines(t: &PairsTable) -> Vec<Line<'static>> {
+pub(super) fn window_lines(t: &PairsTable) -> Vec<Line<'static>> {
     let v = t.game().view();
     let mut lines = match v.phase {
         Phase::RoundOver(_) => round_over_lines(t, &v),

@@ -15,10 +15,10 @@ use crate::trainer::Unit;
 use crate::words;
 
 /// Width of the side panel.
-pub const PANEL_WIDTH: u16 = 27;
+pub(super) const PANEL_WIDTH: u16 = 27;
 
 /// The side panel of a round.
-pub struct Panel<'a>(pub &'a Round);
+pub(super) struct Panel<'a>(pub &'a Round);
 
 impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -286,7 +286,7 @@ fn idea_len(idea: Option<&Vec<String>>) -> usize {
 /// The Why window: every action in full, with its value, cost and what it does this
 /// turn, then the idea behind the best one in a line drawn from these numbers.
 #[must_use]
-pub fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
+pub(super) fn why_lines(h: &Hint, codes: bool) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     for l in &h.lines {
         let style = if l.action == h.best {
@@ -391,7 +391,7 @@ pub(super) fn text_popup(
 }
 
 /// The key footer: pairs of key and what it does; with `true`, for ASCII glyphs.
-pub struct Footer<'a>(pub &'a [(&'a str, &'a str)], pub bool);
+pub(super) struct Footer<'a>(pub &'a [(&'a str, &'a str)], pub bool);
 
 impl Footer<'_> {
     /// The footer's one line.
@@ -450,7 +450,7 @@ pub(super) fn key_rows(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
 }
 
 /// Footer keys during a game.
-pub const PLAY_KEYS: &[(&str, &str)] = &[
+pub(super) const PLAY_KEYS: &[(&str, &str)] = &[
     ("←↑↓→", "move"),
     ("⏎", "turn"),
     ("H", "hint"),
@@ -461,7 +461,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
 ];
 
 /// Footer keys while the tutor asks before a costly decision.
-pub const TUTOR_KEYS: &[(&str, &str)] = &[
+pub(super) const TUTOR_KEYS: &[(&str, &str)] = &[
     ("y", "turn it"),
     ("n Esc", "take it back"),
     ("w", "why"),
@@ -472,14 +472,14 @@ pub const TUTOR_KEYS: &[(&str, &str)] = &[
 /// (two-player, or own-pairs at three or more seats), as the odds do. The footer asks
 /// this, not the seat count.
 #[must_use]
-pub fn hints_available(round: &Round) -> bool {
+pub(super) fn hints_available(round: &Round) -> bool {
     round.odds_offered()
 }
 
 /// The footer keys of a game in progress: `keys` (playing or watching) without those
 /// that would do nothing at this table.
 #[must_use]
-pub fn keys_offered(
+pub(super) fn keys_offered(
     round: &Round,
     keys: &'static [(&'static str, &'static str)],
 ) -> Vec<(&'static str, &'static str)> {
@@ -497,7 +497,7 @@ pub fn keys_offered(
 }
 
 /// Footer keys while watching.
-pub const WATCH_KEYS: &[(&str, &str)] = &[
+pub(super) const WATCH_KEYS: &[(&str, &str)] = &[
     ("space", "faster"),
     ("o", "odds"),
     ("?", "help"),

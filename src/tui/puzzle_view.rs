@@ -17,7 +17,7 @@ use crate::trainer::strategy::{score_words, situation};
 use crate::trainer::{numbers_line, ties};
 
 /// Footer keys before the answer.
-pub const PUZZLE_KEYS: &[(&str, &str)] = &[
+pub(super) const PUZZLE_KEYS: &[(&str, &str)] = &[
     ("←↑↓→", "move"),
     ("⏎", "turn"),
     ("n", "skip"),
@@ -26,7 +26,7 @@ pub const PUZZLE_KEYS: &[(&str, &str)] = &[
 ];
 
 /// Footer keys after the answer.
-pub const ANSWERED_KEYS: &[(&str, &str)] = &[
+pub(super) const ANSWERED_KEYS: &[(&str, &str)] = &[
     ("n", "next puzzle"),
     ("L", "strategy"),
     ("?", "help"),
@@ -34,7 +34,7 @@ pub const ANSWERED_KEYS: &[(&str, &str)] = &[
 ];
 
 /// Footer keys after a wrong answer.
-pub const MISSED_KEYS: &[(&str, &str)] = &[
+pub(super) const MISSED_KEYS: &[(&str, &str)] = &[
     ("r", "try again"),
     ("n", "next puzzle"),
     ("L", "strategy"),
@@ -43,7 +43,7 @@ pub const MISSED_KEYS: &[(&str, &str)] = &[
 ];
 
 /// Every key of the puzzle screen, for the help window.
-pub const PUZZLE_HELP: &[(&str, &str)] = &[
+pub(super) const PUZZLE_HELP: &[(&str, &str)] = &[
     ("← ↑ ↓ → / h j k l", "move the cursor"),
     ("Enter Space click", "turn the card you think best"),
     ("n", "next puzzle (skips one not answered)"),
@@ -57,7 +57,7 @@ pub const PUZZLE_HELP: &[(&str, &str)] = &[
 
 /// The title line.
 #[must_use]
-pub fn title(drill: &Drill) -> Line<'static> {
+pub(super) fn title(drill: &Drill) -> Line<'static> {
     let r = drill.rules();
     if let Some(played) = drill.played() {
         return Line::from(vec![
@@ -92,7 +92,7 @@ pub fn title(drill: &Drill) -> Line<'static> {
 /// as the game had them), the card turned this turn highlighted, after the answer the
 /// best cards marked.
 #[must_use]
-pub fn board(drill: &Drill) -> BoardView<'_> {
+pub(super) fn board(drill: &Drill) -> BoardView<'_> {
     let answered = drill.answer().is_some();
     BoardView {
         game: drill.game(),
@@ -124,7 +124,7 @@ fn goal(objective: Objective) -> &'static str {
 /// The panel's lines: the puzzle, the score, the rule, the objective, the situation
 /// and the tally.
 #[must_use]
-pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
+pub(super) fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
     let view = drill.game().view();
     let p = drill.puzzle();
     let rule = p.rules.pass_rule;
@@ -185,7 +185,7 @@ pub fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
 
 /// The window at the end of a timed run.
 #[must_use]
-pub fn time_up_lines(drill: &Drill) -> Vec<Line<'static>> {
+pub(super) fn time_up_lines(drill: &Drill) -> Vec<Line<'static>> {
     let Some(clock) = drill.clock() else {
         return Vec::new();
     };
@@ -219,7 +219,7 @@ pub fn time_up_lines(drill: &Drill) -> Vec<Line<'static>> {
 /// The answer window's lines: right or wrong and what it cost, every action with its
 /// value, cost and numbers, the idea, and the tally.
 #[must_use]
-pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
+pub(super) fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
     let Some(answer) = drill.answer() else {
         return Vec::new();
     };
@@ -320,7 +320,7 @@ pub fn answer_lines(drill: &Drill) -> Vec<Line<'static>> {
 }
 
 /// The whole puzzle screen in `areas` (title, board, panel, message, footer).
-pub fn draw(drill: &Drill, ascii: bool, areas: [Rect; 5], full: Rect, buf: &mut Buffer) {
+pub(super) fn draw(drill: &Drill, ascii: bool, areas: [Rect; 5], full: Rect, buf: &mut Buffer) {
     let [title_area, board_area, panel, message, footer] = areas;
     title(drill).render(title_area, buf);
     board(drill).render(board_area, buf);

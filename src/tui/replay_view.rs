@@ -25,7 +25,7 @@ const CHART_HEIGHT: u16 = 7;
 const SUMMARY_WIDTH: u16 = 78;
 
 /// Footer keys of the replay (every key is in the help window, `?`).
-pub const REPLAY_KEYS: &[(&str, &str)] = &[
+pub(super) const REPLAY_KEYS: &[(&str, &str)] = &[
     ("←→", "flip"),
     ("↑↓", "turn"),
     ("[]", "mistake"),
@@ -38,7 +38,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
 
 /// Smallest terminal the replay of a deck laid out in `rows` x `cols` needs.
 #[must_use]
-pub fn min_size(rows: usize, cols: usize, ascii: bool) -> (u16, u16) {
+pub(super) fn min_size(rows: usize, cols: usize, ascii: bool) -> (u16, u16) {
     let (w, h) = Geometry::min_size(rows, cols);
     // The footer is one line: as wide as its keys, so none is cut.
     let keys = u16::try_from(Footer(REPLAY_KEYS, ascii).line().width()).unwrap_or(u16::MAX);
@@ -54,7 +54,7 @@ fn class_style(class: Class) -> Style {
 }
 
 /// The replay screen.
-pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
+pub(super) fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
     let [title, middle, chart, message, footer] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(4),
@@ -92,7 +92,7 @@ pub fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer) {
 
 /// The replay's title: the deal, who played, when.
 #[must_use]
-pub fn title(replay: &Replay) -> Line<'static> {
+pub(super) fn title(replay: &Replay) -> Line<'static> {
     let r = replay.record();
     let who = if r.is_solitaire() {
         match r.challenge {
@@ -141,7 +141,7 @@ fn side_panel(replay: &Replay, area: Rect, buf: &mut Buffer) {
 /// The text of the replay's panel, message line and summary window (when open), a line
 /// each before wrapping.
 #[must_use]
-pub fn window_lines(replay: &Replay) -> Vec<Line<'static>> {
+pub(super) fn window_lines(replay: &Replay) -> Vec<Line<'static>> {
     if replay.summary {
         return summary_window(replay);
     }
@@ -430,7 +430,7 @@ fn assumption(objective: Objective) -> &'static str {
     }
 }
 
-#[allow(clippy::cast_precision_loss)] // flip counts are small
+// flip counts are small
 fn as_f64(i: usize) -> f64 {
     i as f64
 }

@@ -22,7 +22,7 @@ use crate::rules::Phase;
 
 /// Smallest terminal the current screen can use.
 #[must_use]
-pub fn min_size(app: &App) -> (u16, u16) {
+pub(super) fn min_size(app: &App) -> (u16, u16) {
     match &app.screen {
         // The setup form lists every choice with its note.
         Screen::Setup(_) => (64, 24),

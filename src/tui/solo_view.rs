@@ -20,7 +20,7 @@ use crate::solitaire::Summary;
 use crate::words;
 
 /// Footer keys during a solitaire game.
-pub const SOLO_KEYS: &[(&str, &str)] = &[
+pub(super) const SOLO_KEYS: &[(&str, &str)] = &[
     ("←↑↓→", "move"),
     ("⏎", "turn"),
     ("H", "hint"),
@@ -31,7 +31,7 @@ pub const SOLO_KEYS: &[(&str, &str)] = &[
 ];
 
 /// Footer keys on the solitaire end screen.
-pub const SOLO_END_KEYS: &[(&str, &str)] = &[
+pub(super) const SOLO_END_KEYS: &[(&str, &str)] = &[
     ("n", "new deal"),
     ("r", "same deal"),
     ("v", "replay"),
@@ -43,7 +43,7 @@ pub const SOLO_END_KEYS: &[(&str, &str)] = &[
 
 /// The title line's text.
 #[must_use]
-pub fn title(solo: &Solo) -> Line<'static> {
+pub(super) fn title(solo: &Solo) -> Line<'static> {
     let c = solo.config();
     let deal = match solo.challenge() {
         Some(ch) => format!("{ch} · seed {}", c.seed),
@@ -61,7 +61,7 @@ pub fn title(solo: &Solo) -> Line<'static> {
 
 /// The board as the player sees it.
 #[must_use]
-pub fn board<'a>(solo: &'a Solo, turned: &'a [usize]) -> BoardView<'a> {
+pub(super) fn board<'a>(solo: &'a Solo, turned: &'a [usize]) -> BoardView<'a> {
     let over = solo.game().view().is_over();
     BoardView {
         game: solo.game(),
@@ -74,7 +74,7 @@ pub fn board<'a>(solo: &'a Solo, turned: &'a [usize]) -> BoardView<'a> {
 }
 
 /// The side panel of a solitaire game.
-pub struct SoloPanel<'a>(pub &'a Solo);
+pub(super) struct SoloPanel<'a>(pub &'a Solo);
 
 fn moves_text(m: Option<&crate::solitaire::Moves>) -> String {
     m.map_or_else(|| "…".into(), |m| words::fixed(m.approx, 2))
@@ -164,7 +164,7 @@ pub(super) fn panel_lines(solo: &Solo, height: u16, width: u16) -> Vec<Line<'sta
 }
 
 /// The exact fractions of the par, in a box over the bottom of the board.
-pub fn fraction_box(solo: &Solo, board: Rect, buf: &mut Buffer) {
+pub(super) fn fraction_box(solo: &Solo, board: Rect, buf: &mut Buffer) {
     let lines: Vec<Line> = solo.fraction_text().into_iter().map(Line::from).collect();
     let width = usize::from(board.width.saturating_sub(2)).max(1);
     // Word wrapping may put a long fraction on a line of its own.
@@ -186,7 +186,7 @@ pub fn fraction_box(solo: &Solo, board: Rect, buf: &mut Buffer) {
 
 /// The lines of the end screen.
 #[must_use]
-pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
+pub(super) fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
     let [cleared, optimal, luck] = end_words(solo, summary);
     let mut lines = vec![
         Line::from(cleared).bold().centered(),
@@ -270,7 +270,7 @@ pub fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
 }
 
 /// The panel and footer parts are drawn by the caller; this draws the end popup.
-pub fn end_screen(solo: &Solo, summary: &Summary, area: Rect, buf: &mut Buffer) {
+pub(super) fn end_screen(solo: &Solo, summary: &Summary, area: Rect, buf: &mut Buffer) {
     super::panel::text_popup(area, 78, end_lines(solo, summary), " Table cleared ", buf);
 }
 

@@ -13,7 +13,7 @@ use crate::app::strategy::Strategy;
 use crate::trainer::strategy::is_best;
 
 /// Footer keys of the page.
-pub const STRATEGY_KEYS: &[(&str, &str)] = &[
+pub(super) const STRATEGY_KEYS: &[(&str, &str)] = &[
     ("↑↓", "scroll"),
     ("PgUp PgDn", "page"),
     ("g G", "top / end"),
@@ -22,7 +22,7 @@ pub const STRATEGY_KEYS: &[(&str, &str)] = &[
 
 /// The page's lines before wrapping.
 #[must_use]
-pub fn lines(page: &Strategy) -> Vec<Line<'static>> {
+pub(super) fn lines(page: &Strategy) -> Vec<Line<'static>> {
     if let Some(text) = page.dashboard_lines() {
         return text.iter().map(|l| Line::from(l.clone())).collect();
     }
@@ -63,7 +63,7 @@ pub fn lines(page: &Strategy) -> Vec<Line<'static>> {
 }
 
 /// Draws the page over the whole of `area`.
-pub fn render(page: &Strategy, ascii: bool, area: Rect, buf: &mut Buffer) {
+pub(super) fn render(page: &Strategy, ascii: bool, area: Rect, buf: &mut Buffer) {
     Clear.render(area, buf);
     let [body, footer] = area.layout(&Layout::vertical([
         Constraint::Min(1),

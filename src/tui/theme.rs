@@ -3,37 +3,37 @@
 use ratatui::style::{Color, Modifier, Style};
 
 /// Frame borders.
-pub const BORDER: Style = Style::new().fg(Color::DarkGray);
+pub(super) const BORDER: Style = Style::new().fg(Color::DarkGray);
 /// Secondary text.
-pub const DIM: Style = Style::new().fg(Color::Gray);
+pub(super) const DIM: Style = Style::new().fg(Color::Gray);
 /// Errors and refusals.
-pub const ERROR: Style = Style::new()
+pub(super) const ERROR: Style = Style::new()
     .fg(Color::LightRed)
     .add_modifier(Modifier::BOLD);
 /// The selected value of a form.
-pub const SELECTED: Style = Style::new()
+pub(super) const SELECTED: Style = Style::new()
     .fg(Color::Black)
     .bg(Color::Yellow)
     .add_modifier(Modifier::BOLD);
 /// The cursor marks.
-pub const CURSOR: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+pub(super) const CURSOR: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
 /// A face-down card.
-pub const BACK: Style = Style::new().fg(Color::LightBlue).bg(Color::Blue);
+pub(super) const BACK: Style = Style::new().fg(Color::LightBlue).bg(Color::Blue);
 /// A face-up card remembered in open mode.
-pub const KNOWN: Style = Style::new().bg(Color::Gray);
+pub(super) const KNOWN: Style = Style::new().bg(Color::Gray);
 /// A card turned this turn.
-pub const THIS_TURN: Style = Style::new().bg(Color::Yellow).add_modifier(Modifier::BOLD);
+pub(super) const THIS_TURN: Style = Style::new().bg(Color::Yellow).add_modifier(Modifier::BOLD);
 /// A card the hint points at.
-pub const HINTED: Style = Style::new().fg(Color::Black).bg(Color::LightGreen);
+pub(super) const HINTED: Style = Style::new().fg(Color::Black).bg(Color::LightGreen);
 /// An empty place.
-pub const REMOVED: Style = Style::new().fg(Color::DarkGray);
+pub(super) const REMOVED: Style = Style::new().fg(Color::DarkGray);
 /// Red ink.
-pub const RED: Color = Color::Red;
+pub(super) const RED: Color = Color::Red;
 /// Black ink.
-pub const BLACK: Color = Color::Black;
+pub(super) const BLACK: Color = Color::Black;
 /// Headings.
-pub const HEADING: Style = Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD);
+pub(super) const HEADING: Style = Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD);
 /// A best move in a replay.
-pub const GOOD: Style = Style::new().fg(Color::Green).add_modifier(Modifier::BOLD);
+pub(super) const GOOD: Style = Style::new().fg(Color::Green).add_modifier(Modifier::BOLD);
 /// Keys in the footer and help.
-pub const KEY: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+pub(super) const KEY: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);

@@ -109,7 +109,6 @@ impl Check {
             let next = base.moved(b, Some(b.revealed()));
             sum += f64::from(others) * f64::from(b.unknown) * self.opp(&next, d, false);
         }
-        #[allow(clippy::cast_precision_loss)]
         let unknown = unknown as f64;
         sum / unknown
     }
@@ -138,7 +137,6 @@ impl Check {
                         let v = self.after_first(position, d, after_pass, FirstCard::Revealed(a));
                         sum += f64::from(n) * f64::from(a.unknown) * v;
                     }
-                    #[allow(clippy::cast_precision_loss)]
                     out.push((Action::Unknown, sum / unknown as f64));
                 }
                 for q in others(None) {

@@ -285,7 +285,6 @@ fn history_lists_each_games_accuracy_and_costliest_decision() {
         let record: Record = concentration::record::load(f).unwrap();
         let (game, analysis) = concentration::cli::analyse(&record).unwrap();
         let d = digest(&record, &game, Some(&analysis)).unwrap();
-        #[allow(clippy::cast_precision_loss)]
         let accuracy = d.strategy_best as f64 / d.strategy_choices as f64;
         let accuracy = format!("{}%", (accuracy * 100.0).round());
         let costliest = d.costliest.as_ref().map_or("no cost".to_owned(), |c| {

@@ -107,7 +107,6 @@ fn corollary_8_as_printed_fails() {
                 }
             }
         }
-        #[allow(clippy::cast_precision_loss)]
         let share = f_n as f64 / p_n as f64;
         println!(
             "n = {n}: the printed Corollary 8 fails in {f_n} of {p_n} states where its premise holds ({:.1}%)",
@@ -117,7 +116,6 @@ fn corollary_8_as_printed_fails() {
         failures += f_n;
     }
     assert!(failures > 0, "the misprint never shows");
-    #[allow(clippy::cast_precision_loss)]
     let share = failures as f64 / premises as f64;
     println!("n = 3..7: {failures} of {premises} ({:.1}%)", 100.0 * share);
 }

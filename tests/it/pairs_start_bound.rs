@@ -71,7 +71,6 @@ fn every_round_lies_in_its_interval() {
                 for stacks in roots {
                     let b = FoldBound::of(solver.model(), &stacks);
                     let u = solver.value(&stacks);
-                    #[allow(clippy::cast_precision_loss)]
                     let (fold, hit, h) = (
                         (-(b.m - 1) * b.r) as f64,
                         b.hit_times_n as f64 / b.n.max(1) as f64,

@@ -148,7 +148,6 @@ fn finish(app: &mut App, mut now: Instant) {
         };
         let (_, cols) = v.deck().grid();
         let cur = r.cursor;
-        #[allow(clippy::cast_possible_wrap)]
         let (dr, dc) = (
             (pos / cols) as isize - (cur / cols) as isize,
             (pos % cols) as isize - (cur % cols) as isize,
@@ -219,7 +218,6 @@ fn solitaire_screens_show_their_windows_whole() {
         };
         let (_, cols) = v.deck().grid();
         let cur = solo.cursor;
-        #[allow(clippy::cast_possible_wrap)]
         let (dr, dc) = (
             (pos / cols) as isize - (cur / cols) as isize,
             (pos % cols) as isize - (cur % cols) as isize,

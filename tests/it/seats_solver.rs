@@ -442,7 +442,6 @@ proptest! {
     #[test]
     fn every_pair_goes_to_someone_under_none(position in any_position(), seats in 2usize..=6) {
         let mut solver: SeatsSolver = SeatsSolver::new(position.copies(), seats, PassRule::None).unwrap();
-        #[allow(clippy::cast_precision_loss)]
         let pairs = position.pairs() as f64;
         for first in points(&position) {
             let state = SeatsState { position: position.clone(), passes: 0, first };
@@ -460,7 +459,6 @@ proptest! {
     #[test]
     fn no_one_ends_the_game_under_agreed(position in any_position(), seats in 2usize..=6) {
         let mut solver: SeatsSolver = SeatsSolver::new(position.copies(), seats, PassRule::Agreed).unwrap();
-        #[allow(clippy::cast_precision_loss)]
         let pairs = position.pairs() as f64;
         for first in points(&position) {
             for k in 0..seats {

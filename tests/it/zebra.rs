@@ -586,7 +586,6 @@ impl Check {
                 sum += f64::from(others) * f64::from(u) * self.opp(&next, d, false);
             }
         }
-        #[allow(clippy::cast_precision_loss)]
         let unknown = unknown as f64;
         sum / unknown
     }
@@ -627,7 +626,6 @@ impl Check {
                             }
                         }
                     }
-                    #[allow(clippy::cast_precision_loss)]
                     out.push((ZebraAction::Unknown, sum / unknown as f64));
                 }
                 for a in others(None) {

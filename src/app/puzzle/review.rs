@@ -55,7 +55,7 @@ pub fn open(
 }
 
 /// The review's own part of a run on the puzzle screen.
-pub struct ReviewRun {
+pub(crate) struct ReviewRun {
     /// What was played at each decision, in the run's order.
     played: Vec<Played>,
     /// The solvers of the rule sets met.
@@ -174,7 +174,7 @@ impl Drill {
     /// The same review, each first answer counted in the spaced schedule of `store` on
     /// `today`; `warning` (a schedule file that could not be read) is shown once.
     #[must_use]
-    pub fn with_schedule(
+    pub(crate) fn with_schedule(
         mut self,
         store: ScheduleStore,
         today: Date,
@@ -198,7 +198,7 @@ impl Drill {
     /// In a scheduled review, once answered the first time: where the answer leaves
     /// the decision ("back in 1 day", "it leaves your review").
     #[must_use]
-    pub fn scheduled(&self) -> Option<&str> {
+    pub(crate) fn scheduled(&self) -> Option<&str> {
         self.answer.as_ref()?;
         match &self.source {
             Source::Review(run) => match &run.scheduled {
@@ -247,7 +247,7 @@ impl Drill {
     /// (a blunder)"). The card is named by its place and the action's words, never by
     /// a face that was not seen then.
     #[must_use]
-    pub fn played_line(&self) -> Option<String> {
+    pub(crate) fn played_line(&self) -> Option<String> {
         self.answer.as_ref()?;
         let played = self.played()?;
         let deck = self.game.view().deck();

@@ -146,7 +146,7 @@ impl App {
                                 return;
                             };
                             self.screen =
-                                Screen::PairsReplay(Box::new(replay.from_history(history)));
+                                Screen::PairsReplay(Box::new(replay.returning_to(history)));
                         }
                         Err(e) => history.message = e.to_string(),
                     }

@@ -9,7 +9,7 @@ use crate::words;
 
 /// What the AI in `kind` is, in one line: the optimal AI can lose a single game; the
 /// others are named for what they do.
-pub fn ai_note(kind: Opponent) -> String {
+pub(crate) fn ai_note(kind: Opponent) -> String {
     match kind {
         Opponent::Optimal => {
             "The optimal AI is optimal in expectation: it can lose any single game.".into()
@@ -119,7 +119,7 @@ pub fn result_line(round: &Round) -> Option<String> {
 
 /// The second line of the end window: every seat's pairs, the turns and how it ended.
 #[must_use]
-pub fn score_words(round: &Round, result: &crate::rules::GameResult) -> String {
+pub(crate) fn score_words(round: &Round, result: &crate::rules::GameResult) -> String {
     let reason = match result.reason {
         EndReason::Cleared => "the table is cleared",
         EndReason::AgreedEnd => "a pass answered a pass (agreed)",
@@ -136,7 +136,7 @@ pub fn score_words(round: &Round, result: &crate::rules::GameResult) -> String {
 
 /// The line saying where the finished game was saved, or why it was not (empty before).
 #[must_use]
-pub fn saved_words(round: &Round) -> String {
+pub(crate) fn saved_words(round: &Round) -> String {
     match round.saved() {
         Some(Ok(path)) => format!(
             "Saved as {}",

@@ -80,22 +80,16 @@ impl Round {
         if self.show_odds { self.odds } else { None }
     }
 
-    /// Whether odds are switched on.
-    #[must_use]
-    pub fn odds_on(&self) -> bool {
-        self.show_odds
-    }
-
     /// Why hints are missing, if they are.
     #[must_use]
-    pub fn solver_note(&self) -> Option<&str> {
+    pub(crate) fn solver_note(&self) -> Option<&str> {
         self.solver_note.as_deref()
     }
 
     /// Shows or hides the hint for the current decision. In classic memory a hint
     /// first names the kind of move; a second `H` names the cards and their places
     /// (counted on the end screen); a third hides it.
-    pub fn toggle_hint(&mut self) {
+    pub(crate) fn toggle_hint(&mut self) {
         if let Some(h) = &self.hint {
             if h.places || self.places() == hint::Places::Shown {
                 self.hint = None;
@@ -135,17 +129,17 @@ impl Round {
 
     /// Whether the hint shows the model's pattern codes beside its words.
     #[must_use]
-    pub fn show_codes(&self) -> bool {
+    pub(crate) fn show_codes(&self) -> bool {
         self.show_codes
     }
 
     /// Shows or hides the model's pattern codes in the hint (for those who study it).
-    pub fn toggle_codes(&mut self) {
+    pub(crate) fn toggle_codes(&mut self) {
         self.show_codes = !self.show_codes;
     }
 
     /// Switches the odds display.
-    pub fn toggle_odds(&mut self) {
+    pub(crate) fn toggle_odds(&mut self) {
         self.show_odds = !self.show_odds;
         // Said where the odds first show: what they are.
         if self.show_odds {

@@ -18,7 +18,7 @@ pub(super) enum Slot {
 /// `Your rating 1532 ± 80 (+14 this game)`: the ± is twice the deviation, as
 /// [`Book::line`] has it.
 #[must_use]
-pub fn rating_words(book: &Book, change: f64) -> String {
+pub(super) fn rating_words(book: &Book, change: f64) -> String {
     format!(
         "Your rating {:.0} ± {:.0} ({} this game)",
         book.rating.rating,
@@ -52,7 +52,12 @@ impl Round {
     /// directory `data` (the dashboard's cache in folder `cache`): on a worker thread, or
     /// on this one when `blocking` (tests). Does nothing for a game that cannot be rated,
     /// or a second time.
-    pub fn ask_rating(&mut self, data: Option<&Path>, cache: Option<PathBuf>, blocking: bool) {
+    pub(crate) fn ask_rating(
+        &mut self,
+        data: Option<&Path>,
+        cache: Option<PathBuf>,
+        blocking: bool,
+    ) {
         let (Some(data), Some(Ok(path))) = (data, &self.saved) else {
             return;
         };
@@ -73,7 +78,7 @@ impl Round {
     }
 
     /// Takes in the rating line if it arrived; returns whether it did.
-    pub fn poll_rating(&mut self) -> bool {
+    pub(crate) fn poll_rating(&mut self) -> bool {
         let Some(Slot::Pending(worker)) = &self.rating else {
             return false;
         };

@@ -24,8 +24,8 @@ impl Round {
     }
 
     /// Every seat in turn order.
-    pub fn seat_list(&self) -> impl Iterator<Item = Seat> + use<> {
-        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+    pub(crate) fn seat_list(&self) -> impl Iterator<Item = Seat> + use<> {
+        // at most 6 seats
         (0..self.seats.len()).map(|i| Seat(i as u8))
     }
 
@@ -55,7 +55,7 @@ impl Round {
             .map(|i| (mover + i) % m)
             .find(|&i| self.seats[i].kind.is_none())
             .map_or(Seat::FIRST, |i| {
-                #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+                // at most 6 seats
                 Seat(i as u8)
             })
     }
@@ -75,7 +75,7 @@ impl Round {
     /// A seat's full name, which says which AI it is: `You`, `optimal AI`, `forgetful AI
     /// (easy)` facing one person; otherwise as [`Round::seat_name`] (`A optimal`).
     #[must_use]
-    pub fn seat_title(&self, seat: Seat) -> String {
+    pub(crate) fn seat_title(&self, seat: Seat) -> String {
         match self.seats[seat.index()].kind {
             Some(k) if self.lone_ai() => ai_title(k),
             _ => self.seat_name(seat),
@@ -84,15 +84,15 @@ impl Round {
 
     /// The seat that moved just before `seat`.
     #[must_use]
-    pub fn seat_before(&self, seat: Seat) -> Seat {
+    pub(crate) fn seat_before(&self, seat: Seat) -> Seat {
         let m = self.seats.len();
-        #[allow(clippy::cast_possible_truncation)] // at most 6 seats
+        // at most 6 seats
         Seat(((seat.index() + m - 1) % m) as u8)
     }
 
     /// The opponent's kind for a seat (`None`: the person).
     #[must_use]
-    pub fn seat_kind(&self, seat: Seat) -> Option<Opponent> {
+    pub(crate) fn seat_kind(&self, seat: Seat) -> Option<Opponent> {
         self.seats[seat.index()].kind
     }
 

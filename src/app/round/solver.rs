@@ -38,7 +38,7 @@ pub trait TableSolver: Send {
 
 /// An AI of `kind` at a table of `rules` before (or without) its solver: every kind but
 /// the optimal one.
-pub fn solverless_ai(rules: RuleSet, kind: AiKind, seed: u64) -> Option<SeatAi> {
+pub(super) fn solverless_ai(rules: RuleSet, kind: AiKind, seed: u64) -> Option<SeatAi> {
     struct Solverless(AiKind, u64);
     impl ModelTask for Solverless {
         type Output = Option<SeatAi>;
@@ -119,7 +119,7 @@ where
 }
 
 /// A solver the round holds.
-pub type Slot = Box<dyn TableSolver>;
+pub(super) type Slot = Box<dyn TableSolver>;
 
 /// The solver of a table the round solves itself (no cache shares it), from the start
 /// of `deck`, through the model's one handle.
@@ -134,13 +134,13 @@ fn solve_own(
 }
 
 /// A solve under way on a worker.
-pub type Pending = Worker<Result<Slot, String>>;
+pub(super) type Pending = Worker<Result<Slot, String>>;
 
 impl Round {
     /// Hands over the table's solver, solved from the start, from the app's cache (the
     /// standard game's shared optimal player, or the own-pairs solver), or why there is
     /// none.
-    pub fn set_solver<S: TableSolver + 'static>(
+    pub(crate) fn set_solver<S: TableSolver + 'static>(
         &mut self,
         solver: Result<S, String>,
         now: Instant,
@@ -153,7 +153,7 @@ impl Round {
     /// two-player one, or the own-pairs one of three or more seats under the standard
     /// turn), that does not solve itself ([`Round::solves_itself`]), and has none yet.
     #[must_use]
-    pub fn awaits_solver(&self) -> bool {
+    pub(crate) fn awaits_solver(&self) -> bool {
         self.odds_offered() && !self.solves_itself() && self.solver.is_none()
     }
 
@@ -167,20 +167,20 @@ impl Round {
     /// Whether the odds (`o`) have a solver to come from: the two-player solver, or the
     /// own-pairs one (standard turn only).
     #[must_use]
-    pub fn odds_offered(&self) -> bool {
+    pub(crate) fn odds_offered(&self) -> bool {
         self.config.two_seat_solver() || wants_seats_solver(&self.config)
     }
 
     /// Whether the solver has arrived (or failed).
     #[must_use]
-    pub fn solver_settled(&self) -> bool {
+    pub(crate) fn solver_settled(&self) -> bool {
         self.solver.is_some() || self.solver_note.is_some()
     }
 
     /// Whether the round solves its table itself ([`Round::solve`]): a rule set whose
     /// solver no cache of the app shares (Zebra).
     #[must_use]
-    pub fn solves_itself(&self) -> bool {
+    pub(crate) fn solves_itself(&self) -> bool {
         !self.rules().shares_solver()
     }
 
@@ -198,7 +198,7 @@ impl Round {
     }
 
     /// Takes in the solver if it arrived; returns whether it did.
-    pub fn poll_solver(&mut self, now: Instant) -> bool {
+    pub(crate) fn poll_solver(&mut self, now: Instant) -> bool {
         let Some(worker) = &self.pending else {
             return false;
         };

@@ -21,7 +21,7 @@ pub enum Reply {
 impl Round {
     /// Whether the tutor is on in this game (`--tutor`).
     #[must_use]
-    pub fn tutor_on(&self) -> bool {
+    pub(crate) fn tutor_on(&self) -> bool {
         self.config.tutor
     }
 

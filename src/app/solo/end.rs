@@ -9,7 +9,7 @@ use crate::words;
 /// The first three lines of the end window: the moves made, optimal play's par and
 /// worst case, the luck-adjusted figure.
 #[must_use]
-pub fn end_words(solo: &Solo, summary: &Summary) -> [String; 3] {
+pub(crate) fn end_words(solo: &Solo, summary: &Summary) -> [String; 3] {
     let n = solo.game().view().deck().pairs();
     let expected = &summary.expected;
     let exact = if solo.fraction_on() {

@@ -10,7 +10,7 @@ use crate::words;
 
 /// One flip of a solitaire game, valued by the par: expected moves to clear the table.
 #[derive(Debug, Clone)]
-pub struct SoloFlip {
+pub(super) struct SoloFlip {
     /// Turn (move) the flip belongs to, from 1.
     pub turn: usize,
     /// Position turned.
@@ -24,14 +24,14 @@ pub struct SoloFlip {
     /// Expected moves still needed after the action (the current move counted).
     pub moves: f64,
     /// The same after the best action.
-    pub best_moves: f64,
+    pub(crate) best_moves: f64,
     /// Expected moves lost against the best action (0 or more).
     pub cost: f64,
 }
 
 /// A solitaire game valued flip by flip.
 #[derive(Debug, Clone)]
-pub struct SoloAnalysis {
+pub(super) struct SoloAnalysis {
     /// The game after every flip.
     pub game: Game,
     /// Expected moves of optimal play from the deal.
@@ -45,7 +45,7 @@ pub struct SoloAnalysis {
 ///
 /// # Errors
 /// The deck is too large to solve, or the record is not a legal game.
-pub fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
+pub(super) fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
     let game = record
         .replay()
         .map_err(|e| crate::cli::usage(e.to_string()))?;
@@ -78,13 +78,13 @@ pub fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
 impl SoloAnalysis {
     /// Expected moves lost over the game.
     #[must_use]
-    pub fn total_cost(&self) -> f64 {
+    pub(super) fn total_cost(&self) -> f64 {
         self.flips.iter().map(|f| f.cost).sum()
     }
 
     /// The analysis as one JSON object.
     #[must_use]
-    pub fn to_json(&self, record: &Record) -> serde_json::Value {
+    pub(super) fn to_json(&self, record: &Record) -> serde_json::Value {
         let view = self.game.view();
         let deck = view.deck();
         let flips: Vec<serde_json::Value> = self
@@ -126,7 +126,7 @@ impl SoloAnalysis {
     /// The analysis as text: a header line, one line per flip (actions named by
     /// `naming`), the total.
     #[must_use]
-    pub fn text(&self, record: &Record, naming: Naming) -> String {
+    pub(super) fn text(&self, record: &Record, naming: Naming) -> String {
         use std::fmt::Write as _;
         let view = self.game.view();
         let deck = view.deck();

@@ -17,7 +17,7 @@ const MAX_SEQUENCE: usize = 64;
 
 /// What the front of a buffer holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decoded {
+pub(crate) enum Decoded {
     /// An event, from this many bytes.
     Event(Event, usize),
     /// This many bytes mean nothing the game reads (an unknown or broken sequence).
@@ -28,7 +28,7 @@ pub enum Decoded {
 
 /// Decodes the event at the front of `bytes` (not empty).
 #[must_use]
-pub fn decode(bytes: &[u8]) -> Decoded {
+pub(crate) fn decode(bytes: &[u8]) -> Decoded {
     match bytes[0] {
         ESC => escape(bytes),
         b'\r' | b'\n' => key(KeyCode::Enter, KeyModifiers::NONE, 1),
@@ -220,11 +220,9 @@ fn tilde_key(n: u16) -> Option<KeyCode> {
         4 | 8 => KeyCode::End,
         5 => KeyCode::PageUp,
         6 => KeyCode::PageDown,
-        #[allow(clippy::cast_possible_truncation)] // at most 15
+        // at most 15
         11..=15 => KeyCode::F((n - 10) as u8),
-        #[allow(clippy::cast_possible_truncation)]
         17..=21 => KeyCode::F((n - 11) as u8),
-        #[allow(clippy::cast_possible_truncation)]
         23..=24 => KeyCode::F((n - 12) as u8),
         _ => return None,
     })

@@ -4,7 +4,7 @@
 use std::process::{Command, Stdio};
 
 /// The binary with `args`, kept from the user's settings and data.
-pub fn command(args: &[&str]) -> Command {
+pub(crate) fn command(args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_concentration"));
     cmd.args(args)
         .env_remove("CONCENTRATION_DATA_DIR")
@@ -24,7 +24,7 @@ pub fn command(args: &[&str]) -> Command {
 }
 
 /// Runs `cmd`: its exit status, standard output and standard error.
-pub fn outcome(cmd: &mut Command) -> (i32, String, String) {
+pub(crate) fn outcome(cmd: &mut Command) -> (i32, String, String) {
     let out = cmd.output().unwrap();
     (
         out.status.code().unwrap_or(-1),
@@ -34,12 +34,12 @@ pub fn outcome(cmd: &mut Command) -> (i32, String, String) {
 }
 
 /// Runs the binary with `args`: its exit status, standard output and standard error.
-pub fn run(args: &[&str]) -> (i32, String, String) {
+pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
     outcome(&mut command(args))
 }
 
 /// The JSON the binary prints for `args`, which must succeed.
-pub fn json(args: &[&str]) -> serde_json::Value {
+pub(crate) fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = run(args);
     assert_eq!(code, 0, "{err}");
     serde_json::from_str(&out).unwrap()

@@ -4,10 +4,10 @@
 //! as outside tools run it ([`cli`]) and in a pseudo-terminal ([`pty`]); the Pairs
 //! solver's rounds ([`pairs`]); every table of a small deck ([`states`]).
 
-pub mod cli;
-pub mod pairs;
-pub mod pty;
-pub mod states;
+pub(crate) mod cli;
+pub(crate) mod pairs;
+pub(crate) mod pty;
+pub(crate) mod states;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -34,7 +34,7 @@ use ratatui::layout::Rect;
 /// that hands every pair to A. An unknown card would have won outright with probability
 /// 1/3 (it is b2, the partner, one time in three; otherwise A takes everything), the
 /// known card gives 0, so the flip costs exactly 1/3: a blunder.
-pub const FIXED: &str = r#"[Format "concentration 1"]
+pub(crate) const FIXED: &str = r#"[Format "concentration 1"]
 [Date "2026-04-01"]
 [Time "12:00:00"]
 [Deck "pairs:3"]
@@ -57,14 +57,14 @@ pub const FIXED: &str = r#"[Format "concentration 1"]
 "#;
 
 /// `app` drawn on a `w` x `h` test terminal.
-pub fn buffer(app: &App, w: u16, h: u16) -> Buffer {
+pub(crate) fn buffer(app: &App, w: u16, h: u16) -> Buffer {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| f.render_widget(app, f.area())).unwrap();
     t.backend().buffer().clone()
 }
 
 /// A drawn buffer as text, a line per row.
-pub fn text(buf: &Buffer) -> String {
+pub(crate) fn text(buf: &Buffer) -> String {
     let mut out = String::new();
     for y in 0..buf.area.height {
         for x in 0..buf.area.width {
@@ -76,24 +76,24 @@ pub fn text(buf: &Buffer) -> String {
 }
 
 /// The screen at `w` x `h`, as text.
-pub fn screen_sized(app: &App, w: u16, h: u16) -> String {
+pub(crate) fn screen_sized(app: &App, w: u16, h: u16) -> String {
     text(&buffer(app, w, h))
 }
 
 /// The screen at 80 x 24, as text.
-pub fn screen(app: &App) -> String {
+pub(crate) fn screen(app: &App) -> String {
     screen_sized(app, 80, 24)
 }
 
 /// Runs the clock until nothing is due (every show ended, the AI done), then on to the
 /// moment a key counts as a turn (the turn's guard): the person may turn a card, or the
 /// game is over.
-pub fn settle(app: &mut App, now: Instant) -> Instant {
+pub(crate) fn settle(app: &mut App, now: Instant) -> Instant {
     settle_within(app, now, 10_000)
 }
 
 /// [`settle`], at most `limit` ticks.
-pub fn settle_within(app: &mut App, mut now: Instant, limit: usize) -> Instant {
+pub(crate) fn settle_within(app: &mut App, mut now: Instant, limit: usize) -> Instant {
     for _ in 0..limit {
         match app.deadline() {
             Some(d) => {
@@ -110,7 +110,7 @@ pub fn settle_within(app: &mut App, mut now: Instant, limit: usize) -> Instant {
 }
 
 /// Turns the card at `pos` with the keyboard (cursor there, then Enter).
-pub fn select(app: &mut App, pos: usize, now: Instant) {
+pub(crate) fn select(app: &mut App, pos: usize, now: Instant) {
     match &mut app.screen {
         Screen::Play(r) => r.cursor = pos,
         Screen::Solo(s) => s.cursor = pos,
@@ -120,7 +120,7 @@ pub fn select(app: &mut App, pos: usize, now: Instant) {
 }
 
 /// Turns the card at `pos` of the puzzle on screen (cursor there, then Enter).
-pub fn turn(app: &mut App, pos: usize) {
+pub(crate) fn turn(app: &mut App, pos: usize) {
     if let Screen::Puzzle(d) = &mut app.screen {
         d.cursor = pos;
     }
@@ -128,7 +128,7 @@ pub fn turn(app: &mut App, pos: usize) {
 }
 
 /// The record files saved in data directory `data`'s games folder, in order.
-pub fn saved(data: &Path) -> Vec<PathBuf> {
+pub(crate) fn saved(data: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("games"))
         .map(|r| r.map(|e| e.unwrap().path()).collect())
         .unwrap_or_default();
@@ -137,7 +137,7 @@ pub fn saved(data: &Path) -> Vec<PathBuf> {
 }
 
 /// Clicks the card at `pos` of the game on screen.
-pub fn click(app: &mut App, pos: usize, now: Instant) {
+pub(crate) fn click(app: &mut App, pos: usize, now: Instant) {
     let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
     let (rows, cols) = match (app.round(), app.solo()) {
         (Some(r), _) => r.game().view().deck().grid(),
@@ -151,7 +151,13 @@ pub fn click(app: &mut App, pos: usize, now: Instant) {
 /// A game of `deck` dealt with `seed` at `players`, of legal flips chosen at random (all
 /// equally likely, drawn from `seed` mixed with `salt`), stopped after `stop` flips or
 /// at its end.
-pub fn random_game(deck: &Deck, players: Players, seed: u64, salt: u64, stop: usize) -> Game {
+pub(crate) fn random_game(
+    deck: &Deck,
+    players: Players,
+    seed: u64,
+    salt: u64,
+    stop: usize,
+) -> Game {
     let mut game = Game::new(deck.clone(), seed, players).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ salt);
     let cards = game.view().slots().len();
@@ -168,7 +174,7 @@ pub fn random_game(deck: &Deck, players: Players, seed: u64, salt: u64, stop: us
 
 /// A whole `zebra:6` game of an easy forgetful AI (who makes mistakes) against the
 /// optimal Zebra AI, under `margin`.
-pub fn zebra_record() -> Record {
+pub(crate) fn zebra_record() -> Record {
     let deck = Deck::parse("zebra:6").unwrap();
     let table =
         concentration::rules::Table::two(PassRule::Agreed, concentration::rules::Variant::Standard);
@@ -192,7 +198,7 @@ pub fn zebra_record() -> Record {
 /// The card that forgets what was seen, when using a seen card is at hand: a new card
 /// while a seen pair lies there, or as the second card while the first one's partner
 /// was seen (a careless person's memory slip).
-pub fn forgetful_choice(view: &PublicView) -> Option<usize> {
+pub(crate) fn forgetful_choice(view: &PublicView) -> Option<usize> {
     let known = |p: usize| match view.slots()[p] {
         Slot::Known(c) => Some(c.label),
         _ => None,

@@ -9,12 +9,12 @@ use concentration::pairs::start::deal_outcomes;
 use rustc_hash::FxHashMap;
 
 /// The values' bits, to compare them exactly.
-pub fn bits(v: &[f64]) -> Vec<u64> {
+pub(crate) fn bits(v: &[f64]) -> Vec<u64> {
     v.iter().map(|x| x.to_bits()).collect()
 }
 
 /// Whether two analyses are the same, every value bit for bit.
-pub fn same(a: &Analysis<f64>, b: &Analysis<f64>) -> bool {
+pub(crate) fn same(a: &Analysis<f64>, b: &Analysis<f64>) -> bool {
     bits(&a.u_fold) == bits(&b.u_fold)
         && a.u_hit.as_deref().map(bits) == b.u_hit.as_deref().map(bits)
         && bits(&a.u) == bits(&b.u)
@@ -23,7 +23,7 @@ pub fn same(a: &Analysis<f64>, b: &Analysis<f64>) -> bool {
 
 /// The rounds the deal can start at n ranks and m players, by pool: the round's model
 /// and its starts (stacks in turn order).
-pub fn rounds_by_pool(n: u32, m: usize) -> Vec<(RoundModel, Vec<Vec<Stack>>)> {
+pub(crate) fn rounds_by_pool(n: u32, m: usize) -> Vec<(RoundModel, Vec<Vec<Stack>>)> {
     let ranks = Ranks::new(n).unwrap();
     let (ends, _) = deal_outcomes::<f64>(ranks.full(), m, None);
     let mut by_pool: FxHashMap<Counts, Vec<Vec<Stack>>> = FxHashMap::default();

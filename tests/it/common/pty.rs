@@ -14,14 +14,14 @@ use concentration::record::Record;
 use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 /// The emulated terminal's size.
-pub const ROWS: u16 = 24;
+pub(crate) const ROWS: u16 = 24;
 /// The emulated terminal's width.
-pub const COLS: u16 = 80;
+pub(crate) const COLS: u16 = 80;
 /// Generous: a normal run needs a fraction of a second; this only bounds a hang.
 /// How long to wait for what a test expects on screen.
-pub const PATIENCE: Duration = Duration::from_secs(20);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(20);
 
-pub struct Session {
+pub(crate) struct Session {
     master: Box<dyn MasterPty + Send>,
     /// The game's process.
     pub child: Box<dyn portable_pty::Child + Send + Sync>,
@@ -44,7 +44,7 @@ thread_local! {
 }
 
 /// A test's turn at the pseudo-terminal, until it is dropped.
-pub struct Turn {
+pub(crate) struct Turn {
     _guard: MutexGuard<'static, ()>,
 }
 
@@ -56,7 +56,7 @@ impl Drop for Turn {
 
 /// Waits for this test's turn at the pseudo-terminal: `let _pty = pty::lock();` first
 /// thing in every test that starts the binary in a pty.
-pub fn lock() -> Turn {
+pub(crate) fn lock() -> Turn {
     // A test that failed while holding it poisons it; the lock itself is still good.
     let guard = PTY.lock().unwrap_or_else(PoisonError::into_inner);
     HELD.with(|h| h.set(true));
@@ -64,7 +64,7 @@ pub fn lock() -> Turn {
 }
 
 /// Panics unless this test holds its turn at the pseudo-terminal ([`lock`]).
-pub fn assert_held() {
+pub(crate) fn assert_held() {
     assert!(
         HELD.with(Cell::get),
         "a test that drives the binary in a pty takes `common::pty::lock()` first"
@@ -73,7 +73,7 @@ pub fn assert_held() {
 
 /// A data directory of its own for each run of the binary, so tests never write to the
 /// user's.
-pub fn scratch_data_dir() -> PathBuf {
+pub(crate) fn scratch_data_dir() -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     std::env::temp_dir().join(format!("concentration-pty-{}-{n}", std::process::id()))
@@ -86,7 +86,7 @@ impl Drop for Session {
 }
 
 impl Session {
-    pub fn start(args: &[&str]) -> Self {
+    pub(crate) fn start(args: &[&str]) -> Self {
         assert_held();
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -127,7 +127,7 @@ impl Session {
     }
 
     /// The records the game saved.
-    pub fn records(&self) -> Vec<Record> {
+    pub(crate) fn records(&self) -> Vec<Record> {
         let dir = concentration::record::records_dir(&self.data);
         concentration::record::list(&dir)
             .into_iter()
@@ -135,7 +135,7 @@ impl Session {
             .collect()
     }
 
-    pub fn pump(&mut self, wait: Duration) {
+    pub(crate) fn pump(&mut self, wait: Duration) {
         if let Ok(bytes) = self.output.recv_timeout(wait) {
             self.parser.process(&bytes);
         }
@@ -144,11 +144,11 @@ impl Session {
         }
     }
 
-    pub fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         self.parser.screen().contents()
     }
 
-    pub fn wait_for(&mut self, text: &str) {
+    pub(crate) fn wait_for(&mut self, text: &str) {
         let start = Instant::now();
         while !self.screen().contains(text) {
             assert!(
@@ -160,13 +160,13 @@ impl Session {
         }
     }
 
-    pub fn keys(&mut self, keys: &str) {
+    pub(crate) fn keys(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).unwrap();
         self.writer.flush().unwrap();
     }
 
     /// Resizes the terminal (the game gets a window-size change) and the emulator.
-    pub fn resize(&mut self, rows: u16, cols: u16) {
+    pub(crate) fn resize(&mut self, rows: u16, cols: u16) {
         self.master
             .resize(PtySize {
                 rows,
@@ -178,12 +178,12 @@ impl Session {
         self.parser.screen_mut().set_size(rows, cols);
     }
 
-    pub fn raw_mode(&self) -> bool {
+    pub(crate) fn raw_mode(&self) -> bool {
         let t = self.master.get_termios().expect("termios of the pty");
         !format!("{:?}", t.local_flags).contains("ICANON")
     }
 
-    pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+    pub(crate) fn wait_exit(&mut self) -> portable_pty::ExitStatus {
         let start = Instant::now();
         loop {
             self.pump(Duration::from_millis(20));
@@ -209,7 +209,7 @@ impl Session {
         }
     }
 
-    pub fn assert_restored(&self) {
+    pub(crate) fn assert_restored(&self) {
         let s = self.parser.screen();
         assert!(!s.alternate_screen(), "still on the alternate screen");
         assert!(!s.hide_cursor(), "cursor still hidden");
@@ -224,7 +224,7 @@ impl Session {
 
 /// A `pairs:8` game (seed 5, the AI instant) at the person's first turn, the person
 /// first.
-pub fn small_game_at_first_turn() -> Session {
+pub(crate) fn small_game_at_first_turn() -> Session {
     let mut s = Session::start(&[
         "play",
         "--deck",
@@ -241,7 +241,7 @@ pub fn small_game_at_first_turn() -> Session {
 }
 
 /// Arrow keys from the top-left card to `pos` on a `cols`-wide grid.
-pub fn path_to(pos: usize, cols: usize) -> String {
+pub(crate) fn path_to(pos: usize, cols: usize) -> String {
     let mut keys = "k".repeat(10) + &"h".repeat(20);
     keys += &"j".repeat(pos / cols);
     keys += &"l".repeat(pos % cols);

@@ -2,7 +2,7 @@
 
 /// Every card state with at most `labels` labels in `n` patterns: how many labels are in
 /// each pattern.
-pub fn card_states(n: usize, labels: u32) -> Vec<Vec<u32>> {
+pub(crate) fn card_states(n: usize, labels: u32) -> Vec<Vec<u32>> {
     fn rec(i: usize, left: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
         if i == cur.len() {
             out.push(cur.clone());
