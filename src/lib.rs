@@ -8,9 +8,9 @@
 //! ```text
 //! concentration-engine   words, seats → rules → solver → model → players
 //!          ↓
-//! concentration-pairs    Pairs: rules → view → model, solver → start → players → duel
+//! concentration-pairs    Pairs: rules → model → view → solver → start → players → duel
 //!          ↓
-//! concentration-library  dates, data_file → solitaire → record → analysis → trainer
+//! concentration-library  dates, files (data_file) → solitaire → record → analysis → trainer
 //!          ↓
 //! concentration          app → tui, speech → cli (this crate, with the program)
 //! ```
