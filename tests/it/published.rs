@@ -137,6 +137,29 @@ fn foerster_wattenhofer_large_exact_and_decimal() {
 }
 
 #[test]
+fn foerster_wattenhofer_free_move_after_a_pair() {
+    // Section 8: the move after a pair is free. (8.2) and (8.3), the tournament sizes,
+    // from the recurrence (8.1); and the paper's identity e(n, 0) = e^f(n, 0) + (n - 1),
+    // which holds in every state, checked exactly against the layered evaluator of e.
+    use concentration::solver::solitaire::{ExactMovesTable, FreeMovesTable};
+    let free = FreeMovesTable::new(60);
+    let at = |n: usize| free.get(n, 0).unwrap().to_f64();
+    assert_eq!(format!("{:.4}", at(32)), "20.1260");
+    assert_eq!(format!("{:.4}", at(31)), "19.5123");
+    let full = ExactMovesTable::new(60);
+    for n in 1..=60 {
+        for k in 0..=n {
+            let shift = BigRational::from_integer((n as i64 - 1).into());
+            assert_eq!(
+                free.get(n, k).unwrap() + shift,
+                full.get(n, k).unwrap(),
+                "e^f({n}, {k}) + {n} - 1 is not e({n}, {k})"
+            );
+        }
+    }
+}
+
+#[test]
 fn solitaire_shortcut_agrees_with_the_full_recursion() {
     // The closed recurrence used for large pairs decks (c + e(n, k)) against the full
     // search over all actions, action by action, in every state up to 7 pairs.

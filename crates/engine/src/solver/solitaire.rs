@@ -219,11 +219,13 @@ impl super::MovesOracle<BigRational> for ExactMovesTable {
 }
 
 mod chosen;
+mod free;
 mod layers;
 mod limbs;
 mod sweep;
 
 pub use chosen::{ExactMovesAt, expected_moves_exact_at};
+pub use free::FreeMovesTable;
 pub use sweep::{MovesBand, expected_moves as expected_moves_f64};
 
 use layers::{Layer, LayerSolver, check_exact_n, collect_layers};
