@@ -32,7 +32,7 @@ use std::time::Instant;
 pub use crate::trainer::coach::{
     LookBack, Verdict, choice_words, cost_words, deck_rule, other_colour,
 };
-pub use action::{Action, Input};
+pub use action::{Action, ActionAt, Input};
 pub use config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
 pub use hint::{Hint, HintAction, HintLine, format_cost, format_value};
 pub use history::{figures as history_figures, lines_with as history_lines};

@@ -5,15 +5,20 @@ use super::App;
 
 /// What the person asks for, in the game's own words: what a key, a click or the clock
 /// asks for once the front end has read it (a click is the card it hit, not a cell).
+pub type Action = ActionAt<Option<usize>>;
+
+/// What a key, a click or the clock asks for, a click given as `Click`: the card it hit
+/// in the app's own [`Action`], the screen cell in the terminal's (`tui::Action`), which
+/// finds the card from the layout it drew ([`ActionAt::with_click`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
+pub enum ActionAt<Click> {
     /// Arrow or `hjkl`: rows and columns.
     Move(isize, isize),
     /// Enter or Space: turn the card under the cursor, or start (setup).
     Select,
-    /// A click: on the card at that position of the board on show, or (`None`)
-    /// elsewhere. The front end finds the card from the layout it drew.
-    Click(Option<usize>),
+    /// A click: in the app, on the card at that position of the board on show, or
+    /// (`None`) elsewhere.
+    Click(Click),
     /// `H`: hint.
     Hint,
     /// `o`: odds.
@@ -74,6 +79,47 @@ pub enum Action {
     Type(char),
     /// Any other key: ends a show, speeds up the AI.
     Other,
+}
+
+impl<C> ActionAt<C> {
+    /// The same action, its click (if it is one) turned into what `click` makes of it.
+    pub fn with_click<D>(self, click: impl FnOnce(C) -> D) -> ActionAt<D> {
+        match self {
+            Self::Move(a, b) => ActionAt::Move(a, b),
+            Self::Select => ActionAt::Select,
+            Self::Click(c) => ActionAt::Click(click(c)),
+            Self::Hint => ActionAt::Hint,
+            Self::Odds => ActionAt::Odds,
+            Self::Why => ActionAt::Why,
+            Self::Codes => ActionAt::Codes,
+            Self::Fraction => ActionAt::Fraction,
+            Self::Help => ActionAt::Help,
+            Self::New => ActionAt::New,
+            Self::Again => ActionAt::Again,
+            Self::Setup => ActionAt::Setup,
+            Self::Undo => ActionAt::Undo,
+            Self::Review => ActionAt::Review,
+            Self::Costliest => ActionAt::Costliest,
+            Self::Puzzles => ActionAt::Puzzles,
+            Self::PairsGame => ActionAt::PairsGame,
+            Self::Home => ActionAt::Home,
+            Self::End => ActionAt::End,
+            Self::Quit => ActionAt::Quit,
+            Self::Yes => ActionAt::Yes,
+            Self::Interrupt => ActionAt::Interrupt,
+            Self::Suspend => ActionAt::Suspend,
+            Self::Digit(a) => ActionAt::Digit(a),
+            Self::Backspace => ActionAt::Backspace,
+            Self::Resize(a, b) => ActionAt::Resize(a, b),
+            Self::Tick => ActionAt::Tick,
+            Self::Learn => ActionAt::Learn,
+            Self::Page(a) => ActionAt::Page(a),
+            Self::Mistake(a) => ActionAt::Mistake(a),
+            Self::Whose => ActionAt::Whose,
+            Self::Type(a) => ActionAt::Type(a),
+            Self::Other => ActionAt::Other,
+        }
+    }
 }
 
 /// An input the app takes: its own [`Action`], or a front end's event, which the front

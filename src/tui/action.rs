@@ -11,76 +11,9 @@ use super::board::Geometry;
 use super::screen;
 use crate::app::{self, App, Input, Screen};
 
-/// What a key, a click or the clock asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// Arrow or `hjkl`: rows and columns.
-    Move(isize, isize),
-    /// Enter or Space: turn the card under the cursor, or start (setup).
-    Select,
-    /// A click at a screen cell.
-    Click(u16, u16),
-    /// `H`: hint.
-    Hint,
-    /// `o`: odds.
-    Odds,
-    /// `w`: why: every choice of the hint in full, with what it does this turn.
-    Why,
-    /// `c`: the model's pattern codes beside the hint's words.
-    Codes,
-    /// `f`: exact fractions (solitaire).
-    Fraction,
-    /// `?`: help.
-    Help,
-    /// `n`: new game.
-    New,
-    /// `r`: same deal again (end screen), random seed (setup).
-    Again,
-    /// `s`: the setup screen (end screen).
-    Setup,
-    /// `u`: undo (practice).
-    Undo,
-    /// `v`: the replay of the game just played (end screen).
-    Review,
-    /// `m`: the replay at the person's costliest decision (end screen).
-    Costliest,
-    /// `p`: the puzzles (setup screen).
-    Puzzles,
-    /// `P`: a game of Pairs, the press-your-luck game (setup screen).
-    PairsGame,
-    /// Home or `g`: the start (replay).
-    Home,
-    /// End or `G`: the end (replay).
-    End,
-    /// `q` or Esc: quit (asks first during a game).
-    Quit,
-    /// `y`: yes to a question.
-    Yes,
-    /// Ctrl-C or a termination signal: leave at once.
-    Interrupt,
-    /// Ctrl-Z: stop the program (job control), the terminal given back meanwhile.
-    Suspend,
-    /// A digit (the seed).
-    Digit(u32),
-    /// Backspace.
-    Backspace,
-    /// The terminal changed size.
-    Resize(u16, u16),
-    /// Time passed.
-    Tick,
-    /// `L`: the Strategy page (from the help window and the puzzle's answer).
-    Learn,
-    /// Page Up / Page Down: scroll a page (the Strategy page).
-    Page(isize),
-    /// `]` / `[`: the next (`true`) or previous mistake (replay).
-    Mistake(bool),
-    /// Tab: whose mistakes `[` and `]` jump to (replay).
-    Whose,
-    /// A character typed into a text field (the setup's players list).
-    Type(char),
-    /// Any other key: ends a show, speeds up the AI.
-    Other,
-}
+/// What a key, a click or the clock asks for, a click given as the screen cell it hit
+/// (column, row).
+pub type Action = app::ActionAt<(u16, u16)>;
 
 impl Action {
     /// The action for a terminal event (`None`: nothing to do).
@@ -93,7 +26,7 @@ impl Action {
                 column,
                 row,
                 ..
-            }) => Some(Self::Click(*column, *row)),
+            }) => Some(Self::Click((*column, *row))),
             Event::Resize(w, h) => Some(Self::Resize(*w, *h)),
             _ => None,
         }
@@ -146,50 +79,6 @@ impl Action {
     }
 }
 
-impl Action {
-    /// The app's word for this action; a click is looked up on the board of `app` as
-    /// drawn on its terminal.
-    #[must_use]
-    pub(crate) fn to_app(self, app: &App) -> app::Action {
-        use app::Action as A;
-        match self {
-            Self::Move(dr, dc) => A::Move(dr, dc),
-            Self::Select => A::Select,
-            Self::Click(x, y) => A::Click(card_at(app, x, y)),
-            Self::Hint => A::Hint,
-            Self::Odds => A::Odds,
-            Self::Why => A::Why,
-            Self::Codes => A::Codes,
-            Self::Fraction => A::Fraction,
-            Self::Help => A::Help,
-            Self::New => A::New,
-            Self::Again => A::Again,
-            Self::Setup => A::Setup,
-            Self::Undo => A::Undo,
-            Self::Review => A::Review,
-            Self::Costliest => A::Costliest,
-            Self::Puzzles => A::Puzzles,
-            Self::PairsGame => A::PairsGame,
-            Self::Home => A::Home,
-            Self::End => A::End,
-            Self::Quit => A::Quit,
-            Self::Yes => A::Yes,
-            Self::Interrupt => A::Interrupt,
-            Self::Suspend => A::Suspend,
-            Self::Digit(d) => A::Digit(d),
-            Self::Backspace => A::Backspace,
-            Self::Resize(w, h) => A::Resize(w, h),
-            Self::Tick => A::Tick,
-            Self::Learn => A::Learn,
-            Self::Page(p) => A::Page(p),
-            Self::Mistake(next) => A::Mistake(next),
-            Self::Whose => A::Whose,
-            Self::Type(c) => A::Type(c),
-            Self::Other => A::Other,
-        }
-    }
-}
-
 impl Input for Action {
     fn action(self, app: &App) -> Option<app::Action> {
         let always = matches!(
@@ -201,7 +90,7 @@ impl Input for Action {
             // quit: its question is shown).
             return None;
         }
-        Some(self.to_app(app))
+        Some(self.with_click(|(x, y)| card_at(app, x, y)))
     }
 }
 

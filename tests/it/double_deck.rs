@@ -117,7 +117,7 @@ fn every_card_of_two_decks_shows_its_own_face_at_80_by_24() {
         // The k-th and (k+52)-th cards by label have labels k/2 and k/2+26: never a pair.
         for p in [order[k], order[k + 52]] {
             let cell = geo.cell(p);
-            app.update(Action::Click(cell.x + 1, cell.y), now);
+            app.update(Action::Click((cell.x + 1, cell.y)), now);
             now = settle(&mut app, now);
         }
     }

@@ -189,7 +189,7 @@ fn keys_do_nothing_while_the_terminal_is_too_small() {
         Action::Hint,
         Action::New,
         Action::Help,
-        Action::Click(10, 5),
+        Action::Click((10, 5)),
     ] {
         app.update(action, t0);
     }

@@ -435,7 +435,7 @@ fn a_click_on_the_best_card_answers_the_puzzle() {
     let cell = concentration::tui::Geometry::fit(area, rows, cols)
         .unwrap()
         .cell(best);
-    app.update(Action::Click(cell.x, cell.y), Instant::now());
+    app.update(Action::Click((cell.x, cell.y)), Instant::now());
     let answer = drill(&app).answer().expect("the click answered");
     assert_eq!(answer.position, best);
     assert!(answer.right);

@@ -145,7 +145,7 @@ pub(crate) fn click(app: &mut App, pos: usize, now: Instant) {
         _ => panic!("no game on screen"),
     };
     let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
-    app.update(Action::Click(cell.x + 1, cell.y), now);
+    app.update(Action::Click((cell.x + 1, cell.y)), now);
 }
 
 /// A game of `deck` dealt with `seed` at `players`, of legal flips chosen at random (all
