@@ -23,6 +23,7 @@ mod examples;
 mod fuzz_regressions;
 mod help;
 mod hint_screens;
+mod jokers;
 mod keys;
 mod layout;
 mod look_screens;
