@@ -35,6 +35,8 @@ const CASES: &[&str] = &[
     "hints-seats3:standard-agreed",
     "zebra-win",
     "zebra-margin",
+    "standard-rank-jokers-win",
+    "standard-rank-jokers-margin",
     "moves-layers-5000",
     "process-moves-5000",
     "moves-table-5000",
@@ -198,6 +200,10 @@ fn run(case: &str) {
     let objective: Objective = objective.parse().expect("an objective");
     if deck.is_zebra() {
         zebra(case, deck.labels(), objective, exhaustive);
+        return;
+    }
+    if deck.double_jokers().is_some() {
+        jokers(case, deck.labels() - 1, objective, variant);
         return;
     }
     let root = Position::start(&deck);
@@ -410,6 +416,24 @@ fn zebra(case: &str, ranks: u32, objective: Objective, exhaustive: bool) {
         elapsed.as_secs_f64() * 1000.0,
         solver.card_states(),
         solver.states(),
+        peak_memory_mib()
+    );
+}
+
+/// Any Colour with jokers that count double (`standard-rank-jokers`) under `agreed`,
+/// solved from the start.
+fn jokers(case: &str, ranks: u32, objective: Objective, variant: Variant) {
+    use concentration::solver::jokers::{JokersSolver, JokersState};
+    let (start, cpu_start) = (Instant::now(), process_cpu_ms());
+    let mut solver: JokersSolver<f64> =
+        JokersSolver::new(objective, PassRule::Agreed, variant).unwrap();
+    let value = solver.value(&JokersState::start(ranks)).unwrap();
+    let (elapsed, cpu) = (start.elapsed(), process_cpu_ms() - cpu_start);
+    println!(
+        "{case:<22} {:>9.1} ms  ({cpu:.1} ms on the CPU)  value {value:.10}  card states {:>9}  values {:>10}  peak {:>7.1} MiB",
+        elapsed.as_secs_f64() * 1000.0,
+        solver.card_states(),
+        solver.stored_values(),
         peak_memory_mib()
     );
 }

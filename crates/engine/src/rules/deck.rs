@@ -21,7 +21,7 @@ pub const MAX_ZEBRA_RANKS: u32 = 100;
 pub enum DeckError {
     /// Neither a named deck nor `LxC`.
     #[error(
-        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L"
+        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, standard-rank-jokers, double, pairs:N, zebra or zebra:L"
     )]
     Unknown(String),
     /// `C` must be even: cards are removed in pairs.
@@ -56,6 +56,10 @@ pub enum FaceStyle {
     Rank,
     /// Rank and colour plus the two jokers as one more pair (`standard-jokers`).
     RankAndColourJokers,
+    /// Playing cards matched by rank, and the two jokers as one more pair that counts
+    /// double (`standard-rank-jokers`): ranks are labels 0..13 of four cards, the jokers
+    /// label 13 of two.
+    RankJokers,
     /// Playing cards, a pair being the same rank in the opposite colour (`zebra`): each
     /// rank is a label of four cards, copies 0 and 1 red, 2 and 3 black.
     Zebra,
@@ -106,7 +110,8 @@ const RANKS: [&str; 13] = [
 const SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz23456789";
 
 impl Deck {
-    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`, `double`,
+    /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`,
+    /// `standard-rank-jokers`, `double`,
     /// `pairs:N`, `zebra` or `zebra:L`.
     ///
     /// # Errors
@@ -122,6 +127,7 @@ impl Deck {
             "standard" => Self::named(26, 2, FaceStyle::RankAndColour, name),
             "standard-rank" => Self::named(13, 4, FaceStyle::Rank, name),
             "standard-jokers" => Self::named(27, 2, FaceStyle::RankAndColourJokers, name),
+            "standard-rank-jokers" => Self::named(14, 4, FaceStyle::RankJokers, name),
             "zebra" => Self::named(13, 4, FaceStyle::Zebra, name),
             "double" => Self::named(52, 2, FaceStyle::TwoDecks, name),
             _ => {
@@ -197,16 +203,50 @@ impl Deck {
         self.copies
     }
 
-    /// Total number of cards `L * C`.
+    /// Total number of cards: `L * C`, but for the jokers of `standard-rank-jokers`.
     #[must_use]
     pub fn cards(&self) -> usize {
-        self.labels as usize * usize::from(self.copies)
+        (0..self.labels)
+            .map(|l| usize::from(self.copies_of(Label(l))))
+            .sum()
     }
 
-    /// Total number of pairs `L * C / 2`.
+    /// Total number of pairs.
     #[must_use]
     pub fn pairs(&self) -> u32 {
-        self.labels * u32::from(self.copies) / 2
+        u32::try_from(self.cards() / 2).expect("a table's pairs fit")
+    }
+
+    /// Cards of `label`: `C`, but two for the jokers of `standard-rank-jokers`.
+    #[must_use]
+    pub fn copies_of(&self, label: Label) -> u8 {
+        if Some(label) == self.double_jokers() {
+            2
+        } else {
+            self.copies
+        }
+    }
+
+    /// The label of the jokers that count double (`standard-rank-jokers`), if any.
+    #[must_use]
+    pub fn double_jokers(&self) -> Option<Label> {
+        (self.style == FaceStyle::RankJokers).then(|| Label(self.labels - 1))
+    }
+
+    /// What a pair of `label` scores: 2 for the jokers that count double, else 1.
+    #[must_use]
+    pub fn points(&self, label: Label) -> u32 {
+        if Some(label) == self.double_jokers() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// What all the pairs score together.
+    #[must_use]
+    pub fn points_total(&self) -> u32 {
+        self.pairs() + u32::from(self.double_jokers().is_some())
     }
 
     /// The name the deck was given (`standard`, `13x4`, `pairs:8`).
@@ -252,7 +292,7 @@ impl Deck {
             FaceStyle::RankAndColour | FaceStyle::Rank | FaceStyle::Zebra if self.cards() == 52 => {
                 (4, 13)
             }
-            FaceStyle::RankAndColourJokers => (6, 9),
+            FaceStyle::RankAndColourJokers | FaceStyle::RankJokers => (6, 9),
             // Two decks as two standard tables, one above the other.
             FaceStyle::TwoDecks => (8, 13),
             _ => grid_for(self.cards()),
@@ -289,7 +329,15 @@ impl Deck {
                     ink: if red { Ink::Red } else { Ink::Black },
                 }
             }
-            FaceStyle::Rank => {
+            FaceStyle::RankJokers if l == 13 => Face {
+                text: "Jk".into(),
+                ink: if copy.is_multiple_of(2) {
+                    Ink::Red
+                } else {
+                    Ink::Black
+                },
+            },
+            FaceStyle::Rank | FaceStyle::RankJokers => {
                 let (suit, ink) = match copy % 4 {
                     0 => ('♠', Ink::Black),
                     1 => ('♥', Ink::Red),

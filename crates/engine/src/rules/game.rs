@@ -233,7 +233,10 @@ impl Game {
         if v.deck.matches(a, b) {
             v.slots[first] = Slot::Removed(a);
             v.slots[second] = Slot::Removed(b);
-            v.pairs.add(v.mover);
+            // A pair scores its points: the jokers that count double, 2.
+            for _ in 0..v.deck.points(a.label) {
+                v.pairs.add(v.mover);
+            }
             v.passes = 0;
             v.phase = Phase::FirstCard;
             if v.slots.iter().all(|s| matches!(s, Slot::Removed(_))) {

@@ -24,7 +24,7 @@ pub struct Card {
 pub fn deal(deck: &Deck, seed: u64) -> Vec<Card> {
     let mut cards: Vec<Card> = (0..deck.labels())
         .flat_map(|l| {
-            (0..deck.copies()).map(move |copy| Card {
+            (0..deck.copies_of(Label(l))).map(move |copy| Card {
                 label: Label(l),
                 copy,
             })

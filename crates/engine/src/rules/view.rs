@@ -387,8 +387,9 @@ impl PublicView {
     #[must_use]
     pub fn label_counts(&self) -> Vec<(Label, u8, u8)> {
         let labels = self.deck.labels() as usize;
-        let copies = self.deck.copies();
-        let mut on_table = vec![copies; labels];
+        let mut on_table: Vec<u8> = (0..labels)
+            .map(|l| self.deck.copies_of(Label(l as u32)))
+            .collect();
         let mut known = vec![0u8; labels];
         for slot in &self.slots {
             match slot {

@@ -255,6 +255,9 @@ pub fn deck_rule(deck: &Deck) -> String {
             format!("{name}: a pair is the same rank and colour (7♥ 7♦)")
         }
         FaceStyle::Rank => format!("{name}: a pair is the same rank (7♥ 7♠)"),
+        FaceStyle::RankJokers => format!(
+            "{name}: a pair is the same rank (7♥ 7♠); the two jokers are a pair that counts double"
+        ),
         FaceStyle::Zebra => {
             format!("{name}: a pair is the same rank in the other colour (7♥ 7♠, not 7♥ 7♦)")
         }
