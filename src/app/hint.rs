@@ -3,6 +3,7 @@
 
 use crate::model::Compared;
 use crate::rules::{Objective, PublicView};
+use crate::solver::jokers::JokersAction;
 use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
 pub use crate::trainer::Places;
@@ -16,6 +17,8 @@ pub enum HintAction {
     Model(Action),
     /// An action of the Zebra model.
     Zebra(ZebraAction),
+    /// An action with jokers that count double.
+    Jokers(JokersAction),
 }
 
 impl HintAction {
@@ -24,7 +27,7 @@ impl HintAction {
     pub fn model(self) -> Option<Action> {
         match self {
             Self::Model(a) => Some(a),
-            Self::Zebra(_) => None,
+            Self::Zebra(_) | Self::Jokers(_) => None,
         }
     }
 }
@@ -32,6 +35,12 @@ impl HintAction {
 impl From<Action> for HintAction {
     fn from(a: Action) -> Self {
         Self::Model(a)
+    }
+}
+
+impl From<JokersAction> for HintAction {
+    fn from(a: JokersAction) -> Self {
+        Self::Jokers(a)
     }
 }
 

@@ -10,6 +10,7 @@ pub const DECKS: &[&str] = &[
     "standard",
     "standard-rank",
     "standard-jokers",
+    "standard-rank-jokers",
     "double",
     "zebra",
     "pairs:3",

@@ -2,12 +2,13 @@
 
 use clap::{Args, ValueEnum};
 
+mod jokers;
 mod save;
 mod seats;
 mod zebra;
 
 use crate::analysis::duel::{self, Contender};
-use crate::model::{Model, RuleSet, Standard, Zebra};
+use crate::model::{Jokers, Model, RuleSet, Standard, Zebra};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Deck, DeckError, Game, Objective, PassRule, Table, Variant};
@@ -31,7 +32,7 @@ pub(super) enum PolicyName {
     after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual\n  concentration duel --deck standard --players optimal,usual,forgetful --games 2000 --pass-rule none"
 )]
 pub(super) struct DuelArgs {
-    /// Deck: LxC, standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L
+    /// Deck: LxC, standard, standard-rank, standard-jokers, standard-rank-jokers, double, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// win or margin
@@ -125,11 +126,17 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
     check_flags(args)?;
     // The one dispatch on the rule set: a table of seats, Zebra, or the standard game.
-    let zebra = RuleSet::of(&args.deck, 2) == RuleSet::Zebra;
+    let rules = RuleSet::of(&args.deck, 2);
+    let zebra = rules == RuleSet::Zebra;
     match &args.players {
         Some(_) if zebra => {
             return Err(super::usage(
                 "--players: Zebra is played by two seats: no own-pairs solver knows Zebra",
+            ));
+        }
+        Some(_) if rules == RuleSet::Jokers => {
+            return Err(super::usage(
+                "--players: jokers that count double are played by two seats: no own-pairs solver counts points",
             ));
         }
         Some(list) => return seats::run(args, list),
@@ -150,6 +157,22 @@ pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
                 _ => unreachable!("a Zebra duel seats policies only"),
             });
             duel::between::<Zebra>(&args.deck, args.objective, args.pass_rule, policies)
+        });
+    }
+    if rules == RuleSet::Jokers {
+        let sides = jokers::sides(args)?;
+        return two_seats(args, sides, |sides| {
+            let policies = sides.each_mut().map(|side| match side {
+                Side::Policy(policy) => &mut **policy as &mut dyn Policy<Jokers>,
+                _ => unreachable!("a jokers duel seats policies only"),
+            });
+            duel::between_under::<Jokers>(
+                args.variant,
+                &args.deck,
+                args.objective,
+                args.pass_rule,
+                policies,
+            )
         });
     }
     let sides = [side(args.first, args)?, side(args.second, args)?];

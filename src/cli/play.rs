@@ -11,7 +11,7 @@ use crate::rules::{Objective, PassRule, Variant};
 /// Options of a game. Any flag skips the setup screen.
 #[derive(Debug, Clone, Default, Args)]
 pub(super) struct PlayArgs {
-    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N, zebra, zebra:L or LxC
+    /// Deck: standard, standard-rank, standard-jokers, standard-rank-jokers (the jokers count double), double, pairs:N, zebra, zebra:L or LxC
     #[arg(long)]
     deck: Option<String>,
     /// The seats in turn order, 2 to 6: people's names and AIs (optimal, usual, forgetful,

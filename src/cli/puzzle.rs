@@ -94,6 +94,14 @@ pub(super) fn find(args: &PuzzleArgs, seed: u64, count: usize) -> anyhow::Result
             "puzzles are two-player positions: objective 'moves' is for solitaire",
         ));
     }
+    // The puzzles are the standard model's positions, valued by its solver.
+    let rule_set = crate::model::RuleSet::of(&args.deck, 2);
+    if rule_set != crate::model::RuleSet::Standard {
+        return Err(super::usage(format!(
+            "--deck {}: puzzles are positions of the standard game, and this deck has rules of its own (play it with `concentration play --deck {}`)",
+            args.deck, args.deck
+        )));
+    }
     let rules = PuzzleRules {
         deck: args.deck.clone(),
         objective: args.objective,

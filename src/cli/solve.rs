@@ -2,6 +2,7 @@
 
 use clap::Args;
 
+mod jokers;
 mod seats;
 mod zebra;
 
@@ -16,7 +17,7 @@ use crate::rules::{Deck, Objective, PassRule, Variant};
     after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact"
 )]
 pub(super) struct SolveArgs {
-    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, double, pairs:N, zebra or zebra:L
+    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, standard-rank-jokers, double, pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// What the mover plays for: win (the default), margin or moves; own-pairs with --players
@@ -63,11 +64,11 @@ pub(super) struct SolveArgs {
 /// # Errors
 /// A bad request (status 2).
 pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
-    let zebra = RuleSet::of(&args.deck, 2) == RuleSet::Zebra;
-    let route = if zebra {
-        seats::Route::Model(zebra::objective(args)?)
-    } else {
-        seats::route(args)?
+    let rules = RuleSet::of(&args.deck, 2);
+    let route = match rules {
+        RuleSet::Zebra => seats::Route::Model(zebra::objective(args)?),
+        RuleSet::Jokers => seats::Route::Model(jokers::objective(args)?),
+        RuleSet::Standard | RuleSet::OwnPairs => seats::route(args)?,
     };
     // Own-pairs values future pairs: its objective is the own-pairs table's own.
     let objective = match route {
@@ -98,10 +99,10 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
         };
         return show(&seats::solve(&request)?, args.json);
     }
-    let answer = if zebra {
-        zebra::solve(&request)?
-    } else {
-        standard(&request)?
+    let answer = match rules {
+        RuleSet::Zebra => zebra::solve(&request)?,
+        RuleSet::Jokers => jokers::solve(&request)?,
+        RuleSet::Standard | RuleSet::OwnPairs => standard(&request)?,
     };
     show(&answer, args.json)
 }

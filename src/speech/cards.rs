@@ -141,12 +141,13 @@ mod tests {
             "standard",
             "standard-rank",
             "standard-jokers",
+            "standard-rank-jokers",
             "double",
             "zebra",
         ] {
             let deck = Deck::parse(name).unwrap();
             for label in 0..deck.labels() {
-                for copy in 0..deck.copies() {
+                for copy in 0..deck.copies_of(crate::rules::Label(label)) {
                     let card = Card {
                         label: crate::rules::Label(label),
                         copy,

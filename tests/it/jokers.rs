@@ -465,3 +465,32 @@ fn exact_and_fast_values_agree() {
         }
     }
 }
+
+/// The check figures of docs/variants.md, from the exact solve.
+#[test]
+fn the_documented_check_figures_hold() {
+    use concentration::rules::Deck;
+    let deck = Deck::parse("standard-rank-jokers").unwrap();
+    let cases = [
+        ("4.4x1 J2.2", Objective::Win, "1/3"),
+        ("4.4x1 J2.2", Objective::Margin, "-16/15"),
+        ("4.4x2 J2.2", Objective::Win, "806/1575"),
+        ("4.4x2 J2.2", Objective::Margin, "2/25"),
+    ];
+    for (position, objective, figure) in cases {
+        let mut exact =
+            JokersSolver::<BigRational>::new(objective, PassRule::Agreed, Variant::Standard)
+                .unwrap();
+        let state = JokersState {
+            position: JokersPosition::parse(position, &deck).unwrap(),
+            diff: 0,
+            after_pass: false,
+            first: None,
+        };
+        assert_eq!(
+            exact.value(&state).unwrap().to_string(),
+            figure,
+            "{position} {objective}"
+        );
+    }
+}

@@ -24,6 +24,7 @@ mod fuzz_regressions;
 mod help;
 mod hint_screens;
 mod jokers;
+mod jokers_play;
 mod keys;
 mod layout;
 mod look_screens;

@@ -7,6 +7,7 @@
 //! Modelled on shakmaty's `Position` trait (each chess variant implements what differs;
 //! everything above is written once), kept as small as our layers need.
 
+mod jokers;
 mod oracle;
 mod standard;
 mod table;
@@ -18,6 +19,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub use jokers::Jokers;
 pub use oracle::Oracle;
 pub use standard::{
     OwnPairs, Patterns, Standard, TieBreak, action_of, candidates, preference, state_of,
@@ -105,6 +107,8 @@ pub enum RuleSet {
     OwnPairs,
     /// A Zebra deck (pairs by colour): [`Zebra`].
     Zebra,
+    /// Any Colour with jokers that count double (`standard-rank-jokers`): [`Jokers`].
+    Jokers,
 }
 
 impl RuleSet {
@@ -113,6 +117,8 @@ impl RuleSet {
     pub fn of(deck: &Deck, seats: usize) -> Self {
         if deck.is_zebra() {
             Self::Zebra
+        } else if deck.double_jokers().is_some() {
+            Self::Jokers
         } else if seats > 2 {
             Self::OwnPairs
         } else {
@@ -123,7 +129,11 @@ impl RuleSet {
     /// The rule people miss, in the line the table's panel shows under it (Zebra's).
     #[must_use]
     pub fn rule_line(self) -> Option<&'static str> {
-        (self == Self::Zebra).then_some("Zebra: a pair is the same rank in the other colour")
+        match self {
+            Self::Zebra => Some("Zebra: a pair is the same rank in the other colour"),
+            Self::Jokers => Some("Jokers count double: the two jokers score 2"),
+            Self::Standard | Self::OwnPairs => None,
+        }
     }
 
     /// Why a solitaire of `deck` under this rule set cannot be played. Solitaire on Zebra
@@ -133,12 +143,15 @@ impl RuleSet {
     /// # Errors
     /// The deck is a Zebra deck.
     pub fn check_solitaire(self, deck: &Deck) -> Result<(), String> {
-        if self == Self::Zebra {
-            return Err(format!(
+        match self {
+            Self::Zebra => Err(format!(
                 "--deck {deck}: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)"
-            ));
+            )),
+            Self::Jokers => Err(format!(
+                "--deck {deck}: no solitaire with jokers that count double (a solitaire counts moves, not points: play standard-rank)"
+            )),
+            Self::Standard | Self::OwnPairs => Ok(()),
         }
-        Ok(())
     }
 
     /// Why a table of `deck` with `seats` under `variant` cannot be played: a Zebra
@@ -161,6 +174,9 @@ impl RuleSet {
             Err(Unsolved::ZebraVariant(_)) => Err(format!(
                 "--variant {variant}: Zebra is played with the standard turn only (no One Flip Zebra solver)"
             )),
+            Err(Unsolved::JokersSeats(_)) => Err(format!(
+                "--players: jokers that count double are played by two seats ({seats} given): no own-pairs solver counts points"
+            )),
             Ok(_) | Err(Unsolved::SeatsVariant(..)) => Ok(()),
         }
     }
@@ -178,6 +194,9 @@ pub enum ModelError {
     /// The Zebra solver refused.
     #[error(transparent)]
     Zebra(#[from] crate::solver::zebra::ZebraError),
+    /// The jokers solver refused.
+    #[error(transparent)]
+    Jokers(#[from] crate::solver::jokers::JokersError),
     /// No solver values the table (`TableOracle::check`).
     #[error(transparent)]
     Unsolved(#[from] Unsolved),

@@ -5,6 +5,7 @@ pub mod certificate;
 pub mod digest;
 pub mod duel;
 pub mod grade;
+mod jokers_duel;
 pub mod judgement;
 pub mod memory;
 pub mod report;

@@ -8,6 +8,7 @@ pub mod coach;
 mod consequences;
 pub mod dashboard;
 mod idea;
+mod jokers;
 pub mod puzzle;
 pub mod rating;
 pub mod review;

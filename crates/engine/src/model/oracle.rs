@@ -2,8 +2,9 @@
 //! each action at a decision point, the action the optimal player takes, each seat's
 //! value, and the unit they are counted in.
 
-use super::{Model, ModelError, OwnPairs, Standard, Unit, Valued, Zebra, chosen, tied};
+use super::{Jokers, Model, ModelError, OwnPairs, Standard, Unit, Valued, Zebra, chosen, tied};
 use crate::rules::{Deck, Objective, Outcome, Phase, PublicView, Seat, Table, Variant};
+use crate::solver::jokers::{JokersAction, JokersFirst, JokersSolver, JokersState};
 use crate::solver::zebra::ZebraSolver;
 use crate::solver::{Position, SeatsState, State};
 use crate::solver::{SeatsSolver, Solver};
@@ -288,6 +289,56 @@ impl Oracle for ZebraSolver<f64> {
             .map(|&(_, v)| v)?;
         let mut best = tied(actions, value);
         best.sort_by_key(|&a| Zebra::order(a, first));
+        Some((value, best))
+    }
+}
+
+/// Values count points: the jokers' pair scores 2 (the objective's own unit otherwise).
+impl Oracle for JokersSolver<f64> {
+    type Model = Jokers;
+
+    /// # Panics
+    /// If the deck has no jokers that count double.
+    fn solved(deck: &Deck, table: Table, objective: Objective) -> Result<Self, ModelError> {
+        assert!(
+            deck.double_jokers().is_some(),
+            "not a deck of jokers that count double"
+        );
+        let mut solver = Self::new(objective, table.pass_rule, table.variant)?;
+        solver.value(&JokersState::start(deck.labels() - 1))?;
+        Ok(solver)
+    }
+
+    fn unit(&self) -> Unit {
+        Unit::Objective(self.objective())
+    }
+
+    fn variant(&self) -> Variant {
+        JokersSolver::variant(self)
+    }
+
+    fn actions(&mut self, state: &JokersState) -> Result<Vec<(JokersAction, f64)>, ModelError> {
+        Ok(JokersSolver::actions(self, state)?)
+    }
+
+    fn value(&mut self, state: &JokersState) -> Result<f64, ModelError> {
+        Ok(JokersSolver::value(self, state)?)
+    }
+
+    /// Costs are measured from the action the optimal player chooses; the tied ones are
+    /// listed in its order of preference.
+    fn best(
+        &self,
+        actions: &[(JokersAction, f64)],
+        first: Option<JokersFirst>,
+    ) -> Option<(f64, Vec<JokersAction>)> {
+        let chosen = self.chosen(actions, first)?;
+        let value = actions
+            .iter()
+            .find(|&&(a, _)| a == chosen)
+            .map(|&(_, v)| v)?;
+        let mut best = tied(actions, value);
+        best.sort_by_key(|&a| Jokers::order(a, first));
         Some((value, best))
     }
 }

@@ -85,7 +85,13 @@ fn rest_words(p: Pattern) -> String {
 /// Names `action` at the view's decision point.
 #[must_use]
 pub fn name(view: &PublicView, action: Action) -> Named {
-    let cards = candidates(view, action);
+    named(view, action, candidates(view, action))
+}
+
+/// Names `action`, carried out by `cards`, at the view's decision point: [`name`] for a
+/// rule set whose own classes of cards are finer than the patterns (the jokers).
+#[must_use]
+pub(crate) fn named(view: &PublicView, action: Action, cards: Vec<usize>) -> Named {
     let first_was_known = view.phase().first_was_known();
     let one = cards.first().copied();
     let more = |what: &str| {

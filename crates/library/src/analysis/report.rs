@@ -269,14 +269,15 @@ pub fn first_of(request: &Request, position: &Position) -> Result<Option<FirstCa
     }))
 }
 
-/// Refuses a lead `diff` that `pairs_left` of the pairs of `deck` on the table cannot
-/// give: each pair taken moves the difference by one, so its parity is that of the pairs
-/// taken.
+/// Refuses a lead `diff` that `pairs_left` of the points of `deck` on the table cannot
+/// give: each point taken moves the difference by one, so its parity is that of the
+/// points taken (a pair is a point, the jokers that count double two).
 ///
 /// # Errors
 /// [`RequestError::Diff`].
 pub fn check_diff(deck: &Deck, pairs_left: u64, diff: i64) -> Result<(), RequestError> {
-    let taken = u64::from(deck.pairs()) - pairs_left.min(u64::from(deck.pairs()));
+    let total = u64::from(deck.points_total());
+    let taken = total - pairs_left.min(total);
     if diff.unsigned_abs() > taken || !(diff.unsigned_abs() + taken).is_multiple_of(2) {
         return Err(RequestError::Diff { diff, taken });
     }

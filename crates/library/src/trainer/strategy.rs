@@ -154,7 +154,8 @@ fn decks() -> Section {
         title: "The decks".to_string(),
         words: vec![
             "standard: 52 cards, a pair is the same rank and colour (26 pairs). \
-             standard-jokers adds the two jokers as one more pair; double is two standard \
+             standard-jokers adds the two jokers as one more pair (standard-rank-jokers: by \
+             rank, the jokers' pair counting double); double is two standard \
              decks, a pair two identical cards; pairs:N is N pairs of pictures or letters."
                 .to_string(),
             "Rank-only decks (standard-rank, or LxC with four cards of a label, such as \

@@ -20,7 +20,7 @@ pub trait Chances: Model {
     /// The table at the start of a game of `deck`.
     fn start(deck: &Deck) -> Self::Position;
 
-    /// The pairs still on `position`.
+    /// The points still on `position`: its pairs, the jokers that count double 2.
     fn pairs_left(position: &Self::Position) -> u64;
 
     /// The decision point of two seats on `position`: the mover's lead `diff`, whether
@@ -168,7 +168,11 @@ impl<'a, M: Chances> HeadToHead<'a, M> {
         let state = M::two_seat_state(position, d, after_pass, Some(first));
         self.best_of(&state, who, |duel, action| {
             expected(M::seconds(position, first, action), |turned| match turned {
-                Turned::Took(next) => duel.took(&next, d, who),
+                Turned::Took(next) => {
+                    // What the pair scores: the points it took off the table.
+                    let points = M::pairs_left(position) - M::pairs_left(&next);
+                    duel.took(&next, d, i64::try_from(points).expect("fits"), who)
+                }
                 Turned::HandedOn(next) => duel.hand_on(&next, d, false, who),
                 Turned::Passed => duel.pass(position, d, after_pass, who),
             })
@@ -200,15 +204,16 @@ impl<'a, M: Chances> HeadToHead<'a, M> {
         }
     }
 
-    /// `who` took a pair (the table is now `position`): they move again, or under One
-    /// Flip the opponent moves (a take is not a pass).
-    fn took(&mut self, position: &M::Position, d: i64, who: usize) -> f64 {
+    /// `who` took a pair worth `points` (the table is now `position`): they move again,
+    /// or under One Flip the opponent moves (a take is not a pass).
+    fn took(&mut self, position: &M::Position, d: i64, points: i64, who: usize) -> f64 {
         let terms = self.terms;
+        let worth = points as f64;
         match (terms.variant, terms.objective) {
-            (Variant::Standard, Objective::Win) => self.turn(position, d + 1, false, who),
-            (Variant::Standard, _) => 1.0 + self.turn(position, d, false, who),
-            (Variant::OneFlip, Objective::Win) => self.hand_on(position, d + 1, false, who),
-            (Variant::OneFlip, _) => 1.0 + self.hand_on(position, d, false, who),
+            (Variant::Standard, Objective::Win) => self.turn(position, d + points, false, who),
+            (Variant::Standard, _) => worth + self.turn(position, d, false, who),
+            (Variant::OneFlip, Objective::Win) => self.hand_on(position, d + points, false, who),
+            (Variant::OneFlip, _) => worth + self.hand_on(position, d, false, who),
         }
     }
 

@@ -1,0 +1,452 @@
+//! Evaluating one card state: every action's value for every lead at once (a column),
+//! from the stored layers of its successors.
+
+use super::{Counts, JokersSolver, KINDS, Opened, moved, pack};
+use crate::rules::{Objective, PassRule};
+use crate::solver::jokers::JokersAction;
+use crate::solver::scalar::Scalar;
+
+/// The values of one card state's leads `-bound..=bound`, the mover's: a column.
+type Column<V> = Vec<V>;
+
+/// A stored layer to read: a solved card state's, or the after-pass layer of the card
+/// state being solved.
+struct Source<'a, V> {
+    values: &'a [V],
+    bound: i64,
+    points: i64,
+    win: bool,
+}
+
+impl<V: Scalar> Source<'_, V> {
+    /// The value `d` ahead. A lead larger than the points left decides: the smallest
+    /// such lead stands for all. Under `margin` the lead does not count.
+    fn at(&self, d: i64) -> &V {
+        let d = if self.win {
+            d.clamp(-(self.points + 1), self.points + 1)
+        } else {
+            0
+        };
+        assert!(d.abs() <= self.bound, "a lead the root cannot reach");
+        &self.values[usize::try_from(d + self.bound).expect("within the bound")]
+    }
+}
+
+/// One card state being evaluated for every lead at once, at one pass flag.
+pub(super) struct Eval<'a, V: Scalar> {
+    s: &'a JokersSolver<V>,
+    bound: i64,
+    points: i64,
+    after_pass: bool,
+    /// This card state's after-pass layer, while it is being solved.
+    own: Option<&'a [V]>,
+    /// The successors' stored layers, by key (sorted).
+    near: &'a [(u64, &'a [V])],
+}
+
+impl<'a, V: Scalar> Eval<'a, V> {
+    pub(super) fn new(
+        s: &'a JokersSolver<V>,
+        points: i64,
+        after_pass: bool,
+        own: Option<&'a [V]>,
+        near: &'a [(u64, &'a [V])],
+    ) -> Self {
+        Self {
+            s,
+            bound: s.bound(points),
+            points,
+            after_pass,
+            own,
+            near,
+        }
+    }
+
+    fn win(&self) -> bool {
+        self.s.objective == Objective::Win
+    }
+
+    fn leads(&self) -> std::ops::RangeInclusive<i64> {
+        -self.bound..=self.bound
+    }
+
+    /// The slot of lead `d` in a column (decided leads share the smallest one's).
+    pub(super) fn slot(&self, d: i64) -> usize {
+        let d = if self.win() {
+            d.clamp(-(self.points + 1), self.points + 1)
+        } else {
+            0
+        };
+        usize::try_from(d + self.bound).expect("a reachable lead")
+    }
+
+    fn column(&self, f: impl FnMut(i64) -> V) -> Column<V> {
+        self.leads().map(f).collect()
+    }
+
+    /// The layer of the player to move at `c` (solved, or this card state's own
+    /// after-pass layer).
+    fn source(&self, c: &Counts, after_pass: bool, own: bool) -> Source<'a, V> {
+        let points = self.s.points(c);
+        let bound = self.s.bound(points);
+        let slots = usize::try_from(2 * bound + 1).expect("bound >= 0");
+        let values: &'a [V] = match (own, self.own) {
+            (true, Some(layer)) => layer,
+            _ => {
+                let key = pack(c);
+                let stored: &'a [V] = match self.near.binary_search_by_key(&key, |&(k, _)| k) {
+                    Ok(i) => self.near[i].1,
+                    Err(_) => &self.s.memo[&key],
+                };
+                if after_pass {
+                    &stored[slots..]
+                } else {
+                    &stored[..slots]
+                }
+            }
+        };
+        Source {
+            values,
+            bound,
+            points,
+            win: self.win(),
+        }
+    }
+
+    /// The game ends now, the mover `d` points ahead.
+    fn end(&self, d: i64) -> V {
+        match (self.win(), d.cmp(&0)) {
+            (false, _) | (true, std::cmp::Ordering::Less) => V::zero(),
+            (true, std::cmp::Ordering::Equal) => V::ratio(1, 2),
+            (true, std::cmp::Ordering::Greater) => V::one(),
+        }
+    }
+
+    /// The opponent moves at `c` (after a pass: `own` is this card state).
+    fn opp(&self, c: &Counts, after_pass: bool, own: bool) -> Column<V> {
+        let src = self.source(c, after_pass, own);
+        let win = self.win();
+        self.column(|d| {
+            let v = src.at(-d);
+            if win {
+                V::one().minus(v)
+            } else {
+                V::zero().minus(v)
+            }
+        })
+    }
+
+    /// The mover took a pair worth `points` (the table is now `c`): they move again, or
+    /// under One Flip the opponent moves.
+    fn take(&self, c: &Counts, points: i64) -> Column<V> {
+        let worth = V::ratio(points, 1);
+        if c.iter().all(|&n| n == 0) {
+            return if self.win() {
+                self.column(|d| self.end(d + points))
+            } else {
+                self.column(|_| worth.clone())
+            };
+        }
+        let src = self.source(c, false, false);
+        match (self.win(), self.s.one_flip) {
+            (true, false) => self.column(|d| src.at(d + points).clone()),
+            (true, true) => self.column(|d| V::one().minus(src.at(-(d + points)))),
+            (false, false) => self.column(|d| worth.plus(src.at(d))),
+            (false, true) => self.column(|d| worth.minus(src.at(-d))),
+        }
+    }
+
+    /// A pass (two known cards, no pair) under the pass rule; `None` if not allowed.
+    fn pass(&self, c: &Counts) -> Option<Column<V>> {
+        match (self.s.pass_rule, self.after_pass) {
+            (PassRule::None, _) | (PassRule::Ko, true) => None,
+            (PassRule::Agreed, true) | (PassRule::Quit, _) => Some(self.column(|d| self.end(d))),
+            (PassRule::Withdraw, _) => Some(self.column(|_| V::ratio(1, 2))),
+            (PassRule::Agreed | PassRule::Ko, false) => Some(self.opp(c, true, true)),
+        }
+    }
+
+    /// The second card's choices after the first card `o`: the match, an unknown card,
+    /// and a known card of each other class (all worth the same: the turn ends, showing
+    /// nothing). Unless `full`, an unknown card after a known one is left out: it is
+    /// never better than the same two cards turned the other way round (docs/variants.md).
+    pub(super) fn second(&self, o: &Opened, full: bool) -> Vec<(JokersAction, Column<V>)> {
+        let s = self.s;
+        let k = s.kinds[o.kind];
+        let mut out = Vec::new();
+        if k.pattern.known() >= 2 {
+            let after = moved(&o.counts, o.kind, k.take_known);
+            out.push((JokersAction::Match, self.take(&after, k.points)));
+        }
+        let total = s.unknown(&o.counts);
+        if total > 0 && (full || o.revealed) {
+            let mut sum = self.column(|_| V::zero());
+            if k.pattern.unknown > 0 {
+                let after = moved(&o.counts, o.kind, k.take_one);
+                add_times(
+                    &mut sum,
+                    &self.take(&after, k.points),
+                    u64::from(k.pattern.unknown),
+                );
+            }
+            for b in 0..KINDS {
+                let others = o.counts[b] - u8::from(b == o.kind);
+                let share = u64::from(others) * u64::from(s.kinds[b].pattern.unknown);
+                if share > 0 {
+                    let after = moved(&o.counts, b, s.kinds[b].reveal);
+                    add_times(&mut sum, &self.opp(&after, false, false), share);
+                }
+            }
+            out.push((
+                JokersAction::Unknown,
+                sum.iter().map(|v| v.over(total)).collect(),
+            ));
+        }
+        let known_other: Vec<usize> = (0..KINDS)
+            .filter(|&b| {
+                let others = o.counts[b] - u8::from(b == o.kind);
+                others > 0 && s.kinds[b].pattern.known() > 0
+            })
+            .collect();
+        if !known_other.is_empty() {
+            let value = if o.revealed {
+                Some(self.opp(&o.counts, false, false))
+            } else {
+                self.pass(&o.counts)
+            };
+            if let Some(v) = value {
+                let listed = if full {
+                    &known_other[..]
+                } else {
+                    &known_other[..1]
+                };
+                for &b in listed {
+                    out.push((JokersAction::Known(s.class(b)), v.clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The turn start's choices: an unknown card (each kind it may show, by its share of
+    /// the unknown cards), or a known card of each class.
+    pub(super) fn start(&self, c: &Counts, full: bool) -> Vec<(JokersAction, Column<V>)> {
+        let s = self.s;
+        let mut out = Vec::new();
+        let total = s.unknown(c);
+        if total > 0 {
+            let mut sum = self.column(|_| V::zero());
+            for a in 0..KINDS {
+                let share = u64::from(c[a]) * u64::from(s.kinds[a].pattern.unknown);
+                if share == 0 {
+                    continue;
+                }
+                let to = s.kinds[a].reveal.expect("an unknown card");
+                let opened = Opened {
+                    counts: moved(c, a, Some(to)),
+                    kind: to,
+                    revealed: true,
+                };
+                add_times(&mut sum, &self.best(self.second(&opened, full)), share);
+            }
+            out.push((
+                JokersAction::Unknown,
+                sum.iter().map(|v| v.over(total)).collect(),
+            ));
+        }
+        for a in 0..KINDS {
+            if c[a] > 0 && s.kinds[a].pattern.known() > 0 {
+                let opened = Opened {
+                    counts: *c,
+                    kind: a,
+                    revealed: false,
+                };
+                // Left out of the bulk solve when its only choice would be the unknown
+                // card left out above.
+                let second = self.second(&opened, full);
+                if !second.is_empty() {
+                    out.push((JokersAction::Known(s.class(a)), self.best(second)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The best of the turn start's choices, lead by lead, as [`Self::start`] without
+    /// the choices the bulk solve leaves out, in three buffers rather than a column per
+    /// choice (the allocations were most of a small card state's cost).
+    pub(super) fn best_start(&self, c: &Counts) -> Column<V> {
+        let s = self.s;
+        let n = self.leads().count();
+        let mut best: Option<Column<V>> = None;
+        let (mut second, mut tmp) = (vec![V::zero(); n], vec![V::zero(); n]);
+        let total = s.unknown(c);
+        if total > 0 {
+            let mut sum = vec![V::zero(); n];
+            for a in 0..KINDS {
+                let share = u64::from(c[a]) * u64::from(s.kinds[a].pattern.unknown);
+                if share == 0 {
+                    continue;
+                }
+                let to = s.kinds[a].reveal.expect("an unknown card");
+                let opened = Opened {
+                    counts: moved(c, a, Some(to)),
+                    kind: to,
+                    revealed: true,
+                };
+                if self.best_second(&opened, &mut second, &mut tmp) {
+                    add_times(&mut sum, &second, share);
+                }
+            }
+            for v in &mut sum {
+                *v = v.over(total);
+            }
+            best = Some(sum);
+        }
+        for a in 0..KINDS {
+            if c[a] > 0 && s.kinds[a].pattern.known() > 0 {
+                let opened = Opened {
+                    counts: *c,
+                    kind: a,
+                    revealed: false,
+                };
+                if self.best_second(&opened, &mut second, &mut tmp) {
+                    match &mut best {
+                        Some(b) => max_into(b, &second),
+                        None => best = Some(second.clone()),
+                    }
+                }
+            }
+        }
+        best.expect("a decision point has a choice")
+    }
+
+    /// The best second card after `o` into `out`, lead by lead (`tmp` a buffer); false if
+    /// the bulk solve leaves every choice out.
+    fn best_second(&self, o: &Opened, out: &mut [V], tmp: &mut [V]) -> bool {
+        let s = self.s;
+        let k = s.kinds[o.kind];
+        let mut any = false;
+        let offer = |tmp: &[V], out: &mut [V], any: &mut bool| {
+            if *any {
+                max_into(out, tmp);
+            } else {
+                out.clone_from_slice(tmp);
+                *any = true;
+            }
+        };
+        if k.pattern.known() >= 2 {
+            let after = moved(&o.counts, o.kind, k.take_known);
+            tmp.fill(V::zero());
+            self.add_take(&after, k.points, 1, tmp);
+            offer(tmp, out, &mut any);
+        }
+        let total = s.unknown(&o.counts);
+        if total > 0 && o.revealed {
+            tmp.fill(V::zero());
+            if k.pattern.unknown > 0 {
+                let after = moved(&o.counts, o.kind, k.take_one);
+                self.add_take(&after, k.points, u64::from(k.pattern.unknown), tmp);
+            }
+            for b in 0..KINDS {
+                let others = o.counts[b] - u8::from(b == o.kind);
+                let share = u64::from(others) * u64::from(s.kinds[b].pattern.unknown);
+                if share > 0 {
+                    let after = moved(&o.counts, b, s.kinds[b].reveal);
+                    self.add_opp(&after, false, false, share, tmp);
+                }
+            }
+            for v in tmp.iter_mut() {
+                *v = v.over(total);
+            }
+            offer(tmp, out, &mut any);
+        }
+        let known_other = (0..KINDS).any(|b| {
+            let others = o.counts[b] - u8::from(b == o.kind);
+            others > 0 && s.kinds[b].pattern.known() > 0
+        });
+        if known_other {
+            if o.revealed {
+                tmp.fill(V::zero());
+                self.add_opp(&o.counts, false, false, 1, tmp);
+                offer(tmp, out, &mut any);
+            } else if let Some(pass) = self.pass(&o.counts) {
+                offer(&pass, out, &mut any);
+            }
+        }
+        any
+    }
+
+    /// `out += k * opp(c)`, lead by lead.
+    fn add_opp(&self, c: &Counts, after_pass: bool, own: bool, k: u64, out: &mut [V]) {
+        let src = self.source(c, after_pass, own);
+        let win = self.win();
+        for (d, o) in self.leads().zip(out.iter_mut()) {
+            let v = src.at(-d);
+            let v = if win {
+                V::one().minus(v)
+            } else {
+                V::zero().minus(v)
+            };
+            *o = o.plus(&v.times(k));
+        }
+    }
+
+    /// `out += k * take(c, points)`, lead by lead.
+    fn add_take(&self, c: &Counts, points: i64, k: u64, out: &mut [V]) {
+        let worth = V::ratio(points, 1);
+        let win = self.win();
+        if c.iter().all(|&n| n == 0) {
+            for (d, o) in self.leads().zip(out.iter_mut()) {
+                let v = if win {
+                    self.end(d + points)
+                } else {
+                    worth.clone()
+                };
+                *o = o.plus(&v.times(k));
+            }
+            return;
+        }
+        let src = self.source(c, false, false);
+        let one_flip = self.s.one_flip;
+        for (d, o) in self.leads().zip(out.iter_mut()) {
+            let v = match (win, one_flip) {
+                (true, false) => src.at(d + points).clone(),
+                (true, true) => V::one().minus(src.at(-(d + points))),
+                (false, false) => worth.plus(src.at(d)),
+                (false, true) => worth.minus(src.at(-d)),
+            };
+            *o = o.plus(&v.times(k));
+        }
+    }
+
+    /// The best of the choices, lead by lead (every objective here is maximised).
+    fn best(&self, choices: Vec<(JokersAction, Column<V>)>) -> Column<V> {
+        let mut choices = choices.into_iter().map(|(_, c)| c);
+        let mut best = choices.next().expect("a decision point has a choice");
+        for column in choices {
+            for (b, v) in best.iter_mut().zip(column) {
+                if v > *b {
+                    *b = v;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// `best = max(best, column)`, lead by lead.
+fn max_into<V: Scalar>(best: &mut [V], column: &[V]) {
+    for (b, v) in best.iter_mut().zip(column) {
+        if v > b {
+            *b = v.clone();
+        }
+    }
+}
+
+/// `sum += column * k`, lead by lead.
+fn add_times<V: Scalar>(sum: &mut [V], column: &[V], k: u64) {
+    for (s, v) in sum.iter_mut().zip(column) {
+        *s = s.plus(&v.times(k));
+    }
+}
