@@ -100,7 +100,9 @@ impl Round {
             return Err(e);
         }
         let game = Game::new(deck, config.seed, Players::Table(config.table()))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?
+            .laid_out(config.layout)
+            .moving(config.moving);
         // `--first` orders today's two seats; a `--players` list is in turn order.
         let (person, coin) = match config.first {
             _ if config.players.is_some() => (Seat::FIRST, None),
@@ -253,7 +255,7 @@ impl Round {
 
     /// Moves the cursor by rows and columns, staying on the grid.
     pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
-        self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
+        self.cursor = super::table::moved_cursor(&self.game, self.cursor, drow, dcol);
     }
 
     /// The person turns the card at `pos` (a key or a click), if that is what the key

@@ -135,7 +135,10 @@ impl Solo {
         let deck = Deck::parse(&config.deck).map_err(|e| e.to_string())?;
         crate::model::RuleSet::of(&deck, 1).check_solitaire(&deck)?;
         let game =
-            Game::new(deck.clone(), config.seed, Players::Solitaire).map_err(|e| e.to_string())?;
+            Game::new(deck.clone(), config.seed, Players::Solitaire)
+                .map_err(|e| e.to_string())?
+                .laid_out(config.layout)
+                .moving(config.moving);
         let mut solo = Self {
             config,
             challenge,
@@ -405,7 +408,7 @@ impl Solo {
 
     /// Moves the cursor by rows and columns, staying on the grid.
     pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
-        self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
+        self.cursor = super::table::moved_cursor(&self.game, self.cursor, drow, dcol);
     }
 
     /// The player turns the card at `pos` (a key or a click), if that is what the key

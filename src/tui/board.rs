@@ -9,18 +9,21 @@ use ratatui::widgets::Widget;
 use super::theme;
 use crate::app::config::Memory;
 use crate::app::round::Round;
-use crate::rules::{Game, Ink, Slot};
+use crate::rules::{Board, Game, Ink, Layout, Place, Slot};
 
 /// Smallest card: three columns (`10♥`), one row.
 pub(super) const MIN_CARD: (u16, u16) = (3, 1);
 
-/// Where the cards of a grid go inside an area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where the cards of a board go inside an area: its places (rows, and half-card steps
+/// across) scaled to the largest card that fits.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Geometry {
     origin: (u16, u16),
     card: (u16, u16),
     step: (u16, u16),
+    places: Vec<Place>,
     rows: usize,
+    /// Columns of the grid, for its labels (none in other layouts).
     cols: usize,
     labels: Labels,
 }
@@ -34,7 +37,7 @@ enum Labels {
     /// cells (where `[` goes when the cursor is there; on the card's top line when it
     /// has more than one): for boards that only just fit.
     Tight,
-    /// No room for labels.
+    /// No room for labels, or a layout that has no columns to label.
     None,
 }
 
@@ -49,37 +52,50 @@ impl Labels {
     }
 }
 
+/// Columns a board of `halves` half-card steps takes with cards `w` wide: the last
+/// card's left edge, the card, and a column either side for the cursor marks (a grid of
+/// `c` columns: `c (w + 1) + 1`).
+fn board_width(halves: u16, w: u16) -> u32 {
+    u32::from(halves.saturating_sub(2)) * u32::from(w + 1) / 2 + u32::from(w) + 2
+}
+
 impl Geometry {
-    /// Lays out `rows` x `cols` cards in `area`, as large as fits (up to 7 x 3), with a
-    /// column of space around each card for the cursor marks, and room above and to the
-    /// left for the column letters and row numbers of the records' coordinates (in less
-    /// room when the board only just fits, or none). `None` if even the smallest card
-    /// does not fit.
+    /// Lays out `board` in `area`, as large as fits (cards up to 7 x 3), with a column
+    /// of space around each card for the cursor marks; a grid with room above and to
+    /// the left for the column letters and row numbers of the records' coordinates (in
+    /// less room when the board only just fits, or none). `None` if even the smallest
+    /// card does not fit.
     #[must_use]
-    pub fn fit(area: Rect, rows: usize, cols: usize) -> Option<Self> {
+    pub fn fit(area: Rect, board: &Board) -> Option<Self> {
+        let rows = usize::from(board.rows());
         let tight = if rows < 10 {
             Labels::Tight
         } else {
             Labels::None
         };
-        [Labels::Margin, tight, Labels::None]
-            .into_iter()
-            .find_map(|labels| Self::fit_with(area, rows, cols, labels))
+        let choices: &[Labels] = if board.layout() == Layout::Grid {
+            &[Labels::Margin, tight, Labels::None]
+        } else {
+            &[Labels::None]
+        };
+        choices
+            .iter()
+            .find_map(|&labels| Self::fit_with(area, board, labels))
     }
 
-    fn fit_with(area: Rect, rows: usize, cols: usize, labels: Labels) -> Option<Self> {
-        let (r, c) = (u16::try_from(rows).ok()?, u16::try_from(cols).ok()?);
-        let (label_w, label_h) = labels.room(rows);
+    fn fit_with(area: Rect, board: &Board, labels: Labels) -> Option<Self> {
+        let (rows, halves) = (board.rows(), board.halves());
+        let r = rows;
+        let (label_w, label_h) = labels.room(usize::from(rows));
         let area = Rect::new(
             area.x + label_w,
             area.y + label_h,
             area.width.checked_sub(label_w)?,
             area.height.checked_sub(label_h)?,
         );
-        let w = (area.width.checked_sub(1)? / c).checked_sub(1)?.min(7);
-        if w < MIN_CARD.0 {
-            return None;
-        }
+        let w = (MIN_CARD.0..=7)
+            .rev()
+            .find(|&w| board_width(halves, w) <= u32::from(area.width))?;
         // Rows: a gap row between cards when there is room, else none.
         let (h, gap) = if area.height + 1 >= r * 2 {
             (((area.height + 1) / r - 1).clamp(1, 3), 1)
@@ -88,7 +104,8 @@ impl Geometry {
         } else {
             return None;
         };
-        let width = c * (w + 1) + 1;
+        // at most the area's width (found above)
+        let width = board_width(halves, w) as u16;
         let height = r * (h + gap) - gap;
         Some(Self {
             origin: (
@@ -97,18 +114,18 @@ impl Geometry {
             ),
             card: (w, h),
             step: (w + 1, h + gap),
-            rows,
-            cols,
+            places: board.places().to_vec(),
+            rows: usize::from(rows),
+            cols: usize::from(halves / 2),
             labels,
         })
     }
 
-    /// Smallest area that holds a grid (without room for its labels).
+    /// Smallest area that holds a board (without room for a grid's labels).
     #[must_use]
-    pub(crate) fn min_size(rows: usize, cols: usize) -> (u16, u16) {
-        let r = u16::try_from(rows).unwrap_or(u16::MAX);
-        let c = u16::try_from(cols).unwrap_or(u16::MAX);
-        (c * (MIN_CARD.0 + 1) + 1, r)
+    pub(crate) fn min_size(board: &Board) -> (u16, u16) {
+        let w = u16::try_from(board_width(board.halves(), MIN_CARD.0)).unwrap_or(u16::MAX);
+        (w, board.rows())
     }
 
     /// The coordinate labels to draw: where each starts, and its text.
@@ -144,11 +161,12 @@ impl Geometry {
     /// The rectangle of the card at `pos`.
     #[must_use]
     pub fn cell(&self, pos: usize) -> Rect {
-        let (row, col) = (pos / self.cols, pos % self.cols);
-        // rows and cols fit in u16 (checked in fit)
+        let place = self.places.get(pos).copied().unwrap_or(Place { row: 0, half: 0 });
+        // Within the board's width and height (checked in fit).
+        let across = (u32::from(place.half) * u32::from(self.step.0) / 2) as u16;
         Rect::new(
-            self.origin.0 + 1 + col as u16 * self.step.0,
-            self.origin.1 + row as u16 * self.step.1,
+            self.origin.0 + 1 + across,
+            self.origin.1 + place.row * self.step.1,
             self.card.0,
             self.card.1,
         )
@@ -157,7 +175,7 @@ impl Geometry {
     /// The card under a screen cell (mouse click), if any.
     #[must_use]
     pub fn hit(&self, x: u16, y: u16, cards: usize) -> Option<usize> {
-        (0..cards.min(self.rows * self.cols)).find(|&p| self.cell(p).contains(Position { x, y }))
+        (0..cards.min(self.places.len())).find(|&p| self.cell(p).contains(Position { x, y }))
     }
 }
 
@@ -274,8 +292,7 @@ impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let view = self.game.view();
         let deck = view.deck();
-        let (rows, cols) = deck.grid();
-        let Some(geo) = Geometry::fit(area, rows, cols) else {
+        let Some(geo) = Geometry::fit(area, self.game.board()) else {
             return;
         };
         for (pos, slot) in view.slots().iter().enumerate() {

@@ -78,6 +78,8 @@ pub struct Game {
     hidden: Vec<Card>,
     view: PublicView,
     seed: u64,
+    /// The cards as dealt, before any swap.
+    dealt: Vec<Card>,
     /// Where the cards lie (no rule reads it).
     board: Board,
     /// Every how many turns two face-down cards swap, if they do.
@@ -107,6 +109,7 @@ impl Game {
         let slots = vec![Slot::Unknown; cards.len()];
         let board = Board::new(Layout::Grid, &deck, seed);
         Self {
+            dealt: cards.clone(),
             board,
             moving: None,
             swaps: Swaps::new(seed),
@@ -143,6 +146,25 @@ impl Game {
         self
     }
 
+    /// The same game at its start: the cards as dealt, no flip yet, the same layout
+    /// and moving cards (analyses replay a game's flips on it).
+    #[must_use]
+    pub fn at_start(&self) -> Self {
+        Self::from_cards(
+            self.view.deck.clone(),
+            self.dealt.clone(),
+            self.seed,
+            self.view.players,
+        )
+        .moving(self.moving)
+        .with_board(self.board.clone())
+    }
+
+    fn with_board(mut self, board: Board) -> Self {
+        self.board = board;
+        self
+    }
+
     /// Where the cards lie.
     #[must_use]
     pub fn board(&self) -> &Board {
@@ -167,8 +189,9 @@ impl Game {
         self.seed
     }
 
-    /// The card at a position, face up or not. For the end screen, replays and tests;
-    /// players never get this.
+    /// The card at a position now, face up or not. For the end screen, replays and
+    /// tests; players never get this. With moving cards a flip's card may lie
+    /// elsewhere by now: the flip itself says what it showed.
     #[must_use]
     pub fn reveal_all(&self) -> &[Card] {
         &self.hidden
