@@ -12,6 +12,7 @@ pub mod config;
 pub mod hint;
 pub mod history;
 pub mod look;
+pub mod moving;
 pub mod pairs_replay;
 pub mod pairs_table;
 pub mod puzzle;

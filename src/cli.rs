@@ -12,6 +12,7 @@ mod config;
 mod docs;
 mod duel;
 mod flip_table;
+mod layout;
 mod learn;
 mod look;
 mod pairs;

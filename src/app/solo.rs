@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use super::config::{Config, Hints, Memory};
 use super::hint;
+use super::moving::{Swapping, swap_words};
 use super::table::{Show, offer_hint, turn_guard};
 use super::worker::{Progress, Worker};
 use crate::players::{TieBreak, preference, state_of};
@@ -94,6 +95,8 @@ pub struct Solo {
     /// The card under the cursor.
     pub cursor: usize,
     show: Option<Show>,
+    /// Two cards swapping places after the move's show (moving cards).
+    swapping: Option<Swapping>,
     /// Before this, keys do not turn cards (play just went on).
     ready_at: Option<Instant>,
     message: String,
@@ -148,6 +151,7 @@ impl Solo {
             pending: None,
             cursor: 0,
             show: None,
+            swapping: None,
             ready_at: None,
             message: "Clear the table in as few moves as you can: pick a card".into(),
             log: Vec::new(),
@@ -379,16 +383,28 @@ impl Solo {
         }
     }
 
-    /// When the game next needs a tick (the end of a show).
+    /// When the game next needs a tick (the end of a show, a frame of a swap).
     #[must_use]
     pub fn deadline(&self) -> Option<Instant> {
-        self.show.map(|s| s.until)
+        self.show
+            .map(|s| s.until)
+            .or(self.swapping.map(|s| s.deadline()))
     }
 
-    /// Ends a show whose time is up.
+    /// The swap on show, if any.
+    #[must_use]
+    pub fn swapping(&self) -> Option<Swapping> {
+        self.swapping
+    }
+
+    /// Ends a show whose time is up, moves a swap on.
     pub fn tick(&mut self, now: Instant) {
         if self.show.is_some_and(|s| now >= s.until) {
             self.end_show(now);
+        } else if let Some(s) = self.swapping.as_mut()
+            && s.advance(now)
+        {
+            self.end_swap(now);
         }
     }
 
@@ -396,6 +412,8 @@ impl Solo {
     pub(crate) fn speed_up(&mut self, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
+        } else if self.swapping.is_some() {
+            self.end_swap(now);
         }
     }
 
@@ -415,8 +433,8 @@ impl Solo {
     /// can mean now: during a show it only goes on, and just after play went on it does
     /// nothing (see [`Solo::ready_at`]).
     pub(crate) fn flip_at(&mut self, pos: usize, now: Instant) {
-        if self.show.is_some() {
-            self.end_show(now);
+        if self.show.is_some() || self.swapping.is_some() {
+            self.speed_up(now);
             return;
         }
         if self.game.view().is_over() || self.ready_at.is_some_and(|t| now < t) {
@@ -591,8 +609,18 @@ impl Solo {
                 TurnEnd::Pair => "Go on: pick a card".into(),
                 _ => "Next move: pick a card".into(),
             };
+            self.swapping = Swapping::after_turn(&self.game, &self.config, now);
+            if let Some(w) = self.swapping {
+                self.message = format!("{} · {}", swap_words(&self.game, w.swap), self.message);
+            }
         }
         self.refresh();
+    }
+
+    fn end_swap(&mut self, now: Instant) {
+        if self.swapping.take().is_some() {
+            self.ready_at = Some(now + turn_guard(self.config.show_delay()));
+        }
     }
 
     /// At the end: the figures (the statistics follow the record: see [`Solo::count`]).

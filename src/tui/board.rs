@@ -8,6 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::theme;
 use crate::app::config::Memory;
+use crate::app::moving::{self, Swapping};
 use crate::app::round::Round;
 use crate::rules::{Board, Game, Ink, Layout, Place, Slot};
 
@@ -252,6 +253,17 @@ impl Widget for CardView {
     }
 }
 
+/// A card's rectangle `frame` eighths of the way from `from` to `to`.
+fn between(from: Rect, to: Rect, frame: u8) -> Rect {
+    let at = |a: u16, b: u16| {
+        let (a, b) = (i32::from(a), i32::from(b));
+        let t = i32::from(frame.min(moving::FRAMES));
+        // between a and b, both u16
+        (a + (b - a) * t / i32::from(moving::FRAMES)) as u16
+    };
+    Rect::new(at(from.x, to.x), at(from.y, to.y), from.width, from.height)
+}
+
 fn unicode_width(s: &str) -> u16 {
     u16::try_from(s.chars().count()).unwrap_or(u16::MAX)
 }
@@ -270,6 +282,8 @@ pub(super) struct BoardView<'a> {
     pub hinted: &'a [usize],
     /// The cursor's card, if a cursor is drawn.
     pub cursor: Option<usize>,
+    /// Two cards swapping places (moving cards), if on show.
+    pub swapping: Option<Swapping>,
 }
 
 impl<'a> BoardView<'a> {
@@ -284,6 +298,7 @@ impl<'a> BoardView<'a> {
             reveal: over,
             hinted: round.hint().map_or(&[], |h| h.targets.as_slice()),
             cursor: (!round.is_watch() && !over).then_some(round.cursor),
+            swapping: round.swapping(),
         }
     }
 }
@@ -295,9 +310,9 @@ impl Widget for BoardView<'_> {
         let Some(geo) = Geometry::fit(area, self.game.board()) else {
             return;
         };
-        for (pos, slot) in view.slots().iter().enumerate() {
+        let look_of = |pos: usize| {
             let this_turn = self.turned.contains(&pos);
-            let look = match *slot {
+            match view.slots()[pos] {
                 Slot::Removed(_) if !this_turn => Look::Empty,
                 Slot::Removed(c) | Slot::Known(c) if this_turn || self.open || self.reveal => {
                     let f = deck.face(c.label, c.copy);
@@ -312,12 +327,40 @@ impl Widget for BoardView<'_> {
                     Look::Face(f.text, f.ink, false)
                 }
                 _ => Look::Back,
-            };
+            }
+        };
+        let sliding = self.swapping.and_then(|s| s.frame.map(|f| (s.swap, f)));
+        for pos in 0..view.slots().len() {
             let hinted = self.hinted.contains(&pos);
+            let look = match sliding {
+                // The two places lie empty while their cards slide (drawn below).
+                Some((w, _)) if pos == w.a || pos == w.b => Look::Empty,
+                _ => look_of(pos),
+            };
             CardView { look, hinted }.render(geo.cell(pos), buf);
+        }
+        if let Some((w, frame)) = sliding {
+            for (from, to) in [(w.a, w.b), (w.b, w.a)] {
+                let rect = between(geo.cell(from), geo.cell(to), frame);
+                CardView {
+                    look: look_of(to),
+                    hinted: false,
+                }
+                .render(rect, buf);
+            }
         }
         for (x, y, text) in geo.label_texts() {
             buf.set_string(x, y, text, theme::DIM);
+        }
+        if let Some(w) = self.swapping.filter(|s| s.frame.is_none()) {
+            // Reduce motion: no slide, both cards marked where they now lie.
+            for pos in [w.swap.a, w.swap.b] {
+                let r = geo.cell(pos);
+                let y = r.y + r.height / 2;
+                buf.set_style(r, theme::THIS_TURN);
+                buf.set_string(r.x - 1, y, ">", theme::CURSOR);
+                buf.set_string(r.right(), y, "<", theme::CURSOR);
+            }
         }
         if let Some(cursor) = self.cursor {
             let r = geo.cell(cursor);

@@ -77,6 +77,7 @@ pub(super) fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer)
         reveal: stepper.at_end() && stepper.game().view().is_over(),
         hinted: &best,
         cursor: None,
+        swapping: None,
     }
     .render(board, buf);
     side_panel(replay, panel, buf);

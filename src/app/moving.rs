@@ -1,0 +1,104 @@
+//! Moving cards on show: two face-down cards that just swapped places (after the turn's
+//! own show), sliding past each other frame by frame, or, with reduce motion, both
+//! marked where they now lie until a key.
+
+use std::time::{Duration, Instant};
+
+use super::config::Config;
+use crate::rules::{Game, Swap};
+
+/// Frames of a swap's slide.
+pub const FRAMES: u8 = 8;
+
+/// A swap on show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Swapping {
+    /// The two places.
+    pub swap: Swap,
+    since: Instant,
+    until: Instant,
+    /// Frames of the slide done, 0 to [`FRAMES`]; `None`: not slid, marked (reduce
+    /// motion).
+    pub frame: Option<u8>,
+}
+
+impl Swapping {
+    /// The swap the last turn of `game` ended in, on show from `now`: sliding for the
+    /// AI's pause, or marked until a key with reduce motion. `None` if the turn swapped
+    /// nothing, or play does not pause (no pause, nothing to see).
+    #[must_use]
+    pub(crate) fn after_turn(game: &Game, config: &Config, now: Instant) -> Option<Self> {
+        let swap = game.view().flips().last()?.swap?;
+        let (until, frame) = if config.reduce_motion {
+            (now + super::config::UNTIL_A_KEY, None)
+        } else if config.ai_delay.is_zero() {
+            return None;
+        } else {
+            (now + config.ai_delay.max(Duration::from_millis(240)), Some(0))
+        };
+        Some(Self {
+            swap,
+            since: now,
+            until,
+            frame,
+        })
+    }
+
+    /// Moves the slide on to `now`; whether the show is over.
+    pub(crate) fn advance(&mut self, now: Instant) -> bool {
+        if now >= self.until {
+            return true;
+        }
+        if let Some(frame) = self.frame.as_mut() {
+            let done = now.duration_since(self.since).as_secs_f64();
+            let all = self.until.duration_since(self.since).as_secs_f64();
+            // below FRAMES: now is before until
+            *frame = ((done / all) * f64::from(FRAMES)) as u8;
+        }
+        false
+    }
+
+    /// When the next frame is due, or the show ends.
+    #[must_use]
+    pub(crate) fn deadline(&self) -> Instant {
+        match self.frame {
+            Some(frame) if frame + 1 < FRAMES => {
+                let all = self.until.duration_since(self.since);
+                self.since + all.mul_f64(f64::from(frame + 1) / f64::from(FRAMES))
+            }
+            _ => self.until,
+        }
+    }
+}
+
+/// The line that tells a swap: `c1 and d4 swap places` (the grid's coordinates), or
+/// with numbers for other layouts (`cards 3 and 17`, in reading order).
+#[must_use]
+pub fn swap_words(game: &Game, swap: Swap) -> String {
+    let [a, b] = [swap.a, swap.b].map(|p| place_name(game, p));
+    format!("{a} and {b} swap places")
+}
+
+/// A place as the player names it: its coordinate on the grid (`b3`), its number in
+/// reading order in any other layout (`card 7`).
+#[must_use]
+pub fn place_name(game: &Game, position: usize) -> String {
+    match card_number(game, position) {
+        Some(n) => format!("card {n}"),
+        None => crate::rules::coordinate(game.view().deck(), position),
+    }
+}
+
+/// A place's number in reading order (from 1), in a layout other than the grid.
+#[must_use]
+pub fn card_number(game: &Game, position: usize) -> Option<usize> {
+    let board = game.board();
+    if board.layout() == crate::rules::Layout::Grid {
+        return None;
+    }
+    board
+        .reading_order()
+        .iter()
+        .position(|&p| p == position)
+        .map(|i| i + 1)
+}
