@@ -15,6 +15,7 @@ pub mod look;
 pub mod moving;
 pub mod pairs_replay;
 pub mod pairs_table;
+pub mod places;
 pub mod puzzle;
 pub mod replay;
 pub mod round;

@@ -71,34 +71,10 @@ impl Swapping {
     }
 }
 
-/// The line that tells a swap: `c1 and d4 swap places` (the grid's coordinates), or
-/// with numbers for other layouts (`cards 3 and 17`, in reading order).
+/// The line that tells a swap: `Two cards swap places: c1 and d4` (the places as
+/// [`super::places::name`] names them).
 #[must_use]
 pub fn swap_words(game: &Game, swap: Swap) -> String {
-    let [a, b] = [swap.a, swap.b].map(|p| place_name(game, p));
-    format!("{a} and {b} swap places")
-}
-
-/// A place as the player names it: its coordinate on the grid (`b3`), its number in
-/// reading order in any other layout (`card 7`).
-#[must_use]
-pub fn place_name(game: &Game, position: usize) -> String {
-    match card_number(game, position) {
-        Some(n) => format!("card {n}"),
-        None => crate::rules::coordinate(game.view().deck(), position),
-    }
-}
-
-/// A place's number in reading order (from 1), in a layout other than the grid.
-#[must_use]
-pub fn card_number(game: &Game, position: usize) -> Option<usize> {
-    let board = game.board();
-    if board.layout() == crate::rules::Layout::Grid {
-        return None;
-    }
-    board
-        .reading_order()
-        .iter()
-        .position(|&p| p == position)
-        .map(|i| i + 1)
+    let [a, b] = [swap.a, swap.b].map(|p| super::places::name(game, p));
+    format!("Two cards swap places: {a} and {b}")
 }

@@ -472,7 +472,7 @@ impl Round {
                 } else {
                     ""
                 };
-                self.message = format!("{}{keys}", capitalised(&swap_words(&self.game, w.swap)));
+                self.message = format!("{}{keys}", swap_words(&self.game, w.swap));
             }
         }
         self.refresh();
@@ -622,14 +622,6 @@ fn seats_solver_for(
 ) -> Result<crate::solver::SeatsSolver, String> {
     crate::solver::SeatsSolver::new(deck.copies(), config.seat_count(), config.pass_rule)
         .map_err(|e| e.to_string())
-}
-
-/// `text` with its first letter upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().chain(chars).collect()
-    })
 }
 
 fn refusal(e: IllegalFlip) -> String {

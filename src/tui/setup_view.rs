@@ -10,6 +10,15 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::theme;
 use crate::app::setup::{ENTRIES, Field, Setup};
 
+/// Lines the form takes without the deck's rule: a row, and its note on a line of its
+/// own unless inline.
+fn form_lines() -> u16 {
+    Field::ALL
+        .iter()
+        .map(|f| if f.inline() { 1 } else { 2 })
+        .sum()
+}
+
 impl Widget for &Setup {
     fn render(self, area: Rect, buf: &mut Buffer) {
         // The keys sit in the bottom border, leaving the rows to the form.
@@ -68,7 +77,9 @@ impl Widget for &Setup {
                 ),
                 theme::DIM,
             )));
+            // The rule under the deck's name, where the form has a line to spare.
             if *f == Field::Deck
+                && form.height > form_lines()
                 && let Ok(deck) = crate::rules::Deck::parse(&self.config.deck)
             {
                 // The rule that decides a pair, under the deck's name.
