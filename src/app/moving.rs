@@ -50,10 +50,11 @@ impl Swapping {
             return true;
         }
         if let Some(frame) = self.frame.as_mut() {
-            let done = now.duration_since(self.since).as_secs_f64();
-            let all = self.until.duration_since(self.since).as_secs_f64();
+            let done = now.duration_since(self.since).as_nanos();
+            let all = self.until.duration_since(self.since).as_nanos();
             // below FRAMES: now is before until
-            *frame = ((done / all) * f64::from(FRAMES)) as u8;
+            let reached = (done * u128::from(FRAMES) / all.max(1)) as u8;
+            *frame = (*frame).max(reached);
         }
         false
     }
@@ -63,8 +64,10 @@ impl Swapping {
     pub(crate) fn deadline(&self) -> Instant {
         match self.frame {
             Some(frame) if frame + 1 < FRAMES => {
-                let all = self.until.duration_since(self.since);
-                self.since + all.mul_f64(f64::from(frame + 1) / f64::from(FRAMES))
+                // Rounded up, so that the tick then reaches the next frame.
+                let all = self.until.duration_since(self.since).as_nanos();
+                let next = (all * u128::from(frame + 1)).div_ceil(u128::from(FRAMES));
+                self.since + Duration::from_nanos(u64::try_from(next).unwrap_or(u64::MAX))
             }
             _ => self.until,
         }
