@@ -60,14 +60,14 @@ pub enum Field {
     PassRule,
     /// Open or classic.
     Memory,
-    /// The layout, and moving cards.
-    Board,
     /// Hints on request or always.
     Hints,
     /// The coach on or off.
     Coach,
     /// A practice game or a real one.
     Practice,
+    /// The layout, and moving cards.
+    Board,
     /// The seed.
     Seed,
 }
@@ -83,10 +83,10 @@ impl Field {
         Self::Objective,
         Self::PassRule,
         Self::Memory,
-        Self::Board,
         Self::Hints,
         Self::Coach,
         Self::Practice,
+        Self::Board,
         Self::Seed,
     ];
 
