@@ -34,7 +34,10 @@ impl Swapping {
         } else if config.ai_delay.is_zero() {
             return None;
         } else {
-            (now + config.ai_delay.max(Duration::from_millis(240)), Some(0))
+            (
+                now + config.ai_delay.max(Duration::from_millis(240)),
+                Some(0),
+            )
         };
         Some(Self {
             swap,

@@ -87,11 +87,10 @@ impl Solo {
     ) -> Result<Self, String> {
         let deck = Deck::parse(&config.deck).map_err(|e| e.to_string())?;
         crate::model::RuleSet::of(&deck, 1).check_solitaire(&deck)?;
-        let game =
-            Game::new(deck.clone(), config.seed, Players::Solitaire)
-                .map_err(|e| e.to_string())?
-                .laid_out(config.layout)
-                .moving(config.moving);
+        let game = Game::new(deck.clone(), config.seed, Players::Solitaire)
+            .map_err(|e| e.to_string())?
+            .laid_out(config.layout)
+            .moving(config.moving);
         let mut solo = Self {
             config,
             challenge,

@@ -9,9 +9,9 @@ mod reading;
 use reading::{board, hint, score};
 
 use super::{Voice, choice, replay};
-use crate::app::{Action, App, Memory, Overlay, Round, Screen, Solo};
 use crate::app::moving::swap_words;
 use crate::app::places;
+use crate::app::{Action, App, Memory, Overlay, Round, Screen, Solo};
 use crate::rules::{Flip, Game, Layout, Seat, TurnEnd};
 
 /// The commands of a game, as `help` lists them.

@@ -162,7 +162,11 @@ impl Geometry {
     /// The rectangle of the card at `pos`.
     #[must_use]
     pub fn cell(&self, pos: usize) -> Rect {
-        let place = self.places.get(pos).copied().unwrap_or(Place { row: 0, half: 0 });
+        let place = self
+            .places
+            .get(pos)
+            .copied()
+            .unwrap_or(Place { row: 0, half: 0 });
         // Within the board's width and height (checked in fit).
         let across = (u32::from(place.half) * u32::from(self.step.0) / 2) as u16;
         Rect::new(

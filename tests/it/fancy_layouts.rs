@@ -45,7 +45,10 @@ fn every_layout_draws_each_card_in_a_cell_of_its_own() {
         let buf = common::buffer(&app, SIZE.0, SIZE.1);
         let cells: Vec<Rect> = (0..52).map(|p| geo.cell(p)).collect();
         for (i, a) in cells.iter().enumerate() {
-            assert!(area.contains(ratatui::layout::Position { x: a.x, y: a.y }), "{layout}: card {i} off the board");
+            assert!(
+                area.contains(ratatui::layout::Position { x: a.x, y: a.y }),
+                "{layout}: card {i} off the board"
+            );
             assert!(a.right() <= area.right() && a.bottom() <= area.bottom());
             for (j, b) in cells.iter().enumerate().skip(i + 1) {
                 assert!(!a.intersects(*b), "{layout}: cards {i} and {j} overlap");
@@ -83,7 +86,10 @@ fn the_arrows_reach_every_card_from_every_card() {
                     }
                 }
             }
-            assert!(seen.iter().all(|&s| s), "{layout}: not all reached from {from}");
+            assert!(
+                seen.iter().all(|&s| s),
+                "{layout}: not all reached from {from}"
+            );
         }
         // Off the grid an arrow goes to the nearest card that way, as the board says.
         if layout != Layout::Grid {
@@ -107,7 +113,11 @@ fn a_click_chooses_the_card_under_it() {
             // The cell's last column and row: the card, not its neighbour.
             let at = (cell.right() - 1, cell.bottom() - 1);
             app.update(Action::Click(at), t0);
-            assert_eq!(app.round().unwrap().cursor, p, "{layout}: click on card {p}");
+            assert_eq!(
+                app.round().unwrap().cursor,
+                p,
+                "{layout}: click on card {p}"
+            );
         }
         assert!(
             !app.round().unwrap().game().view().flips().is_empty(),
@@ -124,7 +134,9 @@ fn a_terminal_too_small_for_the_shape_says_so_in_one_line() {
     assert_eq!(grid.too_small(), None);
     let (mut app, t0) = start(Layout::Triangle, "double");
     app.update(Action::Resize(80, 16), t0);
-    let (w, h) = app.too_small().expect("104 cards in a triangle need more than 80 x 16");
+    let (w, h) = app
+        .too_small()
+        .expect("104 cards in a triangle need more than 80 x 16");
     let screen = common::screen_sized(&app, 80, 16);
     assert!(
         screen.contains(&format!("terminal too small: need {w} x {h}")),
@@ -161,7 +173,9 @@ pub(crate) fn perfect_flips(mut game: Game) -> (Vec<String>, Game) {
         let pos = pick.unwrap_or_else(|| {
             *order
                 .iter()
-                .find(|&&p| matches!(view.slots()[p], Slot::Unknown) && Some(p) != first.map(|f| f.position))
+                .find(|&&p| {
+                    matches!(view.slots()[p], Slot::Unknown) && Some(p) != first.map(|f| f.position)
+                })
                 .expect("an unseen card")
         });
         said.push(places::name(&game, pos));
@@ -173,12 +187,21 @@ pub(crate) fn perfect_flips(mut game: Game) -> (Vec<String>, Game) {
 #[test]
 fn a_scattered_deal_is_played_by_ear_with_cards_called_by_number() {
     let deck = Deck::parse("pairs:4").unwrap();
-    let game = Game::new(deck, 5, Players::Solitaire).unwrap().laid_out(Layout::Scatter);
+    let game = Game::new(deck, 5, Players::Solitaire)
+        .unwrap()
+        .laid_out(Layout::Scatter);
     let (flips, end) = perfect_flips(game);
     let script = format!("board\n{}\n4\n", flips.join("\n"));
     let args = [
-        "solitaire", "--deck", "pairs:4", "--seed", "5", "--layout", "scatter",
-        "--screen-reader", "--no-save",
+        "solitaire",
+        "--deck",
+        "pairs:4",
+        "--seed",
+        "5",
+        "--layout",
+        "scatter",
+        "--screen-reader",
+        "--no-save",
     ];
     let (code, out, err) = crate::screen_reader::transcript(&args, &script);
     assert_eq!(code, 0, "{err}");
@@ -202,11 +225,23 @@ fn moving_cards_are_told_by_ear_and_the_deal_still_clears() {
         .unwrap()
         .moving(Moving::every(2));
     let (flips, end) = perfect_flips(game);
-    let swaps = end.view().flips().iter().filter(|f| f.swap.is_some()).count();
+    let swaps = end
+        .view()
+        .flips()
+        .iter()
+        .filter(|f| f.swap.is_some())
+        .count();
     assert!(swaps > 0);
     let script = format!("{}\n4\n", flips.join("\n"));
     let args = [
-        "solitaire", "--deck", "pairs:5", "--seed", "2", "--moving", "2", "--screen-reader",
+        "solitaire",
+        "--deck",
+        "pairs:5",
+        "--seed",
+        "2",
+        "--moving",
+        "2",
+        "--screen-reader",
         "--no-save",
     ];
     let (code, out, err) = crate::screen_reader::transcript(&args, &script);
@@ -215,7 +250,11 @@ fn moving_cards_are_told_by_ear_and_the_deal_still_clears() {
         out.contains("Moving cards: after every 2 turns two face-down cards swap places."),
         "{out}"
     );
-    assert_eq!(out.matches("Two cards swap places: ").count(), swaps, "{out}");
+    assert_eq!(
+        out.matches("Two cards swap places: ").count(),
+        swaps,
+        "{out}"
+    );
     assert!(out.contains("Cleared"), "{out}");
     crate::screen_reader::pinned("solitaire-moving2-pairs5-seed2", &out);
 }

@@ -35,7 +35,11 @@ fn the_optimal_ai_finds_a_seen_card_at_its_new_place() {
         while !game.view().is_over() {
             let view = game.view();
             let seat = view.mover().index();
-            let first = view.flips().last().filter(|f| f.turn_end.is_none()).copied();
+            let first = view
+                .flips()
+                .last()
+                .filter(|f| f.turn_end.is_none())
+                .copied();
             let partner = first.and_then(|f| {
                 view.known_cards()
                     .find(|&(p, c)| p != f.position && view.deck().matches(c, f.card))
@@ -53,7 +57,10 @@ fn the_optimal_ai_finds_a_seen_card_at_its_new_place() {
             seen_at[index(flip.card)] = Some(p);
         }
     }
-    assert!(moved_partners > 0, "no partner had moved: the test saw no swap at work");
+    assert!(
+        moved_partners > 0,
+        "no partner had moved: the test saw no swap at work"
+    );
 }
 
 fn watched(moving: u32, layout: Layout, seed: u64) -> App {
@@ -80,7 +87,10 @@ fn a_record_with_swaps_is_read_back_and_replayed_exactly() {
     let round = app.round().unwrap();
     let record = round.record();
     let text = record.to_text().unwrap();
-    assert!(text.contains("[Layout \"diamond\"]\n[Moving \"2\"]\n"), "{text}");
+    assert!(
+        text.contains("[Layout \"diamond\"]\n[Moving \"2\"]\n"),
+        "{text}"
+    );
     let swaps: Vec<_> = round
         .game()
         .view()
@@ -160,7 +170,11 @@ fn the_swap_is_on_show_after_the_turn() {
         let round = app.round().unwrap();
         let on = round.swapping().expect("the swap on show");
         assert_eq!(on.swap, swap);
-        assert!(round.message().starts_with("Two cards swap places: "), "{}", round.message());
+        assert!(
+            round.message().starts_with("Two cards swap places: "),
+            "{}",
+            round.message()
+        );
         let screen = common::screen(&app);
         if reduce_motion {
             assert_eq!(on.frame, None);
@@ -174,7 +188,10 @@ fn the_swap_is_on_show_after_the_turn() {
             assert_eq!(on.frame, Some(0));
             let mut frames = vec![0];
             while let Some(s) = app.round().unwrap().swapping() {
-                assert!(app.round().unwrap().game().view().flips().len() == 2, "the AI waits");
+                assert!(
+                    app.round().unwrap().game().view().flips().len() == 2,
+                    "the AI waits"
+                );
                 frames.push(s.frame.unwrap());
                 let next = app.deadline().unwrap();
                 app.update(Action::Tick, next);

@@ -92,7 +92,11 @@ pub(super) fn score<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) ->
 }
 
 /// `hint` (`why`: every choice in full, with what it does this turn and the idea).
-pub(super) fn hint<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>, why: bool) -> io::Result<()> {
+pub(super) fn hint<R: BufRead, W: Write>(
+    app: &mut App,
+    voice: &mut Voice<R, W>,
+    why: bool,
+) -> io::Result<()> {
     let (shown, kept) = match Table::of(app).expect("a table") {
         Table::Round(r) => (r.hint().is_some(), r.hint().is_some_and(|h| !h.places)),
         Table::Solo(s) => (s.hint().is_some(), false),

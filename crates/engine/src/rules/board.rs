@@ -207,9 +207,17 @@ impl Board {
                 .min_by_key(|(_, q)| q.half),
             Direction::Up | Direction::Down => {
                 let row = if direction == Direction::Up {
-                    self.places.iter().map(|q| q.row).filter(|&r| r < at.row).max()
+                    self.places
+                        .iter()
+                        .map(|q| q.row)
+                        .filter(|&r| r < at.row)
+                        .max()
                 } else {
-                    self.places.iter().map(|q| q.row).filter(|&r| r > at.row).min()
+                    self.places
+                        .iter()
+                        .map(|q| q.row)
+                        .filter(|&r| r > at.row)
+                        .min()
                 };
                 others
                     .filter(|(_, q)| Some(q.row) == row)
@@ -339,7 +347,9 @@ mod tests {
 
     fn boards() -> Vec<Board> {
         let mut out = Vec::new();
-        for deck in ["pairs:1", "pairs:2", "pairs:5", "pairs:7", "standard", "pairs:30"] {
+        for deck in [
+            "pairs:1", "pairs:2", "pairs:5", "pairs:7", "standard", "pairs:30",
+        ] {
             let deck = Deck::parse(deck).unwrap();
             for layout in Layout::ALL {
                 for seed in 0..3 {
@@ -408,7 +418,10 @@ mod tests {
                 .map(|r| b.places().iter().filter(|p| p.row == r).count())
                 .collect()
         };
-        assert_eq!(widths(&Board::new(Layout::Triangle, &deck, 0)), [1, 2, 3, 4]);
+        assert_eq!(
+            widths(&Board::new(Layout::Triangle, &deck, 0)),
+            [1, 2, 3, 4]
+        );
         assert_eq!(diamond_widths(52), [4, 5, 6, 7, 8, 7, 6, 5, 4]);
         assert_eq!(diamond_widths(9), [1, 2, 3, 2, 1]);
         let circle = Board::new(Layout::Circle, &Deck::parse("standard").unwrap(), 0);

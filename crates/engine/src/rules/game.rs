@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use super::deck::{Deck, DeckError};
 use super::board::{Board, Layout};
+use super::deck::{Deck, DeckError};
 use super::layout::{Card, deal};
 use super::moving::{Moving, Swap, Swaps};
 use super::options::{PassRule, Seat, Variant};

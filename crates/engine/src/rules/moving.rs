@@ -131,7 +131,10 @@ mod tests {
             assert!(bad.parse::<Moving>().is_err(), "{bad}");
         }
         let m = Moving::every(2).unwrap();
-        assert_eq!((m.due(0), m.due(1), m.due(2), m.due(4)), (false, false, true, true));
+        assert_eq!(
+            (m.due(0), m.due(1), m.due(2), m.due(4)),
+            (false, false, true, true)
+        );
     }
 
     #[test]

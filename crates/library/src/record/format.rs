@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use super::{Record, RecordError, pairs_text, result_text, seat_letter};
-use crate::rules::{Layout, Variant};
 use crate::rules::{Deck, EndReason, Flip, Game, Phase, TurnEnd, coordinate, face_text};
+use crate::rules::{Layout, Variant};
 
 /// The word written after a finished turn.
 pub(super) fn end_word(end: TurnEnd) -> &'static str {

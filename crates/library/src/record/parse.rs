@@ -7,9 +7,7 @@ use super::{
     LoadError, MemoryMode, OWN_PAIRS, Record, RecordSeat, VERSION, pairs_text, result_text,
     seat_letter,
 };
-use crate::rules::{
-    Deck, Game, Layout, Moving, Objective, PassRule, Phase, Seat, Table, Variant,
-};
+use crate::rules::{Deck, Game, Layout, Moving, Objective, PassRule, Phase, Seat, Table, Variant};
 use crate::rules::{face_text, parse_coordinate};
 use crate::seats::MAX_SEATS;
 use crate::solitaire::Challenge;
