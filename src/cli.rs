@@ -12,6 +12,7 @@ mod config;
 mod docs;
 mod duel;
 mod flip_table;
+mod layout;
 mod learn;
 mod look;
 mod pairs;
@@ -51,7 +52,7 @@ pub struct Cli {
 enum Command {
     /// Play in the terminal against the AI (the default)
     #[command(
-        after_help = "Examples:\n  concentration play\n  concentration play --deck pairs:8 --first you --memory open\n  concentration play --deck standard --opponent usual --hints always --practice"
+        after_help = "Examples:\n  concentration play\n  concentration play --deck pairs:8 --first you --memory open\n  concentration play --deck standard --opponent usual --hints always --practice\n  concentration play --deck pairs:12 --layout scatter --moving 3"
     )]
     Play(play::PlayArgs),
     /// Watch two AIs play each other

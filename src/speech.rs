@@ -169,10 +169,14 @@ impl<R: BufRead, W: Write> Voice<R, W> {
     }
 }
 
-/// Whether a finished turn is on show (its end is a show's, not an AI flip's).
+/// Whether a finished turn or a swap is on show (its end is a show's, not an AI
+/// flip's).
 fn showing(app: &App) -> bool {
-    app.round().is_some_and(|r| r.show().is_some())
-        || app.solo().is_some_and(|s| s.show().is_some())
+    app.round()
+        .is_some_and(|r| r.show().is_some() || r.swapping().is_some())
+        || app
+            .solo()
+            .is_some_and(|s| s.show().is_some() || s.swapping().is_some())
 }
 
 /// The answer to a command not known here: the line typed, shown safely (escaped, cut

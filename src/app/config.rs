@@ -6,7 +6,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::model::RuleSet;
-use crate::rules::{Deck, Objective, PassRule, Table, Variant};
+use crate::rules::{Deck, Layout, Moving, Objective, PassRule, Table, Variant};
 use crate::seats::{AiKind, Seat, SeatKind, Seats};
 
 /// Who turns the first card.
@@ -89,6 +89,10 @@ pub struct Config {
     pub tutor: bool,
     /// Reduce motion: no timed shows; a finished turn stays on show until a key.
     pub reduce_motion: bool,
+    /// The shape the cards are laid out in (no rule reads it).
+    pub layout: Layout,
+    /// Moving cards: every how many turns two face-down cards swap, if they do.
+    pub moving: Option<Moving>,
 }
 
 impl Default for Config {
@@ -110,6 +114,8 @@ impl Default for Config {
             coach: false,
             tutor: false,
             reduce_motion: false,
+            layout: Layout::Grid,
+            moving: None,
         }
     }
 }

@@ -411,7 +411,7 @@ impl Drill {
 
     /// Moves the cursor (before the answer).
     pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
-        self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
+        self.cursor = super::table::moved_cursor(&self.game, self.cursor, drow, dcol);
     }
 
     /// The person turns the card at `position`: read as an action, marked and counted.

@@ -20,6 +20,7 @@ pub use tutor::Reply;
 use super::config::TableSeats;
 use super::config::{Config, First, Memory, Opponent};
 use super::hint::Hint;
+use super::moving::{Swapping, swap_words};
 use super::table::{Show, turn_guard};
 use crate::players::{Optimal, SeatAi};
 use crate::record::{MemoryMode, PERSON, Record, RecordSeat};
@@ -49,6 +50,8 @@ pub struct Round {
     /// The card under the cursor.
     pub cursor: usize,
     show: Option<Show>,
+    /// Two cards swapping places after the turn's show (moving cards).
+    swapping: Option<Swapping>,
     ai_at: Option<Instant>,
     /// Before this, the person's keys do not turn cards (play just went on).
     ready_at: Option<Instant>,
@@ -100,7 +103,9 @@ impl Round {
             return Err(e);
         }
         let game = Game::new(deck, config.seed, Players::Table(config.table()))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?
+            .laid_out(config.layout)
+            .moving(config.moving);
         // `--first` orders today's two seats; a `--players` list is in turn order.
         let (person, coin) = match config.first {
             _ if config.players.is_some() => (Seat::FIRST, None),
@@ -131,6 +136,7 @@ impl Round {
             solver_note,
             cursor: 0,
             show: None,
+            swapping: None,
             ai_at: None,
             ready_at: None,
             log: Vec::new(),
@@ -202,6 +208,12 @@ impl Round {
         self.show
     }
 
+    /// The swap on show, if any.
+    #[must_use]
+    pub fn swapping(&self) -> Option<Swapping> {
+        self.swapping
+    }
+
     /// The log of turns, oldest first.
     #[must_use]
     pub fn log(&self) -> &[String] {
@@ -245,15 +257,19 @@ impl Round {
     /// When the round next needs a tick.
     #[must_use]
     pub fn deadline(&self) -> Option<Instant> {
-        match (self.show.map(|s| s.until), self.ai_at) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [
+            self.show.map(|s| s.until),
+            self.swapping.map(|s| s.deadline()),
+            self.ai_at,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// Moves the cursor by rows and columns, staying on the grid.
     pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
-        self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
+        self.cursor = super::table::moved_cursor(&self.game, self.cursor, drow, dcol);
     }
 
     /// The person turns the card at `pos` (a key or a click), if that is what the key
@@ -264,6 +280,10 @@ impl Round {
     pub(crate) fn person_flip(&mut self, pos: usize, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
+            return;
+        }
+        if self.swapping.is_some() {
+            self.end_swap(now);
             return;
         }
         if self.game.view().is_over() {
@@ -321,6 +341,8 @@ impl Round {
     pub(crate) fn speed_up(&mut self, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
+        } else if self.swapping.is_some() {
+            self.end_swap(now);
         } else if let Some(t) = self.ai_at.as_mut() {
             *t = (*t).min(now);
         }
@@ -336,6 +358,7 @@ impl Round {
             self.game = game;
             self.log.truncate(log);
             self.show = None;
+            self.swapping = None;
             self.ai_at = None;
             self.coach_note = None;
             self.question = None;
@@ -358,6 +381,12 @@ impl Round {
         if let Some(s) = self.show {
             if now >= s.until {
                 self.end_show(now);
+            }
+            return;
+        }
+        if let Some(s) = self.swapping.as_mut() {
+            if s.advance(now) {
+                self.end_swap(now);
             }
             return;
         }
@@ -435,35 +464,67 @@ impl Round {
     pub(super) fn end_show(&mut self, now: Instant) {
         if let Some(s) = self.show.take() {
             self.ready_at = Some(now + turn_guard(self.config.show_delay()));
-            let v = self.game.view();
-            if !v.is_over() {
-                self.message = if self.persons_turn() {
-                    let turn = self.turn_of(v.mover());
-                    if s.end == TurnEnd::Pair && v.mover() == self.person() {
-                        format!("{turn} again: pick a card")
-                    } else {
-                        format!("{turn}: pick a card")
-                    }
+            self.swapping = Swapping::after_turn(&self.game, &self.config, now);
+            self.play_on(s.end);
+            if let Some(w) = self.swapping {
+                let keys = if w.frame.is_none() {
+                    " (any key goes on)"
                 } else {
-                    format!("{} to move", self.seat_name(v.mover()))
+                    ""
                 };
-                if s.end == TurnEnd::Pass {
-                    // Keep the announcement of a pass in view.
-                    self.message = format!(
-                        "{} · {}",
-                        self.pass_message(&self.seat_name(self.seat_before(v.mover()))),
-                        self.message
-                    );
-                }
+                self.message = format!("{}{keys}", swap_words(&self.game, w.swap));
             }
         }
         self.refresh();
         self.schedule(now);
     }
 
+    /// Ends the swap on show: play goes on.
+    pub(super) fn end_swap(&mut self, now: Instant) {
+        if self.swapping.take().is_some() {
+            self.ready_at = Some(now + turn_guard(self.config.show_delay()));
+            let end = self.game.view().flips().last().and_then(|f| f.turn_end);
+            if let Some(end) = end {
+                self.play_on(end);
+            }
+        }
+        self.refresh();
+        self.schedule(now);
+    }
+
+    /// The message once a turn that ended in `end` is off the screen: whose move it is.
+    fn play_on(&mut self, end: TurnEnd) {
+        let v = self.game.view();
+        if v.is_over() {
+            return;
+        }
+        self.message = if self.persons_turn() {
+            let turn = self.turn_of(v.mover());
+            if end == TurnEnd::Pair && v.mover() == self.person() {
+                format!("{turn} again: pick a card")
+            } else {
+                format!("{turn}: pick a card")
+            }
+        } else {
+            format!("{} to move", self.seat_name(v.mover()))
+        };
+        if end == TurnEnd::Pass {
+            // Keep the announcement of a pass in view.
+            self.message = format!(
+                "{} · {}",
+                self.pass_message(&self.seat_name(self.seat_before(v.mover()))),
+                self.message
+            );
+        }
+    }
+
     /// Plans the next AI flip if an AI is to move.
     pub(super) fn schedule(&mut self, now: Instant) {
-        if self.show.is_some() || self.game.view().is_over() || self.ai_at.is_some() {
+        if self.show.is_some()
+            || self.swapping.is_some()
+            || self.game.view().is_over()
+            || self.ai_at.is_some()
+        {
             return;
         }
         let mover = self.game.view().mover().index();

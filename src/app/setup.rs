@@ -3,7 +3,7 @@
 mod keys;
 
 use super::config::{Config, First, Hints, Memory, Opponent, TableSeats, players_text};
-use crate::rules::{Objective, PassRule, Variant};
+use crate::rules::{Layout, Moving, Objective, PassRule, Variant};
 
 /// Decks offered on the setup screen.
 pub const DECKS: &[&str] = &[
@@ -67,13 +67,15 @@ pub enum Field {
     Coach,
     /// A practice game or a real one.
     Practice,
+    /// The layout, and moving cards.
+    Board,
     /// The seed.
     Seed,
 }
 
 impl Field {
     /// Every row, top to bottom.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Deck,
         Self::Players,
         Self::Variant,
@@ -85,6 +87,7 @@ impl Field {
         Self::Hints,
         Self::Coach,
         Self::Practice,
+        Self::Board,
         Self::Seed,
     ];
 
@@ -100,6 +103,7 @@ impl Field {
             Self::Objective => "Objective",
             Self::PassRule => "Pass rule",
             Self::Memory => "Memory",
+            Self::Board => "Board",
             Self::Hints => "Hints",
             Self::Coach => "Coach",
             Self::Practice => "Practice",
@@ -112,7 +116,13 @@ impl Field {
     pub fn inline(self) -> bool {
         matches!(
             self,
-            Self::Variant | Self::First | Self::Hints | Self::Coach | Self::Practice | Self::Seed
+            Self::Variant
+                | Self::First
+                | Self::Board
+                | Self::Hints
+                | Self::Coach
+                | Self::Practice
+                | Self::Seed
         )
     }
 }
@@ -234,6 +244,7 @@ impl Setup {
             }
             Field::PassRule => c.pass_rule = cycle(c.pass_rules(), c.pass_rule, step),
             Field::Memory => c.memory = cycle(Memory::ALL, c.memory, step),
+            Field::Board => (c.layout, c.moving) = cycle(&boards(), (c.layout, c.moving), step),
             Field::Hints => c.hints = cycle(Hints::ALL, c.hints, step),
             Field::Coach => {
                 // Off, the coach, the tutor, both: one row for the trainer's company.
@@ -407,12 +418,41 @@ impl Setup {
             ),
             Field::PassRule => (c.pass_rule.name().into(), c.pass_rule.explanation().into()),
             Field::Memory => (c.memory.name().into(), c.memory.explanation().into()),
+            Field::Board => board_value_and_note(c),
             Field::Hints => (c.hints.label().into(), c.hints.explanation().into()),
             Field::Coach => coach_value_and_note(c.coach, c.tutor),
             Field::Practice if c.practice => ("on".into(), "u undoes; marked practice".into()),
             Field::Practice => ("off".into(), "a real game: no undo".into()),
             Field::Seed => (c.seed.to_string(), "type digits, r: random".into()),
         }
+    }
+}
+
+/// Moving cards the board row offers: every how many turns two cards swap.
+const MOVING: [u32; 3] = [5, 3, 1];
+
+/// The board row's choices: each layout, with still cards and then with each of
+/// [`MOVING`].
+fn boards() -> Vec<(Layout, Option<Moving>)> {
+    Layout::ALL
+        .iter()
+        .flat_map(|&l| {
+            std::iter::once((l, None)).chain(MOVING.iter().map(move |&n| (l, Moving::every(n))))
+        })
+        .collect()
+}
+
+/// The board row: the layout (and moving cards), and what it means.
+fn board_value_and_note(c: &Config) -> (String, String) {
+    match c.moving {
+        None => (c.layout.name().into(), c.layout.explanation().into()),
+        Some(m) => (
+            format!("{} · swap {m}", c.layout),
+            match m.turns() {
+                1 => "two cards swap after every turn".into(),
+                n => format!("two cards swap every {n} turns"),
+            },
+        ),
     }
 }
 

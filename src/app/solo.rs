@@ -4,73 +4,24 @@
 //! and the statistics. Pure state: no terminal here.
 
 pub mod end;
+mod hint_lines;
 mod keys;
+
+pub use hint_lines::{SoloHint, SoloHintLine};
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use super::config::{Config, Hints, Memory};
 use super::hint;
+use super::moving::{Swapping, swap_words};
 use super::table::{Show, offer_hint, turn_guard};
 use super::worker::{Progress, Worker};
 use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
 use crate::solitaire::{Challenge, Moves, Par, Summary};
-use crate::solver::{Action, TIE_EPSILON};
-
-/// One line of the solitaire hint: an action and its expected remaining moves.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SoloHintLine {
-    /// The action.
-    pub action: Action,
-    /// Its words on screen.
-    pub words: String,
-    /// Expected further moves after choosing it, counting the current turn.
-    pub moves: f64,
-    /// Extra moves against the best action (0 for the best).
-    pub cost: f64,
-}
-
-/// The hint for one decision point.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SoloHint {
-    /// Every available action, best first.
-    pub lines: Vec<SoloHintLine>,
-    /// The optimal player's action.
-    pub best: Action,
-    /// Positions that carry out the best action.
-    pub targets: Vec<usize>,
-}
-
-impl SoloHint {
-    /// The lines' moves beside their costs: two decimals, more where two would print
-    /// alike, each cost the line's printed moves less the best's.
-    #[must_use]
-    pub fn compared(&self) -> crate::model::Compared {
-        let moves: Vec<f64> = self.lines.iter().map(|l| l.moves).collect();
-        let best = self
-            .lines
-            .iter()
-            .find(|l| l.action == self.best)
-            .or_else(|| self.lines.first())
-            .map_or(0.0, |l| l.moves);
-        crate::model::Unit::from(crate::rules::Objective::Moves).compare(best, &moves, 2)
-    }
-
-    /// A line's moves and its cost as printed side by side: `27.31`, `+0.42` (`best`
-    /// for the best).
-    #[must_use]
-    pub fn texts(&self, line: &SoloHintLine) -> (String, String) {
-        let printed = self.compared();
-        let cost = if is_best(line.cost) {
-            "best".to_owned()
-        } else {
-            format!("+{}", printed.cost_digits(line.moves))
-        };
-        (crate::words::fixed(line.moves, printed.decimals), cost)
-    }
-}
+use crate::solver::TIE_EPSILON;
 
 /// Where the statistics stand after the game.
 #[derive(Debug, Clone)]
@@ -94,6 +45,8 @@ pub struct Solo {
     /// The card under the cursor.
     pub cursor: usize,
     show: Option<Show>,
+    /// Two cards swapping places after the move's show (moving cards).
+    swapping: Option<Swapping>,
     /// Before this, keys do not turn cards (play just went on).
     ready_at: Option<Instant>,
     message: String,
@@ -134,8 +87,10 @@ impl Solo {
     ) -> Result<Self, String> {
         let deck = Deck::parse(&config.deck).map_err(|e| e.to_string())?;
         crate::model::RuleSet::of(&deck, 1).check_solitaire(&deck)?;
-        let game =
-            Game::new(deck.clone(), config.seed, Players::Solitaire).map_err(|e| e.to_string())?;
+        let game = Game::new(deck.clone(), config.seed, Players::Solitaire)
+            .map_err(|e| e.to_string())?
+            .laid_out(config.layout)
+            .moving(config.moving);
         let mut solo = Self {
             config,
             challenge,
@@ -145,6 +100,7 @@ impl Solo {
             pending: None,
             cursor: 0,
             show: None,
+            swapping: None,
             ready_at: None,
             message: "Clear the table in as few moves as you can: pick a card".into(),
             log: Vec::new(),
@@ -376,16 +332,28 @@ impl Solo {
         }
     }
 
-    /// When the game next needs a tick (the end of a show).
+    /// When the game next needs a tick (the end of a show, a frame of a swap).
     #[must_use]
     pub fn deadline(&self) -> Option<Instant> {
-        self.show.map(|s| s.until)
+        self.show
+            .map(|s| s.until)
+            .or(self.swapping.map(|s| s.deadline()))
     }
 
-    /// Ends a show whose time is up.
+    /// The swap on show, if any.
+    #[must_use]
+    pub fn swapping(&self) -> Option<Swapping> {
+        self.swapping
+    }
+
+    /// Ends a show whose time is up, moves a swap on.
     pub fn tick(&mut self, now: Instant) {
         if self.show.is_some_and(|s| now >= s.until) {
             self.end_show(now);
+        } else if let Some(s) = self.swapping.as_mut()
+            && s.advance(now)
+        {
+            self.end_swap(now);
         }
     }
 
@@ -393,6 +361,8 @@ impl Solo {
     pub(crate) fn speed_up(&mut self, now: Instant) {
         if self.show.is_some() {
             self.end_show(now);
+        } else if self.swapping.is_some() {
+            self.end_swap(now);
         }
     }
 
@@ -405,15 +375,15 @@ impl Solo {
 
     /// Moves the cursor by rows and columns, staying on the grid.
     pub(crate) fn move_cursor(&mut self, drow: isize, dcol: isize) {
-        self.cursor = super::table::moved_cursor(self.game.view(), self.cursor, drow, dcol);
+        self.cursor = super::table::moved_cursor(&self.game, self.cursor, drow, dcol);
     }
 
     /// The player turns the card at `pos` (a key or a click), if that is what the key
     /// can mean now: during a show it only goes on, and just after play went on it does
     /// nothing (see [`Solo::ready_at`]).
     pub(crate) fn flip_at(&mut self, pos: usize, now: Instant) {
-        if self.show.is_some() {
-            self.end_show(now);
+        if self.show.is_some() || self.swapping.is_some() {
+            self.speed_up(now);
             return;
         }
         if self.game.view().is_over() || self.ready_at.is_some_and(|t| now < t) {
@@ -588,8 +558,18 @@ impl Solo {
                 TurnEnd::Pair => "Go on: pick a card".into(),
                 _ => "Next move: pick a card".into(),
             };
+            self.swapping = Swapping::after_turn(&self.game, &self.config, now);
+            if let Some(w) = self.swapping {
+                self.message = format!("{} · {}", swap_words(&self.game, w.swap), self.message);
+            }
         }
         self.refresh();
+    }
+
+    fn end_swap(&mut self, now: Instant) {
+        if self.swapping.take().is_some() {
+            self.ready_at = Some(now + turn_guard(self.config.show_delay()));
+        }
     }
 
     /// At the end: the figures (the statistics follow the record: see [`Solo::count`]).

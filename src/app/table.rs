@@ -2,12 +2,24 @@
 
 use std::time::{Duration, Instant};
 
-use crate::rules::{Flip, PublicView, TurnEnd};
+use crate::rules::{Direction, Flip, Game, Layout, PublicView, TurnEnd};
 
-/// The cursor moved by rows and columns, staying on the grid (unchanged if the move
-/// would land past the last card of a short last row).
+/// The cursor moved by rows and columns: on the grid, staying on it (unchanged if the
+/// move would land past the last card of a short last row); in any other layout, one
+/// arrow's step at a time to the nearest card that way ([`crate::rules::Board::step`]).
 #[must_use]
-pub(crate) fn moved_cursor(view: &PublicView, cursor: usize, drow: isize, dcol: isize) -> usize {
+pub(crate) fn moved_cursor(game: &Game, cursor: usize, drow: isize, dcol: isize) -> usize {
+    let board = game.board();
+    if board.layout() != Layout::Grid {
+        let steps = |d: isize, less, more| {
+            std::iter::repeat_n(if d < 0 { less } else { more }, d.unsigned_abs())
+        };
+        return steps(drow, Direction::Up, Direction::Down)
+            .chain(steps(dcol, Direction::Left, Direction::Right))
+            .take(board.places().len())
+            .fold(cursor, |at, d| board.step(at, d));
+    }
+    let view = game.view();
     let (rows, cols) = view.deck().grid();
     let (r, c) = (cursor / cols, cursor % cols);
     let r = r.saturating_add_signed(drow).min(rows - 1);

@@ -62,6 +62,8 @@ pub(super) struct PlayArgs {
     #[arg(long = "no-save")]
     no_save: bool,
     #[command(flatten)]
+    table: super::layout::LayoutArgs,
+    #[command(flatten)]
     data: super::records::DataDir,
     #[command(flatten)]
     look: super::look::LookArgs,
@@ -86,6 +88,7 @@ impl PlayArgs {
             || self.practice
             || self.coach
             || self.tutor
+            || self.table.any()
     }
 
     fn config(&self, watch: bool) -> anyhow::Result<Config> {
@@ -188,6 +191,7 @@ impl PlayArgs {
         if self.tutor {
             c.tutor = true;
         }
+        self.table.apply(&mut c)?;
         if let Some(d) = self.ai_delay {
             c.ai_delay = Duration::from_secs_f64(super::delay_seconds("--ai-delay", d)?);
         }

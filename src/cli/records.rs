@@ -304,7 +304,7 @@ pub fn text_report(record: &Record, game: &Game, judgement: &Judgement, naming: 
     };
     for ((an, played), best) in analysis.annotations.iter().zip(&played).zip(&best) {
         let seat = an.seat;
-        let card = game.reveal_all()[an.position];
+        let card = game.view().flips()[an.index].card;
         let printed = printed(analysis, an);
         let _ = writeln!(
             s,

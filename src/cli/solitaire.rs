@@ -44,6 +44,8 @@ pub(super) struct SolitaireArgs {
     #[arg(long = "no-save")]
     no_save: bool,
     #[command(flatten)]
+    table: super::layout::LayoutArgs,
+    #[command(flatten)]
     data: super::records::DataDir,
     #[command(flatten)]
     look: super::look::LookArgs,
@@ -70,6 +72,7 @@ impl SolitaireArgs {
         if let Some(h) = &self.hints {
             c.hints = h.parse::<Hints>().map_err(u)?;
         }
+        self.table.apply(&mut c)?;
         if let Some(d) = self.show_delay {
             c.ai_delay = Duration::from_secs_f64(super::delay_seconds("--show-delay", d)? / 2.0);
         }

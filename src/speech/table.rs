@@ -4,10 +4,15 @@
 
 use std::io::{self, BufRead, Write};
 
+mod reading;
+
+use reading::{board, hint, score};
+
 use super::{Voice, choice, replay};
+use crate::app::moving::swap_words;
+use crate::app::places;
 use crate::app::{Action, App, Memory, Overlay, Round, Screen, Solo};
-use crate::record::{coordinate, parse_coordinate};
-use crate::rules::{Flip, Game, Seat, Slot, TurnEnd};
+use crate::rules::{Flip, Game, Layout, Seat, TurnEnd};
 
 /// The commands of a game, as `help` lists them.
 pub(super) const COMMANDS: &str = "a coordinate such as b2 turns that card; board, hint, why, score, log, undo (practice games), help, quit";
@@ -164,15 +169,9 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
     let Some(table) = Table::of(app) else {
         return Ok(());
     };
-    let view = table.game().view();
-    let deck = view.deck();
-    let (rows, cols) = deck.grid();
-    let last_col = crate::record::column_letters(cols - 1);
-    let grid = format!(
-        "{} cards in {} of {cols} (columns a to {last_col}, rows 1 to {rows})",
-        deck.cards(),
-        crate::words::count(rows as u64, "row"),
-    );
+    let game = table.game();
+    let view = game.view();
+    let grid = laid_out(game);
     let memory = match table.memory() {
         Memory::Classic => "classic memory: seen cards turn back face down",
         Memory::Open => "open memory: seen cards stay face up",
@@ -220,11 +219,42 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
             }
         }
     }
+    if let Some(m) = game.moving_every() {
+        let every = match m.turns() {
+            1 => "turn".to_owned(),
+            n => format!("{n} turns"),
+        };
+        voice.say(&format!(
+            "Moving cards: after every {every} two face-down cards swap places."
+        ))?;
+    }
     voice.say("Type help for the commands.")?;
     if view.flips().is_empty() && !table.over() && table.persons_turn() {
         voice.say(&format!("{} turn.", whose(table)))?;
     }
     Ok(())
+}
+
+/// The table in words: the grid's rows and columns, or the layout's shape and how its
+/// cards are numbered.
+fn laid_out(game: &Game) -> String {
+    let deck = game.view().deck();
+    let layout = game.board().layout();
+    if layout != Layout::Grid {
+        return format!(
+            "{} cards, layout {layout} ({}), numbered 1 to {} in reading order",
+            deck.cards(),
+            layout.explanation(),
+            deck.cards()
+        );
+    }
+    let (rows, cols) = deck.grid();
+    let last_col = crate::record::column_letters(cols - 1);
+    format!(
+        "{} cards in {} of {cols} (columns a to {last_col}, rows 1 to {rows})",
+        deck.cards(),
+        crate::words::count(rows as u64, "row"),
+    )
 }
 
 /// "Your" or "Ann's": whose turn it is, for the line that says so.
@@ -266,14 +296,14 @@ fn narrate<R: BufRead, W: Write>(
         let name = |f: Flip| {
             format!(
                 "{}, {}",
-                coordinate(view.deck(), f.position),
+                places::name(table.game(), f.position),
                 voice.names.card(view.deck(), f.card)
             )
         };
         let single = |f: Flip| {
             format!(
                 "{}: {}.",
-                coordinate(view.deck(), f.position),
+                places::name(table.game(), f.position),
                 voice.names.card(view.deck(), f.card)
             )
         };
@@ -316,6 +346,9 @@ fn narrate<R: BufRead, W: Write>(
                         };
                         lines.push(format!("{who} {verb} {} {how}{count}", single(flip)));
                     }
+                }
+                if let Some(swap) = flip.swap {
+                    lines.push(format!("{}.", swap_words(table.game(), swap)));
                 }
                 last_ended = Some((flip.seat, end));
             }
@@ -386,7 +419,7 @@ fn partners(table: Table, flip: Flip) -> String {
     let at: Vec<String> = view
         .known_cards()
         .filter(|&(p, c)| p != flip.position && deck.matches(c, flip.card))
-        .map(|(p, _)| coordinate(deck, p))
+        .map(|(p, _)| places::name(table.game(), p))
         .collect();
     match at.as_slice() {
         [] => String::new(),
@@ -442,8 +475,7 @@ fn command<R: BufRead, W: Write>(
     told: &mut Told,
 ) -> io::Result<()> {
     let table = Table::of(app).expect("a table");
-    let deck = table.game().view().deck().clone();
-    if let Some(pos) = parse_coordinate(&deck, line) {
+    if let Some(pos) = places::parse(table.game(), line) {
         return turn(app, voice, pos, told);
     }
     match line {
@@ -479,7 +511,7 @@ fn command<R: BufRead, W: Write>(
         }
         "help" | "?" => {
             voice.say(&format!("Commands: {COMMANDS}."))?;
-            voice.say("Cards are named by column letter and row number: a1 is the top left card.")
+            voice.say(places::naming(table.game()))
         }
         "quit" | "q" | "exit" => quit(app, voice),
         other => voice.say(&super::unknown(
@@ -499,6 +531,10 @@ fn turn<R: BufRead, W: Write>(
     told: &mut Told,
 ) -> io::Result<()> {
     let table = Table::of(app).expect("a table");
+    if table.game().board().layout() != Layout::Grid {
+        // No rows and columns to walk: the card itself, as a click takes it.
+        return turn_with(app, voice, &[Action::Click(Some(pos))], told);
+    }
     let cols = table.game().view().deck().grid().1;
     let (from, to) = (table.cursor(), pos);
     let (dr, dc) = (
@@ -514,8 +550,21 @@ fn turn<R: BufRead, W: Write>(
     for step in steps {
         voice.act(app, step);
     }
+    turn_with(app, voice, &[Action::Select], told)
+}
+
+/// Turns a card with `keys` (the cursor on it already, or a click), then tells what
+/// followed.
+fn turn_with<R: BufRead, W: Write>(
+    app: &mut App,
+    voice: &mut Voice<R, W>,
+    keys: &[Action],
+    told: &mut Told,
+) -> io::Result<()> {
     let before = Table::of(app).expect("a table").game().view().flips().len();
-    voice.act(app, Action::Select);
+    for &key in keys {
+        voice.act(app, key);
+    }
     voice.settle(app);
     super::tutor::ask(app, voice)?;
     if app.quit {
@@ -549,148 +598,4 @@ fn quit<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>) -> io::Res
         None => voice.act(app, Action::Interrupt),
     }
     Ok(())
-}
-
-/// `board`: the cards a player may see, where the others lie, whose turn, the score.
-fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
-    let table = Table::of(app).expect("a table");
-    let view = table.game().view();
-    let deck = view.deck();
-    let turned = table.turned();
-    let mut up = Vec::new();
-    let mut down = Vec::new();
-    let mut taken = 0;
-    for (pos, slot) in view.slots().iter().enumerate() {
-        match *slot {
-            Slot::Removed(_) => taken += 1,
-            // Classic memory: a seen card is face down again, its face not told.
-            Slot::Known(card) if table.memory() == Memory::Open || turned.contains(&pos) => {
-                up.push(format!(
-                    "{} {}",
-                    coordinate(deck, pos),
-                    voice.names.card(deck, card)
-                ));
-            }
-            Slot::Known(_) | Slot::Unknown => down.push(coordinate(deck, pos)),
-        }
-    }
-    if up.is_empty() {
-        voice.say("Face up: none.")?;
-    } else {
-        voice.say(&format!("Face up: {}.", up.join(", ")))?;
-    }
-    voice.say(&format!(
-        "Face down, {}: {}.",
-        down.len(),
-        if down.is_empty() {
-            "none".to_owned()
-        } else {
-            down.join(", ")
-        }
-    ))?;
-    if taken > 0 {
-        voice.say(&format!(
-            "Taken: {}.",
-            crate::words::count(taken / 2_u64, "pair")
-        ))?;
-    }
-    score(app, voice)
-}
-
-/// `score`: each seat's pairs, the pairs left, whose turn (alone: the moves and par).
-fn score<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result<()> {
-    let table = Table::of(app).expect("a table");
-    let view = table.game().view();
-    let left = crate::words::count(view.cards_on_table() as u64 / 2, "pair");
-    match table {
-        Table::Round(r) => {
-            let pairs = view.pairs();
-            let each: Vec<String> = r
-                .seat_list()
-                .map(|s| {
-                    let name = if table.is_you(s) {
-                        "you".to_owned()
-                    } else {
-                        r.seat_title(s)
-                    };
-                    format!("{name} {}", pairs.of(s))
-                })
-                .collect();
-            let turn = if view.is_over() {
-                "The game is over.".to_owned()
-            } else {
-                format!("{} turn.", whose(table))
-            };
-            voice.say(&format!("Score: {}; {left} left. {turn}", each.join(", ")))
-        }
-        Table::Solo(s) => {
-            let par = s.live_par().map_or_else(String::new, |p| {
-                format!("; par from here {} more", crate::words::fixed(p.approx, 2))
-            });
-            voice.say(&format!("Moves made: {}; {left} left{par}.", view.turns()))
-        }
-    }
-}
-
-/// `hint` (`why`: every choice in full, with what it does this turn and the idea).
-fn hint<R: BufRead, W: Write>(app: &mut App, voice: &mut Voice<R, W>, why: bool) -> io::Result<()> {
-    let (shown, kept) = match Table::of(app).expect("a table") {
-        Table::Round(r) => (r.hint().is_some(), r.hint().is_some_and(|h| !h.places)),
-        Table::Solo(s) => (s.hint().is_some(), false),
-    };
-    // In classic memory a hint asked for again names the places (as a second `H`, and
-    // counted so); `why` never asks for them.
-    if !shown || (kept && !why) {
-        voice.act(app, Action::Hint);
-    }
-    match Table::of(app).expect("a table") {
-        Table::Round(r) => {
-            let Some(h) = r.hint() else {
-                return voice.say(&format!("{}.", r.message().trim_end_matches(['.', '…'])));
-            };
-            for (i, l) in h.lines.iter().enumerate() {
-                let value = h.value_text(l.value);
-                let cost = h.cost_text(l);
-                let lead = if i == 0 { "Hint: best, " } else { "Or " };
-                let line = if why {
-                    format!("{lead}{}: {value} ({cost}); {}.", l.words, l.numbers)
-                } else {
-                    format!("{lead}{}: {value} ({cost}).", l.words)
-                };
-                voice.say(&line)?;
-            }
-            if why && let Some(idea) = &h.idea {
-                voice.say(&idea.line)?;
-            }
-            if !h.places {
-                // Classic memory: the kind of move only, no place, until asked again.
-                voice.say("Type hint again for where the cards are.")?;
-            }
-            let best: Vec<String> = h
-                .targets
-                .iter()
-                .map(|&p| coordinate(r.game().view().deck(), p))
-                .collect();
-            match best.len() {
-                0 => {}
-                1..=6 => voice.say(&format!("Best cards: {}.", best.join(", ")))?,
-                n => voice.say(&format!(
-                    "Best cards: any of {n}, such as {}.",
-                    best[..3].join(", ")
-                ))?,
-            }
-            Ok(())
-        }
-        Table::Solo(s) => {
-            let Some(h) = s.hint() else {
-                return voice.say(&format!("{}.", s.message().trim_end_matches(['.', '…'])));
-            };
-            for (i, l) in h.lines.iter().enumerate() {
-                let lead = if i == 0 { "Hint: best, " } else { "Or " };
-                let (moves, cost) = h.texts(l);
-                voice.say(&format!("{lead}{}: {moves} moves to go ({cost}).", l.words))?;
-            }
-            Ok(())
-        }
-    }
 }

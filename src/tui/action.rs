@@ -97,16 +97,15 @@ impl Input for Action {
 /// The card of the board on show at the screen cell `(x, y)` of `app`'s terminal, as
 /// the play screen lays it out (`None`: no board, or no card there).
 fn card_at(app: &App, x: u16, y: u16) -> Option<usize> {
-    let view = match &app.screen {
-        Screen::Play(r) => r.game().view(),
-        Screen::Solo(s) => s.game().view(),
-        Screen::Puzzle(d) => d.game().view(),
+    let game = match &app.screen {
+        Screen::Play(r) => r.game(),
+        Screen::Solo(s) => s.game(),
+        Screen::Puzzle(d) => d.game(),
         _ => return None,
     };
-    let (rows, cols) = view.deck().grid();
     let area = screen::board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let cards = view.slots().len();
-    Geometry::fit(area, rows, cols).and_then(|g| g.hit(x, y, cards))
+    let cards = game.view().slots().len();
+    Geometry::fit(area, game.board()).and_then(|g| g.hit(x, y, cards))
 }
 
 /// The app as the terminal shows it: whether it fits, and the action for an event.

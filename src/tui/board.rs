@@ -8,19 +8,23 @@ use ratatui::widgets::Widget;
 
 use super::theme;
 use crate::app::config::Memory;
+use crate::app::moving::{self, Swapping};
 use crate::app::round::Round;
-use crate::rules::{Game, Ink, Slot};
+use crate::rules::{Board, Game, Ink, Layout, Place, Slot};
 
 /// Smallest card: three columns (`10♥`), one row.
 pub(super) const MIN_CARD: (u16, u16) = (3, 1);
 
-/// Where the cards of a grid go inside an area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where the cards of a board go inside an area: its places (rows, and half-card steps
+/// across) scaled to the largest card that fits.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Geometry {
     origin: (u16, u16),
     card: (u16, u16),
     step: (u16, u16),
+    places: Vec<Place>,
     rows: usize,
+    /// Columns of the grid, for its labels (none in other layouts).
     cols: usize,
     labels: Labels,
 }
@@ -34,7 +38,7 @@ enum Labels {
     /// cells (where `[` goes when the cursor is there; on the card's top line when it
     /// has more than one): for boards that only just fit.
     Tight,
-    /// No room for labels.
+    /// No room for labels, or a layout that has no columns to label.
     None,
 }
 
@@ -49,37 +53,50 @@ impl Labels {
     }
 }
 
+/// Columns a board of `halves` half-card steps takes with cards `w` wide: the last
+/// card's left edge, the card, and a column either side for the cursor marks (a grid of
+/// `c` columns: `c (w + 1) + 1`).
+fn board_width(halves: u16, w: u16) -> u32 {
+    u32::from(halves.saturating_sub(2)) * u32::from(w + 1) / 2 + u32::from(w) + 2
+}
+
 impl Geometry {
-    /// Lays out `rows` x `cols` cards in `area`, as large as fits (up to 7 x 3), with a
-    /// column of space around each card for the cursor marks, and room above and to the
-    /// left for the column letters and row numbers of the records' coordinates (in less
-    /// room when the board only just fits, or none). `None` if even the smallest card
-    /// does not fit.
+    /// Lays out `board` in `area`, as large as fits (cards up to 7 x 3), with a column
+    /// of space around each card for the cursor marks; a grid with room above and to
+    /// the left for the column letters and row numbers of the records' coordinates (in
+    /// less room when the board only just fits, or none). `None` if even the smallest
+    /// card does not fit.
     #[must_use]
-    pub fn fit(area: Rect, rows: usize, cols: usize) -> Option<Self> {
+    pub fn fit(area: Rect, board: &Board) -> Option<Self> {
+        let rows = usize::from(board.rows());
         let tight = if rows < 10 {
             Labels::Tight
         } else {
             Labels::None
         };
-        [Labels::Margin, tight, Labels::None]
-            .into_iter()
-            .find_map(|labels| Self::fit_with(area, rows, cols, labels))
+        let choices: &[Labels] = if board.layout() == Layout::Grid {
+            &[Labels::Margin, tight, Labels::None]
+        } else {
+            &[Labels::None]
+        };
+        choices
+            .iter()
+            .find_map(|&labels| Self::fit_with(area, board, labels))
     }
 
-    fn fit_with(area: Rect, rows: usize, cols: usize, labels: Labels) -> Option<Self> {
-        let (r, c) = (u16::try_from(rows).ok()?, u16::try_from(cols).ok()?);
-        let (label_w, label_h) = labels.room(rows);
+    fn fit_with(area: Rect, board: &Board, labels: Labels) -> Option<Self> {
+        let (rows, halves) = (board.rows(), board.halves());
+        let r = rows;
+        let (label_w, label_h) = labels.room(usize::from(rows));
         let area = Rect::new(
             area.x + label_w,
             area.y + label_h,
             area.width.checked_sub(label_w)?,
             area.height.checked_sub(label_h)?,
         );
-        let w = (area.width.checked_sub(1)? / c).checked_sub(1)?.min(7);
-        if w < MIN_CARD.0 {
-            return None;
-        }
+        let w = (MIN_CARD.0..=7)
+            .rev()
+            .find(|&w| board_width(halves, w) <= u32::from(area.width))?;
         // Rows: a gap row between cards when there is room, else none.
         let (h, gap) = if area.height + 1 >= r * 2 {
             (((area.height + 1) / r - 1).clamp(1, 3), 1)
@@ -88,7 +105,8 @@ impl Geometry {
         } else {
             return None;
         };
-        let width = c * (w + 1) + 1;
+        // at most the area's width (found above)
+        let width = board_width(halves, w) as u16;
         let height = r * (h + gap) - gap;
         Some(Self {
             origin: (
@@ -97,18 +115,18 @@ impl Geometry {
             ),
             card: (w, h),
             step: (w + 1, h + gap),
-            rows,
-            cols,
+            places: board.places().to_vec(),
+            rows: usize::from(rows),
+            cols: usize::from(halves / 2),
             labels,
         })
     }
 
-    /// Smallest area that holds a grid (without room for its labels).
+    /// Smallest area that holds a board (without room for a grid's labels).
     #[must_use]
-    pub(crate) fn min_size(rows: usize, cols: usize) -> (u16, u16) {
-        let r = u16::try_from(rows).unwrap_or(u16::MAX);
-        let c = u16::try_from(cols).unwrap_or(u16::MAX);
-        (c * (MIN_CARD.0 + 1) + 1, r)
+    pub(crate) fn min_size(board: &Board) -> (u16, u16) {
+        let w = u16::try_from(board_width(board.halves(), MIN_CARD.0)).unwrap_or(u16::MAX);
+        (w, board.rows())
     }
 
     /// The coordinate labels to draw: where each starts, and its text.
@@ -144,11 +162,16 @@ impl Geometry {
     /// The rectangle of the card at `pos`.
     #[must_use]
     pub fn cell(&self, pos: usize) -> Rect {
-        let (row, col) = (pos / self.cols, pos % self.cols);
-        // rows and cols fit in u16 (checked in fit)
+        let place = self
+            .places
+            .get(pos)
+            .copied()
+            .unwrap_or(Place { row: 0, half: 0 });
+        // Within the board's width and height (checked in fit).
+        let across = (u32::from(place.half) * u32::from(self.step.0) / 2) as u16;
         Rect::new(
-            self.origin.0 + 1 + col as u16 * self.step.0,
-            self.origin.1 + row as u16 * self.step.1,
+            self.origin.0 + 1 + across,
+            self.origin.1 + place.row * self.step.1,
             self.card.0,
             self.card.1,
         )
@@ -157,7 +180,7 @@ impl Geometry {
     /// The card under a screen cell (mouse click), if any.
     #[must_use]
     pub fn hit(&self, x: u16, y: u16, cards: usize) -> Option<usize> {
-        (0..cards.min(self.rows * self.cols)).find(|&p| self.cell(p).contains(Position { x, y }))
+        (0..cards.min(self.places.len())).find(|&p| self.cell(p).contains(Position { x, y }))
     }
 }
 
@@ -234,6 +257,17 @@ impl Widget for CardView {
     }
 }
 
+/// A card's rectangle `frame` eighths of the way from `from` to `to`.
+fn between(from: Rect, to: Rect, frame: u8) -> Rect {
+    let at = |a: u16, b: u16| {
+        let (a, b) = (i32::from(a), i32::from(b));
+        let t = i32::from(frame.min(moving::FRAMES));
+        // between a and b, both u16
+        (a + (b - a) * t / i32::from(moving::FRAMES)) as u16
+    };
+    Rect::new(at(from.x, to.x), at(from.y, to.y), from.width, from.height)
+}
+
 fn unicode_width(s: &str) -> u16 {
     u16::try_from(s.chars().count()).unwrap_or(u16::MAX)
 }
@@ -252,6 +286,8 @@ pub(super) struct BoardView<'a> {
     pub hinted: &'a [usize],
     /// The cursor's card, if a cursor is drawn.
     pub cursor: Option<usize>,
+    /// Two cards swapping places (moving cards), if on show.
+    pub swapping: Option<Swapping>,
 }
 
 impl<'a> BoardView<'a> {
@@ -266,6 +302,7 @@ impl<'a> BoardView<'a> {
             reveal: over,
             hinted: round.hint().map_or(&[], |h| h.targets.as_slice()),
             cursor: (!round.is_watch() && !over).then_some(round.cursor),
+            swapping: round.swapping(),
         }
     }
 }
@@ -274,13 +311,12 @@ impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let view = self.game.view();
         let deck = view.deck();
-        let (rows, cols) = deck.grid();
-        let Some(geo) = Geometry::fit(area, rows, cols) else {
+        let Some(geo) = Geometry::fit(area, self.game.board()) else {
             return;
         };
-        for (pos, slot) in view.slots().iter().enumerate() {
+        let look_of = |pos: usize| {
             let this_turn = self.turned.contains(&pos);
-            let look = match *slot {
+            match view.slots()[pos] {
                 Slot::Removed(_) if !this_turn => Look::Empty,
                 Slot::Removed(c) | Slot::Known(c) if this_turn || self.open || self.reveal => {
                     let f = deck.face(c.label, c.copy);
@@ -295,12 +331,40 @@ impl Widget for BoardView<'_> {
                     Look::Face(f.text, f.ink, false)
                 }
                 _ => Look::Back,
-            };
+            }
+        };
+        let sliding = self.swapping.and_then(|s| s.frame.map(|f| (s.swap, f)));
+        for pos in 0..view.slots().len() {
             let hinted = self.hinted.contains(&pos);
+            let look = match sliding {
+                // The two places lie empty while their cards slide (drawn below).
+                Some((w, _)) if pos == w.a || pos == w.b => Look::Empty,
+                _ => look_of(pos),
+            };
             CardView { look, hinted }.render(geo.cell(pos), buf);
+        }
+        if let Some((w, frame)) = sliding {
+            for (from, to) in [(w.a, w.b), (w.b, w.a)] {
+                let rect = between(geo.cell(from), geo.cell(to), frame);
+                CardView {
+                    look: look_of(to),
+                    hinted: false,
+                }
+                .render(rect, buf);
+            }
         }
         for (x, y, text) in geo.label_texts() {
             buf.set_string(x, y, text, theme::DIM);
+        }
+        if let Some(w) = self.swapping.filter(|s| s.frame.is_none()) {
+            // Reduce motion: no slide, both cards marked where they now lie.
+            for pos in [w.swap.a, w.swap.b] {
+                let r = geo.cell(pos);
+                let y = r.y + r.height / 2;
+                buf.set_style(r, theme::THIS_TURN);
+                buf.set_string(r.x - 1, y, ">", theme::CURSOR);
+                buf.set_string(r.right(), y, "<", theme::CURSOR);
+            }
         }
         if let Some(cursor) = self.cursor {
             let r = geo.cell(cursor);

@@ -36,10 +36,10 @@ pub(super) const REPLAY_KEYS: &[(&str, &str)] = &[
     ("q", "back"),
 ];
 
-/// Smallest terminal the replay of a deck laid out in `rows` x `cols` needs.
+/// Smallest terminal the replay of a table laid out as `board` needs.
 #[must_use]
-pub(super) fn min_size(rows: usize, cols: usize, ascii: bool) -> (u16, u16) {
-    let (w, h) = Geometry::min_size(rows, cols);
+pub(super) fn min_size(board: &crate::rules::Board, ascii: bool) -> (u16, u16) {
+    let (w, h) = Geometry::min_size(board);
     // The footer is one line: as wide as its keys, so none is cut.
     let keys = u16::try_from(Footer(REPLAY_KEYS, ascii).line().width()).unwrap_or(u16::MAX);
     ((w + PANEL_WIDTH).max(keys), (h + CHART_HEIGHT + 4).max(20))
@@ -77,6 +77,7 @@ pub(super) fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer)
         reveal: stepper.at_end() && stepper.game().view().is_over(),
         hinted: &best,
         cursor: None,
+        swapping: None,
     }
     .render(board, buf);
     side_panel(replay, panel, buf);

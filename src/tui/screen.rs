@@ -27,28 +27,19 @@ pub(super) fn min_size(app: &App) -> (u16, u16) {
         // The setup form lists every choice with its note.
         Screen::Setup(_) => (64, 24),
         Screen::History(_) => (64, 20),
-        Screen::Replay(r) => {
-            let (rows, cols) = r.record().deck.grid();
-            replay_view::min_size(rows, cols, app.look.ascii())
-        }
-        Screen::Puzzle(d) => {
-            let (rows, cols) = d.game().view().deck().grid();
-            let (w, h) = Geometry::min_size(rows, cols);
-            ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
-        }
-        Screen::Play(r) => {
-            let (rows, cols) = r.game().view().deck().grid();
-            let (w, h) = Geometry::min_size(rows, cols);
-            ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
-        }
-        Screen::Solo(s) => {
-            let (rows, cols) = s.game().view().deck().grid();
-            let (w, h) = Geometry::min_size(rows, cols);
-            ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
-        }
+        Screen::Replay(r) => replay_view::min_size(r.stepper().game().board(), app.look.ascii()),
+        Screen::Puzzle(d) => table_min_size(d.game().board()),
+        Screen::Play(r) => table_min_size(r.game().board()),
+        Screen::Solo(s) => table_min_size(s.game().board()),
         Screen::Pairs(t) => super::pairs_table_view::min_size(t.seats().len()),
         Screen::PairsReplay(r) => super::pairs_table_view::min_size(r.record().seats.len()),
     }
+}
+
+/// Smallest terminal a table laid out as `board` can be played on.
+fn table_min_size(board: &crate::rules::Board) -> (u16, u16) {
+    let (w, h) = Geometry::min_size(board);
+    ((w + PANEL_WIDTH).max(WINDOW_WIDTH), (h + 3).max(16))
 }
 
 /// The narrowest screen for a game: its help and end windows need this many columns to
@@ -380,15 +371,12 @@ pub fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
     if app.overlay.is_some() || app.strategy.is_some() || app.too_small().is_some() {
         return None;
     }
-    let (view, cursor) = match &app.screen {
-        Screen::Play(r) if !r.is_watch() && !r.game().view().is_over() => {
-            (r.game().view(), r.cursor)
-        }
-        Screen::Solo(s) if !s.game().view().is_over() => (s.game().view(), s.cursor),
-        Screen::Puzzle(d) if d.answer().is_none() => (d.game().view(), d.cursor),
+    let (game, cursor) = match &app.screen {
+        Screen::Play(r) if !r.is_watch() && !r.game().view().is_over() => (r.game(), r.cursor),
+        Screen::Solo(s) if !s.game().view().is_over() => (s.game(), s.cursor),
+        Screen::Puzzle(d) if d.answer().is_none() => (d.game(), d.cursor),
         _ => return None,
     };
-    let (rows, cols) = view.deck().grid();
-    let cell = Geometry::fit(board_area(area), rows, cols)?.cell(cursor);
+    let cell = Geometry::fit(board_area(area), game.board())?.cell(cursor);
     Some((cell.x + cell.width / 2, cell.y + cell.height / 2))
 }

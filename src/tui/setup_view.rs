@@ -10,6 +10,16 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use super::theme;
 use crate::app::setup::{ENTRIES, Field, Setup};
 
+/// Lines the form takes: a row, its note on a line of its own unless inline, and the
+/// deck's rule.
+fn form_lines() -> u16 {
+    Field::ALL
+        .iter()
+        .map(|f| if f.inline() { 1 } else { 2 })
+        .sum::<u16>()
+        + 1
+}
+
 impl Widget for &Setup {
     fn render(self, area: Rect, buf: &mut Buffer) {
         // The keys sit in the bottom border, leaving the rows to the form.
@@ -22,8 +32,10 @@ impl Widget for &Setup {
             .border_style(theme::BORDER);
         let inner = block.inner(area);
         block.render(area, buf);
+        // The line of introduction gives way to the form where the terminal is short.
+        let intro_lines = u16::from(inner.height >= form_lines() + 4);
         let [intro, form, entries, error] = inner.layout(&Layout::vertical([
-            Constraint::Length(1),
+            Constraint::Length(intro_lines),
             Constraint::Min(7),
             Constraint::Length(1),
             Constraint::Length(1),
@@ -68,6 +80,7 @@ impl Widget for &Setup {
                 ),
                 theme::DIM,
             )));
+            // The rule under the deck's name.
             if *f == Field::Deck
                 && let Ok(deck) = crate::rules::Deck::parse(&self.config.deck)
             {

@@ -70,6 +70,7 @@ pub(super) fn board<'a>(solo: &'a Solo, turned: &'a [usize]) -> BoardView<'a> {
         reveal: over,
         hinted: solo.hint().map_or(&[], |h| h.targets.as_slice()),
         cursor: (!over).then_some(solo.cursor),
+        swapping: solo.swapping(),
     }
 }
 

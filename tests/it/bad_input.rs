@@ -433,6 +433,17 @@ const COMMAND_LINES: Cases = &[
         &["play", "--variant", "sideways"],
         "unknown variant 'sideways'",
     ),
+    (
+        &["play", "--layout", "spiral"],
+        "unknown layout 'spiral': expected one of grid, circle, diamond, triangle, scatter",
+    ),
+    (
+        &["play", "--moving", "0"],
+        "--moving '0': expected a number of turns from 1 to 1000",
+    ),
+    (&["watch", "--moving", "-2"], "--moving '-2'"),
+    (&["solitaire", "--moving", "often"], "--moving 'often'"),
+    (&["solitaire", "--layout", ""], "unknown layout ''"),
     // solve
     (&["solve", "--deck", "banana"], "unknown deck 'banana'"),
     (&["solve", "--deck", "0x2"], "at least one label"),

@@ -37,8 +37,8 @@ fn cell_text(buf: &Buffer, cell: Rect) -> String {
 
 fn geometry(app: &App, deck: &Deck) -> Geometry {
     let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = deck.grid();
-    Geometry::fit(area, rows, cols).expect("the grid fits")
+    let board = concentration::rules::Board::new(concentration::rules::Layout::Grid, deck, 0);
+    Geometry::fit(area, &board).expect("the grid fits")
 }
 
 #[test]

@@ -14,8 +14,8 @@ use ratatui::style::Color;
 /// The row of the middle of the card at `pos` on an 80 x 24 screen, as text, and the
 /// card's left and right columns.
 fn card_row(screen: &str, deck: &Deck, pos: usize) -> (String, usize, usize) {
-    let (rows, cols) = deck.grid();
-    let cell = Geometry::fit(board_area(Rect::new(0, 0, 80, 24)), rows, cols)
+    let board = concentration::rules::Board::new(concentration::rules::Layout::Grid, deck, 0);
+    let cell = Geometry::fit(board_area(Rect::new(0, 0, 80, 24)), &board)
         .unwrap()
         .cell(pos);
     let line = screen

@@ -15,9 +15,9 @@ use ratatui::layout::Rect;
 /// The middle of the card at `pos` on the 80 x 24 screen: (row, column), as vt100
 /// reports a cursor.
 fn middle_of(deck: &Deck, pos: usize) -> (u16, u16) {
-    let (rows, cols) = deck.grid();
+    let board = concentration::rules::Board::new(concentration::rules::Layout::Grid, deck, 0);
     let area = board_area(Rect::new(0, 0, COLS, ROWS));
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    let cell = Geometry::fit(area, &board).unwrap().cell(pos);
     (cell.y + cell.height / 2, cell.x + cell.width / 2)
 }
 

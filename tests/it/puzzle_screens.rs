@@ -430,9 +430,13 @@ fn a_click_on_the_best_card_answers_the_puzzle() {
     app.update(Action::Resize(80, 24), Instant::now());
     let d = drill(&app);
     let best = d.lesson().best().named.cards[0];
-    let (rows, cols) = d.game().view().deck().grid();
+    let board = concentration::rules::Board::new(
+        concentration::rules::Layout::Grid,
+        d.game().view().deck(),
+        0,
+    );
     let area = concentration::tui::board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
-    let cell = concentration::tui::Geometry::fit(area, rows, cols)
+    let cell = concentration::tui::Geometry::fit(area, &board)
         .unwrap()
         .cell(best);
     app.update(Action::Click((cell.x, cell.y)), Instant::now());

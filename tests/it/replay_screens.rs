@@ -487,8 +487,9 @@ fn marked(app: &App, pos: usize) -> bool {
     // The replay's board: below the title, left of the panel, above chart and footer.
     let area = Rect::new(0, 1, 80 - 27, 24 - 1 - 7 - 2 - 1);
     let game = app.replay_screen().unwrap().stepper().game();
-    let (rows, cols) = game.view().deck().grid();
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    let board =
+        concentration::rules::Board::new(concentration::rules::Layout::Grid, game.view().deck(), 0);
+    let cell = Geometry::fit(area, &board).unwrap().cell(pos);
     let y = cell.y + cell.height / 2;
     (cell.x..cell.right()).all(|x| buf[(x, y)].bg == Color::LightGreen)
 }

@@ -13,7 +13,7 @@ use std::process::Stdio;
 use cli::command;
 
 /// Runs the binary with `args`, `script` on its standard input: status, output, errors.
-fn transcript(args: &[&str], script: &str) -> (i32, String, String) {
+pub(crate) fn transcript(args: &[&str], script: &str) -> (i32, String, String) {
     transcript_with(args, script, &[])
 }
 
@@ -43,7 +43,7 @@ fn transcript_with(args: &[&str], script: &str, env: &[(&str, &str)]) -> (i32, S
 
 /// Plain text a screen reader reads as it is: no escape sequence (colour, cursor
 /// addressing, alternate screen), no control character, no box drawing.
-fn assert_plain(text: &str) {
+pub(crate) fn assert_plain(text: &str) {
     for (n, line) in text.lines().enumerate() {
         assert!(
             !line
@@ -56,7 +56,7 @@ fn assert_plain(text: &str) {
 }
 
 /// Compares `text` with the pinned transcript `name`, or writes it when asked.
-fn pinned(name: &str, text: &str) {
+pub(crate) fn pinned(name: &str, text: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/transcripts")
         .join(format!("{name}.txt"));

@@ -168,9 +168,10 @@ fn cell_text(app: &App, pos: usize) -> String {
     use concentration::tui::{Geometry, board_area};
     let buf = common::buffer(app, 80, 24);
     let view = app.round().unwrap().game().view();
-    let (rows, cols) = view.deck().grid();
+    let board =
+        concentration::rules::Board::new(concentration::rules::Layout::Grid, view.deck(), 0);
     let area = board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    let cell = Geometry::fit(area, &board).unwrap().cell(pos);
     let mut out = String::new();
     for y in cell.top()..cell.bottom() {
         for x in cell.left()..cell.right() {
@@ -322,9 +323,13 @@ fn cell_look(
     pos: usize,
 ) -> Vec<(String, ratatui::style::Style)> {
     use concentration::tui::{Geometry, board_area};
-    let (rows, cols) = app.round().unwrap().game().view().deck().grid();
+    let board = concentration::rules::Board::new(
+        concentration::rules::Layout::Grid,
+        app.round().unwrap().game().view().deck(),
+        0,
+    );
     let area = board_area(ratatui::layout::Rect::new(0, 0, 80, 24));
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    let cell = Geometry::fit(area, &board).unwrap().cell(pos);
     let mut out = Vec::new();
     for y in cell.top()..cell.bottom() {
         for x in cell.left()..cell.right() {

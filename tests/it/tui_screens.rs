@@ -421,7 +421,12 @@ fn a_row_number_never_touches_a_face_at_80_by_24() {
     app.update(Action::Resize(80, 24), t0);
     let area = board_area(Rect::new(0, 0, 80, 24));
     let (rows, cols) = app.round().unwrap().game().view().deck().grid();
-    let geo = Geometry::fit(area, rows, cols).unwrap();
+    let board = concentration::rules::Board::new(
+        concentration::rules::Layout::Grid,
+        app.round().unwrap().game().view().deck(),
+        0,
+    );
+    let geo = Geometry::fit(area, &board).unwrap();
     click(&mut app, 0, t0); // a1 face up
     app.update(Action::Move(0, 1), t0); // the cursor off the first column
     let buf = common::buffer(&app, 80, 24);

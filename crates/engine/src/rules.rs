@@ -1,13 +1,16 @@
 //! The rules of Concentration: decks, dealing, the hidden table, the public view and
 //! turn logic. Knows nothing of solvers, players or screens.
 
+mod board;
 mod coordinates;
 mod deck;
 mod game;
 mod layout;
+mod moving;
 mod options;
 mod view;
 
+pub use board::{Board, Direction, Layout, Place};
 pub use coordinates::{column_letters, coordinate, face_text, parse_coordinate};
 pub use deck::{
     Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_COPIES, MAX_LABELS, MAX_TABLE_CARDS,
@@ -15,6 +18,7 @@ pub use deck::{
 };
 pub use game::{Game, IllegalFlip, TableError};
 pub use layout::{Card, below, deal};
+pub use moving::{BadMoving, Moving, Swap};
 pub use options::{
     MarginWithdraw, Objective, PassRule, Seat, UnknownName, Variant, check_combination,
 };

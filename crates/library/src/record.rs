@@ -43,6 +43,12 @@
 //!
 //! **Variant.** `[Variant "one-flip"]` for One Flip; absent means the standard game.
 //!
+//! **Layout and moving cards.** `[Layout "scatter"]` (or `circle`, `diamond`,
+//! `triangle`; absent: the grid) and `[Moving "3"]` (two face-down cards swapped after
+//! every 3 turns; absent: none). Positions stay the deal's, row by row of the grid, in
+//! every layout. The swaps follow from the seed; a move line after which two cards
+//! swapped ends in a comment naming them (`; c1 and d4 swap`), not read back.
+//!
 //! A solitaire game has `[Players "solitaire"]`, one player (`A`, no `B`), objective
 //! `moves`, no pass rule, an optional `[Challenge "7"]` (`"20260401 daily"` for a daily
 //! one), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
@@ -66,8 +72,8 @@ pub use store::{
 };
 
 use crate::rules::{
-    Deck, Game, IllegalFlip, Objective, Outcome, PassRule, Phase, Players, Seat, Table, TableError,
-    Variant,
+    Deck, Game, IllegalFlip, Layout, Moving, Objective, Outcome, PassRule, Phase, Players, Seat,
+    Table, TableError, Variant,
 };
 use crate::seats::{AiKind, SeatKind, Seats};
 use crate::solitaire::Challenge;
@@ -252,6 +258,11 @@ pub struct Record {
     pub practice: bool,
     /// The challenge a solitaire game was dealt from, if any (`None` for two players).
     pub challenge: Option<Challenge>,
+    /// How the cards were laid out (`[Layout "scatter"]`; absent: the grid).
+    pub layout: Layout,
+    /// Every how many turns two face-down cards swapped (`[Moving "3"]`; absent: none).
+    /// The swaps follow from the seed; the move lines name them in a comment.
+    pub moving: Option<Moving>,
     /// Every flip, in order: positions on the table (row by row from 0).
     pub flips: Vec<usize>,
 }
@@ -318,6 +329,8 @@ impl Record {
             memory,
             practice,
             challenge: None,
+            layout: game.board().layout(),
+            moving: game.moving_every(),
             flips: view.flips().iter().map(|f| f.position).collect(),
         }
     }
@@ -354,7 +367,9 @@ impl Record {
         } else {
             Players::Table(self.table()?)
         };
-        Ok(Game::new(self.deck.clone(), self.seed, players)?)
+        Ok(Game::new(self.deck.clone(), self.seed, players)?
+            .laid_out(self.layout)
+            .moving(self.moving))
     }
 
     /// The game after every flip.

@@ -63,7 +63,7 @@ impl Summary {
             moves: turns,
             misses: view.misses(),
             expected: par.expected_total().clone(),
-            luck_adjusted: luck_adjusted(par, game.reveal_all(), &flip_order(view))?,
+            luck_adjusted: luck_adjusted(par, game.at_start().reveal_all(), &flip_order(view))?,
             worst_case: par.worst_case()?,
             challenge,
         })

@@ -35,12 +35,11 @@ impl Round {
                 TurnEnd::Pass => format!("{who} passed"),
             };
         }
-        let deck = self.game.view().deck();
         let card = |f: Flip| {
             format!(
                 "{} {}",
                 self.face(f),
-                crate::record::coordinate(deck, f.position)
+                crate::app::places::name(&self.game, f.position)
             )
         };
         let (fa, fb) = (card(a), card(b));

@@ -11,6 +11,8 @@ use crate::words;
 /// One flip of a solitaire game, valued by the par: expected moves to clear the table.
 #[derive(Debug, Clone)]
 pub(super) struct SoloFlip {
+    /// The flip's index in the game, from 0.
+    pub index: usize,
     /// Turn (move) the flip belongs to, from 1.
     pub turn: usize,
     /// Position turned.
@@ -58,6 +60,7 @@ pub(super) fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
         .annotations
         .iter()
         .map(|a| SoloFlip {
+            index: a.index,
             turn: a.turn,
             position: a.position,
             first: a.first,
@@ -97,7 +100,7 @@ impl SoloAnalysis {
                     "turn": f.turn,
                     "position": f.position,
                     "coordinate": coordinate(deck, f.position),
-                    "card": face_text(deck, self.game.reveal_all()[f.position]),
+                    "card": face_text(deck, self.game.view().flips()[f.index].card),
                     "action": f.action.to_string(),
                     "best": f.best.iter().map(ToString::to_string).collect::<Vec<_>>(),
                     "expected_moves": f.moves,
@@ -168,7 +171,7 @@ impl SoloAnalysis {
                 "{:>4}  {:<4} {:<5} {played:<aw$}  {best:<bw$} {:>6}",
                 f.turn,
                 coordinate(deck, f.position),
-                face_text(deck, self.game.reveal_all()[f.position]),
+                face_text(deck, self.game.view().flips()[f.index].card),
                 if f.cost > 0.0 {
                     format!("{:.3}", f.cost)
                 } else {

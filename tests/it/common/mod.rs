@@ -139,12 +139,12 @@ pub(crate) fn saved(data: &Path) -> Vec<PathBuf> {
 /// Clicks the card at `pos` of the game on screen.
 pub(crate) fn click(app: &mut App, pos: usize, now: Instant) {
     let area = board_area(Rect::new(0, 0, app.size.0, app.size.1));
-    let (rows, cols) = match (app.round(), app.solo()) {
-        (Some(r), _) => r.game().view().deck().grid(),
-        (_, Some(s)) => s.game().view().deck().grid(),
+    let board = match (app.round(), app.solo()) {
+        (Some(r), _) => r.game().board(),
+        (_, Some(s)) => s.game().board(),
         _ => panic!("no game on screen"),
     };
-    let cell = Geometry::fit(area, rows, cols).unwrap().cell(pos);
+    let cell = Geometry::fit(area, board).unwrap().cell(pos);
     app.update(Action::Click((cell.x + 1, cell.y)), now);
 }
 

@@ -53,18 +53,19 @@ impl Forgetful {
         }
     }
 
-    /// Positions (still on the table) and faces of the cards it remembers.
+    /// Positions (still on the table) and faces of the cards it remembers: where they
+    /// lie now, after any swap it watched (moving cards).
     fn remembered(&self, view: &PublicView) -> Vec<(usize, Card)> {
         let mut out: Vec<(usize, Card)> = Vec::new();
-        for flip in view.flips().iter().rev() {
+        for &place in view.places_now().iter().rev() {
             if out.len() >= self.memory {
                 break;
             }
-            if out.iter().any(|&(p, _)| p == flip.position) {
+            if out.iter().any(|&(p, _)| p == place) {
                 continue;
             }
-            if let Slot::Known(card) = view.slots()[flip.position] {
-                out.push((flip.position, card));
+            if let Slot::Known(card) = view.slots()[place] {
+                out.push((place, card));
             }
         }
         out
@@ -338,5 +339,40 @@ mod tests {
         let f = Forgetful::new(2, 0);
         assert!(f.remembered(game.view()).len() <= 2);
         assert_eq!(f.name(), "forgetful-easy");
+    }
+
+    #[test]
+    fn its_memory_follows_a_swapped_card() {
+        use crate::rules::{Game, Moving, Players};
+        let deck = Deck::parse("pairs:6").unwrap();
+        // Seeds until the swap after the second turn moves a card of the first.
+        for seed in 0..500 {
+            let mut g = Game::new(deck.clone(), seed, Players::two(PassRule::Agreed))
+                .unwrap()
+                .moving(Moving::every(2));
+            let cards = g.reveal_all().to_vec();
+            let differ = |a: usize, b: usize| cards[a].label != cards[b].label;
+            let (a1, b1, a2, b2) = (0, 1, 2, 3);
+            if !differ(a1, b1) || !differ(a2, b2) {
+                continue;
+            }
+            for p in [a1, b1, a2] {
+                g.try_flip(p).unwrap();
+            }
+            let Some(swap) = g.try_flip(b2).unwrap().swap else {
+                continue;
+            };
+            let Some(&from) = [a1, b1].iter().find(|&&q| q == swap.a || q == swap.b) else {
+                continue;
+            };
+            let to = swap.moved(from);
+            let memory = Forgetful::new(Forgetful::MEDIUM, 0).remembered(g.view());
+            assert!(memory.contains(&(to, cards[from])), "{memory:?}");
+            if !matches!(g.view().slots()[from], Slot::Known(_)) {
+                assert!(!memory.iter().any(|&(p, _)| p == from));
+            }
+            return;
+        }
+        panic!("no seed swapped a seen card");
     }
 }

@@ -2,8 +2,10 @@
 
 use thiserror::Error;
 
+use super::board::{Board, Layout};
 use super::deck::{Deck, DeckError};
 use super::layout::{Card, deal};
+use super::moving::{Moving, Swap, Swaps};
 use super::options::{PassRule, Seat, Variant};
 use super::view::{
     EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,
@@ -76,6 +78,13 @@ pub struct Game {
     hidden: Vec<Card>,
     view: PublicView,
     seed: u64,
+    /// The cards as dealt, before any swap.
+    dealt: Vec<Card>,
+    /// Where the cards lie (no rule reads it).
+    board: Board,
+    /// Every how many turns two face-down cards swap, if they do.
+    moving: Option<Moving>,
+    swaps: Swaps,
 }
 
 impl Game {
@@ -98,7 +107,12 @@ impl Game {
     pub fn from_cards(deck: Deck, cards: Vec<Card>, seed: u64, players: Players) -> Self {
         assert_eq!(cards.len(), deck.cards(), "cards do not fill the deck");
         let slots = vec![Slot::Unknown; cards.len()];
+        let board = Board::new(Layout::Grid, &deck, seed);
         Self {
+            dealt: cards.clone(),
+            board,
+            moving: None,
+            swaps: Swaps::new(seed),
             hidden: cards,
             view: PublicView {
                 deck,
@@ -116,6 +130,53 @@ impl Game {
         }
     }
 
+    /// The same game laid out as `layout` (a scatter strewn from the seed). The rules
+    /// never read a place.
+    #[must_use]
+    pub fn laid_out(mut self, layout: Layout) -> Self {
+        self.board = Board::new(layout, &self.view.deck, self.seed);
+        self
+    }
+
+    /// The same game with moving cards: after every `moving` turns two face-down cards
+    /// swap places (see [`Game::try_flip`]).
+    #[must_use]
+    pub fn moving(mut self, moving: Option<Moving>) -> Self {
+        self.moving = moving;
+        self
+    }
+
+    /// The same game at its start: the cards as dealt, no flip yet, the same layout
+    /// and moving cards (analyses replay a game's flips on it).
+    #[must_use]
+    pub fn at_start(&self) -> Self {
+        Self::from_cards(
+            self.view.deck.clone(),
+            self.dealt.clone(),
+            self.seed,
+            self.view.players,
+        )
+        .moving(self.moving)
+        .with_board(self.board.clone())
+    }
+
+    fn with_board(mut self, board: Board) -> Self {
+        self.board = board;
+        self
+    }
+
+    /// Where the cards lie.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Every how many turns cards swap, if they do.
+    #[must_use]
+    pub fn moving_every(&self) -> Option<Moving> {
+        self.moving
+    }
+
     /// Everything public: what players, hints and the AI may use.
     #[must_use]
     pub fn view(&self) -> &PublicView {
@@ -128,8 +189,9 @@ impl Game {
         self.seed
     }
 
-    /// The card at a position, face up or not. For the end screen, replays and tests;
-    /// players never get this.
+    /// The card at a position now, face up or not. For the end screen, replays and
+    /// tests; players never get this. With moving cards a flip's card may lie
+    /// elsewhere by now: the flip itself says what it showed.
     #[must_use]
     pub fn reveal_all(&self) -> &[Card] {
         &self.hidden
@@ -182,7 +244,10 @@ impl Game {
         }
     }
 
-    /// Turns the card at `position` face up and applies the rules.
+    /// Turns the card at `position` face up and applies the rules. With moving cards,
+    /// a turn that leaves the count of turns a multiple of N (and the game not over)
+    /// swaps two face-down cards drawn from the game's own stream, apart from the
+    /// deal's: any two but the turn's own two, which stay where everyone just saw them.
     ///
     /// # Errors
     /// An [`IllegalFlip`]; the game is then unchanged.
@@ -208,15 +273,38 @@ impl Game {
                 first_was_known: was_known,
             };
         }
+        let swap = match (turn_end, self.view.phase) {
+            (Some(_), Phase::FirstCard) => self.move_cards(position),
+            _ => None,
+        };
         let flip = Flip {
             seat,
             position,
             card,
             was_known,
             turn_end,
+            swap,
         };
         self.view.flips.push(flip);
         Ok(flip)
+    }
+
+    /// The swap due after the turn that ended at `second` (its first card is the flip
+    /// before), made on the hidden table and in the view alike.
+    fn move_cards(&mut self, second: usize) -> Option<Swap> {
+        let due = self.moving.is_some_and(|m| m.due(self.view.turns));
+        if !due {
+            return None;
+        }
+        let first = self.view.flips.last().map(|f| f.position);
+        let candidates: Vec<usize> = (0..self.hidden.len())
+            .filter(|&p| p != second && Some(p) != first)
+            .filter(|&p| !matches!(self.view.slots[p], Slot::Removed(_)))
+            .collect();
+        let swap = self.swaps.draw(&candidates)?;
+        self.hidden.swap(swap.a, swap.b);
+        self.view.slots.swap(swap.a, swap.b);
+        Some(swap)
     }
 
     fn finish_turn(
@@ -529,5 +617,53 @@ mod tests {
         }
         assert_eq!((g.view().turns(), g.view().misses()), (4, 1));
         assert!(matches!(g.view().phase(), Phase::Over(r) if r.outcome == Outcome::Solo));
+    }
+
+    #[test]
+    fn moving_cards_swap_two_face_down_cards_after_every_n_turns() {
+        let deck = Deck::parse("pairs:8").unwrap();
+        let moving = crate::rules::Moving::every(2);
+        let mut g = Game::new(deck.clone(), 3, Players::two(PassRule::Agreed))
+            .unwrap()
+            .moving(moving);
+        let mut p = 0;
+        let mut swaps = 0;
+        while !g.view().is_over() && g.view().turns() < 12 {
+            // Turn each card in order: misses and pairs alike.
+            while g.check_flip(p % 16).is_err() {
+                p += 1;
+            }
+            let before = g.view().slots().to_vec();
+            let f = g.try_flip(p % 16).unwrap();
+            p += 1;
+            if let Some(w) = f.swap {
+                swaps += 1;
+                assert_eq!(g.view().turns() % 2, 0);
+                let first = g.view().flips()[g.view().flips().len() - 2].position;
+                for q in [w.a, w.b] {
+                    assert!(q != f.position && q != first);
+                    assert!(!matches!(g.view().slots()[q], Slot::Removed(_)));
+                }
+                assert_eq!(g.view().slots()[w.a], before[w.b]);
+            } else if f.turn_end.is_some() && !g.view().is_over() {
+                assert_eq!(g.view().turns() % 2, 1);
+            }
+            // The view's known cards are the hidden table's.
+            for (q, c) in g.view().known_cards() {
+                assert_eq!(g.reveal_all()[q], c);
+            }
+        }
+        assert!(swaps >= 5);
+        // The same seed swaps the same cards.
+        let replay = |g: &Game| {
+            let mut r = Game::new(deck.clone(), 3, Players::two(PassRule::Agreed))
+                .unwrap()
+                .moving(moving);
+            for f in g.view().flips() {
+                r.try_flip(f.position).unwrap();
+            }
+            r
+        };
+        assert_eq!(replay(&g).view(), g.view());
     }
 }

@@ -220,7 +220,7 @@ pub struct UnknownName {
     expected: String,
 }
 
-fn parse_named<T: Copy>(
+pub(super) fn parse_named<T: Copy>(
     s: &str,
     kind: &'static str,
     all: &[T],

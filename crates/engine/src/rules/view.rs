@@ -3,6 +3,7 @@
 
 use super::deck::{Deck, Label};
 use super::layout::Card;
+use super::moving::Swap;
 use super::options::{PassRule, Seat, Variant};
 use crate::seats::MAX_SEATS;
 
@@ -236,6 +237,9 @@ pub struct Flip {
     pub was_known: bool,
     /// How the turn ended, on a second card.
     pub turn_end: Option<TurnEnd>,
+    /// The two face-down cards that swapped places once this flip ended the turn
+    /// (moving cards).
+    pub swap: Option<Swap>,
 }
 
 /// Everything public about a game in progress.
@@ -348,6 +352,21 @@ impl PublicView {
     #[must_use]
     pub fn flips(&self) -> &[Flip] {
         &self.flips
+    }
+
+    /// Where the card of each flip so far lies now: its place, moved by every swap
+    /// since (moving cards), so that a memory of places follows the cards.
+    #[must_use]
+    pub fn places_now(&self) -> Vec<usize> {
+        let mut now: Vec<usize> = self.flips.iter().map(|f| f.position).collect();
+        for (i, f) in self.flips.iter().enumerate() {
+            if let Some(swap) = f.swap {
+                for p in &mut now[..=i] {
+                    *p = swap.moved(*p);
+                }
+            }
+        }
+        now
     }
 
     /// Whether the game is over.

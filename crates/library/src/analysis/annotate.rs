@@ -384,7 +384,7 @@ impl Analysis {
     pub fn explain(&self, game: &Game, a: &Annotation) -> String {
         let who = self.name(a.seat);
         let coord = coordinate(game.view().deck(), a.position);
-        let face = face_text(game.view().deck(), game.reveal_all()[a.position]);
+        let face = face_text(game.view().deck(), game.view().flips()[a.index].card);
         let head = format!(
             "turn {} ({coord} {face}): {who} {}",
             a.turn,
@@ -418,7 +418,7 @@ impl Analysis {
         format!(
             "{} {}, {}",
             coordinate(deck, a.position),
-            face_text(deck, game.reveal_all()[a.position]),
+            face_text(deck, game.view().flips()[a.index].card),
             did(a.action, a.first)
         )
     }
@@ -458,7 +458,7 @@ impl Analysis {
                 player: self.name(a.seat).to_owned(),
                 seat: seat_letter(a.seat).to_string(),
                 coord: coordinate(game.view().deck(), a.position),
-                face: face_text(game.view().deck(), game.reveal_all()[a.position]),
+                face: face_text(game.view().deck(), game.view().flips()[a.index].card),
                 action: a.action_code(),
                 best: a.best_codes(),
                 value: a.value,

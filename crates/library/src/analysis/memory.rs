@@ -99,12 +99,7 @@ pub fn tested(mode: MemoryMode, deck: &Deck, seats: usize) -> bool {
 #[must_use]
 pub fn slips(game: &Game, analysis: &Analysis) -> Memory {
     let view = game.view();
-    let mut replay = Game::from_cards(
-        view.deck().clone(),
-        game.reveal_all().to_vec(),
-        game.seed(),
-        view.players(),
-    );
+    let mut replay = game.at_start();
     let mut last_seen: Vec<usize> = vec![0; view.slots().len()];
     let mut seats = vec![SeatMemory::default(); analysis.players.len()];
     let mut slips = Vec::new();
@@ -122,7 +117,7 @@ pub fn slips(game: &Game, analysis: &Analysis) -> Memory {
                         .iter()
                         .map(|&p| Seen {
                             position: p,
-                            card: game.reveal_all()[p],
+                            card: replay.reveal_all()[p],
                             turn: last_seen[p],
                         })
                         .collect(),

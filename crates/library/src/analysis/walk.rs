@@ -24,12 +24,7 @@ pub fn annotate<O: Oracle>(
 ) -> Result<Analysis, ModelError> {
     let objective = oracle.unit().measure();
     let view = game.view();
-    let mut replay = Game::from_cards(
-        view.deck().clone(),
-        game.reveal_all().to_vec(),
-        game.seed(),
-        view.players(),
-    );
+    let mut replay = game.at_start();
     let mut seat_curves: Vec<Vec<f64>> = Vec::new();
     plot(&mut seat_curves, oracle.curve_point(replay.view())?);
     let mut annotations = Vec::new();

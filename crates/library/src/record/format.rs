@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use super::{Record, RecordError, pairs_text, result_text, seat_letter};
-use crate::rules::Variant;
 use crate::rules::{Deck, EndReason, Flip, Game, Phase, TurnEnd, coordinate, face_text};
+use crate::rules::{Layout, Variant};
 
 /// The word written after a finished turn.
 pub(super) fn end_word(end: TurnEnd) -> &'static str {
@@ -75,6 +75,12 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
     header("Time", &record.time);
     header("Deck", deck.name());
     header("Seed", &record.seed.to_string());
+    if record.layout != Layout::Grid {
+        header("Layout", record.layout.name());
+    }
+    if let Some(m) = record.moving {
+        header("Moving", &m.to_string());
+    }
     if record.is_solitaire() {
         header("Players", "solitaire");
         header("A", &record.players[0].text());
@@ -109,6 +115,15 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
         }
         if let Some(end) = turn.last().and_then(|f| f.turn_end) {
             let _ = write!(s, " {}", end_word(end));
+        }
+        // For people: the swap follows from the seed, and a comment is not read back.
+        if let Some(swap) = turn.last().and_then(|f| f.swap) {
+            let _ = write!(
+                s,
+                " ; {} and {} swap",
+                coordinate(deck, swap.a),
+                coordinate(deck, swap.b)
+            );
         }
         s.push('\n');
     }

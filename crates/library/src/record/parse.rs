@@ -7,7 +7,7 @@ use super::{
     LoadError, MemoryMode, OWN_PAIRS, Record, RecordSeat, VERSION, pairs_text, result_text,
     seat_letter,
 };
-use crate::rules::{Deck, Game, Objective, PassRule, Phase, Seat, Table, Variant};
+use crate::rules::{Deck, Game, Layout, Moving, Objective, PassRule, Phase, Seat, Table, Variant};
 use crate::rules::{face_text, parse_coordinate};
 use crate::seats::MAX_SEATS;
 use crate::solitaire::Challenge;
@@ -281,6 +281,19 @@ fn is_time(text: &str) -> bool {
 }
 
 fn settings(h: &Headers) -> Result<Record, LoadError> {
+    let mut record = game_settings(h)?;
+    // Absent in records older than layouts and moving cards: the grid, still cards.
+    if h.get("Layout").is_some() {
+        record.layout = h.parsed("Layout", str::parse::<Layout>)?;
+    }
+    if h.get("Moving").is_some() {
+        record.moving = Some(h.parsed("Moving", str::parse::<Moving>)?);
+    }
+    Ok(record)
+}
+
+/// The settings of any game but its layout and moving cards.
+fn game_settings(h: &Headers) -> Result<Record, LoadError> {
     check_date_time(h)?;
     let deck = h.parsed("Deck", |v| {
         let d = Deck::parse(v)?;
@@ -358,6 +371,8 @@ fn settings(h: &Headers) -> Result<Record, LoadError> {
         memory,
         practice,
         challenge: None,
+        layout: Layout::Grid,
+        moving: None,
         flips: Vec::new(),
     })
 }
@@ -437,6 +452,8 @@ fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError
         memory: memory(h)?,
         practice: false,
         challenge,
+        layout: Layout::Grid,
+        moving: None,
         flips: Vec::new(),
     })
 }

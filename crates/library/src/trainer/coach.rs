@@ -300,7 +300,7 @@ pub fn look_back_of(judgement: &Judgement, game: &Game, seat: crate::rules::Seat
     let costliest = figures.costliest.first().map(|&i| {
         let a = &analysis.annotations[i];
         let deck = game.view().deck();
-        let face = face_text(deck, game.reveal_all()[a.position]);
+        let face = face_text(deck, game.view().flips()[a.index].card);
         let best = a
             .best
             .iter()
