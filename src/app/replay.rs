@@ -591,6 +591,7 @@ pub fn config_of(record: &Record, base: &Config) -> Config {
         opponent,
         watch_first: None,
         practice: false,
+        solo_rule: record.solo_rule,
         ..base.clone()
     }
 }

@@ -16,7 +16,7 @@ use super::worker::{Progress, Worker};
 use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
-use crate::solitaire::{Challenge, Moves, Par, Summary};
+use crate::solitaire::{Challenge, Moves, Par, SoloRule, Summary};
 use crate::solver::{Action, TIE_EPSILON};
 
 /// One line of the solitaire hint: an action and its expected remaining moves.
@@ -158,12 +158,13 @@ impl Solo {
             counted: None,
             saved: None,
         };
-        if let Some(p) = par.filter(|p| *p.deck() == deck) {
+        let rule = solo.config.solo_rule;
+        if let Some(p) = par.filter(|p| *p.deck() == deck && p.rule() == rule) {
             solo.set_par(Ok(p));
         } else if blocking || deck.copies() == 2 {
-            solo.set_par(solve(&deck));
+            solo.set_par(solve(&deck, rule));
         } else {
-            solo.pending = Some(Worker::spawn(move || solve(&deck)));
+            solo.pending = Some(Worker::spawn(move || solve(&deck, rule)));
         }
         Ok(solo)
     }
@@ -364,6 +365,21 @@ impl Solo {
         self.game.view().cards_on_table() / 2
     }
 
+    /// How the moves are counted.
+    #[must_use]
+    pub fn rule(&self) -> SoloRule {
+        self.config.solo_rule
+    }
+
+    /// The moves counted so far, as the rule counts them (with a pair's free move, the
+    /// moves that took no pair, and the last once the table is cleared).
+    #[must_use]
+    pub fn moves(&self) -> u32 {
+        let view = self.game.view();
+        let taken = view.deck().pairs() - self.pairs_left() as u32;
+        self.config.solo_rule.counted(view.turns(), taken, view.is_over())
+    }
+
     /// The cards face up for this turn: the turn on show, or the first card.
     #[must_use]
     pub fn turned(&self) -> Vec<usize> {
@@ -433,7 +449,12 @@ impl Solo {
             self.log.push(self.describe(first, flip, end));
             self.show = Some(show);
             self.message = match end {
-                TurnEnd::Pair => "A pair!".into(),
+                TurnEnd::Pair
+                    if self.config.solo_rule.is_standard() || self.game.view().is_over() =>
+                {
+                    "A pair!".into()
+                }
+                TurnEnd::Pair => "A pair! That move is free".into(),
                 TurnEnd::Miss => "Not a match (any key goes on)".into(),
                 TurnEnd::Pass => "Two known cards that do not match: a wasted move".into(),
             };
@@ -451,7 +472,7 @@ impl Solo {
             Memory::Classic => crate::record::MemoryMode::Classic,
             Memory::Open => crate::record::MemoryMode::Open,
         };
-        crate::record::Record::of_solo(&self.game, memory, self.challenge)
+        crate::record::Record::of_solo(&self.game, memory, self.challenge, self.config.solo_rule)
     }
 
     /// Whether the game should be saved now: it has a flip and is not saved yet.
@@ -638,6 +659,7 @@ impl Solo {
         let game = GameStats {
             deck: self.game.view().deck().name().to_owned(),
             memory: self.config.memory.name().into(),
+            rule: self.config.solo_rule,
             challenge: self.challenge.map(|c| c.number),
             moves: summary.moves,
             misses: summary.misses,
@@ -667,8 +689,8 @@ impl Solo {
 
 /// The par of `deck`, with its worst case found too (a search on decks of more than two
 /// cards per label), so that nothing is left to compute when the game ends.
-fn solve(deck: &Deck) -> Result<Par, String> {
-    let mut par = Par::new(deck).map_err(|e| e.to_string())?;
+fn solve(deck: &Deck, rule: SoloRule) -> Result<Par, String> {
+    let mut par = Par::with_rule(deck, rule).map_err(|e| e.to_string())?;
     par.worst_case().map_err(|e| e.to_string())?;
     Ok(par)
 }

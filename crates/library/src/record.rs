@@ -45,7 +45,8 @@
 //!
 //! A solitaire game has `[Players "solitaire"]`, one player (`A`, no `B`), objective
 //! `moves`, no pass rule, an optional `[Challenge "7"]` (`"20260401 daily"` for a daily
-//! one), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
+//! one), `[Counting "free-after-pair"]` when a pair earned a free move (absent: every
+//! move counted), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
 //! pairs; its move lines are those of seat `A`.
 
 mod format;
@@ -70,7 +71,7 @@ use crate::rules::{
     Variant,
 };
 use crate::seats::{AiKind, SeatKind, Seats};
-use crate::solitaire::Challenge;
+use crate::solitaire::{Challenge, SoloRule};
 
 /// The format version this program writes and reads.
 pub(crate) const VERSION: u32 = 1;
@@ -252,6 +253,8 @@ pub struct Record {
     pub practice: bool,
     /// The challenge a solitaire game was dealt from, if any (`None` for two players).
     pub challenge: Option<Challenge>,
+    /// How a solitaire game counted its moves (standard for two players).
+    pub solo_rule: SoloRule,
     /// Every flip, in order: positions on the table (row by row from 0).
     pub flips: Vec<usize>,
 }
@@ -318,14 +321,20 @@ impl Record {
             memory,
             practice,
             challenge: None,
+            solo_rule: SoloRule::Standard,
             flips: view.flips().iter().map(|f| f.position).collect(),
         }
     }
 
     /// A record of a solitaire `game` (finished or not) played by the person, dealt from
-    /// `challenge` if any. Dated now.
+    /// `challenge` if any, its moves counted by `rule`. Dated now.
     #[must_use]
-    pub fn of_solo(game: &Game, memory: MemoryMode, challenge: Option<Challenge>) -> Self {
+    pub fn of_solo(
+        game: &Game,
+        memory: MemoryMode,
+        challenge: Option<Challenge>,
+        rule: SoloRule,
+    ) -> Self {
         let mut record = Self::of_game(
             game,
             vec![RecordSeat::person(PERSON)],
@@ -335,7 +344,18 @@ impl Record {
         );
         record.pass_rule = PassRule::default();
         record.challenge = challenge;
+        record.solo_rule = rule;
         record
+    }
+
+    /// The moves of `game` (this record replayed, to any flip) as its solitaire rule
+    /// counts them; every move for two players.
+    #[must_use]
+    pub fn counted_moves(&self, game: &Game) -> u32 {
+        let view = game.view();
+        let taken = view.deck().pairs() - (view.cards_on_table() / 2) as u32;
+        self.solo_rule
+            .counted(view.turns(), taken, view.is_over())
     }
 
     /// Whether this is a solitaire game (objective `moves`, one player).
