@@ -212,6 +212,11 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
                 "Concentration solitaire, deck {}, seed {}{deal}: {grid}; {memory}.",
                 c.deck, c.seed
             ))?;
+            if !s.rule().is_standard() {
+                voice.say(
+                    "A pair earns a free move: only the moves without a pair count, and the last.",
+                )?;
+            }
             if let Some(par) = s.live_par() {
                 voice.say(&format!(
                     "Par: {} moves expected under optimal play.",
@@ -292,6 +297,14 @@ fn narrate<R: BufRead, W: Write>(
             Some(end) => {
                 moves += 1;
                 let count = match table {
+                    // A pair's move is free, but the one that clears the table.
+                    Table::Solo(s)
+                        if end == TurnEnd::Pair
+                            && !s.rule().is_standard()
+                            && !(view.is_over() && i + 1 == flips.len()) =>
+                    {
+                        format!(" Move {moves}, free.")
+                    }
                     Table::Solo(_) => format!(" Move {moves}."),
                     Table::Round(_) => String::new(),
                 };

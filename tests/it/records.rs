@@ -1,6 +1,7 @@
 //! Records: the round trip, a fixed game with known annotations, the catalogue of broken
 //! records, and the optimal player's zero cost in analyses.
 
+use concentration::solitaire::SoloRule;
 use crate::common;
 use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
@@ -397,7 +398,7 @@ proptest! {
             let challenge = margin.then(|| concentration::solitaire::Challenge::numbered(seed % 1000));
             let seed = challenge.map_or(seed, |c| c.seed(&d));
             let game = random_game_of(DECKS[deck], Players::Solitaire, seed, stop);
-            let record = Record::of_solo(&game, memory, challenge);
+            let record = Record::of_solo(&game, memory, challenge, SoloRule::Standard);
             (game, record)
         } else {
             let game = random_game(DECKS[deck], rule, seed, stop);

@@ -222,6 +222,37 @@ fn a_solitaire_deal_is_played_by_ear_and_its_transcript_pinned() {
     pinned("solitaire-pairs3-seed3", &out);
 }
 
+/// The same deal with a pair's free move: the same flips, two moves fewer counted.
+#[test]
+fn a_solitaire_deal_with_a_free_move_after_a_pair_is_played_by_ear() {
+    let args = [
+        "solitaire",
+        "--deck",
+        "pairs:3",
+        "--seed",
+        "3",
+        "--free-after-pair",
+        "--screen-reader",
+        "--no-save",
+    ];
+    let (code, out, err) = transcript(&args, SOLITAIRE_SCRIPT);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_plain(&out);
+    // e^f(3, 0) = e(3, 0) - 2 = 13/3 - 2.
+    assert!(out.contains("Par: 2.33 moves expected"), "{out}");
+    assert!(out.contains("A pair! Move 2, free."), "{out}");
+    assert!(out.contains("A pair! Move 4.\n"), "{out}");
+    let (result, _) = ending(&out);
+    assert!(
+        result.starts_with(
+            "Cleared in 2 moves counted, a pair's move free (4 made, 1 miss). Optimal play: e^f(3,0) 2.33 expected, worst case 3. Luck-adjusted: optimal play needs 2 moves"
+        ),
+        "{out}"
+    );
+    pinned("solitaire-free-pairs3-seed3", &out);
+}
+
 #[test]
 fn the_end_of_the_input_leaves_cleanly_mid_game() {
     let (code, out, err) = transcript(

@@ -1,5 +1,6 @@
 //! `concentration stats` and the solitaire flags, through the real binary.
 
+use concentration::solitaire::SoloRule;
 use std::process::Output;
 
 use concentration::solitaire::stats::{FILE_NAME, GameStats, Store};
@@ -29,6 +30,7 @@ fn stats_prints_a_table_and_json() {
             .record(&GameStats {
                 deck: "standard".into(),
                 memory: "classic".into(),
+                rule: SoloRule::Standard,
                 challenge,
                 moves,
                 misses: moves - 26,

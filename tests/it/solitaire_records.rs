@@ -1,6 +1,7 @@
 //! Records of solitaire games: written and read back exactly, broken ones refused with
 //! one line, stepped through, saved by the solitaire screen, and analysed in moves.
 
+use concentration::solitaire::SoloRule;
 use crate::common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -66,7 +67,7 @@ fn a_challenge_and_an_unfinished_game_round_trip() {
         game.try_flip(0).unwrap();
         game.try_flip(1).unwrap();
         game.try_flip(2).unwrap();
-        let record = Record::of_solo(&game, MemoryMode::Open, Some(challenge));
+        let record = Record::of_solo(&game, MemoryMode::Open, Some(challenge), SoloRule::Standard);
         let text = record.to_text().unwrap();
         let want = if challenge.daily {
             "[Challenge \"20260401 daily\"]"
@@ -237,7 +238,7 @@ proptest! {
         let seed = challenge.map_or(seed, |c| c.seed(&deck));
         let game = random_solo(&deck, seed, stop);
         let memory = if open { MemoryMode::Open } else { MemoryMode::Classic };
-        let mut record = Record::of_solo(&game, memory, challenge);
+        let mut record = Record::of_solo(&game, memory, challenge, SoloRule::Standard);
         record.date = date;
         let text = record.to_text().unwrap();
         let back = Record::parse(text.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
@@ -413,7 +414,7 @@ fn a_game_is_counted_only_once_its_record_is_saved() {
         Some(Counted::Yes(_))
     ));
     let stats = Store::new(&data).load().stats;
-    assert_eq!(stats.entry("pairs:3", "classic", None).unwrap().games, 1);
+    assert_eq!(stats.entry("pairs:3", "classic", SoloRule::Standard, None).unwrap().games, 1);
     let _ = std::fs::remove_dir_all(&data);
 }
 
