@@ -365,10 +365,9 @@ impl Setup {
                 "none: solitaire".into(),
                 "clear the table alone; your moves against the exact optimum".into(),
             ),
-            Field::Variant if self.solitaire => (
-                c.solo_rule.name().into(),
-                c.solo_rule.explanation().into(),
-            ),
+            Field::Variant if self.solitaire => {
+                (c.solo_rule.name().into(), c.solo_rule.explanation().into())
+            }
             Field::Players
             | Field::First
             | Field::Objective

@@ -377,7 +377,9 @@ impl Solo {
     pub fn moves(&self) -> u32 {
         let view = self.game.view();
         let taken = view.deck().pairs() - self.pairs_left() as u32;
-        self.config.solo_rule.counted(view.turns(), taken, view.is_over())
+        self.config
+            .solo_rule
+            .counted(view.turns(), taken, view.is_over())
     }
 
     /// The cards face up for this turn: the turn on show, or the first card.

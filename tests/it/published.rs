@@ -177,7 +177,10 @@ fn foerster_wattenhofer_easier_game_bounds() {
         );
         let fast = table.get(EasyState::start(n));
         let exact = exact.to_f64();
-        assert!((fast - exact).abs() < 1e-12 * exact, "n = {n}: {fast} vs {exact}");
+        assert!(
+            (fast - exact).abs() < 1e-12 * exact,
+            "n = {n}: {fast} vs {exact}"
+        );
     }
 }
 

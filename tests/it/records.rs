@@ -1,7 +1,6 @@
 //! Records: the round trip, a fixed game with known annotations, the catalogue of broken
 //! records, and the optimal player's zero cost in analyses.
 
-use concentration::solitaire::SoloRule;
 use crate::common;
 use concentration::analysis::annotate::{Class, annotate};
 use concentration::analysis::duel;
@@ -10,6 +9,7 @@ use concentration::analysis::judgement::Judgement;
 use concentration::players::{Agent, Optimal, Usual};
 use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant};
+use concentration::solitaire::SoloRule;
 use proptest::prelude::*;
 
 use crate::common::FIXED;

@@ -1,8 +1,8 @@
 //! The record commands as outside tools use them: `duel --save`, `analyze`, `history`,
 //! `replay`, and the data directory's flag and environment variable.
 
-use concentration::solitaire::SoloRule;
 use crate::common::{self, saved};
+use concentration::solitaire::SoloRule;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -384,7 +384,10 @@ fn solitaire_offers_the_free_move_after_a_pair_on_the_variant_row() {
     assert_eq!(setup(&app).config.variant, Variant::Standard);
     app.update(Action::Select, now);
     let solo = app.solo().expect("a solitaire game");
-    assert_eq!(solo.rule(), concentration::solitaire::SoloRule::FreeAfterPair);
+    assert_eq!(
+        solo.rule(),
+        concentration::solitaire::SoloRule::FreeAfterPair
+    );
     // e^f(4, 0) = e(4, 0) - 3 = 622/105 - 3.
     assert_eq!(
         solo.expected_total().unwrap().fraction().as_deref(),

@@ -1,8 +1,8 @@
 //! Records of solitaire games: written and read back exactly, broken ones refused with
 //! one line, stepped through, saved by the solitaire screen, and analysed in moves.
 
-use concentration::solitaire::SoloRule;
 use crate::common;
+use concentration::solitaire::SoloRule;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -414,7 +414,13 @@ fn a_game_is_counted_only_once_its_record_is_saved() {
         Some(Counted::Yes(_))
     ));
     let stats = Store::new(&data).load().stats;
-    assert_eq!(stats.entry("pairs:3", "classic", SoloRule::Standard, None).unwrap().games, 1);
+    assert_eq!(
+        stats
+            .entry("pairs:3", "classic", SoloRule::Standard, None)
+            .unwrap()
+            .games,
+        1
+    );
     let _ = std::fs::remove_dir_all(&data);
 }
 
@@ -580,7 +586,10 @@ fn a_free_move_game_is_saved_counted_apart_and_replayed_with_its_rule() {
     let solo = app.solo().unwrap();
     assert_eq!(solo.moves(), 3);
     let summary = solo.summary().unwrap();
-    assert_eq!((summary.moves, summary.misses, summary.worst_case), (3, 2, 3));
+    assert_eq!(
+        (summary.moves, summary.misses, summary.worst_case),
+        (3, 2, 3)
+    );
     // e^f(3, 0) = 13/3 - 2.
     assert_eq!(summary.expected.fraction().as_deref(), Some("7/3"));
     assert!(matches!(solo.counted(), Some(Counted::Yes(_))));
@@ -590,11 +599,18 @@ fn a_free_move_game_is_saved_counted_apart_and_replayed_with_its_rule() {
     let stats = Store::new(&data).load().stats;
     let entry = |rule| stats.entry("pairs:3", "classic", rule, None).unwrap();
     assert_eq!(
-        (entry(SoloRule::Standard).best, entry(SoloRule::FreeAfterPair).best),
+        (
+            entry(SoloRule::Standard).best,
+            entry(SoloRule::FreeAfterPair).best
+        ),
         (5, 3)
     );
     let json = std::fs::read_to_string(Store::new(&data).path()).unwrap();
-    assert_eq!(json.matches("\"rule\": \"free-after-pair\"").count(), 1, "{json}");
+    assert_eq!(
+        json.matches("\"rule\": \"free-after-pair\"").count(),
+        1,
+        "{json}"
+    );
     // The record names the rule and reads back the same.
     let files = saved(&data);
     assert_eq!(files.len(), 2);
@@ -611,8 +627,7 @@ fn a_free_move_game_is_saved_counted_apart_and_replayed_with_its_rule() {
     assert_eq!(&Record::parse(text.as_bytes()).unwrap(), free);
     assert!(records.iter().any(|r| r.solo_rule.is_standard()));
     // Its replay counts as the game did, and the same deal again keeps the rule.
-    let mut app =
-        App::replay(free.clone(), None, Config::default(), true, Instant::now()).unwrap();
+    let mut app = App::replay(free.clone(), None, Config::default(), true, Instant::now()).unwrap();
     app.update(Action::End, Instant::now());
     let last = screen(&app);
     assert!(last.contains("3 moves counted"), "{last}");

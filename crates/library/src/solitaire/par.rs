@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use num_rational::BigRational;
 
-use crate::players::{TieBreak, choose_best};
 use super::SoloRule;
+use crate::players::{TieBreak, choose_best};
 use crate::rules::{Deck, Objective, PassRule};
 use crate::solver::solitaire::ExactMovesTable;
 use crate::solver::{

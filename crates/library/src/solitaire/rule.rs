@@ -7,7 +7,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// The counting rule of a solitaire game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum SoloRule {
     /// Every move counts, a pair's included.

@@ -120,7 +120,12 @@ impl Stats {
     }
 
     fn add_to(&mut self, game: &GameStats, challenge: Option<u64>) -> Option<u32> {
-        let key = (game.deck.as_str(), game.memory.as_str(), game.rule, challenge);
+        let key = (
+            game.deck.as_str(),
+            game.memory.as_str(),
+            game.rule,
+            challenge,
+        );
         let i = if let Some(i) = self.entries.iter().position(|e| e.key() == key) {
             i
         } else {
