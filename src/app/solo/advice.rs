@@ -1,0 +1,63 @@
+//! The solitaire hint: every action at a decision point with the expected moves still
+//! needed after it, best first, as the panel and the screen reader print them.
+
+use crate::solver::{Action, TIE_EPSILON};
+
+/// One line of the solitaire hint: an action and its expected remaining moves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoloHintLine {
+    /// The action.
+    pub action: Action,
+    /// Its words on screen.
+    pub words: String,
+    /// Expected further moves after choosing it, counting the current turn.
+    pub moves: f64,
+    /// Extra moves against the best action (0 for the best).
+    pub cost: f64,
+}
+
+/// The hint for one decision point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoloHint {
+    /// Every available action, best first.
+    pub lines: Vec<SoloHintLine>,
+    /// The optimal player's action.
+    pub best: Action,
+    /// Positions that carry out the best action.
+    pub targets: Vec<usize>,
+}
+
+impl SoloHint {
+    /// The lines' moves beside their costs: two decimals, more where two would print
+    /// alike, each cost the line's printed moves less the best's.
+    #[must_use]
+    pub fn compared(&self) -> crate::model::Compared {
+        let moves: Vec<f64> = self.lines.iter().map(|l| l.moves).collect();
+        let best = self
+            .lines
+            .iter()
+            .find(|l| l.action == self.best)
+            .or_else(|| self.lines.first())
+            .map_or(0.0, |l| l.moves);
+        crate::model::Unit::from(crate::rules::Objective::Moves).compare(best, &moves, 2)
+    }
+
+    /// A line's moves and its cost as printed side by side: `27.31`, `+0.42` (`best`
+    /// for the best).
+    #[must_use]
+    pub fn texts(&self, line: &SoloHintLine) -> (String, String) {
+        let printed = self.compared();
+        let cost = if is_best(line.cost) {
+            "best".to_owned()
+        } else {
+            format!("+{}", printed.cost_digits(line.moves))
+        };
+        (crate::words::fixed(line.moves, printed.decimals), cost)
+    }
+}
+
+/// Whether two values are the same for the hint (within the solver's tolerance).
+#[must_use]
+fn is_best(cost: f64) -> bool {
+    cost <= TIE_EPSILON
+}
