@@ -634,7 +634,19 @@ fn a_free_move_game_is_saved_counted_apart_and_replayed_with_its_rule() {
     assert!(last.contains("Expected: 3.00 moves"), "{last}");
     app.update(Action::Again, Instant::now());
     assert_eq!(app.solo().unwrap().rule(), SoloRule::FreeAfterPair);
-    // The header is refused on a game of two, and a rule it does not know.
+    // analyze counts as the game did: e^f(3, 0) = 7/3 at the start.
+    let path = data.join("free.txt");
+    std::fs::write(&path, &text).unwrap();
+    let (code, out, err) = run(&["analyze", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["counting"], "free-after-pair");
+    assert_eq!(json["moves"], 3);
+    assert!(
+        (json["par"].as_f64().unwrap() - 7.0 / 3.0).abs() < 1e-9,
+        "{json}"
+    );
+    // A rule the header does not know is refused.
     let bogus = text.replace("free-after-pair", "bogus");
     let e = Record::parse(bogus.as_bytes()).unwrap_err();
     assert!(e.reason.contains("header Counting: 'bogus'"), "{e}");
