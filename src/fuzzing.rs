@@ -137,6 +137,7 @@ pub fn kept_files(data: &[u8]) {
             stats.add(&crate::solitaire::stats::GameStats {
                 deck: e.deck,
                 memory: e.memory,
+                rule: e.rule,
                 challenge: e.challenge,
                 moves: u32::MAX,
                 misses: u32::MAX,

@@ -14,6 +14,7 @@ mod pairs;
 mod puzzle;
 mod replay;
 mod setup;
+mod solo;
 mod table;
 mod tutor;
 

@@ -73,6 +73,8 @@ pub struct Config {
     pub variant: Variant,
     /// Open or classic memory.
     pub memory: Memory,
+    /// How a solitaire game counts its moves.
+    pub solo_rule: crate::solitaire::SoloRule,
     /// The seed of the deal and of every AI choice.
     pub seed: u64,
     /// Pause before each AI flip. A non-matching turn stays on show twice as long.
@@ -107,6 +109,7 @@ impl Default for Config {
             players: None,
             variant: Variant::Standard,
             memory: Memory::Classic,
+            solo_rule: crate::solitaire::SoloRule::Standard,
             seed: 0,
             ai_delay: Duration::from_millis(700),
             hints: Hints::Off,

@@ -204,7 +204,7 @@ fn cells(entry: &Entry) -> Result<[String; COLUMNS], String> {
         .map_or_else(|| "?".to_owned(), crate::record::result_text);
     let name = |s: &str| crate::words::shortened(&crate::words::shown(s), NAME_WIDTH);
     let (who, score) = if r.is_solitaire() {
-        let moves = game.as_ref().map_or(0, |g| g.view().turns());
+        let moves = game.as_ref().map_or(0, |g| r.counted_moves(g));
         (
             format!(
                 "solitaire{}",

@@ -282,7 +282,16 @@ impl Replay {
             .map_err(|e| e.to_string())
             .and(result);
         match result {
-            Ok(a) => {
+            Ok(mut a) => {
+                // The expected total with a pair's free move: every game counts the same
+                // `n - 1` moves fewer, so the whole curve moves down by them.
+                let free = self
+                    .record()
+                    .solo_rule
+                    .free_ahead(u64::from(self.record().deck.pairs()));
+                for v in &mut a.curve {
+                    *v -= free as f64;
+                }
                 self.judgement = Some(Judgement::of_record(self.record(), &self.full, a));
                 self.note.clear();
             }
@@ -591,6 +600,7 @@ pub fn config_of(record: &Record, base: &Config) -> Config {
         opponent,
         watch_first: None,
         practice: false,
+        solo_rule: record.solo_rule,
         ..base.clone()
     }
 }

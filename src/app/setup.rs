@@ -191,7 +191,11 @@ impl Setup {
         let c = &mut self.config;
         let listed = c.players.is_some();
         match field {
-            Field::Players | Field::Variant if self.solitaire => {}
+            Field::Players if self.solitaire => {}
+            // Solitaire's variant is how its moves count.
+            Field::Variant if self.solitaire => {
+                c.solo_rule = cycle(&crate::solitaire::SoloRule::ALL, c.solo_rule, step);
+            }
             Field::Players => {
                 // Today's game, then each table; a typed list steps from today's game.
                 let now = c.players.as_ref().map(ToString::to_string);
@@ -373,8 +377,10 @@ impl Setup {
                 "none: solitaire".into(),
                 "clear the table alone; your moves against the exact optimum".into(),
             ),
+            Field::Variant if self.solitaire => {
+                (c.solo_rule.name().into(), c.solo_rule.explanation().into())
+            }
             Field::Players
-            | Field::Variant
             | Field::First
             | Field::Objective
             | Field::PassRule

@@ -3,11 +3,11 @@
 //! action, the end figures (moves, `e(n, 0)`, the luck-adjusted figure, the worst case)
 //! and the statistics. Pure state: no terminal here.
 
+mod advice;
 pub mod end;
-mod hint_lines;
 mod keys;
 
-pub use hint_lines::{SoloHint, SoloHintLine};
+pub use advice::{SoloHint, SoloHintLine};
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -20,8 +20,7 @@ use super::worker::{Progress, Worker};
 use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
-use crate::solitaire::{Challenge, Moves, Par, Summary};
-use crate::solver::TIE_EPSILON;
+use crate::solitaire::{Challenge, Moves, Par, SoloRule, Summary};
 
 /// Where the statistics stand after the game.
 #[derive(Debug, Clone)]
@@ -114,12 +113,13 @@ impl Solo {
             counted: None,
             saved: None,
         };
-        if let Some(p) = par.filter(|p| *p.deck() == deck) {
+        let rule = solo.config.solo_rule;
+        if let Some(p) = par.filter(|p| *p.deck() == deck && p.rule() == rule) {
             solo.set_par(Ok(p));
         } else if blocking || deck.copies() == 2 {
-            solo.set_par(solve(&deck));
+            solo.set_par(solve(&deck, rule));
         } else {
-            solo.pending = Some(Worker::spawn(move || solve(&deck)));
+            solo.pending = Some(Worker::spawn(move || solve(&deck, rule)));
         }
         Ok(solo)
     }
@@ -320,6 +320,23 @@ impl Solo {
         self.game.view().cards_on_table() / 2
     }
 
+    /// How the moves are counted.
+    #[must_use]
+    pub fn rule(&self) -> SoloRule {
+        self.config.solo_rule
+    }
+
+    /// The moves counted so far, as the rule counts them (with a pair's free move, the
+    /// moves that took no pair, and the last once the table is cleared).
+    #[must_use]
+    pub fn moves(&self) -> u32 {
+        let view = self.game.view();
+        let taken = view.deck().pairs() - self.pairs_left() as u32;
+        self.config
+            .solo_rule
+            .counted(view.turns(), taken, view.is_over())
+    }
+
     /// The cards face up for this turn: the turn on show, or the first card.
     #[must_use]
     pub fn turned(&self) -> Vec<usize> {
@@ -403,7 +420,12 @@ impl Solo {
             self.log.push(self.describe(first, flip, end));
             self.show = Some(show);
             self.message = match end {
-                TurnEnd::Pair => "A pair!".into(),
+                TurnEnd::Pair
+                    if self.config.solo_rule.is_standard() || self.game.view().is_over() =>
+                {
+                    "A pair!".into()
+                }
+                TurnEnd::Pair => "A pair! That move is free".into(),
                 TurnEnd::Miss => "Not a match (any key goes on)".into(),
                 TurnEnd::Pass => "Two known cards that do not match: a wasted move".into(),
             };
@@ -421,7 +443,7 @@ impl Solo {
             Memory::Classic => crate::record::MemoryMode::Classic,
             Memory::Open => crate::record::MemoryMode::Open,
         };
-        crate::record::Record::of_solo(&self.game, memory, self.challenge)
+        crate::record::Record::of_solo(&self.game, memory, self.challenge, self.config.solo_rule)
     }
 
     /// Whether the game should be saved now: it has a flip and is not saved yet.
@@ -618,6 +640,7 @@ impl Solo {
         let game = GameStats {
             deck: self.game.view().deck().name().to_owned(),
             memory: self.config.memory.name().into(),
+            rule: self.config.solo_rule,
             challenge: self.challenge.map(|c| c.number),
             moves: summary.moves,
             misses: summary.misses,
@@ -647,16 +670,10 @@ impl Solo {
 
 /// The par of `deck`, with its worst case found too (a search on decks of more than two
 /// cards per label), so that nothing is left to compute when the game ends.
-fn solve(deck: &Deck) -> Result<Par, String> {
-    let mut par = Par::new(deck).map_err(|e| e.to_string())?;
+fn solve(deck: &Deck, rule: SoloRule) -> Result<Par, String> {
+    let mut par = Par::with_rule(deck, rule).map_err(|e| e.to_string())?;
     par.worst_case().map_err(|e| e.to_string())?;
     Ok(par)
-}
-
-/// Whether two values are the same for the hint (within the solver's tolerance).
-#[must_use]
-pub(crate) fn is_best(cost: f64) -> bool {
-    cost <= TIE_EPSILON
 }
 
 fn refusal(e: IllegalFlip) -> String {

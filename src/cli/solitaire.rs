@@ -40,6 +40,10 @@ pub(super) struct SolitaireArgs {
     /// Seconds a finished move stays on show (any key goes on; default 1.4)
     #[arg(long = "show-delay", value_name = "SECONDS")]
     show_delay: Option<f64>,
+    /// A pair earns a free move (Foerster & Wattenhofer, section 8): only the moves
+    /// that take no pair count, and the last; par e^f(n,k) = e(n,k) - (n - 1)
+    #[arg(long = "free-after-pair")]
+    free_after_pair: bool,
     /// Do not count the game in the statistics
     #[arg(long = "no-save")]
     no_save: bool,
@@ -68,6 +72,9 @@ impl SolitaireArgs {
             .map_err(u)?;
         if let Some(m) = &self.memory {
             c.memory = m.parse::<Memory>().map_err(u)?;
+        }
+        if self.free_after_pair {
+            c.solo_rule = crate::solitaire::SoloRule::FreeAfterPair;
         }
         if let Some(h) = &self.hints {
             c.hints = h.parse::<Hints>().map_err(u)?;

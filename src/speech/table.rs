@@ -203,19 +203,8 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
             }
         }
         Table::Solo(s) => {
-            let c = s.config();
-            let deal = s
-                .challenge()
-                .map_or_else(String::new, |ch| format!(", {ch}"));
-            voice.say(&format!(
-                "Concentration solitaire, deck {}, seed {}{deal}: {grid}; {memory}.",
-                c.deck, c.seed
-            ))?;
-            if let Some(par) = s.live_par() {
-                voice.say(&format!(
-                    "Par: {} moves expected under optimal play.",
-                    crate::words::fixed(par.approx, 2)
-                ))?;
+            for line in super::solo::introduction(s, &grid, memory) {
+                voice.say(&line)?;
             }
         }
     }
@@ -322,7 +311,10 @@ fn narrate<R: BufRead, W: Write>(
             Some(end) => {
                 moves += 1;
                 let count = match table {
-                    Table::Solo(_) => format!(" Move {moves}."),
+                    Table::Solo(s) => {
+                        let clears = view.is_over() && i + 1 == flips.len();
+                        super::solo::move_count(s, moves, end, clears)
+                    }
                     Table::Round(_) => String::new(),
                 };
                 match told.first.take() {

@@ -182,9 +182,14 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
         ]));
     }
     if r.is_solitaire() {
+        let free = if r.solo_rule.is_standard() {
+            ""
+        } else {
+            " counted"
+        };
         lines.push(Line::from(format!(
-            "  {} · {}",
-            words::count(view.turns(), "move"),
+            "  {}{free} · {}",
+            words::count(r.counted_moves(stepper.game()), "move"),
             words::count(view.misses(), "miss")
         )));
     }
@@ -317,7 +322,7 @@ fn message_line(replay: &Replay) -> Line<'static> {
         let r = replay.record();
         let score = score_line(r, game);
         let (moves, misses) = (
-            words::count(game.view().turns(), "move"),
+            words::count(r.counted_moves(game), "move"),
             words::count(game.view().misses(), "miss"),
         );
         let text = if r.is_solitaire() {

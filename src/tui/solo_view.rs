@@ -99,11 +99,12 @@ pub(super) fn panel_lines(solo: &Solo, height: u16, width: u16) -> Vec<Line<'sta
     let view = solo.game().view();
     {
         let mut lines = vec![
-            Line::from(format!("Moves {} · misses {}", view.turns(), view.misses())),
+            Line::from(format!("Moves {} · misses {}", solo.moves(), view.misses())),
             Line::from(format!(
-                "Pairs left {} · {}",
+                "Pairs left {} · {}{}",
                 solo.pairs_left(),
-                solo.memory().name()
+                solo.memory().name(),
+                crate::app::solo::end::rule_tag(solo.rule())
             )),
             Line::from(vec![
                 Span::raw("Par now "),
@@ -114,7 +115,7 @@ pub(super) fn panel_lines(solo: &Solo, height: u16, width: u16) -> Vec<Line<'sta
         if let Some(live) = solo.live_par() {
             lines.push(Line::from(format!(
                 "On pace for {}",
-                words::fixed(f64::from(view.turns()) + live.approx, 2)
+                words::fixed(f64::from(solo.moves()) + live.approx, 2)
             )));
         }
         lines.push(Line::from(format!(
@@ -217,7 +218,7 @@ pub(super) fn end_lines(solo: &Solo, summary: &Summary) -> Vec<Line<'static>> {
                     best(r.previous_challenge_best)
                 );
             }
-            if let Some(e) = r.stats.entry(deck, memory, None) {
+            if let Some(e) = r.stats.entry(deck, memory, solo.rule(), None) {
                 let _ = write!(
                     text,
                     " · {}, avg {}",

@@ -160,6 +160,31 @@ fn foerster_wattenhofer_free_move_after_a_pair() {
 }
 
 #[test]
+fn foerster_wattenhofer_easier_game_bounds() {
+    // Section 8.1: a pair taken whenever its cards are turned one right after the other,
+    // across moves too. The paper bounds the expected moves by 1.5n - 1 <= e <= 1.5n
+    // (8.5); the exact values from the recursion in fractions are inside for every n up
+    // to 50, and the game's f64 table agrees with them.
+    use concentration::solver::solitaire::{EasyMovesTable, EasyState, easy_moves_exact};
+    let table = EasyMovesTable::new(50);
+    for n in 1..=50usize {
+        let exact = easy_moves_exact(EasyState::start(n));
+        let three_halves = BigRational::new((3 * n as i64).into(), 2.into());
+        let low = three_halves.clone() - BigRational::from_integer(1.into());
+        assert!(
+            low <= exact && exact <= three_halves,
+            "e^easy({n}, 0) = {exact} is outside [1.5n - 1, 1.5n]"
+        );
+        let fast = table.get(EasyState::start(n));
+        let exact = exact.to_f64();
+        assert!(
+            (fast - exact).abs() < 1e-12 * exact,
+            "n = {n}: {fast} vs {exact}"
+        );
+    }
+}
+
+#[test]
 fn solitaire_shortcut_agrees_with_the_full_recursion() {
     // The closed recurrence used for large pairs decks (c + e(n, k)) against the full
     // search over all actions, action by action, in every state up to 7 pairs.

@@ -9,6 +9,7 @@ use concentration::analysis::judgement::Judgement;
 use concentration::players::{Agent, Optimal, Usual};
 use concentration::record::{MemoryMode, Record, RecordSeat, Stepper};
 use concentration::rules::{Deck, Game, Objective, PassRule, Players, Seat, Table, Variant};
+use concentration::solitaire::SoloRule;
 use proptest::prelude::*;
 
 use crate::common::FIXED;
@@ -397,7 +398,7 @@ proptest! {
             let challenge = margin.then(|| concentration::solitaire::Challenge::numbered(seed % 1000));
             let seed = challenge.map_or(seed, |c| c.seed(&d));
             let game = random_game_of(DECKS[deck], Players::Solitaire, seed, stop);
-            let record = Record::of_solo(&game, memory, challenge);
+            let record = Record::of_solo(&game, memory, challenge, SoloRule::Standard);
             (game, record)
         } else {
             let game = random_game(DECKS[deck], rule, seed, stop);

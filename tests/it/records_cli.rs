@@ -2,6 +2,7 @@
 //! `replay`, and the data directory's flag and environment variable.
 
 use crate::common::{self, saved};
+use concentration::solitaire::SoloRule;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -277,7 +278,7 @@ fn history_list_columns_line_up_and_long_names_are_shortened() {
             game.try_flip(1).unwrap();
             game.try_flip(2).unwrap();
         }
-        let record = Record::of_solo(&game, MemoryMode::Open, Some(challenge));
+        let record = Record::of_solo(&game, MemoryMode::Open, Some(challenge), SoloRule::Standard);
         std::fs::write(games.join(format!("{name}.cgn")), record.to_text().unwrap()).unwrap();
     }
     std::fs::write(games.join("bad.cgn"), "[Format \"concentration 7\"]\n").unwrap();

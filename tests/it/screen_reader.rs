@@ -195,9 +195,10 @@ fn a_pairs3_game_is_played_by_ear_and_its_transcript_pinned() {
 const SOLITAIRE_SCRIPT: &str =
     "board\nhint\na1\nb1\nzz\nscore\nquit\nno\na2\nb1\nc1\nb2\nlog\na1\nc2\n4\n";
 
-#[test]
-fn a_solitaire_deal_is_played_by_ear_and_its_transcript_pinned() {
-    let args = [
+/// The solitaire deal of seed 3 played by [`SOLITAIRE_SCRIPT`] with `extra` flags: its
+/// transcript, checked plain and without errors.
+fn solitaire_by_ear(extra: &[&str]) -> String {
+    let mut args = vec![
         "solitaire",
         "--deck",
         "pairs:3",
@@ -206,10 +207,17 @@ fn a_solitaire_deal_is_played_by_ear_and_its_transcript_pinned() {
         "--screen-reader",
         "--no-save",
     ];
+    args.extend_from_slice(extra);
     let (code, out, err) = transcript(&args, SOLITAIRE_SCRIPT);
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     assert_plain(&out);
+    out
+}
+
+#[test]
+fn a_solitaire_deal_is_played_by_ear_and_its_transcript_pinned() {
+    let out = solitaire_by_ear(&[]);
     assert!(out.contains("Par: 4.33 moves expected"), "{out}");
     assert!(out.contains("4.33 moves to go (best)."), "{out}");
     assert!(out.contains("Unknown command 'zz'."), "{out}");
@@ -220,6 +228,24 @@ fn a_solitaire_deal_is_played_by_ear_and_its_transcript_pinned() {
     );
     assert_eq!(menu, "Choose: 1 new deal, 2 same deal, 3 replay, 4 quit.");
     pinned("solitaire-pairs3-seed3", &out);
+}
+
+/// The same deal with a pair's free move: the same flips, two moves fewer counted.
+#[test]
+fn a_solitaire_deal_with_a_free_move_after_a_pair_is_played_by_ear() {
+    let out = solitaire_by_ear(&["--free-after-pair"]);
+    // e^f(3, 0) = e(3, 0) - 2 = 13/3 - 2.
+    assert!(out.contains("Par: 2.33 moves expected"), "{out}");
+    assert!(out.contains("A pair! Move 2, free."), "{out}");
+    assert!(out.contains("A pair! Move 4.\n"), "{out}");
+    let (result, _) = ending(&out);
+    assert!(
+        result.starts_with(
+            "Cleared in 2 moves counted, a pair's move free (4 made, 1 miss). Optimal play: e^f(3,0) 2.33 expected, worst case 3. Luck-adjusted: optimal play needs 2 moves"
+        ),
+        "{out}"
+    );
+    pinned("solitaire-free-pairs3-seed3", &out);
 }
 
 #[test]

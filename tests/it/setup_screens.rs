@@ -368,3 +368,29 @@ fn pairs_is_offered_on_the_setup_screen_and_comes_back_to_it() {
     assert_eq!(saved, 1, "the game left is saved");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn solitaire_offers_the_free_move_after_a_pair_on_the_variant_row() {
+    let now = Instant::now();
+    let mut app = at(Field::Variant, Config::default());
+    setup_mut(&mut app).solitaire = true;
+    setup_mut(&mut app).config.deck = "pairs:4".into();
+    let s = screen_sized(&app, 80, 24);
+    assert!(row(&s, "Variant").contains("every move counts"), "{s}");
+    app.update(Action::Move(0, 1), now);
+    let s = screen_sized(&app, 80, 24);
+    assert!(row(&s, "Variant").contains("free-after-pair"), "{s}");
+    // The two-seat variant is left as it was: the row is solitaire's counting now.
+    assert_eq!(setup(&app).config.variant, Variant::Standard);
+    app.update(Action::Select, now);
+    let solo = app.solo().expect("a solitaire game");
+    assert_eq!(
+        solo.rule(),
+        concentration::solitaire::SoloRule::FreeAfterPair
+    );
+    // e^f(4, 0) = e(4, 0) - 3 = 622/105 - 3.
+    assert_eq!(
+        solo.expected_total().unwrap().fraction().as_deref(),
+        Some("307/105")
+    );
+}

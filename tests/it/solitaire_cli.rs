@@ -1,5 +1,6 @@
 //! `concentration stats` and the solitaire flags, through the real binary.
 
+use concentration::solitaire::SoloRule;
 use std::process::Output;
 
 use concentration::solitaire::stats::{FILE_NAME, GameStats, Store};
@@ -29,6 +30,7 @@ fn stats_prints_a_table_and_json() {
             .record(&GameStats {
                 deck: "standard".into(),
                 memory: "classic".into(),
+                rule: SoloRule::Standard,
                 challenge,
                 moves,
                 misses: moves - 26,
@@ -114,4 +116,37 @@ fn solitaire_flags_are_checked_before_the_terminal() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn stats_keep_the_free_move_games_on_their_own_row() {
+    let dir = temp_dir("free");
+    let store = Store::new(&dir);
+    for (rule, moves) in [(SoloRule::Standard, 40), (SoloRule::FreeAfterPair, 16)] {
+        store
+            .record(&GameStats {
+                deck: "standard".into(),
+                memory: "classic".into(),
+                rule,
+                challenge: None,
+                moves,
+                misses: 14,
+                luck_adjusted: moves,
+                date: "2026-04-01".into(),
+            })
+            .unwrap();
+    }
+    let out = run(&["stats", "--data-dir", dir.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}: {text}"))
+            .to_owned()
+    };
+    assert!(row("standard  ").contains("   40 "), "{text}");
+    assert!(row("standard +free").contains("   16 "), "{text}");
+    assert!(text.contains("+free: a pair earned a free move"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,6 +2,7 @@
 //! one line, stepped through, saved by the solitaire screen, and analysed in moves.
 
 use crate::common;
+use concentration::solitaire::SoloRule;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -66,7 +67,7 @@ fn a_challenge_and_an_unfinished_game_round_trip() {
         game.try_flip(0).unwrap();
         game.try_flip(1).unwrap();
         game.try_flip(2).unwrap();
-        let record = Record::of_solo(&game, MemoryMode::Open, Some(challenge));
+        let record = Record::of_solo(&game, MemoryMode::Open, Some(challenge), SoloRule::Standard);
         let text = record.to_text().unwrap();
         let want = if challenge.daily {
             "[Challenge \"20260401 daily\"]"
@@ -237,7 +238,7 @@ proptest! {
         let seed = challenge.map_or(seed, |c| c.seed(&deck));
         let game = random_solo(&deck, seed, stop);
         let memory = if open { MemoryMode::Open } else { MemoryMode::Classic };
-        let mut record = Record::of_solo(&game, memory, challenge);
+        let mut record = Record::of_solo(&game, memory, challenge, SoloRule::Standard);
         record.date = date;
         let text = record.to_text().unwrap();
         let back = Record::parse(text.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
@@ -413,7 +414,13 @@ fn a_game_is_counted_only_once_its_record_is_saved() {
         Some(Counted::Yes(_))
     ));
     let stats = Store::new(&data).load().stats;
-    assert_eq!(stats.entry("pairs:3", "classic", None).unwrap().games, 1);
+    assert_eq!(
+        stats
+            .entry("pairs:3", "classic", SoloRule::Standard, None)
+            .unwrap()
+            .games,
+        1
+    );
     let _ = std::fs::remove_dir_all(&data);
 }
 
@@ -553,5 +560,95 @@ fn analyze_history_and_replay_read_solitaire_records() {
             "{err}"
         );
     }
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_free_move_game_is_saved_counted_apart_and_replayed_with_its_rule() {
+    use concentration::app::Counted;
+    use concentration::solitaire::stats::Store;
+    let data = scratch("free");
+    // The fixed game (five moves, three pairs) once as standard, once with a pair's
+    // free move: 5 - 3 + 1 = 3 moves counted.
+    let mut standard = solo_app(Some(&data), 2);
+    play_fixed(&mut standard);
+    let config = Config {
+        deck: "pairs:3".into(),
+        memory: Memory::Classic,
+        seed: 2,
+        solo_rule: SoloRule::FreeAfterPair,
+        ai_delay: Duration::from_millis(300),
+        ..Config::default()
+    };
+    let mut app = App::solitaire(config, None, Some(data.clone()), true).unwrap();
+    app.save_dir = Some(concentration::record::records_dir(&data));
+    play_fixed(&mut app);
+    let solo = app.solo().unwrap();
+    assert_eq!(solo.moves(), 3);
+    let summary = solo.summary().unwrap();
+    assert_eq!(
+        (summary.moves, summary.misses, summary.worst_case),
+        (3, 2, 3)
+    );
+    // e^f(3, 0) = 13/3 - 2.
+    assert_eq!(summary.expected.fraction().as_deref(), Some("7/3"));
+    assert!(matches!(solo.counted(), Some(Counted::Yes(_))));
+    let end = screen(&app);
+    assert!(end.contains("e^f(3,0) 2.33"), "{end}");
+    // Each rule has its own entry, and so its own best.
+    let stats = Store::new(&data).load().stats;
+    let entry = |rule| stats.entry("pairs:3", "classic", rule, None).unwrap();
+    assert_eq!(
+        (
+            entry(SoloRule::Standard).best,
+            entry(SoloRule::FreeAfterPair).best
+        ),
+        (5, 3)
+    );
+    let json = std::fs::read_to_string(Store::new(&data).path()).unwrap();
+    assert_eq!(
+        json.matches("\"rule\": \"free-after-pair\"").count(),
+        1,
+        "{json}"
+    );
+    // The record names the rule and reads back the same.
+    let files = saved(&data);
+    assert_eq!(files.len(), 2);
+    let records: Vec<Record> = files
+        .iter()
+        .map(|f| concentration::record::load(f).unwrap())
+        .collect();
+    let free = records
+        .iter()
+        .find(|r| r.solo_rule == SoloRule::FreeAfterPair)
+        .expect("the free-move game's record");
+    let text = free.to_text().unwrap();
+    assert!(text.contains("[Counting \"free-after-pair\"]"), "{text}");
+    assert_eq!(&Record::parse(text.as_bytes()).unwrap(), free);
+    assert!(records.iter().any(|r| r.solo_rule.is_standard()));
+    // Its replay counts as the game did, and the same deal again keeps the rule.
+    let mut app = App::replay(free.clone(), None, Config::default(), true, Instant::now()).unwrap();
+    app.update(Action::End, Instant::now());
+    let last = screen(&app);
+    assert!(last.contains("3 moves counted"), "{last}");
+    assert!(last.contains("Expected: 3.00 moves"), "{last}");
+    app.update(Action::Again, Instant::now());
+    assert_eq!(app.solo().unwrap().rule(), SoloRule::FreeAfterPair);
+    // analyze counts as the game did: e^f(3, 0) = 7/3 at the start.
+    let path = data.join("free.txt");
+    std::fs::write(&path, &text).unwrap();
+    let (code, out, err) = run(&["analyze", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["counting"], "free-after-pair");
+    assert_eq!(json["moves"], 3);
+    assert!(
+        (json["par"].as_f64().unwrap() - 7.0 / 3.0).abs() < 1e-9,
+        "{json}"
+    );
+    // A rule the header does not know is refused.
+    let bogus = text.replace("free-after-pair", "bogus");
+    let e = Record::parse(bogus.as_bytes()).unwrap_err();
+    assert!(e.reason.contains("header Counting: 'bogus'"), "{e}");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -2,6 +2,7 @@
 //! panel, fractions, the end screen with every figure, the statistics it writes, and the
 //! setup screen's entry.
 
+use concentration::solitaire::SoloRule;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -231,9 +232,17 @@ fn end_screen_has_every_figure_and_counts_the_game() {
     assert!(matches!(solo.counted(), Some(Counted::Yes(_))));
     // The statistics file has the game, under the deck and under the challenge.
     let stats = Store::new(&dir).load().stats;
-    let all = stats.entry("pairs:8", "classic", None).unwrap();
+    let all = stats
+        .entry("pairs:8", "classic", SoloRule::Standard, None)
+        .unwrap();
     assert_eq!((all.games, all.best), (1, summary.moves));
-    assert_eq!(stats.entry("pairs:8", "classic", Some(5)).unwrap().games, 1);
+    assert_eq!(
+        stats
+            .entry("pairs:8", "classic", SoloRule::Standard, Some(5))
+            .unwrap()
+            .games,
+        1
+    );
     // The same deal again is not counted.
     app.update(Action::Again, now);
     let now = play_out(&mut app, now);
@@ -244,7 +253,13 @@ fn end_screen_has_every_figure_and_counts_the_game() {
         "{s}"
     );
     let stats = Store::new(&dir).load().stats;
-    assert_eq!(stats.entry("pairs:8", "classic", None).unwrap().games, 1);
+    assert_eq!(
+        stats
+            .entry("pairs:8", "classic", SoloRule::Standard, None)
+            .unwrap()
+            .games,
+        1
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

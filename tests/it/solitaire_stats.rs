@@ -2,6 +2,7 @@
 //! overwritten), a newer format left alone, concurrent writers in several processes
 //! losing nothing, reading that writes nothing, a killed writer's temporary file removed.
 
+use concentration::solitaire::SoloRule;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,6 +22,7 @@ fn game(moves: u32, luck_adjusted: u32, challenge: Option<u64>) -> GameStats {
     GameStats {
         deck: "pairs:8".into(),
         memory: "classic".into(),
+        rule: SoloRule::Standard,
         challenge,
         moves,
         misses: moves - 8,
@@ -47,16 +49,24 @@ fn totals_bests_and_challenges() {
         (Some(12), Some(15))
     );
     let stats = store.load().stats;
-    let all = stats.entry("pairs:8", "classic", None).unwrap();
+    let all = stats
+        .entry("pairs:8", "classic", SoloRule::Standard, None)
+        .unwrap();
     assert_eq!(
         (all.games, all.moves, all.misses, all.best),
         (3, 41, 17, 12)
     );
     assert!((all.average_moves() - 41.0 / 3.0).abs() < 1e-12);
     assert!((all.average_cost() - 5.0 / 3.0).abs() < 1e-12);
-    let seven = stats.entry("pairs:8", "classic", Some(7)).unwrap();
+    let seven = stats
+        .entry("pairs:8", "classic", SoloRule::Standard, Some(7))
+        .unwrap();
     assert_eq!((seven.games, seven.best, seven.cost), (2, 14, 5));
-    assert!(stats.entry("pairs:8", "open", None).is_none());
+    assert!(
+        stats
+            .entry("pairs:8", "open", SoloRule::Standard, None)
+            .is_none()
+    );
     // Plain, readable JSON.
     let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
     assert!(
@@ -99,7 +109,7 @@ fn a_corrupted_file_is_moved_aside_with_a_warning() {
         assert_eq!(
             loaded
                 .stats
-                .entry("pairs:8", "classic", None)
+                .entry("pairs:8", "classic", SoloRule::Standard, None)
                 .unwrap()
                 .games,
             1
@@ -296,14 +306,17 @@ fn concurrent_processes_lose_nothing() {
     }
     let loaded = Store::new(&dir).load();
     assert!(loaded.warning.is_none());
-    let all = loaded.stats.entry("pairs:8", "classic", None).unwrap();
+    let all = loaded
+        .stats
+        .entry("pairs:8", "classic", SoloRule::Standard, None)
+        .unwrap();
     assert_eq!(all.games, u64::from(5 * CHILD_GAMES));
     assert_eq!(all.best, 9);
     let challenges: u64 = (0..3)
         .map(|n| {
             loaded
                 .stats
-                .entry("pairs:8", "classic", Some(n))
+                .entry("pairs:8", "classic", SoloRule::Standard, Some(n))
                 .unwrap()
                 .games
         })

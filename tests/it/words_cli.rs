@@ -2,6 +2,7 @@
 //! inside what a game can give, and names read from the statistics file printed without
 //! control characters.
 
+use concentration::solitaire::SoloRule;
 use concentration::solitaire::stats::{GameStats, Store};
 
 use crate::common::cli;
@@ -43,6 +44,7 @@ fn names_from_the_statistics_file_are_printed_without_control_characters() {
         .record(&GameStats {
             deck: "pairs:8\u{1b}[2J".into(),
             memory: "classic\u{7}".into(),
+            rule: SoloRule::Standard,
             challenge: None,
             moves: 12,
             misses: 4,

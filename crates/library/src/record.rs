@@ -51,7 +51,8 @@
 //!
 //! A solitaire game has `[Players "solitaire"]`, one player (`A`, no `B`), objective
 //! `moves`, no pass rule, an optional `[Challenge "7"]` (`"20260401 daily"` for a daily
-//! one), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
+//! one), `[Counting "free-after-pair"]` when a pair earned a free move (absent: every
+//! move counted), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
 //! pairs; its move lines are those of seat `A`.
 
 mod format;
@@ -76,7 +77,7 @@ use crate::rules::{
     Table, TableError, Variant,
 };
 use crate::seats::{AiKind, SeatKind, Seats};
-use crate::solitaire::Challenge;
+use crate::solitaire::{Challenge, SoloRule};
 
 /// The format version this program writes and reads.
 pub(crate) const VERSION: u32 = 1;
@@ -263,6 +264,8 @@ pub struct Record {
     /// Every how many turns two face-down cards swapped (`[Moving "3"]`; absent: none).
     /// The swaps follow from the seed; the move lines name them in a comment.
     pub moving: Option<Moving>,
+    /// How a solitaire game counted its moves (standard for two players).
+    pub solo_rule: SoloRule,
     /// Every flip, in order: positions on the table (row by row from 0).
     pub flips: Vec<usize>,
 }
@@ -331,14 +334,20 @@ impl Record {
             challenge: None,
             layout: game.board().layout(),
             moving: game.moving_every(),
+            solo_rule: SoloRule::Standard,
             flips: view.flips().iter().map(|f| f.position).collect(),
         }
     }
 
     /// A record of a solitaire `game` (finished or not) played by the person, dealt from
-    /// `challenge` if any. Dated now.
+    /// `challenge` if any, its moves counted by `rule`. Dated now.
     #[must_use]
-    pub fn of_solo(game: &Game, memory: MemoryMode, challenge: Option<Challenge>) -> Self {
+    pub fn of_solo(
+        game: &Game,
+        memory: MemoryMode,
+        challenge: Option<Challenge>,
+        rule: SoloRule,
+    ) -> Self {
         let mut record = Self::of_game(
             game,
             vec![RecordSeat::person(PERSON)],
@@ -348,7 +357,17 @@ impl Record {
         );
         record.pass_rule = PassRule::default();
         record.challenge = challenge;
+        record.solo_rule = rule;
         record
+    }
+
+    /// The moves of `game` (this record replayed, to any flip) as its solitaire rule
+    /// counts them; every move for two players.
+    #[must_use]
+    pub fn counted_moves(&self, game: &Game) -> u32 {
+        let view = game.view();
+        let taken = view.deck().pairs() - (view.cards_on_table() / 2) as u32;
+        self.solo_rule.counted(view.turns(), taken, view.is_over())
     }
 
     /// Whether this is a solitaire game (objective `moves`, one player).

@@ -18,11 +18,13 @@
 pub mod challenge;
 mod luck;
 mod par;
+mod rule;
 pub mod stats;
 
 pub use challenge::{Challenge, challenge_seed};
 pub use luck::{flip_order, luck_adjusted};
 pub use par::{EXACT_STATES, Moves, Par};
+pub use rule::SoloRule;
 
 use crate::rules::{Game, Phase};
 use crate::solver::SolveError;
@@ -30,7 +32,7 @@ use crate::solver::SolveError;
 /// The figures of a finished (or abandoned) game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
-    /// Moves the player needed.
+    /// Moves the player needed, as the rule counts them.
     pub moves: u32,
     /// Moves that took no pair.
     pub misses: u32,
@@ -59,11 +61,16 @@ impl Summary {
             Phase::Over(r) => r.turns,
             _ => view.turns(),
         };
+        let rule = par.rule();
+        let pairs = view.deck().pairs();
+        let taken = pairs - (view.cards_on_table() / 2) as u32;
+        // The cards as dealt: moving cards may have swapped them since.
+        let optimal = luck_adjusted(par, game.at_start().reveal_all(), &flip_order(view))?;
         Ok(Self {
-            moves: turns,
+            moves: rule.counted(turns, taken, view.is_over()),
             misses: view.misses(),
             expected: par.expected_total().clone(),
-            luck_adjusted: luck_adjusted(par, game.at_start().reveal_all(), &flip_order(view))?,
+            luck_adjusted: rule.counted(optimal, pairs, true),
             worst_case: par.worst_case()?,
             challenge,
         })

@@ -19,17 +19,28 @@ pub(crate) fn end_words(solo: &Solo, summary: &Summary) -> [String; 3] {
     } else {
         String::new()
     };
-    let e_name = if solo.game().view().deck().copies() == 2 {
-        format!("e({n},0)")
-    } else {
-        "expected".into()
+    let free = !solo.rule().is_standard();
+    let e_name = match (solo.game().view().deck().copies() == 2, free) {
+        (true, false) => format!("e({n},0)"),
+        (true, true) => format!("e^f({n},0)"),
+        (false, _) => "expected".into(),
     };
-    [
+    let counted = if free {
         format!(
-            "Cleared in {} ({})",
+            "{} counted, a pair's move free ({} made, {})",
+            words::count(summary.moves, "move"),
+            solo.game().view().turns(),
+            words::count(summary.misses, "miss")
+        )
+    } else {
+        format!(
+            "{} ({})",
             words::count(summary.moves, "move"),
             words::count(summary.misses, "miss")
-        ),
+        )
+    };
+    [
+        format!("Cleared in {counted}"),
         format!(
             "Optimal play: {e_name} {}{exact} expected · worst case {}",
             words::fixed(expected.approx, 2),
@@ -52,4 +63,13 @@ pub fn result_line(solo: &Solo) -> Option<String> {
         .map(|l| l.trim().replace(" · ", ", "))
         .collect();
     Some(format!("{}.", text.join(". ")))
+}
+
+/// The rule after the memory mode in the panel: nothing for the standard count.
+#[must_use]
+pub(crate) fn rule_tag(rule: crate::solitaire::SoloRule) -> &'static str {
+    match rule {
+        crate::solitaire::SoloRule::Standard => "",
+        crate::solitaire::SoloRule::FreeAfterPair => " · free move after a pair",
+    }
 }

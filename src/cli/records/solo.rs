@@ -56,26 +56,30 @@ pub(super) fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
         .map_err(|e| cannot(e.to_string()))?;
     let analysis = annotate(&game, record.players.clone(), optimal.solver())
         .map_err(|e| cannot(e.to_string()))?;
-    let flips = analysis
-        .annotations
-        .iter()
-        .map(|a| SoloFlip {
+    // With a pair's free move every value is the standard one less the moves that
+    // will be free from there: one per pair on the table but the last.
+    let rule = record.solo_rule;
+    let mut pairs = u64::from(record.deck.pairs());
+    let mut flips = Vec::with_capacity(analysis.annotations.len());
+    for (a, flip) in analysis.annotations.iter().zip(game.view().flips()) {
+        let free = rule.free_ahead(pairs) as f64;
+        flips.push(SoloFlip {
             index: a.index,
             turn: a.turn,
             position: a.position,
             first: a.first,
             action: a.action,
             best: a.best.clone(),
-            moves: a.value,
-            best_moves: a.best_value,
+            moves: a.value - free,
+            best_moves: a.best_value - free,
             cost: a.cost,
-        })
-        .collect();
-    Ok(SoloAnalysis {
-        game,
-        par: analysis.curve[0],
-        flips,
-    })
+        });
+        if flip.turn_end == Some(crate::rules::TurnEnd::Pair) {
+            pairs -= 1;
+        }
+    }
+    let par = analysis.curve[0] - rule.free_ahead(u64::from(record.deck.pairs())) as f64;
+    Ok(SoloAnalysis { game, par, flips })
 }
 
 impl SoloAnalysis {
@@ -109,7 +113,7 @@ impl SoloAnalysis {
                 })
             })
             .collect();
-        serde_json::json!({
+        let mut json = serde_json::json!({
             "mode": "solitaire",
             "deck": deck.name(),
             "seed": record.seed,
@@ -117,13 +121,20 @@ impl SoloAnalysis {
             "daily": record.challenge.is_some_and(|c| c.daily),
             "memory": record.memory.name(),
             "result": record::result_text(&self.game),
-            "moves": view.turns(),
+            "moves": record.counted_moves(&self.game),
             "misses": view.misses(),
             "par": self.par,
             "cost_unit": "moves",
             "total_cost": self.total_cost(),
             "flips": flips,
-        })
+        });
+        // Only a free-move game says how it counted (the standard JSON is as it was).
+        if !record.solo_rule.is_standard()
+            && let Some(map) = json.as_object_mut()
+        {
+            map.insert("counting".into(), record.solo_rule.name().into());
+        }
+        json
     }
 
     /// The analysis as text: a header line, one line per flip (actions named by
@@ -136,16 +147,21 @@ impl SoloAnalysis {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{} | seed {}{} | solitaire | {} | result {} ({}, {}) | par {:.3}",
+            "{} | seed {}{} | solitaire{} | {} | result {} ({}, {}) | par {:.3}",
             record.deck,
             record.seed,
             record
                 .challenge
                 .map(|c| format!(" ({c})"))
                 .unwrap_or_default(),
+            if record.solo_rule.is_standard() {
+                String::new()
+            } else {
+                format!(", {}", record.solo_rule)
+            },
             record.memory,
             record::result_text(&self.game),
-            words::count(view.turns(), "move"),
+            words::count(record.counted_moves(&self.game), "move"),
             words::count(view.misses(), "miss"),
             self.par
         );

@@ -86,7 +86,12 @@ pub(super) fn score<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) ->
             let par = s.live_par().map_or_else(String::new, |p| {
                 format!("; par from here {} more", crate::words::fixed(p.approx, 2))
             });
-            voice.say(&format!("Moves made: {}; {left} left{par}.", view.turns()))
+            let counted = if s.rule().is_standard() {
+                "Moves made"
+            } else {
+                "Moves counted"
+            };
+            voice.say(&format!("{counted}: {}; {left} left{par}.", s.moves()))
         }
     }
 }

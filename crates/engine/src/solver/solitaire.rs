@@ -219,12 +219,14 @@ impl super::MovesOracle<BigRational> for ExactMovesTable {
 }
 
 mod chosen;
+mod easy;
 mod free;
 mod layers;
 mod limbs;
 mod sweep;
 
 pub use chosen::{ExactMovesAt, expected_moves_exact_at};
+pub use easy::{EasyAction, EasyMovesTable, EasyState, Last, NextCard, easy_moves_exact};
 pub use free::FreeMovesTable;
 pub use sweep::{MovesBand, expected_moves as expected_moves_f64};
 

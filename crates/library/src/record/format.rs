@@ -89,6 +89,9 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
         if let Some(c) = record.challenge {
             header("Challenge", &challenge_text(c));
         }
+        if !record.solo_rule.is_standard() {
+            header("Counting", record.solo_rule.name());
+        }
         header("Result", &result_text(&game));
         header("Moves", &view.turns().to_string());
         header("Misses", &view.misses().to_string());

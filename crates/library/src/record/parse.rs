@@ -10,7 +10,7 @@ use super::{
 use crate::rules::{Deck, Game, Layout, Moving, Objective, PassRule, Phase, Seat, Table, Variant};
 use crate::rules::{face_text, parse_coordinate};
 use crate::seats::MAX_SEATS;
-use crate::solitaire::Challenge;
+use crate::solitaire::{Challenge, SoloRule};
 
 /// Headers every record must have.
 const REQUIRED: [&str; 5] = ["Format", "Deck", "Seed", "A", "Result"];
@@ -195,7 +195,7 @@ fn read_headers(lines: &[(usize, &str)]) -> Result<(Headers, usize), LoadError> 
                 return fail(here, format!("missing header {name}"));
             }
         }
-        for name in ["Challenge", "Moves", "Misses"] {
+        for name in ["Challenge", "Counting", "Moves", "Misses"] {
             if let Some((_, l)) = headers.get(name) {
                 return fail(
                     *l,
@@ -373,6 +373,7 @@ fn game_settings(h: &Headers) -> Result<Record, LoadError> {
         challenge: None,
         layout: Layout::Grid,
         moving: None,
+        solo_rule: SoloRule::Standard,
         flips: Vec::new(),
     })
 }
@@ -440,6 +441,13 @@ fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError
             Some(challenge)
         }
     };
+    let solo_rule = match h.get("Counting") {
+        None => SoloRule::Standard,
+        Some((v, l)) => match v.parse::<SoloRule>() {
+            Ok(r) if !r.is_standard() => r,
+            _ => return fail(l, format!("header Counting: '{v}' is not free-after-pair")),
+        },
+    };
     Ok(Record {
         date: h.get("Date").map_or("", |(v, _)| v).to_owned(),
         time: h.get("Time").map_or("", |(v, _)| v).to_owned(),
@@ -454,6 +462,7 @@ fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError
         challenge,
         layout: Layout::Grid,
         moving: None,
+        solo_rule,
         flips: Vec::new(),
     })
 }

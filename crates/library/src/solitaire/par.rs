@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use num_rational::BigRational;
 
+use super::SoloRule;
 use crate::players::{TieBreak, choose_best};
 use crate::rules::{Deck, Objective, PassRule};
 use crate::solver::solitaire::ExactMovesTable;
@@ -51,6 +52,20 @@ impl Moves {
         }
     }
 
+    /// The same figure with `free` moves not counted.
+    fn less(self, free: u64) -> Self {
+        if free == 0 {
+            return self;
+        }
+        let f = free as f64;
+        Self {
+            approx: self.approx - f,
+            exact: self
+                .exact
+                .map(|e| e - BigRational::from_integer(num_bigint::BigInt::from(free))),
+        }
+    }
+
     /// The exact fraction `p/q` (an integer without `/1`), when known.
     #[must_use]
     pub fn fraction(&self) -> Option<String> {
@@ -77,6 +92,7 @@ enum Engine {
 #[derive(Debug)]
 pub struct Par {
     deck: Deck,
+    rule: SoloRule,
     engine: Engine,
     start: Moves,
     worst: Option<u32>,
@@ -92,6 +108,16 @@ impl Par {
     /// # Panics
     /// Never in practice (a playable deck's pair count fits in `usize`).
     pub fn new(deck: &Deck) -> Result<Self, SolveError> {
+        Self::with_rule(deck, SoloRule::Standard)
+    }
+
+    /// Like [`Par::new`], counting moves by `rule`. A pair's free move changes no choice:
+    /// every further pair but the last is free whatever the play, so each figure is the
+    /// standard one less that many moves (Foerster & Wattenhofer's (8.4) in every state).
+    ///
+    /// # Errors
+    /// A deck too large to solve.
+    pub fn with_rule(deck: &Deck, rule: SoloRule) -> Result<Self, SolveError> {
         let root = Position::start(deck);
         let engine = if deck.copies() == 2 {
             let pairs = usize::try_from(deck.pairs()).expect("pairs fit");
@@ -116,6 +142,7 @@ impl Par {
         };
         let mut par = Self {
             deck: deck.clone(),
+            rule,
             engine,
             start: Moves::from_f64(f64::NAN),
             worst: None,
@@ -128,6 +155,12 @@ impl Par {
     #[must_use]
     pub fn deck(&self) -> &Deck {
         &self.deck
+    }
+
+    /// How the moves are counted.
+    #[must_use]
+    pub fn rule(&self) -> SoloRule {
+        self.rule
     }
 
     /// Whether the values are exact fractions.
@@ -166,16 +199,17 @@ impl Par {
     /// # Errors
     /// A state that cannot arise on this deck.
     pub fn actions(&mut self, state: &State) -> Result<Vec<(Action, Moves)>, SolveError> {
+        let free = self.rule.free_ahead(state.position.pairs());
         Ok(match &mut self.engine {
             Engine::Exact(s) => s
                 .actions(state)?
                 .into_iter()
-                .map(|(a, v)| (a, Moves::from_exact(v)))
+                .map(|(a, v)| (a, Moves::from_exact(v).less(free)))
                 .collect(),
             Engine::Float(s) => s
                 .actions(state)?
                 .into_iter()
-                .map(|(a, v)| (a, Moves::from_f64(v)))
+                .map(|(a, v)| (a, Moves::from_f64(v).less(free)))
                 .collect(),
         })
     }
@@ -196,8 +230,8 @@ impl Par {
     }
 
     /// The most moves the optimal player ([`Par::choose`]) can need on any deal of this
-    /// deck: `2n - 1` on a pairs deck of `n` pairs (Foerster & Wattenhofer, Lemma 5.1 and
-    /// 5.2), otherwise the maximum over every chance outcome of the abstract game,
+    /// deck, as the rule counts them: `2n - 1` on a pairs deck of `n` pairs (Foerster &
+    /// Wattenhofer, Lemma 5.1 and 5.2; `n` with a pair's free move), otherwise the maximum over every chance outcome of the abstract game,
     /// computed once (about a second for `13x4` in a release build).
     ///
     /// # Errors
@@ -211,6 +245,7 @@ impl Par {
         } else {
             self.worst_by_search()?
         };
+        let w = w - self.rule.free_ahead(u64::from(self.deck.pairs())) as u32;
         self.worst = Some(w);
         Ok(w)
     }
@@ -221,8 +256,8 @@ impl Par {
         self.worst
     }
 
-    /// [`Par::worst_case`] by search over the abstract game, whatever the deck (tests
-    /// check it against `2n - 1` on pairs decks).
+    /// [`Par::worst_case`] by search over the abstract game, whatever the deck, every
+    /// move counted (tests check it against `2n - 1` on pairs decks).
     ///
     /// # Errors
     /// A deck too large to solve.

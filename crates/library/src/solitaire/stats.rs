@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::SoloRule;
 use crate::data_file::{Contents, DataError, DataFile, Fault};
 
 /// The statistics file's name in the data directory.
@@ -24,6 +25,8 @@ pub struct GameStats {
     pub deck: String,
     /// Memory mode (`open` or `classic`).
     pub memory: String,
+    /// How the moves were counted.
+    pub rule: SoloRule,
     /// The challenge number, if the deal was a challenge (daily ones included).
     pub challenge: Option<u64>,
     /// Moves the player needed.
@@ -43,6 +46,10 @@ pub struct Entry {
     pub deck: String,
     /// Memory mode.
     pub memory: String,
+    /// How the moves were counted: a rule's games, bests and challenges are kept apart
+    /// (absent in the file for the standard count, as before the rule existed).
+    #[serde(default, skip_serializing_if = "SoloRule::is_standard")]
+    pub rule: SoloRule,
     /// `None`: every game on the deck; `Some(N)`: challenge `N` only.
     pub challenge: Option<u64>,
     /// Games finished.
@@ -74,8 +81,8 @@ impl Entry {
         self.cost as f64 / self.games.max(1) as f64
     }
 
-    fn key(&self) -> (&str, &str, Option<u64>) {
-        (&self.deck, &self.memory, self.challenge)
+    fn key(&self) -> (&str, &str, SoloRule, Option<u64>) {
+        (&self.deck, &self.memory, self.rule, self.challenge)
     }
 }
 
@@ -89,12 +96,18 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// The entry for a deck, memory mode and challenge (`None`: all games), if any.
+    /// The entry for a deck, memory mode, rule and challenge (`None`: all games), if any.
     #[must_use]
-    pub fn entry(&self, deck: &str, memory: &str, challenge: Option<u64>) -> Option<&Entry> {
+    pub fn entry(
+        &self,
+        deck: &str,
+        memory: &str,
+        rule: SoloRule,
+        challenge: Option<u64>,
+    ) -> Option<&Entry> {
         self.entries
             .iter()
-            .find(|e| e.key() == (deck, memory, challenge))
+            .find(|e| e.key() == (deck, memory, rule, challenge))
     }
 
     /// Counts one game in the deck's entry and, for a challenge, in the challenge's.
@@ -107,13 +120,19 @@ impl Stats {
     }
 
     fn add_to(&mut self, game: &GameStats, challenge: Option<u64>) -> Option<u32> {
-        let key = (game.deck.as_str(), game.memory.as_str(), challenge);
+        let key = (
+            game.deck.as_str(),
+            game.memory.as_str(),
+            game.rule,
+            challenge,
+        );
         let i = if let Some(i) = self.entries.iter().position(|e| e.key() == key) {
             i
         } else {
             self.entries.push(Entry {
                 deck: game.deck.clone(),
                 memory: game.memory.clone(),
+                rule: game.rule,
                 challenge,
                 games: 0,
                 moves: 0,

@@ -201,7 +201,8 @@ pub fn table(entries: &[Entry]) -> String {
     for e in entries {
         let name = match e.challenge {
             // Names come from a file: no control characters reach the terminal.
-            None => crate::words::shown(&e.deck),
+            None if e.rule.is_standard() => crate::words::shown(&e.deck),
+            None => format!("{} {FREE_TAG}", crate::words::shown(&e.deck)),
             Some(n) => format!("  challenge {n}"),
         };
         let _ = writeln!(
@@ -218,5 +219,14 @@ pub fn table(entries: &[Entry]) -> String {
     out.push_str(
         "avg cost: moves beyond what optimal play needs on the same deal with your order of turning new cards\n",
     );
+    if entries.iter().any(|e| !e.rule.is_standard()) {
+        let _ = writeln!(
+            out,
+            "{FREE_TAG}: a pair earned a free move (solitaire --free-after-pair)"
+        );
+    }
     out
 }
+
+/// The mark of a deck's games with a pair's free move, kept apart from its standard ones.
+const FREE_TAG: &str = "+free";

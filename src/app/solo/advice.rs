@@ -1,8 +1,7 @@
-//! The solitaire hint: every action of a decision with its expected remaining moves,
-//! best first.
+//! The solitaire hint: every action at a decision point with the expected moves still
+//! needed after it, best first, as the panel and the screen reader print them.
 
-use super::is_best;
-use crate::solver::Action;
+use crate::solver::{Action, TIE_EPSILON};
 
 /// One line of the solitaire hint: an action and its expected remaining moves.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,4 +54,10 @@ impl SoloHint {
         };
         (crate::words::fixed(line.moves, printed.decimals), cost)
     }
+}
+
+/// Whether two values are the same for the hint (within the solver's tolerance).
+#[must_use]
+fn is_best(cost: f64) -> bool {
+    cost <= TIE_EPSILON
 }
