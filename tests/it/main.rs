@@ -8,6 +8,7 @@ mod action_words;
 mod analysis_snapshots;
 mod bad_input;
 mod bellman;
+mod checker;
 mod cli;
 mod coach_screens;
 mod config;
