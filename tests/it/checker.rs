@@ -373,3 +373,248 @@ fn brute_force_over_concrete_cards_agrees_exactly() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// A plain recursion over the pairs one by one: a position is the sorted list of its
+// pairs, each as (red card known, blue card known); a flip names a pair and a back.
+
+type Pairs = Vec<(bool, bool)>;
+
+fn knows(pair: (bool, bool), b: Back) -> bool {
+    match b {
+        Back::Red => pair.0,
+        Back::Blue => pair.1,
+    }
+}
+
+fn shown(pair: (bool, bool), b: Back) -> (bool, bool) {
+    match b {
+        Back::Red => (true, pair.1),
+        Back::Blue => (pair.0, true),
+    }
+}
+
+fn sorted(mut pairs: Pairs) -> Pairs {
+    pairs.sort_unstable();
+    pairs
+}
+
+fn pattern((r, b): (bool, bool)) -> CheckerPattern {
+    CheckerPattern::of(r, b)
+}
+
+struct Plain {
+    rules: Rules,
+    memo: HashMap<(Pairs, i64, bool), Q>,
+}
+
+impl Plain {
+    fn start(&mut self, pairs: &Pairs, d: i64, ap: bool) -> Q {
+        if pairs.is_empty() {
+            return self.rules.final_value(d);
+        }
+        let key = (pairs.clone(), d, ap);
+        if let Some(v) = self.memo.get(&key) {
+            return v.clone();
+        }
+        let v = best(self.starts(pairs, d, ap).into_iter().map(|(_, v)| v)).expect("an action");
+        self.memo.insert(key, v.clone());
+        v
+    }
+
+    fn took(&mut self, pairs: &Pairs, i: usize, d: i64) -> Q {
+        let mut rest = pairs.clone();
+        rest.remove(i);
+        let (d2, worth) = self.rules.after_pair(d);
+        if self.rules.variant.pair_goes_again() {
+            worth + self.start(&rest, d2, false)
+        } else {
+            let v = self.start(&rest, -d2, false);
+            worth + self.rules.against(&v)
+        }
+    }
+
+    fn opp(&mut self, pairs: Pairs, d: i64, ap: bool) -> Q {
+        let v = self.start(&sorted(pairs), -d, ap);
+        self.rules.against(&v)
+    }
+
+    /// Every turn-start action, one entry per card (a flip of an unknown card averaged
+    /// over the cards of its back).
+    fn starts(&mut self, pairs: &Pairs, d: i64, ap: bool) -> Vec<(CheckerAction, Q)> {
+        let mut out = Vec::new();
+        for b in Back::BOTH {
+            let unknown: Vec<usize> = (0..pairs.len()).filter(|&i| !knows(pairs[i], b)).collect();
+            if unknown.is_empty() {
+                continue;
+            }
+            let mut sum = Q::zero();
+            for &i in &unknown {
+                let mut after = pairs.clone();
+                after[i] = shown(after[i], b);
+                let v = best(self.seconds(&after, i, b, false, d, ap).into_iter().map(|(_, v)| v));
+                sum += v.expect("a second card");
+            }
+            out.push((CheckerAction::Unknown(b), sum / BigInt::from(unknown.len())));
+        }
+        for i in 0..pairs.len() {
+            for b in Back::BOTH.into_iter().filter(|&b| knows(pairs[i], b)) {
+                let seconds = self.seconds(pairs, i, b, true, d, ap);
+                if let Some(v) = best(seconds.into_iter().map(|(_, v)| v)) {
+                    out.push((CheckerAction::Known(pattern(pairs[i])), v));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every second-card action after the card with back `b` of pair `i` (`pairs` shows
+    /// it known), one entry per card.
+    fn seconds(
+        &mut self,
+        pairs: &Pairs,
+        i: usize,
+        b: Back,
+        held: bool,
+        d: i64,
+        ap: bool,
+    ) -> Vec<(CheckerAction, Q)> {
+        let mut out = Vec::new();
+        for c in Back::BOTH {
+            let unknown: Vec<usize> = (0..pairs.len()).filter(|&j| !knows(pairs[j], c)).collect();
+            if unknown.is_empty() {
+                continue;
+            }
+            let mut sum = Q::zero();
+            for &j in &unknown {
+                sum += if j == i {
+                    self.took(pairs, i, d)
+                } else {
+                    let mut after = pairs.clone();
+                    after[j] = shown(after[j], c);
+                    self.opp(after, d, false)
+                };
+            }
+            out.push((CheckerAction::Unknown(c), sum / BigInt::from(unknown.len())));
+        }
+        for j in 0..pairs.len() {
+            for c in Back::BOTH.into_iter().filter(|&c| knows(pairs[j], c)) {
+                if j == i && c == b {
+                    continue;
+                }
+                let v = if j == i {
+                    Some(self.took(pairs, i, d))
+                } else if held {
+                    let rules = self.rules;
+                    let before = sorted(pairs.clone());
+                    rules.pass(d, ap, || self.start(&before, -d, true))
+                } else {
+                    Some(self.opp(pairs.clone(), d, false))
+                };
+                let a = if j == i {
+                    CheckerAction::Match
+                } else {
+                    CheckerAction::Known(pattern(pairs[j]))
+                };
+                if let Some(v) = v {
+                    out.push((a, v));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Every position of at most `n` pairs.
+fn positions(n: u32) -> Vec<CheckerPosition> {
+    crate::common::states::card_states(4, n)
+        .into_iter()
+        .map(|c| CheckerPosition::from_counts([c[0], c[1], c[2], c[3]]))
+        .filter(|p| p.pairs() > 0)
+        .collect()
+}
+
+fn pairs_of(position: &CheckerPosition) -> Pairs {
+    let mut pairs = Vec::new();
+    for p in CHECKER_PATTERNS {
+        for _ in 0..position.count(p) {
+            pairs.push((p.knows(Back::Red), p.knows(Back::Blue)));
+        }
+    }
+    sorted(pairs)
+}
+
+/// Every action of every state of at most `n` pairs (every difference the root's reach
+/// stores, both flags, every first card) against the plain recursion.
+fn compare_plain(n: u32, rules: Rules) -> usize {
+    let mut plain = Plain {
+        rules,
+        memo: HashMap::new(),
+    };
+    let mut solver: CheckerSolver<Q> =
+        CheckerSolver::new(rules.objective, rules.rule).with_variant(rules.variant);
+    // Solve from the largest table first, so every smaller one is read from that solve.
+    solver.value(&start(n)).unwrap();
+    let mut checked = 0;
+    for position in positions(n) {
+        let pairs = pairs_of(&position);
+        let m = i64::try_from(position.pairs()).unwrap();
+        let reach = i64::from(n) - m;
+        let diffs: Vec<i64> = if rules.objective == Objective::Win {
+            (-reach..=reach).step_by(2).collect()
+        } else {
+            vec![0]
+        };
+        for d in diffs {
+            for ap in [false, true] {
+                let what = format!("{position} d {d} ap {ap} {}", rules.rule);
+                let state = CheckerState {
+                    position,
+                    diff: d,
+                    after_pass: ap,
+                    first: None,
+                };
+                let solved = solver.actions(&state).unwrap();
+                checked += agree(&what, &solved, &plain.starts(&pairs, d, ap));
+                for (i, &pair) in pairs.iter().enumerate() {
+                    for b in Back::BOTH {
+                        let (first, after, held) = if knows(pair, b) {
+                            (CheckerFirstCard::Held(pattern(pair)), pairs.clone(), true)
+                        } else {
+                            let mut after = pairs.clone();
+                            after[i] = shown(pair, b);
+                            (CheckerFirstCard::Revealed(pattern(pair), b), after, false)
+                        };
+                        let state = CheckerState {
+                            first: Some(first),
+                            ..state.clone()
+                        };
+                        let solved = solver.actions(&state).unwrap();
+                        let concrete = plain.seconds(&after, i, b, held, d, ap);
+                        checked += agree(&format!("{what} first {first:?}"), &solved, &concrete);
+                    }
+                }
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn a_plain_recursion_over_the_pairs_agrees_exactly_in_every_state() {
+    for rules in every_rules() {
+        assert!(compare_plain(4, rules) > 0);
+    }
+}
+
+#[test]
+fn f64_and_exact_values_agree() {
+    for rules in every_rules() {
+        let mut f: CheckerSolver<f64> =
+            CheckerSolver::new(rules.objective, rules.rule).with_variant(rules.variant);
+        let mut e: CheckerSolver<Q> =
+            CheckerSolver::new(rules.objective, rules.rule).with_variant(rules.variant);
+        let (v, w) = (f.value(&start(6)).unwrap(), e.value(&start(6)).unwrap());
+        assert!((v - num_traits::ToPrimitive::to_f64(&w).unwrap()).abs() < 1e-12);
+    }
+}
