@@ -3,19 +3,23 @@
 
 use crate::model::Compared;
 use crate::rules::{Objective, PublicView};
+use crate::solver::checker::CheckerAction;
 use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
 pub use crate::trainer::Places;
 use crate::trainer::{Idea, Lesson, Taught, Unit};
 use crate::words;
 
-/// A hint line's action: the model's, or Zebra's (whose patterns are its own).
+/// A hint line's action: the model's, or Zebra's or the checkerboard's (whose patterns
+/// are their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HintAction {
     /// An action of the standard game's model.
     Model(Action),
     /// An action of the Zebra model.
     Zebra(ZebraAction),
+    /// An action of the checkerboard model.
+    Checker(CheckerAction),
 }
 
 impl HintAction {
@@ -24,7 +28,7 @@ impl HintAction {
     pub fn model(self) -> Option<Action> {
         match self {
             Self::Model(a) => Some(a),
-            Self::Zebra(_) => None,
+            Self::Zebra(_) | Self::Checker(_) => None,
         }
     }
 }
@@ -38,6 +42,12 @@ impl From<Action> for HintAction {
 impl From<ZebraAction> for HintAction {
     fn from(a: ZebraAction) -> Self {
         Self::Zebra(a)
+    }
+}
+
+impl From<CheckerAction> for HintAction {
+    fn from(a: CheckerAction) -> Self {
+        Self::Checker(a)
     }
 }
 

@@ -7,6 +7,7 @@
 //! Modelled on shakmaty's `Position` trait (each chess variant implements what differs;
 //! everything above is written once), kept as small as our layers need.
 
+mod checker;
 mod oracle;
 mod standard;
 mod table;
@@ -18,6 +19,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub use checker::Checker;
 pub use oracle::Oracle;
 pub use standard::{
     OwnPairs, Patterns, Standard, TieBreak, action_of, candidates, preference, state_of,
@@ -105,6 +107,8 @@ pub enum RuleSet {
     OwnPairs,
     /// A Zebra deck (pairs by colour): [`Zebra`].
     Zebra,
+    /// A Double Decker Checkerboard deck (two backs): [`Checker`].
+    Checker,
 }
 
 impl RuleSet {
@@ -113,6 +117,8 @@ impl RuleSet {
     pub fn of(deck: &Deck, seats: usize) -> Self {
         if deck.is_zebra() {
             Self::Zebra
+        } else if deck.is_checker() {
+            Self::Checker
         } else if seats > 2 {
             Self::OwnPairs
         } else {
@@ -123,7 +129,11 @@ impl RuleSet {
     /// The rule people miss, in the line the table's panel shows under it (Zebra's).
     #[must_use]
     pub fn rule_line(self) -> Option<&'static str> {
-        (self == Self::Zebra).then_some("Zebra: a pair is the same rank in the other colour")
+        match self {
+            Self::Zebra => Some("Zebra: a pair is the same rank in the other colour"),
+            Self::Checker => Some("Checkerboard: a pair is one red back and one blue back"),
+            Self::Standard | Self::OwnPairs => None,
+        }
     }
 
     /// Why a solitaire of `deck` under this rule set cannot be played. Solitaire on Zebra
@@ -133,12 +143,15 @@ impl RuleSet {
     /// # Errors
     /// The deck is a Zebra deck.
     pub fn check_solitaire(self, deck: &Deck) -> Result<(), String> {
-        if self == Self::Zebra {
-            return Err(format!(
+        match self {
+            Self::Zebra => Err(format!(
                 "--deck {deck}: no solitaire on Zebra (its par needs the moves objective, which the Zebra solver does not offer)"
-            ));
+            )),
+            Self::Checker => Err(format!(
+                "--deck {deck}: no solitaire on the checkerboard (its par needs the moves objective, which its solver does not offer)"
+            )),
+            Self::Standard | Self::OwnPairs => Ok(()),
         }
-        Ok(())
     }
 
     /// Why a table of `deck` with `seats` under `variant` cannot be played: a Zebra
@@ -161,6 +174,9 @@ impl RuleSet {
             Err(Unsolved::ZebraVariant(_)) => Err(format!(
                 "--variant {variant}: Zebra is played with the standard turn only (no One Flip Zebra solver)"
             )),
+            Err(Unsolved::CheckerSeats(_)) => Err(format!(
+                "--players: the checkerboard is played by two seats ({seats} given): no own-pairs solver knows two backs"
+            )),
             Ok(_) | Err(Unsolved::SeatsVariant(..)) => Ok(()),
         }
     }
@@ -178,6 +194,9 @@ pub enum ModelError {
     /// The Zebra solver refused.
     #[error(transparent)]
     Zebra(#[from] crate::solver::zebra::ZebraError),
+    /// The checkerboard solver refused.
+    #[error(transparent)]
+    Checker(#[from] crate::solver::checker::CheckerError),
     /// No solver values the table (`TableOracle::check`).
     #[error(transparent)]
     Unsolved(#[from] Unsolved),

@@ -19,6 +19,7 @@ mod taught;
 pub mod tutor;
 mod words;
 mod zebra;
+mod checker;
 
 pub use crate::model::words::{Named, Places, card_words, kind_words, name};
 pub use crate::model::{ModelError as ValuesError, Unit};

@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use super::{ModelError, Oracle, RuleSet};
 use crate::rules::{Deck, Objective, Table, Variant};
+use crate::solver::checker::{CheckerPosition, CheckerSolver, CheckerState};
 use crate::solver::zebra::{ZebraPosition, ZebraSolver, ZebraState};
 use crate::solver::{Position, SeatsSolver, SeatsState, Solver};
 
@@ -21,6 +22,9 @@ pub enum Unsolved {
     /// Zebra is solved for the standard turn only.
     #[error("Zebra is solved for the standard turn only (not {0})")]
     ZebraVariant(Variant),
+    /// The checkerboard is solved for two seats only.
+    #[error("the checkerboard is solved for two seats only ({0} at this table)")]
+    CheckerSeats(u8),
     /// The table of three or more seats is solved for the standard turn only.
     #[error("a table of {0} seats is solved for the standard turn only (not {1})")]
     SeatsVariant(u8, Variant),
@@ -53,6 +57,8 @@ pub enum TableOracle {
     OwnPairs(Box<SeatsSolver<f64>>),
     /// A Zebra deck; boxed, being large.
     Zebra(Box<ZebraSolver<f64>>),
+    /// A checkerboard deck; boxed, being large.
+    Checker(Box<CheckerSolver<f64>>),
 }
 
 impl TableOracle {
@@ -69,6 +75,7 @@ impl TableOracle {
             RuleSet::Zebra if table.variant != Variant::Standard => {
                 Err(Unsolved::ZebraVariant(table.variant))
             }
+            RuleSet::Checker if table.seats > 2 => Err(Unsolved::CheckerSeats(table.seats)),
             RuleSet::OwnPairs if table.variant != Variant::Standard => {
                 Err(Unsolved::SeatsVariant(table.seats, table.variant))
             }
@@ -92,6 +99,9 @@ impl TableOracle {
                 table.pass_rule,
             )?)),
             RuleSet::Zebra => Self::Zebra(Box::new(ZebraSolver::new(objective, table.pass_rule))),
+            RuleSet::Checker => Self::Checker(Box::new(
+                CheckerSolver::new(objective, table.pass_rule).with_variant(table.variant),
+            )),
         })
     }
 
@@ -119,6 +129,14 @@ impl TableOracle {
                     first: None,
                 })?;
             }
+            Self::Checker(c) => {
+                c.value(&CheckerState {
+                    position: CheckerPosition::start(deck.labels()),
+                    diff: 0,
+                    after_pass: false,
+                    first: None,
+                })?;
+            }
         }
         Ok(oracle)
     }
@@ -130,6 +148,7 @@ impl TableOracle {
             Self::Standard(_) => RuleSet::Standard,
             Self::OwnPairs(_) => RuleSet::OwnPairs,
             Self::Zebra(_) => RuleSet::Zebra,
+            Self::Checker(_) => RuleSet::Checker,
         }
     }
 
@@ -138,12 +157,14 @@ impl TableOracle {
     where
         T: OracleTask<Solver<f64>, Output = R>
             + OracleTask<SeatsSolver<f64>, Output = R>
-            + OracleTask<ZebraSolver<f64>, Output = R>,
+            + OracleTask<ZebraSolver<f64>, Output = R>
+            + OracleTask<CheckerSolver<f64>, Output = R>,
     {
         match self {
             Self::Standard(s) => task.run(&mut **s),
             Self::OwnPairs(s) => task.run(&mut **s),
             Self::Zebra(s) => task.run(&mut **s),
+            Self::Checker(s) => task.run(&mut **s),
         }
     }
 
@@ -152,12 +173,14 @@ impl TableOracle {
     where
         T: OracleInto<Solver<f64>, Output = R>
             + OracleInto<SeatsSolver<f64>, Output = R>
-            + OracleInto<ZebraSolver<f64>, Output = R>,
+            + OracleInto<ZebraSolver<f64>, Output = R>
+            + OracleInto<CheckerSolver<f64>, Output = R>,
     {
         match self {
             Self::Standard(s) => task.run_into(*s),
             Self::OwnPairs(s) => task.run_into(*s),
             Self::Zebra(s) => task.run_into(*s),
+            Self::Checker(s) => task.run_into(*s),
         }
     }
 }
@@ -178,15 +201,16 @@ impl RuleSet {
             Self::Standard => task.run::<super::Standard>(),
             Self::OwnPairs => task.run::<super::OwnPairs>(),
             Self::Zebra => task.run::<super::Zebra>(),
+            Self::Checker => task.run::<super::Checker>(),
         }
     }
 
     /// Whether one solver serves every table of its deck and rules, worth keeping and
-    /// sharing between games (the standard game's, the own-pairs table's); Zebra's is
-    /// kept per game.
+    /// sharing between games (the standard game's, the own-pairs table's); Zebra's and
+    /// the checkerboard's are kept per game.
     #[must_use]
     pub fn shares_solver(self) -> bool {
-        self != Self::Zebra
+        matches!(self, Self::Standard | Self::OwnPairs)
     }
 
     /// Whether its solver is the deck's two-seat solver, solved from the deal and shared
