@@ -12,4 +12,5 @@ pub mod seats_duel;
 pub mod seats_report;
 pub mod versus;
 mod walk;
+mod checker_duel;
 mod zebra_duel;

@@ -71,6 +71,57 @@ impl CheckerFirstCard {
             Self::Held(_) => Back::Red,
         }
     }
+
+    /// The pattern of the first card's pair before the turn.
+    #[must_use]
+    pub fn pattern(self) -> CheckerPattern {
+        match self {
+            Self::Revealed(p, _) | Self::Held(p) => p,
+        }
+    }
+
+    /// Whether the first card's partner is known: then `match` takes the pair.
+    #[must_use]
+    pub fn partner_known(self) -> bool {
+        self.pattern().knows(self.back().other())
+    }
+
+    /// Whether the first card was known before the turn: then a known second card that
+    /// is not its partner is a pass.
+    #[must_use]
+    pub fn held(self) -> bool {
+        matches!(self, Self::Held(_))
+    }
+
+    /// The first card's pair once the turn ends without taking it.
+    #[must_use]
+    pub fn left(self) -> CheckerPattern {
+        self.pattern().shown(self.back())
+    }
+
+    /// The outcomes of a second card of `back` after this first card, the first card's
+    /// pair taken out of the position (`others`): the pair taken (if that card is the
+    /// hidden partner, weight 1), or each pattern whose card of that back is shown, with
+    /// the pairs in it (the first card's pair left as [`CheckerFirstCard::left`]).
+    #[must_use]
+    pub fn new_cards(
+        self,
+        others: &CheckerPosition,
+        back: Back,
+    ) -> (bool, Vec<(u32, CheckerPosition)>) {
+        let partner = back != self.back() && !self.partner_known();
+        let mut left = *others;
+        left.add(self.left());
+        let shown = CHECKER_PATTERNS
+            .into_iter()
+            .filter(|p| !p.knows(back) && others.count(*p) > 0)
+            .map(|p| {
+                let after = left.moved(p, p.shown(back)).expect("a pair in p");
+                (others.count(p), after)
+            })
+            .collect();
+        (partner, shown)
+    }
 }
 
 /// Where a question to the checkerboard solver stands.

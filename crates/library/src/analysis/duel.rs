@@ -42,10 +42,21 @@ pub fn between<M: Chances>(
     pass_rule: PassRule,
     policies: [&mut dyn Policy<M>; 2],
 ) -> f64 {
+    between_under(Variant::Standard, deck, objective, pass_rule, policies)
+}
+
+/// [`between`] under `variant`'s turn (One Flip: a pair taken hands the turn on).
+pub fn between_under<M: Chances>(
+    variant: Variant,
+    deck: &Deck,
+    objective: Objective,
+    pass_rule: PassRule,
+    policies: [&mut dyn Policy<M>; 2],
+) -> f64 {
     let terms = Terms {
         objective,
         pass_rule,
-        variant: Variant::Standard,
+        variant,
     };
     HeadToHead::<M>::play(deck, terms, policies.map(policy_chooser))
 }

@@ -36,27 +36,6 @@ pub struct CheckerSolver<V: Scalar = f64> {
     card_states: usize,
 }
 
-/// The first card as the second decision point values it: its back, whether its partner
-/// is known (then `match` takes the pair), and whether it was known before the turn (then
-/// a known second card is a pass).
-#[derive(Debug, Clone, Copy)]
-struct Side {
-    back: Back,
-    partner_known: bool,
-    held: bool,
-}
-
-impl Side {
-    /// The first card's pair once the turn ends without taking it.
-    fn left(self) -> CheckerPattern {
-        if self.partner_known {
-            CheckerPattern::Known
-        } else {
-            CheckerPattern::Seen(self.back)
-        }
-    }
-}
-
 impl<V: Scalar> CheckerSolver<V> {
     /// A solver for `objective` under `pass_rule`, the standard turn, allowed
     /// [`crate::solver::PLAY_LIMIT`] stored values.
@@ -149,7 +128,10 @@ impl<V: Scalar> CheckerSolver<V> {
         if position.pairs() == 0 {
             return Err(CheckerError::Empty);
         }
-        let first = state.first.map(|f| side_of(position, f)).transpose()?;
+        let first = state
+            .first
+            .map(|f| others_of(position, f).map(|others| (others, f)))
+            .transpose()?;
         if !self.covers(position, state.diff) {
             self.solve_from(position, state.diff)?;
         }
@@ -157,8 +139,8 @@ impl<V: Scalar> CheckerSolver<V> {
         let mut out = Vec::new();
         match first {
             None => self.starts(position, d, p, &mut |a, v| out.push((a, v))),
-            Some((others, side)) => {
-                self.seconds(&others, side, d, p, &mut |a, v| out.push((a, v)));
+            Some((others, first)) => {
+                self.seconds(&others, first, d, p, &mut |a, v| out.push((a, v)));
             }
         }
         Ok(out)
@@ -275,13 +257,9 @@ impl<V: Scalar> CheckerSolver<V> {
                 let Some(others) = position.without(p) else {
                     continue;
                 };
-                let side = Side {
-                    back,
-                    partner_known: p.knows(back.other()),
-                    held: false,
-                };
+                let first = CheckerFirstCard::Revealed(p, back);
                 let mut best: Option<V> = None;
-                self.seconds(&others, side, d, after_pass, &mut |_, v| {
+                self.seconds(&others, first, d, after_pass, &mut |_, v| {
                     offer(&mut best, v);
                 });
                 let best = best.expect("an unknown card can always follow");
@@ -297,9 +275,8 @@ impl<V: Scalar> CheckerSolver<V> {
             let Some(others) = position.without(p) else {
                 continue;
             };
-            let side = held_side(p);
             let mut best: Option<V> = None;
-            self.seconds(&others, side, d, after_pass, &mut |_, v| {
+            self.seconds(&others, CheckerFirstCard::Held(p), d, after_pass, &mut |_, v| {
                 offer(&mut best, v);
             });
             if let Some(v) = best {
@@ -313,40 +290,33 @@ impl<V: Scalar> CheckerSolver<V> {
     fn seconds(
         &self,
         others: &CheckerPosition,
-        side: Side,
+        first: CheckerFirstCard,
         d: i64,
         after_pass: bool,
         f: &mut impl FnMut(CheckerAction, V),
     ) {
-        if side.partner_known {
+        if first.partner_known() {
             f(CheckerAction::Match, self.cont(others, d));
         }
-        let mut left = *others;
-        left.add(side.left());
-        for back in [side.back.other(), side.back] {
-            let partner = side.back != back && !side.partner_known;
-            let unknown = others.unknown(back) + u64::from(partner);
-            if unknown == 0 {
-                continue;
+        for back in [first.back().other(), first.back()] {
+            let (partner, shown) = first.new_cards(others, back);
+            let mut sum = if partner { self.cont(others, d) } else { V::zero() };
+            let mut unknown = u64::from(partner);
+            for (n, after) in shown {
+                sum = sum.plus(&self.opp(&after, d, false).times(u64::from(n)));
+                unknown += u64::from(n);
             }
-            let mut sum = V::zero();
-            if partner {
-                sum = self.cont(others, d);
+            if unknown > 0 {
+                f(CheckerAction::Unknown(back), sum.over(unknown));
             }
-            for p in CHECKER_PATTERNS.into_iter().filter(|p| !p.knows(back)) {
-                let n = others.count(p);
-                if n > 0 {
-                    let after = left.moved(p, p.shown(back)).expect("a pair in p");
-                    sum = sum.plus(&self.opp(&after, d, false).times(u64::from(n)));
-                }
-            }
-            f(CheckerAction::Unknown(back), sum.over(unknown));
         }
+        let mut left = *others;
+        left.add(first.left());
         for p in CHECKER_PATTERNS.into_iter().filter(|&p| p != CheckerPattern::Hidden) {
             if others.count(p) == 0 {
                 continue;
             }
-            let v = if side.held {
+            let v = if first.held() {
                 self.pass(&left, d, after_pass)
             } else {
                 Some(self.opp(&left, d, false))
@@ -471,51 +441,20 @@ impl<V: Scalar> CheckerSolver<V> {
     }
 }
 
-/// The first card's pair taken out of `position`, and the first card as the second
-/// decision point values it.
-fn side_of(
+/// The position without the first card's pair, if the first card can be what it says.
+fn others_of(
     position: &CheckerPosition,
     first: CheckerFirstCard,
-) -> Result<(CheckerPosition, Side), CheckerError> {
-    match first {
-        CheckerFirstCard::Revealed(p, back) => {
-            let missing = CheckerError::NoSuchFirst(p, "an unknown card of that back");
-            if p.knows(back) {
-                return Err(missing);
-            }
-            let others = position.without(p).ok_or(missing)?;
-            let side = Side {
-                back,
-                partner_known: p.knows(back.other()),
-                held: false,
-            };
-            Ok((others, side))
-        }
-        CheckerFirstCard::Held(p) => {
-            let missing = CheckerError::NoSuchFirst(p, "a known card");
-            if p == CheckerPattern::Hidden {
-                return Err(missing);
-            }
-            let others = position.without(p).ok_or(missing)?;
-            Ok((others, held_side(p)))
-        }
-    }
-}
-
-/// A known first card of a pair in pattern `p` (not `2.2`).
-fn held_side(p: CheckerPattern) -> Side {
-    match p {
-        CheckerPattern::Seen(back) => Side {
-            back,
-            partner_known: false,
-            held: true,
-        },
-        _ => Side {
-            back: Back::Red,
-            partner_known: true,
-            held: true,
-        },
-    }
+) -> Result<CheckerPosition, CheckerError> {
+    let p = first.pattern();
+    let (fits, what) = match first {
+        CheckerFirstCard::Revealed(_, back) => (!p.knows(back), "an unknown card of that back"),
+        CheckerFirstCard::Held(_) => (p != CheckerPattern::Hidden, "a known card"),
+    };
+    position
+        .without(p)
+        .filter(|_| fits)
+        .ok_or(CheckerError::NoSuchFirst(p, what))
 }
 
 /// Keeps the largest value offered.
