@@ -618,3 +618,34 @@ fn f64_and_exact_values_agree() {
         assert!((v - num_traits::ToPrimitive::to_f64(&w).unwrap()).abs() < 1e-12);
     }
 }
+
+fn exact(objective: Objective, rule: PassRule, variant: Variant, pairs: u32) -> Q {
+    let mut solver: CheckerSolver<Q> = CheckerSolver::new(objective, rule).with_variant(variant);
+    solver.value(&start(pairs)).unwrap()
+}
+
+/// The check figures of docs/variants.md.
+#[test]
+fn check_figures() {
+    let (win, margin) = (Objective::Win, Objective::Margin);
+    let (agreed, standard) = (PassRule::Agreed, Variant::Standard);
+    for (pairs, w, m) in [
+        (2, ratio(1, 2), ratio(0, 1)),
+        (3, ratio(1, 3), ratio(-2, 3)),
+        (4, ratio(23, 48), ratio(1, 12)),
+        (5, ratio(31, 60), ratio(0, 1)),
+        (6, ratio(239, 480), ratio(-13, 180)),
+        (8, ratio(10_093, 20_160), ratio(347, 5040)),
+    ] {
+        assert_eq!(exact(win, agreed, standard, pairs), w, "{pairs} pairs, win");
+        assert_eq!(exact(margin, agreed, standard, pairs), m, "{pairs} pairs, margin");
+    }
+    assert_eq!(
+        exact(win, PassRule::None, standard, 4),
+        ratio(13, 24)
+    );
+    assert_eq!(
+        exact(margin, agreed, Variant::OneFlip, 4),
+        ratio(1, 12)
+    );
+}
