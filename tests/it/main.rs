@@ -9,6 +9,7 @@ mod analysis_snapshots;
 mod bad_input;
 mod bellman;
 mod checker;
+mod checker_play;
 mod cli;
 mod coach_screens;
 mod config;
