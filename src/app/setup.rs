@@ -11,6 +11,7 @@ pub const DECKS: &[&str] = &[
     "standard-rank",
     "standard-jokers",
     "double",
+    "double-checker",
     "zebra",
     "pairs:3",
     "pairs:4",

@@ -144,3 +144,57 @@ fn the_model_reads_backs_and_patterns() {
     assert_eq!(other, "Turn a new card with a red back (the other back)");
     assert_eq!(Checker::usual(&Checker::state_of(&view)), CheckerAction::Match);
 }
+
+/// A whole game of `double-checker:3` by ear: the board tells each face-down card's back,
+/// the hint names a new card by its back, the optimal AI clears the table.
+#[test]
+fn a_checkerboard_game_is_played_by_ear() {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let args = [
+        "play",
+        "--deck",
+        "double-checker:3",
+        "--seed",
+        "7",
+        "--screen-reader",
+        "--no-save",
+    ];
+    let mut cmd = crate::common::cli::command(&args);
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("CONCENTRATION_SCREEN_READER");
+    let mut child = cmd.spawn().unwrap();
+    // The deal of seed 7: red backs a1 A♥, c1 A♣, b2 A♠; blue backs b1 A♣, a2 A♥, c2 A♠.
+    let script = "board\nhint\na1\nb1\nhint\nc1\na2\n4\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("Face down, 6: red backs a1, c1, b2; blue backs b1, a2, c2."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Hint: best, Turn a new card with a red back: 33.3% (best)."),
+        "{text}"
+    );
+    assert!(text.contains("You turn a1: ace of hearts."), "{text}");
+    // With both backs of a pair seen, every card is certain: the hint says 100%.
+    assert!(
+        text.contains("Hint: best, Take a pair you have seen: 100.0% (best)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Game over: The optimal AI wins. You 0 to 3 optimal AI"),
+        "{text}"
+    );
+    assert!(text.contains("Choose: 1 new game, 2 same deal, 3 replay, 4 quit."));
+}
