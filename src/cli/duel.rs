@@ -2,9 +2,9 @@
 
 use clap::{Args, ValueEnum};
 
+mod checker;
 mod save;
 mod seats;
-mod checker;
 mod zebra;
 
 use crate::analysis::duel::{self, Contender};

@@ -579,7 +579,11 @@ fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result
     } else {
         voice.say(&format!("Face up: {}.", up.join(", ")))?;
     }
-    voice.say(&format!("Face down, {}: {}.", down.len(), down_words(deck, &down)))?;
+    voice.say(&format!(
+        "Face down, {}: {}.",
+        down.len(),
+        down_words(deck, &down)
+    ))?;
     if taken > 0 {
         voice.say(&format!(
             "Taken: {}.",

@@ -452,7 +452,11 @@ impl Plain {
             for &i in &unknown {
                 let mut after = pairs.clone();
                 after[i] = shown(after[i], b);
-                let v = best(self.seconds(&after, i, b, false, d, ap).into_iter().map(|(_, v)| v));
+                let v = best(
+                    self.seconds(&after, i, b, false, d, ap)
+                        .into_iter()
+                        .map(|(_, v)| v),
+                );
                 sum += v.expect("a second card");
             }
             out.push((CheckerAction::Unknown(b), sum / BigInt::from(unknown.len())));
@@ -638,14 +642,12 @@ fn check_figures() {
         (8, ratio(10_093, 20_160), ratio(347, 5040)),
     ] {
         assert_eq!(exact(win, agreed, standard, pairs), w, "{pairs} pairs, win");
-        assert_eq!(exact(margin, agreed, standard, pairs), m, "{pairs} pairs, margin");
+        assert_eq!(
+            exact(margin, agreed, standard, pairs),
+            m,
+            "{pairs} pairs, margin"
+        );
     }
-    assert_eq!(
-        exact(win, PassRule::None, standard, 4),
-        ratio(13, 24)
-    );
-    assert_eq!(
-        exact(margin, agreed, Variant::OneFlip, 4),
-        ratio(1, 12)
-    );
+    assert_eq!(exact(win, PassRule::None, standard, 4), ratio(13, 24));
+    assert_eq!(exact(margin, agreed, Variant::OneFlip, 4), ratio(1, 12));
 }

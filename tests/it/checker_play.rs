@@ -36,7 +36,9 @@ fn play(
         let unknown = view.unknown_positions().count() as u64;
         let first_unknown = u64::from(matches!(
             state.first,
-            Some(concentration::solver::checker::CheckerFirstCard::Revealed(..))
+            Some(concentration::solver::checker::CheckerFirstCard::Revealed(
+                ..
+            ))
         ));
         assert_eq!(state.position.unknown_cards(), unknown + first_unknown);
         let actions = ai.actions(&state).unwrap();
@@ -45,7 +47,11 @@ fn play(
             assert!(!named.cards.is_empty(), "{state:?}: {a} has no card");
             assert!(!named.text.is_empty() && !named.kind.is_empty());
             if let CheckerAction::Unknown(b) = a {
-                assert!(named.text.contains(&format!("a {b} back")), "{}", named.text);
+                assert!(
+                    named.text.contains(&format!("a {b} back")),
+                    "{}",
+                    named.text
+                );
                 assert!(named.cards.iter().all(|&p| deck.back_at(p) == Some(b)));
             }
             for &p in &named.cards {
@@ -68,7 +74,10 @@ fn play(
                 .map(|&(_, v)| v)
                 .fold(f64::NEG_INFINITY, f64::max);
             let value = actions.iter().find(|(a, _)| *a == done).unwrap().1;
-            assert!((value - best).abs() <= 1e-9, "{state:?}: {done} {value}, best {best}");
+            assert!(
+                (value - best).abs() <= 1e-9,
+                "{state:?}: {done} {value}, best {best}"
+            );
         }
         game.try_flip(position).unwrap();
         flips += 1;
@@ -89,8 +98,7 @@ fn the_optimal_ai_plays_whole_games_legally_and_best() {
                 for seed in 0..4 {
                     let flips = play(&deck, rule, variant, seed, &mut ai, None);
                     assert!(flips >= 2);
-                    let flips =
-                        play(&deck, rule, variant, seed, &mut ai, Some(&mut Usual));
+                    let flips = play(&deck, rule, variant, seed, &mut ai, Some(&mut Usual));
                     assert!(flips >= 2);
                 }
             }
@@ -113,7 +121,9 @@ fn the_model_reads_backs_and_patterns() {
     let deck = Deck::parse("double-checker:4").unwrap();
     let mut game = Game::new(deck.clone(), 3, Players::two(PassRule::Agreed)).unwrap();
     let cards = game.reveal_all().to_vec();
-    let red: Vec<usize> = (0..8).filter(|&p| deck.back_at(p) == Some(Back::Red)).collect();
+    let red: Vec<usize> = (0..8)
+        .filter(|&p| deck.back_at(p) == Some(Back::Red))
+        .collect();
     assert_eq!(red.len(), 4);
     // Turn two red-backed cards (never a pair): the mover's miss shows two patterns 2.1r.
     game.try_flip(red[0]).unwrap();
@@ -142,7 +152,10 @@ fn the_model_reads_backs_and_patterns() {
     assert!(same.contains("the same back: never the partner"), "{same}");
     let other = Checker::name(&view, CheckerAction::Unknown(Back::Red)).text;
     assert_eq!(other, "Turn a new card with a red back (the other back)");
-    assert_eq!(Checker::usual(&Checker::state_of(&view)), CheckerAction::Match);
+    assert_eq!(
+        Checker::usual(&Checker::state_of(&view)),
+        CheckerAction::Match
+    );
 }
 
 /// A whole game of `double-checker:3` by ear: the board tells each face-down card's back,
@@ -197,4 +210,52 @@ fn a_checkerboard_game_is_played_by_ear() {
         "{text}"
     );
     assert!(text.contains("Choose: 1 new game, 2 same deal, 3 replay, 4 quit."));
+}
+
+/// A checkerboard game saved as a record reads back to the same record, replays to the
+/// same end, and its replay is analysed by the checkerboard's own solver.
+#[test]
+fn a_checkerboard_record_saves_replays_and_is_analysed() {
+    use concentration::app::{App, Config};
+    use concentration::players::{AiKind, SeatAi};
+    use concentration::record::{MemoryMode, Record, RecordSeat};
+
+    let deck = Deck::parse("double-checker:6").unwrap();
+    let table = Table::two(PassRule::Agreed, Variant::Standard);
+    let optimal = CheckerSolver::solved(&deck, table, Objective::Margin).unwrap();
+    let mut game = Game::new(deck, 5, Players::two(PassRule::Agreed)).unwrap();
+    let mut ais = [
+        SeatAi::new::<Checker>(AiKind::ForgetfulEasy, 1, || None).unwrap(),
+        SeatAi::new::<Checker>(AiKind::Optimal, 2, || Some(Box::new(optimal.clone()))).unwrap(),
+    ];
+    while !game.view().is_over() {
+        let p = ais[game.view().mover().index()].choose(game.view());
+        game.try_flip(p).unwrap();
+    }
+    let seats = vec![
+        RecordSeat::named("forgetful-easy"),
+        RecordSeat::named("optimal"),
+    ];
+    let record = Record::of_game(&game, seats, Objective::Margin, MemoryMode::Open, false);
+    let text = record.to_text().unwrap();
+    assert!(text.contains("[Deck \"double-checker:6\"]"), "{text}");
+    let back = Record::parse(text.as_bytes()).unwrap();
+    assert_eq!(back, record);
+    let replayed = back.replay().unwrap();
+    assert_eq!(replayed.view().pairs(), game.view().pairs());
+
+    let now = std::time::Instant::now();
+    let mut app = App::replay(back, None, Config::default(), false, now).unwrap();
+    app.wait_for_analysis();
+    let replay = app.replay_screen().unwrap();
+    assert!(
+        replay.analysis().is_some(),
+        "no analysis: {}",
+        replay.note()
+    );
+    let judgement = replay.judgement().unwrap();
+    // The optimal seat plays every decision best.
+    let optimal = &judgement.seats[1];
+    assert!(optimal.decisions > 0, "{optimal:?}");
+    assert_eq!(optimal.best, optimal.decisions, "{optimal:?}");
 }

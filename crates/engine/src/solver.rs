@@ -1,8 +1,8 @@
 //! The optimal strategy: values of positions and actions under every objective and pass
 //! rule. Knows the rules' vocabulary, nothing of players or screens.
 
-pub mod checker;
 mod card_key;
+pub mod checker;
 pub mod jokers;
 mod legal;
 mod position;

@@ -2,6 +2,7 @@
 
 pub mod annotate;
 pub mod certificate;
+mod checker_duel;
 pub mod digest;
 pub mod duel;
 pub mod grade;
@@ -12,5 +13,4 @@ pub mod seats_duel;
 pub mod seats_report;
 pub mod versus;
 mod walk;
-mod checker_duel;
 mod zebra_duel;

@@ -4,6 +4,7 @@
 //!
 //! Built on the solver and the players; the TUI and the CLI only show what it says.
 
+mod checker;
 pub mod coach;
 mod consequences;
 pub mod dashboard;
@@ -19,7 +20,6 @@ mod taught;
 pub mod tutor;
 mod words;
 mod zebra;
-mod checker;
 
 pub use crate::model::words::{Named, Places, card_words, kind_words, name};
 pub use crate::model::{ModelError as ValuesError, Unit};

@@ -25,10 +25,9 @@ pub(super) fn objective(args: &SolveArgs) -> anyhow::Result<Objective> {
     }
     match args.objective {
         None => Ok(Objective::Win),
-        Some(super::seats::ObjectiveArg::Model(Objective::Moves)) => Err(usage(format!(
-            "--objective moves: {}",
-            CheckerError::Moves
-        ))),
+        Some(super::seats::ObjectiveArg::Model(Objective::Moves)) => {
+            Err(usage(format!("--objective moves: {}", CheckerError::Moves)))
+        }
         Some(super::seats::ObjectiveArg::Model(o)) => Ok(o),
         Some(super::seats::ObjectiveArg::OwnPairs) => Err(usage(
             "--objective own-pairs needs --players 3 or more, on an LxC deck",
@@ -42,8 +41,9 @@ fn state_of(request: &Request) -> anyhow::Result<CheckerState> {
         .map_err(|e| usage(e.to_string()))?;
     let pairs = request.deck.labels();
     let position = match &request.position {
-        Some(text) => CheckerPosition::parse(text, pairs)
-            .map_err(|e| usage(format!("--position: {e}")))?,
+        Some(text) => {
+            CheckerPosition::parse(text, pairs).map_err(|e| usage(format!("--position: {e}")))?
+        }
         None => CheckerPosition::start(pairs),
     };
     report::check_diff(&request.deck, position.pairs(), request.diff)

@@ -58,8 +58,7 @@ fn pattern_of(view: &PublicView, label: u32, unshown: Option<Card>) -> Option<Ch
     }
     let knows = |b: Back| {
         let copy = b.copy();
-        cards[usize::from(copy)][1]
-            && unshown.is_none_or(|c| c.label.0 != label || c.copy != copy)
+        cards[usize::from(copy)][1] && unshown.is_none_or(|c| c.label.0 != label || c.copy != copy)
     };
     Some(CheckerPattern::of(knows(Back::Red), knows(Back::Blue)))
 }

@@ -116,12 +116,21 @@ mod tests {
 
     #[test]
     fn a_checkerboard_deals_each_back_onto_its_squares() {
-        for name in ["double-checker", "double-checker:1", "double-checker:5", "double-checker:7"] {
+        for name in [
+            "double-checker",
+            "double-checker:1",
+            "double-checker:5",
+            "double-checker:7",
+        ] {
             let deck = Deck::parse(name).unwrap();
             let cards = deal(&deck, 3);
             assert_eq!(cards.len(), deck.cards());
             for (p, c) in cards.iter().enumerate() {
-                assert_eq!(deck.back_at(p), Some(Back::of_copy(c.copy)), "{name} at {p}");
+                assert_eq!(
+                    deck.back_at(p),
+                    Some(Back::of_copy(c.copy)),
+                    "{name} at {p}"
+                );
             }
             let mut sorted = cards.clone();
             sorted.sort_by_key(|c| (c.label, c.copy));

@@ -164,7 +164,10 @@ pub enum CheckerError {
 /// unknown card of the other back (it may be the partner), then one of the same back,
 /// then a known card; within one kind the patterns in the model's order, red before blue.
 #[must_use]
-pub fn checker_preference(action: CheckerAction, first: Option<CheckerFirstCard>) -> (u8, usize, u8) {
+pub fn checker_preference(
+    action: CheckerAction,
+    first: Option<CheckerFirstCard>,
+) -> (u8, usize, u8) {
     let back = |b: Back| u8::from(b == Back::Blue);
     match (first, action) {
         (_, CheckerAction::Match) | (None, CheckerAction::Known(CheckerPattern::Known)) => {

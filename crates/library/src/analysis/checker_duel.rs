@@ -55,7 +55,9 @@ impl Chances for Checker {
         first: CheckerFirstCard,
         action: CheckerAction,
     ) -> Vec<(f64, Turned<CheckerPosition>)> {
-        let others = position.without(first.pattern()).expect("the first card's pair");
+        let others = position
+            .without(first.pattern())
+            .expect("the first card's pair");
         match action {
             CheckerAction::Match => {
                 assert!(first.partner_known(), "no known partner");

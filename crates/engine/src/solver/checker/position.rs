@@ -260,10 +260,7 @@ mod tests {
     fn patterns_show_cards() {
         let h = CheckerPattern::Hidden;
         assert_eq!(h.shown(Back::Red), CheckerPattern::Seen(Back::Red));
-        assert_eq!(
-            h.shown(Back::Red).shown(Back::Blue),
-            CheckerPattern::Known
-        );
+        assert_eq!(h.shown(Back::Red).shown(Back::Blue), CheckerPattern::Known);
         for p in CHECKER_PATTERNS {
             assert_eq!(CheckerPattern::parse(&p.to_string()), Ok(p));
             assert_eq!(CHECKER_PATTERNS[p.index()], p);

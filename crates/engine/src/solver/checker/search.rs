@@ -213,7 +213,11 @@ impl<V: Scalar> CheckerSolver<V> {
         } else {
             1
         };
-        let layers = if self.pass_rule.remembers_pass() { 2 } else { 1 };
+        let layers = if self.pass_rule.remembers_pass() {
+            2
+        } else {
+            1
+        };
         let offset = self.values.len();
         self.values.resize(offset + layers * diffs, V::zero());
         let slot = self.slot(&position);
@@ -276,9 +280,15 @@ impl<V: Scalar> CheckerSolver<V> {
                 continue;
             };
             let mut best: Option<V> = None;
-            self.seconds(&others, CheckerFirstCard::Held(p), d, after_pass, &mut |_, v| {
-                offer(&mut best, v);
-            });
+            self.seconds(
+                &others,
+                CheckerFirstCard::Held(p),
+                d,
+                after_pass,
+                &mut |_, v| {
+                    offer(&mut best, v);
+                },
+            );
             if let Some(v) = best {
                 f(CheckerAction::Known(p), v);
             }
@@ -300,7 +310,11 @@ impl<V: Scalar> CheckerSolver<V> {
         }
         for back in [first.back().other(), first.back()] {
             let (partner, shown) = first.new_cards(others, back);
-            let mut sum = if partner { self.cont(others, d) } else { V::zero() };
+            let mut sum = if partner {
+                self.cont(others, d)
+            } else {
+                V::zero()
+            };
             let mut unknown = u64::from(partner);
             for (n, after) in shown {
                 sum = sum.plus(&self.opp(&after, d, false).times(u64::from(n)));
@@ -312,7 +326,10 @@ impl<V: Scalar> CheckerSolver<V> {
         }
         let mut left = *others;
         left.add(first.left());
-        for p in CHECKER_PATTERNS.into_iter().filter(|&p| p != CheckerPattern::Hidden) {
+        for p in CHECKER_PATTERNS
+            .into_iter()
+            .filter(|&p| p != CheckerPattern::Hidden)
+        {
             if others.count(p) == 0 {
                 continue;
             }
