@@ -72,7 +72,7 @@ impl Chances for Checker {
             }
             CheckerAction::Unknown(back) => {
                 let (partner, shown) = first.new_cards(&others, back);
-                let took = partner.then(|| (1.0, Turned::Took(others)));
+                let took = partner.then_some((1.0, Turned::Took(others)));
                 took.into_iter()
                     .chain(
                         shown

@@ -23,8 +23,8 @@ impl Taught for Checker {
         Ok(vec![(); actions.len()])
     }
 
-    fn numbers(_view: &PublicView, explained: &Explained<Self>) -> String {
-        numbers(&checker_state(_view), explained.action)
+    fn numbers(view: &PublicView, explained: &Explained<Self>) -> String {
+        numbers(&checker_state(view), explained.action)
     }
 
     fn idea(view: &PublicView, lesson: &Lesson<Self>, unit: Unit, _: Variant) -> Option<Idea> {
