@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use super::{Voice, choice, replay};
 use crate::app::{Action, App, Memory, Overlay, Round, Screen, Solo};
 use crate::record::{coordinate, parse_coordinate};
-use crate::rules::{Back, Flip, Game, Seat, Slot, TurnEnd};
+use crate::rules::{Flip, Game, Seat, Slot, TurnEnd};
 
 /// The commands of a game, as `help` lists them.
 pub(super) const COMMANDS: &str = "a coordinate such as b2 turns that card; board, hint, why, score, log, undo (practice games), help, quit";
@@ -582,7 +582,7 @@ fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result
     voice.say(&format!(
         "Face down, {}: {}.",
         down.len(),
-        down_words(deck, &down)
+        super::cards::down_words(deck, &down)
     ))?;
     if taken > 0 {
         voice.say(&format!(
@@ -591,35 +591,6 @@ fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Result
         ))?;
     }
     score(app, voice)
-}
-
-/// The face-down cards by place; on a checkerboard deck by back, red then blue (the backs
-/// are what the eye sees of them).
-fn down_words(deck: &crate::rules::Deck, down: &[usize]) -> String {
-    if down.is_empty() {
-        return "none".to_owned();
-    }
-    let places = |filter: &dyn Fn(usize) -> bool| {
-        let at: Vec<String> = down
-            .iter()
-            .filter(|&&p| filter(p))
-            .map(|&p| coordinate(deck, p))
-            .collect();
-        at.join(", ")
-    };
-    if !deck.is_checker() {
-        return places(&|_| true);
-    }
-    Back::BOTH
-        .map(|b| {
-            let at = places(&|p| deck.back_at(p) == Some(b));
-            if at.is_empty() {
-                format!("no {b} backs")
-            } else {
-                format!("{b} backs {at}")
-            }
-        })
-        .join("; ")
 }
 
 /// `score`: each seat's pairs, the pairs left, whose turn (alone: the moves and par).

@@ -259,3 +259,76 @@ fn a_checkerboard_record_saves_replays_and_is_analysed() {
     assert!(optimal.decisions > 0, "{optimal:?}");
     assert_eq!(optimal.best, optimal.decisions, "{optimal:?}");
 }
+
+/// What the checkerboard does not play is refused with one line and status 2.
+#[test]
+fn bad_combinations_are_refused_with_one_line() {
+    for (args, says) in [
+        (
+            &[
+                "solve",
+                "--deck",
+                "double-checker:4",
+                "--objective",
+                "moves",
+            ][..],
+            "objective 'moves' is not offered for the checkerboard",
+        ),
+        (
+            &["solve", "--deck", "double-checker:4", "--players", "3"][..],
+            "solved for two players",
+        ),
+        (
+            &[
+                "solve",
+                "--deck",
+                "double-checker:4",
+                "--objective",
+                "margin",
+                "--pass-rule",
+                "withdraw",
+            ][..],
+            "withdraw",
+        ),
+        (
+            &[
+                "solve",
+                "--deck",
+                "double-checker:3",
+                "--position",
+                "2.2x2 2.1rx1",
+                "--revealed",
+                "2.1r:red",
+            ][..],
+            "has no unknown red-backed card",
+        ),
+        (
+            &["solve", "--deck", "double-checker:3", "--position", "2.2x4"][..],
+            "4 pairs on the table, but the deck has 3",
+        ),
+        (
+            &["solve", "--deck", "double-checker:53"][..],
+            "double-checker:N needs 1 <= N <= 52",
+        ),
+        (
+            &[
+                "duel",
+                "--deck",
+                "double-checker:4",
+                "--players",
+                "optimal,usual,usual",
+            ][..],
+            "played by two seats",
+        ),
+        (
+            &["duel", "--deck", "double-checker:4", "--first", "best"][..],
+            "no best response",
+        ),
+    ] {
+        let (code, out, err) = crate::common::cli::run(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

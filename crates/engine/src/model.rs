@@ -94,6 +94,21 @@ pub trait Model: 'static {
     ) -> (crate::solver::Action, Option<crate::solver::FirstCard>);
 }
 
+/// The first card of the turn in `view`: where it lies, the card, and whether it was known
+/// before the turn (`None` at the turn start).
+pub(crate) fn first_card(view: &PublicView) -> Option<(usize, crate::rules::Card, bool)> {
+    match view.phase() {
+        crate::rules::Phase::SecondCard {
+            first,
+            first_was_known,
+        } => match view.slots()[first] {
+            crate::rules::Slot::Known(c) => Some((first, c, first_was_known)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Every action of model `M` at a decision point with its value for the mover.
 pub(crate) type Valued<M> = Vec<(<M as Model>::Action, f64)>;
 

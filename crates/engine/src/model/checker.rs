@@ -3,9 +3,9 @@
 //! order among equal actions, the usual player, the words (a new card *with a red back*)
 //! and the standard reading the shared words use.
 
-use super::Model;
 use super::words::{Named, card_words};
-use crate::rules::{Back, Card, Phase, PublicView, Slot, coordinate, face_text};
+use super::{Model, first_card};
+use crate::rules::{Back, Card, PublicView, Slot, coordinate, face_text};
 use crate::solver::checker::{
     CheckerAction, CheckerFirstCard, CheckerPattern, CheckerPosition, CheckerState,
     checker_preference,
@@ -16,20 +16,6 @@ use crate::solver::{Action, FirstCard, Pattern};
 /// checkerboard; a pair is two identical cards, one of each back.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Checker;
-
-/// The first card of the turn: where it lies, the card, and whether it was known before.
-fn first_card(view: &PublicView) -> Option<(usize, Card, bool)> {
-    match view.phase() {
-        Phase::SecondCard {
-            first,
-            first_was_known,
-        } => match view.slots()[first] {
-            Slot::Known(c) => Some((first, c, first_was_known)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
 
 /// Each label's cards as the view shows them: `[on the table, known]` per back.
 fn label_cards(view: &PublicView) -> Vec<[[bool; 2]; 2]> {
