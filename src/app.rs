@@ -332,9 +332,10 @@ impl App {
         };
         let job_key = key.clone();
         let job = move || Solved {
-            // Zebra's own solver is the round's and the replay's (it pairs by colour).
-            result: if deck.is_zebra() {
-                Err("Zebra is valued by its own solver".into())
+            // Zebra's and the checkerboard's own solvers are the round's and the
+            // replay's (they pair by colour, by back).
+            result: if deck.is_zebra() || deck.is_checker() {
+                Err(format!("{deck} is valued by its own solver"))
             } else {
                 Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
                     .map(|o| Arc::new(Mutex::new(o)))

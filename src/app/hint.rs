@@ -3,6 +3,7 @@
 
 use crate::model::Compared;
 use crate::rules::{Objective, PublicView};
+use crate::solver::checker::CheckerAction;
 use crate::solver::jokers::JokersAction;
 use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
@@ -10,7 +11,8 @@ pub use crate::trainer::Places;
 use crate::trainer::{Idea, Lesson, Taught, Unit};
 use crate::words;
 
-/// A hint line's action: the model's, or Zebra's (whose patterns are its own).
+/// A hint line's action: the model's, or Zebra's or the checkerboard's (whose patterns
+/// are their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HintAction {
     /// An action of the standard game's model.
@@ -19,6 +21,8 @@ pub enum HintAction {
     Zebra(ZebraAction),
     /// An action with jokers that count double.
     Jokers(JokersAction),
+    /// An action of the checkerboard model.
+    Checker(CheckerAction),
 }
 
 impl HintAction {
@@ -27,7 +31,7 @@ impl HintAction {
     pub fn model(self) -> Option<Action> {
         match self {
             Self::Model(a) => Some(a),
-            Self::Zebra(_) | Self::Jokers(_) => None,
+            Self::Zebra(_) | Self::Jokers(_) | Self::Checker(_) => None,
         }
     }
 }
@@ -47,6 +51,12 @@ impl From<JokersAction> for HintAction {
 impl From<ZebraAction> for HintAction {
     fn from(a: ZebraAction) -> Self {
         Self::Zebra(a)
+    }
+}
+
+impl From<CheckerAction> for HintAction {
+    fn from(a: CheckerAction) -> Self {
+        Self::Checker(a)
     }
 }
 

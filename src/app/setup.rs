@@ -12,6 +12,7 @@ pub const DECKS: &[&str] = &[
     "standard-jokers",
     "standard-rank-jokers",
     "double",
+    "double-checker",
     "zebra",
     "pairs:3",
     "pairs:4",

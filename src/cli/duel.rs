@@ -2,13 +2,14 @@
 
 use clap::{Args, ValueEnum};
 
+mod checker;
 mod jokers;
 mod save;
 mod seats;
 mod zebra;
 
 use crate::analysis::duel::{self, Contender};
-use crate::model::{Jokers, Model, RuleSet, Standard, Zebra};
+use crate::model::{Checker, Jokers, Model, RuleSet, Standard, Zebra};
 use crate::players::{Agent, Optimal, Policy, TieBreak, Usual};
 use crate::record::{MemoryMode, Record, RecordSeat};
 use crate::rules::{Deck, DeckError, Game, Objective, PassRule, Table, Variant};
@@ -32,7 +33,7 @@ pub(super) enum PolicyName {
     after_help = "Examples:\n  concentration duel --deck 13x4 --first optimal --second usual\n  concentration duel --deck standard --first usual --second usual --games 10000 --seed 1 --json\n  concentration duel --deck 13x4 --variant one-flip --second usual\n  concentration duel --deck pairs:8 --players optimal,usual,usual\n  concentration duel --deck standard --players optimal,usual,forgetful --games 2000 --pass-rule none"
 )]
 pub(super) struct DuelArgs {
-    /// Deck: LxC, standard, standard-rank, standard-jokers, standard-rank-jokers, double, pairs:N, zebra or zebra:L
+    /// Deck: LxC, standard, standard-rank, standard-jokers, standard-rank-jokers, double, double-checker[:N], pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// win or margin
@@ -128,6 +129,7 @@ pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
     // The one dispatch on the rule set: a table of seats, Zebra, or the standard game.
     let rules = RuleSet::of(&args.deck, 2);
     let zebra = rules == RuleSet::Zebra;
+    let checker = rules == RuleSet::Checker;
     match &args.players {
         Some(_) if zebra => {
             return Err(super::usage(
@@ -137,6 +139,11 @@ pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
         Some(_) if rules == RuleSet::Jokers => {
             return Err(super::usage(
                 "--players: jokers that count double are played by two seats: no own-pairs solver counts points",
+            ));
+        }
+        Some(_) if checker => {
+            return Err(super::usage(
+                "--players: the checkerboard is played by two seats: no own-pairs solver knows two backs",
             ));
         }
         Some(list) => return seats::run(args, list),
@@ -173,6 +180,17 @@ pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
                 args.pass_rule,
                 policies,
             )
+        });
+    }
+    if checker {
+        let sides = checker::sides(args)?;
+        return two_seats(args, sides, |sides| {
+            let policies = sides.each_mut().map(|side| match side {
+                Side::Policy(policy) => &mut **policy as &mut dyn Policy<Checker>,
+                _ => unreachable!("a checkerboard duel seats policies only"),
+            });
+            let (objective, rule) = (args.objective, args.pass_rule);
+            duel::between_under::<Checker>(args.variant, &args.deck, objective, rule, policies)
         });
     }
     let sides = [side(args.first, args)?, side(args.second, args)?];

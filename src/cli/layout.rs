@@ -40,6 +40,11 @@ impl LayoutArgs {
                 m.parse::<Moving>()
                     .map_err(|e| super::usage(format!("--{e}")))?,
             );
+            if crate::rules::Deck::parse(&c.deck).is_ok_and(|d| d.is_checker()) {
+                return Err(super::usage(
+                    "--moving: the checkerboard's cards keep their squares (their backs lie in a fixed pattern); drop --moving or play double",
+                ));
+            }
         }
         Ok(())
     }

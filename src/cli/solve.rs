@@ -2,6 +2,7 @@
 
 use clap::Args;
 
+mod checker;
 mod jokers;
 mod seats;
 mod zebra;
@@ -14,10 +15,10 @@ use crate::rules::{Deck, Objective, PassRule, Variant};
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact"
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact\n  concentration solve --deck double-checker:3 --position \"2.2x2 2.1rx1\" --revealed 2.2:blue --exact"
 )]
 pub(super) struct SolveArgs {
-    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, standard-rank-jokers, double, pairs:N, zebra or zebra:L
+    /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, standard-rank-jokers, double, double-checker[:N], pairs:N, zebra or zebra:L
     #[arg(long, default_value = "standard")]
     deck: Deck,
     /// What the mover plays for: win (the default), margin or moves; own-pairs with --players
@@ -35,7 +36,7 @@ pub(super) struct SolveArgs {
     /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
     #[arg(long, default_value = "standard")]
     variant: Variant,
-    /// Patterns on the table, "R.UxN ..." (Zebra: "RR.UR/RB.UBxN ..."; default: the start)
+    /// Patterns on the table, "R.UxN ..." (Zebra: "RR.UR/RB.UBxN ..."; double-checker: 2.2, 2.1r, 2.1b, 2.0; default: the start)
     #[arg(long)]
     position: Option<String>,
     /// Mover's pairs minus the opponent's
@@ -44,10 +45,10 @@ pub(super) struct SolveArgs {
     /// The previous turn was a pass
     #[arg(long)]
     after_pass: bool,
-    /// The first card was unknown; its label had pattern R.U before the flip (Zebra: P:red|P:black)
+    /// The first card was unknown; its label had pattern R.U before the flip (Zebra: P:red|P:black; double-checker: P:red|P:blue)
     #[arg(long, conflicts_with = "held", value_name = "R.U")]
     revealed: Option<String>,
-    /// The first card was a known card of a label in pattern R.U (Zebra: P:red|P:black)
+    /// The first card was a known card of a label in pattern R.U (Zebra: P:red|P:black; double-checker: 2.1r, 2.1b or 2.0)
     #[arg(long, value_name = "R.U")]
     held: Option<String>,
     /// Also compute exact rational values (small positions; moves on LxC with C = 2 up
@@ -68,6 +69,7 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let route = match rules {
         RuleSet::Zebra => seats::Route::Model(zebra::objective(args)?),
         RuleSet::Jokers => seats::Route::Model(jokers::objective(args)?),
+        RuleSet::Checker => seats::Route::Model(checker::objective(args)?),
         RuleSet::Standard | RuleSet::OwnPairs => seats::route(args)?,
     };
     // Own-pairs values future pairs: its objective is the own-pairs table's own.
@@ -102,6 +104,7 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let answer = match rules {
         RuleSet::Zebra => zebra::solve(&request)?,
         RuleSet::Jokers => jokers::solve(&request)?,
+        RuleSet::Checker => checker::solve(&request)?,
         RuleSet::Standard | RuleSet::OwnPairs => standard(&request)?,
     };
     show(&answer, args.json)

@@ -118,6 +118,35 @@ fn in_words(text: &str) -> String {
     out
 }
 
+/// The face-down cards by place; on a checkerboard deck by back, red then blue (the backs
+/// are what the eye sees of them).
+pub(super) fn down_words(deck: &Deck, down: &[usize], name: impl Fn(usize) -> String) -> String {
+    if down.is_empty() {
+        return "none".to_owned();
+    }
+    let places = |filter: &dyn Fn(usize) -> bool| {
+        let at: Vec<String> = down
+            .iter()
+            .filter(|&&p| filter(p))
+            .map(|&p| name(p))
+            .collect();
+        at.join(", ")
+    };
+    if !deck.is_checker() {
+        return places(&|_| true);
+    }
+    crate::rules::Back::BOTH
+        .map(|b| {
+            let at = places(&|p| deck.back_at(p) == Some(b));
+            if at.is_empty() {
+                format!("no {b} backs")
+            } else {
+                format!("{b} backs {at}")
+            }
+        })
+        .join("; ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ use super::theme;
 use crate::app::config::Memory;
 use crate::app::moving::{self, Swapping};
 use crate::app::round::Round;
-use crate::rules::{Board, Game, Ink, Layout, Place, Slot};
+use crate::rules::{Back, Board, Game, Ink, Layout, Place, Slot};
 
 /// Smallest card: three columns (`10♥`), one row.
 pub(super) const MIN_CARD: (u16, u16) = (3, 1);
@@ -187,8 +187,8 @@ impl Geometry {
 /// How one card is drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Look {
-    /// Face down.
-    Back,
+    /// Face down; on a checkerboard deck, with its back (red or blue).
+    Back(Option<Back>),
     /// Face down, seen before, and pointed at by a hint that shows places (classic
     /// memory): the hint's `+`, never its face.
     Seen,
@@ -209,8 +209,10 @@ pub(super) struct CardView {
 impl Widget for CardView {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (style, text) = match &self.look {
-            Look::Back if self.hinted => (theme::HINTED, "?".to_string()),
-            Look::Back => (theme::BACK, "░".repeat(area.width as usize)),
+            Look::Back(_) if self.hinted => (theme::HINTED, "?".to_string()),
+            // The red back's own pattern tells it from the blue one without colour.
+            Look::Back(Some(Back::Red)) => (theme::BACK_RED, "▒".repeat(area.width as usize)),
+            Look::Back(_) => (theme::BACK, "░".repeat(area.width as usize)),
             Look::Seen => (theme::HINTED, "+".to_string()),
             Look::Face(text, ink, this_turn) => {
                 let base = if *this_turn {
@@ -230,7 +232,7 @@ impl Widget for CardView {
         };
         if !matches!(self.look, Look::Empty) {
             buf.set_style(area, style);
-            if matches!(self.look, Look::Back) && !self.hinted {
+            if matches!(self.look, Look::Back(_)) && !self.hinted {
                 for y in area.top()..area.bottom() {
                     buf.set_string(area.x, y, &text, style);
                 }
@@ -330,7 +332,7 @@ impl Widget for BoardView<'_> {
                     let f = deck.face(c.label, c.copy);
                     Look::Face(f.text, f.ink, false)
                 }
-                _ => Look::Back,
+                _ => Look::Back(deck.back_at(pos)),
             }
         };
         let sliding = self.swapping.and_then(|s| s.frame.map(|f| (s.swap, f)));

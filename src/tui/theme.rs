@@ -17,8 +17,10 @@ pub(super) const SELECTED: Style = Style::new()
     .add_modifier(Modifier::BOLD);
 /// The cursor marks.
 pub(super) const CURSOR: Style = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-/// A face-down card.
+/// A face-down card (on a checkerboard deck, the blue back).
 pub(super) const BACK: Style = Style::new().fg(Color::LightBlue).bg(Color::Blue);
+/// The red back of a checkerboard deck's face-down card.
+pub(super) const BACK_RED: Style = Style::new().fg(Color::LightRed).bg(Color::Red);
 /// A face-up card remembered in open mode.
 pub(super) const KNOWN: Style = Style::new().bg(Color::Gray);
 /// A card turned this turn.

@@ -8,6 +8,8 @@ mod action_words;
 mod analysis_snapshots;
 mod bad_input;
 mod bellman;
+mod checker;
+mod checker_play;
 mod cli;
 mod coach_screens;
 mod config;

@@ -327,8 +327,8 @@ fn the_environment_and_the_settings_file_turn_the_mode_on() {
 
 #[test]
 fn without_flags_numbered_menus_set_the_game_up() {
-    // Deck 7 is pairs:3 in the setup's list; the AI starts; the usual AI.
-    let (code, out, err) = transcript(&["play", "--screen-reader", "--no-save"], "7\nx\n2\n2\n");
+    // Deck 8 is pairs:3 in the setup's list; the AI starts; the usual AI.
+    let (code, out, err) = transcript(&["play", "--screen-reader", "--no-save"], "8\nx\n2\n2\n");
     assert_eq!(code, 0, "{err}");
     assert_plain(&out);
     assert!(out.contains("Deck: 1 standard, "), "{out}");

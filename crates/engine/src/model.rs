@@ -7,6 +7,7 @@
 //! Modelled on shakmaty's `Position` trait (each chess variant implements what differs;
 //! everything above is written once), kept as small as our layers need.
 
+mod checker;
 mod jokers;
 mod oracle;
 mod standard;
@@ -19,6 +20,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub use checker::Checker;
 pub use jokers::Jokers;
 pub use oracle::Oracle;
 pub use standard::{
@@ -94,6 +96,21 @@ pub trait Model: 'static {
     ) -> (crate::solver::Action, Option<crate::solver::FirstCard>);
 }
 
+/// The first card of the turn in `view`: where it lies, the card, and whether it was known
+/// before the turn (`None` at the turn start).
+pub(crate) fn first_card(view: &PublicView) -> Option<(usize, crate::rules::Card, bool)> {
+    match view.phase() {
+        crate::rules::Phase::SecondCard {
+            first,
+            first_was_known,
+        } => match view.slots()[first] {
+            crate::rules::Slot::Known(c) => Some((first, c, first_was_known)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Every action of model `M` at a decision point with its value for the mover.
 pub(crate) type Valued<M> = Vec<(<M as Model>::Action, f64)>;
 
@@ -109,6 +126,8 @@ pub enum RuleSet {
     Zebra,
     /// Any Colour with jokers that count double (`standard-rank-jokers`): [`Jokers`].
     Jokers,
+    /// A Double Decker Checkerboard deck (two backs): [`Checker`].
+    Checker,
 }
 
 impl RuleSet {
@@ -119,6 +138,8 @@ impl RuleSet {
             Self::Zebra
         } else if deck.double_jokers().is_some() {
             Self::Jokers
+        } else if deck.is_checker() {
+            Self::Checker
         } else if seats > 2 {
             Self::OwnPairs
         } else {
@@ -132,6 +153,7 @@ impl RuleSet {
         match self {
             Self::Zebra => Some("Zebra: a pair is the same rank in the other colour"),
             Self::Jokers => Some("Jokers count double: the two jokers score 2"),
+            Self::Checker => Some("Checkerboard: a pair is one red back and one blue back"),
             Self::Standard | Self::OwnPairs => None,
         }
     }
@@ -149,6 +171,9 @@ impl RuleSet {
             )),
             Self::Jokers => Err(format!(
                 "--deck {deck}: no solitaire with jokers that count double (a solitaire counts moves, not points: play standard-rank)"
+            )),
+            Self::Checker => Err(format!(
+                "--deck {deck}: no solitaire on the checkerboard (its par needs the moves objective, which its solver does not offer)"
             )),
             Self::Standard | Self::OwnPairs => Ok(()),
         }
@@ -177,6 +202,9 @@ impl RuleSet {
             Err(Unsolved::JokersSeats(_)) => Err(format!(
                 "--players: jokers that count double are played by two seats ({seats} given): no own-pairs solver counts points"
             )),
+            Err(Unsolved::CheckerSeats(_)) => Err(format!(
+                "--players: the checkerboard is played by two seats ({seats} given): no own-pairs solver knows two backs"
+            )),
             Ok(_) | Err(Unsolved::SeatsVariant(..)) => Ok(()),
         }
     }
@@ -197,6 +225,9 @@ pub enum ModelError {
     /// The jokers solver refused.
     #[error(transparent)]
     Jokers(#[from] crate::solver::jokers::JokersError),
+    /// The checkerboard solver refused.
+    #[error(transparent)]
+    Checker(#[from] crate::solver::checker::CheckerError),
     /// No solver values the table (`TableOracle::check`).
     #[error(transparent)]
     Unsolved(#[from] Unsolved),

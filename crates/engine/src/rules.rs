@@ -13,8 +13,8 @@ mod view;
 pub use board::{Board, Direction, Layout, Place};
 pub use coordinates::{column_letters, coordinate, face_text, parse_coordinate};
 pub use deck::{
-    Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_COPIES, MAX_LABELS, MAX_TABLE_CARDS,
-    MAX_ZEBRA_RANKS, zebra_red,
+    Back, Deck, DeckError, Face, FaceStyle, Ink, Label, MAX_CHECKER_PAIRS, MAX_COPIES, MAX_LABELS,
+    MAX_TABLE_CARDS, MAX_ZEBRA_RANKS, zebra_red,
 };
 pub use game::{Game, IllegalFlip, TableError};
 pub use layout::{Card, below, deal};

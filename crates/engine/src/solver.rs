@@ -2,6 +2,7 @@
 //! rule. Knows the rules' vocabulary, nothing of players or screens.
 
 mod card_key;
+pub mod checker;
 pub mod jokers;
 mod legal;
 mod position;

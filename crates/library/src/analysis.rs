@@ -2,6 +2,7 @@
 
 pub mod annotate;
 pub mod certificate;
+mod checker_duel;
 pub mod digest;
 pub mod duel;
 pub mod grade;

@@ -30,7 +30,7 @@ pub(super) fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) ->
                     voice.names.card(deck, card)
                 ));
             }
-            Slot::Known(_) | Slot::Unknown => down.push(places::name(game, pos)),
+            Slot::Known(_) | Slot::Unknown => down.push(pos),
         }
     }
     if up.is_empty() {
@@ -41,11 +41,7 @@ pub(super) fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) ->
     voice.say(&format!(
         "Face down, {}: {}.",
         down.len(),
-        if down.is_empty() {
-            "none".to_owned()
-        } else {
-            down.join(", ")
-        }
+        crate::speech::cards::down_words(deck, &down, |p| places::name(game, p))
     ))?;
     if taken > 0 {
         voice.say(&format!(

@@ -2,8 +2,11 @@
 //! each action at a decision point, the action the optimal player takes, each seat's
 //! value, and the unit they are counted in.
 
-use super::{Jokers, Model, ModelError, OwnPairs, Standard, Unit, Valued, Zebra, chosen, tied};
+use super::{
+    Checker, Jokers, Model, ModelError, OwnPairs, Standard, Unit, Valued, Zebra, chosen, tied,
+};
 use crate::rules::{Deck, Objective, Outcome, Phase, PublicView, Seat, Table, Variant};
+use crate::solver::checker::{CheckerAction, CheckerFirstCard, CheckerSolver, CheckerState};
 use crate::solver::jokers::{JokersAction, JokersFirst, JokersSolver, JokersState};
 use crate::solver::zebra::ZebraSolver;
 use crate::solver::{Position, SeatsState, State};
@@ -140,6 +143,24 @@ pub(super) fn first_seat_value<E>(
         (_, true) => margin + v,
         (_, false) => margin - v,
     })
+}
+
+/// The value of the action `oracle` chooses and every action tied with it, in the
+/// model's order: how the rule sets with an order of their own (Zebra, the checkerboard)
+/// measure costs.
+fn chosen_first<O: Oracle>(
+    oracle: &O,
+    actions: &[(<O::Model as Model>::Action, f64)],
+    first: Option<<O::Model as Model>::First>,
+) -> Option<(f64, Vec<<O::Model as Model>::Action>)> {
+    let chosen = oracle.chosen(actions, first)?;
+    let value = actions
+        .iter()
+        .find(|&&(a, _)| a == chosen)
+        .map(|&(_, v)| v)?;
+    let mut best = tied(actions, value);
+    best.sort_by_key(|&a| O::Model::order(a, first));
+    Some((value, best))
 }
 
 impl Oracle for Solver<f64> {
@@ -282,14 +303,51 @@ impl Oracle for ZebraSolver<f64> {
         actions: &[(crate::solver::zebra::ZebraAction, f64)],
         first: Option<crate::solver::zebra::ZebraFirstCard>,
     ) -> Option<(f64, Vec<crate::solver::zebra::ZebraAction>)> {
-        let chosen = self.chosen(actions, first)?;
-        let value = actions
-            .iter()
-            .find(|&&(a, _)| a == chosen)
-            .map(|&(_, v)| v)?;
-        let mut best = tied(actions, value);
-        best.sort_by_key(|&a| Zebra::order(a, first));
-        Some((value, best))
+        chosen_first(self, actions, first)
+    }
+}
+
+impl Oracle for CheckerSolver<f64> {
+    type Model = Checker;
+
+    /// # Panics
+    /// If the deck is not a checkerboard deck.
+    fn solved(deck: &Deck, table: Table, objective: Objective) -> Result<Self, ModelError> {
+        assert!(deck.is_checker(), "not a checkerboard deck");
+        let mut solver = Self::new(objective, table.pass_rule).with_variant(table.variant);
+        solver.value(&CheckerState {
+            position: crate::solver::checker::CheckerPosition::start(deck.labels()),
+            diff: 0,
+            after_pass: false,
+            first: None,
+        })?;
+        Ok(solver)
+    }
+
+    fn unit(&self) -> Unit {
+        Unit::Objective(self.objective())
+    }
+
+    fn variant(&self) -> Variant {
+        CheckerSolver::variant(self)
+    }
+
+    fn actions(&mut self, state: &CheckerState) -> Result<Vec<(CheckerAction, f64)>, ModelError> {
+        Ok(CheckerSolver::actions(self, state)?)
+    }
+
+    fn value(&mut self, state: &CheckerState) -> Result<f64, ModelError> {
+        Ok(CheckerSolver::value(self, state)?)
+    }
+
+    /// Costs are measured from the action the optimal player chooses; the tied ones are
+    /// listed in its order of preference.
+    fn best(
+        &self,
+        actions: &[(CheckerAction, f64)],
+        first: Option<CheckerFirstCard>,
+    ) -> Option<(f64, Vec<CheckerAction>)> {
+        chosen_first(self, actions, first)
     }
 }
 

@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use super::{ModelError, Oracle, RuleSet};
 use crate::rules::{Deck, Objective, Table, Variant};
+use crate::solver::checker::{CheckerPosition, CheckerSolver, CheckerState};
 use crate::solver::jokers::{JokersSolver, JokersState};
 use crate::solver::zebra::{ZebraPosition, ZebraSolver, ZebraState};
 use crate::solver::{Position, SeatsSolver, SeatsState, Solver};
@@ -25,6 +26,9 @@ pub enum Unsolved {
     /// Jokers that count double are solved for two seats only.
     #[error("jokers that count double are solved for two seats only ({0} at this table)")]
     JokersSeats(u8),
+    /// The checkerboard is solved for two seats only.
+    #[error("the checkerboard is solved for two seats only ({0} at this table)")]
+    CheckerSeats(u8),
     /// The table of three or more seats is solved for the standard turn only.
     #[error("a table of {0} seats is solved for the standard turn only (not {1})")]
     SeatsVariant(u8, Variant),
@@ -59,6 +63,8 @@ pub enum TableOracle {
     Zebra(Box<ZebraSolver<f64>>),
     /// Jokers that count double; boxed, being large.
     Jokers(Box<JokersSolver<f64>>),
+    /// A checkerboard deck; boxed, being large.
+    Checker(Box<CheckerSolver<f64>>),
 }
 
 impl TableOracle {
@@ -76,6 +82,7 @@ impl TableOracle {
                 Err(Unsolved::ZebraVariant(table.variant))
             }
             RuleSet::Jokers if table.seats > 2 => Err(Unsolved::JokersSeats(table.seats)),
+            RuleSet::Checker if table.seats > 2 => Err(Unsolved::CheckerSeats(table.seats)),
             RuleSet::OwnPairs if table.variant != Variant::Standard => {
                 Err(Unsolved::SeatsVariant(table.seats, table.variant))
             }
@@ -104,6 +111,9 @@ impl TableOracle {
                 table.pass_rule,
                 table.variant,
             )?)),
+            RuleSet::Checker => Self::Checker(Box::new(
+                CheckerSolver::new(objective, table.pass_rule).with_variant(table.variant),
+            )),
         })
     }
 
@@ -134,6 +144,14 @@ impl TableOracle {
                     first: None,
                 })?;
             }
+            Self::Checker(c) => {
+                c.value(&CheckerState {
+                    position: CheckerPosition::start(deck.labels()),
+                    diff: 0,
+                    after_pass: false,
+                    first: None,
+                })?;
+            }
         }
         Ok(oracle)
     }
@@ -146,6 +164,7 @@ impl TableOracle {
             Self::OwnPairs(_) => RuleSet::OwnPairs,
             Self::Zebra(_) => RuleSet::Zebra,
             Self::Jokers(_) => RuleSet::Jokers,
+            Self::Checker(_) => RuleSet::Checker,
         }
     }
 
@@ -155,13 +174,15 @@ impl TableOracle {
         T: OracleTask<Solver<f64>, Output = R>
             + OracleTask<SeatsSolver<f64>, Output = R>
             + OracleTask<ZebraSolver<f64>, Output = R>
-            + OracleTask<JokersSolver<f64>, Output = R>,
+            + OracleTask<JokersSolver<f64>, Output = R>
+            + OracleTask<CheckerSolver<f64>, Output = R>,
     {
         match self {
             Self::Standard(s) => task.run(&mut **s),
             Self::OwnPairs(s) => task.run(&mut **s),
             Self::Zebra(s) => task.run(&mut **s),
             Self::Jokers(s) => task.run(&mut **s),
+            Self::Checker(s) => task.run(&mut **s),
         }
     }
 
@@ -171,13 +192,15 @@ impl TableOracle {
         T: OracleInto<Solver<f64>, Output = R>
             + OracleInto<SeatsSolver<f64>, Output = R>
             + OracleInto<ZebraSolver<f64>, Output = R>
-            + OracleInto<JokersSolver<f64>, Output = R>,
+            + OracleInto<JokersSolver<f64>, Output = R>
+            + OracleInto<CheckerSolver<f64>, Output = R>,
     {
         match self {
             Self::Standard(s) => task.run_into(*s),
             Self::OwnPairs(s) => task.run_into(*s),
             Self::Zebra(s) => task.run_into(*s),
             Self::Jokers(s) => task.run_into(*s),
+            Self::Checker(s) => task.run_into(*s),
         }
     }
 }
@@ -199,15 +222,16 @@ impl RuleSet {
             Self::OwnPairs => task.run::<super::OwnPairs>(),
             Self::Zebra => task.run::<super::Zebra>(),
             Self::Jokers => task.run::<super::Jokers>(),
+            Self::Checker => task.run::<super::Checker>(),
         }
     }
 
     /// Whether one solver serves every table of its deck and rules, worth keeping and
     /// sharing between games (the standard game's, the own-pairs table's); Zebra's and
-    /// the jokers' are kept per game.
+    /// the jokers' and the checkerboard's are kept per game.
     #[must_use]
     pub fn shares_solver(self) -> bool {
-        !matches!(self, Self::Zebra | Self::Jokers)
+        matches!(self, Self::Standard | Self::OwnPairs)
     }
 
     /// Whether its solver is the deck's two-seat solver, solved from the deal and shared

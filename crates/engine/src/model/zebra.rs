@@ -2,9 +2,9 @@
 //! public view, the concrete cards that carry out an abstract action, the order among
 //! equal actions, the usual player, and the standard reading the shared words use.
 
-use super::Model;
 use super::words::{Named, card_words};
-use crate::rules::{Card, Phase, PublicView, Slot, zebra_red};
+use super::{Model, first_card};
+use crate::rules::{Card, PublicView, Slot, zebra_red};
 use crate::rules::{coordinate, face_text};
 use crate::solver::zebra::{
     ZebraAction, ZebraColour, ZebraFirstCard, ZebraPattern, ZebraPosition, ZebraState,
@@ -66,19 +66,6 @@ fn half(card: Card, swapped: bool) -> ZebraColour {
         ZebraColour::Black
     } else {
         ZebraColour::Red
-    }
-}
-
-fn first_card(view: &PublicView) -> Option<(usize, Card, bool)> {
-    match view.phase() {
-        Phase::SecondCard {
-            first,
-            first_was_known,
-        } => match view.slots()[first] {
-            Slot::Known(c) => Some((first, c, first_was_known)),
-            _ => None,
-        },
-        _ => None,
     }
 }
 

@@ -15,13 +15,15 @@ pub const MAX_LABELS: u32 = 100_000;
 pub const MAX_COPIES: u8 = 8;
 /// Most ranks of a `zebra:L` deck (the Zebra solver's card-state index goes this far).
 pub const MAX_ZEBRA_RANKS: u32 = 100;
+/// Most pairs of a `double-checker:N` deck (one card of each of two standard decks).
+pub const MAX_CHECKER_PAIRS: u32 = 52;
 
 /// Why a deck name was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DeckError {
     /// Neither a named deck nor `LxC`.
     #[error(
-        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, standard-rank-jokers, double, pairs:N, zebra or zebra:L"
+        "unknown deck '{0}': use LxC (e.g. 13x4), standard, standard-rank, standard-jokers, standard-rank-jokers, double, double-checker, double-checker:N, pairs:N, zebra or zebra:L"
     )]
     Unknown(String),
     /// `C` must be even: cards are removed in pairs.
@@ -42,6 +44,9 @@ pub enum DeckError {
     /// `zebra:L` with L out of range.
     #[error("deck '{0}': zebra:L needs 1 <= L <= {MAX_ZEBRA_RANKS}")]
     ZebraRange(String),
+    /// `double-checker:N` with N out of range.
+    #[error("deck '{0}': double-checker:N needs 1 <= N <= {MAX_CHECKER_PAIRS}")]
+    CheckerRange(String),
     /// Too many cards to lay out on a table.
     #[error("deck '{0}' has {1} cards: a table holds at most {MAX_TABLE_CARDS}")]
     TooManyCards(String, usize),
@@ -65,6 +70,9 @@ pub enum FaceStyle {
     Zebra,
     /// Two standard decks matched card for card: same rank and suit (`double`).
     TwoDecks,
+    /// Two standard decks with different backs, dealt in a checkerboard
+    /// (`double-checker`): copy 0 has the red back, copy 1 the blue one.
+    Checkerboard,
     /// Letters and symbols (`pairs:N`).
     Symbols,
     /// Plain numbered labels (`LxC`).
@@ -111,8 +119,8 @@ const SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz23456
 
 impl Deck {
     /// Parses a deck name: `LxC`, `standard`, `standard-rank`, `standard-jokers`,
-    /// `standard-rank-jokers`, `double`,
-    /// `pairs:N`, `zebra` or `zebra:L`.
+    /// `standard-rank-jokers`, `double`, `double-checker`, `double-checker:N`, `pairs:N`,
+    /// `zebra` or `zebra:L`.
     ///
     /// # Errors
     /// A [`DeckError`] naming what is wrong.
@@ -130,8 +138,17 @@ impl Deck {
             "standard-rank-jokers" => Self::named(14, 4, FaceStyle::RankJokers, name),
             "zebra" => Self::named(13, 4, FaceStyle::Zebra, name),
             "double" => Self::named(52, 2, FaceStyle::TwoDecks, name),
+            "double-checker" => Self::named(52, 2, FaceStyle::Checkerboard, name),
             _ => {
-                if let Some(n) = name.strip_prefix("zebra:") {
+                if let Some(n) = name.strip_prefix("double-checker:") {
+                    let n: u32 = n
+                        .parse()
+                        .map_err(|_| DeckError::CheckerRange(given.to_owned()))?;
+                    if !(1..=MAX_CHECKER_PAIRS).contains(&n) {
+                        return Err(DeckError::CheckerRange(given.to_owned()));
+                    }
+                    Self::named(n, 2, FaceStyle::Checkerboard, name)
+                } else if let Some(n) = name.strip_prefix("zebra:") {
                     let n: u32 = n
                         .parse()
                         .map_err(|_| DeckError::ZebraRange(given.to_owned()))?;
@@ -274,6 +291,28 @@ impl Deck {
         self.style == FaceStyle::Zebra
     }
 
+    /// Whether this is a Double Decker Checkerboard deck (two backs, dealt apart).
+    #[must_use]
+    pub fn is_checker(&self) -> bool {
+        self.style == FaceStyle::Checkerboard
+    }
+
+    /// The back of the card dealt at `position` of a checkerboard deck: the squares
+    /// alternate (red where row plus column is even), so the backs are public; `None`
+    /// for a deck of one back.
+    #[must_use]
+    pub fn back_at(&self, position: usize) -> Option<Back> {
+        if !self.is_checker() {
+            return None;
+        }
+        let (_, cols) = self.grid();
+        Some(if (position / cols + position % cols).is_multiple_of(2) {
+            Back::Red
+        } else {
+            Back::Blue
+        })
+    }
+
     /// Checks that the deck fits on a table.
     ///
     /// # Errors
@@ -295,6 +334,8 @@ impl Deck {
             FaceStyle::RankAndColourJokers | FaceStyle::RankJokers => (6, 9),
             // Two decks as two standard tables, one above the other.
             FaceStyle::TwoDecks => (8, 13),
+            FaceStyle::Checkerboard if self.cards() == 104 => (8, 13),
+            FaceStyle::Checkerboard => checker_grid(self.cards()),
             _ => grid_for(self.cards()),
         }
     }
@@ -359,7 +400,7 @@ impl Deck {
                     ink: if copy % 4 < 2 { Ink::Red } else { Ink::Black },
                 }
             }
-            FaceStyle::TwoDecks => {
+            FaceStyle::TwoDecks | FaceStyle::Checkerboard => {
                 // Label 4r+s is rank r in suit s; both copies are the same card.
                 let (suit, ink) = match l % 4 {
                     0 => ('♠', Ink::Black),
@@ -385,6 +426,51 @@ impl Deck {
                 ink: Ink::Plain,
             },
         }
+    }
+}
+
+/// The back of a card of a checkerboard deck (`double-checker`): two decks told apart by
+/// their backs, red and blue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Back {
+    /// The first deck's back (copy 0).
+    Red,
+    /// The second deck's back (copy 1).
+    Blue,
+}
+
+impl Back {
+    /// Both backs, red first.
+    pub const BOTH: [Self; 2] = [Self::Red, Self::Blue];
+
+    /// The back of copy `copy` of a label.
+    #[must_use]
+    pub fn of_copy(copy: u8) -> Self {
+        if copy == 0 { Self::Red } else { Self::Blue }
+    }
+
+    /// The other back.
+    #[must_use]
+    pub fn other(self) -> Self {
+        match self {
+            Self::Red => Self::Blue,
+            Self::Blue => Self::Red,
+        }
+    }
+
+    /// The copy of a label that carries this back.
+    #[must_use]
+    pub fn copy(self) -> u8 {
+        u8::from(self == Self::Blue)
+    }
+}
+
+impl fmt::Display for Back {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Red => "red",
+            Self::Blue => "blue",
+        })
     }
 }
 
@@ -427,6 +513,24 @@ fn grid_for(cards: usize) -> (usize, usize) {
         }
     }
     best
+}
+
+/// A grid for a checkerboard of `cards` cards (an even number) with as many squares of
+/// each colour among the first `cards` places, row by row: the plain grid if it is so
+/// balanced, else one column more (an even row holds as many of each).
+fn checker_grid(cards: usize) -> (usize, usize) {
+    let balanced = |(rows, cols): (usize, usize)| {
+        let red = (0..cards)
+            .filter(|p| (p / cols + p % cols).is_multiple_of(2))
+            .count();
+        rows * cols >= cards && red * 2 == cards
+    };
+    let (rows, cols) = grid_for(cards);
+    if balanced((rows, cols)) {
+        return (rows, cols);
+    }
+    let cols = cols + cols % 2;
+    (cards.div_ceil(cols), cols)
 }
 
 impl fmt::Display for Deck {

@@ -141,8 +141,10 @@ impl Game {
     /// The same game with moving cards: after every `moving` turns two face-down cards
     /// swap places (see [`Game::try_flip`]).
     #[must_use]
+    /// The checkerboard's cards never move: their backs lie in a fixed pattern
+    /// (docs/variants.md), so `moving` is ignored there (the command line refuses it).
     pub fn moving(mut self, moving: Option<Moving>) -> Self {
-        self.moving = moving;
+        self.moving = moving.filter(|_| !self.view.deck().is_checker());
         self
     }
 

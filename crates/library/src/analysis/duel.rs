@@ -45,10 +45,7 @@ pub fn between<M: Chances>(
     between_under(Variant::Standard, deck, objective, pass_rule, policies)
 }
 
-/// [`between`] under `variant` (a rule set whose solver knows One Flip's turn).
-///
-/// # Panics
-/// As [`between`].
+/// [`between`] under `variant`'s turn (One Flip: a pair taken hands the turn on).
 pub fn between_under<M: Chances>(
     variant: Variant,
     deck: &Deck,

@@ -91,7 +91,7 @@ pub fn applies(record: &Record) -> bool {
 /// (the one rule [`applies`] and the judgement of a game in progress share).
 #[must_use]
 pub fn tested(mode: MemoryMode, deck: &Deck, seats: usize) -> bool {
-    mode == MemoryMode::Classic && !deck.is_zebra() && seats >= 2
+    mode == MemoryMode::Classic && !deck.is_zebra() && !deck.is_checker() && seats >= 2
 }
 
 /// The memory slips of `game` (finished or not) as `analysis` valued it. Callers ask

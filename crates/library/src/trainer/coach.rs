@@ -204,7 +204,7 @@ pub fn other_colour(deck: &Deck, a: Card, b: Card) -> Option<String> {
     // decks 4r..4r+3 are rank r in its four suits.
     let (per_rank, other) = match deck.style() {
         FaceStyle::RankAndColour | FaceStyle::RankAndColourJokers => (2, "colour"),
-        FaceStyle::TwoDecks => (4, "suit"),
+        FaceStyle::TwoDecks | FaceStyle::Checkerboard => (4, "suit"),
         _ => return None,
     };
     let ranked = 13 * per_rank;
@@ -262,6 +262,9 @@ pub fn deck_rule(deck: &Deck) -> String {
             format!("{name}: a pair is the same rank in the other colour (7♥ 7♠, not 7♥ 7♦)")
         }
         FaceStyle::TwoDecks => format!("{name}: a pair is two identical cards (7♥ 7♥)"),
+        FaceStyle::Checkerboard => format!(
+            "{name}: a pair is two identical cards, one of each back (red and blue, dealt in a checkerboard)"
+        ),
         FaceStyle::Symbols | FaceStyle::Numbers => format!("{name}: a pair is two equal cards"),
     }
 }

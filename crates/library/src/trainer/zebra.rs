@@ -9,7 +9,7 @@ use crate::solver::zebra::{ZebraAction, ZebraFirstCard};
 use super::coach::{choice_words as choice_words_of, seen_card};
 use super::{Explained, Idea, Lesson, Taught, Unit, ValuesError};
 
-mod idea;
+pub(crate) mod idea;
 
 /// Zebra's actions are measured by the few words of [`numbers`]; every decision gets
 /// an idea.

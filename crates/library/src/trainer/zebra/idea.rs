@@ -10,9 +10,8 @@ use crate::solver::zebra::{ZebraAction, ZebraFirstCard};
 use crate::trainer::card_words;
 use crate::trainer::{Idea, IdeaKind};
 
-use super::choice_words;
 use crate::model::Zebra;
-use crate::trainer::Explained;
+use crate::trainer::{Explained, Taught};
 
 /// The idea behind `best` among `actions` (best first) at the decision point of `view`.
 pub(super) fn idea(
@@ -135,11 +134,12 @@ pub(super) fn idea(
 }
 
 /// What the best is worth against the next choice: "48% against 44% for a second new
-/// card", or "worth 50%, the only choice".
-fn worth(
+/// card", or "worth 50%, the only choice" (any rule set that tells every decision's
+/// idea: Zebra, the checkerboard).
+pub(in crate::trainer) fn worth<M: Taught>(
     view: &PublicView,
-    actions: &[Explained<Zebra>],
-    best: &Explained<Zebra>,
+    actions: &[Explained<M>],
+    best: &Explained<M>,
     objective: Objective,
 ) -> String {
     let value = show_value(objective, best.value);
@@ -147,7 +147,7 @@ fn worth(
         Some(next) => format!(
             "{value} against {} for {}",
             show_value(objective, next.value),
-            choice_words(view, next.action, next.named.cards.first().copied())
+            M::choice_words(view, next.action, next.named.cards.first().copied())
         ),
         None => format!("worth {value}, the only choice"),
     }
