@@ -390,13 +390,6 @@ impl Oracle for JokersSolver<f64> {
         actions: &[(JokersAction, f64)],
         first: Option<JokersFirst>,
     ) -> Option<(f64, Vec<JokersAction>)> {
-        let chosen = self.chosen(actions, first)?;
-        let value = actions
-            .iter()
-            .find(|&&(a, _)| a == chosen)
-            .map(|&(_, v)| v)?;
-        let mut best = tied(actions, value);
-        best.sort_by_key(|&a| Jokers::order(a, first));
-        Some((value, best))
+        chosen_first(self, actions, first)
     }
 }
