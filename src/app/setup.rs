@@ -521,5 +521,6 @@ fn variant_note(variant: Variant) -> &'static str {
     match variant {
         Variant::Standard => "a pair earns another turn",
         Variant::OneFlip => "a pair is kept; the turn passes",
+        Variant::Duel(_) => "a deck each; leader, then answerer",
     }
 }

@@ -58,6 +58,7 @@ impl Check {
             (Variant::Standard, _) => 1.0 + self.start(position, d, false),
             (Variant::OneFlip, Objective::Win) => 1.0 - self.start(position, -(d + 1), false),
             (Variant::OneFlip, _) => 1.0 - self.start(position, -d, false),
+            (Variant::Duel(_), _) => unreachable!("the duel has its own recursion (two_decks)"),
         }
     }
 

@@ -88,6 +88,7 @@ mod trainer;
 mod trainer_trust;
 mod tui_screens;
 mod tutor_screens;
+mod two_decks;
 mod words_cli;
 mod zebra;
 mod zebra_duel;

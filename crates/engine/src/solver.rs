@@ -12,6 +12,7 @@ mod scalar;
 mod search;
 mod seats;
 pub mod solitaire;
+pub mod two_decks;
 pub mod zebra;
 
 pub use legal::legal_actions;

@@ -117,11 +117,31 @@ pub enum Variant {
     Standard,
     /// A player who takes a pair keeps it, but the turn passes all the same.
     OneFlip,
+    /// Two Decks Duel: each player has a deck of their own on their own side; the leader
+    /// turns a card of theirs, the answerer one of theirs, and the roles change every
+    /// turn. The pair goes to the one this names.
+    Duel(Taker),
+}
+
+/// Who takes a pair in the Two Decks Duel (docs/variants.md says why the answerer is the
+/// reading the rules imply).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Taker {
+    /// The answerer, whose card found the pair.
+    #[default]
+    Answerer,
+    /// The leader, whose card was answered.
+    Leader,
 }
 
 impl Variant {
     /// Every variant, in the order menus show them.
-    pub const ALL: [Self; 2] = [Self::Standard, Self::OneFlip];
+    pub const ALL: [Self; 4] = [
+        Self::Standard,
+        Self::OneFlip,
+        Self::Duel(Taker::Answerer),
+        Self::Duel(Taker::Leader),
+    ];
 
     /// The name used on the command line and in records.
     #[must_use]
@@ -129,6 +149,8 @@ impl Variant {
         match self {
             Self::Standard => "standard",
             Self::OneFlip => "one-flip",
+            Self::Duel(Taker::Answerer) => "duel",
+            Self::Duel(Taker::Leader) => "duel-leader",
         }
     }
 
@@ -138,6 +160,12 @@ impl Variant {
         match self {
             Self::Standard => "a player who takes a pair goes again",
             Self::OneFlip => "a player who takes a pair keeps it, and the turn passes",
+            Self::Duel(Taker::Answerer) => {
+                "a deck each, one card each a turn: the answerer takes the pair; roles change"
+            }
+            Self::Duel(Taker::Leader) => {
+                "a deck each, one card each a turn: the leader takes the pair; roles change"
+            }
         }
     }
 
@@ -146,12 +174,32 @@ impl Variant {
     pub fn pair_goes_again(self) -> bool {
         self == Self::Standard
     }
+
+    /// Who takes a pair, if this is the Two Decks Duel.
+    #[must_use]
+    pub fn duel(self) -> Option<Taker> {
+        match self {
+            Self::Duel(taker) => Some(taker),
+            Self::Standard | Self::OneFlip => None,
+        }
+    }
 }
 
 impl FromStr for Variant {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         parse_named(&s.to_ascii_lowercase(), "variant", &Self::ALL, Self::name)
+    }
+}
+
+impl Taker {
+    /// The seat's role in the turn, in words.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Answerer => "answerer",
+            Self::Leader => "leader",
+        }
     }
 }
 

@@ -214,6 +214,8 @@ impl<'a, M: Chances> HeadToHead<'a, M> {
             (Variant::Standard, _) => worth + self.turn(position, d, false, who),
             (Variant::OneFlip, Objective::Win) => self.hand_on(position, d + points, false, who),
             (Variant::OneFlip, _) => worth + self.hand_on(position, d, false, who),
+            // Its turn has two movers on two fields: `analysis::two_decks_duel` values it.
+            (Variant::Duel(_), _) => panic!("the Two Decks Duel is not a turn of one mover"),
         }
     }
 
