@@ -5,6 +5,7 @@ use clap::Args;
 mod checker;
 mod jokers;
 mod seats;
+mod two_decks;
 mod zebra;
 
 use crate::analysis::report::{self, FirstKind, Progress, Request, Shown};
@@ -15,7 +16,7 @@ use crate::rules::{Deck, Objective, PassRule, Variant};
 /// Values of a position and of every action at its decision point.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact\n  concentration solve --deck double-checker:3 --position \"2.2x2 2.1rx1\" --revealed 2.2:blue --exact"
+    after_help = "Examples:\n  concentration solve --deck 13x4\n  concentration solve --deck 3x2 --pass-rule none --position \"2.2x2 2.1x1\" --revealed 2.2 --exact --json\n  concentration solve --deck 26x2 --objective moves --position \"2.2x20 2.1x6\"\n  concentration solve --players 3 --objective own-pairs --deck 3x4 --pass-rule none --exact\n  concentration solve --deck 4x4 --variant one-flip --exact\n  concentration solve --deck zebra:4 --pass-rule none --position \"2.2/2.1x1 2.2/2.2x3\" --held 2.2/2.1:black --exact\n  concentration solve --deck double-checker:3 --position \"2.2x2 2.1rx1\" --revealed 2.2:blue --exact\n  concentration solve --variant duel --deck double\n  concentration solve --variant duel --deck pairs:4 --position 1/1/1/0 --diff 1 --held L --exact"
 )]
 pub(super) struct SolveArgs {
     /// Deck: LxC (e.g. 13x4), standard, standard-rank, standard-jokers, standard-rank-jokers, double, double-checker[:N], pairs:N, zebra or zebra:L
@@ -33,10 +34,11 @@ pub(super) struct SolveArgs {
     /// agreed, ko, quit, withdraw or none
     #[arg(long = "pass-rule", default_value = "agreed")]
     pass_rule: PassRule,
-    /// How turns go: standard (a pair taken goes again) or one-flip (the turn passes)
+    /// How turns go: standard (a pair taken goes again), one-flip (the turn passes), duel
+    /// or duel-leader (a deck each; the answerer, or the leader, takes the pair)
     #[arg(long, default_value = "standard")]
     variant: Variant,
-    /// Patterns on the table, "R.UxN ..." (Zebra: "RR.UR/RB.UBxN ..."; double-checker: 2.2, 2.1r, 2.1b, 2.0; default: the start)
+    /// Patterns on the table, "R.UxN ..." (Zebra: "RR.UR/RB.UBxN ..."; double-checker: 2.2, 2.1r, 2.1b, 2.0; duel: "N/L/A/B"; default: the start)
     #[arg(long)]
     position: Option<String>,
     /// Mover's pairs minus the opponent's
@@ -66,11 +68,13 @@ pub(super) struct SolveArgs {
 /// A bad request (status 2).
 pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let rules = RuleSet::of(&args.deck, 2);
-    let route = match rules {
-        RuleSet::Zebra => seats::Route::Model(zebra::objective(args)?),
-        RuleSet::Jokers => seats::Route::Model(jokers::objective(args)?),
-        RuleSet::Checker => seats::Route::Model(checker::objective(args)?),
-        RuleSet::Standard | RuleSet::OwnPairs => seats::route(args)?,
+    let duel = args.variant.duel();
+    let route = match (duel, rules) {
+        (Some(_), _) => seats::Route::Model(two_decks::objective(args)?),
+        (None, RuleSet::Zebra) => seats::Route::Model(zebra::objective(args)?),
+        (None, RuleSet::Jokers) => seats::Route::Model(jokers::objective(args)?),
+        (None, RuleSet::Checker) => seats::Route::Model(checker::objective(args)?),
+        (None, RuleSet::Standard | RuleSet::OwnPairs) => seats::route(args)?,
     };
     // Own-pairs values future pairs: its objective is the own-pairs table's own.
     let objective = match route {
@@ -101,11 +105,12 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
         };
         return show(&seats::solve(&request)?, args.json);
     }
-    let answer = match rules {
-        RuleSet::Zebra => zebra::solve(&request)?,
-        RuleSet::Jokers => jokers::solve(&request)?,
-        RuleSet::Checker => checker::solve(&request)?,
-        RuleSet::Standard | RuleSet::OwnPairs => standard(&request)?,
+    let answer = match (duel, rules) {
+        (Some(taker), _) => two_decks::solve(&request, taker)?,
+        (None, RuleSet::Zebra) => zebra::solve(&request)?,
+        (None, RuleSet::Jokers) => jokers::solve(&request)?,
+        (None, RuleSet::Checker) => checker::solve(&request)?,
+        (None, RuleSet::Standard | RuleSet::OwnPairs) => standard(&request)?,
     };
     show(&answer, args.json)
 }

@@ -50,6 +50,11 @@ pub enum DeckError {
     /// Too many cards to lay out on a table.
     #[error("deck '{0}' has {1} cards: a table holds at most {MAX_TABLE_CARDS}")]
     TooManyCards(String, usize),
+    /// Not a deck the Two Decks Duel splits into two sides.
+    #[error(
+        "deck '{0}': the duel splits two of each card, one a side, into identical pairs: use double (a full deck each), pairs:N or Lx2"
+    )]
+    NotDuel(String),
 }
 
 /// How the labels of a deck are drawn.
@@ -311,6 +316,25 @@ impl Deck {
         } else {
             Back::Blue
         })
+    }
+
+    /// The cards of a side in the Two Decks Duel: the deck is two of every card, one on
+    /// each side, and a pair is two identical cards (`double`: a full deck each; `pairs:N`
+    /// and `Lx2`: N cards each). A deck whose pairs are not identical cards (`standard`
+    /// pairs 7♥ with 7♦, Zebra by colour) or with four of a label is no duel.
+    ///
+    /// # Errors
+    /// [`DeckError::NotDuel`] for any other deck.
+    pub fn duel_side(&self) -> Result<u32, DeckError> {
+        let identical = matches!(
+            self.style,
+            FaceStyle::TwoDecks | FaceStyle::Symbols | FaceStyle::Numbers
+        );
+        if identical && self.copies == 2 {
+            Ok(self.labels)
+        } else {
+            Err(DeckError::NotDuel(self.name.clone()))
+        }
     }
 
     /// Checks that the deck fits on a table.

@@ -31,6 +31,7 @@
 mod index;
 mod position;
 mod search;
+pub mod turn;
 
 use std::fmt;
 

@@ -2,6 +2,7 @@
 //! ([`super::index`]), the answerer's decision point valued on the way.
 
 use super::index::Layout;
+use super::turn::{self, Next};
 use super::{DuelAction, DuelError, DuelFirst, DuelPosition, DuelState, Seen};
 use crate::rules::{Objective, PassRule, Taker};
 use crate::solver::Scalar;
@@ -197,23 +198,17 @@ impl<V: Scalar> DuelSolver<V> {
         after_pass: bool,
         out: &mut impl FnMut(DuelAction, V),
     ) {
-        let unseen = p.leader_unseen();
-        if unseen > 0 {
+        for action in turn::leads(p) {
+            let outcomes = turn::lead(p, action);
             let mut sum = V::zero();
-            for pile in [Seen::Neither, Seen::Answerer] {
-                let k = p.count(pile);
-                if k > 0 {
-                    let v = self.leader_after(p, DuelFirst::Revealed(pile), d, after_pass);
-                    sum = sum.plus(&v.times(u64::from(k)));
-                }
+            for (weight, next) in outcomes.iter() {
+                let Next::Answer(first) = next else {
+                    unreachable!("the leader's card is always answered")
+                };
+                let v = self.leader_after(p, first, d, after_pass);
+                sum = sum.plus(&v.times(u64::from(weight)));
             }
-            out(DuelAction::Unknown, sum.over(u64::from(unseen)));
-        }
-        for pile in [Seen::Leader, Seen::Both] {
-            if p.count(pile) > 0 {
-                let v = self.leader_after(p, DuelFirst::Held(pile), d, after_pass);
-                out(DuelAction::Known(pile), v);
-            }
+            out(action, sum.over(u64::from(outcomes.total)));
         }
     }
 
@@ -239,43 +234,22 @@ impl<V: Scalar> DuelSolver<V> {
         after_pass: bool,
         out: &mut impl FnMut(DuelAction, V),
     ) {
-        let shown = match first {
-            DuelFirst::Revealed(pile) => p.moved(pile, pile_seen_by_leader(pile)),
-            DuelFirst::Held(_) => p,
-        };
-        let seen = first.answer_seen();
-        if seen {
-            out(DuelAction::Match, self.taken(shown.without(Seen::Both), d));
-        }
-        let unseen = shown.answerer_unseen();
-        if unseen > 0 {
+        'actions: for action in turn::answers(p, first) {
+            let outcomes = turn::answer(p, first, action);
             let mut sum = V::zero();
-            if !seen {
-                // One of the answerer's unseen cards is the leader's label's.
-                sum = sum.plus(&self.taken(shown.without(Seen::Leader), d));
+            for (weight, next) in outcomes.iter() {
+                let v = match next {
+                    Next::Taken(after) => self.taken(after, d),
+                    Next::NoPair(after) => self.no_pair(after, d),
+                    Next::Pass(after) => match self.pass(after, d, after_pass) {
+                        Some(v) => v,
+                        None => continue 'actions,
+                    },
+                    Next::Answer(_) => unreachable!("an answer ends the turn"),
+                };
+                sum = sum.plus(&v.times(u64::from(weight)));
             }
-            let others = [
-                (Seen::Neither, shown.neither, Seen::Answerer),
-                (Seen::Leader, shown.leader - u32::from(!seen), Seen::Both),
-            ];
-            for (pile, k, to) in others {
-                if k > 0 {
-                    let v = self.no_pair(shown.moved(pile, to), d);
-                    sum = sum.plus(&v.times(u64::from(k)));
-                }
-            }
-            out(DuelAction::Unknown, sum.over(u64::from(unseen)));
-        }
-        let others = shown.answerer + shown.both - u32::from(seen);
-        if others > 0 {
-            let v = if first.held() {
-                self.pass(shown, d, after_pass)
-            } else {
-                Some(self.no_pair(shown, d))
-            };
-            if let Some(v) = v {
-                out(DuelAction::Other, v);
-            }
+            out(action, sum.over(u64::from(outcomes.total)));
         }
     }
 
@@ -326,13 +300,5 @@ impl<V: Scalar> DuelSolver<V> {
             Objective::Win => V::one().minus(v),
             _ => V::zero().minus(v),
         }
-    }
-}
-
-/// Where a label goes when the leader shows their card of it for the first time.
-fn pile_seen_by_leader(pile: Seen) -> Seen {
-    match pile {
-        Seen::Answerer => Seen::Both,
-        _ => Seen::Leader,
     }
 }
