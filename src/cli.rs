@@ -309,6 +309,15 @@ pub(crate) fn usage(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(UsageError(message.into()))
 }
 
+/// The cards of a side of `deck` in the Two Decks Duel (`solve` and `duel` alike).
+///
+/// # Errors
+/// A deck whose pairs are not two identical cards (status 2).
+pub(crate) fn duel_side(deck: &crate::rules::Deck) -> anyhow::Result<u32> {
+    deck.duel_side()
+        .map_err(|e| usage(format!("--variant duel: {e}")))
+}
+
 /// A delay flag's value in seconds, checked to lie between 0 and 60.
 fn delay_seconds(flag: &str, seconds: f64) -> anyhow::Result<f64> {
     if (0.0..=60.0).contains(&seconds) {

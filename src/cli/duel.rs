@@ -6,6 +6,7 @@ mod checker;
 mod jokers;
 mod save;
 mod seats;
+mod two_decks;
 mod zebra;
 
 use crate::analysis::duel::{self, Contender};
@@ -126,7 +127,18 @@ fn side(name: PolicyName, args: &DuelArgs) -> anyhow::Result<Side> {
 /// A bad request (status 2).
 pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
     check_flags(args)?;
-    // The one dispatch on the rule set: a table of seats, Zebra, or the standard game.
+    // The one dispatch on the rule set: the Two Decks Duel, a table of seats, Zebra, or
+    // the standard game.
+    if let Some(taker) = args.variant.duel() {
+        if args.objective == Objective::Moves {
+            return Err(super::usage(
+                "--objective moves: a duel needs two players (win or margin)",
+            ));
+        }
+        crate::rules::check_combination(args.objective, args.pass_rule)
+            .map_err(|e| super::usage(e.to_string()))?;
+        return two_decks::run(args, taker);
+    }
     let rules = RuleSet::of(&args.deck, 2);
     let zebra = rules == RuleSet::Zebra;
     let checker = rules == RuleSet::Checker;
@@ -217,33 +229,8 @@ fn two_seats<M: Model>(
     mut sides: [Side<M>; 2],
     exact: impl FnOnce(&mut [Side<M>; 2]) -> f64,
 ) -> anyhow::Result<()> {
-    let name = |p: PolicyName| {
-        p.to_possible_value()
-            .map(|v| v.get_name().to_owned())
-            .unwrap_or_default()
-    };
-    let names = format!(
-        "{} (first) vs {} (second), {}, {}{}",
-        name(args.first),
-        name(args.second),
-        args.objective,
-        args.pass_rule,
-        match args.variant {
-            Variant::Standard => String::new(),
-            other => format!(", {other}"),
-        }
-    );
     let Some(games) = args.games else {
-        let value = exact(&mut sides);
-        if args.json {
-            println!("{}", serde_json::json!({ "value": value }));
-        } else {
-            println!(
-                "{} | {names}: first player's expected result {}",
-                args.deck,
-                show(args.objective, value)
-            );
-        }
+        print_exact(args, exact(&mut sides));
         return Ok(());
     };
     args.deck
@@ -257,7 +244,41 @@ fn two_seats<M: Model>(
     let mut a = Agent::of(first, 0);
     let mut b = Agent::of(second, 0);
     let seats = vec![RecordSeat::named(a.name()), RecordSeat::named(b.name())];
-    simulated(args, [&mut a, &mut b], seats, &names, games)
+    simulated(args, [&mut a, &mut b], seats, &names(args), games)
+}
+
+/// The two sides and the rules of a duel, in words.
+fn names(args: &DuelArgs) -> String {
+    let name = |p: PolicyName| {
+        p.to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    };
+    format!(
+        "{} (first) vs {} (second), {}, {}{}",
+        name(args.first),
+        name(args.second),
+        args.objective,
+        args.pass_rule,
+        match args.variant {
+            Variant::Standard => String::new(),
+            other => format!(", {other}"),
+        }
+    )
+}
+
+/// Prints the exact result `value` of the duel of `args`.
+fn print_exact(args: &DuelArgs, value: f64) {
+    if args.json {
+        println!("{}", serde_json::json!({ "value": value }));
+    } else {
+        println!(
+            "{} | {}: first player's expected result {}",
+            args.deck,
+            names(args),
+            show(args.objective, value)
+        );
+    }
 }
 
 /// Plays `games` real games of `agents` (saving each with `--save`, `seats` named in

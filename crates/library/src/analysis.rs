@@ -12,6 +12,7 @@ pub mod memory;
 pub mod report;
 pub mod seats_duel;
 pub mod seats_report;
+pub mod two_decks_duel;
 pub mod versus;
 mod walk;
 mod zebra_duel;

@@ -8,7 +8,7 @@ use num_rational::BigRational;
 use super::{Answer, SolveArgs};
 use crate::analysis::report::{self, FirstKind, Request};
 use crate::cli::usage;
-use crate::rules::{Deck, Objective, Taker};
+use crate::rules::{Objective, Taker};
 use crate::solver::two_decks::{DuelError, DuelFirst, DuelPosition, DuelSolver, DuelState, Seen};
 
 /// The objective of a Duel request, refusing the options the duel is not played with.
@@ -34,20 +34,11 @@ pub(super) fn objective(args: &SolveArgs) -> anyhow::Result<Objective> {
     }
 }
 
-/// The pairs of a side of `deck`, refusing a deck the duel does not split.
-///
-/// # Errors
-/// A deck whose pairs are not two identical cards (status 2).
-pub(crate) fn side(deck: &Deck) -> anyhow::Result<u32> {
-    deck.duel_side()
-        .map_err(|e| usage(format!("--variant duel: {e}")))
-}
-
 /// Validates a request into a Duel state; the error names the bad part.
 fn state_of(request: &Request) -> anyhow::Result<DuelState> {
     crate::rules::check_combination(request.objective, request.pass_rule)
         .map_err(|e| usage(e.to_string()))?;
-    let pairs = side(&request.deck)?;
+    let pairs = crate::cli::duel_side(&request.deck)?;
     let position = match &request.position {
         Some(text) => text
             .parse::<DuelPosition>()
