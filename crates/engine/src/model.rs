@@ -185,6 +185,11 @@ impl RuleSet {
     /// # Errors
     /// One line naming the bad part.
     pub fn check_table(deck: &Deck, seats: usize, variant: Variant) -> Result<(), String> {
+        if variant.duel().is_some() && seats != 2 {
+            return Err(format!(
+                "--variant {variant}: the Two Decks Duel is played by two, a side each ({seats} seats given)"
+            ));
+        }
         let table = crate::rules::Table {
             seats: u8::try_from(seats).unwrap_or(u8::MAX),
             pass_rule: crate::rules::PassRule::None,
@@ -204,6 +209,9 @@ impl RuleSet {
             )),
             Err(Unsolved::CheckerSeats(_)) => Err(format!(
                 "--players: the checkerboard is played by two seats ({seats} given): no own-pairs solver knows two backs"
+            )),
+            Err(Unsolved::Duel) => Err(format!(
+                "--variant {variant}: the Two Decks Duel is solved (solve, duel) but not yet played at a table"
             )),
             Ok(_) | Err(Unsolved::SeatsVariant(..)) => Ok(()),
         }

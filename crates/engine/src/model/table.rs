@@ -32,6 +32,10 @@ pub enum Unsolved {
     /// The table of three or more seats is solved for the standard turn only.
     #[error("a table of {0} seats is solved for the standard turn only (not {1})")]
     SeatsVariant(u8, Variant),
+    /// The Two Decks Duel has its own solver (`solver::two_decks`), which no table plays
+    /// yet: its turn has two movers, which this model's decision points do not.
+    #[error("the Two Decks Duel is valued by solve and duel only; no table plays it yet")]
+    Duel,
 }
 
 /// A task any rule set's solver carries out, written once against [`Oracle`]: the
@@ -75,6 +79,9 @@ impl TableOracle {
     /// A Zebra table of three or more seats or under One Flip; a table of three or more
     /// seats under One Flip.
     pub fn check(deck: &Deck, table: Table) -> Result<RuleSet, Unsolved> {
+        if table.variant.duel().is_some() {
+            return Err(Unsolved::Duel);
+        }
         let rules = RuleSet::of(deck, usize::from(table.seats));
         match rules {
             RuleSet::Zebra if table.seats > 2 => Err(Unsolved::ZebraSeats(table.seats)),
@@ -277,6 +284,11 @@ mod tests {
         assert_eq!(
             TableOracle::check(&pairs, table(3, Variant::OneFlip)),
             Err(Unsolved::SeatsVariant(3, Variant::OneFlip))
+        );
+        let duel = Variant::Duel(crate::rules::Taker::Answerer);
+        assert_eq!(
+            TableOracle::check(&pairs, table(2, duel)),
+            Err(Unsolved::Duel)
         );
     }
 }

@@ -41,6 +41,10 @@ pub enum TableError {
     /// With three or more seats only `none` and `agreed` are defined.
     #[error("pass rule '{0}' needs two players: with three or more, use 'none' or 'agreed'")]
     PassRule(PassRule),
+    /// The Two Decks Duel's turn (a leader and an answerer, a side each) is not this
+    /// table's turn of one mover.
+    #[error("variant '{0}': the Two Decks Duel is solved (solve, duel) but not yet played at a table")]
+    Duel(Variant),
 }
 
 impl Table {
@@ -64,6 +68,9 @@ impl Table {
         }
         if self.seats > 2 && !matches!(self.pass_rule, PassRule::None | PassRule::Agreed) {
             return Err(TableError::PassRule(self.pass_rule));
+        }
+        if self.variant.duel().is_some() {
+            return Err(TableError::Duel(self.variant));
         }
         Ok(self)
     }

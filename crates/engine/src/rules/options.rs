@@ -135,7 +135,10 @@ pub enum Taker {
 }
 
 impl Variant {
-    /// Every variant, in the order menus show them.
+    /// The variants a table plays, in the order menus show them.
+    pub const TABLE: [Self; 2] = [Self::Standard, Self::OneFlip];
+
+    /// Every variant: those of a table, then the Two Decks Duel's two readings.
     pub const ALL: [Self; 4] = [
         Self::Standard,
         Self::OneFlip,
