@@ -329,19 +329,42 @@ fn every_decision_of_concrete_cards_agrees_with_the_piles() {
     }
 }
 
-/// The check figures of docs/variants.md: the leader's value at the start, under
-/// `agreed`, the answerer taking the pair.
+/// The check figures of docs/variants.md: the leader's value at the start of N pairs a
+/// side, under `agreed` and under `none`, for both readings of who takes the pair (the
+/// answerer's value is one minus it, or minus it).
 #[test]
 fn check_figures() {
-    let start = |objective, pairs| {
+    let start = |objective, pass_rule, taker, pairs| {
         solver(Rules {
             objective,
-            pass_rule: PassRule::Agreed,
-            taker: Taker::Answerer,
+            pass_rule,
+            taker,
         })
         .value(&DuelState::start(pairs))
         .unwrap()
     };
-    assert_eq!(start(Objective::Margin, 1), q(-1, 1));
-    assert_eq!(start(Objective::Win, 1), q(0, 1));
+    let figures = |objective, pass_rule, taker| -> Vec<String> {
+        (1..=6)
+            .map(|n| start(objective, pass_rule, taker, n).to_string())
+            .collect()
+    };
+    use Objective::{Margin, Win};
+    use PassRule::{Agreed, None};
+    use Taker::{Answerer, Leader};
+    for rule in [Agreed, None] {
+        assert_eq!(figures(Win, rule, Answerer), ["0", "1/2", "1/2", "23/48", "7/15", "35/72"]);
+        assert_eq!(figures(Margin, rule, Answerer), ["-1", "0", "0", "-1/12", "-1/10", "-1/18"]);
+    }
+    assert_eq!(figures(Win, Agreed, Leader), ["1", "1/2", "2/3", "7/12", "7/12", "41/72"]);
+    assert_eq!(figures(Margin, Agreed, Leader), ["1", "0", "1/3", "1/6", "1/6", "5/36"]);
+    assert_eq!(figures(Win, None, Leader), ["1", "1/2", "1/2", "23/48", "19/40", "679/1440"]);
+    assert_eq!(figures(Margin, None, Leader), ["1", "0", "0", "-1/12", "-1/10", "-11/90"]);
+    // The full size, a deck each (double): the margins to the last digit printed there.
+    let full = |taker| {
+        DuelSolver::<f64>::new(Margin, Agreed, taker)
+            .value(&DuelState::start(52))
+            .unwrap()
+    };
+    assert!((full(Answerer) - -0.008_092_994_075_775_36).abs() < 1e-12);
+    assert!((full(Leader) - 0.018_861_086_034_336_453).abs() < 1e-12);
 }
