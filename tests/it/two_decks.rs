@@ -94,7 +94,9 @@ impl Plain {
         if piles.iter().sum::<u32>() == 0 {
             return ended(self.rules, lead);
         }
-        let key = (piles[0], piles[1], piles[2], piles[3], leader, lead, after_pass);
+        let key = (
+            piles[0], piles[1], piles[2], piles[3], leader, lead, after_pass,
+        );
         if let Some(v) = self.memo.get(&key) {
             return v.clone();
         }
@@ -260,9 +262,18 @@ fn every_state_and_action_agrees_with_the_plain_recursion() {
                             first: None,
                         };
                         // Seat 0 leads; its piles are the leader's.
-                        let piles = [position.neither, position.leader, position.answerer, position.both];
+                        let piles = [
+                            position.neither,
+                            position.leader,
+                            position.answerer,
+                            position.both,
+                        ];
                         let expected = plain.leads(piles, 0, diff, after_pass);
-                        assert_eq!(fast.actions(&state).unwrap(), expected, "{rules:?} {state:?}");
+                        assert_eq!(
+                            fast.actions(&state).unwrap(),
+                            expected,
+                            "{rules:?} {state:?}"
+                        );
                         for first in firsts(position) {
                             let state = DuelState {
                                 first: Some(first),
@@ -273,7 +284,11 @@ fn every_state_and_action_agrees_with_the_plain_recursion() {
                                 .into_iter()
                                 .map(|(a, v)| (a, for_seat(rules, 1, v)))
                                 .collect();
-                            assert_eq!(fast.actions(&state).unwrap(), expected, "{rules:?} {state:?}");
+                            assert_eq!(
+                                fast.actions(&state).unwrap(),
+                                expected,
+                                "{rules:?} {state:?}"
+                            );
                             checked += 1;
                         }
                     }
@@ -352,13 +367,31 @@ fn check_figures() {
     use PassRule::{Agreed, None};
     use Taker::{Answerer, Leader};
     for rule in [Agreed, None] {
-        assert_eq!(figures(Win, rule, Answerer), ["0", "1/2", "1/2", "23/48", "7/15", "35/72"]);
-        assert_eq!(figures(Margin, rule, Answerer), ["-1", "0", "0", "-1/12", "-1/10", "-1/18"]);
+        assert_eq!(
+            figures(Win, rule, Answerer),
+            ["0", "1/2", "1/2", "23/48", "7/15", "35/72"]
+        );
+        assert_eq!(
+            figures(Margin, rule, Answerer),
+            ["-1", "0", "0", "-1/12", "-1/10", "-1/18"]
+        );
     }
-    assert_eq!(figures(Win, Agreed, Leader), ["1", "1/2", "2/3", "7/12", "7/12", "41/72"]);
-    assert_eq!(figures(Margin, Agreed, Leader), ["1", "0", "1/3", "1/6", "1/6", "5/36"]);
-    assert_eq!(figures(Win, None, Leader), ["1", "1/2", "1/2", "23/48", "19/40", "679/1440"]);
-    assert_eq!(figures(Margin, None, Leader), ["1", "0", "0", "-1/12", "-1/10", "-11/90"]);
+    assert_eq!(
+        figures(Win, Agreed, Leader),
+        ["1", "1/2", "2/3", "7/12", "7/12", "41/72"]
+    );
+    assert_eq!(
+        figures(Margin, Agreed, Leader),
+        ["1", "0", "1/3", "1/6", "1/6", "5/36"]
+    );
+    assert_eq!(
+        figures(Win, None, Leader),
+        ["1", "1/2", "1/2", "23/48", "19/40", "679/1440"]
+    );
+    assert_eq!(
+        figures(Margin, None, Leader),
+        ["1", "0", "0", "-1/12", "-1/10", "-11/90"]
+    );
     // The full size, a deck each (double): the margins to the last digit printed there.
     let full = |taker| {
         DuelSolver::<f64>::new(Margin, Agreed, taker)
@@ -367,4 +400,69 @@ fn check_figures() {
     };
     assert!((full(Answerer) - -0.008_092_994_075_775_36).abs() < 1e-12);
     assert!((full(Leader) - 0.018_861_086_034_336_453).abs() < 1e-12);
+}
+
+/// `solve` answers with the solver's exact values and the decision point in the Duel's
+/// words; `duel` between two optimal players plays the solver's value, and neither the
+/// usual player nor a best response beats the optimal one.
+#[test]
+fn the_commands_answer_with_the_solvers_values() {
+    use crate::common::cli::run;
+    let (code, out, err) = run(&[
+        "solve",
+        "--variant",
+        "duel",
+        "--deck",
+        "pairs:4",
+        "--exact",
+        "--json",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["exact"], "23/48", "{out}");
+    let (code, out, _) = run(&[
+        "solve",
+        "--variant",
+        "duel",
+        "--deck",
+        "pairs:4",
+        "--position",
+        "1/1/1/0",
+        "--diff",
+        "1",
+        "--held",
+        "L",
+        "--exact",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("position 1/1/1/0"), "{out}");
+    assert!(
+        out.contains("the leader turned a seen card of pile L: the answerer moves"),
+        "{out}"
+    );
+    assert!(out.contains("unknown    37.5000% = 3/8  best"), "{out}");
+    let duel = |first: &str, second: &str| -> f64 {
+        let (code, out, err) = run(&[
+            "duel",
+            "--variant",
+            "duel",
+            "--deck",
+            "pairs:5",
+            "--objective",
+            "margin",
+            "--first",
+            first,
+            "--second",
+            second,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        json["value"].as_f64().unwrap()
+    };
+    assert!((duel("optimal", "optimal") - -0.1).abs() < 1e-12);
+    assert!((duel("best", "optimal") - -0.1).abs() < 1e-12);
+    assert!((duel("optimal", "best") - -0.1).abs() < 1e-12);
+    assert!(duel("usual", "optimal") <= -0.1 + 1e-12);
+    assert!(duel("optimal", "usual") >= -0.1 - 1e-12);
 }

@@ -48,8 +48,7 @@ pub(super) fn run(args: &DuelArgs, taker: Taker) -> anyhow::Result<()> {
         pass_rule: args.pass_rule,
         taker,
     };
-    let value =
-        two_decks_duel::between(pairs, terms, players).map_err(|e| usage(e.to_string()))?;
+    let value = two_decks_duel::between(pairs, terms, players).map_err(|e| usage(e.to_string()))?;
     super::print_exact(args, value);
     Ok(())
 }

@@ -23,10 +23,9 @@ pub(super) fn objective(args: &SolveArgs) -> anyhow::Result<Objective> {
     }
     match args.objective {
         None => Ok(Objective::Win),
-        Some(super::seats::ObjectiveArg::Model(Objective::Moves)) => Err(usage(format!(
-            "--objective moves: {}",
-            DuelError::Moves
-        ))),
+        Some(super::seats::ObjectiveArg::Model(Objective::Moves)) => {
+            Err(usage(format!("--objective moves: {}", DuelError::Moves)))
+        }
         Some(super::seats::ObjectiveArg::Model(o)) => Ok(o),
         Some(super::seats::ObjectiveArg::OwnPairs) => Err(usage(
             "--objective own-pairs: the duel is played by two (win or margin)",
@@ -80,7 +79,8 @@ fn pass_possible(p: DuelPosition) -> bool {
 /// Parses `--revealed N|A` or `--held L|B` and checks it fits the position.
 fn first_card(flag: &str, text: &str, position: DuelPosition) -> anyhow::Result<DuelFirst> {
     let bad = |m: &str| usage(format!("--{flag} {text}: {m}"));
-    let pile = Seen::from_letter(text.trim()).ok_or_else(|| bad("expected a pile, N, L, A or B"))?;
+    let pile =
+        Seen::from_letter(text.trim()).ok_or_else(|| bad("expected a pile, N, L, A or B"))?;
     let first = match (flag, pile) {
         ("revealed", Seen::Neither | Seen::Answerer) => DuelFirst::Revealed(pile),
         ("revealed", _) => return Err(bad("an unknown card of the leader's is in pile N or A")),
@@ -88,7 +88,10 @@ fn first_card(flag: &str, text: &str, position: DuelPosition) -> anyhow::Result<
         _ => return Err(bad("a seen card of the leader's is in pile L or B")),
     };
     if position.count(pile) == 0 {
-        return Err(bad(&format!("no label is in pile {} of {position}", pile.letter())));
+        return Err(bad(&format!(
+            "no label is in pile {} of {position}",
+            pile.letter()
+        )));
     }
     Ok(first)
 }
@@ -104,8 +107,8 @@ pub(super) fn solve(request: &Request, taker: Taker) -> anyhow::Result<Answer> {
     let mut solver: DuelSolver<f64> = DuelSolver::new(objective, pass_rule, taker);
     let actions = solver.actions(&state).map_err(refused)?;
     let exact = if request.exact {
-        let mut exact: DuelSolver<BigRational> = DuelSolver::new(objective, pass_rule, taker)
-            .with_limit(crate::solver::EXACT_LIMIT);
+        let mut exact: DuelSolver<BigRational> =
+            DuelSolver::new(objective, pass_rule, taker).with_limit(crate::solver::EXACT_LIMIT);
         Some(exact.actions(&state).map_err(refused)?)
     } else {
         None

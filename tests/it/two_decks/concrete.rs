@@ -99,7 +99,9 @@ impl Brute {
 
     /// The labels still on the table (both sides hold the same ones).
     fn left(&self, table: &Table) -> Vec<u8> {
-        (0..self.pairs).filter(|l| !table.taken.contains(l)).collect()
+        (0..self.pairs)
+            .filter(|l| !table.taken.contains(l))
+            .collect()
     }
 
     /// The labels side `s` has on the table and has not shown.
@@ -130,7 +132,11 @@ impl Brute {
     fn state(&self, table: &Table, first: Option<DuelFirst>) -> DuelState {
         DuelState {
             position: self.piles(table),
-            diff: if table.leader == 0 { table.lead } else { -table.lead },
+            diff: if table.leader == 0 {
+                table.lead
+            } else {
+                -table.lead
+            },
             after_pass: table.after_pass,
             first,
         }
@@ -187,7 +193,14 @@ impl Brute {
 
     /// Seat 0's value once the leader's card (`label`, seen before: `held`) is shown on
     /// `shown`, the turn having begun at `table`; checked against the solver's.
-    fn answer(&mut self, table: &Table, shown: &Table, label: u8, held: bool, first: DuelFirst) -> Q {
+    fn answer(
+        &mut self,
+        table: &Table,
+        shown: &Table,
+        label: u8,
+        held: bool,
+        first: DuelFirst,
+    ) -> Q {
         let (leader, answerer) = (table.leader, 1 - table.leader);
         let mut best: Option<Q> = None;
         for j in 0..shown.sides[answerer].len() {
@@ -256,7 +269,11 @@ impl Brute {
         }
         let v = best.expect("a legal answer");
         let expected = self.solver.value(&self.state(table, Some(first))).unwrap();
-        assert_eq!(self.for_seat(answerer, v.clone()), expected, "{table:?} {first:?}");
+        assert_eq!(
+            self.for_seat(answerer, v.clone()),
+            expected,
+            "{table:?} {first:?}"
+        );
         self.checked += 1;
         v
     }

@@ -43,7 +43,9 @@ pub enum TableError {
     PassRule(PassRule),
     /// The Two Decks Duel's turn (a leader and an answerer, a side each) is not this
     /// table's turn of one mover.
-    #[error("variant '{0}': the Two Decks Duel is solved (solve, duel) but not yet played at a table")]
+    #[error(
+        "variant '{0}': the Two Decks Duel is solved (solve, duel) but not yet played at a table"
+    )]
     Duel(Variant),
 }
 

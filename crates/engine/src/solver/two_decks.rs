@@ -82,7 +82,10 @@ impl DuelFirst {
     /// Whether the answerer has seen their card of the leader's label.
     #[must_use]
     pub fn answer_seen(self) -> bool {
-        matches!(self, Self::Revealed(Seen::Answerer) | Self::Held(Seen::Both))
+        matches!(
+            self,
+            Self::Revealed(Seen::Answerer) | Self::Held(Seen::Both)
+        )
     }
 
     /// Whether the leader's card had been seen before the turn (a pass is possible).

@@ -7,7 +7,9 @@ use std::collections::HashMap;
 
 use crate::rules::{Objective, PassRule, Taker};
 use crate::solver::two_decks::turn::{self, Next};
-use crate::solver::two_decks::{DuelAction, DuelError, DuelFirst, DuelPosition, DuelSolver, DuelState};
+use crate::solver::two_decks::{
+    DuelAction, DuelError, DuelFirst, DuelPosition, DuelSolver, DuelState,
+};
 
 /// How a seat plays the duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,7 +81,13 @@ impl Playout {
     }
 
     /// The solver's state of a decision point with seat `leader` leading.
-    fn state(p: DuelPosition, leader: usize, lead: i64, ap: bool, first: Option<DuelFirst>) -> DuelState {
+    fn state(
+        p: DuelPosition,
+        leader: usize,
+        lead: i64,
+        ap: bool,
+        first: Option<DuelFirst>,
+    ) -> DuelState {
         DuelState {
             position: p,
             diff: if leader == 0 { lead } else { -lead },
@@ -89,7 +97,12 @@ impl Playout {
     }
 
     /// The action `seat` plays among `legal` at `state`, or every one for a best response.
-    fn choices(&mut self, seat: usize, state: &DuelState, legal: Vec<DuelAction>) -> Vec<DuelAction> {
+    fn choices(
+        &mut self,
+        seat: usize,
+        state: &DuelState,
+        legal: Vec<DuelAction>,
+    ) -> Vec<DuelAction> {
         match self.players[seat] {
             DuelPlayer::Best => legal,
             DuelPlayer::Optimal => vec![self.solver.best(state).expect("a solved duel")],
@@ -146,7 +159,14 @@ impl Playout {
     }
 
     /// Seat 0's value once the leader's card `first` is shown.
-    fn answered(&mut self, p: DuelPosition, leader: usize, lead: i64, ap: bool, first: DuelFirst) -> f64 {
+    fn answered(
+        &mut self,
+        p: DuelPosition,
+        leader: usize,
+        lead: i64,
+        ap: bool,
+        first: DuelFirst,
+    ) -> f64 {
         let answerer = 1 - leader;
         let state = Self::state(p, leader, lead, ap, Some(first));
         let legal: Vec<DuelAction> = turn::answers(p, first)

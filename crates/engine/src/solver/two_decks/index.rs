@@ -78,7 +78,11 @@ impl Layout {
     fn cap(&self, n: u32) -> i64 {
         let parity = i64::from((self.total - n) % 2);
         let above = i64::from(n) + 1;
-        if above % 2 == parity { above } else { above + 1 }
+        if above % 2 == parity {
+            above
+        } else {
+            above + 1
+        }
     }
 
     /// The largest difference stored in layer `n`.
@@ -112,8 +116,7 @@ impl Layout {
     pub(super) fn index(&self, position: DuelPosition, d: i64, after_pass: bool) -> usize {
         let n = position.pairs();
         let rest = u64::from(n - position.neither);
-        let split = tetrahedron(u64::from(n)) - tetrahedron(rest)
-            + triangle(rest)
+        let split = tetrahedron(u64::from(n)) - tetrahedron(rest) + triangle(rest)
             - triangle(rest - u64::from(position.leader))
             + u64::from(position.answerer);
         let slot = if self.diffs {

@@ -96,8 +96,10 @@ impl<V: Scalar> DuelSolver<V> {
     /// A refused question (see [`DuelError`]).
     pub fn value(&mut self, state: &DuelState) -> Result<V, DuelError> {
         let actions = self.actions(state)?;
-        Ok(crate::solver::best_of(self.objective, actions.into_iter().map(|(_, v)| v))
-            .expect("a legal action"))
+        Ok(
+            crate::solver::best_of(self.objective, actions.into_iter().map(|(_, v)| v))
+                .expect("a legal action"),
+        )
     }
 
     /// The action the decision rule plays at `state`.
@@ -172,7 +174,9 @@ impl<V: Scalar> DuelSolver<V> {
             return self.end(d);
         }
         let layout = self.layout.as_ref().expect("prepared");
-        let d = layout.stored_diff(n, d).expect("a difference that can occur");
+        let d = layout
+            .stored_diff(n, d)
+            .expect("a difference that can occur");
         let i = layout.index(p, d, after_pass && self.pass_rule.remembers_pass());
         if self.done[i] {
             return self.values[i].clone();

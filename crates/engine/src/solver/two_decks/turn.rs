@@ -139,7 +139,10 @@ pub fn answer(p: DuelPosition, first: DuelFirst, action: DuelAction) -> Outcomes
             }
             let partners = shown.leader - u32::from(!seen);
             if partners > 0 {
-                out.push(partners, Next::NoPair(shown.moved(Seen::Leader, Seen::Both)));
+                out.push(
+                    partners,
+                    Next::NoPair(shown.moved(Seen::Leader, Seen::Both)),
+                );
             }
         }
         DuelAction::Other if first.held() => out.push(1, Next::Pass(shown)),
