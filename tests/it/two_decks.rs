@@ -71,7 +71,7 @@ fn points(rules: Rules, v: Q, pairs: i64) -> Q {
 /// `theirs` only seat 1's), the leading seat, seat 0's lead in pairs, the pass flag.
 struct Plain {
     rules: Rules,
-    memo: HashMap<(u32, u32, u32, u32, u8, i64, bool), Q>,
+    memo: HashMap<(Piles, u8, i64, bool), Q>,
 }
 
 /// A turn start from seat 0's side: neither, mine, theirs, both.
@@ -94,9 +94,7 @@ impl Plain {
         if piles.iter().sum::<u32>() == 0 {
             return ended(self.rules, lead);
         }
-        let key = (
-            piles[0], piles[1], piles[2], piles[3], leader, lead, after_pass,
-        );
+        let key = (piles, leader, lead, after_pass);
         if let Some(v) = self.memo.get(&key) {
             return v.clone();
         }
