@@ -248,10 +248,6 @@ pub enum JokersError {
     /// Nothing on the table.
     #[error("the table is empty: there is no decision")]
     Empty,
-    /// The Two Decks Duel's turn is not this solver's (it knows the standard turn and
-    /// One Flip).
-    #[error("variant '{0}' is not solved with jokers that count double")]
-    Variant(crate::rules::Variant),
 }
 
 /// The order among equal actions (lower first): at the turn start a card of a known pair,

@@ -136,9 +136,6 @@ impl<V: Scalar> JokersSolver<V> {
         if objective == Objective::Moves {
             return Err(JokersError::Moves);
         }
-        if variant.duel().is_some() {
-            return Err(JokersError::Variant(variant));
-        }
         check_combination(objective, pass_rule)?;
         Ok(Self {
             objective,
