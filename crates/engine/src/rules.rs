@@ -4,6 +4,7 @@
 mod board;
 mod coordinates;
 mod deck;
+mod duel_deck;
 mod game;
 mod layout;
 mod moving;
