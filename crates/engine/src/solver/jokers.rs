@@ -236,6 +236,11 @@ pub enum JokersError {
         "objective 'moves' is not offered with jokers that count double: the solver is for two players (win or margin)"
     )]
     Moves,
+    /// A turn the solver does not know: the Two Decks Duel's own decks.
+    #[error(
+        "--variant {0} is not played with jokers that count double (the standard turn or one-flip)"
+    )]
+    Variant(crate::rules::Variant),
     /// More ranks than the solver keeps.
     #[error("too many ranks: at most {MAX_JOKERS_RANKS} with the jokers")]
     TooLarge,

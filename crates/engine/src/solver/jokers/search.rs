@@ -136,6 +136,9 @@ impl<V: Scalar> JokersSolver<V> {
         if objective == Objective::Moves {
             return Err(JokersError::Moves);
         }
+        if matches!(variant, Variant::Duel(_)) {
+            return Err(JokersError::Variant(variant));
+        }
         check_combination(objective, pass_rule)?;
         Ok(Self {
             objective,
