@@ -19,17 +19,17 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use crate::app::{Config, First, Hints, Memory, Opponent, TableSeats, ThemeName};
-use crate::rules::{Deck, Objective, PassRule, Variant};
+use crate::rules::{Deck, Layout, Moving, Objective, PassRule, Variant};
 
 /// The environment variable that overrides where the settings file is.
 pub(super) const CONFIG_ENV: &str = "CONCENTRATION_CONFIG";
 
 /// Every key of the file with its meaning, in the order `config show` and `config init`
 /// list them.
-pub(super) const KEYS: [(&str, &str); 18] = [
+pub(super) const KEYS: [(&str, &str); 20] = [
     (
         "deck",
-        "standard, standard-rank, standard-jokers, double, pairs:N or LxC",
+        "standard, standard-rank, standard-jokers, standard-rank-jokers, double, double-checker, zebra, pairs:N or LxC",
     ),
     (
         "players",
@@ -38,6 +38,14 @@ pub(super) const KEYS: [(&str, &str); 18] = [
     (
         "variant",
         "standard, or one-flip (a pair is kept and the turn passes)",
+    ),
+    (
+        "layout",
+        "how the cards lie: grid, circle, diamond, triangle or scatter",
+    ),
+    (
+        "moving",
+        "moving cards: after every N turns (1 to 1000) two face-down cards swap places",
     ),
     ("first", "who starts: you, ai or coin"),
     (
@@ -83,6 +91,10 @@ pub(crate) struct Settings {
     pub players: Option<TableSeats>,
     /// `variant`.
     pub variant: Option<Variant>,
+    /// `layout`.
+    pub layout: Option<Layout>,
+    /// `moving`.
+    pub moving: Option<Moving>,
     /// `first`.
     pub first: Option<First>,
     /// `opponent`.
@@ -390,6 +402,24 @@ fn set(s: &mut Settings, key: &str, value: &toml::Value, base: &Path) -> Result<
             s.players = Some(seats);
         }
         "variant" => s.variant = Some(string(value)?.parse().map_err(|e| format!("{e}"))?),
+        "layout" => s.layout = Some(string(value)?.parse().map_err(|e| format!("{e}"))?),
+        "moving" => {
+            let turns = match value {
+                toml::Value::Integer(i) => u32::try_from(*i).ok().and_then(Moving::every),
+                other => {
+                    return Err(format!(
+                        "expected a number of turns, found {}",
+                        other.type_str()
+                    ));
+                }
+            };
+            s.moving = Some(turns.ok_or_else(|| {
+                format!(
+                    "{value}: expected a number of turns from 1 to {}",
+                    Moving::MAX
+                )
+            })?);
+        }
         "first" => s.first = Some(string(value)?.parse()?),
         "opponent" => s.opponent = Some(Opponent::parse(string(value)?)?),
         "vs" => s.vs = Some(Opponent::parse(string(value)?)?),
@@ -471,6 +501,12 @@ impl Settings {
         if let Some(v) = self.variant {
             c.variant = v;
         }
+        if let Some(l) = self.layout {
+            c.layout = l;
+        }
+        if self.moving.is_some() {
+            c.moving = self.moving;
+        }
         if let Some(f) = self.first {
             c.first = f;
         }
@@ -515,6 +551,8 @@ impl Settings {
                 &c.seats(c.first != First::Ai),
             ))),
             Some(quoted(c.variant.name())),
+            Some(quoted(c.layout.name())),
+            c.moving.map(|m| m.turns().to_string()),
             Some(quoted(c.first.name())),
             Some(quoted(c.opponent.name())),
             Some(quoted(self.vs.unwrap_or(Opponent::Optimal).name())),

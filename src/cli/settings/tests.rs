@@ -219,3 +219,39 @@ fn show_and_template_read_back() {
     assert_eq!(back.players, s.players);
     assert_eq!(back.variant, Some(Variant::Standard));
 }
+
+#[test]
+fn the_layout_and_moving_cards_are_settings_too() {
+    let s = p("layout = \"scatter\"\nmoving = 3").unwrap();
+    let mut c = Config::default();
+    s.apply(&mut c, false);
+    assert_eq!((c.layout, c.moving), (Layout::Scatter, Moving::every(3)));
+    let shown = s.to_toml(None);
+    assert!(
+        shown.contains("layout = \"scatter\"\nmoving = 3\n"),
+        "{shown}"
+    );
+    // Unset, the grid and no moving line.
+    let shown = p("").unwrap().to_toml(None);
+    assert!(
+        shown.contains("layout = \"grid\"\n") && !shown.contains("moving"),
+        "{shown}"
+    );
+    for (text, fault) in [
+        (
+            "layout = \"spiral\"",
+            "line 1: key 'layout': unknown layout 'spiral'",
+        ),
+        (
+            "moving = 0",
+            "line 1: key 'moving': 0: expected a number of turns from 1 to 1000",
+        ),
+        (
+            "moving = \"often\"",
+            "line 1: key 'moving': expected a number of turns, found string",
+        ),
+    ] {
+        let e = p(text).unwrap_err();
+        assert!(e.starts_with(fault), "{text}: {e}");
+    }
+}
