@@ -235,10 +235,24 @@ impl<V: Scalar> JokersSolver<V> {
             .sum()
     }
 
-    /// The leads stored for a card state of `points` points: `-bound..=bound`.
+    /// The parity of every lead that occurs at a card state of `points` points: each
+    /// point taken since the root moves the lead by one.
+    fn parity(&self, points: i64) -> i64 {
+        (self.base + self.root_points - points).rem_euclid(2)
+    }
+
+    /// The smallest lead of that parity that decides the game (larger than the points
+    /// left): it stands for every larger one.
+    fn decided(&self, points: i64) -> i64 {
+        points + 1 + (points + 1 - self.parity(points)).rem_euclid(2)
+    }
+
+    /// The leads stored for a card state of `points` points: `-bound, -bound + 2, ...,
+    /// bound` (the leads of the parity that occurs), one value under `margin`.
     fn bound(&self, points: i64) -> i64 {
         match self.objective {
-            Objective::Win => (points + 1)
+            Objective::Win => self
+                .decided(points)
                 .min(self.base + self.root_points - points)
                 .max(0),
             _ => 0,
@@ -253,8 +267,9 @@ impl<V: Scalar> JokersSolver<V> {
             return Err(JokersError::Empty);
         }
         if self.objective == Objective::Win {
-            let lead = diff.abs().min(points + 1);
-            let reachable = self.root_points >= 0 && lead <= self.bound(points);
+            let reachable = self.root_points >= 0
+                && (diff.abs() - self.parity(points)).rem_euclid(2) == 0
+                && diff.abs().min(self.decided(points)) <= self.bound(points);
             if !reachable {
                 self.base = diff.abs();
                 self.root_points = points;

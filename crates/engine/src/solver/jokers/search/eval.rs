@@ -6,7 +6,8 @@ use crate::rules::{Objective, PassRule};
 use crate::solver::jokers::JokersAction;
 use crate::solver::scalar::Scalar;
 
-/// The values of one card state's leads `-bound..=bound`, the mover's: a column.
+/// The values of one card state's leads `-bound, -bound + 2, ..., bound`, the mover's: a
+/// column.
 type Column<V> = Vec<V>;
 
 /// A stored layer to read: a solved card state's, or the after-pass layer of the card
@@ -14,7 +15,8 @@ type Column<V> = Vec<V>;
 struct Source<'a, V> {
     values: &'a [V],
     bound: i64,
-    points: i64,
+    /// The smallest decided lead of the parity that occurs.
+    decided: i64,
     win: bool,
 }
 
@@ -23,12 +25,15 @@ impl<V: Scalar> Source<'_, V> {
     /// such lead stands for all. Under `margin` the lead does not count.
     fn at(&self, d: i64) -> &V {
         let d = if self.win {
-            d.clamp(-(self.points + 1), self.points + 1)
+            d.clamp(-self.decided, self.decided)
         } else {
             0
         };
-        assert!(d.abs() <= self.bound, "a lead the root cannot reach");
-        &self.values[usize::try_from(d + self.bound).expect("within the bound")]
+        assert!(
+            d.abs() <= self.bound && (d + self.bound) % 2 == 0,
+            "a lead the root cannot reach"
+        );
+        &self.values[usize::try_from((d + self.bound) / 2).expect("within the bound")]
     }
 }
 
@@ -66,18 +71,19 @@ impl<'a, V: Scalar> Eval<'a, V> {
         self.s.objective == Objective::Win
     }
 
-    fn leads(&self) -> std::ops::RangeInclusive<i64> {
-        -self.bound..=self.bound
+    fn leads(&self) -> std::iter::StepBy<std::ops::RangeInclusive<i64>> {
+        (-self.bound..=self.bound).step_by(2)
     }
 
     /// The slot of lead `d` in a column (decided leads share the smallest one's).
     pub(super) fn slot(&self, d: i64) -> usize {
         let d = if self.win() {
-            d.clamp(-(self.points + 1), self.points + 1)
+            let decided = self.s.decided(self.points);
+            d.clamp(-decided, decided)
         } else {
             0
         };
-        usize::try_from(d + self.bound).expect("a reachable lead")
+        usize::try_from((d + self.bound) / 2).expect("a reachable lead")
     }
 
     fn column(&self, f: impl FnMut(i64) -> V) -> Column<V> {
@@ -89,7 +95,7 @@ impl<'a, V: Scalar> Eval<'a, V> {
     fn source(&self, c: &Counts, after_pass: bool, own: bool) -> Source<'a, V> {
         let points = self.s.points(c);
         let bound = self.s.bound(points);
-        let slots = usize::try_from(2 * bound + 1).expect("bound >= 0");
+        let slots = usize::try_from(bound + 1).expect("bound >= 0");
         let values: &'a [V] = match (own, self.own) {
             (true, Some(layer)) => layer,
             _ => {
@@ -108,7 +114,7 @@ impl<'a, V: Scalar> Eval<'a, V> {
         Source {
             values,
             bound,
-            points,
+            decided: self.s.decided(points),
             win: self.win(),
         }
     }
