@@ -1,9 +1,11 @@
-//! The setup as numbered menus: the deck, who starts, the AI.
+//! The setup as numbered menus: the deck, who starts, the AI, how the cards lie and
+//! whether they move.
 
 use std::io::{self, BufRead, Write};
 
 use super::{Voice, choice};
 use crate::app::{Config, DECKS, First, Opponent};
+use crate::rules::{Deck, Layout, Moving};
 
 /// Asks one numbered question until it is answered; `None` at the end of the input or
 /// on `quit`.
@@ -81,5 +83,32 @@ pub fn choose<R: BufRead, W: Write>(
     };
     c.opponent = Opponent::ALL[o];
     c.players = None;
+    let layouts: Vec<String> = Layout::ALL.iter().map(|l| l.name().to_owned()).collect();
+    let at = Layout::ALL.iter().position(|l| *l == c.layout).unwrap_or(0);
+    let Some(l) = ask(voice, "How the cards lie", &layouts, at)? else {
+        return Ok(None);
+    };
+    c.layout = Layout::ALL[l];
+    // The checkerboard's cards keep their squares (docs/variants.md).
+    if !Deck::parse(&c.deck).is_ok_and(|d| d.is_checker()) {
+        let mut every = vec![None, Moving::every(5), Moving::every(3), Moving::every(1)];
+        // A count the settings file gives is offered too, and is the default.
+        if !every.contains(&c.moving) {
+            every.push(c.moving);
+        }
+        let names: Vec<String> = every
+            .iter()
+            .map(|m| match m {
+                None => "no".to_owned(),
+                Some(m) if m.turns() == 1 => "two swap after every turn".to_owned(),
+                Some(m) => format!("two swap after every {} turns", m.turns()),
+            })
+            .collect();
+        let at = every.iter().position(|m| *m == c.moving).unwrap_or(0);
+        let Some(m) = ask(voice, "Moving cards", &names, at)? else {
+            return Ok(None);
+        };
+        c.moving = every[m];
+    }
     Ok(Some(c))
 }

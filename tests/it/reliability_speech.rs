@@ -134,7 +134,7 @@ fn every_mode_answers_a_line_that_is_not_text_and_goes_on() {
         // The setup's numbered menus: the line is answered, the question asked on.
         (
             &["play", "--screen-reader", no_save],
-            b"\xff\n\n\n\n",
+            b"\xff\n\n\n\n\n\n",
             "Players in turn order",
         ),
         (

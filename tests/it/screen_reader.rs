@@ -328,7 +328,10 @@ fn the_environment_and_the_settings_file_turn_the_mode_on() {
 #[test]
 fn without_flags_numbered_menus_set_the_game_up() {
     // Deck 8 is pairs:3 in the setup's list; the AI starts; the usual AI.
-    let (code, out, err) = transcript(&["play", "--screen-reader", "--no-save"], "8\nx\n2\n2\n");
+    let (code, out, err) = transcript(
+        &["play", "--screen-reader", "--no-save"],
+        "8\nx\n2\n2\n\n3\n",
+    );
     assert_eq!(code, 0, "{err}");
     assert_plain(&out);
     assert!(out.contains("Deck: 1 standard, "), "{out}");
@@ -337,6 +340,12 @@ fn without_flags_numbered_menus_set_the_game_up() {
         "{out}"
     );
     assert!(out.contains("Concentration, deck pairs:3"), "{out}");
+    // The board's two questions: the grid kept (Enter), cards that swap every 3 turns.
+    assert!(out.contains("How the cards lie: 1 grid, 2 circle"), "{out}");
+    assert!(
+        out.contains("Moving cards: 1 no, 2 two swap after every 5 turns"),
+        "{out}"
+    );
     assert!(
         out.contains("Players in turn order: usual AI, You"),
         "{out}"
