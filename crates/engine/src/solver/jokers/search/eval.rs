@@ -86,8 +86,8 @@ impl<'a, V: Scalar> Eval<'a, V> {
         usize::try_from((d + self.bound) / 2).expect("a reachable lead")
     }
 
-    fn column(&self, f: impl FnMut(i64) -> V) -> Column<V> {
-        self.leads().map(f).collect()
+    fn zeros(&self) -> Column<V> {
+        vec![V::zero(); self.leads().count()]
     }
 
     /// The layer of the player to move at `c` (solved, or this card state's own
@@ -128,262 +128,8 @@ impl<'a, V: Scalar> Eval<'a, V> {
         }
     }
 
-    /// The opponent moves at `c` (after a pass: `own` is this card state).
-    fn opp(&self, c: &Counts, after_pass: bool, own: bool) -> Column<V> {
-        let src = self.source(c, after_pass, own);
-        let win = self.win();
-        self.column(|d| {
-            let v = src.at(-d);
-            if win {
-                V::one().minus(v)
-            } else {
-                V::zero().minus(v)
-            }
-        })
-    }
-
-    /// The mover took a pair worth `points` (the table is now `c`): they move again, or
-    /// under One Flip the opponent moves.
-    fn take(&self, c: &Counts, points: i64) -> Column<V> {
-        let worth = V::ratio(points, 1);
-        if c.iter().all(|&n| n == 0) {
-            return if self.win() {
-                self.column(|d| self.end(d + points))
-            } else {
-                self.column(|_| worth.clone())
-            };
-        }
-        let src = self.source(c, false, false);
-        match (self.win(), self.s.one_flip) {
-            (true, false) => self.column(|d| src.at(d + points).clone()),
-            (true, true) => self.column(|d| V::one().minus(src.at(-(d + points)))),
-            (false, false) => self.column(|d| worth.plus(src.at(d))),
-            (false, true) => self.column(|d| worth.minus(src.at(-d))),
-        }
-    }
-
-    /// A pass (two known cards, no pair) under the pass rule; `None` if not allowed.
-    fn pass(&self, c: &Counts) -> Option<Column<V>> {
-        match (self.s.pass_rule, self.after_pass) {
-            (PassRule::None, _) | (PassRule::Ko, true) => None,
-            (PassRule::Agreed, true) | (PassRule::Quit, _) => Some(self.column(|d| self.end(d))),
-            (PassRule::Withdraw, _) => Some(self.column(|_| V::ratio(1, 2))),
-            (PassRule::Agreed | PassRule::Ko, false) => Some(self.opp(c, true, true)),
-        }
-    }
-
-    /// The second card's choices after the first card `o`: the match, an unknown card,
-    /// and a known card of each other class (all worth the same: the turn ends, showing
-    /// nothing). Unless `full`, an unknown card after a known one is left out: it is
-    /// never better than the same two cards turned the other way round (docs/variants.md).
-    pub(super) fn second(&self, o: &Opened, full: bool) -> Vec<(JokersAction, Column<V>)> {
-        let s = self.s;
-        let k = s.kinds[o.kind];
-        let mut out = Vec::new();
-        if k.pattern.known() >= 2 {
-            let after = moved(&o.counts, o.kind, k.take_known);
-            out.push((JokersAction::Match, self.take(&after, k.points)));
-        }
-        let total = s.unknown(&o.counts);
-        if total > 0 && (full || o.revealed) {
-            let mut sum = self.column(|_| V::zero());
-            if k.pattern.unknown > 0 {
-                let after = moved(&o.counts, o.kind, k.take_one);
-                add_times(
-                    &mut sum,
-                    &self.take(&after, k.points),
-                    u64::from(k.pattern.unknown),
-                );
-            }
-            for b in 0..KINDS {
-                let others = o.counts[b] - u8::from(b == o.kind);
-                let share = u64::from(others) * u64::from(s.kinds[b].pattern.unknown);
-                if share > 0 {
-                    let after = moved(&o.counts, b, s.kinds[b].reveal);
-                    add_times(&mut sum, &self.opp(&after, false, false), share);
-                }
-            }
-            out.push((
-                JokersAction::Unknown,
-                sum.iter().map(|v| v.over(total)).collect(),
-            ));
-        }
-        let known_other: Vec<usize> = (0..KINDS)
-            .filter(|&b| {
-                let others = o.counts[b] - u8::from(b == o.kind);
-                others > 0 && s.kinds[b].pattern.known() > 0
-            })
-            .collect();
-        if !known_other.is_empty() {
-            let value = if o.revealed {
-                Some(self.opp(&o.counts, false, false))
-            } else {
-                self.pass(&o.counts)
-            };
-            if let Some(v) = value {
-                let listed = if full {
-                    &known_other[..]
-                } else {
-                    &known_other[..1]
-                };
-                for &b in listed {
-                    out.push((JokersAction::Known(s.class(b)), v.clone()));
-                }
-            }
-        }
-        out
-    }
-
-    /// The turn start's choices: an unknown card (each kind it may show, by its share of
-    /// the unknown cards), or a known card of each class.
-    pub(super) fn start(&self, c: &Counts, full: bool) -> Vec<(JokersAction, Column<V>)> {
-        let s = self.s;
-        let mut out = Vec::new();
-        let total = s.unknown(c);
-        if total > 0 {
-            let mut sum = self.column(|_| V::zero());
-            for a in 0..KINDS {
-                let share = u64::from(c[a]) * u64::from(s.kinds[a].pattern.unknown);
-                if share == 0 {
-                    continue;
-                }
-                let to = s.kinds[a].reveal.expect("an unknown card");
-                let opened = Opened {
-                    counts: moved(c, a, Some(to)),
-                    kind: to,
-                    revealed: true,
-                };
-                add_times(&mut sum, &self.best(self.second(&opened, full)), share);
-            }
-            out.push((
-                JokersAction::Unknown,
-                sum.iter().map(|v| v.over(total)).collect(),
-            ));
-        }
-        for a in 0..KINDS {
-            if c[a] > 0 && s.kinds[a].pattern.known() > 0 {
-                let opened = Opened {
-                    counts: *c,
-                    kind: a,
-                    revealed: false,
-                };
-                // Left out of the bulk solve when its only choice would be the unknown
-                // card left out above.
-                let second = self.second(&opened, full);
-                if !second.is_empty() {
-                    out.push((JokersAction::Known(s.class(a)), self.best(second)));
-                }
-            }
-        }
-        out
-    }
-
-    /// The best of the turn start's choices, lead by lead, as [`Self::start`] without
-    /// the choices the bulk solve leaves out, in three buffers rather than a column per
-    /// choice (the allocations were most of a small card state's cost).
-    pub(super) fn best_start(&self, c: &Counts) -> Column<V> {
-        let s = self.s;
-        let n = self.leads().count();
-        let mut best: Option<Column<V>> = None;
-        let (mut second, mut tmp) = (vec![V::zero(); n], vec![V::zero(); n]);
-        let total = s.unknown(c);
-        if total > 0 {
-            let mut sum = vec![V::zero(); n];
-            for a in 0..KINDS {
-                let share = u64::from(c[a]) * u64::from(s.kinds[a].pattern.unknown);
-                if share == 0 {
-                    continue;
-                }
-                let to = s.kinds[a].reveal.expect("an unknown card");
-                let opened = Opened {
-                    counts: moved(c, a, Some(to)),
-                    kind: to,
-                    revealed: true,
-                };
-                if self.best_second(&opened, &mut second, &mut tmp) {
-                    add_times(&mut sum, &second, share);
-                }
-            }
-            for v in &mut sum {
-                *v = v.over(total);
-            }
-            best = Some(sum);
-        }
-        for a in 0..KINDS {
-            if c[a] > 0 && s.kinds[a].pattern.known() > 0 {
-                let opened = Opened {
-                    counts: *c,
-                    kind: a,
-                    revealed: false,
-                };
-                if self.best_second(&opened, &mut second, &mut tmp) {
-                    match &mut best {
-                        Some(b) => max_into(b, &second),
-                        None => best = Some(second.clone()),
-                    }
-                }
-            }
-        }
-        best.expect("a decision point has a choice")
-    }
-
-    /// The best second card after `o` into `out`, lead by lead (`tmp` a buffer); false if
-    /// the bulk solve leaves every choice out.
-    fn best_second(&self, o: &Opened, out: &mut [V], tmp: &mut [V]) -> bool {
-        let s = self.s;
-        let k = s.kinds[o.kind];
-        let mut any = false;
-        let offer = |tmp: &[V], out: &mut [V], any: &mut bool| {
-            if *any {
-                max_into(out, tmp);
-            } else {
-                out.clone_from_slice(tmp);
-                *any = true;
-            }
-        };
-        if k.pattern.known() >= 2 {
-            let after = moved(&o.counts, o.kind, k.take_known);
-            tmp.fill(V::zero());
-            self.add_take(&after, k.points, 1, tmp);
-            offer(tmp, out, &mut any);
-        }
-        let total = s.unknown(&o.counts);
-        if total > 0 && o.revealed {
-            tmp.fill(V::zero());
-            if k.pattern.unknown > 0 {
-                let after = moved(&o.counts, o.kind, k.take_one);
-                self.add_take(&after, k.points, u64::from(k.pattern.unknown), tmp);
-            }
-            for b in 0..KINDS {
-                let others = o.counts[b] - u8::from(b == o.kind);
-                let share = u64::from(others) * u64::from(s.kinds[b].pattern.unknown);
-                if share > 0 {
-                    let after = moved(&o.counts, b, s.kinds[b].reveal);
-                    self.add_opp(&after, false, false, share, tmp);
-                }
-            }
-            for v in tmp.iter_mut() {
-                *v = v.over(total);
-            }
-            offer(tmp, out, &mut any);
-        }
-        let known_other = (0..KINDS).any(|b| {
-            let others = o.counts[b] - u8::from(b == o.kind);
-            others > 0 && s.kinds[b].pattern.known() > 0
-        });
-        if known_other {
-            if o.revealed {
-                tmp.fill(V::zero());
-                self.add_opp(&o.counts, false, false, 1, tmp);
-                offer(tmp, out, &mut any);
-            } else if let Some(pass) = self.pass(&o.counts) {
-                offer(&pass, out, &mut any);
-            }
-        }
-        any
-    }
-
-    /// `out += k * opp(c)`, lead by lead.
+    /// `out += k * opp(c)`, lead by lead: the opponent moves at `c` (after a pass: `own`
+    /// is this card state).
     fn add_opp(&self, c: &Counts, after_pass: bool, own: bool, k: u64, out: &mut [V]) {
         let src = self.source(c, after_pass, own);
         let win = self.win();
@@ -398,7 +144,8 @@ impl<'a, V: Scalar> Eval<'a, V> {
         }
     }
 
-    /// `out += k * take(c, points)`, lead by lead.
+    /// `out += k * take(c, points)`, lead by lead: the mover took a pair worth `points`
+    /// (the table is now `c`) and moves again, or under One Flip the opponent moves.
     fn add_take(&self, c: &Counts, points: i64, k: u64, out: &mut [V]) {
         let worth = V::ratio(points, 1);
         let win = self.win();
@@ -426,18 +173,175 @@ impl<'a, V: Scalar> Eval<'a, V> {
         }
     }
 
-    /// The best of the choices, lead by lead (every objective here is maximised).
-    fn best(&self, choices: Vec<(JokersAction, Column<V>)>) -> Column<V> {
-        let mut choices = choices.into_iter().map(|(_, c)| c);
-        let mut best = choices.next().expect("a decision point has a choice");
-        for column in choices {
-            for (b, v) in best.iter_mut().zip(column) {
-                if v > *b {
-                    *b = v;
+    /// A pass (two known cards, no pair) under the pass rule into `out`; false if the
+    /// rule forbids it.
+    fn pass_into(&self, c: &Counts, out: &mut [V]) -> bool {
+        match (self.s.pass_rule, self.after_pass) {
+            (PassRule::None, _) | (PassRule::Ko, true) => return false,
+            (PassRule::Agreed, true) | (PassRule::Quit, _) => {
+                for (d, o) in self.leads().zip(out.iter_mut()) {
+                    *o = self.end(d);
+                }
+            }
+            (PassRule::Withdraw, _) => out.fill(V::ratio(1, 2)),
+            (PassRule::Agreed | PassRule::Ko, false) => {
+                out.fill(V::zero());
+                self.add_opp(c, true, true, 1, out);
+            }
+        }
+        true
+    }
+
+    /// Each second-card choice after the first card `o`, its column handed to `offer`
+    /// (built in `tmp`): the match, an unknown card, and a known card of each other class
+    /// (all worth the same: the turn ends, showing nothing; the bulk solve offers one).
+    /// Unless `full`, an unknown card after a known one is left out: it is never better
+    /// than the same two cards turned the other way round (docs/variants.md).
+    fn each_second(
+        &self,
+        o: &Opened,
+        full: bool,
+        tmp: &mut [V],
+        offer: &mut dyn FnMut(JokersAction, &[V]),
+    ) {
+        let s = self.s;
+        let k = s.kinds[o.kind];
+        if k.pattern.known() >= 2 {
+            let after = moved(&o.counts, o.kind, k.take_known);
+            tmp.fill(V::zero());
+            self.add_take(&after, k.points, 1, tmp);
+            offer(JokersAction::Match, tmp);
+        }
+        let total = s.unknown(&o.counts);
+        if total > 0 && (full || o.revealed) {
+            tmp.fill(V::zero());
+            if k.pattern.unknown > 0 {
+                let after = moved(&o.counts, o.kind, k.take_one);
+                self.add_take(&after, k.points, u64::from(k.pattern.unknown), tmp);
+            }
+            for b in 0..KINDS {
+                let others = o.counts[b] - u8::from(b == o.kind);
+                let share = u64::from(others) * u64::from(s.kinds[b].pattern.unknown);
+                if share > 0 {
+                    let after = moved(&o.counts, b, s.kinds[b].reveal);
+                    self.add_opp(&after, false, false, share, tmp);
+                }
+            }
+            for v in tmp.iter_mut() {
+                *v = v.over(total);
+            }
+            offer(JokersAction::Unknown, tmp);
+        }
+        let known_other = (0..KINDS).filter(|&b| {
+            let others = o.counts[b] - u8::from(b == o.kind);
+            others > 0 && s.kinds[b].pattern.known() > 0
+        });
+        let listed: Vec<usize> = if full {
+            known_other.collect()
+        } else {
+            known_other.take(1).collect()
+        };
+        if listed.is_empty() {
+            return;
+        }
+        let allowed = if o.revealed {
+            tmp.fill(V::zero());
+            self.add_opp(&o.counts, false, false, 1, tmp);
+            true
+        } else {
+            self.pass_into(&o.counts, tmp)
+        };
+        if allowed {
+            for b in listed {
+                offer(JokersAction::Known(s.class(b)), tmp);
+            }
+        }
+    }
+
+    /// The best second card after `o` into `out`, lead by lead (`tmp` a buffer); false
+    /// if no choice is offered.
+    fn best_second(&self, o: &Opened, full: bool, out: &mut [V], tmp: &mut [V]) -> bool {
+        let mut any = false;
+        self.each_second(o, full, tmp, &mut |_, column| {
+            if any {
+                max_into(out, column);
+            } else {
+                out.clone_from_slice(column);
+                any = true;
+            }
+        });
+        any
+    }
+
+    /// Each turn-start choice with its column, handed to `offer`: an unknown card (each
+    /// kind it may show, by its share of the unknown cards), or a known card of each class
+    /// (left out of the bulk solve when its only choice would be an unknown card left out
+    /// there).
+    fn each_start(&self, c: &Counts, full: bool, offer: &mut dyn FnMut(JokersAction, &[V])) {
+        let s = self.s;
+        let (mut second, mut tmp) = (self.zeros(), self.zeros());
+        let total = s.unknown(c);
+        if total > 0 {
+            let mut sum = self.zeros();
+            for a in 0..KINDS {
+                let share = u64::from(c[a]) * u64::from(s.kinds[a].pattern.unknown);
+                if share == 0 {
+                    continue;
+                }
+                let to = s.kinds[a].reveal.expect("an unknown card");
+                let opened = Opened {
+                    counts: moved(c, a, Some(to)),
+                    kind: to,
+                    revealed: true,
+                };
+                if self.best_second(&opened, full, &mut second, &mut tmp) {
+                    add_times(&mut sum, &second, share);
+                }
+            }
+            for v in &mut sum {
+                *v = v.over(total);
+            }
+            offer(JokersAction::Unknown, &sum);
+        }
+        for a in 0..KINDS {
+            if c[a] > 0 && s.kinds[a].pattern.known() > 0 {
+                let opened = Opened {
+                    counts: *c,
+                    kind: a,
+                    revealed: false,
+                };
+                if self.best_second(&opened, full, &mut second, &mut tmp) {
+                    offer(JokersAction::Known(s.class(a)), &second);
                 }
             }
         }
-        best
+    }
+
+    /// Every second-card choice after `o` with its column (`full`: as `solve` lists them).
+    pub(super) fn second(&self, o: &Opened, full: bool) -> Vec<(JokersAction, Column<V>)> {
+        let mut tmp = self.zeros();
+        let mut out = Vec::new();
+        self.each_second(o, full, &mut tmp, &mut |a, column| {
+            out.push((a, column.to_vec()));
+        });
+        out
+    }
+
+    /// Every turn-start choice with its column (`full`: as `solve` lists them).
+    pub(super) fn start(&self, c: &Counts, full: bool) -> Vec<(JokersAction, Column<V>)> {
+        let mut out = Vec::new();
+        self.each_start(c, full, &mut |a, column| out.push((a, column.to_vec())));
+        out
+    }
+
+    /// The best turn-start choice, lead by lead: what the bulk solve stores.
+    pub(super) fn best_start(&self, c: &Counts) -> Column<V> {
+        let mut best: Option<Column<V>> = None;
+        self.each_start(c, false, &mut |_, column| match &mut best {
+            Some(b) => max_into(b, column),
+            None => best = Some(column.to_vec()),
+        });
+        best.expect("a decision point has a choice")
     }
 }
 
