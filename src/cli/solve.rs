@@ -115,6 +115,34 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
     show(&answer, args.json)
 }
 
+/// Refuses seats and passes on a deck solved for two players only (Zebra, the
+/// checkerboard, the jokers), the deck named as `deck`.
+///
+/// # Errors
+/// `--players` other than 2, or `--passes` (status 2).
+fn two_seats_only(args: &SolveArgs, deck: &str) -> anyhow::Result<()> {
+    if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
+        return Err(super::usage(format!(
+            "--deck {deck} is solved for two players (win or margin): drop --players and --passes"
+        )));
+    }
+    Ok(())
+}
+
+/// The objective of a two-player request: `win` unless one is given; own-pairs refused.
+///
+/// # Errors
+/// `--objective own-pairs` (status 2).
+fn two_seat_objective(args: &SolveArgs) -> anyhow::Result<Objective> {
+    match args.objective {
+        None => Ok(Objective::Win),
+        Some(seats::ObjectiveArg::Model(o)) => Ok(o),
+        Some(seats::ObjectiveArg::OwnPairs) => Err(super::usage(
+            "--objective own-pairs needs --players 3 or more, on an LxC deck",
+        )),
+    }
+}
+
 /// A rule set's answer to a request: the report, and the words around it.
 struct Answer<V: Shown = f64> {
     report: report::Report<V>,

@@ -18,20 +18,10 @@ use crate::solver::checker::{
 /// # Errors
 /// Seats, passes, `moves` or own-pairs (status 2).
 pub(super) fn objective(args: &SolveArgs) -> anyhow::Result<Objective> {
-    if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
-        return Err(usage(
-            "--deck double-checker is solved for two players (win or margin): drop --players and --passes",
-        ));
-    }
-    match args.objective {
-        None => Ok(Objective::Win),
-        Some(super::seats::ObjectiveArg::Model(Objective::Moves)) => {
-            Err(usage(format!("--objective moves: {}", CheckerError::Moves)))
-        }
-        Some(super::seats::ObjectiveArg::Model(o)) => Ok(o),
-        Some(super::seats::ObjectiveArg::OwnPairs) => Err(usage(
-            "--objective own-pairs needs --players 3 or more, on an LxC deck",
-        )),
+    super::two_seats_only(args, "double-checker")?;
+    match super::two_seat_objective(args)? {
+        Objective::Moves => Err(usage(format!("--objective moves: {}", CheckerError::Moves))),
+        o => Ok(o),
     }
 }
 

@@ -21,18 +21,8 @@ const EXACT_RANKS: u64 = 4;
 /// # Errors
 /// Seats, passes or own-pairs (status 2).
 pub(super) fn objective(args: &SolveArgs) -> anyhow::Result<Objective> {
-    if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
-        return Err(usage(
-            "--deck standard-rank-jokers is solved for two players (win or margin): drop --players and --passes",
-        ));
-    }
-    match args.objective {
-        None => Ok(Objective::Win),
-        Some(super::seats::ObjectiveArg::Model(o)) => Ok(o),
-        Some(super::seats::ObjectiveArg::OwnPairs) => Err(usage(
-            "--objective own-pairs needs --players 3 or more, on an LxC deck",
-        )),
-    }
+    super::two_seats_only(args, "standard-rank-jokers")?;
+    super::two_seat_objective(args)
 }
 
 /// Validates a request into a jokers state; the error names the bad part.

@@ -17,24 +17,14 @@ use crate::solver::zebra::{
 /// # Errors
 /// Seats, passes, a variant or own-pairs (status 2).
 pub(super) fn objective(args: &SolveArgs) -> anyhow::Result<Objective> {
-    if args.players.is_some_and(|m| m != 2) || args.passes.is_some() {
-        return Err(usage(
-            "--deck zebra is solved for two players (win or margin): drop --players and --passes",
-        ));
-    }
+    super::two_seats_only(args, "zebra")?;
     if args.variant != Variant::Standard {
         return Err(usage(format!(
             "--variant {} is not solved on Zebra decks: a pair taken goes again there",
             args.variant
         )));
     }
-    match args.objective {
-        None => Ok(Objective::Win),
-        Some(super::seats::ObjectiveArg::Model(o)) => Ok(o),
-        Some(super::seats::ObjectiveArg::OwnPairs) => Err(usage(
-            "--objective own-pairs needs --players 3 or more, on an LxC deck",
-        )),
-    }
+    super::two_seat_objective(args)
 }
 
 /// Validates a request into a Zebra state; the error names the bad part.
