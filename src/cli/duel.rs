@@ -222,6 +222,47 @@ pub(super) fn run(args: &DuelArgs) -> anyhow::Result<()> {
     })
 }
 
+/// The two sides of a duel on a rule set whose optimal player is its own solver `O`
+/// (Zebra, the checkerboard, the jokers), solved once under `variant`: optimal or usual,
+/// refusing a rule among equal actions and a best response. `player` and `on` name the
+/// rule set in the refusals ("the optimal Zebra player", "on Zebra").
+///
+/// # Errors
+/// A bad request (status 2).
+fn optimal_or_usual<O>(
+    args: &DuelArgs,
+    variant: crate::rules::Variant,
+    player: &str,
+    on: &str,
+) -> anyhow::Result<[Side<O::Model>; 2]>
+where
+    O: crate::model::Oracle + Clone + Send + 'static,
+{
+    if args.tie_break != TieBreakName::Usual {
+        return Err(super::usage(format!(
+            "--tie-break: {player} breaks ties by the model's order only"
+        )));
+    }
+    let mut optimal: Option<O> = None;
+    let mut side = |name| -> anyhow::Result<Side<O::Model>> {
+        match name {
+            PolicyName::Usual => Ok(Side::Policy(Box::new(crate::players::Usual))),
+            PolicyName::Optimal => {
+                if optimal.is_none() {
+                    let table = crate::rules::Table::two(args.pass_rule, variant);
+                    let solved = O::solved(&args.deck, table, args.objective);
+                    optimal = Some(solved.map_err(|e| super::usage(e.to_string()))?);
+                }
+                Ok(Side::Policy(Box::new(optimal.clone().expect("solved"))))
+            }
+            PolicyName::Best | PolicyName::BestOptimal => Err(super::usage(format!(
+                "--first/--second: {on} a duel is between optimal and usual (no best response)"
+            ))),
+        }
+    };
+    Ok([side(args.first)?, side(args.second)?])
+}
+
 /// The duel of two sides of rule set `M`: the exact result (`exact`, which `sides` are
 /// fixed policies of), or `--games` simulated games; printed once for every rule set.
 fn two_seats<M: Model>(

@@ -1,11 +1,8 @@
 //! `concentration duel --deck standard-rank-jokers`: the optimal player and the usual one
 //! with jokers that count double (the duel itself, exact or simulated, is `duel`'s own).
 
-use super::{DuelArgs, PolicyName, Side, TieBreakName};
-use crate::cli::usage;
-use crate::model::{Jokers, Oracle};
-use crate::players::Usual;
-use crate::rules::Table;
+use super::{DuelArgs, Side};
+use crate::model::Jokers;
 use crate::solver::jokers::JokersSolver;
 
 /// The two sides of a jokers duel, refusing what it does not play: a rule among equal
@@ -14,27 +11,10 @@ use crate::solver::jokers::JokersSolver;
 /// # Errors
 /// A bad request (status 2).
 pub(super) fn sides(args: &DuelArgs) -> anyhow::Result<[Side<Jokers>; 2]> {
-    if args.tie_break != TieBreakName::Usual {
-        return Err(usage(
-            "--tie-break: with jokers that count double the optimal player breaks ties by the model's order only",
-        ));
-    }
-    let mut optimal: Option<JokersSolver<f64>> = None;
-    let mut side = |name| -> anyhow::Result<Side<Jokers>> {
-        match name {
-            PolicyName::Usual => Ok(Side::Policy(Box::new(Usual))),
-            PolicyName::Optimal => {
-                if optimal.is_none() {
-                    let table = Table::two(args.pass_rule, args.variant);
-                    let solved = JokersSolver::solved(&args.deck, table, args.objective);
-                    optimal = Some(solved.map_err(|e| usage(e.to_string()))?);
-                }
-                Ok(Side::Policy(Box::new(optimal.clone().expect("solved"))))
-            }
-            PolicyName::Best | PolicyName::BestOptimal => Err(usage(
-                "--first/--second: with jokers that count double a duel is between optimal and usual (no best response)",
-            )),
-        }
-    };
-    Ok([side(args.first)?, side(args.second)?])
+    super::optimal_or_usual::<JokersSolver<f64>>(
+        args,
+        args.variant,
+        "with jokers that count double the optimal player",
+        "with jokers that count double",
+    )
 }
