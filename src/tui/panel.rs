@@ -53,7 +53,7 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
                 "{:<14}{:>3} {}",
                 truncate(&round.seat_name(seat), 14),
                 pairs[seat.index()],
-                words::noun_for(pairs[seat.index()].into(), "pair")
+                words::noun_for(pairs[seat.index()].into(), view.deck().score_unit())
             ));
             lines.push(Line::from(vec![
                 Span::styled(mark, theme::CURSOR),

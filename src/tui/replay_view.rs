@@ -177,7 +177,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
             Span::raw(format!(
                 "{name:<14}{:>3} {}",
                 pairs[seat.index()],
-                words::noun_for(pairs[seat.index()].into(), "pair")
+                words::noun_for(pairs[seat.index()].into(), view.deck().score_unit())
             )),
         ]));
     }

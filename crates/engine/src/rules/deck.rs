@@ -265,6 +265,17 @@ impl Deck {
         }
     }
 
+    /// What a score counts, as a player says it: "point" when the jokers count double
+    /// (a pair of them scores 2), else "pair".
+    #[must_use]
+    pub fn score_unit(&self) -> &'static str {
+        if self.double_jokers().is_some() {
+            "point"
+        } else {
+            "pair"
+        }
+    }
+
     /// What all the pairs score together.
     #[must_use]
     pub fn points_total(&self) -> u32 {
