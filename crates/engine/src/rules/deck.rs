@@ -265,15 +265,10 @@ impl Deck {
         }
     }
 
-    /// What a score counts, as a player says it: "point" when the jokers count double
-    /// (a pair of them scores 2), else "pair".
+    /// What a score counts: "point" where the jokers count double, else "pair".
     #[must_use]
     pub fn score_unit(&self) -> &'static str {
-        if self.double_jokers().is_some() {
-            "point"
-        } else {
-            "pair"
-        }
+        ["pair", "point"][usize::from(self.double_jokers().is_some())]
     }
 
     /// What all the pairs score together.
