@@ -134,6 +134,21 @@ impl Config {
         deck.check_playable().map_err(|e| e.to_string())?;
         RuleSet::check_table(&deck, self.seat_count(), self.variant)?;
         self.table().check().map_err(|e| e.to_string())?;
+        if self.variant.duel().is_some() {
+            // Two fields, each its owner's grid: no other shape, no card changes sides.
+            if self.layout != crate::rules::Layout::Grid {
+                return Err(format!(
+                    "--layout {}: the Two Decks Duel lays out two fields, a grid a side; drop --layout",
+                    self.layout
+                ));
+            }
+            if self.moving.is_some() {
+                return Err(
+                    "--moving: the Two Decks Duel's cards stay on their owner's side; drop --moving"
+                        .into(),
+                );
+            }
+        }
         if self.seat_count() > 2 && self.variant == Variant::OneFlip && self.needs_solver() {
             // The own-pairs solver knows the standard turn only: nothing fakes it.
             return Err(

@@ -5,6 +5,7 @@ use crate::model::Compared;
 use crate::rules::{Objective, PublicView};
 use crate::solver::checker::CheckerAction;
 use crate::solver::jokers::JokersAction;
+use crate::solver::two_decks::DuelAction;
 use crate::solver::zebra::ZebraAction;
 use crate::solver::{Action, FirstCard, TIE_EPSILON};
 pub use crate::trainer::Places;
@@ -23,6 +24,8 @@ pub enum HintAction {
     Jokers(JokersAction),
     /// An action of the checkerboard model.
     Checker(CheckerAction),
+    /// An action of the Two Decks Duel.
+    Duel(DuelAction),
 }
 
 impl HintAction {
@@ -31,7 +34,7 @@ impl HintAction {
     pub fn model(self) -> Option<Action> {
         match self {
             Self::Model(a) => Some(a),
-            Self::Zebra(_) | Self::Jokers(_) | Self::Checker(_) => None,
+            Self::Zebra(_) | Self::Jokers(_) | Self::Checker(_) | Self::Duel(_) => None,
         }
     }
 }
@@ -51,6 +54,12 @@ impl From<JokersAction> for HintAction {
 impl From<ZebraAction> for HintAction {
     fn from(a: ZebraAction) -> Self {
         Self::Zebra(a)
+    }
+}
+
+impl From<DuelAction> for HintAction {
+    fn from(a: DuelAction) -> Self {
+        Self::Duel(a)
     }
 }
 

@@ -160,6 +160,12 @@ impl Round {
         for i in 0..round.seats.len() {
             round.make_ai(i);
         }
+        // The Two Decks Duel's cursor starts on the person's own side.
+        if round.game.view().side_of(0).is_some()
+            && let Some(side) = round.seats.iter().position(|s| s.kind.is_none())
+        {
+            round.cursor = side * round.game.view().deck().labels() as usize;
+        }
         let mover = round.game.view().mover();
         round.message = match (coin, round.is_watch()) {
             (Some(s), _) => format!(
@@ -500,7 +506,10 @@ impl Round {
         }
         self.message = if self.persons_turn() {
             let turn = self.turn_of(v.mover());
-            if end == TurnEnd::Pair && v.mover() == self.person() {
+            if end == TurnEnd::Pair
+                && v.mover() == self.person()
+                && v.players().variant().pair_goes_again()
+            {
                 format!("{turn} again: pick a card")
             } else {
                 format!("{turn}: pick a card")

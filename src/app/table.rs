@@ -10,16 +10,21 @@ use crate::rules::{Direction, Flip, Game, Layout, PublicView, TurnEnd};
 #[must_use]
 pub(crate) fn moved_cursor(game: &Game, cursor: usize, drow: isize, dcol: isize) -> usize {
     let board = game.board();
-    if board.layout() != Layout::Grid {
+    let view = game.view();
+    // The Two Decks Duel's cursor keeps to its side: a person turns their own cards only.
+    let side = view.side_of(cursor);
+    if board.layout() != Layout::Grid || side.is_some() {
         let steps = |d: isize, less, more| {
             std::iter::repeat_n(if d < 0 { less } else { more }, d.unsigned_abs())
         };
         return steps(drow, Direction::Up, Direction::Down)
             .chain(steps(dcol, Direction::Left, Direction::Right))
             .take(board.places().len())
-            .fold(cursor, |at, d| board.step(at, d));
+            .fold(cursor, |at, d| {
+                let to = board.step(at, d);
+                if view.side_of(to) == side { to } else { at }
+            });
     }
-    let view = game.view();
     let (rows, cols) = view.deck().grid();
     let (r, c) = (cursor / cols, cursor % cols);
     let r = r.saturating_add_signed(drow).min(rows - 1);

@@ -74,7 +74,8 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
         (None, RuleSet::Zebra) => seats::Route::Model(zebra::objective(args)?),
         (None, RuleSet::Jokers) => seats::Route::Model(jokers::objective(args)?),
         (None, RuleSet::Checker) => seats::Route::Model(checker::objective(args)?),
-        (None, RuleSet::Standard | RuleSet::OwnPairs) => seats::route(args)?,
+        // `RuleSet::of` tells decks, never the Duel's turn (that is `duel` above).
+        (None, RuleSet::Standard | RuleSet::OwnPairs | RuleSet::Duel) => seats::route(args)?,
     };
     // Own-pairs values future pairs: its objective is the own-pairs table's own.
     let objective = match route {
@@ -110,7 +111,7 @@ pub(super) fn run(args: &SolveArgs) -> anyhow::Result<()> {
         (None, RuleSet::Zebra) => zebra::solve(&request)?,
         (None, RuleSet::Jokers) => jokers::solve(&request)?,
         (None, RuleSet::Checker) => checker::solve(&request)?,
-        (None, RuleSet::Standard | RuleSet::OwnPairs) => standard(&request)?,
+        (None, RuleSet::Standard | RuleSet::OwnPairs | RuleSet::Duel) => standard(&request)?,
     };
     show(&answer, args.json)
 }

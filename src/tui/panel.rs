@@ -91,7 +91,7 @@ pub(super) fn panel_lines(round: &Round, height: u16, width: u16) -> Vec<Line<'s
         if round.config().variant == Variant::OneFlip {
             lines.push(Line::from("One Flip: no turn again"));
         }
-        if let Some(rule) = crate::model::RuleSet::of(view.deck(), view.seats()).rule_line() {
+        if let Some(rule) = round.rules().rule_line() {
             // Wrapped here, so that the rows left for the hint are counted right.
             lines.extend(
                 words::wrap(rule, usize::from(width))

@@ -8,6 +8,7 @@
 //! everything above is written once), kept as small as our layers need.
 
 mod checker;
+mod duel;
 mod jokers;
 mod oracle;
 mod standard;
@@ -21,6 +22,7 @@ use std::fmt;
 use thiserror::Error;
 
 pub use checker::Checker;
+pub use duel::{Duel, duel_card_words, leader};
 pub use jokers::Jokers;
 pub use oracle::Oracle;
 pub use standard::{
@@ -128,6 +130,8 @@ pub enum RuleSet {
     Jokers,
     /// A Double Decker Checkerboard deck (two backs): [`Checker`].
     Checker,
+    /// The Two Decks Duel (a deck a side, a leader and an answerer): [`Duel`].
+    Duel,
 }
 
 impl RuleSet {
@@ -147,6 +151,17 @@ impl RuleSet {
         }
     }
 
+    /// The rule set of a game of `deck` at `table`: the Two Decks Duel is told by its
+    /// turn, every other rule set by the deck and the seats ([`RuleSet::of`]).
+    #[must_use]
+    pub fn of_table(deck: &Deck, table: crate::rules::Table) -> Self {
+        if table.variant.duel().is_some() {
+            Self::Duel
+        } else {
+            Self::of(deck, usize::from(table.seats))
+        }
+    }
+
     /// The rule people miss, in the line the table's panel shows under it (Zebra's).
     #[must_use]
     pub fn rule_line(self) -> Option<&'static str> {
@@ -154,6 +169,7 @@ impl RuleSet {
             Self::Zebra => Some("Zebra: a pair is the same rank in the other colour"),
             Self::Jokers => Some("Jokers count double: the two jokers score 2"),
             Self::Checker => Some("Checkerboard: a pair is one red back and one blue back"),
+            Self::Duel => Some("Duel: lead a card of yours, answer with one of yours"),
             Self::Standard | Self::OwnPairs => None,
         }
     }
@@ -174,6 +190,9 @@ impl RuleSet {
             )),
             Self::Checker => Err(format!(
                 "--deck {deck}: no solitaire on the checkerboard (its par needs the moves objective, which its solver does not offer)"
+            )),
+            Self::Duel => Err(format!(
+                "--deck {deck}: no solitaire of the Two Decks Duel (nobody answers)"
             )),
             Self::Standard | Self::OwnPairs => Ok(()),
         }
@@ -210,8 +229,10 @@ impl RuleSet {
             Err(Unsolved::CheckerSeats(_)) => Err(format!(
                 "--players: the checkerboard is played by two seats ({seats} given): no own-pairs solver knows two backs"
             )),
+            // The deck's own refusal, as `solve` and `duel` give it.
             Err(Unsolved::Duel) => Err(format!(
-                "--variant {variant}: the Two Decks Duel is solved (solve, duel) but not yet played at a table"
+                "--variant {variant}: {}",
+                deck.duel_side().err().map(|e| e.to_string()).unwrap_or_default()
             )),
             Ok(_) | Err(Unsolved::SeatsVariant(..)) => Ok(()),
         }
@@ -236,6 +257,9 @@ pub enum ModelError {
     /// The checkerboard solver refused.
     #[error(transparent)]
     Checker(#[from] crate::solver::checker::CheckerError),
+    /// The Duel's solver refused.
+    #[error(transparent)]
+    Duel(#[from] crate::solver::two_decks::DuelError),
     /// No solver values the table (`TableOracle::check`).
     #[error(transparent)]
     Unsolved(#[from] Unsolved),

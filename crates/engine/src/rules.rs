@@ -5,6 +5,7 @@ mod board;
 mod coordinates;
 mod deck;
 mod duel_deck;
+mod duel_table;
 mod game;
 mod layout;
 mod moving;

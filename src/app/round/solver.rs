@@ -245,7 +245,11 @@ impl Round {
     }
 
     /// The rule set of the table.
-    pub(super) fn rules(&self) -> RuleSet {
-        RuleSet::of(self.game.view().deck(), self.seats.len())
+    pub(crate) fn rules(&self) -> RuleSet {
+        let view = self.game.view();
+        match view.players() {
+            crate::rules::Players::Table(table) => RuleSet::of_table(view.deck(), table),
+            crate::rules::Players::Solitaire => RuleSet::of(view.deck(), self.seats.len()),
+        }
     }
 }

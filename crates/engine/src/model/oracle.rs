@@ -3,11 +3,12 @@
 //! value, and the unit they are counted in.
 
 use super::{
-    Checker, Jokers, Model, ModelError, OwnPairs, Standard, Unit, Valued, Zebra, chosen, tied,
+    Checker, Duel, Jokers, Model, ModelError, OwnPairs, Standard, Unit, Valued, Zebra, chosen, tied,
 };
 use crate::rules::{Deck, Objective, Outcome, Phase, PublicView, Seat, Table, Variant};
 use crate::solver::checker::{CheckerAction, CheckerFirstCard, CheckerSolver, CheckerState};
 use crate::solver::jokers::{JokersAction, JokersFirst, JokersSolver, JokersState};
+use crate::solver::two_decks::{DuelAction, DuelFirst, DuelSolver, DuelState};
 use crate::solver::zebra::ZebraSolver;
 use crate::solver::{Position, SeatsState, State};
 use crate::solver::{SeatsSolver, Solver};
@@ -390,6 +391,46 @@ impl Oracle for JokersSolver<f64> {
         actions: &[(JokersAction, f64)],
         first: Option<JokersFirst>,
     ) -> Option<(f64, Vec<JokersAction>)> {
+        chosen_first(self, actions, first)
+    }
+}
+
+/// Values are for the mover of the decision point, the leader at the turn start and the
+/// answerer after the leader's card: the view's mover either way (see `model/duel.rs`).
+impl Oracle for DuelSolver<f64> {
+    type Model = Duel;
+
+    fn solved(deck: &Deck, table: Table, objective: Objective) -> Result<Self, ModelError> {
+        let pairs = deck.duel_side().map_err(|_| super::Unsolved::Duel)?;
+        let taker = table.variant.duel().unwrap_or_default();
+        let mut solver = Self::new(objective, table.pass_rule, taker);
+        solver.value(&DuelState::start(pairs))?;
+        Ok(solver)
+    }
+
+    fn unit(&self) -> Unit {
+        Unit::Objective(self.objective())
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Duel(self.taker())
+    }
+
+    fn actions(&mut self, state: &DuelState) -> Result<Vec<(DuelAction, f64)>, ModelError> {
+        Ok(DuelSolver::actions(self, state)?)
+    }
+
+    fn value(&mut self, state: &DuelState) -> Result<f64, ModelError> {
+        Ok(DuelSolver::value(self, state)?)
+    }
+
+    /// Costs are measured from the action the optimal player chooses; the tied ones are
+    /// listed in its order of preference.
+    fn best(
+        &self,
+        actions: &[(DuelAction, f64)],
+        first: Option<DuelFirst>,
+    ) -> Option<(f64, Vec<DuelAction>)> {
         chosen_first(self, actions, first)
     }
 }

@@ -11,6 +11,7 @@ use super::{ModelError, Oracle, RuleSet};
 use crate::rules::{Deck, Objective, Table, Variant};
 use crate::solver::checker::{CheckerPosition, CheckerSolver, CheckerState};
 use crate::solver::jokers::{JokersSolver, JokersState};
+use crate::solver::two_decks::{DuelSolver, DuelState};
 use crate::solver::zebra::{ZebraPosition, ZebraSolver, ZebraState};
 use crate::solver::{Position, SeatsSolver, SeatsState, Solver};
 
@@ -32,9 +33,9 @@ pub enum Unsolved {
     /// The table of three or more seats is solved for the standard turn only.
     #[error("a table of {0} seats is solved for the standard turn only (not {1})")]
     SeatsVariant(u8, Variant),
-    /// The Two Decks Duel has its own solver (`solver::two_decks`), which no table plays
-    /// yet: its turn has two movers, which this model's decision points do not.
-    #[error("the Two Decks Duel is valued by solve and duel only; no table plays it yet")]
+    /// The Two Decks Duel is played with a deck that splits into two identical sides
+    /// only.
+    #[error("the Two Decks Duel splits two of each card, one a side, into identical pairs")]
     Duel,
 }
 
@@ -69,6 +70,8 @@ pub enum TableOracle {
     Jokers(Box<JokersSolver<f64>>),
     /// A checkerboard deck; boxed, being large.
     Checker(Box<CheckerSolver<f64>>),
+    /// The Two Decks Duel; boxed, being large.
+    Duel(Box<DuelSolver<f64>>),
 }
 
 impl TableOracle {
@@ -80,7 +83,9 @@ impl TableOracle {
     /// seats under One Flip.
     pub fn check(deck: &Deck, table: Table) -> Result<RuleSet, Unsolved> {
         if table.variant.duel().is_some() {
-            return Err(Unsolved::Duel);
+            // The one check of a duel's deck (`solve`'s too); two seats, `Table::check`.
+            deck.duel_side().map_err(|_| Unsolved::Duel)?;
+            return Ok(RuleSet::Duel);
         }
         let rules = RuleSet::of(deck, usize::from(table.seats));
         match rules {
@@ -121,6 +126,11 @@ impl TableOracle {
             RuleSet::Checker => Self::Checker(Box::new(
                 CheckerSolver::new(objective, table.pass_rule).with_variant(table.variant),
             )),
+            RuleSet::Duel => Self::Duel(Box::new(DuelSolver::new(
+                objective,
+                table.pass_rule,
+                table.variant.duel().unwrap_or_default(),
+            ))),
         })
     }
 
@@ -159,6 +169,9 @@ impl TableOracle {
                     first: None,
                 })?;
             }
+            Self::Duel(d) => {
+                d.value(&DuelState::start(deck.labels()))?;
+            }
         }
         Ok(oracle)
     }
@@ -172,6 +185,7 @@ impl TableOracle {
             Self::Zebra(_) => RuleSet::Zebra,
             Self::Jokers(_) => RuleSet::Jokers,
             Self::Checker(_) => RuleSet::Checker,
+            Self::Duel(_) => RuleSet::Duel,
         }
     }
 
@@ -182,7 +196,8 @@ impl TableOracle {
             + OracleTask<SeatsSolver<f64>, Output = R>
             + OracleTask<ZebraSolver<f64>, Output = R>
             + OracleTask<JokersSolver<f64>, Output = R>
-            + OracleTask<CheckerSolver<f64>, Output = R>,
+            + OracleTask<CheckerSolver<f64>, Output = R>
+            + OracleTask<DuelSolver<f64>, Output = R>,
     {
         match self {
             Self::Standard(s) => task.run(&mut **s),
@@ -190,6 +205,7 @@ impl TableOracle {
             Self::Zebra(s) => task.run(&mut **s),
             Self::Jokers(s) => task.run(&mut **s),
             Self::Checker(s) => task.run(&mut **s),
+            Self::Duel(s) => task.run(&mut **s),
         }
     }
 
@@ -200,7 +216,8 @@ impl TableOracle {
             + OracleInto<SeatsSolver<f64>, Output = R>
             + OracleInto<ZebraSolver<f64>, Output = R>
             + OracleInto<JokersSolver<f64>, Output = R>
-            + OracleInto<CheckerSolver<f64>, Output = R>,
+            + OracleInto<CheckerSolver<f64>, Output = R>
+            + OracleInto<DuelSolver<f64>, Output = R>,
     {
         match self {
             Self::Standard(s) => task.run_into(*s),
@@ -208,6 +225,7 @@ impl TableOracle {
             Self::Zebra(s) => task.run_into(*s),
             Self::Jokers(s) => task.run_into(*s),
             Self::Checker(s) => task.run_into(*s),
+            Self::Duel(s) => task.run_into(*s),
         }
     }
 }
@@ -230,6 +248,7 @@ impl RuleSet {
             Self::Zebra => task.run::<super::Zebra>(),
             Self::Jokers => task.run::<super::Jokers>(),
             Self::Checker => task.run::<super::Checker>(),
+            Self::Duel => task.run::<super::Duel>(),
         }
     }
 
@@ -288,7 +307,11 @@ mod tests {
         let duel = Variant::Duel(crate::rules::Taker::Answerer);
         assert_eq!(
             TableOracle::check(&pairs, table(2, duel)),
-            Err(Unsolved::Duel)
+            Ok(RuleSet::Duel)
         );
+        assert!(matches!(
+            TableOracle::check(&zebra, table(2, duel)),
+            Err(Unsolved::Duel)
+        ));
     }
 }

@@ -109,6 +109,9 @@ pub struct Board {
     places: Vec<Place>,
     rows: u16,
     halves: u16,
+    /// The Two Decks Duel's two fields: the first row of the second field (a blank row
+    /// lies above it).
+    second_field: Option<u16>,
 }
 
 /// The scatter's stream, apart from the deal's and the moving cards'.
@@ -152,7 +155,14 @@ impl Board {
             places,
             rows,
             halves,
+            second_field: None,
         }
+    }
+
+    /// Where the second of the Two Decks Duel's fields begins, if the board has two.
+    #[must_use]
+    pub fn second_field(&self) -> Option<u16> {
+        self.second_field
     }
 
     /// The layout.
@@ -228,7 +238,15 @@ impl Board {
     }
 }
 
-fn place(row: usize, half: usize) -> Place {
+/// The Two Decks Duel's board: `places` (row, half step) of two fields of `rows` rows
+/// each, a blank row between them.
+pub(super) fn of_duel_places(layout: Layout, places: Vec<(usize, usize)>, rows: usize) -> Board {
+    let mut board = Board::of_places(layout, places.into_iter().map(|(r, h)| place(r, h)).collect());
+    board.second_field = u16::try_from(rows + 1).ok();
+    board
+}
+
+pub(super) fn place(row: usize, half: usize) -> Place {
     // A table holds at most a few hundred cards: rows and steps fit in u16.
     Place {
         row: u16::try_from(row).unwrap_or(u16::MAX),

@@ -505,7 +505,7 @@ impl DeckError {
 }
 
 /// A near-rectangular grid for `cards` cards: wider than tall, few empty places.
-fn grid_for(cards: usize) -> (usize, usize) {
+pub(super) fn grid_for(cards: usize) -> (usize, usize) {
     let mut best = (1, cards);
     let mut best_score = usize::MAX;
     for rows in 1..=cards {

@@ -6,7 +6,8 @@ use super::board::{Board, Layout};
 use super::deck::{Deck, DeckError};
 use super::layout::{Card, deal};
 use super::moving::{Moving, Swap, Swaps};
-use super::options::{PassRule, Seat, Variant};
+use super::duel_table;
+use super::options::{PassRule, Seat, Taker, Variant};
 use super::view::{
     EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,
 };
@@ -30,6 +31,9 @@ pub enum IllegalFlip {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
+    /// In the Two Decks Duel, a card of the other seat's side: each turns their own.
+    #[error("that card is on the other side: turn one of your own")]
+    OtherSide,
 }
 
 /// A table the rules do not define.
@@ -41,12 +45,9 @@ pub enum TableError {
     /// With three or more seats only `none` and `agreed` are defined.
     #[error("pass rule '{0}' needs two players: with three or more, use 'none' or 'agreed'")]
     PassRule(PassRule),
-    /// The Two Decks Duel's turn (a leader and an answerer, a side each) is not this
-    /// table's turn of one mover.
-    #[error(
-        "variant '{0}': the Two Decks Duel is solved (solve, duel) but not yet played at a table"
-    )]
-    Duel(Variant),
+    /// The Two Decks Duel is played by two, a side each.
+    #[error("variant '{1}': the Two Decks Duel is played by two, a side each ({0} seats given)")]
+    Duel(u8, Variant),
 }
 
 impl Table {
@@ -71,8 +72,8 @@ impl Table {
         if self.seats > 2 && !matches!(self.pass_rule, PassRule::None | PassRule::Agreed) {
             return Err(TableError::PassRule(self.pass_rule));
         }
-        if self.variant.duel().is_some() {
-            return Err(TableError::Duel(self.variant));
+        if self.variant.duel().is_some() && self.seats != 2 {
+            return Err(TableError::Duel(self.seats, self.variant));
         }
         Ok(self)
     }
@@ -101,10 +102,15 @@ impl Game {
     /// solitaire).
     ///
     /// # Errors
-    /// The deck does not fit on a table.
+    /// The deck does not fit on a table, or is no duel at a table of the Two Decks Duel.
     pub fn new(deck: Deck, seed: u64, players: Players) -> Result<Self, DeckError> {
         deck.check_playable()?;
-        let hidden = deal(&deck, seed);
+        let hidden = if players.variant().duel().is_some() {
+            deck.duel_side()?;
+            duel_table::deal(&deck, seed)
+        } else {
+            deal(&deck, seed)
+        };
         Ok(Self::from_cards(deck, hidden, seed, players))
     }
 
@@ -116,7 +122,11 @@ impl Game {
     pub fn from_cards(deck: Deck, cards: Vec<Card>, seed: u64, players: Players) -> Self {
         assert_eq!(cards.len(), deck.cards(), "cards do not fill the deck");
         let slots = vec![Slot::Unknown; cards.len()];
-        let board = Board::new(Layout::Grid, &deck, seed);
+        let board = if players.variant().duel().is_some() {
+            duel_table::board(&deck)
+        } else {
+            Board::new(Layout::Grid, &deck, seed)
+        };
         Self {
             dealt: cards.clone(),
             board,
@@ -140,10 +150,13 @@ impl Game {
     }
 
     /// The same game laid out as `layout` (a scatter strewn from the seed). The rules
-    /// never read a place.
+    /// never read a place. The Two Decks Duel keeps its two fields (the command line
+    /// refuses another layout).
     #[must_use]
     pub fn laid_out(mut self, layout: Layout) -> Self {
-        self.board = Board::new(layout, &self.view.deck, self.seed);
+        if self.view.players.variant().duel().is_none() {
+            self.board = Board::new(layout, &self.view.deck, self.seed);
+        }
         self
     }
 
@@ -151,9 +164,11 @@ impl Game {
     /// swap places (see [`Game::try_flip`]).
     #[must_use]
     /// The checkerboard's cards never move: their backs lie in a fixed pattern
-    /// (docs/variants.md), so `moving` is ignored there (the command line refuses it).
+    /// (docs/variants.md), nor do the Duel's, each on its owner's side; so `moving` is
+    /// ignored there (the command line refuses it).
     pub fn moving(mut self, moving: Option<Moving>) -> Self {
-        self.moving = moving.filter(|_| !self.view.deck().is_checker());
+        let fixed = self.view.deck().is_checker() || self.view.players.variant().duel().is_some();
+        self.moving = moving.filter(|_| !fixed);
         self
     }
 
@@ -221,6 +236,9 @@ impl Game {
         match v.phase {
             Phase::Over(_) => Err(IllegalFlip::GameOver),
             _ if matches!(slot, Slot::Removed(_)) => Err(IllegalFlip::Removed),
+            _ if v.side_of(position).is_some_and(|side| side != v.mover) => {
+                Err(IllegalFlip::OtherSide)
+            }
             Phase::FirstCard => Ok(()),
             Phase::SecondCard {
                 first,
@@ -283,6 +301,10 @@ impl Game {
                 first: position,
                 first_was_known: was_known,
             };
+            // The Duel's second card is the answerer's, from their own side.
+            if self.view.players.variant().duel().is_some() {
+                self.view.mover = seat.other();
+            }
         }
         let swap = match (turn_end, self.view.phase) {
             (Some(_), Phase::FirstCard) => self.move_cards(position),
@@ -329,12 +351,24 @@ impl Game {
         v.turns += 1;
         let (a, b) = (self.hidden[first], self.hidden[second]);
         let seats = v.players.seats();
+        // The Duel's turn is the leader's (who turned the first card): the turn passes
+        // from them as any turn does, so the answerer leads the next.
+        let taker = match v.players.variant().duel() {
+            None => v.mover,
+            Some(taker) => {
+                v.mover = v.mover.other();
+                match taker {
+                    Taker::Answerer => v.mover.other(),
+                    Taker::Leader => v.mover,
+                }
+            }
+        };
         if v.deck.matches(a, b) {
             v.slots[first] = Slot::Removed(a);
             v.slots[second] = Slot::Removed(b);
             // A pair scores its points: the jokers that count double, 2.
             for _ in 0..v.deck.points(a.label) {
-                v.pairs.add(v.mover);
+                v.pairs.add(taker);
             }
             v.passes = 0;
             v.phase = Phase::FirstCard;
@@ -392,289 +426,4 @@ impl Game {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::deck::Label;
-
-    /// `pairs:3` laid out as labels 0 1 2 / 0 1 2.
-    fn small(rule: PassRule) -> Game {
-        let deck = Deck::parse("pairs:3").unwrap();
-        let cards = [0, 1, 2, 0, 1, 2]
-            .iter()
-            .enumerate()
-            .map(|(i, &l)| Card {
-                label: Label(l),
-                copy: u8::from(i >= 3),
-            })
-            .collect();
-        Game::from_cards(deck, cards, 0, Players::two(rule))
-    }
-
-    #[test]
-    fn a_pair_scores_and_the_mover_goes_again() {
-        let mut g = small(PassRule::Agreed);
-        g.try_flip(0).unwrap();
-        let f = g.try_flip(3).unwrap();
-        assert_eq!(f.turn_end, Some(TurnEnd::Pair));
-        assert_eq!(*g.view().pairs(), [1, 0]);
-        assert_eq!(g.view().mover(), Seat::FIRST);
-        assert_eq!(g.try_flip(0), Err(IllegalFlip::Removed));
-    }
-
-    #[test]
-    fn a_miss_passes_the_turn() {
-        let mut g = small(PassRule::Agreed);
-        g.try_flip(0).unwrap();
-        let f = g.try_flip(1).unwrap();
-        assert_eq!((f.turn_end, f.seat), (Some(TurnEnd::Miss), Seat::FIRST));
-        assert_eq!(g.view().mover(), Seat::SECOND);
-        assert!(!g.view().after_pass());
-    }
-
-    #[test]
-    fn same_card_twice_is_refused_and_changes_nothing() {
-        let mut g = small(PassRule::Agreed);
-        g.try_flip(0).unwrap();
-        let before = g.view().clone();
-        assert_eq!(g.try_flip(0), Err(IllegalFlip::SameCard));
-        assert_eq!(g.try_flip(9), Err(IllegalFlip::OutOfRange(9)));
-        assert_eq!(g.view(), &before);
-    }
-
-    fn reveal_and_pass(rule: PassRule) -> Game {
-        let mut g = small(rule);
-        g.try_flip(0).unwrap();
-        g.try_flip(1).unwrap(); // miss: 0 and 1 known, second seat to move
-        g.try_flip(2).unwrap();
-        g.try_flip(4).unwrap(); // miss: 2 and 4 (label 1) known; first seat to move
-        g
-    }
-
-    #[test]
-    fn agreed_pass_then_pass_ends_the_game() {
-        let mut g = reveal_and_pass(PassRule::Agreed);
-        g.try_flip(0).unwrap();
-        g.try_flip(2).unwrap(); // known 0, known 2: a pass
-        assert!(g.view().after_pass());
-        assert_eq!(g.view().mover(), Seat::SECOND);
-        g.try_flip(0).unwrap();
-        let f = g.try_flip(2).unwrap();
-        assert_eq!(f.turn_end, Some(TurnEnd::Pass));
-        match g.view().phase() {
-            Phase::Over(r) => {
-                assert_eq!(r.reason, EndReason::AgreedEnd);
-                assert_eq!(r.outcome, Outcome::Draw);
-            }
-            p => panic!("not over: {p:?}"),
-        }
-    }
-
-    #[test]
-    fn ko_forbids_a_pass_after_a_pass() {
-        let mut g = reveal_and_pass(PassRule::Ko);
-        g.try_flip(0).unwrap();
-        g.try_flip(2).unwrap();
-        g.try_flip(0).unwrap();
-        let before = g.view().clone();
-        assert_eq!(g.try_flip(2), Err(IllegalFlip::PassForbidden(PassRule::Ko)));
-        assert_eq!(g.view(), &before);
-        // The known partner of a known card is not a pass.
-        assert!(g.try_flip(4).is_ok() || g.check_flip(3).is_ok());
-    }
-
-    #[test]
-    fn none_forbids_every_pass_but_allows_known_then_unknown() {
-        let mut g = reveal_and_pass(PassRule::None);
-        g.try_flip(0).unwrap();
-        assert_eq!(
-            g.try_flip(2),
-            Err(IllegalFlip::PassForbidden(PassRule::None))
-        );
-        assert_eq!(g.try_flip(3).unwrap().turn_end, Some(TurnEnd::Pair));
-    }
-
-    #[test]
-    fn quit_and_withdraw_end_on_any_pass() {
-        for (rule, outcome) in [
-            (PassRule::Quit, Outcome::Draw),
-            (PassRule::Withdraw, Outcome::Draw),
-        ] {
-            let mut g = reveal_and_pass(rule);
-            g.try_flip(0).unwrap();
-            g.try_flip(2).unwrap();
-            assert!(matches!(g.view().phase(), Phase::Over(r) if r.outcome == outcome));
-            assert_eq!(g.try_flip(5), Err(IllegalFlip::GameOver));
-        }
-    }
-
-    #[test]
-    fn clearing_the_table_ends_the_game() {
-        let mut g = small(PassRule::Agreed);
-        for (a, b) in [(0, 3), (1, 4), (2, 5)] {
-            g.try_flip(a).unwrap();
-            g.try_flip(b).unwrap();
-        }
-        match g.view().phase() {
-            Phase::Over(r) => {
-                assert_eq!(r.outcome, Outcome::Winner(Seat::FIRST));
-                assert_eq!((&*r.pairs, r.turns), (&[3, 0][..], 3));
-            }
-            p => panic!("not over: {p:?}"),
-        }
-    }
-
-    fn table(seats: u8, pass_rule: PassRule, variant: crate::rules::Variant) -> Game {
-        let mut g = small(pass_rule);
-        g.view.players = Players::Table(
-            Table {
-                seats,
-                pass_rule,
-                variant,
-            }
-            .check()
-            .unwrap(),
-        );
-        g.view.pairs = Tally::new(usize::from(seats));
-        g
-    }
-
-    #[test]
-    fn turns_go_round_three_seats() {
-        let mut g = table(3, PassRule::Agreed, crate::rules::Variant::Standard);
-        g.try_flip(0).unwrap();
-        g.try_flip(1).unwrap(); // seat 0 misses
-        assert_eq!(g.view().mover(), Seat(1));
-        g.try_flip(2).unwrap();
-        g.try_flip(4).unwrap(); // seat 1 misses
-        assert_eq!(g.view().mover(), Seat(2));
-        g.try_flip(1).unwrap();
-        let f = g.try_flip(4).unwrap(); // seat 2 takes label 1 and goes again
-        assert_eq!((f.seat, f.turn_end), (Seat(2), Some(TurnEnd::Pair)));
-        assert_eq!(*g.view().pairs(), [0, 0, 1]);
-        assert_eq!(g.view().mover(), Seat(2));
-        g.try_flip(0).unwrap();
-        g.try_flip(2).unwrap(); // seat 2 misses: back to seat 0
-        assert_eq!(g.view().mover(), Seat(0));
-    }
-
-    #[test]
-    fn agreed_with_three_seats_ends_when_all_three_pass_in_a_row() {
-        let mut g = table(3, PassRule::Agreed, crate::rules::Variant::Standard);
-        g.try_flip(0).unwrap();
-        g.try_flip(1).unwrap(); // miss: 0 and 1 known
-        for passes in 1..=2u8 {
-            g.try_flip(0).unwrap();
-            assert_eq!(g.try_flip(1).unwrap().turn_end, Some(TurnEnd::Pass));
-            assert_eq!(g.view().passes(), passes);
-            assert!(!g.view().is_over());
-        }
-        g.try_flip(0).unwrap();
-        g.try_flip(1).unwrap();
-        assert!(matches!(g.view().phase(), Phase::Over(r) if r.reason == EndReason::AgreedEnd));
-    }
-
-    #[test]
-    fn one_flip_passes_the_turn_after_a_pair() {
-        let mut g = table(2, PassRule::Agreed, crate::rules::Variant::OneFlip);
-        g.try_flip(0).unwrap();
-        let f = g.try_flip(3).unwrap();
-        assert_eq!((f.seat, f.turn_end), (Seat::FIRST, Some(TurnEnd::Pair)));
-        assert_eq!(*g.view().pairs(), [1, 0]);
-        assert_eq!(g.view().mover(), Seat::SECOND);
-        assert!(!g.view().after_pass());
-    }
-
-    #[test]
-    fn three_seats_share_a_win_as_a_draw() {
-        let mut tally = Tally::new(3);
-        tally.add(Seat(0));
-        tally.add(Seat(2));
-        assert_eq!(tally.leader(), None);
-        tally.add(Seat(2));
-        assert_eq!(tally.leader(), Some(Seat(2)));
-        assert_eq!(tally.total(), 3);
-    }
-
-    #[test]
-    fn tables_the_rules_do_not_define_are_refused() {
-        let t = |seats, pass_rule| {
-            Table {
-                seats,
-                pass_rule,
-                variant: crate::rules::Variant::Standard,
-            }
-            .check()
-        };
-        assert_eq!(t(7, PassRule::None), Err(TableError::Seats(7)));
-        assert_eq!(t(1, PassRule::None), Err(TableError::Seats(1)));
-        assert_eq!(t(3, PassRule::Ko), Err(TableError::PassRule(PassRule::Ko)));
-        assert!(t(6, PassRule::Agreed).is_ok());
-        assert!(t(2, PassRule::Withdraw).is_ok());
-    }
-
-    #[test]
-    fn solitaire_counts_moves_and_misses() {
-        let deck = Deck::parse("pairs:3").unwrap();
-        let mut g = Game::new(deck, 5, Players::Solitaire).unwrap();
-        let cards = g.reveal_all().to_vec();
-        // Miss once on purpose, then take every pair.
-        let other = (1..6).find(|&i| cards[i].label != cards[0].label).unwrap();
-        g.try_flip(0).unwrap();
-        g.try_flip(other).unwrap();
-        for l in 0..3 {
-            let pos: Vec<usize> = (0..6).filter(|&i| cards[i].label == Label(l)).collect();
-            g.try_flip(pos[0]).unwrap();
-            g.try_flip(pos[1]).unwrap();
-        }
-        assert_eq!((g.view().turns(), g.view().misses()), (4, 1));
-        assert!(matches!(g.view().phase(), Phase::Over(r) if r.outcome == Outcome::Solo));
-    }
-
-    #[test]
-    fn moving_cards_swap_two_face_down_cards_after_every_n_turns() {
-        let deck = Deck::parse("pairs:8").unwrap();
-        let moving = crate::rules::Moving::every(2);
-        let mut g = Game::new(deck.clone(), 3, Players::two(PassRule::Agreed))
-            .unwrap()
-            .moving(moving);
-        let mut p = 0;
-        let mut swaps = 0;
-        while !g.view().is_over() && g.view().turns() < 12 {
-            // Turn each card in order: misses and pairs alike.
-            while g.check_flip(p % 16).is_err() {
-                p += 1;
-            }
-            let before = g.view().slots().to_vec();
-            let f = g.try_flip(p % 16).unwrap();
-            p += 1;
-            if let Some(w) = f.swap {
-                swaps += 1;
-                assert_eq!(g.view().turns() % 2, 0);
-                let first = g.view().flips()[g.view().flips().len() - 2].position;
-                for q in [w.a, w.b] {
-                    assert!(q != f.position && q != first);
-                    assert!(!matches!(g.view().slots()[q], Slot::Removed(_)));
-                }
-                assert_eq!(g.view().slots()[w.a], before[w.b]);
-            } else if f.turn_end.is_some() && !g.view().is_over() {
-                assert_eq!(g.view().turns() % 2, 1);
-            }
-            // The view's known cards are the hidden table's.
-            for (q, c) in g.view().known_cards() {
-                assert_eq!(g.reveal_all()[q], c);
-            }
-        }
-        assert!(swaps >= 5);
-        // The same seed swaps the same cards.
-        let replay = |g: &Game| {
-            let mut r = Game::new(deck.clone(), 3, Players::two(PassRule::Agreed))
-                .unwrap()
-                .moving(moving);
-            for f in g.view().flips() {
-                r.try_flip(f.position).unwrap();
-            }
-            r
-        };
-        assert_eq!(replay(&g).view(), g.view());
-    }
-}
+mod tests;
