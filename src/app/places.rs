@@ -1,12 +1,18 @@
 //! How a player names a place on the table: on the grid by its coordinate (`b3`, as
 //! records write it); in any other layout by its number in reading order (`card 7`:
-//! row by row from the top, left to right), since a shape has no columns to letter.
+//! row by row from the top, left to right), since a shape has no columns to letter; in
+//! the Two Decks Duel by its side and its number there (`side 2 card 3`: the first
+//! seat's side is side 1).
 
 use crate::rules::{Game, Layout, coordinate, parse_coordinate};
 
 /// A place as the player names it: `b3`, or `card 7`.
 #[must_use]
 pub fn name(game: &Game, position: usize) -> String {
+    if let Some(side) = game.view().side_of(position) {
+        let n = position % game.view().deck().labels() as usize + 1;
+        return format!("side {} card {n}", side.index() + 1);
+    }
     match number(game, position) {
         Some(n) => format!("card {n}"),
         None => coordinate(game.view().deck(), position),
@@ -30,6 +36,10 @@ pub fn number(game: &Game, position: usize) -> Option<usize> {
 /// reading order, alone or after `card` (`7`, `card 7`).
 #[must_use]
 pub fn parse(game: &Game, text: &str) -> Option<usize> {
+    let view = game.view();
+    if view.side_of(0).is_some() {
+        return parse_duel(game, text);
+    }
     if game.board().layout() == Layout::Grid {
         return parse_coordinate(game.view().deck(), text);
     }
@@ -41,9 +51,36 @@ pub fn parse(game: &Game, text: &str) -> Option<usize> {
     game.board().reading_order().get(n.checked_sub(1)?).copied()
 }
 
+/// A place of the Two Decks Duel: `side S card N`, or a number alone (`3`, `card 3`) on
+/// the side of the seat to turn a card.
+fn parse_duel(game: &Game, text: &str) -> Option<usize> {
+    let view = game.view();
+    let per_side = view.deck().labels() as usize;
+    let (side, rest) = match text.strip_prefix("side") {
+        Some(rest) => {
+            let rest = rest.trim_start();
+            let (s, rest) = rest.split_once(' ')?;
+            let s: usize = s.parse().ok()?;
+            (s.checked_sub(1).filter(|&s| s < 2)?, rest)
+        }
+        None => (view.mover().index(), text),
+    };
+    let digits = rest.trim().strip_prefix("card").unwrap_or(rest).trim();
+    if digits.starts_with('0') || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let n: usize = digits.parse().ok()?;
+    (1..=per_side)
+        .contains(&n)
+        .then(|| side * per_side + n - 1)
+}
+
 /// How the places are named, for a player's first lines and `help`.
 #[must_use]
 pub fn naming(game: &Game) -> &'static str {
+    if game.view().side_of(0).is_some() {
+        return "Each side's cards are numbered in reading order, side 1 the first player's: type a number to turn that card of your own side.";
+    }
     if game.board().layout() == Layout::Grid {
         "Cards are named by column letter and row number: a1 is the top left card."
     } else {

@@ -229,6 +229,12 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
 fn laid_out(game: &Game) -> String {
     let deck = game.view().deck();
     let layout = game.board().layout();
+    if game.view().side_of(0).is_some() {
+        let n = deck.labels();
+        return format!(
+            "the Two Decks Duel, two sides of {n} cards, side 1 the first player's and side 2 the second's, each numbered 1 to {n} in reading order"
+        );
+    }
     if layout != Layout::Grid {
         return format!(
             "{} cards, layout {layout} ({}), numbered 1 to {} in reading order",
@@ -330,7 +336,16 @@ fn narrate<R: BufRead, W: Write>(
                             name(flip)
                         ));
                     }
-                    _ => {
+                    other => {
+                        // The Duel's leader's card, told before the answer.
+                        if let Some(first) = other {
+                            lines.push(format!(
+                                "{} {} {}",
+                                table.who(first.seat),
+                                turn_verb(table.is_you(first.seat)),
+                                single(first)
+                            ));
+                        }
                         let how = match end {
                             TurnEnd::Pair => "A pair!",
                             TurnEnd::Miss => "No pair.",
@@ -347,12 +362,27 @@ fn narrate<R: BufRead, W: Write>(
         }
     }
     told.flips = flips.len();
+    // The Duel's answerer turns the second card: say so when it is the person.
+    let answering = flips
+        .last()
+        .is_some_and(|f| f.turn_end.is_none() && f.seat != view.mover());
+    if answering
+        && table.persons_turn()
+        && let Some(last) = lines.last_mut()
+    {
+        last.push_str(" Your turn to answer from your side.");
+    }
     if let Some((seat, end)) = last_ended
+        && !answering
         && !view.is_over()
         && matches!(table, Table::Round(_))
         && let Some(last) = lines.last_mut()
     {
-        let again = if end == TurnEnd::Pair && view.mover() == seat && table.is_you(seat) {
+        let again = if end == TurnEnd::Pair
+            && view.mover() == seat
+            && table.is_you(seat)
+            && view.players().variant().pair_goes_again()
+        {
             " again"
         } else {
             ""
@@ -523,7 +553,8 @@ fn turn<R: BufRead, W: Write>(
     told: &mut Told,
 ) -> io::Result<()> {
     let table = Table::of(app).expect("a table");
-    if table.game().board().layout() != Layout::Grid {
+    let duel = table.game().view().side_of(0).is_some();
+    if table.game().board().layout() != Layout::Grid || duel {
         // No rows and columns to walk: the card itself, as a click takes it.
         return turn_with(app, voice, &[Action::Click(Some(pos))], told);
     }
