@@ -169,6 +169,11 @@ impl PlayArgs {
         }
         if let Some(v) = &self.variant {
             c.variant = v.parse::<Variant>().map_err(|e| u(e.to_string()))?;
+            // The Duel's own deck unless one is named: a full deck a side.
+            let splits = crate::rules::Deck::parse(&c.deck).is_ok_and(|d| d.duel_side().is_ok());
+            if c.variant.duel().is_some() && self.deck.is_none() && !splits {
+                c.deck = "double".into();
+            }
         }
         if let Some(o) = &self.objective {
             check_objective(o, c.seat_count()).map_err(u)?;

@@ -40,6 +40,9 @@ enum Labels {
     Tight,
     /// No room for labels, or a layout that has no columns to label.
     None,
+    /// The Two Decks Duel's two fields: a row above each for its player's name, the
+    /// upper field's above the board (the lower's is the blank row between them).
+    Names,
 }
 
 impl Labels {
@@ -47,7 +50,7 @@ impl Labels {
     fn room(self, rows: usize) -> (u16, u16) {
         match self {
             Self::Margin => (u16::try_from(rows.to_string().len()).unwrap_or(1) + 1, 1),
-            Self::Tight => (0, 1),
+            Self::Tight | Self::Names => (0, 1),
             Self::None => (0, 0),
         }
     }
@@ -74,7 +77,9 @@ impl Geometry {
         } else {
             Labels::None
         };
-        let choices: &[Labels] = if board.layout() == Layout::Grid {
+        let choices: &[Labels] = if board.second_field().is_some() {
+            &[Labels::Names]
+        } else if board.layout() == Layout::Grid {
             &[Labels::Margin, tight, Labels::None]
         } else {
             &[Labels::None]
@@ -132,7 +137,7 @@ impl Geometry {
     /// The coordinate labels to draw: where each starts, and its text.
     fn label_texts(&self) -> Vec<(u16, u16, String)> {
         let mut out = Vec::new();
-        if self.labels == Labels::None {
+        if matches!(self.labels, Labels::None | Labels::Names) {
             return out;
         }
         for col in 0..self.cols {
@@ -175,6 +180,14 @@ impl Geometry {
             self.card.0,
             self.card.1,
         )
+    }
+
+    /// Where the name over the field that begins with the card at `first` goes: the
+    /// line above that card, from its left edge.
+    #[must_use]
+    pub fn above(&self, first: usize) -> (u16, u16) {
+        let r = self.cell(first);
+        (r.x, r.y.saturating_sub(1))
     }
 
     /// The card under a screen cell (mouse click), if any.

@@ -18,6 +18,7 @@ mod dashboard_screen;
 mod dashboard_zebra;
 mod doc_links;
 mod double_deck;
+mod duel_table;
 mod end_figures;
 mod end_rating;
 mod engine_props;
