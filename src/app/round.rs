@@ -637,6 +637,7 @@ fn refusal(e: IllegalFlip) -> String {
     match e {
         IllegalFlip::SameCard => "That card is already face up this turn".into(),
         IllegalFlip::Removed => "That pair is already taken".into(),
+        IllegalFlip::OtherSide => "That card is on the other side: turn one of your own".into(),
         IllegalFlip::PassForbidden(rule) => {
             format!(
                 "A pass is not allowed here ({rule}): {}",

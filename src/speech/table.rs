@@ -532,15 +532,29 @@ fn command<R: BufRead, W: Write>(
             Ok(())
         }
         "help" | "?" => {
-            voice.say(&format!("Commands: {COMMANDS}."))?;
+            voice.say(&format!("Commands: {}.", commands(table.game())))?;
             voice.say(places::naming(table.game()))
         }
         "quit" | "q" | "exit" => quit(app, voice),
         other => voice.say(&super::unknown(
             "command",
             other,
-            &format!("Commands: {COMMANDS}."),
+            &format!("Commands: {}.", commands(table.game())),
         )),
+    }
+}
+
+/// The commands of a table: a place turns its card, named as the table names it (the
+/// Two Decks Duel's by number on the person's own side).
+fn commands(game: &Game) -> String {
+    if game.view().side_of(0).is_some() {
+        COMMANDS.replacen(
+            "a coordinate such as b2 turns that card",
+            "a number such as 3 turns that card of your side",
+            1,
+        )
+    } else {
+        COMMANDS.to_owned()
     }
 }
 

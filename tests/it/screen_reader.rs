@@ -527,3 +527,45 @@ fn a_rated_game_by_ear_ends_with_the_rating_as_the_end_window_shows_it() {
     assert!(std::fs::read_dir(data.join("games")).unwrap().count() == 1);
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+/// A whole Two Decks Duel by ear: cards named by side and number, the leader's card told
+/// before the answer, the person told when they answer, a card of the other side refused.
+/// The deal of seed 3, `pairs:6`: side 1 E B C A D F, side 2 D F C A B E.
+const DUEL_SCRIPT: &str = "help\nboard\nhint\n1\n2\nhint\n3\nside 2 card 1\n4\nboard\n5\n6\n1\n2\n4\n5\n6\n2\n4\n";
+
+#[test]
+fn a_two_decks_duel_is_played_by_ear_and_its_transcript_pinned() {
+    let args = [
+        "play",
+        "--variant",
+        "duel",
+        "--deck",
+        "pairs:6",
+        "--seed",
+        "3",
+        "--screen-reader",
+        "--no-save",
+    ];
+    let (code, out, err) = transcript(&args, DUEL_SCRIPT);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_plain(&out);
+    assert!(out.contains("the Two Decks Duel, two sides of 6 cards"), "{out}");
+    assert!(out.contains("a number such as 3 turns that card of your side"), "{out}");
+    assert!(
+        out.contains("Hint: best, Turn a card on your side nobody has seen"),
+        "{out}"
+    );
+    assert!(out.contains("You turn side 1 card 1: "), "{out}");
+    assert!(out.contains("Optimal AI turns side 2 card "), "{out}");
+    assert!(out.contains("Your turn to answer from your side."), "{out}");
+    assert!(
+        out.contains("That card is on the other side: turn one of your own."),
+        "{out}"
+    );
+    let (result, menu) = ending(&out);
+    assert!(result.starts_with("Game over: "), "{out}");
+    assert!(result.contains("the table is cleared"), "{out}");
+    assert_eq!(menu, "Choose: 1 new game, 2 same deal, 3 replay, 4 quit.");
+    pinned("play-duel-pairs6-seed3", &out);
+}
