@@ -212,7 +212,7 @@ impl Setup {
                     c.seat_players(table(TABLES[j - 1]));
                 }
             }
-            Field::Variant => c.variant = cycle(&Variant::TABLE, c.variant, step),
+            Field::Variant => c.variant = cycle(&Variant::ALL, c.variant, step),
             // A list names every seat and who starts.
             Field::First | Field::Opponent if listed => {}
             Field::Deck => {

@@ -394,3 +394,27 @@ fn solitaire_offers_the_free_move_after_a_pair_on_the_variant_row() {
         Some("307/105")
     );
 }
+
+/// The variant row offers the Two Decks Duel's two readings; a deck it does not split is
+/// refused with one line, and a deck it does starts the duel.
+#[test]
+fn the_variant_row_offers_the_duel_and_refuses_a_deck_it_cannot_split() {
+    let now = Instant::now();
+    let mut app = at(Field::Variant, Config::default());
+    app.update(Action::Move(0, 1), now); // one-flip
+    app.update(Action::Move(0, 1), now); // duel
+    assert_eq!(
+        setup(&app).config.variant,
+        Variant::Duel(concentration::rules::Taker::Answerer)
+    );
+    let s = screen_sized(&app, 80, 24);
+    assert!(s.contains("a deck each; leader, then answerer"), "{s}");
+    let problem = setup(&app).problem().expect("standard is no duel deck");
+    assert!(problem.contains("deck 'standard'"), "{problem}");
+    assert_eq!(problem.lines().count(), 1);
+    setup_mut(&mut app).config.deck = "pairs:4".into();
+    assert_eq!(setup(&app).problem(), None);
+    app.update(Action::Select, now);
+    let round = app.round().expect("a duel");
+    assert_eq!(round.game().view().side_of(4), Some(concentration::rules::Seat::SECOND));
+}

@@ -135,10 +135,11 @@ pub enum Taker {
 }
 
 impl Variant {
-    /// The variants a table plays, in the order menus show them.
+    /// The variants of a turn of one mover (the standard model's solvers take them).
     pub const TABLE: [Self; 2] = [Self::Standard, Self::OneFlip];
 
-    /// Every variant: those of a table, then the Two Decks Duel's two readings.
+    /// Every variant, in the order menus show them: those of one mover's turn, then the
+    /// Two Decks Duel's two readings.
     pub const ALL: [Self; 4] = [
         Self::Standard,
         Self::OneFlip,
