@@ -316,3 +316,41 @@ fn a_whole_duel_against_the_optimal_ai_on_screen_then_its_record_and_replay() {
         assert_eq!(f["cost"].as_f64().unwrap(), 0.0, "{f}");
     }
 }
+
+/// `watch --variant duel`: the optimal AI and the usual one play a whole duel, each name
+/// over its own field, every flip on the side of the seat that turned it.
+#[test]
+fn a_duel_of_two_ais_is_watched_to_its_end() {
+    let config = Config {
+        deck: "pairs:10".into(),
+        variant: Variant::Duel(Taker::Leader),
+        watch_first: Some(concentration::app::Opponent::Usual),
+        seed: 11,
+        ai_delay: Duration::from_millis(10),
+        ..Config::default()
+    };
+    let mut now = Instant::now();
+    let mut app = App::start_blocking(config, now).unwrap();
+    app.update(Action::Resize(80, 24), now);
+    let s = screen(&app);
+    assert!(s.contains("A usual's side · leads"), "{s}");
+    assert!(s.contains("B optimal's side · answers"), "{s}");
+    settle(&mut app, now);
+    let view = app.round().unwrap().game().view().clone();
+    assert!(view.is_over(), "the duel ends");
+    for f in view.flips() {
+        assert_eq!(view.side_of(f.position), Some(f.seat), "{f:?}");
+    }
+    // Under `duel-leader` the leader (the seat of the turn's first card) scores a pair.
+    let pairs: u32 = view.pairs().iter().sum();
+    let by_leader = view
+        .flips()
+        .chunks(2)
+        .filter(|t| t[1].turn_end == Some(TurnEnd::Pair))
+        .fold([0u32; 2], |mut n, t| {
+            n[t[0].seat.index()] += 1;
+            n
+        });
+    assert_eq!(by_leader.iter().sum::<u32>(), pairs);
+    assert_eq!(&by_leader[..], &*view.pairs());
+}
