@@ -70,9 +70,7 @@ fn parse_duel(game: &Game, text: &str) -> Option<usize> {
         return None;
     }
     let n: usize = digits.parse().ok()?;
-    (1..=per_side)
-        .contains(&n)
-        .then(|| side * per_side + n - 1)
+    (1..=per_side).contains(&n).then(|| side * per_side + n - 1)
 }
 
 /// How the places are named, for a player's first lines and `help`.

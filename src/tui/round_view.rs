@@ -67,7 +67,13 @@ fn field_names(round: &Round, area: Rect, buf: &mut Buffer) {
         } else {
             theme::DIM
         };
-        buf.set_stringn(x, y, name, usize::from(area.right().saturating_sub(x)), style);
+        buf.set_stringn(
+            x,
+            y,
+            name,
+            usize::from(area.right().saturating_sub(x)),
+            style,
+        );
     }
 }
 

@@ -62,7 +62,10 @@ fn each_side_holds_one_card_of_every_label_and_each_seat_turns_its_own() {
 
 #[test]
 fn the_pair_goes_to_the_readings_taker_and_the_roles_change() {
-    for (taker, scorer) in [(Taker::Answerer, Seat::SECOND), (Taker::Leader, Seat::FIRST)] {
+    for (taker, scorer) in [
+        (Taker::Answerer, Seat::SECOND),
+        (Taker::Leader, Seat::FIRST),
+    ] {
         let mut game = duel("pairs:4", 9, taker, PassRule::Agreed);
         let lead = card_of(&game, Seat::FIRST, 2);
         let answer = card_of(&game, Seat::SECOND, 2);
@@ -88,7 +91,10 @@ fn the_pair_goes_to_the_readings_taker_and_the_roles_change() {
 fn a_pass_is_the_answerers_and_follows_the_pass_rule() {
     let mut game = duel("pairs:4", 5, Taker::Answerer, PassRule::Agreed);
     // Turn 1: seat 0 shows label 0, seat 1 shows label 1 (no pair).
-    let (a0, b1) = (card_of(&game, Seat::FIRST, 0), card_of(&game, Seat::SECOND, 1));
+    let (a0, b1) = (
+        card_of(&game, Seat::FIRST, 0),
+        card_of(&game, Seat::SECOND, 1),
+    );
     game.try_flip(a0).unwrap();
     game.try_flip(b1).unwrap();
     // Turn 2: seat 1 leads its seen label 1; seat 0 answers with its seen label 0: a pass.
@@ -139,7 +145,11 @@ fn play_through(deck: &str, seed: u64, taker: Taker, objective: Objective, usual
             let named = Duel::name(&view, a);
             assert!(!named.cards.is_empty(), "{state:?}: {a} has no card");
             for &p in &named.cards {
-                assert_eq!(view.side_of(p), Some(mover), "{a}: a card of the mover's side");
+                assert_eq!(
+                    view.side_of(p),
+                    Some(mover),
+                    "{a}: a card of the mover's side"
+                );
                 assert_eq!(Duel::action_of(&view, p), Some(a));
             }
         }
@@ -200,9 +210,15 @@ fn tables_the_duel_does_not_play_are_refused_with_one_line() {
             &["--players", "you,optimal,usual"][..],
             "the Two Decks Duel is played by two",
         ),
-        (&["--deck", "standard"][..], "--variant duel: deck 'standard'"),
+        (
+            &["--deck", "standard"][..],
+            "--variant duel: deck 'standard'",
+        ),
         (&["--deck", "zebra"][..], "--variant duel: deck 'zebra'"),
-        (&["--layout", "circle"][..], "--layout circle: the Two Decks Duel"),
+        (
+            &["--layout", "circle"][..],
+            "--layout circle: the Two Decks Duel",
+        ),
         (&["--moving", "3"][..], "--moving: the Two Decks Duel"),
     ] {
         let mut full = vec!["play", "--variant", "duel", "--no-save"];
@@ -329,7 +345,7 @@ fn a_duel_of_two_ais_is_watched_to_its_end() {
         ai_delay: Duration::from_millis(10),
         ..Config::default()
     };
-    let mut now = Instant::now();
+    let now = Instant::now();
     let mut app = App::start_blocking(config, now).unwrap();
     app.update(Action::Resize(80, 24), now);
     let s = screen(&app);

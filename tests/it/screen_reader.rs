@@ -531,7 +531,8 @@ fn a_rated_game_by_ear_ends_with_the_rating_as_the_end_window_shows_it() {
 /// A whole Two Decks Duel by ear: cards named by side and number, the leader's card told
 /// before the answer, the person told when they answer, a card of the other side refused.
 /// The deal of seed 3, `pairs:6`: side 1 E B C A D F, side 2 D F C A B E.
-const DUEL_SCRIPT: &str = "help\nboard\nhint\n1\n2\nhint\n3\nside 2 card 1\n4\nboard\n5\n6\n1\n2\n4\n5\n6\n2\n4\n";
+const DUEL_SCRIPT: &str =
+    "help\nboard\nhint\n1\n2\nhint\n3\nside 2 card 1\n4\nboard\n5\n6\n1\n2\n4\n5\n6\n2\n4\n";
 
 #[test]
 fn a_two_decks_duel_is_played_by_ear_and_its_transcript_pinned() {
@@ -550,8 +551,14 @@ fn a_two_decks_duel_is_played_by_ear_and_its_transcript_pinned() {
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     assert_plain(&out);
-    assert!(out.contains("the Two Decks Duel, two sides of 6 cards"), "{out}");
-    assert!(out.contains("a number such as 3 turns that card of your side"), "{out}");
+    assert!(
+        out.contains("the Two Decks Duel, two sides of 6 cards"),
+        "{out}"
+    );
+    assert!(
+        out.contains("a number such as 3 turns that card of your side"),
+        "{out}"
+    );
     assert!(
         out.contains("Hint: best, Turn a card on your side nobody has seen"),
         "{out}"

@@ -416,5 +416,8 @@ fn the_variant_row_offers_the_duel_and_refuses_a_deck_it_cannot_split() {
     assert_eq!(setup(&app).problem(), None);
     app.update(Action::Select, now);
     let round = app.round().expect("a duel");
-    assert_eq!(round.game().view().side_of(4), Some(concentration::rules::Seat::SECOND));
+    assert_eq!(
+        round.game().view().side_of(4),
+        Some(concentration::rules::Seat::SECOND)
+    );
 }

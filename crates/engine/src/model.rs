@@ -232,7 +232,10 @@ impl RuleSet {
             // The deck's own refusal, as `solve` and `duel` give it.
             Err(Unsolved::Duel) => Err(format!(
                 "--variant {variant}: {}",
-                deck.duel_side().err().map(|e| e.to_string()).unwrap_or_default()
+                deck.duel_side()
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default()
             )),
             Ok(_) | Err(Unsolved::SeatsVariant(..)) => Ok(()),
         }

@@ -5,10 +5,10 @@
 //! Built on the solver and the players; the TUI and the CLI only show what it says.
 
 mod checker;
-mod duel;
 pub mod coach;
 mod consequences;
 pub mod dashboard;
+mod duel;
 mod idea;
 mod jokers;
 pub mod puzzle;

@@ -175,7 +175,10 @@ fn words(view: &PublicView, action: DuelAction, one: &str, places: bool) -> Stri
             card(one)
         ),
         DuelAction::Match => {
-            format!("Turn your card of the {theirs}{}: it pairs with theirs", card(one))
+            format!(
+                "Turn your card of the {theirs}{}: it pairs with theirs",
+                card(one)
+            )
         }
         DuelAction::Other => format!(
             "Turn another card of yours already seen{}: no pair, nothing new shown",

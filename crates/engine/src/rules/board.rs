@@ -241,7 +241,10 @@ impl Board {
 /// The Two Decks Duel's board: `places` (row, half step) of two fields of `rows` rows
 /// each, a blank row between them.
 pub(super) fn of_duel_places(layout: Layout, places: Vec<(usize, usize)>, rows: usize) -> Board {
-    let mut board = Board::of_places(layout, places.into_iter().map(|(r, h)| place(r, h)).collect());
+    let mut board = Board::of_places(
+        layout,
+        places.into_iter().map(|(r, h)| place(r, h)).collect(),
+    );
     board.second_field = u16::try_from(rows + 1).ok();
     board
 }

@@ -4,9 +4,9 @@ use thiserror::Error;
 
 use super::board::{Board, Layout};
 use super::deck::{Deck, DeckError};
+use super::duel_table;
 use super::layout::{Card, deal};
 use super::moving::{Moving, Swap, Swaps};
-use super::duel_table;
 use super::options::{PassRule, Seat, Taker, Variant};
 use super::view::{
     EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,

@@ -27,7 +27,12 @@ impl Taught for Duel {
         numbers(&Duel::state_of(view), explained.action)
     }
 
-    fn idea(view: &PublicView, lesson: &Lesson<Self>, unit: Unit, variant: Variant) -> Option<Idea> {
+    fn idea(
+        view: &PublicView,
+        lesson: &Lesson<Self>,
+        unit: Unit,
+        variant: Variant,
+    ) -> Option<Idea> {
         let state = Duel::state_of(view);
         let best = lesson.best();
         let worth = worth(view, &lesson.actions, best, unit.measure());
@@ -41,7 +46,9 @@ impl Taught for Duel {
     }
 
     fn choice_words(view: &PublicView, action: DuelAction, position: Option<usize>) -> String {
-        let card = position.map(|p| duel_card_words(view, p)).unwrap_or_default();
+        let card = position
+            .map(|p| duel_card_words(view, p))
+            .unwrap_or_default();
         match action {
             DuelAction::Unknown => "a card nobody has seen".to_owned(),
             DuelAction::Match => format!("the pair ({card})"),
@@ -58,7 +65,11 @@ fn pair_chance(state: &DuelState, first: DuelFirst) -> f64 {
         return 0.0;
     }
     let unseen = state.position.answerer_unseen();
-    if unseen == 0 { 0.0 } else { 1.0 / f64::from(unseen) }
+    if unseen == 0 {
+        0.0
+    } else {
+        1.0 / f64::from(unseen)
+    }
 }
 
 /// What an action does this turn, where a few words say it.
@@ -68,7 +79,10 @@ fn numbers(state: &DuelState, action: DuelAction) -> String {
         (None, _) => "shows nothing new of yours".into(),
         (Some(_), DuelAction::Match) => "pair now 100%".into(),
         (Some(first), DuelAction::Unknown) => {
-            format!("pair now {}", super::chance_words(pair_chance(state, first)))
+            format!(
+                "pair now {}",
+                super::chance_words(pair_chance(state, first))
+            )
         }
         (Some(first), _) if first.held() => "a pass: nothing new is shown".into(),
         (Some(_), _) => "no pair: nothing new is shown".into(),
@@ -110,8 +124,7 @@ fn idea(state: &DuelState, best: DuelAction, taker: Taker) -> (&'static str, Str
         ),
         (Some(_), DuelAction::Unknown) if yours => (
             "Look for the pair",
-            "a card on your side nobody has seen may be the one that pairs with theirs"
-                .to_owned(),
+            "a card on your side nobody has seen may be the one that pairs with theirs".to_owned(),
         ),
         (Some(_), DuelAction::Unknown) => (
             "A new card",
