@@ -316,12 +316,24 @@ const COMMAND_LINES: Cases = &[
         "--variant one-flip: Zebra is played with the standard turn only (no One Flip Zebra solver)",
     ),
     (
-        &["play", "--deck", "double", "--variant", "duel"],
-        "--variant duel: the Two Decks Duel is solved (solve, duel) but not yet played at a table",
+        &["play", "--deck", "standard", "--variant", "duel"],
+        "--variant duel: deck 'standard': the duel splits two of each card, one a side",
     ),
     (
-        &["watch", "--deck", "pairs:4", "--variant", "duel-leader"],
-        "not yet played at a table",
+        &[
+            "watch",
+            "--deck",
+            "pairs:4",
+            "--variant",
+            "duel-leader",
+            "--layout",
+            "circle",
+        ],
+        "--layout circle: the Two Decks Duel lays out two fields, a grid a side",
+    ),
+    (
+        &["play", "--variant", "duel", "--moving", "3"],
+        "--moving: the Two Decks Duel's cards stay on their owner's side",
     ),
     (
         &[
