@@ -9,9 +9,8 @@ use crate::rules::{Game, Layout, coordinate, parse_coordinate};
 /// A place as the player names it: `b3`, or `card 7`.
 #[must_use]
 pub fn name(game: &Game, position: usize) -> String {
-    if let Some(side) = game.view().side_of(position) {
-        let n = position % game.view().deck().labels() as usize + 1;
-        return format!("side {} card {n}", side.index() + 1);
+    if let Some(place) = game.view().side_place(position) {
+        return place;
     }
     match number(game, position) {
         Some(n) => format!("card {n}"),

@@ -395,3 +395,44 @@ impl Widget for BoardView<'_> {
         }
     }
 }
+
+/// The Two Decks Duel's two fields drawn in `area`: each player's name over their own
+/// (`whose`: "Your", "Ann's"), with their role in the turn, the seat to turn a card in
+/// bright. Nothing at any other table.
+pub(super) fn field_names(
+    game: &Game,
+    area: Rect,
+    buf: &mut Buffer,
+    whose: impl Fn(crate::rules::Seat) -> String,
+) {
+    let view = game.view();
+    if view.side_of(0).is_none() {
+        return;
+    }
+    let Some(geo) = Geometry::fit(area, game.board()) else {
+        return;
+    };
+    let leader = crate::model::leader(view);
+    let per_side = view.deck().labels() as usize;
+    for seat in [crate::rules::Seat::FIRST, crate::rules::Seat::SECOND] {
+        let role = match (view.is_over(), seat == leader) {
+            (true, _) => "",
+            (false, true) => " · leads",
+            (false, false) => " · answers",
+        };
+        let name = format!("{} side{role}", whose(seat));
+        let (x, y) = geo.above(seat.index() * per_side);
+        let style = if !view.is_over() && seat == view.mover() {
+            theme::HEADING
+        } else {
+            theme::DIM
+        };
+        buf.set_stringn(
+            x,
+            y,
+            name,
+            usize::from(area.right().saturating_sub(x)),
+            style,
+        );
+    }
+}

@@ -80,6 +80,9 @@ pub(super) fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer)
         swapping: None,
     }
     .render(board, buf);
+    super::board::field_names(stepper.game(), board, buf, |seat| {
+        format!("{} {}'s", seat_letter(seat), replay.record().player(seat))
+    });
     side_panel(replay, panel, buf);
     value_chart(replay, chart, buf);
     Paragraph::new(message_line(replay))

@@ -15,7 +15,7 @@ use super::screen::play_areas;
 use super::theme;
 use crate::app::App;
 use crate::app::round::Round;
-use crate::rules::{Phase, Seat};
+use crate::rules::Phase;
 use crate::words;
 
 /// The play screen's title in `width` cells.
@@ -39,44 +39,6 @@ pub(super) fn play_title(round: &Round, width: u16) -> Line<'static> {
     Line::from(head)
 }
 
-/// The Two Decks Duel's two fields, each player's name over their own, with their role
-/// in the turn (who leads, who answers).
-fn field_names(round: &Round, area: Rect, buf: &mut Buffer) {
-    let view = round.game().view();
-    let Some(geo) = super::board::Geometry::fit(area, round.game().board()) else {
-        return;
-    };
-    if view.side_of(0).is_none() {
-        return;
-    }
-    let leader = crate::model::leader(view);
-    let per_side = view.deck().labels() as usize;
-    for seat in [Seat::FIRST, Seat::SECOND] {
-        let role = match (view.is_over(), seat == leader) {
-            (true, _) => "",
-            (false, true) => " · leads",
-            (false, false) => " · answers",
-        };
-        let name = match round.seat_kind(seat) {
-            None if round.people() == 1 => format!("Your side{role}"),
-            _ => format!("{}'s side{role}", round.seat_title(seat)),
-        };
-        let (x, y) = geo.above(seat.index() * per_side);
-        let style = if !view.is_over() && seat == view.mover() {
-            theme::HEADING
-        } else {
-            theme::DIM
-        };
-        buf.set_stringn(
-            x,
-            y,
-            name,
-            usize::from(area.right().saturating_sub(x)),
-            style,
-        );
-    }
-}
-
 /// The play screen: title, board, panel, message line and footer, and the end window
 /// once the game is over.
 pub(super) fn draw(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
@@ -84,7 +46,12 @@ pub(super) fn draw(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
     play_title(round, title.width).render(title, buf);
     let turned = round.turned();
     BoardView::of_round(round, &turned).render(board, buf);
-    field_names(round, board, buf);
+    super::board::field_names(round.game(), board, buf, |seat| {
+        match round.seat_kind(seat) {
+            None if round.people() == 1 => "Your".to_owned(),
+            _ => format!("{}'s", round.seat_title(seat)),
+        }
+    });
     Panel(round).render(panel, buf);
     let text = if round.ai_waiting_for_solver()
         || (app.thinking()

@@ -309,7 +309,11 @@ fn a_whole_duel_against_the_optimal_ai_on_screen_then_its_record_and_replay() {
     let text = round.record().to_text().unwrap();
     assert!(text.contains("[Variant \"duel\"]"), "{text}");
     let record = Record::parse(text.as_bytes()).unwrap();
-    let app = App::replay(record, None, Config::default(), true, now).unwrap();
+    let mut app = App::replay(record, None, Config::default(), true, now).unwrap();
+    app.update(Action::Resize(100, 30), now);
+    // The replay shows the two fields apart too, each name over its own.
+    let s = crate::common::screen_sized(&app, 100, 30);
+    assert_eq!(s.matches("'s side").count(), 2, "{s}");
     let replay = app.replay_screen().unwrap();
     let analysis = replay
         .analysis()

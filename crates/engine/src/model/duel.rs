@@ -177,7 +177,7 @@ fn words(view: &PublicView, action: DuelAction, one: &str, places: bool) -> Stri
         DuelAction::Match => {
             format!(
                 "Turn your card of the {theirs}{}: it pairs with theirs",
-                card(one)
+                card(one.rsplit(", ").next().unwrap_or(one))
             )
         }
         DuelAction::Other => format!(

@@ -89,4 +89,13 @@ impl PublicView {
             .duel()
             .map(|_| side_of(&self.deck, position))
     }
+
+    /// A place of the Two Decks Duel by its side and its number there, from 1 in reading
+    /// order (`side 2 card 3`; side 1 is the first seat's); `None` at any other table.
+    #[must_use]
+    pub fn side_place(&self, position: usize) -> Option<String> {
+        let side = self.side_of(position)?;
+        let n = position % self.deck.labels() as usize + 1;
+        Some(format!("side {} card {n}", side.index() + 1))
+    }
 }

@@ -320,7 +320,9 @@ pub fn look_back_of(judgement: &Judgement, game: &Game, seat: crate::rules::Seat
         let line = format!(
             "turn {} ({face} {}): you {}; {best} was best ({} {}{slip})",
             a.turn,
-            coordinate(deck, a.position),
+            game.view()
+                .side_place(a.position)
+                .unwrap_or_else(|| coordinate(deck, a.position)),
             did(a.action, a.first),
             judgement.decisions[i].grade.name(),
             cost_words(analysis.objective, a.cost)
