@@ -374,3 +374,34 @@ fn a_duel_of_two_ais_is_watched_to_its_end() {
     assert_eq!(by_leader.iter().sum::<u32>(), pairs);
     assert_eq!(&by_leader[..], &*view.pairs());
 }
+
+/// The full duel, `double`, fits 80 x 24: two fields of 4 x 13, each name over its own.
+#[test]
+fn the_full_duel_fits_the_screen_as_two_fields_of_a_deck_each() {
+    let config = Config {
+        deck: "double".into(),
+        variant: Variant::Duel(Taker::Answerer),
+        objective: Objective::Margin,
+        seed: 1,
+        ..Config::default()
+    };
+    let now = Instant::now();
+    let mut app = App::start_blocking(config, now).unwrap();
+    app.update(Action::Resize(80, 24), now);
+    let s = screen(&app);
+    let lines: Vec<&str> = s.lines().collect();
+    let top = lines.iter().position(|l| l.contains("Your side · leads"));
+    let bottom = lines
+        .iter()
+        .position(|l| l.contains("optimal AI's side · answers"));
+    let (top, bottom) = (top.expect(&s), bottom.expect(&s));
+    // Four rows of 13 cards under each name.
+    let rows = |from: usize, to: usize| {
+        lines[from..to]
+            .iter()
+            .filter(|l| l.matches('░').count() + l.matches('?').count() >= 13)
+            .count()
+    };
+    assert_eq!(rows(bottom, lines.len()), 4, "{s}");
+    assert!(rows(top, bottom) <= 4, "{s}");
+}
