@@ -14,6 +14,7 @@ mod jokers;
 pub mod puzzle;
 pub mod rating;
 pub mod review;
+pub mod rule_of_idea;
 pub mod schedule;
 pub mod stats_page;
 pub mod strategy;
