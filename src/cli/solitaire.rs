@@ -180,11 +180,14 @@ pub(super) fn stats(args: &StatsArgs) -> anyhow::Result<()> {
     if args.json {
         let mut json = serde_json::to_value(&page.solitaire.stats)?;
         if let Some(map) = json.as_object_mut() {
+            // The skill first (PR, lower is better): the figure luck cannot move.
+            map.insert("skill".into(), serde_json::to_value(page.skill)?);
             map.insert("versus_ai".into(), serde_json::to_value(&page.versus)?);
             map.insert("pairs".into(), serde_json::to_value(page.pairs)?);
             map.insert(
                 "dashboard".into(),
                 serde_json::json!({
+                    "skill": page.skill,
                     "kinds": crate::trainer::dashboard::kinds(&page.games),
                     "rating": page.book.rating,
                     "rated": page.book.rated,

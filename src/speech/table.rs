@@ -413,7 +413,7 @@ fn narrate<R: BufRead, W: Write>(
             for figure in crate::app::end_figures(r) {
                 voice.say(&format!("{}.", figure.trim_end_matches('.')))?;
             }
-            told.rating = r.rating_line().is_some();
+            told.rating = !r.rating_lines().is_empty();
         }
         // The end window's "Not saved" line (the record, the statistics).
         voice.tell_not_saved(app)?;
@@ -421,11 +421,13 @@ fn narrate<R: BufRead, W: Write>(
     } else if told.ended
         && !told.rating
         && let Table::Round(r) = table
-        && let Some(line) = r.rating_line()
+        && !r.rating_lines().is_empty()
     {
         // Worked out after the end was told.
         told.rating = true;
-        voice.say(&format!("{line}."))?;
+        for line in r.rating_lines() {
+            voice.say(&format!("{}.", line.trim_end_matches('.')))?;
+        }
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ pub mod rating;
 pub mod review;
 pub mod rule_of_idea;
 pub mod schedule;
+pub mod skill;
 pub mod stats_page;
 pub mod strategy;
 pub mod tally;

@@ -148,6 +148,21 @@ pub(crate) fn saved_words(round: &Round) -> String {
     }
 }
 
+/// This game's skill: "Your skill this game: PR 0.0 (0 is perfect play, lower is
+/// better)"; `None` for a goal without a PR, or no decision with a choice.
+fn skill_line(back: &crate::trainer::coach::LookBack) -> Option<String> {
+    let crate::trainer::Unit::Objective(objective) = back.unit else {
+        return None;
+    };
+    let pr = crate::trainer::skill::game_pr(objective, back.figures.mean_cost)?;
+    (back.figures.decisions > 0).then(|| {
+        format!(
+            "Your skill this game: PR {} (the error a decision against optimal play; 0 is perfect play, lower is better)",
+            crate::trainer::skill::pr_words(pr)
+        )
+    })
+}
+
 /// The figures of the end window of a game at a table, one a line, as plain text: the
 /// hints seen, the person's accuracy, memory apart from strategy, the errors, the
 /// costliest decision, each person's look back at a table of several, and the rating
@@ -155,6 +170,14 @@ pub(crate) fn saved_words(round: &Round) -> String {
 #[must_use]
 pub fn figures(round: &Round) -> Vec<String> {
     let mut figures = Vec::new();
+    // First the skill of this game, which the cards' luck cannot move.
+    if let Some(line) = round
+        .look_back()
+        .filter(|_| !round.is_watch())
+        .and_then(skill_line)
+    {
+        figures.push(line);
+    }
     // "Your" decisions mean something with one person at the table.
     if round.people() == 1 {
         figures.push(format!(
@@ -200,9 +223,7 @@ pub fn figures(round: &Round) -> Vec<String> {
             figures.push(person_look_back(round, back));
         }
     }
-    // Worked out once the game is saved, on a worker: shown when it arrives.
-    if let Some(line) = round.rating_line() {
-        figures.push(line.to_owned());
-    }
+    // Worked out once the game is saved, on a worker: shown when they arrive.
+    figures.extend(round.rating_lines().iter().cloned());
     figures
 }

@@ -1,22 +1,26 @@
-//! The person's rating on the end screen: once a finished game against an AI is saved,
-//! the rating with it and what it changed are worked out on a worker thread (every
-//! saved game is read), so the end screen never waits for them.
+//! The person's skill over their games and the results rating on the end screen: once a
+//! finished game against an AI is saved, the skill over the saved games, then the
+//! rating with what this game changed and the luck of its cards, are worked out on a
+//! worker thread (every saved game is read), so the end screen never waits for them.
 
 use std::path::{Path, PathBuf};
 
 use super::Round;
 use crate::app::worker::{Progress, Worker};
+use crate::trainer::dashboard::{AfterGame, luck_words};
 use crate::trainer::rating::Book;
 
-/// The end screen's rating line: still being worked out, or known (`None`: the game is
-/// not rated, or the rating could not be read — the end screen then says nothing).
+/// The end screen's lines of the skill and the rating: still being worked out, or known
+/// (empty: the game is not rated, or the games could not be read — the end screen then
+/// says nothing).
 pub(super) enum Slot {
-    Pending(Worker<Option<String>>),
-    Known(Option<String>),
+    Pending(Worker<Vec<String>>),
+    Known(Vec<String>),
 }
 
 /// `Your rating 1532 ± 80 (+14 this game)`: the ± is twice the deviation, as
-/// [`Book::line`] has it.
+/// [`Book::line`] has it. Shown second, after the skill: it rates results, which the
+/// cards' luck moves.
 #[must_use]
 pub(super) fn rating_words(book: &Book, change: f64) -> String {
     format!(
@@ -27,14 +31,38 @@ pub(super) fn rating_words(book: &Book, change: f64) -> String {
     )
 }
 
-/// The rating line of the game saved as `file` in data directory `data` (the dashboard's
-/// cache in folder `cache`): `None` when it is not rated or the rating cannot be worked
-/// out (the end screen is no place for a records folder's troubles: `stats` names them).
-fn line_for(data: &Path, cache: Option<&Path>, file: &str) -> Option<String> {
-    match crate::trainer::dashboard::rating_change(data, cache, file) {
-        Ok((book, Some(change))) => Some(rating_words(&book, change)),
-        Ok((_, None)) | Err(_) => None,
-    }
+/// The skill line over the saved games: "Your skill over 12 games: PR 1.3 (…)".
+#[must_use]
+pub(super) fn skill_words(after: &AfterGame) -> Option<String> {
+    after
+        .skill
+        .map(|s| format!("Your skill: {}", s.line()))
+}
+
+/// The lines of the game saved as `file` in data directory `data` (the dashboard's
+/// cache in folder `cache`): the skill over the games, then the results rating with
+/// what this game changed and its luck. Empty when the game is not rated or the games
+/// cannot be read (the end screen is no place for a records folder's troubles: `stats`
+/// names them).
+fn lines_for(data: &Path, cache: Option<&Path>, file: &str) -> Vec<String> {
+    let Ok(after) = crate::trainer::dashboard::after_game(data, cache, file) else {
+        return Vec::new();
+    };
+    let Some(change) = after.change else {
+        return Vec::new();
+    };
+    let luck = after
+        .luck
+        .as_ref()
+        .map(|(l, objective)| format!(" · the cards' luck this game: {}", luck_words(*l, objective)))
+        .unwrap_or_default();
+    skill_words(&after)
+        .into_iter()
+        .chain(std::iter::once(format!(
+            "{}{luck}",
+            rating_words(&after.book, change)
+        )))
+        .collect()
 }
 
 impl Round {
@@ -69,10 +97,10 @@ impl Round {
         };
         let data = data.to_path_buf();
         self.rating = Some(if blocking {
-            Slot::Known(line_for(&data, cache.as_deref(), &file))
+            Slot::Known(lines_for(&data, cache.as_deref(), &file))
         } else {
             Slot::Pending(Worker::spawn(move || {
-                line_for(&data, cache.as_deref(), &file)
+                lines_for(&data, cache.as_deref(), &file)
             }))
         });
     }
@@ -84,25 +112,36 @@ impl Round {
         };
         match worker.poll() {
             Progress::Running => false,
-            Progress::Done(line) => {
-                self.rating = Some(Slot::Known(line));
+            Progress::Done(lines) => {
+                self.rating = Some(Slot::Known(lines));
                 true
             }
             // The job failed: the end screen says nothing of the rating.
             Progress::Stopped => {
-                self.rating = Some(Slot::Known(None));
+                self.rating = Some(Slot::Known(Vec::new()));
                 true
             }
         }
     }
 
-    /// The end screen's rating line, once known.
+    /// The end screen's lines of the skill over the games and of the results rating,
+    /// once known (empty before, or for a game not rated).
+    #[must_use]
+    pub fn rating_lines(&self) -> &[String] {
+        match &self.rating {
+            Some(Slot::Known(lines)) => lines,
+            _ => &[],
+        }
+    }
+
+    /// The results rating's line, once known: `Your rating 1532 ± 80 (+14 this game)
+    /// · the cards' luck this game: …`.
     #[must_use]
     pub fn rating_line(&self) -> Option<&str> {
-        match &self.rating {
-            Some(Slot::Known(Some(line))) => Some(line),
-            _ => None,
-        }
+        self.rating_lines()
+            .iter()
+            .find(|l| l.starts_with("Your rating"))
+            .map(String::as_str)
     }
 
     /// Whether the rating line is still being worked out.
@@ -115,7 +154,8 @@ impl Round {
 #[cfg(test)]
 mod tests {
     use super::rating_words;
-    use crate::trainer::rating::Book;
+    use crate::trainer::dashboard::{AfterGame, luck_words};
+use crate::trainer::rating::Book;
 
     #[test]
     fn the_rating_line_has_twice_the_deviation_and_a_signed_change() {

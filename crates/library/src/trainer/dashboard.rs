@@ -17,6 +17,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::rating::{Book, Event};
+use super::skill::Skill;
 use super::tally::{Tally, TallyStore};
 use crate::analysis::digest::{Digest, share};
 use crate::analysis::versus::{Row, Versus};
@@ -113,6 +114,9 @@ pub struct Kind {
     pub decisions: usize,
     /// The average cost of a decision with a choice.
     pub mean_cost: f64,
+    /// The skill figure, PR (the average cost a decision, scaled: [`super::skill`]);
+    /// `None` for a goal without one.
+    pub pr: Option<f64>,
     /// Memory slips per game of classic memory (`None`: no such game).
     pub slips_per_game: Option<f64>,
 }
@@ -149,6 +153,15 @@ pub fn kinds(games: &Games) -> Vec<Kind> {
             let slips_per_game = (!classic.is_empty()).then(|| {
                 classic.iter().map(|d| d.slips).sum::<usize>() as f64 / classic.len() as f64
             });
+            let mean_cost = if all_choices == 0 {
+                0.0
+            } else {
+                cost / all_choices as f64
+            };
+            let pr = objective
+                .parse()
+                .ok()
+                .and_then(|o| super::skill::game_pr(o, mean_cost));
             Kind {
                 opponent,
                 deck,
@@ -160,15 +173,19 @@ pub fn kinds(games: &Games) -> Vec<Kind> {
                 accuracy: share(best, all_choices),
                 strategy_accuracy: share(strategy_best, strategy),
                 decisions: all_choices,
-                mean_cost: if all_choices == 0 {
-                    0.0
-                } else {
-                    cost / all_choices as f64
-                },
+                mean_cost,
+                pr,
                 slips_per_game,
             }
         })
         .collect()
+}
+
+/// The person's skill over the games that count (finished, no practice, analysed),
+/// newest first: the figure every screen puts first.
+#[must_use]
+pub fn skill(games: &Games) -> Option<Skill> {
+    Skill::of(counted(games).map(|(_, d)| d))
 }
 
 /// The rating events of the person's finished games against a fixed-rated AI.
@@ -198,24 +215,45 @@ pub fn rating(data: &Path, games: &Games) -> Book {
     super::rating::rate_all(events)
 }
 
-/// The rating now, and what the game saved as `file` changed it by: the rating with
-/// every result less the rating without that game (`None` when the game is not rated:
-/// no person against a fixed-rated AI, practice, or not finished). For the end screen;
-/// the games read through the cache in folder `cache`.
+/// What the end screen says of a game saved as `file` once every saved game is read:
+/// the skill over the games, then the results rating, what this game changed it by and
+/// the luck of its cards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AfterGame {
+    /// The skill over the games that count, this one included.
+    pub skill: Option<Skill>,
+    /// The results rating now.
+    pub book: Book,
+    /// The rating with every result less the rating without this game (`None` when
+    /// the game is not rated: no person against a fixed-rated AI, practice, or not
+    /// finished).
+    pub change: Option<f64>,
+    /// The luck of the game's cards for the person, and its goal's name (`win` or
+    /// `margin`), if the game was analysed.
+    pub luck: Option<(f64, String)>,
+}
+
+/// [`AfterGame`] of the game saved as `file`, the games read through the cache in
+/// folder `cache`.
 ///
 /// # Errors
 /// The records folder or the puzzle results cannot be read.
-pub fn rating_change(
-    data: &Path,
-    cache: Option<&Path>,
-    file: &str,
-) -> Result<(Book, Option<f64>), String> {
+pub fn after_game(data: &Path, cache: Option<&Path>, file: &str) -> Result<AfterGame, String> {
     let games = games(data, cache)?;
-    let now = rating(data, &games);
-    let rated = counted(&games)
-        .any(|(name, d)| name == file && super::rating::ai_rating(&d.opponent).is_some());
+    let book = rating(data, &games);
+    let skill = skill(&games);
+    let this = counted(&games).find(|(name, _)| name == file).map(|(_, d)| d);
+    let luck = this
+        .filter(|d| d.analysed)
+        .map(|d| (d.luck, d.objective.clone()));
+    let rated = this.is_some_and(|d| super::rating::ai_rating(&d.opponent).is_some());
     if !rated {
-        return Ok((now, None));
+        return Ok(AfterGame {
+            skill,
+            book,
+            change: None,
+            luck,
+        });
     }
     let without = Games {
         digests: games
@@ -226,8 +264,37 @@ pub fn rating_change(
         ..Games::default()
     };
     let before = rating(data, &without);
-    let change = now.rating.rating - before.rating.rating;
-    Ok((now, Some(change)))
+    let change = Some(book.rating.rating - before.rating.rating);
+    Ok(AfterGame {
+        skill,
+        book,
+        change,
+        luck,
+    })
+}
+
+/// The rating now, and what the game saved as `file` changed it by (see
+/// [`after_game`]).
+///
+/// # Errors
+/// The records folder or the puzzle results cannot be read.
+pub fn rating_change(
+    data: &Path,
+    cache: Option<&Path>,
+    file: &str,
+) -> Result<(Book, Option<f64>), String> {
+    after_game(data, cache, file).map(|a| (a.book, a.change))
+}
+
+/// The luck of a game's cards in words, in its goal's unit: "+12 points of win
+/// chance", "−0.45 pairs".
+#[must_use]
+pub fn luck_words(luck: f64, objective: &str) -> String {
+    if objective == "win" {
+        format!("{} points of win chance", crate::words::signed(luck * 100.0, 0))
+    } else {
+        format!("{} pairs", crate::words::signed(luck, 2))
+    }
 }
 
 /// What to practise next: the idea or habit with the worst results, and the command
@@ -340,12 +407,13 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         let w = crate::analysis::versus::key_widths(&cells);
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>5} {:>6} {:>9} {:>6} {:>5}",
             heads[0],
             heads[1],
             heads[2],
             heads[3],
             "games",
+            "PR",
             "result",
             "luck-adj.",
             "errors",
@@ -358,12 +426,13 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         for (k, c) in kinds.iter().zip(&cells) {
             let _ = writeln!(
                 s,
-                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>6} {:>9} {:>6} {:>5}",
+                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>5} {:>6} {:>9} {:>6} {:>5}",
                 c[0],
                 c[1],
                 c[2],
                 c[3],
                 k.games,
+                k.pr.map_or_else(|| "-".to_owned(), super::skill::pr_words),
                 result_text(&k.objective, k.result),
                 result_text(&k.objective, k.luck_adjusted),
                 // The complement of the accuracy the table of results shows.
@@ -378,10 +447,11 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         }
         let _ = writeln!(
             s,
-            "result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, pooled over the games (100% less the accuracy, as analyze counts it; memory slips included); slips: memory slips a game, in classic memory; finished games only"
+            "PR: your skill, the error a decision against optimal play (see Skill above); result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, pooled over the games (100% less the accuracy, as analyze counts it; memory slips included); slips: memory slips a game, in classic memory; finished games only"
         );
     }
-    let _ = writeln!(s, "Rating: {}", book.line());
+    // Second to the skill: a rating of results, which the cards' luck moves.
+    let _ = writeln!(s, "Results rating: {}{}", book.line(), last_luck(games));
     match practise {
         Some(p) => {
             let _ = writeln!(s, "Practise next: {} ({}): {}", p.what, p.why, p.command);
@@ -394,6 +464,21 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         }
     }
     s
+}
+
+/// The luck of the newest game that counts, for the rating's line: " · the cards'
+/// luck in your last game: −12 points of win chance" (empty without one).
+fn last_luck(games: &Games) -> String {
+    counted(games)
+        .map(|(_, d)| d)
+        .find(|d| d.analysed)
+        .map(|d| {
+            format!(
+                " \u{b7} the cards' luck in your last game: {}",
+                luck_words(d.luck, &d.objective)
+            )
+        })
+        .unwrap_or_default()
 }
 
 /// A result as the table shows it: a share under `win`, a margin under `margin`.

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::dashboard::{self, Games, Practise};
 use super::rating::Book;
+use super::skill::Skill;
 use super::tally::{Loaded as TallyLoaded, TallyStore};
 use crate::analysis::versus::Versus;
 use crate::record;
@@ -39,7 +40,9 @@ pub struct StatsPage {
     pub versus: Versus,
     /// Games of Pairs.
     pub pairs: PairsTally,
-    /// The rating.
+    /// The skill over the games against the AI: the figure the page puts first.
+    pub skill: Option<Skill>,
+    /// The results rating.
     pub book: Book,
     /// What to practise next.
     pub practise: Option<Practise>,
@@ -63,6 +66,7 @@ impl StatsPage {
         let games = dashboard::games(dir, cache).map_err(PageError::Records)?;
         let versus = dashboard::versus(&games);
         let pairs = PairsTally::of(games.pairs);
+        let skill = dashboard::skill(&games);
         let book = dashboard::rating(dir, &games);
         let practise = dashboard::practise_next(&games, &tally.tally);
         Ok(Self {
@@ -73,6 +77,7 @@ impl StatsPage {
             games,
             versus,
             pairs,
+            skill,
             book,
             practise,
             records: record::records_dir(dir),
@@ -100,6 +105,20 @@ impl StatsPage {
     #[must_use]
     pub fn text(&self) -> String {
         let mut s = String::new();
+        // First the skill, which the cards' luck cannot move; the results come after.
+        match &self.skill {
+            Some(skill) => {
+                let _ = writeln!(s, "Skill: {}", skill.line());
+                let _ = writeln!(s, "{}", super::skill::MEANING);
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "Skill: no analysed game of yours against the AI yet (PR, the error a decision against optimal play, comes from those)"
+                );
+            }
+        }
+        s.push('\n');
         if self.solitaire.stats.entries.is_empty() {
             let _ = writeln!(
                 s,
