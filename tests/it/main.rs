@@ -21,6 +21,8 @@ mod double_deck;
 mod duel_table;
 mod end_figures;
 mod end_rating;
+mod skill;
+mod idea_rules;
 mod engine_props;
 mod examples;
 mod fancy_layouts;

@@ -246,19 +246,57 @@ fn start_values(deck: &str, rule: PassRule) -> Option<(f64, f64)> {
 #[must_use]
 pub fn page() -> Vec<Section> {
     let mut out = vec![rules(), decks(), memory(), objectives()];
+    // The rules' figures on the standard deck, measured now (a fraction of a second).
+    let samples = Deck::parse("standard").ok().and_then(|deck| {
+        super::rule_of_idea::measure::samples(&deck, Objective::Win, PassRule::Agreed).ok()
+    });
     for kind in IdeaKind::ALL {
         let example = match (kind, source(kind)) {
             (IdeaKind::PsycheOut, _) => psyche_out(),
             (_, Some((deck, rule))) => found(kind, deck, rule),
             (_, None) => None,
         };
+        let mut said = vec![words(kind).to_string()];
+        said.extend(rule_words(kind, samples.as_deref()));
         out.push(Section {
             title: kind.title().to_string(),
-            words: vec![words(kind).to_string()],
+            words: said,
             example,
         });
     }
     out
+}
+
+/// The idea's rule a person can carry, with how often it is right on the standard deck
+/// (win, agreed) where the choice matters and what it costs when wrong.
+fn rule_words(kind: IdeaKind, samples: Option<&[super::rule_of_idea::measure::Sample]>) -> Option<String> {
+    if kind == IdeaKind::Other {
+        return None;
+    }
+    let rule = super::rule_of_idea::words(kind);
+    let Some(m) = samples
+        .map(|s| super::rule_of_idea::measure::measure(kind, s))
+        .filter(|m| m.decisive > 0)
+    else {
+        return Some(format!("The rule: {rule}"));
+    };
+    let cost = if m.agree == m.decisive {
+        String::new()
+    } else {
+        format!(
+            "; where it is wrong it costs {} points of win chance on average, {} at worst",
+            crate::words::fixed(m.mean_cost * 100.0, 1),
+            crate::words::fixed(m.worst_cost * 100.0, 1)
+        )
+    };
+    Some(format!(
+        "The rule: {rule} On the standard deck (win, agreed) it picks the better of the idea \
+         and the common play in {} of the {} positions where the choice matters (the common \
+         play alone: {}){cost}.",
+        crate::words::percent(m.agreement(), 1),
+        m.decisive,
+        crate::words::percent(m.common_agreement(), 1),
+    ))
 }
 
 /// The first puzzle of `kind` on `deck` under `rule`, as an example.
