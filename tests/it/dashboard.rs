@@ -75,7 +75,9 @@ fn the_dashboard_sums_up_the_persons_games_and_rates_them() {
         out.contains("optimal   pairs:5  agreed     win            6"),
         "{out}"
     );
-    assert!(out.contains("Rating: "), "{out}");
+    assert!(out.contains("Results rating: "), "{out}");
+    // The skill comes first, before every table.
+    assert!(out.starts_with("Skill: PR "), "{out}");
     assert!(out.contains("(6 rated)"), "{out}");
     assert!(out.contains("Practise next: "), "{out}");
     let json = cli::json(&["stats", "--json", "--data-dir", data.to_str().unwrap()]);
@@ -178,7 +180,7 @@ fn nothing_of_the_persons_is_said_in_one_line() {
         out.contains("Your play: no games of yours saved yet"),
         "{out}"
     );
-    assert!(out.contains("Rating: not rated yet"), "{out}");
+    assert!(out.contains("Results rating: not rated yet"), "{out}");
     saved(&data, 2, 0);
     let (code, out, _) = run(&["stats"], &data, &cache);
     assert_eq!(code, 0);

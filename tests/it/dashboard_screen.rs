@@ -82,7 +82,7 @@ fn the_dashboard_screen_shows_what_stats_prints_and_scrolls() {
         .iter()
         .skip_while(|l| !l.starts_with("Your play, by game kind"))
         .skip(1)
-        .take_while(|l| !l.starts_with("result:"))
+        .take_while(|l| !l.starts_with("PR:"))
         .copied()
         .collect();
     assert!(table.len() >= 2, "{printed}");
@@ -96,7 +96,7 @@ fn the_dashboard_screen_shows_what_stats_prints_and_scrolls() {
     // Taller than the window: the first screen starts at the top, End shows the last.
     let top = screen_sized(&app, 80, 24);
     assert!(top.contains("Your progress"), "{top}");
-    let first = "No solitaire games counted yet";
+    let first = "Skill: PR ";
     assert!(expected[0].starts_with(first));
     assert!(top.contains(first), "{top}");
     let last = expected.last().unwrap();

@@ -176,8 +176,10 @@ fn a_pairs3_game_is_played_by_ear_and_its_transcript_pinned() {
     assert_eq!(menu, "Choose: 1 new game, 2 same deal, 3 replay, 4 quit.");
     // Then the end window's figures, read as the window shows them.
     let said = figures(&out);
+    // The skill of the game first, then the hints seen.
+    assert!(said[0].starts_with("Your skill this game: PR "), "{out}");
     assert!(
-        said[0].starts_with("Hints seen at 2 of your 6 decisions"),
+        said[1].starts_with("Hints seen at 2 of your 6 decisions"),
         "{out}"
     );
     assert!(
@@ -523,6 +525,10 @@ fn a_rated_game_by_ear_ends_with_the_rating_as_the_end_window_shows_it() {
         .find(|l| l.starts_with("Your rating "))
         .unwrap_or_else(|| panic!("no rating in:\n{out}"));
     assert!(rating.ends_with(" this game)."), "{rating}");
+    assert!(
+        said.iter().any(|l| l.starts_with("The cards' luck this game: ")),
+        "{out}"
+    );
     // The first rated result: the rating moved from 1500 by the change it names.
     assert!(std::fs::read_dir(data.join("games")).unwrap().count() == 1);
     let _ = std::fs::remove_dir_all(&scratch);

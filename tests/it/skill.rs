@@ -99,7 +99,7 @@ fn perfect_play_lost_to_the_cards_never_worsens_the_skill() {
         let rating_at = lines.iter().position(|l| l.starts_with("Your rating"));
         assert!(skill_at.is_some() && skill_at < rating_at, "{lines:?}");
         assert!(
-            lines[rating_at.unwrap()].contains("the cards' luck this game"),
+            lines[rating_at.unwrap() + 1].starts_with("The cards' luck this game: −50 points"),
             "{lines:?}"
         );
         assert!(screen.contains("Your skill this game: PR 0.0"), "{screen}");

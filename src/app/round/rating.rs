@@ -51,17 +51,17 @@ fn lines_for(data: &Path, cache: Option<&Path>, file: &str) -> Vec<String> {
     let Some(change) = after.change else {
         return Vec::new();
     };
-    let luck = after
-        .luck
-        .as_ref()
-        .map(|(l, objective)| format!(" · the cards' luck this game: {}", luck_words(*l, objective)))
-        .unwrap_or_default();
+    // The rating rates results: what the cards' luck did is said beside it.
+    let luck = after.luck.as_ref().map(|(l, objective)| {
+        format!(
+            "The cards' luck this game: {}",
+            luck_words(*l, objective)
+        )
+    });
     skill_words(&after)
         .into_iter()
-        .chain(std::iter::once(format!(
-            "{}{luck}",
-            rating_words(&after.book, change)
-        )))
+        .chain(std::iter::once(rating_words(&after.book, change)))
+        .chain(luck)
         .collect()
 }
 
@@ -134,8 +134,7 @@ impl Round {
         }
     }
 
-    /// The results rating's line, once known: `Your rating 1532 ± 80 (+14 this game)
-    /// · the cards' luck this game: …`.
+    /// The results rating's line, once known: `Your rating 1532 ± 80 (+14 this game)`.
     #[must_use]
     pub fn rating_line(&self) -> Option<&str> {
         self.rating_lines()

@@ -407,7 +407,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         let w = crate::analysis::versus::key_widths(&cells);
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>5} {:>6} {:>9} {:>6} {:>5}",
+            "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>5} {:>6} {:>9} {:>5}",
             heads[0],
             heads[1],
             heads[2],
@@ -416,7 +416,6 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
             "PR",
             "result",
             "luck-adj.",
-            "errors",
             "slips",
             w0 = w[0],
             w1 = w[1],
@@ -426,7 +425,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         for (k, c) in kinds.iter().zip(&cells) {
             let _ = writeln!(
                 s,
-                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>5} {:>6} {:>9} {:>6} {:>5}",
+                "{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}  {:>5} {:>5} {:>6} {:>9} {:>5}",
                 c[0],
                 c[1],
                 c[2],
@@ -435,8 +434,6 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
                 k.pr.map_or_else(|| "-".to_owned(), super::skill::pr_words),
                 result_text(&k.objective, k.result),
                 result_text(&k.objective, k.luck_adjusted),
-                // The complement of the accuracy the table of results shows.
-                crate::words::percent(1.0 - k.accuracy, 1),
                 k.slips_per_game
                     .map_or_else(|| "-".to_owned(), |v| crate::words::fixed(v, 1)),
                 w0 = w[0],
@@ -447,7 +444,7 @@ pub fn text(games: &Games, book: &Book, practise: Option<&Practise>, records: &P
         }
         let _ = writeln!(
             s,
-            "PR: your skill, the error a decision against optimal play (see Skill above); result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; errors: decisions with a choice not best, pooled over the games (100% less the accuracy, as analyze counts it; memory slips included); slips: memory slips a game, in classic memory; finished games only"
+            "PR: your skill, the error a decision against optimal play, pooled over the games (see Skill above); result: your average score (a win 1, a draw half) or pair margin; luck-adj.: the same less the luck of the cards turned; slips: memory slips a game, in classic memory; finished games only"
         );
     }
     // Second to the skill: a rating of results, which the cards' luck moves.

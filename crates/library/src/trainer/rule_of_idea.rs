@@ -231,8 +231,8 @@ pub fn words(idea: IdeaKind) -> &'static str {
              never better here (it is on four of a kind)."
         }
         IdeaKind::LeavePair => {
-            "On a deck of pairs, take the pair your new card makes: leaving it is better \
-             only in rare endings without passing."
+            "On a deck of pairs, take the pair your new card makes: leaving it to your \
+             opponent is better only in rare endings without passing."
         }
         IdeaKind::PsycheOut => {
             "On a deck of pairs, take the pair your new card makes: turning another new \
