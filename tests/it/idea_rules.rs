@@ -11,8 +11,8 @@ use concentration::trainer::rule_of_idea::{self, measure};
 /// The table of docs/trainer.md is the one the measure makes now.
 #[test]
 fn the_docs_show_the_rules_figures_as_measured() {
-    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/trainer.md"))
-        .unwrap();
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/trainer.md")).unwrap();
     let table = measure::table().unwrap();
     assert!(
         docs.contains(&table),
@@ -35,7 +35,11 @@ fn every_rule_beats_always_playing_the_common_play() {
                 idea.name()
             );
             if m.idea_best > m.decisive / 20 {
-                assert!(m.agree > m.common_agree, "{name} {objective} {rule} {}: {m:?}", idea.name());
+                assert!(
+                    m.agree > m.common_agree,
+                    "{name} {objective} {rule} {}: {m:?}",
+                    idea.name()
+                );
             }
         }
     }
@@ -64,9 +68,13 @@ fn rule_fails_marks_exactly_the_positions_where_the_rule_chooses_worse() {
                     first: Some(FirstCard::Revealed(Pattern::new(2, 2))),
                 };
                 let actions = solver.actions(&state).unwrap();
-                let Some(fails) =
-                    rule_of_idea::rule_fails(IdeaKind::Sacrifice, &state, &actions, objective, rule)
-                else {
+                let Some(fails) = rule_of_idea::rule_fails(
+                    IdeaKind::Sacrifice,
+                    &state,
+                    &actions,
+                    objective,
+                    rule,
+                ) else {
                     continue;
                 };
                 let value = |pick: &dyn Fn(Action) -> bool| {
@@ -80,7 +88,11 @@ fn rule_fails_marks_exactly_the_positions_where_the_rule_chooses_worse() {
                 let new_card = value(&|a| a == Action::Unknown);
                 let seen = rule_of_idea::Seen::of(&state, objective, rule).unwrap();
                 let plays = rule_of_idea::plays(IdeaKind::Sacrifice, &seen);
-                let (chosen, other) = if plays { (seen_card, new_card) } else { (new_card, seen_card) };
+                let (chosen, other) = if plays {
+                    (seen_card, new_card)
+                } else {
+                    (new_card, seen_card)
+                };
                 assert_eq!(fails, other - chosen > 1e-9, "{state:?}");
                 if fails {
                     wrong += 1;

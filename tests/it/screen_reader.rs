@@ -526,7 +526,8 @@ fn a_rated_game_by_ear_ends_with_the_rating_as_the_end_window_shows_it() {
         .unwrap_or_else(|| panic!("no rating in:\n{out}"));
     assert!(rating.ends_with(" this game)."), "{rating}");
     assert!(
-        said.iter().any(|l| l.starts_with("The cards' luck this game: ")),
+        said.iter()
+            .any(|l| l.starts_with("The cards' luck this game: ")),
         "{out}"
     );
     // The first rated result: the rating moved from 1500 by the change it names.

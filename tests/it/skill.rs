@@ -73,7 +73,9 @@ fn perfect_play_lost_to_the_cards_never_worsens_the_skill() {
         assert_eq!(round.game().view().pairs().of(Seat(0)), 0, "seed {seed}");
         let after = dashboard::after_game(&data, Some(&cache), &file).unwrap();
         let skill = after.skill.expect("the game was analysed");
-        let change = after.change.expect("a game against the optimal AI is rated");
+        let change = after
+            .change
+            .expect("a game against the optimal AI is rated");
         let (luck, goal) = after.luck.clone().unwrap();
         println!(
             "seed {seed}: skill {} · rating {:.0} ({change:+.1} this game) · luck {}",
@@ -95,7 +97,9 @@ fn perfect_play_lost_to_the_cards_never_worsens_the_skill() {
             lines[0].starts_with("Your skill this game: PR 0.0"),
             "{lines:?}"
         );
-        let skill_at = lines.iter().position(|l| l.starts_with("Your skill: PR 0.0"));
+        let skill_at = lines
+            .iter()
+            .position(|l| l.starts_with("Your skill: PR 0.0"));
         let rating_at = lines.iter().position(|l| l.starts_with("Your rating"));
         assert!(skill_at.is_some() && skill_at < rating_at, "{lines:?}");
         assert!(

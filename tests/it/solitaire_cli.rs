@@ -45,7 +45,10 @@ fn stats_prints_a_table_and_json() {
     let text = String::from_utf8_lossy(&out.stdout);
     // The skill first (here, no game against the AI), then the solitaire table.
     assert!(text.starts_with("Skill: "), "{text}");
-    let lines: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("deck")).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("deck"))
+        .collect();
     assert!(
         lines[0].starts_with("deck") && lines[0].contains("avg moves"),
         "{text}"

@@ -34,9 +34,7 @@ pub(super) fn rating_words(book: &Book, change: f64) -> String {
 /// The skill line over the saved games: "Your skill over 12 games: PR 1.3 (…)".
 #[must_use]
 pub(super) fn skill_words(after: &AfterGame) -> Option<String> {
-    after
-        .skill
-        .map(|s| format!("Your skill: {}", s.line()))
+    after.skill.map(|s| format!("Your skill: {}", s.line()))
 }
 
 /// The lines of the game saved as `file` in data directory `data` (the dashboard's
@@ -52,12 +50,10 @@ fn lines_for(data: &Path, cache: Option<&Path>, file: &str) -> Vec<String> {
         return Vec::new();
     };
     // The rating rates results: what the cards' luck did is said beside it.
-    let luck = after.luck.as_ref().map(|(l, objective)| {
-        format!(
-            "The cards' luck this game: {}",
-            luck_words(*l, objective)
-        )
-    });
+    let luck = after
+        .luck
+        .as_ref()
+        .map(|(l, objective)| format!("The cards' luck this game: {}", luck_words(*l, objective)));
     skill_words(&after)
         .into_iter()
         .chain(std::iter::once(rating_words(&after.book, change)))
@@ -153,8 +149,7 @@ impl Round {
 #[cfg(test)]
 mod tests {
     use super::rating_words;
-    use crate::trainer::dashboard::{AfterGame, luck_words};
-use crate::trainer::rating::Book;
+    use crate::trainer::rating::Book;
 
     #[test]
     fn the_rating_line_has_twice_the_deviation_and_a_signed_change() {

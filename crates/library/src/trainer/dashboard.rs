@@ -242,7 +242,9 @@ pub fn after_game(data: &Path, cache: Option<&Path>, file: &str) -> Result<After
     let games = games(data, cache)?;
     let book = rating(data, &games);
     let skill = skill(&games);
-    let this = counted(&games).find(|(name, _)| name == file).map(|(_, d)| d);
+    let this = counted(&games)
+        .find(|(name, _)| name == file)
+        .map(|(_, d)| d);
     let luck = this
         .filter(|d| d.analysed)
         .map(|d| (d.luck, d.objective.clone()));
@@ -291,7 +293,10 @@ pub fn rating_change(
 #[must_use]
 pub fn luck_words(luck: f64, objective: &str) -> String {
     if objective == "win" {
-        format!("{} points of win chance", crate::words::signed(luck * 100.0, 0))
+        format!(
+            "{} points of win chance",
+            crate::words::signed(luck * 100.0, 0)
+        )
     } else {
         format!("{} pairs", crate::words::signed(luck, 2))
     }

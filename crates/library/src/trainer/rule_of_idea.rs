@@ -197,9 +197,7 @@ pub fn plays(idea: IdeaKind, seen: &Seen) -> bool {
                 && (!win || (seen.lead >= 0 && seen.pass_rule != PassRule::Quit))
         }
         IdeaKind::PassToWin => win || seen.table_against_mover(),
-        IdeaKind::KeepPair | IdeaKind::LeavePair | IdeaKind::PsycheOut | IdeaKind::Other => {
-            false
-        }
+        IdeaKind::KeepPair | IdeaKind::LeavePair | IdeaKind::PsycheOut | IdeaKind::Other => false,
     }
 }
 

@@ -63,7 +63,10 @@ pub struct Skill {
 /// many decisions.
 fn part(d: &Digest) -> Option<(f64, usize)> {
     let objective: Objective = d.objective.parse().ok()?;
-    Some((game_pr(objective, d.mean_cost)? * d.choices as f64, d.choices))
+    Some((
+        game_pr(objective, d.mean_cost)? * d.choices as f64,
+        d.choices,
+    ))
 }
 
 /// PR pooled over `parts` (`None` without a decision).

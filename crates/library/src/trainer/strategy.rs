@@ -269,7 +269,10 @@ pub fn page() -> Vec<Section> {
 
 /// The idea's rule a person can carry, with how often it is right on the standard deck
 /// (win, agreed) where the choice matters and what it costs when wrong.
-fn rule_words(kind: IdeaKind, samples: Option<&[super::rule_of_idea::measure::Sample]>) -> Option<String> {
+fn rule_words(
+    kind: IdeaKind,
+    samples: Option<&[super::rule_of_idea::measure::Sample]>,
+) -> Option<String> {
     if kind == IdeaKind::Other {
         return None;
     }
