@@ -40,7 +40,12 @@ fn config(seed: u64, practice: bool) -> Config {
 /// Plays `config` best to its end, saving into `data`'s games folder (if any), the
 /// dashboard's cache in folder `cache`; the last step is taken with the app not blocking when `worker`, so that the rating is
 /// worked out on a worker thread.
-fn played(config: Config, data: Option<&Path>, cache: &Path, worker: bool) -> (App, Instant) {
+pub(crate) fn played(
+    config: Config,
+    data: Option<&Path>,
+    cache: &Path,
+    worker: bool,
+) -> (App, Instant) {
     let mut solver = Optimal::new(
         &Deck::parse(&config.deck).unwrap(),
         config.objective,

@@ -5,14 +5,13 @@
 //! shown second beside the cards' luck, falls.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use concentration::app::{App, Config, First, Memory};
-use concentration::players::Optimal;
-use concentration::rules::{Deck, Objective, Outcome, Phase, Seat};
-use concentration::trainer::{dashboard, explain};
+use concentration::rules::{Objective, Outcome, Phase, Seat};
+use concentration::trainer::dashboard;
 
-use crate::common::{screen_sized, select, settle};
+use crate::common::screen_sized;
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("concentration-skill-{name}-{}", std::process::id()));
@@ -22,7 +21,8 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Plays `pairs:8` with `seed` against the optimal AI, every decision of the person the
-/// optimal one, saving into `data`; returns the app at the end and the record's name.
+/// optimal one (as the end screen's rating test plays), saving into `data`; returns the
+/// app at the end and the record's name.
 fn played_best(seed: u64, data: &Path, cache: &Path) -> (App, String) {
     let config = Config {
         deck: "pairs:8".into(),
@@ -33,28 +33,10 @@ fn played_best(seed: u64, data: &Path, cache: &Path) -> (App, String) {
         ai_delay: Duration::from_millis(10),
         ..Config::default()
     };
-    let mut solver = Optimal::new(
-        &Deck::parse(&config.deck).unwrap(),
-        config.objective,
-        config.pass_rule,
-    )
-    .unwrap();
-    let mut now = Instant::now();
-    let mut app = App::start_blocking(config, now).unwrap();
-    app.save_dir = Some(data.join("games"));
-    app.cache_dir = Some(cache.to_path_buf());
-    app.blocking = true;
-    loop {
-        now = settle(&mut app, now);
-        let view = app.round().unwrap().game().view().clone();
-        if view.is_over() {
-            let saved = app.round().unwrap().saved().unwrap().as_ref().unwrap();
-            let file = saved.file_name().unwrap().to_str().unwrap().to_owned();
-            return (app, file);
-        }
-        let pos = explain(&view, solver.solver()).unwrap().best().named.cards[0];
-        select(&mut app, pos, now);
-    }
+    let (app, _) = crate::end_rating::played(config, Some(data), cache, false);
+    let saved = app.round().unwrap().saved().unwrap().as_ref().unwrap();
+    let file = saved.file_name().unwrap().to_str().unwrap().to_owned();
+    (app, file)
 }
 
 #[test]
