@@ -149,7 +149,7 @@ pub(super) fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
 /// Prints the statistics: solitaire, games against each AI, puzzles.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Games against the AI are read from the saved records: finished games of the person against one AI, by opponent, deck, pass rule and objective (games of two AIs, solitaire and practice games are left out; unreadable records are counted and skipped). Accuracy is the person's share of best decisions among those with a choice, pooled over the games, as analyze counts them.\n\nExamples:\n  concentration stats\n  concentration stats --json"
+    after_help = "Games against the AI are read from the saved records: finished games of the person against one AI, by opponent, deck, pass rule and objective (games of two AIs, solitaire and practice games are left out; unreadable records are counted and skipped). Accuracy is the person's share of best decisions among those with a choice, pooled over the games, as analyze counts them. The page puts first the skill, PR: the average error a decision against optimal play (points of win chance x 10, pairs x 100; lower is better), which the cards' luck cannot move; the results rating comes second.\n\nExamples:\n  concentration stats\n  concentration stats --json"
 )]
 pub(super) struct StatsArgs {
     #[command(flatten)]
