@@ -142,3 +142,93 @@ fn trend_words(change: f64) -> String {
 
 /// What PR means, once under a figure.
 pub const MEANING: &str = "PR: the average error a decision with a choice against optimal play, in points of win chance \u{d7} 10 (pairs \u{d7} 100); 0 is perfect play, lower is better; the cards' luck does not move it";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A finished, analysed game of `choices` decisions at `mean_cost` under `goal`.
+    fn game(goal: &str, choices: usize, mean_cost: f64) -> Digest {
+        Digest {
+            date: "2026-04-01".into(),
+            time: "12:00:00".into(),
+            deck: "pairs:8".into(),
+            objective: goal.into(),
+            pass_rule: "agreed".into(),
+            memory: "open".into(),
+            opponent: "optimal".into(),
+            seat: "A".into(),
+            practice: false,
+            score: Some(0.0),
+            result: Some(0.0),
+            analysed: true,
+            choices,
+            best: 0,
+            mean_cost,
+            errors: 0,
+            grades: [0; 7],
+            strategy_choices: choices,
+            strategy_best: 0,
+            chances: 0,
+            slips: 0,
+            start: 0.5,
+            luck: -0.5,
+            costly: Vec::new(),
+            costliest: None,
+        }
+    }
+
+    /// Each decision counts once, each goal on its own scale: 10 decisions at a point
+    /// of win chance (PR 10) and 30 at 0.3 pairs (PR 30) pool to 25.
+    #[test]
+    fn the_figure_pools_every_decision_on_its_goals_scale() {
+        let games = [game("win", 10, 0.01), game("margin", 30, 0.3)];
+        let skill = Skill::of(games.iter()).unwrap();
+        assert!((skill.pr - 25.0).abs() < 1e-9, "{skill:?}");
+        assert!((skill.last - 10.0).abs() < 1e-9, "{skill:?}");
+        assert_eq!((skill.games, skill.decisions), (2, 40));
+        assert_eq!(skill.before, None);
+        // Solitaire has no PR; a game without a choice counts for nothing.
+        assert_eq!(Skill::of([game("moves", 5, 1.0)].iter()), None);
+        assert_eq!(Skill::of([game("win", 0, 0.0)].iter()), None);
+    }
+
+    /// A game in which every decision was best never makes the figure worse, whatever
+    /// the games before it and however many decisions it had.
+    #[test]
+    fn a_game_of_best_decisions_never_worsens_the_figure() {
+        let mut games: Vec<Digest> = Vec::new();
+        for (i, cost) in [0.0, 0.03, 0.001, 0.2, 0.0, 0.07].into_iter().enumerate() {
+            games.insert(
+                0,
+                game(if i % 2 == 0 { "win" } else { "margin" }, 3 + i, cost),
+            );
+            let before = Skill::of(games.iter()).unwrap();
+            for choices in [1, 6, 40] {
+                let mut after = games.clone();
+                after.insert(0, game("win", choices, 0.0));
+                let after = Skill::of(after.iter()).unwrap();
+                assert!(after.pr <= before.pr, "{before:?} then {after:?}");
+                assert_eq!(after.last, 0.0);
+            }
+        }
+    }
+
+    /// The trend compares the last ten games with those before them: lower is better.
+    #[test]
+    fn the_trend_is_the_recent_games_less_those_before() {
+        let mut games = vec![game("win", 10, 0.0); RECENT];
+        games.extend(vec![game("win", 10, 0.004); 5]);
+        let skill = Skill::of(games.iter()).unwrap();
+        assert_eq!(skill.recent, 0.0);
+        assert!((skill.before.unwrap() - 4.0).abs() < 1e-9);
+        assert!((skill.trend().unwrap() + 4.0).abs() < 1e-9);
+        let line = skill.line();
+        assert!(
+            line.contains("last 10 games 0.0, before them 4.0: better by 4.0"),
+            "{line}"
+        );
+        assert_eq!(trend_words(0.04), "level");
+        assert_eq!(trend_words(1.25), "worse by 1.2");
+    }
+}
