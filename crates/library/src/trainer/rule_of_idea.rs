@@ -96,6 +96,25 @@ impl Seen {
         };
         ends && self.lead > 0
     }
+
+    /// Pairs of which no card has been seen, the first card's own left out: where the
+    /// parity that decides this game lives (each such pair takes two new cards, and
+    /// whoever turns the first of them hands the second's chance on).
+    #[must_use]
+    pub fn untouched(&self) -> u64 {
+        let partner = u64::from(self.at == At::NewCardPartnerHidden);
+        (self.unknown - self.singles - partner) / 2
+    }
+
+    /// The table is against the mover: the untouched pairs are odd in number and the
+    /// seen singles at least two more than twice as many. There, as the solver has it,
+    /// ending the turn without a new card (a wait; or, where the game can end, ending
+    /// it) is worth more than turning one.
+    #[must_use]
+    pub fn table_against_mover(&self) -> bool {
+        let h = self.untouched();
+        h % 2 == 1 && self.singles >= 2 * h + 2
+    }
 }
 
 /// Whether `idea` is at stake at `seen`: both it and the common play can be chosen.
@@ -155,27 +174,6 @@ pub fn stake(idea: IdeaKind, actions: &[(Action, f64)]) -> Option<(f64, f64)> {
         IdeaKind::Other => return None,
     };
     Some((idea_value, common))
-}
-
-impl Seen {
-    /// Pairs of which no card has been seen, the first card's own left out: where the
-    /// parity that decides this game lives (each such pair takes two new cards, and
-    /// whoever turns the first of them hands the second's chance on).
-    #[must_use]
-    pub fn untouched(&self) -> u64 {
-        let partner = u64::from(self.at == At::NewCardPartnerHidden);
-        (self.unknown - self.singles - partner) / 2
-    }
-
-    /// The table is against the mover: the untouched pairs are odd in number and the
-    /// seen singles at least two more than twice as many. Then every new card is more
-    /// likely to give the opponent a pair than the mover, and ending the turn without
-    /// a new card (a wait; or, where the game can end, ending it) is worth more.
-    #[must_use]
-    pub fn table_against_mover(&self) -> bool {
-        let h = self.untouched();
-        h % 2 == 1 && self.singles >= 2 * h + 2
-    }
 }
 
 /// Whether the rule of `idea` plays the idea (rather than the common play) at `seen`.
