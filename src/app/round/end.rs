@@ -157,7 +157,7 @@ fn skill_line(back: &crate::trainer::coach::LookBack) -> Option<String> {
     let pr = crate::trainer::skill::game_pr(objective, back.figures.mean_cost)?;
     (back.figures.decisions > 0).then(|| {
         format!(
-            "Your skill this game: PR {} (the error a decision against optimal play; 0 is perfect play, lower is better)",
+            "Your skill this game: PR {} (0 is perfect play, lower is better)",
             crate::trainer::skill::pr_words(pr)
         )
     })
