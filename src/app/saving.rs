@@ -41,6 +41,13 @@ impl App {
         }
     }
 
+    /// The player is gone without leaving (a remote terminal hung up): the game on screen
+    /// is saved as leaving it would be, and the app quits.
+    pub(crate) fn save_abandoned(&mut self) {
+        self.quit = true;
+        self.save_current();
+    }
+
     /// What could not be saved so far this session, one "Not saved: ..." line each.
     #[must_use]
     pub(crate) fn not_saved(&self) -> &[String] {

@@ -29,15 +29,108 @@ pub(super) const HALF_WAIT: Duration = Duration::from_millis(50);
 /// and end the program before the event loop gives up with an error.
 const HANG_UP_GRACE: Duration = Duration::from_secs(1);
 
-/// The terminal's input, decoded into events.
-pub(super) struct Input {
+/// Bytes a terminal sent, decoded into events: a half sequence waits [`HALF_WAIT`] for
+/// the rest, then is dropped. The terminal's own input and a remote one (over SSH) alike.
+#[derive(Default)]
+pub(crate) struct Decoder {
     /// Bytes read and not yet decoded: a half sequence at most, between reads.
     bytes: Vec<u8>,
     /// Since when `bytes` has held a half sequence.
     since: Option<Instant>,
     events: VecDeque<Event>,
+}
+
+/// The terminal's input, decoded into events.
+pub(super) struct Input {
+    decoder: Decoder,
     /// When the terminal was found hung up (end of file, or an error reading it).
     hung_up: Option<Instant>,
+}
+
+/// Where the event loop's input comes from: the terminal ([`Input`]) or a remote one.
+pub(crate) trait Source {
+    /// Whether an event is ready within `timeout` (then [`Source::read`] returns it at
+    /// once).
+    ///
+    /// # Errors
+    /// The input cannot be read, or is gone.
+    fn poll(&mut self, timeout: Duration) -> std::io::Result<bool>;
+
+    /// The next event decoded, if any, without waiting.
+    fn take(&mut self) -> Option<Event>;
+
+    /// Ctrl-Z: stops the program when it is the terminal's; nothing remotely.
+    fn suspend(&mut self) {}
+}
+
+impl Decoder {
+    /// The next event decoded, if any.
+    pub(crate) fn take(&mut self) -> Option<Event> {
+        self.events.pop_front()
+    }
+
+    /// Whether an event is decoded and waiting.
+    pub(crate) fn ready(&self) -> bool {
+        !self.events.is_empty()
+    }
+
+    /// How long to wait for more bytes before `deadline` (`None`: it has passed),
+    /// dropping a half sequence whose time is up: a wait ends when one is due.
+    pub(crate) fn wait_until(&mut self, deadline: Instant) -> Option<Duration> {
+        let now = Instant::now();
+        let mut half_due = self.since.map(|t| t + HALF_WAIT);
+        if half_due.is_some_and(|t| t <= now) {
+            self.drop_half();
+            half_due = None;
+        }
+        if now >= deadline {
+            return None;
+        }
+        let until = half_due.map_or(deadline, |t| t.min(deadline));
+        Some(until.saturating_duration_since(now))
+    }
+
+    /// An event from elsewhere than the bytes (a window-size change).
+    pub(crate) fn push(&mut self, event: Event) {
+        self.events.push_back(event);
+    }
+
+    /// Decodes newly read bytes after any half sequence kept from before.
+    pub(crate) fn feed(&mut self, new: &[u8]) {
+        self.bytes.extend_from_slice(new);
+        let mut at = 0;
+        while at < self.bytes.len() {
+            match decode(&self.bytes[at..]) {
+                Decoded::Event(event, n) => {
+                    self.events.push_back(event);
+                    at += n;
+                }
+                Decoded::Skip(n) => at += n,
+                Decoded::Incomplete => break,
+            }
+        }
+        self.bytes.drain(..at);
+        if self.bytes == [0x1b] {
+            // ESC alone at the end of what the terminal sent: the Esc key (a sequence
+            // comes in one write, never split after its ESC).
+            self.bytes.clear();
+            self.events
+                .push_back(Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
+        }
+        // A half sequence has HALF_WAIT from its first byte: bytes trickling in do not
+        // keep it alive, a new one (something before it was decoded) starts afresh.
+        self.since = match (self.bytes.is_empty(), self.since) {
+            (true, _) => None,
+            (false, Some(t)) if at == 0 => Some(t),
+            (false, _) => Some(Instant::now()),
+        };
+    }
+
+    /// Drops a half sequence that did not complete in time.
+    fn drop_half(&mut self) {
+        self.bytes.clear();
+        self.since = None;
+    }
 }
 
 /// The read end of the pipe the window-size signal writes to, set up once per process.
@@ -61,57 +154,9 @@ impl Input {
     pub(super) fn new() -> std::io::Result<Self> {
         resize_pipe()?;
         Ok(Self {
-            bytes: Vec::new(),
-            since: None,
-            events: VecDeque::new(),
+            decoder: Decoder::default(),
             hung_up: None,
         })
-    }
-
-    /// Whether an event is ready within `timeout` (then [`Input::read`] returns it at
-    /// once).
-    ///
-    /// # Errors
-    /// The terminal cannot be read, or hung up and the program did not end.
-    pub(super) fn poll(&mut self, timeout: Duration) -> std::io::Result<bool> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            if !self.events.is_empty() {
-                return Ok(true);
-            }
-            let now = Instant::now();
-            if let Some(t) = self.hung_up
-                && now.duration_since(t) > HANG_UP_GRACE
-            {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    "the terminal hung up",
-                ));
-            }
-            let half_due = self.since.map(|t| t + HALF_WAIT);
-            if half_due.is_some_and(|t| t <= now) {
-                self.drop_half();
-                continue;
-            }
-            if now >= deadline {
-                return Ok(false);
-            }
-            let until = half_due.map_or(deadline, |t| t.min(deadline));
-            self.wait(until.saturating_duration_since(now))?;
-        }
-    }
-
-    /// The next event, waiting for it as long as it takes.
-    ///
-    /// # Errors
-    /// See [`Input::poll`].
-    pub(super) fn read(&mut self) -> std::io::Result<Event> {
-        loop {
-            if let Some(event) = self.events.pop_front() {
-                return Ok(event);
-            }
-            self.poll(Duration::from_secs(3600))?;
-        }
     }
 
     /// Waits up to `wait` for bytes or a window-size change, and decodes what came.
@@ -148,12 +193,12 @@ impl Input {
             let mut drained = [0u8; 64];
             while matches!((&*pipe).read(&mut drained), Ok(n) if n > 0) {}
             let (w, h) = ratatui::crossterm::terminal::size()?;
-            self.events.push_back(Event::Resize(w, h));
+            self.decoder.push(Event::Resize(w, h));
         }
         if watch_stdin && fds[0].revents != 0 {
             let mut buf = [0u8; 1024];
             match read_fd(stdin.as_raw_fd(), &mut buf) {
-                Ok(n) if n > 0 => self.feed(&buf[..n]),
+                Ok(n) if n > 0 => self.decoder.feed(&buf[..n]),
                 Err(e)
                     if matches!(
                         e.kind(),
@@ -168,42 +213,38 @@ impl Input {
         }
         Ok(())
     }
+}
 
-    /// Decodes newly read bytes after any half sequence kept from before.
-    fn feed(&mut self, new: &[u8]) {
-        self.bytes.extend_from_slice(new);
-        let mut at = 0;
-        while at < self.bytes.len() {
-            match decode(&self.bytes[at..]) {
-                Decoded::Event(event, n) => {
-                    self.events.push_back(event);
-                    at += n;
-                }
-                Decoded::Skip(n) => at += n,
-                Decoded::Incomplete => break,
+impl Source for Input {
+    /// Fails when the terminal hung up and the program did not end.
+    fn poll(&mut self, timeout: Duration) -> std::io::Result<bool> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if self.decoder.ready() {
+                return Ok(true);
+            }
+            if let Some(t) = self.hung_up
+                && t.elapsed() > HANG_UP_GRACE
+            {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    "the terminal hung up",
+                ));
+            }
+            match self.decoder.wait_until(deadline) {
+                Some(wait) => self.wait(wait)?,
+                None => return Ok(false),
             }
         }
-        self.bytes.drain(..at);
-        if self.bytes == [0x1b] {
-            // ESC alone at the end of what the terminal sent: the Esc key (a sequence
-            // comes in one write, never split after its ESC).
-            self.bytes.clear();
-            self.events
-                .push_back(Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
-        }
-        // A half sequence has HALF_WAIT from its first byte: bytes trickling in do not
-        // keep it alive, a new one (something before it was decoded) starts afresh.
-        self.since = match (self.bytes.is_empty(), self.since) {
-            (true, _) => None,
-            (false, Some(t)) if at == 0 => Some(t),
-            (false, _) => Some(Instant::now()),
-        };
     }
 
-    /// Drops a half sequence that did not complete in time.
-    fn drop_half(&mut self) {
-        self.bytes.clear();
-        self.since = None;
+    fn take(&mut self) -> Option<Event> {
+        self.decoder.take()
+    }
+
+    /// Stops the program, through the signal thread (as an outside SIGTSTP would).
+    fn suspend(&mut self) {
+        let _ = signal_hook::low_level::raise(signal_hook::consts::SIGTSTP);
     }
 }
 

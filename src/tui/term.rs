@@ -8,13 +8,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use ratatui::DefaultTerminal;
+use ratatui::Terminal;
+use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 
 use super::action::Action;
-use super::input::Input;
+use super::input::{Input, Source};
 use crate::app::{App, Unsaved};
 
 /// The game a signal would interrupt, saved by the signal's thread before the program
@@ -150,7 +151,13 @@ pub fn run(mut app: App) -> std::io::Result<crate::app::NotSaved> {
     }));
     let result = execute!(std::io::stdout(), EnableMouseCapture)
         .and_then(|()| Input::new())
-        .and_then(|mut input| event_loop(&mut terminal, &mut app, &mut input, &interrupted));
+        .and_then(|mut input| {
+            event_loop(&mut terminal, &mut app, &mut input, Some(&SCREEN), |app| {
+                if let Ok(mut game) = interrupted.lock() {
+                    *game = app.unsaved_game();
+                }
+            })
+        });
     {
         let _stopping = screen();
         ACTIVE.store(false, Ordering::SeqCst);
@@ -204,11 +211,11 @@ fn watch_signals(interrupted: Interrupted) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Applies an input action; Ctrl-Z stops the program (through the signal thread, as an
-/// outside SIGTSTP would).
-fn act(app: &mut App, action: Action) {
+/// Applies an input action; Ctrl-Z goes to the source (the terminal's stops the
+/// program, a remote one does nothing).
+fn act(app: &mut App, input: &mut impl Source, action: Action) {
     if action == Action::Suspend {
-        let _ = signal_hook::low_level::raise(signal_hook::consts::SIGTSTP);
+        input.suspend();
     } else {
         app.update(action, Instant::now());
     }
@@ -217,9 +224,10 @@ fn act(app: &mut App, action: Action) {
 /// Applies `action`; if it made play go on (see [`App::ready_at`]), the input already
 /// typed was meant for before, when a key only went on: it is dropped, all but a
 /// resize, Ctrl-C or Ctrl-Z, so that it cannot turn a card.
-fn update_dropping_stale(
+fn update_dropping_stale<B: Backend>(
+    terminal: &mut Terminal<B>,
     app: &mut App,
-    input: &mut Input,
+    input: &mut impl Source,
     action: Action,
     now: Instant,
 ) -> std::io::Result<()> {
@@ -231,22 +239,40 @@ fn update_dropping_stale(
         return Ok(());
     }
     while input.poll(Duration::ZERO)? {
+        let Some(event) = input.take() else { break };
         if let Some(a @ (Action::Resize(..) | Action::Interrupt | Action::Suspend)) =
-            Action::from_event(&input.read()?)
+            Action::from_event(&event)
         {
-            act(app, a);
+            resize(terminal, a)?;
+            act(app, input, a);
         }
     }
     Ok(())
 }
 
-fn event_loop(
-    terminal: &mut DefaultTerminal,
+/// A fixed viewport (a remote terminal's) follows the size its terminal says; the
+/// terminal's own follows by itself, and this changes nothing there.
+fn resize<B: Backend>(terminal: &mut Terminal<B>, action: Action) -> std::io::Result<()> {
+    if let Action::Resize(w, h) = action {
+        terminal
+            .resize(ratatui::layout::Rect::new(0, 0, w, h))
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// Runs `app` on `terminal` with events from `input` until it quits. `before_drawing`
+/// sees the app before each frame; `kept`, if any, keeps the frame on screen, locked
+/// while it is drawn (the terminal's own, to show it again after a stop).
+pub(crate) fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
     app: &mut App,
-    input: &mut Input,
-    interrupted: &Interrupted,
+    input: &mut impl Source,
+    kept: Option<&Mutex<Option<Buffer>>>,
+    mut before_drawing: impl FnMut(&App),
 ) -> std::io::Result<()> {
-    let size = terminal.size()?;
+    let other = |e: B::Error| std::io::Error::other(e.to_string());
+    let size = terminal.get_frame().area();
     app.update(Action::Resize(size.width, size.height), Instant::now());
     let mut dirty = true;
     while !app.quit {
@@ -255,23 +281,25 @@ fn event_loop(
             dirty = true;
         }
         if app.deadline().is_some_and(|d| d <= now) {
-            update_dropping_stale(app, input, Action::Tick, now)?;
+            update_dropping_stale(terminal, app, input, Action::Tick, now)?;
             dirty = true;
             continue;
         }
         if dirty {
-            if let Ok(mut game) = interrupted.lock() {
-                *game = app.unsaved_game();
+            before_drawing(app);
+            let mut shown = kept.map(|k| k.lock().unwrap_or_else(PoisonError::into_inner));
+            let frame = terminal
+                .draw(|f| {
+                    f.render_widget(&*app, f.area());
+                    // The real cursor on the selected card (screen readers follow it).
+                    if let Some(at) = super::screen::cursor_cell(app, f.area()) {
+                        f.set_cursor_position(at);
+                    }
+                })
+                .map_err(other)?;
+            if let Some(shown) = &mut shown {
+                **shown = Some(frame.buffer.clone());
             }
-            let mut shown = screen();
-            let frame = terminal.draw(|f| {
-                f.render_widget(&*app, f.area());
-                // The real cursor on the selected card (screen readers follow it).
-                if let Some(at) = super::screen::cursor_cell(app, f.area()) {
-                    f.set_cursor_position(at);
-                }
-            })?;
-            *shown = Some(frame.buffer.clone());
             dirty = false;
         }
         let mut wait = app
@@ -282,11 +310,12 @@ fn event_loop(
             wait = wait.min(SPIN);
         }
         if input.poll(wait)? {
-            let ev = input.read()?;
+            let Some(ev) = input.take() else { continue };
             match app.action_for(&ev) {
-                Some(Action::Suspend) => act(app, Action::Suspend),
+                Some(Action::Suspend) => act(app, input, Action::Suspend),
                 Some(action) => {
-                    update_dropping_stale(app, input, action, Instant::now())?;
+                    resize(terminal, action)?;
+                    update_dropping_stale(terminal, app, input, action, Instant::now())?;
                     dirty = true;
                 }
                 None => {}

@@ -1,0 +1,100 @@
+//! The game on a terminal far away (over SSH): the same app, views and keys as on the
+//! terminal's own, drawn into any writer and driven by the bytes and sizes the remote
+//! terminal sends. Nothing here touches the process's terminal or signals.
+
+use std::io::Write;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::{cursor, execute, terminal};
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+
+use super::input::{Decoder, Source};
+use crate::app::{App, NotSaved};
+
+/// What a remote terminal sends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Feed {
+    /// Bytes typed (keys, mouse reports).
+    Bytes(Vec<u8>),
+    /// Its new size, columns and rows.
+    Resize(u16, u16),
+}
+
+/// A remote terminal's input: what it sends, decoded as the terminal's own is.
+struct Remote {
+    decoder: Decoder,
+    feed: Receiver<Feed>,
+}
+
+impl Source for Remote {
+    /// Fails when the remote end is gone (the sender dropped).
+    fn poll(&mut self, timeout: Duration) -> std::io::Result<bool> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if self.decoder.ready() {
+                return Ok(true);
+            }
+            let Some(wait) = self.decoder.wait_until(deadline) else {
+                return Ok(false);
+            };
+            match self.feed.recv_timeout(wait) {
+                Ok(Feed::Bytes(bytes)) => self.decoder.feed(&bytes),
+                Ok(Feed::Resize(w, h)) => self.decoder.push(Event::Resize(w, h)),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::UnexpectedEof,
+                        "the remote terminal is gone",
+                    ));
+                }
+            }
+        }
+    }
+
+    fn take(&mut self) -> Option<Event> {
+        self.decoder.take()
+    }
+}
+
+/// Runs `app` on a remote terminal of `size` (columns, rows) that `out` writes to and
+/// `feed` reads from, until the app quits or the terminal goes (then the game in play
+/// is saved as leaving it would). Returns what could not be saved.
+///
+/// # Errors
+/// `out` cannot be written.
+pub fn run_remote(
+    mut app: App,
+    mut out: impl Write,
+    size: (u16, u16),
+    feed: Receiver<Feed>,
+) -> std::io::Result<NotSaved> {
+    execute!(
+        out,
+        terminal::EnterAlternateScreen,
+        EnableMouseCapture,
+        cursor::Hide
+    )?;
+    let viewport = Viewport::Fixed(Rect::new(0, 0, size.0.max(1), size.1.max(1)));
+    let mut screen = Terminal::with_options(CrosstermBackend::new(out), TerminalOptions { viewport })?;
+    let mut input = Remote {
+        decoder: Decoder::default(),
+        feed,
+    };
+    let result = super::term::event_loop(&mut screen, &mut app, &mut input, None, |_| {});
+    if result.is_err() {
+        app.save_abandoned();
+    }
+    let out = screen.backend_mut();
+    // The remote terminal may be gone: nothing more to do then.
+    let _ = execute!(
+        out,
+        DisableMouseCapture,
+        terminal::LeaveAlternateScreen,
+        cursor::Show
+    );
+    Ok(app.into_not_saved())
+}
