@@ -19,12 +19,15 @@
 //! `concentration::rules` name the same module in every crate above the engine.
 
 pub use concentration_engine::{model, players, rules, seats, solver, words};
-pub use concentration_library::{analysis, data_file, dates, record, solitaire, trainer};
+pub use concentration_library::{
+    analysis, atomic_file, data_file, dates, record, solitaire, trainer,
+};
 pub use concentration_pairs as pairs;
 
 pub mod app;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod serve;
 pub mod speech;
 pub mod tui;

@@ -22,6 +22,8 @@ pub enum Feed {
     Bytes(Vec<u8>),
     /// Its new size, columns and rows.
     Resize(u16, u16),
+    /// It is gone, or the server is stopping: the game in play is saved as abandoned.
+    Hangup,
 }
 
 /// A remote terminal's input: what it sends, decoded as the terminal's own is.
@@ -45,7 +47,7 @@ impl Source for Remote {
                 Ok(Feed::Bytes(bytes)) => self.decoder.feed(&bytes),
                 Ok(Feed::Resize(w, h)) => self.decoder.push(Event::Resize(w, h)),
                 Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
+                Ok(Feed::Hangup) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(std::io::Error::new(
                         std::io::ErrorKind::UnexpectedEof,
                         "the remote terminal is gone",

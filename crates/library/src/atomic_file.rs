@@ -26,10 +26,38 @@ pub(crate) fn temp_name(name: &str) -> String {
 /// # Errors
 /// Creating, writing or renaming failed.
 pub(crate) fn replace_atomically(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
+    replace_with(dir, name, text, Readers::Anyone)
+}
+
+/// Who may read a file written here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Readers {
+    /// As the process's umask allows (records, kept files).
+    Anyone,
+    /// Its owner alone, from the moment it exists (mode 0600 on Unix: a secret key).
+    Owner,
+}
+
+/// Replaces `dir/name` with `text` as [`replace_atomically`] does, readable by its owner
+/// alone from the first byte written (a server's private host key).
+///
+/// # Errors
+/// Creating, writing or renaming failed.
+pub fn replace_private(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
+    replace_with(dir, name, text, Readers::Owner)
+}
+
+fn replace_with(dir: &Path, name: &str, text: &str, readers: Readers) -> std::io::Result<()> {
     remove_stale_temps(dir, name);
     let tmp = dir.join(temp_name(name));
     let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut open = std::fs::OpenOptions::new();
+        open.write(true).create_new(true);
+        #[cfg(unix)]
+        if readers == Readers::Owner {
+            std::os::unix::fs::OpenOptionsExt::mode(&mut open, 0o600);
+        }
+        let mut f = open.open(&tmp)?;
         std::io::Write::write_all(&mut f, text.as_bytes())?;
         f.sync_all()?;
         std::fs::rename(&tmp, dir.join(name))

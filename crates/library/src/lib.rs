@@ -7,7 +7,7 @@
 //! → [`trainer`].
 
 pub mod analysis;
-mod atomic_file;
+pub mod atomic_file;
 mod capped_read;
 pub mod data_file;
 pub mod dates;

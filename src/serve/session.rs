@@ -1,0 +1,239 @@
+//! One session's game: its own thread, fed the bytes and sizes its channel receives and
+//! writing into the channel through a bounded queue (a client that stops reading stops
+//! its own game, no one else's). A panic ends this session alone, with a line and
+//! status 101.
+
+use std::io::{BufRead, Read, Write};
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+
+use tokio::sync::mpsc;
+
+use super::identity::Player;
+use crate::app::App;
+use crate::tui::Feed;
+
+/// What a session's game writes, on its way to the channel.
+#[derive(Debug)]
+pub enum Out {
+    /// To standard output.
+    Data(Vec<u8>),
+    /// To standard error.
+    Error(Vec<u8>),
+    /// The game is over with this exit status: the channel closes.
+    Exit(u32),
+}
+
+/// Chunks of output waiting for the channel, at most: then the game waits.
+pub const OUT_QUEUE: usize = 64;
+
+/// What a session asks of the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// The remote command's words (none: a shell was asked for).
+    pub words: Vec<String>,
+    /// The terminal's size (columns, rows), if the client asked for one (`ssh -t`).
+    pub terminal: Option<(u16, u16)>,
+    /// Who plays.
+    pub player: Player,
+}
+
+/// How a request was served.
+pub enum Served {
+    /// Done, with this exit status.
+    Done(u8),
+    /// The app to run on the session's terminal (the full game).
+    Screen(Box<App>),
+}
+
+/// The session's standard input, output and error.
+pub struct Pipe {
+    /// What the client types, a line at a time or raw.
+    pub input: ChannelInput,
+    /// Standard output.
+    pub out: ChannelWriter,
+    /// Standard error.
+    pub err: ChannelWriter,
+}
+
+/// The game's commands, as the command line serves them: the words parsed and run with
+/// the pipe as standard input and output.
+pub type Commands = Arc<dyn Fn(&Request, &mut Pipe) -> Served + Send + Sync>;
+
+/// Which of the channel's streams a writer writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stream {
+    Out,
+    Error,
+}
+
+/// A writer into the channel, buffered until flushed.
+pub struct ChannelWriter {
+    queue: mpsc::Sender<Out>,
+    stream: Stream,
+    /// On a terminal: a new line is `\r\n` (the remote terminal is in raw mode).
+    crlf: bool,
+    buffer: Vec<u8>,
+}
+
+/// Bytes buffered before a write flushes by itself.
+const CHUNK: usize = 32 * 1024;
+
+impl Write for ChannelWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.crlf {
+            for &b in bytes {
+                if b == b'\n' && self.buffer.last() != Some(&b'\r') {
+                    self.buffer.push(b'\r');
+                }
+                self.buffer.push(b);
+            }
+        } else {
+            self.buffer.extend_from_slice(bytes);
+        }
+        if self.buffer.len() >= CHUNK {
+            self.flush()?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        let bytes = std::mem::take(&mut self.buffer);
+        let out = match self.stream {
+            Stream::Out => Out::Data(bytes),
+            Stream::Error => Out::Error(bytes),
+        };
+        self.queue
+            .blocking_send(out)
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client is gone"))
+    }
+}
+
+/// What the client types, read from the channel: the end of input when the client sends
+/// its end, hangs up, or the server stops.
+pub struct ChannelInput {
+    feed: Receiver<Feed>,
+    bytes: Vec<u8>,
+    at: usize,
+    ended: bool,
+}
+
+impl ChannelInput {
+    /// What comes next, raw (for the full game on a terminal).
+    #[must_use]
+    pub fn into_feed(self) -> Receiver<Feed> {
+        self.feed
+    }
+}
+
+impl Read for ChannelInput {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let available = self.fill_buf()?;
+            let n = available.len().min(out.len());
+            out[..n].copy_from_slice(&available[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for ChannelInput {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        while self.at == self.bytes.len() && !self.ended {
+            match self.feed.recv() {
+                Ok(Feed::Bytes(bytes)) => {
+                    self.bytes = bytes;
+                    self.at = 0;
+                }
+                Ok(Feed::Resize(..)) => {}
+                Ok(Feed::Hangup) | Err(_) => self.ended = true,
+            }
+        }
+        Ok(&self.bytes[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.bytes.len());
+    }
+}
+
+/// The exit status of a session whose game panicked (Rust's own).
+pub const PANIC_STATUS: u32 = 101;
+
+/// Runs `request` on a thread of its own, fed from `feed`, writing into `queue`; the
+/// last thing it sends is [`Out::Exit`].
+///
+/// # Errors
+/// The thread cannot be started.
+pub fn start(
+    request: Request,
+    commands: Commands,
+    feed: Receiver<Feed>,
+    queue: mpsc::Sender<Out>,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("session".into())
+        .spawn(move || {
+            let crlf = request.terminal.is_some();
+            let writer = |stream| ChannelWriter {
+                queue: queue.clone(),
+                stream,
+                crlf,
+                buffer: Vec::new(),
+            };
+            let mut err = writer(Stream::Error);
+            let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                let pipe = Pipe {
+                    input: ChannelInput {
+                        feed,
+                        bytes: Vec::new(),
+                        at: 0,
+                        ended: false,
+                    },
+                    out: writer(Stream::Out),
+                    err: writer(Stream::Error),
+                };
+                play(&request, &commands, pipe)
+            }));
+            let status = played.unwrap_or_else(|_| {
+                let _ = writeln!(
+                    err,
+                    "error: this session failed (a bug in the game); the server goes on"
+                );
+                let _ = err.flush();
+                PANIC_STATUS
+            });
+            let _ = queue.blocking_send(Out::Exit(status));
+        })
+}
+
+/// Serves `request` and runs the full game if that is what it asks for.
+fn play(request: &Request, commands: &Commands, mut pipe: Pipe) -> u32 {
+    let app = match commands(request, &mut pipe) {
+        Served::Done(status) => {
+            let _ = pipe.out.flush();
+            let _ = pipe.err.flush();
+            return u32::from(status);
+        }
+        Served::Screen(app) => app,
+    };
+    let Pipe { input, out, mut err } = pipe;
+    let size = request.terminal.unwrap_or((80, 24));
+    match crate::tui::run_remote(*app, out, size, input.into_feed()) {
+        Ok(not_saved) if not_saved.0.is_empty() => 0,
+        Ok(not_saved) => {
+            for line in not_saved.0 {
+                let _ = writeln!(err, "error: {}", crate::words::one_line(&line));
+            }
+            let _ = err.flush();
+            1
+        }
+        Err(_) => 0,
+    }
+}
