@@ -20,7 +20,9 @@ mod play;
 mod progress;
 mod puzzle;
 mod records;
+mod remote;
 mod review;
+mod serve;
 mod settings;
 mod solitaire;
 mod solve;
@@ -90,6 +92,11 @@ enum Command {
     /// Pairs, the press-your-luck card game: play it (no sub-command), solve a round, its
     /// start value, AI duels
     Pairs(pairs::PairsArgs),
+    /// The game over SSH: anyone with an ssh client plays, each key its own records
+    #[command(
+        after_help = "Examples:\n  concentration serve                          (slow: serves until Ctrl-C; this machine alone, port 2222)\n  concentration serve --listen 0.0.0.0:2222    (slow: serves until Ctrl-C; the LAN)\n\nThen: ssh -p 2222 NAME@HOST (the full game; add -t if a command follows), or ssh -p 2222 NAME@HOST play --deck pairs:8 --screen-reader (line by line). See docs/serve.md."
+    )]
+    Serve(serve::ServeArgs),
     /// Print this message or the help of the given command(s)
     #[command(
         after_help = "Examples:\n  concentration help play\n  concentration help pairs solve"
@@ -187,26 +194,11 @@ pub fn main() -> ExitCode {
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(
-                e.kind(),
-                ErrorKind::DisplayHelp
-                    | ErrorKind::DisplayVersion
-                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
+            if asked_for(&e) {
                 let _ = e.print();
                 return ExitCode::SUCCESS;
             }
-            let text = e.render().to_string();
-            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-            let mut line = lines.next().unwrap_or("error: bad arguments").to_owned();
-            // "the following required arguments were not provided:" names them below.
-            if line.ends_with(':')
-                && let Some(next) = lines.next()
-            {
-                line = format!("{line} {}", next.trim());
-            }
-            eprintln!("{}", crate::words::one_line(&line));
+            eprintln!("{}", parse_error_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -228,6 +220,7 @@ pub fn main() -> ExitCode {
         Some(Command::Man(args)) => docs::man(&args),
         Some(Command::Config(args)) => config::run(&args),
         Some(Command::Pairs(args)) => pairs::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Help(args)) => help(&args.command),
     };
     match result {
@@ -252,6 +245,31 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether clap's answer is what was asked for (help, the version), not a fault.
+fn asked_for(e: &clap::Error) -> bool {
+    use clap::error::ErrorKind;
+    matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    )
+}
+
+/// The one line printed for arguments that do not parse.
+fn parse_error_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let mut line = lines.next().unwrap_or("error: bad arguments").to_owned();
+    // "the following required arguments were not provided:" names them below.
+    if line.ends_with(':')
+        && let Some(next) = lines.next()
+    {
+        line = format!("{line} {}", next.trim());
+    }
+    crate::words::one_line(&line)
 }
 
 /// The one line printed for an error: `error: ` and the message, what the settings file

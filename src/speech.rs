@@ -126,6 +126,12 @@ impl<R: BufRead, W: Write> Voice<R, W> {
         Ok(())
     }
 
+    /// Real time between the AI's flips, if any.
+    #[must_use]
+    pub fn pace(&self) -> Option<Duration> {
+        self.pace
+    }
+
     /// The game's clock.
     pub fn now(&self) -> Instant {
         self.now

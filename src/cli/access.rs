@@ -32,9 +32,22 @@ impl AccessArgs {
     /// # Errors
     /// A bad `--card-names`, or `--card-names` without the mode (status 2).
     pub(super) fn speech(&self, pace: Option<Duration>) -> anyhow::Result<Option<Options>> {
-        let on = self.screen_reader
-            || crate::speech::asked_by_environment()
+        let asked = crate::speech::asked_by_environment()
             || super::settings::current().screen_reader == Some(true);
+        self.speech_if(asked, pace)
+    }
+
+    /// The screen-reader mode's options if the flag or `asked` (the environment, the
+    /// settings) turns it on.
+    ///
+    /// # Errors
+    /// A bad `--card-names`, or `--card-names` without the mode (status 2).
+    pub(super) fn speech_if(
+        &self,
+        asked: bool,
+        pace: Option<Duration>,
+    ) -> anyhow::Result<Option<Options>> {
+        let on = self.screen_reader || asked;
         let names = match &self.card_names {
             Some(n) => n
                 .parse::<CardNames>()
@@ -52,10 +65,10 @@ impl AccessArgs {
         Ok(Some(Options { names, pace }))
     }
 
-    /// Whether timed shows are off (the flag or the settings file).
+    /// Whether timed shows are off (the flag or `settings`).
     #[must_use]
-    pub(super) fn reduce_motion(&self) -> bool {
-        self.reduce_motion || super::settings::current().reduce_motion == Some(true)
+    pub(super) fn reduce_motion_with(&self, settings: &super::settings::Settings) -> bool {
+        self.reduce_motion || settings.reduce_motion == Some(true)
     }
 }
 

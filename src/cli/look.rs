@@ -34,6 +34,19 @@ impl LookArgs {
     /// # Errors
     /// An unknown theme (status 2).
     pub(super) fn look(&self) -> anyhow::Result<Look> {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        self.look_with(super::settings::current(), no_color)
+    }
+
+    /// The look these flags and `settings` choose, colour off with `no_color`.
+    ///
+    /// # Errors
+    /// An unknown theme (status 2).
+    pub(super) fn look_with(
+        &self,
+        settings: &super::settings::Settings,
+        no_color: bool,
+    ) -> anyhow::Result<Look> {
         let flag = match &self.theme {
             Some(t) => Some(
                 t.parse::<ThemeName>()
@@ -41,11 +54,9 @@ impl LookArgs {
             ),
             None => None,
         };
-        let settings = super::settings::current();
         if flag.or(settings.theme).is_some() {
             crate::tui::force_colour_output();
         }
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ok(Look::new(
             theme(flag, settings.theme, no_color),
             self.ascii || settings.ascii.unwrap_or(false),

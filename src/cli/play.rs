@@ -1,5 +1,6 @@
 //! `concentration play` and `concentration watch`.
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
@@ -60,18 +61,25 @@ pub(super) struct PlayArgs {
     tutor: bool,
     /// Do not save the game's record
     #[arg(long = "no-save")]
-    no_save: bool,
+    pub(super) no_save: bool,
     #[command(flatten)]
     table: super::layout::LayoutArgs,
     #[command(flatten)]
     data: super::records::DataDir,
     #[command(flatten)]
-    look: super::look::LookArgs,
+    pub(super) look: super::look::LookArgs,
     #[command(flatten)]
-    access: super::access::AccessArgs,
+    pub(super) access: super::access::AccessArgs,
 }
 
 impl PlayArgs {
+    /// `--ai-delay` as the screen reader's pace, if given.
+    pub(super) fn pace(&self) -> anyhow::Result<Option<Duration>> {
+        self.ai_delay
+            .map(|d| super::delay_seconds("--ai-delay", d).map(Duration::from_secs_f64))
+            .transpose()
+    }
+
     fn any(&self) -> bool {
         self.deck.is_some()
             || self.players.is_some()
@@ -279,18 +287,13 @@ fn check_objective(objective: &str, seats: usize) -> Result<(), String> {
 }
 
 fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
-    let pace = match args.ai_delay {
-        Some(d) => Some(Duration::from_secs_f64(super::delay_seconds(
-            "--ai-delay",
-            d,
-        )?)),
-        None => None,
-    };
-    if let Some(options) = args.access.speech(pace)? {
-        return speak(args, watch, options);
+    if let Some(options) = args.access.speech(args.pace()?)? {
+        let mut voice = super::access::voice(options);
+        let kept = Kept::local(args)?;
+        return super::saved(speak(args, watch, super::settings::current(), &kept, &mut voice)?);
     }
-    let mut config = args.config(watch)?;
-    config.reduce_motion = args.access.reduce_motion();
+    // Bad flags are told before a missing terminal.
+    args.config(watch)?;
     let look = args.look.look()?;
     if !crate::tui::is_terminal() {
         return Err(super::usage(
@@ -298,50 +301,108 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
         ));
     }
     super::settings::pause_if_warned();
-    let app = if args.any() || watch {
-        App::start(config.clone(), std::time::Instant::now()).map_err(super::usage)?
-    } else {
-        App::setup(config.clone())
-    };
+    let kept = Kept::local(args)?;
+    let app = screen_app(args, watch, super::settings::current(), &kept)?;
     let mut app = app;
-    app.base = config;
     app.look = look;
-    if !args.no_save {
-        app.save_dir = Some(args.data.records()?);
-        app.cache_dir = super::cache_dir();
-        // Solitaire games started from the setup screen keep statistics there too.
-        let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
-        app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
-    }
     super::saved(crate::tui::run(app)?)?;
     Ok(())
 }
 
-/// The game in the screen-reader mode: line by line on standard input and output,
-/// through the same app as on screen. Without flags, numbered menus choose the game.
-fn speak(args: &PlayArgs, watch: bool, options: crate::speech::Options) -> anyhow::Result<()> {
-    let mut config = args.config(watch)?;
-    if options.pace.is_none() {
+/// Where a game's record, statistics and the dashboard's cache are kept (nothing with
+/// `--no-save`, or for a guest over SSH).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Kept {
+    /// The records' folder.
+    pub records: Option<PathBuf>,
+    /// The data directory (statistics, ratings).
+    pub data: Option<PathBuf>,
+    /// The dashboard's cache folder.
+    pub cache: Option<PathBuf>,
+}
+
+impl Kept {
+    /// What the flags, the environment and the settings file name, here.
+    fn local(args: &PlayArgs) -> anyhow::Result<Self> {
+        if args.no_save {
+            return Ok(Self::default());
+        }
+        let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
+        Ok(Self {
+            records: Some(args.data.records()?),
+            data: crate::record::data_dir(flag.as_deref()).ok(),
+            cache: super::cache_dir(),
+        })
+    }
+
+    /// Everything in `data`, a remote player's own data directory.
+    pub(super) fn in_dir(data: &Path) -> Self {
+        Self {
+            records: Some(crate::record::records_dir(data)),
+            data: Some(data.to_path_buf()),
+            cache: Some(data.join("cache")),
+        }
+    }
+
+    fn apply(&self, app: &mut App) {
+        app.save_dir.clone_from(&self.records);
+        app.cache_dir.clone_from(&self.cache);
+        // Solitaire games started from the setup screen keep statistics there too.
+        app.stats_dir.clone_from(&self.data);
+    }
+}
+
+/// The app of the full game: at once on the game if any flag chooses it (or watching),
+/// else on the setup screen.
+///
+/// # Errors
+/// Bad flags (status 2).
+pub(super) fn screen_app(
+    args: &PlayArgs,
+    watch: bool,
+    settings: &Settings,
+    kept: &Kept,
+) -> anyhow::Result<App> {
+    let mut config = args.config_over(watch, settings)?;
+    config.reduce_motion = args.access.reduce_motion_with(settings);
+    let mut app = if args.any() || watch {
+        App::start(config.clone(), std::time::Instant::now()).map_err(super::usage)?
+    } else {
+        App::setup(config.clone())
+    };
+    app.base = config;
+    kept.apply(&mut app);
+    Ok(app)
+}
+
+/// The game in the screen-reader mode: line by line through `voice`, through the same
+/// app as on screen. Without flags, numbered menus choose the game. Returns what could
+/// not be saved.
+///
+/// # Errors
+/// Bad flags (status 2), or the input or output fails.
+pub(super) fn speak<R: std::io::BufRead, W: std::io::Write>(
+    args: &PlayArgs,
+    watch: bool,
+    settings: &Settings,
+    kept: &Kept,
+    voice: &mut crate::speech::Voice<R, W>,
+) -> anyhow::Result<crate::app::NotSaved> {
+    let mut config = args.config_over(watch, settings)?;
+    if voice.pace().is_none() {
         // Nothing waits: the AI's turn is told at once.
         config.ai_delay = Duration::ZERO;
     }
-    let mut voice = super::access::voice(options);
     if !(args.any() || watch) {
-        match crate::speech::choose_game(&mut voice, &config)? {
+        match crate::speech::choose_game(voice, &config)? {
             Some(c) => config = c,
-            None => return Ok(()),
+            None => return Ok(crate::app::NotSaved::default()),
         }
     }
     let mut app = App::start_blocking(config.clone(), voice.now()).map_err(super::usage)?;
     app.base = config;
-    if !args.no_save {
-        app.save_dir = Some(args.data.records()?);
-        app.cache_dir = super::cache_dir();
-        let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
-        app.stats_dir = crate::record::data_dir(flag.as_deref()).ok();
-    }
-    super::saved(crate::speech::play(app, &mut voice)?)?;
-    Ok(())
+    kept.apply(&mut app);
+    Ok(crate::speech::play(app, voice)?)
 }
 
 /// Plays a game in the terminal.

@@ -110,7 +110,7 @@ fn data_dir(data: &super::records::DataDir) -> anyhow::Result<PathBuf> {
 /// Bad flags or no terminal (usage errors), or a terminal failure.
 pub(super) fn play(args: &SolitaireArgs) -> anyhow::Result<()> {
     let (mut config, challenge) = args.config()?;
-    config.reduce_motion = args.access.reduce_motion();
+    config.reduce_motion = args.access.reduce_motion_with(super::settings::current());
     if let Some(options) = args.access.speech(None)? {
         // Nothing is on show: a move is told at once.
         config.ai_delay = Duration::ZERO;

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Sessions at once by default (`--max-sessions`).
-pub const DEFAULT_MAX_SESSIONS: usize = 64;
+pub const DEFAULT_MAX_SESSIONS: u16 = 64;
 
 /// A connection not authenticated within this is dropped (OpenSSH's LoginGraceTime).
 pub const LOGIN_GRACE: Duration = Duration::from_secs(10);

@@ -1,0 +1,140 @@
+//! What a remote session runs (`concentration serve`): the words it sends, parsed by
+//! the program's own parser, and run with the session's pipe as standard input and
+//! output, the player's own data directory (none for a guest) and the default settings
+//! (not the server's settings file, environment or files). Only the game's commands are
+//! served, and no option naming a file or folder.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::FromArgMatches;
+use clap::parser::ValueSource;
+
+use super::play::{Kept, PlayArgs};
+use super::settings::Settings;
+use super::{Cli, Command};
+use crate::serve::{Commands, Pipe, Request, Served};
+
+/// The commands served.
+pub(super) const SERVED: &[&str] = &[
+    "play", "watch", "solitaire", "puzzle", "learn", "pairs", "review", "stats", "history",
+];
+
+/// The session's commands, for the server.
+pub(super) fn commands() -> Commands {
+    Arc::new(serve)
+}
+
+/// Serves `request`: an error is one line on the session's standard error, status 2
+/// (1 when the game was played but something of it could not be saved).
+fn serve(request: &Request, pipe: &mut Pipe) -> Served {
+    match run(request, pipe) {
+        Ok(served) => served,
+        Err(e) => {
+            let status = if let Some(n) = e.downcast_ref::<super::NotSavedError>() {
+                for line in &n.0 {
+                    let _ = writeln!(pipe.err, "error: {}", crate::words::one_line(line));
+                }
+                super::NOT_SAVED_STATUS
+            } else {
+                let _ = writeln!(pipe.err, "{}", super::error_line(&format!("{e:#}"), &[]));
+                2
+            };
+            let _ = pipe.err.flush();
+            Served::Done(status)
+        }
+    }
+}
+
+fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
+    let Some(first) = request.words.first() else {
+        return match request.terminal {
+            Some(_) => play(PlayArgs::default(), false, request, pipe),
+            None => Err(super::usage(
+                "no command and no terminal: connect with ssh -t, or give a command (play --screen-reader)",
+            )),
+        };
+    };
+    if !SERVED.contains(&first.as_str()) {
+        return Err(super::usage(format!(
+            "'{}' is not served here; the commands served: {}",
+            crate::words::shown(first),
+            SERVED.join(", ")
+        )));
+    }
+    let words = std::iter::once("concentration").chain(request.words.iter().map(String::as_str));
+    let matches = match super::command().try_get_matches_from(words) {
+        Ok(m) => m,
+        Err(e) if super::asked_for(&e) => {
+            write!(pipe.out, "{}", e.render())?;
+            pipe.out.flush()?;
+            return Ok(Served::Done(0));
+        }
+        Err(e) => {
+            // The line says "error: ..." already.
+            writeln!(pipe.err, "{}", super::parse_error_line(&e))?;
+            pipe.err.flush()?;
+            return Ok(Served::Done(2));
+        }
+    };
+    refuse_paths(&super::command(), &matches)?;
+    let cli = Cli::from_arg_matches(&matches)?;
+    match cli.command {
+        Some(Command::Play(args)) => play(args, false, request, pipe),
+        Some(Command::Watch(args)) => play(args, true, request, pipe),
+        _ => Err(super::usage(format!(
+            "'{}' is not served over SSH yet: play and watch are",
+            crate::words::shown(first)
+        ))),
+    }
+}
+
+/// Refuses any option given that names a file or folder (its value is a path): a
+/// remote player reaches no file of the server's.
+fn refuse_paths(command: &clap::Command, matches: &clap::ArgMatches) -> anyhow::Result<()> {
+    for arg in command.get_arguments() {
+        let id = arg.get_id().as_str();
+        let given = matches.value_source(id) == Some(ValueSource::CommandLine);
+        if given && matches!(matches.try_get_one::<PathBuf>(id), Ok(Some(_))) {
+            let name = arg
+                .get_long()
+                .map_or_else(|| format!("<{}>", id.to_uppercase()), |l| format!("--{l}"));
+            return Err(super::usage(format!(
+                "{name} names a file or folder: not over SSH (your games are kept for your key)"
+            )));
+        }
+    }
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(sub_command) = command.find_subcommand(name)
+    {
+        refuse_paths(sub_command, sub)?;
+    }
+    Ok(())
+}
+
+/// `play` or `watch` for a remote player: line by line with `--screen-reader`, else the
+/// full game on the session's terminal.
+fn play(mut args: PlayArgs, watch: bool, request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
+    let kept = match request.player.data_dir() {
+        Some(dir) if !args.no_save => Kept::in_dir(dir),
+        _ => Kept::default(),
+    };
+    args.no_save = kept.records.is_none();
+    let settings = Settings::default();
+    if let Some(options) = args.access.speech_if(false, args.pace()?)? {
+        let mut voice = crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        let not_saved = super::play::speak(&args, watch, &settings, &kept, &mut voice)?;
+        super::saved(not_saved)?;
+        return Ok(Served::Done(0));
+    }
+    if request.terminal.is_none() {
+        return Err(super::usage(
+            "the game needs a terminal: connect with ssh -t, or add --screen-reader",
+        ));
+    }
+    let mut app = super::play::screen_app(&args, watch, &settings, &kept)?;
+    app.look = args.look.look_with(&settings, false)?;
+    Ok(Served::Screen(Box::new(app)))
+}
