@@ -88,14 +88,16 @@ impl Connection {
         let handle = session.handle();
         let Some(player) = self.player.clone() else { return };
         let Some(state) = self.channels.get_mut(&channel) else { return };
+        let end = line_end(Some(state));
         if state.feed.is_some() {
-            refuse(&handle, channel, "this channel already has its game".into());
+            refuse(&handle, channel, end, "this channel already has its game".into());
             return;
         }
         let Some(place) = self.shared.sessions.take() else {
             refuse(
                 &handle,
                 channel,
+                end,
                 format!(
                     "the server is full ({} sessions playing): try again in a while",
                     self.shared.sessions.most()
@@ -118,16 +120,22 @@ impl Connection {
                 games.retain(|(_, t)| !t.is_finished());
                 games.push((feed, thread));
             }
-            Err(e) => refuse(&handle, channel, format!("the game cannot start: {e}")),
+            Err(e) => refuse(&handle, channel, end, format!("the game cannot start: {e}")),
         }
     }
 }
 
+/// The end of a line on the channel: a terminal's is in raw mode and needs its
+/// carriage return.
+fn line_end(state: Option<&Channelled>) -> &'static str {
+    if state.is_some_and(|s| s.terminal.is_some()) { "\r\n" } else { "\n" }
+}
+
 /// Writes `why` as one line on the channel's standard error, then ends it with status 2.
-fn refuse(handle: &Handle, channel: ChannelId, why: String) {
+fn refuse(handle: &Handle, channel: ChannelId, end: &str, why: String) {
     let handle = handle.clone();
+    let line = format!("error: {why}{end}");
     tokio::spawn(async move {
-        let line = format!("error: {why}\r\n");
         let _ = handle.extended_data(channel, 1, line.into_bytes()).await;
         let _ = handle.exit_status_request(channel, 2).await;
         let _ = handle.eof(channel).await;
@@ -136,10 +144,11 @@ fn refuse(handle: &Handle, channel: ChannelId, why: String) {
 }
 
 /// Says `what` on the channel's standard error, and goes on.
-fn tell(handle: &Handle, channel: ChannelId, what: String) {
+fn tell(handle: &Handle, channel: ChannelId, end: &str, what: String) {
     let handle = handle.clone();
+    let line = format!("{what}{end}");
     tokio::spawn(async move {
-        let _ = handle.extended_data(channel, 1, format!("{what}\r\n").into_bytes()).await;
+        let _ = handle.extended_data(channel, 1, line.into_bytes()).await;
     });
 }
 
@@ -276,7 +285,7 @@ impl russh::server::Handler for Connection {
         session.channel_success(channel)?;
         match super::words::split(data) {
             Ok(words) => self.start(channel, words, session),
-            Err(e) => refuse(&session.handle(), channel, e.to_string()),
+            Err(e) => refuse(&session.handle(), channel, line_end(self.channels.get(&channel)), e.to_string()),
         }
         Ok(())
     }
@@ -284,12 +293,14 @@ impl russh::server::Handler for Connection {
     async fn subsystem_request(&mut self, channel: ChannelId, name: &str, session: &mut Session) -> Result<(), Self::Error> {
         session.channel_failure(channel)?;
         let name = crate::words::shown(name);
-        refuse(&session.handle(), channel, format!("the subsystem {name} is not served: this server serves the game alone"));
+        let end = line_end(self.channels.get(&channel));
+        refuse(&session.handle(), channel, end, format!("the subsystem {name} is not served: this server serves the game alone"));
         Ok(())
     }
 
     async fn agent_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<bool, Self::Error> {
-        tell(&session.handle(), channel, "agent forwarding refused: the game needs no keys of yours".into());
+        let end = line_end(self.channels.get(&channel));
+        tell(&session.handle(), channel, end, "agent forwarding refused: the game needs no keys of yours".into());
         Ok(false)
     }
 
@@ -303,7 +314,8 @@ impl russh::server::Handler for Connection {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_failure(channel)?;
-        tell(&session.handle(), channel, "X11 forwarding refused: the game draws in the terminal".into());
+        let end = line_end(self.channels.get(&channel));
+        tell(&session.handle(), channel, end, "X11 forwarding refused: the game draws in the terminal".into());
         Ok(())
     }
 

@@ -76,6 +76,7 @@ mod screen_words;
 mod screenshot;
 mod seat_hints;
 mod seats_solver;
+mod serve;
 mod setup_screens;
 mod skill;
 mod solitaire_cli;

@@ -7,6 +7,7 @@
 pub(crate) mod cli;
 pub(crate) mod pairs;
 pub(crate) mod pty;
+pub(crate) mod ssh;
 pub(crate) mod states;
 
 use std::path::{Path, PathBuf};
