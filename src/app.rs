@@ -20,6 +20,7 @@ pub mod puzzle;
 pub mod replay;
 pub mod round;
 mod saving;
+mod shared_solvers;
 pub mod setup;
 pub mod solo;
 pub mod strategy;
@@ -128,6 +129,13 @@ type SeatsKey = (String, usize, crate::rules::PassRule);
 /// The own-pairs solver of a table of three or more, shared by its optimal seats and
 /// the odds.
 type SharedSeatsSolver = Arc<Mutex<crate::solver::SeatsSolver>>;
+
+/// The two-player solvers of the process, shared by every app (a server's sessions).
+static SOLVERS: shared_solvers::Registry<SolverKey, Optimal> = shared_solvers::Registry::new();
+
+/// The own-pairs solvers of the process, shared likewise.
+static SEATS_SOLVERS: shared_solvers::Registry<SeatsKey, crate::solver::SeatsSolver> =
+    shared_solvers::Registry::new();
 
 /// The own-pairs solver of a table of three or more, solved from the start so that
 /// play never waits: the app runs it on its worker thread when the game starts.
@@ -314,6 +322,10 @@ impl App {
         if let Some(s) = self.solvers.get(&key) {
             return Some(Arc::clone(s));
         }
+        if let Some(s) = SOLVERS.find(&key) {
+            self.solvers.insert(key, Arc::clone(&s));
+            return Some(s);
+        }
         if self.pending.as_ref() == Some(&key) {
             return None;
         }
@@ -358,6 +370,9 @@ impl App {
     /// when blocking), as the two-player solver is.
     fn want_seats_solver(&mut self, config: &Config, now: Instant) {
         let key: SeatsKey = (config.deck.clone(), config.seat_count(), config.pass_rule);
+        if let Some(s) = SEATS_SOLVERS.find(&key) {
+            self.seats_solvers.insert(key.clone(), s);
+        }
         if let Some(s) = self.seats_solvers.get(&key) {
             let s = Arc::clone(s);
             if let Some(r) = self.round_mut() {
@@ -387,6 +402,7 @@ impl App {
 
     fn receive_seats(&mut self, solved: SeatsSolved, now: Instant) {
         if let Ok(s) = &solved.result {
+            SEATS_SOLVERS.keep(&solved.key, s);
             self.seats_solvers.insert(solved.key.clone(), Arc::clone(s));
         }
         if self.seats_pending.as_ref() == Some(&solved.key) {
@@ -454,6 +470,7 @@ impl App {
 
     fn receive(&mut self, solved: Solved, now: Instant) {
         if let Ok(s) = &solved.result {
+            SOLVERS.keep(&solved.key, s);
             self.solvers.insert(solved.key.clone(), Arc::clone(s));
         }
         if self.pending.as_ref() == Some(&solved.key) {

@@ -223,3 +223,48 @@ fn ctrl_c_saves_the_game_in_play_and_exits_0() {
     assert_eq!(records(&folder), 1, "the game in play is saved");
     drop(session);
 }
+
+/// Reads the channel into `screen` until it shows `text` (or the channel ends).
+async fn until_shown(
+    channel: &mut russh::Channel<russh::client::Msg>,
+    screen: &mut vt100::Parser,
+    text: &str,
+) -> bool {
+    loop {
+        if screen.screen().contents().contains(text) {
+            return true;
+        }
+        match tokio::time::timeout(ssh::PATIENCE, channel.wait()).await {
+            Ok(Some(russh::ChannelMsg::Data { data })) => screen.process(&data),
+            Ok(Some(_)) => {}
+            Ok(None) | Err(_) => return false,
+        }
+    }
+}
+
+#[test]
+fn a_terminal_gets_the_setup_screen_at_its_size_and_follows_its_resizes() {
+    let server = Server::start("pty", &[]);
+    ssh::runtime().block_on(async {
+        let session = ssh::connect(server.port, &Who::new_key()).await;
+        let mut channel = session.channel_open_session().await.unwrap();
+        channel.request_pty(true, "xterm", 100, 30, 0, 0, &[]).await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        let mut screen = vt100::Parser::new(30, 100, 0);
+        assert!(until_shown(&mut channel, &mut screen, "Concentration — new game").await);
+        // The frame fills the terminal: its right border is in the last column.
+        let top = screen.screen().rows(0, 100).next().unwrap();
+        assert!(top.ends_with('┐') && top.chars().count() == 100, "{top}");
+        channel.window_change(90, 26, 0, 0).await.unwrap();
+        let mut smaller = vt100::Parser::new(26, 90, 0);
+        // Redrawn whole at the new size (a clear, then every cell).
+        channel.data(&b"\x1b[B"[..]).await.unwrap();
+        assert!(until_shown(&mut channel, &mut smaller, "Players").await);
+        let top = smaller.screen().rows(0, 90).next().unwrap();
+        assert!(top.starts_with('┌') && top.ends_with('┐') && top.chars().count() == 90, "{top}");
+        // q leaves: the channel ends with status 0.
+        channel.data(&b"q"[..]).await.unwrap();
+        let end = ssh::collect(&mut channel).await;
+        assert_eq!(end.status, Some(0), "{}", end.err);
+    });
+}
