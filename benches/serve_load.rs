@@ -1,0 +1,236 @@
+//! The server under load: N concurrent SSH sessions on loopback, each playing whole
+//! games against the optimal AI line by line (`play --screen-reader`), a line sent
+//! after the answer to the last. Reports errors, the time from a line sent to the first
+//! byte of its answer (p50, p99, most), the server's memory (resident at rest, at its
+//! peak, and per session) and the games played.
+//!
+//! ```text
+//! cargo bench --bench serve_load                    # 64 sessions, 2 games each
+//! SESSIONS=16 GAMES=1 THINK=0 cargo bench --bench serve_load
+//! ```
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
+use russh::{ChannelMsg, client};
+
+/// The deck played: a game of a few dozen lines.
+const DECK: &str = "pairs:8";
+/// How long an answer may take before it counts as an error.
+const ANSWER_LIMIT: Duration = Duration::from_secs(10);
+
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// Every two places of the 2 x 8 board of pairs:8, column by column.
+fn script() -> Vec<String> {
+    let places: Vec<String> = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        .iter()
+        .flat_map(|c| ["1", "2"].map(|r| format!("{c}{r}")))
+        .collect();
+    let mut lines = Vec::new();
+    for (i, p) in places.iter().enumerate() {
+        for q in &places[i + 1..] {
+            lines.push(p.clone());
+            lines.push(q.clone());
+        }
+    }
+    lines
+}
+
+/// A player's pause between an answer and the next line (`THINK`, milliseconds): the
+/// sessions overlap as people's do.
+fn think() -> Duration {
+    Duration::from_millis(std::env::var("THINK").ok().and_then(|v| v.parse().ok()).unwrap_or(100))
+}
+
+/// What one session measured.
+#[derive(Default)]
+struct Measured {
+    latencies: Vec<Duration>,
+    games: usize,
+    errors: Vec<String>,
+}
+
+/// One session: `games` whole games, one line at a time.
+async fn session(port: u16, n: usize, games: usize) -> Measured {
+    let mut measured = Measured::default();
+    if let Err(e) = play(port, n, games, &mut measured).await {
+        measured.errors.push(e.to_string());
+    }
+    measured
+}
+
+async fn play(port: u16, n: usize, games: usize, m: &mut Measured) -> anyhow::Result<()> {
+    let key = Arc::new(PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)?);
+    let mut ssh = client::connect(Arc::new(client::Config::default()), ("127.0.0.1", port), Trusting).await?;
+    let auth = ssh
+        .authenticate_publickey(format!("p{n}"), PrivateKeyWithHashAlg::new(key, None))
+        .await?;
+    anyhow::ensure!(auth.success(), "not let in");
+    for game in 0..games {
+        let mut channel = ssh.channel_open_session().await?;
+        let seed = n * 1000 + game;
+        channel
+            .exec(true, format!("play --deck {DECK} --seed {seed} --screen-reader"))
+            .await?;
+        let mut told = String::new();
+        answer(&mut channel, &mut told).await?;
+        // The script again while the game goes on: a refused line (a card already
+        // taken) shifts the pairs, so one pass may not end it.
+        for line in script().iter().cycle().take(20 * script().len()) {
+            if told.contains("Game over") {
+                break;
+            }
+            tokio::time::sleep(think()).await;
+            let sent = Instant::now();
+            channel.data(format!("{line}\n").as_bytes()).await?;
+            answer(&mut channel, &mut told).await?;
+            m.latencies.push(sent.elapsed());
+        }
+        anyhow::ensure!(told.contains("Game over"), "session {n}: the game did not end");
+        channel.data(&b"quit\n"[..]).await?;
+        channel.eof().await?;
+        let mut status = None;
+        while let Some(msg) = tokio::time::timeout(ANSWER_LIMIT, channel.wait()).await? {
+            if let ChannelMsg::ExitStatus { exit_status } = msg {
+                status = Some(exit_status);
+            }
+        }
+        anyhow::ensure!(status == Some(0), "session {n}: exit status {status:?}");
+        m.games += 1;
+    }
+    Ok(())
+}
+
+/// Waits for the first bytes of an answer, and takes whatever else came with them.
+async fn answer(channel: &mut russh::Channel<client::Msg>, told: &mut String) -> anyhow::Result<()> {
+    loop {
+        match tokio::time::timeout(ANSWER_LIMIT, channel.wait()).await? {
+            Some(ChannelMsg::Data { data }) => {
+                told.push_str(&String::from_utf8_lossy(&data));
+                // The rest of this answer, if it is already here.
+                while let Ok(Some(ChannelMsg::Data { data })) =
+                    tokio::time::timeout(Duration::from_millis(2), channel.wait()).await
+                {
+                    told.push_str(&String::from_utf8_lossy(&data));
+                }
+                return Ok(());
+            }
+            Some(ChannelMsg::ExtendedData { data, .. }) => {
+                anyhow::bail!("error: {}", String::from_utf8_lossy(&data))
+            }
+            Some(_) => {}
+            None => anyhow::bail!("the channel closed"),
+        }
+    }
+}
+
+/// A figure of `/proc/PID/status` in kB (VmRSS, VmHWM).
+fn memory_kb(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[at]
+}
+
+fn main() -> anyhow::Result<()> {
+    let count = |name: &str, default: usize| {
+        std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    };
+    let (sessions, games) = (count("SESSIONS", 64), count("GAMES", 2));
+    let data = std::env::temp_dir().join(format!("serve-load-{}", std::process::id()));
+    let mut server = Command::new(env!("CARGO_BIN_EXE_concentration"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(&data)
+        .args(["--max-sessions", &sessions.to_string()])
+        .env("CONCENTRATION_CONFIG", data.join("no-settings.toml"))
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let mut lines = BufReader::new(server.stdout.take().expect("piped")).lines();
+    let first = lines.next().expect("a first line")?;
+    let port: u16 = first
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|p| p.parse().ok())
+        .expect("the port");
+    std::thread::spawn(move || lines.for_each(drop));
+    std::thread::sleep(Duration::from_millis(200));
+    let at_rest = memory_kb(server.id(), "VmRSS:");
+    let runtime = tokio::runtime::Runtime::new()?;
+    let started = Instant::now();
+    let results = runtime.block_on(async {
+        let tasks: Vec<_> = (0..sessions)
+            .map(|n| tokio::spawn(session(port, n, games)))
+            .collect();
+        let mut results = Vec::new();
+        for t in tasks {
+            results.push(t.await.unwrap_or_else(|e| Measured {
+                errors: vec![e.to_string()],
+                ..Measured::default()
+            }));
+        }
+        results
+    });
+    let took = started.elapsed();
+    let busy = memory_kb(server.id(), "VmRSS:");
+    let peak = memory_kb(server.id(), "VmHWM:");
+    // SAFETY: signalling our own child by its id.
+    unsafe { libc::kill(libc::pid_t::try_from(server.id())?, libc::SIGINT) };
+    let stopped = server.wait()?;
+    let _ = std::fs::remove_dir_all(&data);
+    let mut latencies: Vec<Duration> = results.iter().flat_map(|r| r.latencies.clone()).collect();
+    latencies.sort();
+    let errors: Vec<&String> = results.iter().flat_map(|r| &r.errors).collect();
+    let played: usize = results.iter().map(|r| r.games).sum();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "serve_load: {sessions} sessions x {games} games of {DECK}, {cores} cores, {} ms to think, {:.1} s",
+        think().as_millis(),
+        took.as_secs_f64()
+    );
+    println!("  games played {played}, lines {}, errors {}", latencies.len(), errors.len());
+    for e in errors.iter().take(5) {
+        println!("    {e}");
+    }
+    println!(
+        "  line to answer: p50 {:.1} ms, p99 {:.1} ms, most {:.1} ms",
+        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+    );
+    println!(
+        "  server memory: {:.1} MB at rest, {:.1} MB after, {:.1} MB at peak, {:.2} MB a session",
+        at_rest as f64 / 1024.0,
+        busy as f64 / 1024.0,
+        peak as f64 / 1024.0,
+        peak.saturating_sub(at_rest) as f64 / 1024.0 / sessions.max(1) as f64
+    );
+    println!("  server stopped with {stopped}");
+    anyhow::ensure!(errors.is_empty(), "{} errors", errors.len());
+    Ok(())
+}
