@@ -54,7 +54,12 @@ fn script() -> Vec<String> {
 /// A player's pause between an answer and the next line (`THINK`, milliseconds): the
 /// sessions overlap as people's do.
 fn think() -> Duration {
-    Duration::from_millis(std::env::var("THINK").ok().and_then(|v| v.parse().ok()).unwrap_or(100))
+    Duration::from_millis(
+        std::env::var("THINK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(100),
+    )
 }
 
 /// What one session measured.
@@ -76,7 +81,12 @@ async fn session(port: u16, n: usize, games: usize) -> Measured {
 
 async fn play(port: u16, n: usize, games: usize, m: &mut Measured) -> anyhow::Result<()> {
     let key = Arc::new(PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)?);
-    let mut ssh = client::connect(Arc::new(client::Config::default()), ("127.0.0.1", port), Trusting).await?;
+    let mut ssh = client::connect(
+        Arc::new(client::Config::default()),
+        ("127.0.0.1", port),
+        Trusting,
+    )
+    .await?;
     let auth = ssh
         .authenticate_publickey(format!("p{n}"), PrivateKeyWithHashAlg::new(key, None))
         .await?;
@@ -85,7 +95,10 @@ async fn play(port: u16, n: usize, games: usize, m: &mut Measured) -> anyhow::Re
         let mut channel = ssh.channel_open_session().await?;
         let seed = n * 1000 + game;
         channel
-            .exec(true, format!("play --deck {DECK} --seed {seed} --screen-reader"))
+            .exec(
+                true,
+                format!("play --deck {DECK} --seed {seed} --screen-reader"),
+            )
             .await?;
         let mut told = String::new();
         answer(&mut channel, &mut told).await?;
@@ -101,7 +114,10 @@ async fn play(port: u16, n: usize, games: usize, m: &mut Measured) -> anyhow::Re
             answer(&mut channel, &mut told).await?;
             m.latencies.push(sent.elapsed());
         }
-        anyhow::ensure!(told.contains("Game over"), "session {n}: the game did not end");
+        anyhow::ensure!(
+            told.contains("Game over"),
+            "session {n}: the game did not end"
+        );
         channel.data(&b"quit\n"[..]).await?;
         channel.eof().await?;
         let mut status = None;
@@ -117,7 +133,10 @@ async fn play(port: u16, n: usize, games: usize, m: &mut Measured) -> anyhow::Re
 }
 
 /// Waits for the first bytes of an answer, and takes whatever else came with them.
-async fn answer(channel: &mut russh::Channel<client::Msg>, told: &mut String) -> anyhow::Result<()> {
+async fn answer(
+    channel: &mut russh::Channel<client::Msg>,
+    told: &mut String,
+) -> anyhow::Result<()> {
     loop {
         match tokio::time::timeout(ANSWER_LIMIT, channel.wait()).await? {
             Some(ChannelMsg::Data { data }) => {
@@ -159,7 +178,10 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 fn main() -> anyhow::Result<()> {
     let count = |name: &str, default: usize| {
-        std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
     };
     let (sessions, games) = (count("SESSIONS", 64), count("GAMES", 2));
     let data = std::env::temp_dir().join(format!("serve-load-{}", std::process::id()));
@@ -213,7 +235,11 @@ fn main() -> anyhow::Result<()> {
         think().as_millis(),
         took.as_secs_f64()
     );
-    println!("  games played {played}, lines {}, errors {}", latencies.len(), errors.len());
+    println!(
+        "  games played {played}, lines {}, errors {}",
+        latencies.len(),
+        errors.len()
+    );
     for e in errors.iter().take(5) {
         println!("    {e}");
     }

@@ -12,7 +12,7 @@
 //!          ↓
 //! concentration-library  dates, files (data_file) → solitaire → record → analysis → trainer
 //!          ↓
-//! concentration          app → tui, speech → cli (this crate, with the program)
+//! concentration          app → tui, speech → serve → cli (this crate, with the program)
 //! ```
 //!
 //! Their modules are re-exported here under their own names, so that `crate::rules` and

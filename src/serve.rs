@@ -164,15 +164,13 @@ async fn connection(socket: tokio::net::TcpStream, config: Arc<Config>, shared: 
     let _ = socket.set_nodelay(true);
     let handler = handler::Connection::new(shared);
     let authenticated = Arc::clone(&handler.authenticated);
-    let session = match tokio::time::timeout_at(
-        deadline,
-        russh::server::run_stream(config, socket, handler),
-    )
-    .await
-    {
-        Ok(Ok(session)) => session,
-        _ => return,
-    };
+    let session =
+        match tokio::time::timeout_at(deadline, russh::server::run_stream(config, socket, handler))
+            .await
+        {
+            Ok(Ok(session)) => session,
+            _ => return,
+        };
     let handle = session.handle();
     let grace = tokio::spawn(async move {
         tokio::time::sleep_until(deadline).await;

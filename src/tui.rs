@@ -27,6 +27,6 @@ mod theme;
 pub use action::Action;
 pub use board::Geometry;
 pub use look::{Paint, Palette, force_colour_output};
-pub use screen::{board_area, cursor_cell};
 pub use remote::{Feed, run_remote};
+pub use screen::{board_area, cursor_cell};
 pub use term::{is_terminal, run};

@@ -49,6 +49,9 @@ mod tests {
         let found = registry.find(&"pairs:8").expect("held by a game");
         assert!(Arc::ptr_eq(&found, &solver), "the same table, not a copy");
         drop((found, solver));
-        assert!(registry.find(&"pairs:8").is_none(), "dropped with its last game");
+        assert!(
+            registry.find(&"pairs:8").is_none(),
+            "dropped with its last game"
+        );
     }
 }

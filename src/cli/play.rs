@@ -290,7 +290,13 @@ fn launch(args: &PlayArgs, watch: bool) -> anyhow::Result<()> {
     if let Some(options) = args.access.speech(args.pace()?)? {
         let mut voice = super::access::voice(options);
         let kept = Kept::local(args)?;
-        return super::saved(speak(args, watch, super::settings::current(), &kept, &mut voice)?);
+        return super::saved(speak(
+            args,
+            watch,
+            super::settings::current(),
+            &kept,
+            &mut voice,
+        )?);
     }
     // Bad flags are told before a missing terminal.
     args.config(watch)?;

@@ -19,7 +19,15 @@ use crate::serve::{Commands, Pipe, Request, Served};
 
 /// The commands served.
 pub(super) const SERVED: &[&str] = &[
-    "play", "watch", "solitaire", "puzzle", "learn", "pairs", "review", "stats", "history",
+    "play",
+    "watch",
+    "solitaire",
+    "puzzle",
+    "learn",
+    "pairs",
+    "review",
+    "stats",
+    "history",
 ];
 
 /// The session's commands, for the server.
@@ -116,7 +124,12 @@ fn refuse_paths(command: &clap::Command, matches: &clap::ArgMatches) -> anyhow::
 
 /// `play` or `watch` for a remote player: line by line with `--screen-reader`, else the
 /// full game on the session's terminal.
-fn play(mut args: PlayArgs, watch: bool, request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
+fn play(
+    mut args: PlayArgs,
+    watch: bool,
+    request: &Request,
+    pipe: &mut Pipe,
+) -> anyhow::Result<Served> {
     let kept = match request.player.data_dir() {
         Some(dir) if !args.no_save => Kept::in_dir(dir),
         _ => Kept::default(),
@@ -124,7 +137,8 @@ fn play(mut args: PlayArgs, watch: bool, request: &Request, pipe: &mut Pipe) -> 
     args.no_save = kept.records.is_none();
     let settings = Settings::default();
     if let Some(options) = args.access.speech_if(false, args.pace()?)? {
-        let mut voice = crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        let mut voice =
+            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
         let not_saved = super::play::speak(&args, watch, &settings, &kept, &mut voice)?;
         super::saved(not_saved)?;
         return Ok(Served::Done(0));

@@ -86,11 +86,20 @@ impl Connection {
     /// Starts the game of `words` on `channel`, or says why not.
     fn start(&mut self, channel: ChannelId, words: Vec<String>, session: &mut Session) {
         let handle = session.handle();
-        let Some(player) = self.player.clone() else { return };
-        let Some(state) = self.channels.get_mut(&channel) else { return };
+        let Some(player) = self.player.clone() else {
+            return;
+        };
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return;
+        };
         let end = line_end(Some(state));
         if state.feed.is_some() {
-            refuse(&handle, channel, end, "this channel already has its game".into());
+            refuse(
+                &handle,
+                channel,
+                end,
+                "this channel already has its game".into(),
+            );
             return;
         }
         let Some(place) = self.shared.sessions.take() else {
@@ -116,7 +125,11 @@ impl Connection {
         match session::start(request, Arc::clone(&self.shared.commands), fed, queue) {
             Ok(thread) => {
                 state.feed = Some(feed.clone());
-                let mut games = self.shared.games.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut games = self
+                    .shared
+                    .games
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
                 games.retain(|(_, t)| !t.is_finished());
                 games.push((feed, thread));
             }
@@ -128,7 +141,11 @@ impl Connection {
 /// The end of a line on the channel: a terminal's is in raw mode and needs its
 /// carriage return.
 fn line_end(state: Option<&Channelled>) -> &'static str {
-    if state.is_some_and(|s| s.terminal.is_some()) { "\r\n" } else { "\n" }
+    if state.is_some_and(|s| s.terminal.is_some()) {
+        "\r\n"
+    } else {
+        "\n"
+    }
 }
 
 /// Writes `why` as one line on the channel's standard error, then ends it with status 2.
@@ -186,7 +203,11 @@ impl russh::server::Handler for Connection {
     type Error = russh::Error;
 
     /// Any key is accepted: its fingerprint is who plays.
-    async fn auth_publickey(&mut self, _: &str, key: VerifiedPublicKey<'_>) -> Result<Auth, Self::Error> {
+    async fn auth_publickey(
+        &mut self,
+        _: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
         let player = Player::of_key(key.public_key, &self.shared.data_dir);
         Ok(self.accept(player))
     }
@@ -228,11 +249,18 @@ impl russh::server::Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
         Ok(())
     }
 
-    async fn tcpip_forward(&mut self, _: &str, _: &mut u32, _: &mut Session) -> Result<bool, Self::Error> {
+    async fn tcpip_forward(
+        &mut self,
+        _: &str,
+        _: &mut u32,
+        _: &mut Session,
+    ) -> Result<bool, Self::Error> {
         Ok(false)
     }
 
@@ -275,32 +303,65 @@ impl russh::server::Handler for Connection {
         Ok(())
     }
 
-    async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
         session.channel_success(channel)?;
         self.start(channel, Vec::new(), session);
         Ok(())
     }
 
-    async fn exec_request(&mut self, channel: ChannelId, data: &[u8], session: &mut Session) -> Result<(), Self::Error> {
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
         session.channel_success(channel)?;
         match super::words::split(data) {
             Ok(words) => self.start(channel, words, session),
-            Err(e) => refuse(&session.handle(), channel, line_end(self.channels.get(&channel)), e.to_string()),
+            Err(e) => refuse(
+                &session.handle(),
+                channel,
+                line_end(self.channels.get(&channel)),
+                e.to_string(),
+            ),
         }
         Ok(())
     }
 
-    async fn subsystem_request(&mut self, channel: ChannelId, name: &str, session: &mut Session) -> Result<(), Self::Error> {
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
         session.channel_failure(channel)?;
         let name = crate::words::shown(name);
         let end = line_end(self.channels.get(&channel));
-        refuse(&session.handle(), channel, end, format!("the subsystem {name} is not served: this server serves the game alone"));
+        refuse(
+            &session.handle(),
+            channel,
+            end,
+            format!("the subsystem {name} is not served: this server serves the game alone"),
+        );
         Ok(())
     }
 
-    async fn agent_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<bool, Self::Error> {
+    async fn agent_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<bool, Self::Error> {
         let end = line_end(self.channels.get(&channel));
-        tell(&session.handle(), channel, end, "agent forwarding refused: the game needs no keys of yours".into());
+        tell(
+            &session.handle(),
+            channel,
+            end,
+            "agent forwarding refused: the game needs no keys of yours".into(),
+        );
         Ok(false)
     }
 
@@ -315,11 +376,21 @@ impl russh::server::Handler for Connection {
     ) -> Result<(), Self::Error> {
         session.channel_failure(channel)?;
         let end = line_end(self.channels.get(&channel));
-        tell(&session.handle(), channel, end, "X11 forwarding refused: the game draws in the terminal".into());
+        tell(
+            &session.handle(),
+            channel,
+            end,
+            "X11 forwarding refused: the game draws in the terminal".into(),
+        );
         Ok(())
     }
 
-    async fn data(&mut self, channel: ChannelId, data: &[u8], _: &mut Session) -> Result<(), Self::Error> {
+    async fn data(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
         let allowed = self.allowance.allow(data.len(), Instant::now());
         if let Some(feed) = self.channels.get(&channel).and_then(|c| c.feed.as_ref())
             && allowed > 0
@@ -329,14 +400,22 @@ impl russh::server::Handler for Connection {
         Ok(())
     }
 
-    async fn channel_eof(&mut self, channel: ChannelId, _: &mut Session) -> Result<(), Self::Error> {
+    async fn channel_eof(
+        &mut self,
+        channel: ChannelId,
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
         if let Some(feed) = self.channels.get_mut(&channel).and_then(|c| c.feed.take()) {
             let _ = feed.send(Feed::Hangup);
         }
         Ok(())
     }
 
-    async fn channel_close(&mut self, channel: ChannelId, _: &mut Session) -> Result<(), Self::Error> {
+    async fn channel_close(
+        &mut self,
+        channel: ChannelId,
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
         if let Some(feed) = self.channels.remove(&channel).and_then(|c| c.feed) {
             let _ = feed.send(Feed::Hangup);
         }

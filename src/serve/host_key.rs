@@ -105,7 +105,10 @@ mod tests {
         assert!(!again.made);
         assert_eq!(again.fingerprint, first.fingerprint);
         std::fs::write(&path, "not a key").unwrap();
-        assert!(matches!(load_or_make(&path), Err(HostKeyError::NotAKey(..))));
+        assert!(matches!(
+            load_or_make(&path),
+            Err(HostKeyError::NotAKey(..))
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -29,7 +29,11 @@ impl Player {
     pub fn of_key(key: &PublicKey, data_dir: &Path) -> Self {
         let print = key.fingerprint(HashAlg::Sha256);
         // The fingerprint in hexadecimal names the folder: base64 has '/' in it.
-        let folder: String = print.as_bytes().iter().map(|b| format!("{b:02x}")).collect();
+        let folder: String = print
+            .as_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
         Self::Known {
             fingerprint: print.to_string(),
             data_dir: data_dir.join(PLAYERS_DIR).join(folder),
@@ -61,7 +65,11 @@ mod tests {
             Player::of_key(b.public_key(), root),
         );
         assert_ne!(pa.data_dir(), pb.data_dir());
-        assert_eq!(pa, Player::of_key(a.public_key(), root), "the same key, the same player");
+        assert_eq!(
+            pa,
+            Player::of_key(a.public_key(), root),
+            "the same key, the same player"
+        );
         let dir = pa.data_dir().unwrap();
         assert!(dir.starts_with(root.join(PLAYERS_DIR)));
         assert_eq!(dir.file_name().unwrap().len(), 64, "SHA256 in hexadecimal");

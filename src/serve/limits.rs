@@ -141,6 +141,10 @@ mod tests {
         assert_eq!(allowance.allow(INPUT_BURST, later), INPUT_RATE / 2);
         let much_later = later + Duration::from_secs(3600);
         assert_eq!(allowance.allow(1, much_later), 1);
-        assert_eq!(allowance.allow(usize::MAX, much_later), INPUT_BURST - 1, "capped at the burst");
+        assert_eq!(
+            allowance.allow(usize::MAX, much_later),
+            INPUT_BURST - 1,
+            "capped at the burst"
+        );
     }
 }

@@ -223,7 +223,11 @@ fn play(request: &Request, commands: &Commands, mut pipe: Pipe) -> u32 {
         }
         Served::Screen(app) => app,
     };
-    let Pipe { input, out, mut err } = pipe;
+    let Pipe {
+        input,
+        out,
+        mut err,
+    } = pipe;
     let size = request.terminal.unwrap_or((80, 24));
     match crate::tui::run_remote(*app, out, size, input.into_feed()) {
         Ok(not_saved) if not_saved.0.is_empty() => 0,

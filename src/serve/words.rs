@@ -79,16 +79,24 @@ mod tests {
 
     #[test]
     fn words_split_as_a_shell_splits_them() {
-        assert_eq!(words("play  --deck pairs:8\t--screen-reader"), [
-            "play",
-            "--deck",
-            "pairs:8",
-            "--screen-reader"
-        ]);
-        assert_eq!(words("play --players 'ann,bob smith'"), ["play", "--players", "ann,bob smith"]);
-        assert_eq!(words(r#"a "b \"c\" \d" e\ f ''"#), ["a", r#"b "c" \d"#, "e f", ""]);
+        assert_eq!(
+            words("play  --deck pairs:8\t--screen-reader"),
+            ["play", "--deck", "pairs:8", "--screen-reader"]
+        );
+        assert_eq!(
+            words("play --players 'ann,bob smith'"),
+            ["play", "--players", "ann,bob smith"]
+        );
+        assert_eq!(
+            words(r#"a "b \"c\" \d" e\ f ''"#),
+            ["a", r#"b "c" \d"#, "e f", ""]
+        );
         assert!(words("   ").is_empty());
-        assert_eq!(words("$(rm -rf /); ls"), ["$(rm", "-rf", "/);", "ls"], "nothing expands");
+        assert_eq!(
+            words("$(rm -rf /); ls"),
+            ["$(rm", "-rf", "/);", "ls"],
+            "nothing expands"
+        );
     }
 
     #[test]

@@ -81,7 +81,8 @@ pub fn run_remote(
         cursor::Hide
     )?;
     let viewport = Viewport::Fixed(Rect::new(0, 0, size.0.max(1), size.1.max(1)));
-    let mut screen = Terminal::with_options(CrosstermBackend::new(out), TerminalOptions { viewport })?;
+    let mut screen =
+        Terminal::with_options(CrosstermBackend::new(out), TerminalOptions { viewport })?;
     let mut input = Remote {
         decoder: Decoder::default(),
         feed,

@@ -36,7 +36,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "trainer",
         ],
     ),
-    ("src", &["app", "tui", "speech", "cli", "fuzzing"]),
+    ("src", &["app", "tui", "speech", "serve", "cli", "fuzzing"]),
 ];
 
 /// Imports against the layer order still to be undone, as (crate folder, from, to):

@@ -39,7 +39,12 @@ fn local(words: &str, input: &str) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     let _ = std::fs::remove_dir_all(&data);
     assert!(out.status.success());
@@ -56,14 +61,20 @@ fn a_whole_game_over_ssh_is_the_local_game_line_for_line_and_kept_for_its_key() 
     let server = Server::start("game", &[]);
     let script = whole_game_script();
     let here = local(GAME, &script);
-    assert!(here.contains("Game over") || here.contains("wins"), "{here}");
+    assert!(
+        here.contains("Game over") || here.contains("wins"),
+        "{here}"
+    );
     let player = Who::new_key();
     let there = ssh::exec(server.port, &player, GAME, script.as_bytes());
     assert_eq!(there.status, Some(0), "{}", there.err);
     assert_eq!(there.out, here, "the same transcript");
     // Kept under the key's own folder, and nowhere else.
     let players = server.data.join("players");
-    let folders: Vec<_> = std::fs::read_dir(&players).unwrap().map(|e| e.unwrap().path()).collect();
+    let folders: Vec<_> = std::fs::read_dir(&players)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(folders.len(), 1);
     assert_eq!(records(&folders[0]), 1, "the game's record");
 
@@ -71,7 +82,10 @@ fn a_whole_game_over_ssh_is_the_local_game_line_for_line_and_kept_for_its_key() 
     let unsaved = local(&format!("{GAME} --no-save"), &script);
     assert!(!unsaved.contains("Your rating") && here.contains("Your rating"));
     let guest = ssh::exec(server.port, &Who::Guest, GAME, script.as_bytes());
-    assert_eq!((guest.status, guest.out.as_str()), (Some(0), unsaved.as_str()));
+    assert_eq!(
+        (guest.status, guest.out.as_str()),
+        (Some(0), unsaved.as_str())
+    );
     let folders = std::fs::read_dir(&players).unwrap().count();
     assert_eq!(folders, 1, "nothing is kept for a guest");
 }
@@ -83,7 +97,10 @@ fn what_is_not_the_game_is_refused_with_one_line() {
     for (command, says) in [
         ("solve --deck pairs:3", "'solve' is not served here"),
         ("analyze game.cgn", "'analyze' is not served here"),
-        ("play --data-dir /etc --screen-reader", "--data-dir names a file or folder"),
+        (
+            "play --data-dir /etc --screen-reader",
+            "--data-dir names a file or folder",
+        ),
         ("bash -c id", "'bash' is not served here"),
         ("", "no command and no terminal"),
         ("play --deck pairs:3", "the game needs a terminal"),
@@ -91,11 +108,25 @@ fn what_is_not_the_game_is_refused_with_one_line() {
     ] {
         let refused = ssh::exec(server.port, &who, command, b"");
         assert_eq!(refused.status, Some(2), "{command}: {refused:?}");
-        assert_eq!(refused.err.lines().count(), 1, "{command}: {:?}", refused.err);
-        assert!(refused.err.starts_with("error: ") && refused.err.contains(says), "{command}: {}", refused.err);
+        assert_eq!(
+            refused.err.lines().count(),
+            1,
+            "{command}: {:?}",
+            refused.err
+        );
+        assert!(
+            refused.err.starts_with("error: ") && refused.err.contains(says),
+            "{command}: {}",
+            refused.err
+        );
         assert!(refused.out.is_empty(), "{command}");
     }
-    assert!(!server.data.join("players").exists() || std::fs::read_dir(server.data.join("players")).unwrap().all(|d| records(&d.unwrap().path()) == 0));
+    assert!(
+        !server.data.join("players").exists()
+            || std::fs::read_dir(server.data.join("players"))
+                .unwrap()
+                .all(|d| records(&d.unwrap().path()) == 0)
+    );
     ssh::runtime().block_on(async {
         let session = ssh::connect(server.port, &who).await;
         // A shell without a terminal.
@@ -103,24 +134,48 @@ fn what_is_not_the_game_is_refused_with_one_line() {
         channel.request_shell(true).await.unwrap();
         let shell = ssh::collect(&mut channel).await;
         assert_eq!(shell.status, Some(2));
-        assert!(shell.err.contains("no command and no terminal"), "{}", shell.err);
+        assert!(
+            shell.err.contains("no command and no terminal"),
+            "{}",
+            shell.err
+        );
         // sftp, and any subsystem.
         let mut channel = session.channel_open_session().await.unwrap();
         channel.request_subsystem(true, "sftp").await.unwrap();
         let sftp = ssh::collect(&mut channel).await;
         assert_eq!(sftp.status, Some(2));
-        assert!(sftp.err.contains("subsystem sftp is not served"), "{}", sftp.err);
+        assert!(
+            sftp.err.contains("subsystem sftp is not served"),
+            "{}",
+            sftp.err
+        );
         // Agent forwarding: refused, and the game goes on.
         let mut channel = session.channel_open_session().await.unwrap();
         channel.agent_forward(true).await.unwrap();
-        channel.exec(true, "play --deck pairs:2 --seed 1 --screen-reader").await.unwrap();
+        channel
+            .exec(true, "play --deck pairs:2 --seed 1 --screen-reader")
+            .await
+            .unwrap();
         channel.data(&b"quit\ny\n"[..]).await.unwrap();
         channel.eof().await.unwrap();
         let agent = ssh::collect(&mut channel).await;
-        assert!(agent.err.contains("agent forwarding refused"), "{}", agent.err);
-        assert!(agent.out.contains("Concentration, deck pairs:2"), "{}", agent.out);
+        assert!(
+            agent.err.contains("agent forwarding refused"),
+            "{}",
+            agent.err
+        );
+        assert!(
+            agent.out.contains("Concentration, deck pairs:2"),
+            "{}",
+            agent.out
+        );
         // Port forwarding, both ways.
-        assert!(session.channel_open_direct_tcpip("127.0.0.1", 22, "127.0.0.1", 5000).await.is_err());
+        assert!(
+            session
+                .channel_open_direct_tcpip("127.0.0.1", 22, "127.0.0.1", 5000)
+                .await
+                .is_err()
+        );
         assert!(session.tcpip_forward("127.0.0.1", 0).await.is_err());
     });
 }
@@ -145,21 +200,33 @@ fn junk_on_the_port_disturbs_no_other_session() {
     }
     // A half-open connection that sends nothing stays, and a game goes on beside it.
     let silent = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    let game = ssh::exec(server.port, &Who::new_key(), "play --deck pairs:2 --seed 1 --screen-reader", b"quit\ny\n");
+    let game = ssh::exec(
+        server.port,
+        &Who::new_key(),
+        "play --deck pairs:2 --seed 1 --screen-reader",
+        b"quit\ny\n",
+    );
     assert_eq!(game.status, Some(0), "{}", game.err);
     assert!(game.out.contains("Concentration, deck pairs:2"));
     // Each junk connection is closed by the server (at the latest at the login grace).
     for (n, mut socket) in junk {
         let mut rest = Vec::new();
         let _ = socket.read_to_end(&mut rest);
-        assert!(rest.len() < 4096, "junk {n} got an answer of {} bytes", rest.len());
+        assert!(
+            rest.len() < 4096,
+            "junk {n} got an answer of {} bytes",
+            rest.len()
+        );
     }
     // The silent one is dropped at the end of the login grace.
     let mut silent = silent;
     silent.set_read_timeout(Some(ssh::PATIENCE)).unwrap();
     let mut rest = Vec::new();
     let closed = silent.read_to_end(&mut rest);
-    assert!(closed.is_ok(), "closed by the server, not by our patience: {closed:?}");
+    assert!(
+        closed.is_ok(),
+        "closed by the server, not by our patience: {closed:?}"
+    );
 }
 
 #[test]
@@ -168,7 +235,10 @@ fn the_session_past_the_limit_is_told_the_server_is_full() {
     ssh::runtime().block_on(async {
         let first = ssh::connect(server.port, &Who::new_key()).await;
         let mut playing = first.channel_open_session().await.unwrap();
-        playing.exec(true, "play --deck pairs:2 --seed 1 --screen-reader").await.unwrap();
+        playing
+            .exec(true, "play --deck pairs:2 --seed 1 --screen-reader")
+            .await
+            .unwrap();
         // The first session has begun when it speaks.
         loop {
             match playing.wait().await {
@@ -179,17 +249,27 @@ fn the_session_past_the_limit_is_told_the_server_is_full() {
         }
         let second = ssh::connect(server.port, &Who::Guest).await;
         let mut channel = second.channel_open_session().await.unwrap();
-        channel.exec(true, "play --deck pairs:2 --screen-reader").await.unwrap();
+        channel
+            .exec(true, "play --deck pairs:2 --screen-reader")
+            .await
+            .unwrap();
         let full = ssh::collect(&mut channel).await;
         assert_eq!(full.status, Some(2));
-        assert!(full.err.contains("the server is full (1 sessions playing)"), "{}", full.err);
+        assert!(
+            full.err.contains("the server is full (1 sessions playing)"),
+            "{}",
+            full.err
+        );
         // The first goes on, and when it ends its place is free.
         playing.data(&b"quit\ny\n"[..]).await.unwrap();
         playing.eof().await.unwrap();
         let done = ssh::collect(&mut playing).await;
         assert_eq!(done.status, Some(0));
         let mut again = second.channel_open_session().await.unwrap();
-        again.exec(true, "play --deck pairs:2 --seed 1 --screen-reader").await.unwrap();
+        again
+            .exec(true, "play --deck pairs:2 --seed 1 --screen-reader")
+            .await
+            .unwrap();
         again.data(&b"quit\ny\n"[..]).await.unwrap();
         again.eof().await.unwrap();
         assert_eq!(ssh::collect(&mut again).await.status, Some(0));
@@ -204,13 +284,18 @@ fn ctrl_c_saves_the_game_in_play_and_exits_0() {
     let session = runtime.block_on(async {
         let session = ssh::connect(server.port, &who).await;
         let mut channel = session.channel_open_session().await.unwrap();
-        channel.exec(true, "play --deck pairs:4 --seed 3 --screen-reader").await.unwrap();
+        channel
+            .exec(true, "play --deck pairs:4 --seed 3 --screen-reader")
+            .await
+            .unwrap();
         channel.data(&b"a1\nb1\n"[..]).await.unwrap();
         // Wait for the turn to be told: the game has flips to save.
         let mut told = String::new();
         while !told.contains("b1") {
             match channel.wait().await {
-                Some(russh::ChannelMsg::Data { data }) => told.push_str(&String::from_utf8_lossy(&data)),
+                Some(russh::ChannelMsg::Data { data }) => {
+                    told.push_str(&String::from_utf8_lossy(&data))
+                }
                 Some(_) => {}
                 None => panic!("the channel closed before the turn was told: {told}"),
             }
@@ -219,7 +304,12 @@ fn ctrl_c_saves_the_game_in_play_and_exits_0() {
     });
     assert_eq!(server.interrupt(), Some(0));
     let players = server.data.join("players");
-    let folder = std::fs::read_dir(&players).unwrap().next().unwrap().unwrap().path();
+    let folder = std::fs::read_dir(&players)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
     assert_eq!(records(&folder), 1, "the game in play is saved");
     drop(session);
 }
@@ -248,7 +338,10 @@ fn a_terminal_gets_the_setup_screen_at_its_size_and_follows_its_resizes() {
     ssh::runtime().block_on(async {
         let session = ssh::connect(server.port, &Who::new_key()).await;
         let mut channel = session.channel_open_session().await.unwrap();
-        channel.request_pty(true, "xterm", 100, 30, 0, 0, &[]).await.unwrap();
+        channel
+            .request_pty(true, "xterm", 100, 30, 0, 0, &[])
+            .await
+            .unwrap();
         channel.request_shell(true).await.unwrap();
         let mut screen = vt100::Parser::new(30, 100, 0);
         assert!(until_shown(&mut channel, &mut screen, "Concentration — new game").await);
@@ -261,7 +354,10 @@ fn a_terminal_gets_the_setup_screen_at_its_size_and_follows_its_resizes() {
         channel.data(&b"\x1b[B"[..]).await.unwrap();
         assert!(until_shown(&mut channel, &mut smaller, "Players").await);
         let top = smaller.screen().rows(0, 90).next().unwrap();
-        assert!(top.starts_with('┌') && top.ends_with('┐') && top.chars().count() == 90, "{top}");
+        assert!(
+            top.starts_with('┌') && top.ends_with('┐') && top.chars().count() == 90,
+            "{top}"
+        );
         // q leaves: the channel ends with status 0.
         channel.data(&b"q"[..]).await.unwrap();
         let end = ssh::collect(&mut channel).await;
