@@ -11,6 +11,7 @@ pub mod host_key;
 pub mod identity;
 pub mod limits;
 pub mod session;
+pub mod typing;
 pub mod words;
 
 use std::net::SocketAddr;

@@ -17,11 +17,11 @@ Examples:\n  concentration learn\n  concentration learn --text | less"
 pub(super) struct LearnArgs {
     /// Print the page as text even in a terminal
     #[arg(long)]
-    text: bool,
+    pub(super) text: bool,
     #[command(flatten)]
-    look: super::look::LookArgs,
+    pub(super) look: super::look::LookArgs,
     #[command(flatten)]
-    access: super::access::AccessArgs,
+    pub(super) access: super::access::AccessArgs,
 }
 
 /// Shows the Strategy page.

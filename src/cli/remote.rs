@@ -5,7 +5,7 @@
 //! served, and no option naming a file or folder.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -92,8 +92,10 @@ fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
     match cli.command {
         Some(Command::Play(args)) => play(args, false, request, pipe),
         Some(Command::Watch(args)) => play(args, true, request, pipe),
+        Some(Command::Solitaire(args)) => solitaire(&args, request, pipe),
+        Some(Command::Learn(args)) => learn(&args, request, pipe),
         _ => Err(super::usage(format!(
-            "'{}' is not served over SSH yet: play and watch are",
+            "'{}' is not served over SSH yet: play, watch, solitaire and learn are",
             crate::words::shown(first)
         ))),
     }
@@ -143,12 +145,71 @@ fn play(
         super::saved(not_saved)?;
         return Ok(Served::Done(0));
     }
+    needs_terminal(request)?;
+    let mut app = super::play::screen_app(&args, watch, &settings, &kept)?;
+    app.look = args.look.look_with(&settings, false)?;
+    Ok(Served::Screen(Box::new(app)))
+}
+
+/// `solitaire` for a remote player: counted in the player's statistics (not a guest's).
+fn solitaire(
+    args: &super::solitaire::SolitaireArgs,
+    request: &Request,
+    pipe: &mut Pipe,
+) -> anyhow::Result<Served> {
+    let (mut config, challenge) = args.config()?;
+    let settings = Settings::default();
+    config.reduce_motion = args.access.reduce_motion_with(&settings);
+    let stats = request
+        .player
+        .data_dir()
+        .filter(|_| !args.no_save)
+        .map(Path::to_path_buf);
+    let records = stats.as_deref().map(crate::record::records_dir);
+    if let Some(options) = args.access.speech_if(false, None)? {
+        // Nothing is on show: a move is told at once.
+        config.ai_delay = std::time::Duration::ZERO;
+        let mut app =
+            crate::app::App::solitaire(config, challenge, stats, true).map_err(super::usage)?;
+        app.save_dir = records;
+        let mut voice =
+            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        super::saved(crate::speech::play(app, &mut voice)?)?;
+        return Ok(Served::Done(0));
+    }
+    needs_terminal(request)?;
+    let mut app =
+        crate::app::App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
+    app.save_dir = records;
+    app.look = args.look.look_with(&settings, false)?;
+    Ok(Served::Screen(Box::new(app)))
+}
+
+/// `learn`: the Strategy page by ear, on the terminal, or as text through the pipe.
+fn learn(args: &super::learn::LearnArgs, request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
+    if let Some(options) = args.access.speech_if(false, None)? {
+        let mut voice =
+            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        crate::speech::learn(&mut voice)?;
+        return Ok(Served::Done(0));
+    }
+    if args.text || request.terminal.is_none() {
+        let page = crate::trainer::strategy::to_text(&crate::trainer::strategy::page());
+        write!(pipe.out, "{page}")?;
+        pipe.out.flush()?;
+        return Ok(Served::Done(0));
+    }
+    let mut app = crate::app::App::learn();
+    app.look = args.look.look_with(&Settings::default(), false)?;
+    Ok(Served::Screen(Box::new(app)))
+}
+
+/// Refuses a full-screen game without a terminal.
+fn needs_terminal(request: &Request) -> anyhow::Result<()> {
     if request.terminal.is_none() {
         return Err(super::usage(
             "the game needs a terminal: connect with ssh -t, or add --screen-reader",
         ));
     }
-    let mut app = super::play::screen_app(&args, watch, &settings, &kept)?;
-    app.look = args.look.look_with(&settings, false)?;
-    Ok(Served::Screen(Box::new(app)))
+    Ok(())
 }

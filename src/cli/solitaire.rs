@@ -46,20 +46,20 @@ pub(super) struct SolitaireArgs {
     free_after_pair: bool,
     /// Do not count the game in the statistics
     #[arg(long = "no-save")]
-    no_save: bool,
+    pub(super) no_save: bool,
     #[command(flatten)]
     table: super::layout::LayoutArgs,
     #[command(flatten)]
     data: super::records::DataDir,
     #[command(flatten)]
-    look: super::look::LookArgs,
+    pub(super) look: super::look::LookArgs,
     #[command(flatten)]
-    access: super::access::AccessArgs,
+    pub(super) access: super::access::AccessArgs,
 }
 
 impl SolitaireArgs {
     /// The game's settings and its challenge, if any.
-    fn config(&self) -> anyhow::Result<(Config, Option<Challenge>)> {
+    pub(super) fn config(&self) -> anyhow::Result<(Config, Option<Challenge>)> {
         let u = |e: String| super::usage(e);
         let mut c = Config::default();
         if let Some(d) = &self.deck {

@@ -11,6 +11,7 @@ use std::sync::mpsc::Receiver;
 use tokio::sync::mpsc;
 
 use super::identity::Player;
+use super::typing::Typing;
 use crate::app::App;
 use crate::tui::Feed;
 
@@ -120,6 +121,8 @@ pub struct ChannelInput {
     bytes: Vec<u8>,
     at: usize,
     ended: bool,
+    /// On a terminal: its lines typed and echoed here (see [`Typing`]).
+    typing: Option<Typing<ChannelWriter>>,
 }
 
 impl ChannelInput {
@@ -148,7 +151,14 @@ impl BufRead for ChannelInput {
         while self.at == self.bytes.len() && !self.ended {
             match self.feed.recv() {
                 Ok(Feed::Bytes(bytes)) => {
-                    self.bytes = bytes;
+                    self.bytes = match &mut self.typing {
+                        Some(typing) => {
+                            let lines = typing.take(&bytes);
+                            self.ended = typing.ended;
+                            lines
+                        }
+                        None => bytes,
+                    };
                     self.at = 0;
                 }
                 Ok(Feed::Resize(..)) => {}
@@ -195,6 +205,7 @@ pub fn start(
                         bytes: Vec::new(),
                         at: 0,
                         ended: false,
+                        typing: crlf.then(|| Typing::new(writer(Stream::Out))),
                     },
                     out: writer(Stream::Out),
                     err: writer(Stream::Error),
