@@ -252,3 +252,56 @@ fn play(request: &Request, commands: &Commands, mut pipe: Pipe) -> u32 {
         Err(_) => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request() -> Request {
+        Request {
+            words: vec!["play".into()],
+            terminal: None,
+            player: Player::Guest,
+        }
+    }
+
+    /// Runs `commands` as a session would, with `typed` on its input: what it wrote.
+    fn run(commands: Commands, typed: &[u8]) -> Vec<Out> {
+        let (feed, fed) = std::sync::mpsc::channel();
+        let (queue, mut queued) = mpsc::channel(OUT_QUEUE);
+        feed.send(Feed::Bytes(typed.to_vec())).unwrap();
+        feed.send(Feed::Hangup).unwrap();
+        let thread = start(request(), commands, fed, queue).unwrap();
+        let mut outs = Vec::new();
+        while let Some(out) = queued.blocking_recv() {
+            outs.push(out);
+        }
+        thread.join().expect("the session's thread ends, panic or not");
+        outs
+    }
+
+    #[test]
+    fn a_session_reads_its_input_writes_its_output_and_ends_with_its_status() {
+        let echo: Commands = Arc::new(|_, pipe: &mut Pipe| {
+            let mut line = String::new();
+            pipe.input.read_line(&mut line).unwrap();
+            write!(pipe.out, "heard {line}").unwrap();
+            Served::Done(3)
+        });
+        let outs = run(echo, b"a1\n");
+        assert!(matches!(&outs[..], [Out::Data(d), Out::Exit(3)] if d == b"heard a1\n"), "{outs:?}");
+    }
+
+    #[test]
+    fn a_panic_ends_its_session_alone_with_a_line_and_status_101() {
+        let broken: Commands = Arc::new(|_, _: &mut Pipe| panic!("a bug in the game"));
+        let outs = run(broken, b"");
+        let [Out::Error(line), Out::Exit(PANIC_STATUS)] = &outs[..] else {
+            panic!("{outs:?}")
+        };
+        assert!(String::from_utf8_lossy(line).starts_with("error: this session failed"));
+        // The process goes on: another session runs.
+        let fine: Commands = Arc::new(|_, _: &mut Pipe| Served::Done(0));
+        assert!(matches!(run(fine, b"")[..], [Out::Exit(0)]));
+    }
+}
