@@ -22,14 +22,14 @@ use crate::solver::Scalar;
 #[command(args_conflicts_with_subcommands = true)]
 pub(super) struct PairsArgs {
     #[command(subcommand)]
-    command: Option<PairsCommand>,
+    pub(super) command: Option<PairsCommand>,
     #[command(flatten)]
-    play: PlayArgs,
+    pub(super) play: PlayArgs,
 }
 
 /// Playing Pairs on screen (no sub-command).
 #[derive(Debug, Args)]
-struct PlayArgs {
+pub(super) struct PlayArgs {
     /// The seats in order, 2 to 6: you (a person) or an AI: spne, spne-fresh,
     /// threshold, random; NAME:KIND names a seat
     #[arg(long, default_value = "you,spne")]
@@ -48,17 +48,17 @@ struct PlayArgs {
     ai_delay: Option<f64>,
     /// Do not save the game's record
     #[arg(long = "no-save")]
-    no_save: bool,
+    pub(super) no_save: bool,
     #[command(flatten)]
     data: super::records::DataDir,
     #[command(flatten)]
-    look: super::look::LookArgs,
+    pub(super) look: super::look::LookArgs,
     #[command(flatten)]
-    access: super::access::AccessArgs,
+    pub(super) access: super::access::AccessArgs,
 }
 
 #[derive(Debug, Subcommand)]
-enum PairsCommand {
+pub(super) enum PairsCommand {
     /// What a position of a round is worth to each player if the mover folds, if they
     /// hit, and with best play, and which of the two is best
     Solve(SolveArgs),
@@ -157,8 +157,26 @@ pub(super) fn run(args: &PairsArgs) -> anyhow::Result<()> {
     }
 }
 
-/// `concentration pairs`: a game on screen.
-fn play(args: &PlayArgs) -> anyhow::Result<()> {
+/// Where a game of Pairs is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Front {
+    /// On screen: a large round is solved aside while the screen shows.
+    Screen,
+    /// By ear: the AI's decision is told at once unless a delay is given.
+    Ear,
+}
+
+/// The app of the game of Pairs `args` choose, started `now`, its records kept in
+/// `records` (none: not kept).
+///
+/// # Errors
+/// Bad flags (status 2).
+pub(super) fn pairs_app(
+    args: &PlayArgs,
+    front: Front,
+    now: std::time::Instant,
+    records: Option<std::path::PathBuf>,
+) -> anyhow::Result<crate::app::App> {
     let ranks = ranks(args.ranks)?;
     let seats = Seats::<PairsAi>::parse(&args.players)
         .map_err(|e| super::usage(format!("--players: {e}")))?;
@@ -166,47 +184,13 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
     if target == 0 {
         return Err(super::usage("--target 0: expected at least 1"));
     }
-    let given = match args.ai_delay {
-        Some(d) => Some(super::delay_seconds("--ai-delay", d)?),
-        None => None,
+    let delay = match (args.ai_delay, front) {
+        (Some(d), _) => super::delay_seconds("--ai-delay", d)?,
+        (None, Front::Ear) => 0.0,
+        (None, Front::Screen) => 0.8,
     };
-    let speech = args
-        .access
-        .speech(given.map(std::time::Duration::from_secs_f64))?;
-    let delay = match (given, &speech) {
-        (Some(d), _) => d,
-        // The AI's decision is told at once.
-        (None, Some(_)) => 0.0,
-        (None, None) => 0.8,
-    };
-    if let Some(options) = speech {
-        let seed = args.seed.unwrap_or_else(crate::app::random_seed);
-        let mut voice = super::access::voice(options);
-        let table = crate::app::PairsTable::new(
-            seats,
-            ranks,
-            target,
-            seed,
-            std::time::Duration::from_secs_f64(delay),
-            voice.now(),
-        )
-        .map_err(|e| super::usage(e.to_string()))?;
-        let mut app = crate::app::App::pairs(table);
-        if !args.no_save {
-            app.save_dir = Some(args.data.records()?);
-        }
-        super::saved(crate::speech::pairs(app, &mut voice)?)?;
-        return Ok(());
-    }
-    let look = args.look.look()?;
-    if !crate::tui::is_terminal() {
-        return Err(super::usage(
-            "the game needs a terminal: standard input and output must not be redirected",
-        ));
-    }
     let seed = args.seed.unwrap_or_else(crate::app::random_seed);
-    let now = std::time::Instant::now();
-    let table = crate::app::PairsTable::new(
+    let mut table = crate::app::PairsTable::new(
         seats,
         ranks,
         target,
@@ -215,14 +199,54 @@ fn play(args: &PlayArgs) -> anyhow::Result<()> {
         now,
     )
     .map_err(|e| super::usage(e.to_string()))?;
-    let mut table = table;
-    // A large round (three or more seats at n = 10) takes seconds to solve.
-    table.think_aside();
-    let mut app = crate::app::App::pairs(table);
-    app.look = look;
-    if !args.no_save {
-        app.save_dir = Some(args.data.records()?);
+    if front == Front::Screen {
+        // A large round (three or more seats at n = 10) takes seconds to solve.
+        table.think_aside();
     }
+    let mut app = crate::app::App::pairs(table);
+    app.save_dir = records;
+    Ok(app)
+}
+
+/// `--ai-delay` as the screen reader's pace, if given.
+///
+/// # Errors
+/// A delay out of range (status 2).
+pub(super) fn pace(args: &PlayArgs) -> anyhow::Result<Option<std::time::Duration>> {
+    args.ai_delay
+        .map(|d| super::delay_seconds("--ai-delay", d).map(std::time::Duration::from_secs_f64))
+        .transpose()
+}
+
+/// `concentration pairs`: a game on screen.
+fn play(args: &PlayArgs) -> anyhow::Result<()> {
+    let records = |args: &PlayArgs| -> anyhow::Result<_> {
+        Ok(if args.no_save {
+            None
+        } else {
+            Some(args.data.records()?)
+        })
+    };
+    if let Some(options) = args.access.speech(pace(args)?)? {
+        let mut voice = super::access::voice(options);
+        let app = pairs_app(args, Front::Ear, voice.now(), records(args)?)?;
+        super::saved(crate::speech::pairs(app, &mut voice)?)?;
+        return Ok(());
+    }
+    let look = args.look.look()?;
+    // Bad flags are told before a missing terminal.
+    let mut app = pairs_app(
+        args,
+        Front::Screen,
+        std::time::Instant::now(),
+        records(args)?,
+    )?;
+    if !crate::tui::is_terminal() {
+        return Err(super::usage(
+            "the game needs a terminal: standard input and output must not be redirected",
+        ));
+    }
+    app.look = look;
     super::saved(crate::tui::run(app)?)?;
     Ok(())
 }

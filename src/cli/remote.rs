@@ -94,8 +94,9 @@ fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
         Some(Command::Watch(args)) => play(args, true, request, pipe),
         Some(Command::Solitaire(args)) => solitaire(&args, request, pipe),
         Some(Command::Learn(args)) => learn(&args, request, pipe),
+        Some(Command::Pairs(args)) if args.command.is_none() => pairs(&args.play, request, pipe),
         _ => Err(super::usage(format!(
-            "'{}' is not served over SSH yet: play, watch, solitaire and learn are",
+            "'{}' is not served over SSH yet: play, watch, solitaire, learn and pairs (the game) are",
             crate::words::shown(first)
         ))),
     }
@@ -186,7 +187,11 @@ fn solitaire(
 }
 
 /// `learn`: the Strategy page by ear, on the terminal, or as text through the pipe.
-fn learn(args: &super::learn::LearnArgs, request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
+fn learn(
+    args: &super::learn::LearnArgs,
+    request: &Request,
+    pipe: &mut Pipe,
+) -> anyhow::Result<Served> {
     if let Some(options) = args.access.speech_if(false, None)? {
         let mut voice =
             crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
@@ -212,4 +217,29 @@ fn needs_terminal(request: &Request) -> anyhow::Result<()> {
         ));
     }
     Ok(())
+}
+
+/// A game of `pairs` for a remote player.
+fn pairs(
+    args: &super::pairs::PlayArgs,
+    request: &Request,
+    pipe: &mut Pipe,
+) -> anyhow::Result<Served> {
+    use super::pairs::{Front, pace, pairs_app};
+    let records = request
+        .player
+        .data_dir()
+        .filter(|_| !args.no_save)
+        .map(crate::record::records_dir);
+    if let Some(options) = args.access.speech_if(false, pace(args)?)? {
+        let mut voice =
+            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        let app = pairs_app(args, Front::Ear, voice.now(), records)?;
+        super::saved(crate::speech::pairs(app, &mut voice)?)?;
+        return Ok(Served::Done(0));
+    }
+    needs_terminal(request)?;
+    let mut app = pairs_app(args, Front::Screen, Instant::now(), records)?;
+    app.look = args.look.look_with(&Settings::default(), false)?;
+    Ok(Served::Screen(Box::new(app)))
 }

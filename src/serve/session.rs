@@ -276,7 +276,9 @@ mod tests {
         while let Some(out) = queued.blocking_recv() {
             outs.push(out);
         }
-        thread.join().expect("the session's thread ends, panic or not");
+        thread
+            .join()
+            .expect("the session's thread ends, panic or not");
         outs
     }
 
@@ -289,7 +291,10 @@ mod tests {
             Served::Done(3)
         });
         let outs = run(echo, b"a1\n");
-        assert!(matches!(&outs[..], [Out::Data(d), Out::Exit(3)] if d == b"heard a1\n"), "{outs:?}");
+        assert!(
+            matches!(&outs[..], [Out::Data(d), Out::Exit(3)] if d == b"heard a1\n"),
+            "{outs:?}"
+        );
     }
 
     #[test]

@@ -95,13 +95,28 @@ mod tests {
         let mut typing = Typing::new(&mut echo);
         assert!(typing.take(b"a1").is_empty(), "no line before Enter");
         assert_eq!(typing.take(b"\r"), b"a1\n");
-        assert_eq!(typing.take(b"b2x\x7f\r"), b"b2\n", "Backspace takes one back");
-        assert_eq!(typing.take(b"\x1b[Ahelp\x1bOB\r"), b"help\n", "arrows dropped");
-        assert_eq!(typing.take("é\x7f\x7fq\r".as_bytes()), b"q\n", "a character, not a byte");
+        assert_eq!(
+            typing.take(b"b2x\x7f\r"),
+            b"b2\n",
+            "Backspace takes one back"
+        );
+        assert_eq!(
+            typing.take(b"\x1b[Ahelp\x1bOB\r"),
+            b"help\n",
+            "arrows dropped"
+        );
+        assert_eq!(
+            typing.take("é\x7f\x7fq\r".as_bytes()),
+            b"q\n",
+            "a character, not a byte"
+        );
         assert!(!typing.ended);
         assert!(typing.take(b"\x03b1\r").is_empty());
         assert!(typing.ended, "Ctrl-C ends the input");
         drop(typing);
-        assert_eq!(echo, b"a1\r\nb2x\x08 \x08\r\nhelp\r\n\xc3\xa9\x08 \x08q\r\n\r\n");
+        assert_eq!(
+            echo,
+            b"a1\r\nb2x\x08 \x08\r\nhelp\r\n\xc3\xa9\x08 \x08q\r\n\r\n"
+        );
     }
 }

@@ -366,21 +366,34 @@ fn a_terminal_gets_the_setup_screen_at_its_size_and_follows_its_resizes() {
 }
 
 #[test]
-fn solitaire_and_learn_are_served_as_they_run_here() {
+fn solitaire_learn_and_pairs_are_served_as_they_run_here() {
     let server = Server::start("more", &[]);
     let who = Who::new_key();
     let learn = ssh::exec(server.port, &who, "learn", b"");
     assert_eq!(learn.status, Some(0), "{}", learn.err);
-    assert_eq!(learn.out, local("learn", ""), "the page as text through the pipe");
+    assert_eq!(
+        learn.out,
+        local("learn", ""),
+        "the page as text through the pipe"
+    );
     let game = "solitaire --deck pairs:4 --seed 5 --screen-reader";
     let script = whole_game_script();
     let here = local(game, &script);
     let there = ssh::exec(server.port, &who, game, script.as_bytes());
     assert_eq!(there.status, Some(0), "{}", there.err);
     assert_eq!(there.out, here);
+    let pairs = "pairs --ranks 4 --seed 3 --screen-reader";
+    let moves = "hit\nfold\n".repeat(40);
+    let there = ssh::exec(server.port, &who, pairs, moves.as_bytes());
+    assert_eq!(there.status, Some(0), "{}", there.err);
+    assert_eq!(there.out, local(pairs, &moves), "Pairs too");
     let later = ssh::exec(server.port, &who, "history", b"");
     assert_eq!(later.status, Some(2));
-    assert!(later.err.contains("not served over SSH yet"), "{}", later.err);
+    assert!(
+        later.err.contains("not served over SSH yet"),
+        "{}",
+        later.err
+    );
 }
 
 #[test]
@@ -389,15 +402,33 @@ fn a_terminal_plays_line_by_line_with_its_typing_echoed() {
     ssh::runtime().block_on(async {
         let session = ssh::connect(server.port, &Who::new_key()).await;
         let mut channel = session.channel_open_session().await.unwrap();
-        channel.request_pty(true, "xterm", 80, 24, 0, 0, &[]).await.unwrap();
-        channel.exec(true, "play --deck pairs:2 --seed 1 --screen-reader").await.unwrap();
+        channel
+            .request_pty(true, "xterm", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        channel
+            .exec(true, "play --deck pairs:2 --seed 1 --screen-reader")
+            .await
+            .unwrap();
         // A raw terminal sends a carriage return for Enter, and Backspace as DEL.
         channel.data(&b"bx\x7foard\r"[..]).await.unwrap();
         channel.data(&b"quit\ry\r"[..]).await.unwrap();
         let played = ssh::collect(&mut channel).await;
         assert_eq!(played.status, Some(0), "{}", played.err);
-        assert!(played.out.contains("Type help for the commands.\r\n"), "{:?}", played.out);
-        assert!(played.out.contains("bx\x08 \x08oard\r\n"), "typing echoed: {:?}", played.out);
-        assert!(played.out.contains("Face down, 4: "), "the board told: {:?}", played.out);
+        assert!(
+            played.out.contains("Type help for the commands.\r\n"),
+            "{:?}",
+            played.out
+        );
+        assert!(
+            played.out.contains("bx\x08 \x08oard\r\n"),
+            "typing echoed: {:?}",
+            played.out
+        );
+        assert!(
+            played.out.contains("Face down, 4: "),
+            "the board told: {:?}",
+            played.out
+        );
     });
 }
