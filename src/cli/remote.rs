@@ -133,15 +133,11 @@ fn play(
     request: &Request,
     pipe: &mut Pipe,
 ) -> anyhow::Result<Served> {
-    let kept = match request.player.data_dir() {
-        Some(dir) if !args.no_save => Kept::in_dir(dir),
-        _ => Kept::default(),
-    };
+    let kept = kept(request, args.no_save).map_or_else(Kept::default, Kept::in_dir);
     args.no_save = kept.records.is_none();
     let settings = Settings::default();
     if let Some(options) = args.access.speech_if(false, args.pace()?)? {
-        let mut voice =
-            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        let mut voice = pipe.voice(options);
         let not_saved = super::play::speak(&args, watch, &settings, &kept, &mut voice)?;
         super::saved(not_saved)?;
         return Ok(Served::Done(0));
@@ -161,11 +157,7 @@ fn solitaire(
     let (mut config, challenge) = args.config()?;
     let settings = Settings::default();
     config.reduce_motion = args.access.reduce_motion_with(&settings);
-    let stats = request
-        .player
-        .data_dir()
-        .filter(|_| !args.no_save)
-        .map(Path::to_path_buf);
+    let stats = kept(request, args.no_save).map(Path::to_path_buf);
     let records = stats.as_deref().map(crate::record::records_dir);
     if let Some(options) = args.access.speech_if(false, None)? {
         // Nothing is on show: a move is told at once.
@@ -173,8 +165,7 @@ fn solitaire(
         let mut app =
             crate::app::App::solitaire(config, challenge, stats, true).map_err(super::usage)?;
         app.save_dir = records;
-        let mut voice =
-            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        let mut voice = pipe.voice(options);
         super::saved(crate::speech::play(app, &mut voice)?)?;
         return Ok(Served::Done(0));
     }
@@ -193,8 +184,7 @@ fn learn(
     pipe: &mut Pipe,
 ) -> anyhow::Result<Served> {
     if let Some(options) = args.access.speech_if(false, None)? {
-        let mut voice =
-            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        let mut voice = pipe.voice(options);
         crate::speech::learn(&mut voice)?;
         return Ok(Served::Done(0));
     }
@@ -207,6 +197,11 @@ fn learn(
     let mut app = crate::app::App::learn();
     app.look = args.look.look_with(&Settings::default(), false)?;
     Ok(Served::Screen(Box::new(app)))
+}
+
+/// The player's data directory, unless nothing is to be kept (`--no-save`, a guest).
+fn kept(request: &Request, no_save: bool) -> Option<&Path> {
+    request.player.data_dir().filter(|_| !no_save)
 }
 
 /// Refuses a full-screen game without a terminal.
@@ -226,14 +221,9 @@ fn pairs(
     pipe: &mut Pipe,
 ) -> anyhow::Result<Served> {
     use super::pairs::{Front, pace, pairs_app};
-    let records = request
-        .player
-        .data_dir()
-        .filter(|_| !args.no_save)
-        .map(crate::record::records_dir);
+    let records = kept(request, args.no_save).map(crate::record::records_dir);
     if let Some(options) = args.access.speech_if(false, pace(args)?)? {
-        let mut voice =
-            crate::speech::Voice::new(&mut pipe.input, &mut pipe.out, options, Instant::now());
+        let mut voice = pipe.voice(options);
         let app = pairs_app(args, Front::Ear, voice.now(), records)?;
         super::saved(crate::speech::pairs(app, &mut voice)?)?;
         return Ok(Served::Done(0));

@@ -58,6 +58,21 @@ pub struct Pipe {
     pub err: ChannelWriter,
 }
 
+impl Pipe {
+    /// The screen reader's voice over the pipe, its clock starting now.
+    pub fn voice(
+        &mut self,
+        options: crate::speech::Options,
+    ) -> crate::speech::Voice<&mut ChannelInput, &mut ChannelWriter> {
+        crate::speech::Voice::new(
+            &mut self.input,
+            &mut self.out,
+            options,
+            std::time::Instant::now(),
+        )
+    }
+}
+
 /// The game's commands, as the command line serves them: the words parsed and run with
 /// the pipe as standard input and output.
 pub type Commands = Arc<dyn Fn(&Request, &mut Pipe) -> Served + Send + Sync>;
