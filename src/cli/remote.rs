@@ -95,8 +95,9 @@ fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
         Some(Command::Solitaire(args)) => solitaire(&args, request, pipe),
         Some(Command::Learn(args)) => learn(&args, request, pipe),
         Some(Command::Pairs(args)) if args.command.is_none() => pairs(&args.play, request, pipe),
+        Some(Command::Stats(args)) => stats(&args, request, pipe),
         _ => Err(super::usage(format!(
-            "'{}' is not served over SSH yet: play, watch, solitaire, learn and pairs (the game) are",
+            "'{}' is not served over SSH yet: play, watch, solitaire, learn, pairs (the game) and stats are",
             crate::words::shown(first)
         ))),
     }
@@ -232,4 +233,25 @@ fn pairs(
     let mut app = pairs_app(args, Front::Screen, Instant::now(), records)?;
     app.look = args.look.look_with(&Settings::default(), false)?;
     Ok(Served::Screen(Box::new(app)))
+}
+
+/// `stats` of the player's own games.
+fn stats(
+    args: &super::solitaire::StatsArgs,
+    request: &Request,
+    pipe: &mut Pipe,
+) -> anyhow::Result<Served> {
+    let Some(dir) = request.player.data_dir() else {
+        return Err(super::usage(
+            "a guest keeps no statistics: connect with a key to have yours kept",
+        ));
+    };
+    let (warnings, page) = super::solitaire::stats_page(dir, Some(&dir.join("cache")), args.json)?;
+    for w in warnings {
+        writeln!(pipe.err, "{}", crate::words::one_line(&w))?;
+    }
+    write!(pipe.out, "{page}")?;
+    pipe.out.flush()?;
+    pipe.err.flush()?;
+    Ok(Served::Done(0))
 }

@@ -1,6 +1,6 @@
 //! `concentration solitaire` and `concentration stats`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
@@ -157,7 +157,7 @@ pub(super) struct StatsArgs {
     /// Print the statistics file's JSON, with the games against the AI under
     /// `versus_ai`, instead of the tables
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
 }
 
 /// Prints the statistics page of the data directory (the same lines the dashboard
@@ -166,40 +166,56 @@ pub(super) struct StatsArgs {
 /// # Errors
 /// No data directory, or a statistics file that cannot be read.
 pub(super) fn stats(args: &StatsArgs) -> anyhow::Result<()> {
-    use crate::trainer::stats_page::{PageError, StatsPage};
     let dir = data_dir(&args.data)?;
-    // Everything read before anything is printed: a file that cannot be read fails
-    // the command with nothing on standard output, not halfway through the tables.
     // The records the cache lacks are analysed first, with a bar on a terminal.
     super::records::warm_cache(&dir);
-    let page = StatsPage::read(&dir, super::cache_dir().as_deref())
-        .map_err(|PageError::Records(e)| super::usage(e))?;
-    for w in page.warnings() {
+    let (warnings, page) = stats_page(&dir, super::cache_dir().as_deref(), args.json)?;
+    for w in warnings {
         eprintln!("{w}");
     }
-    if args.json {
-        let mut json = serde_json::to_value(&page.solitaire.stats)?;
-        if let Some(map) = json.as_object_mut() {
-            // The skill first (PR, lower is better): the figure luck cannot move.
-            map.insert("skill".into(), serde_json::to_value(page.skill)?);
-            map.insert("versus_ai".into(), serde_json::to_value(&page.versus)?);
-            map.insert("pairs".into(), serde_json::to_value(page.pairs)?);
-            map.insert(
-                "dashboard".into(),
-                serde_json::json!({
-                    "skill": page.skill,
-                    "kinds": crate::trainer::dashboard::kinds(&page.games),
-                    "rating": page.book.rating,
-                    "rated": page.book.rated,
-                    "trend": page.book.trend(10),
-                    "practise_next": page.practise,
-                    "ideas": page.tally.tally.trends(),
-                }),
-            );
-        }
-        println!("{}", serde_json::to_string_pretty(&json)?);
-        return Ok(());
-    }
-    print!("{}", page.text());
+    print!("{page}");
     Ok(())
+}
+
+/// The statistics page of the data directory `dir` (its JSON with `json`), and the
+/// warnings about what could not be read. Everything is read before anything is
+/// printed: a file that cannot be read fails the command with nothing on standard
+/// output, not halfway through the tables.
+///
+/// # Errors
+/// A statistics file that cannot be read.
+pub(super) fn stats_page(
+    dir: &Path,
+    cache: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<(Vec<String>, String)> {
+    use crate::trainer::stats_page::{PageError, StatsPage};
+    let page = StatsPage::read(dir, cache).map_err(|PageError::Records(e)| super::usage(e))?;
+    let warnings = page.warnings();
+    if !json {
+        return Ok((warnings, page.text()));
+    }
+    let mut value = serde_json::to_value(&page.solitaire.stats)?;
+    if let Some(map) = value.as_object_mut() {
+        // The skill first (PR, lower is better): the figure luck cannot move.
+        map.insert("skill".into(), serde_json::to_value(page.skill)?);
+        map.insert("versus_ai".into(), serde_json::to_value(&page.versus)?);
+        map.insert("pairs".into(), serde_json::to_value(page.pairs)?);
+        map.insert(
+            "dashboard".into(),
+            serde_json::json!({
+                "skill": page.skill,
+                "kinds": crate::trainer::dashboard::kinds(&page.games),
+                "rating": page.book.rating,
+                "rated": page.book.rated,
+                "trend": page.book.trend(10),
+                "practise_next": page.practise,
+                "ideas": page.tally.tally.trends(),
+            }),
+        );
+    }
+    Ok((
+        warnings,
+        format!("{}\n", serde_json::to_string_pretty(&value)?),
+    ))
 }

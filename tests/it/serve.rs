@@ -69,6 +69,14 @@ fn a_whole_game_over_ssh_is_the_local_game_line_for_line_and_kept_for_its_key() 
     let there = ssh::exec(server.port, &player, GAME, script.as_bytes());
     assert_eq!(there.status, Some(0), "{}", there.err);
     assert_eq!(there.out, here, "the same transcript");
+    // The key's statistics count the game.
+    let stats = ssh::exec(server.port, &player, "stats --json", b"");
+    assert_eq!(stats.status, Some(0), "{}", stats.err);
+    let json: serde_json::Value = serde_json::from_str(&stats.out).unwrap();
+    assert!(
+        json["dashboard"]["rated"].as_u64().is_some_and(|n| n >= 1),
+        "{json}"
+    );
     // Kept under the key's own folder, and nowhere else.
     let players = server.data.join("players");
     let folders: Vec<_> = std::fs::read_dir(&players)
@@ -88,6 +96,13 @@ fn a_whole_game_over_ssh_is_the_local_game_line_for_line_and_kept_for_its_key() 
     );
     let folders = std::fs::read_dir(&players).unwrap().count();
     assert_eq!(folders, 1, "nothing is kept for a guest");
+    let stats = ssh::exec(server.port, &Who::Guest, "stats", b"");
+    assert_eq!(stats.status, Some(2));
+    assert!(
+        stats.err.contains("a guest keeps no statistics"),
+        "{}",
+        stats.err
+    );
 }
 
 #[test]
