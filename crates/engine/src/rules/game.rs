@@ -7,7 +7,7 @@ use super::deck::{Deck, DeckError};
 use super::duel_table;
 use super::layout::{Card, deal};
 use super::moving::{Moving, Swap, Swaps};
-use super::options::{PassRule, Seat, Taker, Variant};
+use super::options::{PassRule, Reach, Seat, Taker, Variant};
 use super::view::{
     EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,
 };
@@ -144,6 +144,8 @@ impl Game {
                 turns: 0,
                 misses: 0,
                 flips: Vec::new(),
+                reach: Reach::WithinMove,
+                live: None,
             },
             seed,
         }
@@ -172,8 +174,18 @@ impl Game {
         self
     }
 
-    /// The same game at its start: the cards as dealt, no flip yet, the same layout
-    /// and moving cards (analyses replay a game's flips on it).
+    /// The same solitaire game with pairs reaching `reach` far: across two moves, the
+    /// easier game (see [`Game::try_flip`]). A table keeps its pairs within a move.
+    #[must_use]
+    pub fn reaching(mut self, reach: Reach) -> Self {
+        if self.view.players == Players::Solitaire {
+            self.view.reach = reach;
+        }
+        self
+    }
+
+    /// The same game at its start: the cards as dealt, no flip yet, the same layout,
+    /// moving cards and reach of a pair (analyses replay a game's flips on it).
     #[must_use]
     pub fn at_start(&self) -> Self {
         Self::from_cards(
@@ -183,6 +195,7 @@ impl Game {
             self.view.players,
         )
         .moving(self.moving)
+        .reaching(self.view.reach)
         .with_board(self.board.clone())
     }
 
@@ -239,6 +252,8 @@ impl Game {
             _ if v.side_of(position).is_some_and(|side| side != v.mover) => {
                 Err(IllegalFlip::OtherSide)
             }
+            // The easier game's last card is still face up.
+            Phase::FirstCard if v.live == Some(position) => Err(IllegalFlip::SameCard),
             Phase::FirstCard => Ok(()),
             Phase::SecondCard {
                 first,
@@ -273,7 +288,11 @@ impl Game {
         }
     }
 
-    /// Turns the card at `position` face up and applies the rules. With moving cards,
+    /// Turns the card at `position` face up and applies the rules. In the easier game
+    /// ([`Reach::AcrossMoves`]) the card turned last stays live: a first card that
+    /// matches it takes the pair at once and the move goes on with its second card (or
+    /// ends, if that cleared the table); the move then counts as one that took a pair.
+    /// A move is still two cards, so the moves are the flips halved, rounded up. With moving cards,
     /// a turn that leaves the count of turns a multiple of N (and the game not over)
     /// swaps two face-down cards drawn from the game's own stream, apart from the
     /// deal's: any two but the turn's own two, which stay where everyone just saw them.
@@ -286,11 +305,17 @@ impl Game {
         let card = self.hidden[position];
         let was_known = matches!(self.view.slots[position], Slot::Known(_));
         self.view.slots[position] = Slot::Known(card);
+        let across = self.view.phase == Phase::FirstCard
+            && self
+                .view
+                .live
+                .is_some_and(|l| self.view.deck.matches(self.hidden[l], card));
         let turn_end = match self.view.phase {
             Phase::SecondCard {
                 first,
                 first_was_known,
             } => Some(self.finish_turn(first, first_was_known, position, was_known)),
+            _ if across => self.take_across(position),
             _ => {
                 self.view.phase = Phase::FirstCard;
                 None
@@ -306,6 +331,10 @@ impl Game {
                 self.view.mover = seat.other();
             }
         }
+        if self.view.reach == Reach::AcrossMoves {
+            let on_table = matches!(self.view.slots[position], Slot::Known(_));
+            self.view.live = (on_table && !self.view.is_over()).then_some(position);
+        }
         let swap = match (turn_end, self.view.phase) {
             (Some(_), Phase::FirstCard) => self.move_cards(position),
             _ => None,
@@ -317,6 +346,7 @@ impl Game {
             was_known,
             turn_end,
             swap,
+            across,
         };
         self.view.flips.push(flip);
         Ok(flip)
@@ -340,6 +370,22 @@ impl Game {
         Some(swap)
     }
 
+    /// The easier game's pair across two moves: the first card at `position` completes
+    /// the live card. The move ends here only if the table is cleared.
+    fn take_across(&mut self, position: usize) -> Option<TurnEnd> {
+        let v = &mut self.view;
+        let live = v.live.take().expect("a live card to complete");
+        v.slots[live] = Slot::Removed(self.hidden[live]);
+        v.slots[position] = Slot::Removed(self.hidden[position]);
+        v.pairs.add(v.mover);
+        if v.slots.iter().all(|s| matches!(s, Slot::Removed(_))) {
+            v.turns += 1;
+            self.end(EndReason::Cleared);
+            return Some(TurnEnd::Pair);
+        }
+        None
+    }
+
     fn finish_turn(
         &mut self,
         first: usize,
@@ -349,6 +395,11 @@ impl Game {
     ) -> TurnEnd {
         let v = &mut self.view;
         v.turns += 1;
+        // The first card took a pair across moves: the move took its pair.
+        if matches!(v.slots[first], Slot::Removed(_)) {
+            v.phase = Phase::FirstCard;
+            return TurnEnd::Pair;
+        }
         let (a, b) = (self.hidden[first], self.hidden[second]);
         let seats = v.players.seats();
         // The Duel's turn is the leader's (who turned the first card): the turn passes

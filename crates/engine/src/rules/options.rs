@@ -62,6 +62,19 @@ impl PassRule {
     }
 }
 
+/// How far a pair reaches in solitaire. Foerster and Wattenhofer's easier game (their
+/// section 8.1) keeps the card turned last live for the next card, even across two moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Reach {
+    /// A pair is the two cards of one move (the standard game).
+    #[default]
+    WithinMove,
+    /// A pair is any two cards turned one right after the other: the second card of a
+    /// move stays face up, and a first card that matches it takes the pair (the move
+    /// goes on with its second card).
+    AcrossMoves,
+}
+
 /// What a player plays for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Objective {

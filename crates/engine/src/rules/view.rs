@@ -4,7 +4,7 @@
 use super::deck::{Deck, Label};
 use super::layout::Card;
 use super::moving::Swap;
-use super::options::{PassRule, Seat, Variant};
+use super::options::{PassRule, Reach, Seat, Variant};
 use crate::seats::MAX_SEATS;
 
 /// What the table shows at one position.
@@ -240,6 +240,9 @@ pub struct Flip {
     /// The two face-down cards that swapped places once this flip ended the turn
     /// (moving cards).
     pub swap: Option<Swap>,
+    /// Whether this first card of a move took the pair with the card turned just
+    /// before it, the last of the previous move (the easier game: [`Reach::AcrossMoves`]).
+    pub across: bool,
 }
 
 /// Everything public about a game in progress.
@@ -256,6 +259,11 @@ pub struct PublicView {
     pub(super) turns: u32,
     pub(super) misses: u32,
     pub(super) flips: Vec<Flip>,
+    /// How far a pair reaches (solitaire).
+    pub(super) reach: Reach,
+    /// The card turned last, still face up for the next card to complete (the easier
+    /// game only).
+    pub(super) live: Option<usize>,
 }
 
 impl PublicView {
@@ -334,6 +342,19 @@ impl PublicView {
     #[must_use]
     pub fn passes(&self) -> u8 {
         self.passes
+    }
+
+    /// How far a pair reaches: within a move, or across two (the easier solitaire).
+    #[must_use]
+    pub fn reach(&self) -> Reach {
+        self.reach
+    }
+
+    /// The card turned last if it stays face up for the next card, which takes the pair
+    /// if it matches (the easier game; at the second card it is the move's first card).
+    #[must_use]
+    pub fn live(&self) -> Option<usize> {
+        self.live
     }
 
     /// Turns completed so far (solitaire: moves).

@@ -284,3 +284,60 @@ fn moving_cards_swap_two_face_down_cards_after_every_n_turns() {
     };
     assert_eq!(replay(&g).view(), g.view());
 }
+
+/// `pairs:3` as [`small`], alone, in the easier game.
+fn easy() -> Game {
+    let mut g = small(PassRule::Agreed);
+    g.view.players = Players::Solitaire;
+    g.view.pairs = Tally::new(1);
+    g.reaching(Reach::AcrossMoves)
+}
+
+#[test]
+fn the_easier_game_takes_a_pair_across_two_moves() {
+    let mut g = easy();
+    g.try_flip(0).unwrap();
+    assert_eq!(g.view().live(), Some(0));
+    assert_eq!(g.try_flip(1).unwrap().turn_end, Some(TurnEnd::Miss));
+    // The second card stays live; it cannot be turned again.
+    assert_eq!(g.view().live(), Some(1));
+    assert_eq!(g.try_flip(1), Err(IllegalFlip::SameCard));
+    // Its partner, as the next move's first card, takes the pair; the move goes on.
+    let f = g.try_flip(4).unwrap();
+    assert!(f.across && f.turn_end.is_none());
+    assert_eq!(g.view().live(), None);
+    assert_eq!(*g.view().pairs(), [1]);
+    assert!(matches!(g.view().phase(), Phase::SecondCard { first: 4, .. }));
+    assert_eq!(g.view().turns(), 1);
+    // The move's second card ends a move that took a pair: not a miss.
+    assert_eq!(g.try_flip(2).unwrap().turn_end, Some(TurnEnd::Pair));
+    assert_eq!((g.view().turns(), g.view().misses()), (2, 1));
+    assert!(g.try_flip(5).unwrap().across);
+    g.try_flip(3).unwrap();
+    // The last pair across moves clears the table with the move's first card.
+    let last = g.try_flip(0).unwrap();
+    assert!(last.across);
+    assert_eq!(last.turn_end, Some(TurnEnd::Pair));
+    match g.view().phase() {
+        Phase::Over(r) => assert_eq!((r.turns, r.outcome), (4, Outcome::Solo)),
+        p => panic!("not over: {p:?}"),
+    }
+    // Every move two cards but the last: the flips halved, rounded up.
+    assert_eq!(g.view().flips().len(), 7);
+}
+
+#[test]
+fn the_easier_game_keeps_a_pair_within_a_move_too_and_no_table_reaches_across() {
+    let mut g = easy();
+    g.try_flip(0).unwrap();
+    assert_eq!(g.try_flip(3).unwrap().turn_end, Some(TurnEnd::Pair));
+    assert_eq!(g.view().live(), None);
+    // A table ignores the easier game's reach.
+    let t = small(PassRule::Agreed).reaching(Reach::AcrossMoves);
+    assert_eq!(t.view().reach(), Reach::WithinMove);
+    let mut t = t;
+    t.try_flip(0).unwrap();
+    t.try_flip(1).unwrap();
+    assert!(!t.try_flip(4).unwrap().across);
+    assert_eq!(t.view().live(), None);
+}
