@@ -421,7 +421,7 @@ impl Solo {
             self.show = Some(show);
             self.message = match end {
                 TurnEnd::Pair
-                    if self.config.solo_rule.is_standard() || self.game.view().is_over() =>
+                    if !self.config.solo_rule.is_free() || self.game.view().is_over() =>
                 {
                     "A pair!".into()
                 }

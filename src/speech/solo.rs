@@ -15,7 +15,12 @@ pub(super) fn introduction(s: &Solo, grid: &str, memory: &str) -> Vec<String> {
         "Concentration solitaire, deck {}, seed {}{deal}: {grid}; {memory}.",
         c.deck, c.seed
     )];
-    if !s.rule().is_standard() {
+    if s.rule().is_easy() {
+        lines.push(
+            "The easier game: the card turned last stays face up, live, and a card that matches it takes the pair, even across two moves.".into(),
+        );
+    }
+    if s.rule().is_free() {
         lines.push(
             "A pair earns a free move: only the moves without a pair count, and the last.".into(),
         );
@@ -33,7 +38,7 @@ pub(super) fn introduction(s: &Solo, grid: &str, memory: &str) -> Vec<String> {
 /// table): " Move 3.", or " Move 3, free." for a pair's move under the free-move rule
 /// (but the one that clears the table, which counts).
 pub(super) fn move_count(s: &Solo, moves: usize, end: TurnEnd, clears: bool) -> String {
-    if end == TurnEnd::Pair && !s.rule().is_standard() && !clears {
+    if end == TurnEnd::Pair && s.rule().is_free() && !clears {
         format!(" Move {moves}, free.")
     } else {
         format!(" Move {moves}.")

@@ -185,7 +185,7 @@ fn panel_lines(replay: &Replay) -> Vec<Line<'static>> {
         ]));
     }
     if r.is_solitaire() {
-        let free = if r.solo_rule.is_standard() {
+        let free = if !r.solo_rule.is_free() {
             ""
         } else {
             " counted"

@@ -9,6 +9,7 @@
 
 mod checker;
 mod duel;
+mod easy;
 mod jokers;
 mod oracle;
 mod standard;
@@ -23,6 +24,9 @@ use thiserror::Error;
 
 pub use checker::Checker;
 pub use duel::{Duel, duel_card_words, leader};
+pub use easy::{
+    Easy, EasyPoint, easy_action_of, easy_actions, easy_candidates, easy_choice, easy_point_of,
+};
 pub use jokers::Jokers;
 pub use oracle::Oracle;
 pub use standard::{

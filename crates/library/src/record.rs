@@ -52,7 +52,10 @@
 //! A solitaire game has `[Players "solitaire"]`, one player (`A`, no `B`), objective
 //! `moves`, no pass rule, an optional `[Challenge "7"]` (`"20260401 daily"` for a daily
 //! one), `[Counting "free-after-pair"]` when a pair earned a free move (absent: every
-//! move counted), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
+//! move counted), `[Counting "easy"]` for the easier game (`"easy-free-after-pair"`: both):
+//! a card that took the pair with the card turned just before it, the last of the
+//! previous move, is followed by the word `across` (`6. A d1:K♠ across c2:Q♦ pair`: the
+//! move took a pair; a move cleared by its first card has that card alone), `[Result "cleared"]` (or `*`), `[Moves "N"]` and `[Misses "M"]` instead of the
 //! pairs; its move lines are those of seat `A`.
 
 mod format;
@@ -388,7 +391,8 @@ impl Record {
         };
         Ok(Game::new(self.deck.clone(), self.seed, players)?
             .laid_out(self.layout)
-            .moving(self.moving))
+            .moving(self.moving)
+            .reaching(self.solo_rule.reach()))
     }
 
     /// The game after every flip.

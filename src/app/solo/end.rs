@@ -19,11 +19,12 @@ pub(crate) fn end_words(solo: &Solo, summary: &Summary) -> [String; 3] {
     } else {
         String::new()
     };
-    let free = !solo.rule().is_standard();
-    let e_name = match (solo.game().view().deck().copies() == 2, free) {
-        (true, false) => format!("e({n},0)"),
-        (true, true) => format!("e^f({n},0)"),
-        (false, _) => "expected".into(),
+    let rule = solo.rule();
+    let free = rule.is_free();
+    let e_name = if solo.game().view().deck().copies() == 2 {
+        format!("{}({n},0)", e_symbol(rule))
+    } else {
+        "expected".into()
     };
     let counted = if free {
         format!(
@@ -71,5 +72,18 @@ pub(crate) fn rule_tag(rule: crate::solitaire::SoloRule) -> &'static str {
     match rule {
         crate::solitaire::SoloRule::Standard => "",
         crate::solitaire::SoloRule::FreeAfterPair => " · free move after a pair",
+        crate::solitaire::SoloRule::Easy => " · easy: pairs across moves",
+        crate::solitaire::SoloRule::EasyFreeAfterPair => " · easy, free move after a pair",
+    }
+}
+
+/// The paper's name of the expected moves under `rule`: `e`, `e^f`, `e^easy`,
+/// `e^easy,f`.
+fn e_symbol(rule: crate::solitaire::SoloRule) -> &'static str {
+    match rule {
+        crate::solitaire::SoloRule::Standard => "e",
+        crate::solitaire::SoloRule::FreeAfterPair => "e^f",
+        crate::solitaire::SoloRule::Easy => "e^easy",
+        crate::solitaire::SoloRule::EasyFreeAfterPair => "e^easy,f",
     }
 }

@@ -82,7 +82,7 @@ pub(super) fn score<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) ->
             let par = s.live_par().map_or_else(String::new, |p| {
                 format!("; par from here {} more", crate::words::fixed(p.approx, 2))
             });
-            let counted = if s.rule().is_standard() {
+            let counted = if !s.rule().is_free() {
                 "Moves made"
             } else {
                 "Moves counted"

@@ -226,7 +226,9 @@ mod limbs;
 mod sweep;
 
 pub use chosen::{ExactMovesAt, expected_moves_exact_at};
-pub use easy::{EasyAction, EasyMovesTable, EasyState, Last, NextCard, easy_moves_exact};
+pub use easy::{
+    EasyAction, EasyMovesTable, EasyState, Last, NextCard, easy_moves_exact, easy_worst_case,
+};
 pub use free::FreeMovesTable;
 pub use sweep::{MovesBand, expected_moves as expected_moves_f64};
 

@@ -115,6 +115,9 @@ pub(super) fn to_text(record: &Record) -> Result<String, RecordError> {
         let _ = write!(s, "{}. {}", i + 1, seat_letter(turn[0].seat));
         for f in *turn {
             let _ = write!(s, " {}", flip_token(deck, f));
+            if f.across {
+                s.push_str(" across");
+            }
         }
         if let Some(end) = turn.last().and_then(|f| f.turn_end) {
             let _ = write!(s, " {}", end_word(end));

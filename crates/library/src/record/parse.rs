@@ -445,9 +445,25 @@ fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError
         None => SoloRule::Standard,
         Some((v, l)) => match v.parse::<SoloRule>() {
             Ok(r) if !r.is_standard() => r,
-            _ => return fail(l, format!("header Counting: '{v}' is not free-after-pair")),
+            _ => {
+                return fail(
+                    l,
+                    format!(
+                        "header Counting: '{v}' is not free-after-pair, easy or easy-free-after-pair"
+                    ),
+                );
+            }
         },
     };
+    if solo_rule.is_easy()
+        && deck.copies() != 2
+        && let Some((_, l)) = h.get("Counting")
+    {
+        return fail(
+            l,
+            format!("header Counting: the easier game is for decks of pairs, not {deck}"),
+        );
+    }
     Ok(Record {
         date: h.get("Date").map_or("", |(v, _)| v).to_owned(),
         time: h.get("Time").map_or("", |(v, _)| v).to_owned(),
@@ -526,12 +542,21 @@ fn play_line(
         }
         _ => None,
     };
-    if rest.is_empty() || rest.len() > 2 || (end.is_some() && rest.len() != 2) {
+    // A card, then `across` if it took the pair with the card turned before it.
+    let mut cards: Vec<(&str, bool)> = Vec::new();
+    for &t in rest {
+        match (t, cards.last_mut()) {
+            ("across", Some((_, across @ false))) => *across = true,
+            ("across", _) => return garbled(),
+            (card, _) => cards.push((card, false)),
+        }
+    }
+    if cards.is_empty() || cards.len() > 2 {
         return garbled();
     }
     let deck = game.view().deck().clone();
     let mut last_end = None;
-    for token in rest {
+    for (token, across) in cards {
         let Some((coord, face)) = token.split_once(':') else {
             return garbled();
         };
@@ -553,10 +578,21 @@ fn play_line(
             );
         }
         match game.try_flip(pos) {
+            Ok(flip) if flip.across != across => {
+                let why = if flip.across {
+                    "takes the pair with the card before it: write 'across' after it"
+                } else {
+                    "takes no pair across moves"
+                };
+                return fail(line, format!("{coord} {why}"));
+            }
             Ok(flip) => last_end = flip.turn_end,
             Err(e) => return fail(line, format!("illegal move {coord}: {e}")),
         }
         record.flips.push(pos);
+    }
+    if let (Some(w), None) = (end, last_end) {
+        return fail(line, format!("the move goes on: it does not end in a {w}"));
     }
     if let (Some(w), Some(e)) = (end, last_end)
         && w != end_word(e)

@@ -1,12 +1,16 @@
-//! How a solitaire game counts its moves: the standard count, or Foerster and
-//! Wattenhofer's first variation (their section 8), where a pair earns a free move.
+//! A solitaire game's rule: how it counts its moves (every move, or Foerster and
+//! Wattenhofer's first variation, their section 8, where a pair earns a free move) and how
+//! far a pair reaches (within a move, or across two: their easier game, section 8.1).
+//! The two combine.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The counting rule of a solitaire game.
+use crate::rules::Reach;
+
+/// The rule of a solitaire game: its reach of a pair and its count of moves.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
@@ -19,11 +23,54 @@ pub enum SoloRule {
     /// that clears the table is (its free move would come after the game). A game counts
     /// `n - 1` moves fewer than in full, whatever the play.
     FreeAfterPair,
+    /// The easier game: a pair is any two cards turned one right after the other, even
+    /// the second card of one move and the first of the next. Every move counts.
+    Easy,
+    /// The easier game with a pair's free move: a move still takes at most one pair, so
+    /// a game counts `n - 1` moves fewer than the easier game's count.
+    EasyFreeAfterPair,
 }
 
 impl SoloRule {
     /// Every rule, in the setup screen's order.
-    pub const ALL: [Self; 2] = [Self::Standard, Self::FreeAfterPair];
+    pub const ALL: [Self; 4] = [
+        Self::Standard,
+        Self::FreeAfterPair,
+        Self::Easy,
+        Self::EasyFreeAfterPair,
+    ];
+
+    /// The rule of `easy` (the easier game) and `free` (a pair's free move).
+    #[must_use]
+    pub fn of(easy: bool, free: bool) -> Self {
+        match (easy, free) {
+            (false, false) => Self::Standard,
+            (false, true) => Self::FreeAfterPair,
+            (true, false) => Self::Easy,
+            (true, true) => Self::EasyFreeAfterPair,
+        }
+    }
+
+    /// How far a pair reaches.
+    #[must_use]
+    pub fn reach(self) -> Reach {
+        match self {
+            Self::Standard | Self::FreeAfterPair => Reach::WithinMove,
+            Self::Easy | Self::EasyFreeAfterPair => Reach::AcrossMoves,
+        }
+    }
+
+    /// Whether this is the easier game (a pair across two moves).
+    #[must_use]
+    pub fn is_easy(self) -> bool {
+        self.reach() == Reach::AcrossMoves
+    }
+
+    /// Whether a pair earns a free move (the moves counted are not all the moves made).
+    #[must_use]
+    pub fn is_free(self) -> bool {
+        matches!(self, Self::FreeAfterPair | Self::EasyFreeAfterPair)
+    }
 
     /// The rule's name on the command line, in records and statistics.
     #[must_use]
@@ -31,6 +78,8 @@ impl SoloRule {
         match self {
             Self::Standard => "standard",
             Self::FreeAfterPair => "free-after-pair",
+            Self::Easy => "easy",
+            Self::EasyFreeAfterPair => "easy-free-after-pair",
         }
     }
 
@@ -40,10 +89,12 @@ impl SoloRule {
         match self {
             Self::Standard => "every move counts",
             Self::FreeAfterPair => "a pair earns a free move: only moves without a pair count",
+            Self::Easy => "the easier game: the last card stays live, a pair may span two moves",
+            Self::EasyFreeAfterPair => "the easier game, and a pair earns a free move",
         }
     }
 
-    /// Whether this is the standard count.
+    /// Whether this is the standard game (every move counted, pairs within a move).
     #[must_use]
     pub fn is_standard(&self) -> bool {
         *self == Self::Standard
@@ -53,9 +104,10 @@ impl SoloRule {
     /// table is empty.
     #[must_use]
     pub fn counted(self, moves: u32, pairs: u32, cleared: bool) -> u32 {
-        match self {
-            Self::Standard => moves,
-            Self::FreeAfterPair => moves - pairs + u32::from(cleared && pairs > 0),
+        if self.is_free() {
+            moves - pairs + u32::from(cleared && pairs > 0)
+        } else {
+            moves
         }
     }
 
@@ -63,10 +115,19 @@ impl SoloRule {
     /// table to the end, whatever the play: every further pair but the last is free.
     #[must_use]
     pub fn free_ahead(self, pairs: u64) -> u64 {
-        match self {
-            Self::Standard => 0,
-            Self::FreeAfterPair => pairs.saturating_sub(1),
+        if self.is_free() {
+            pairs.saturating_sub(1)
+        } else {
+            0
         }
+    }
+}
+
+impl SoloRule {
+    /// Every rule's name, for messages: `standard, free-after-pair, ...`.
+    #[must_use]
+    pub fn names() -> String {
+        Self::ALL.map(Self::name).join(", ")
     }
 }
 
@@ -82,7 +143,7 @@ impl FromStr for SoloRule {
         Self::ALL
             .into_iter()
             .find(|r| r.name() == s)
-            .ok_or_else(|| format!("'{s}' is not a solitaire rule (standard or free-after-pair)"))
+            .ok_or_else(|| format!("'{s}' is not a solitaire rule ({})", Self::names()))
     }
 }
 
@@ -103,6 +164,11 @@ mod tests {
         for r in SoloRule::ALL {
             assert_eq!(r.name().parse::<SoloRule>(), Ok(r));
         }
-        assert!("easy".parse::<SoloRule>().is_err());
+        assert!("easier".parse::<SoloRule>().is_err());
+        let both = SoloRule::of(true, true);
+        assert_eq!((both.is_easy(), both.is_free()), (true, true));
+        assert_eq!(both.counted(5, 3, true), 3);
+        assert_eq!(SoloRule::Easy.counted(5, 3, true), 5);
+        assert_eq!(SoloRule::Easy.reach(), Reach::AcrossMoves);
     }
 }

@@ -221,7 +221,7 @@ pub fn table(entries: &[Entry]) -> String {
         let name = match e.challenge {
             // Names come from a file: no control characters reach the terminal.
             None if e.rule.is_standard() => crate::words::shown(&e.deck),
-            None => format!("{} {FREE_TAG}", crate::words::shown(&e.deck)),
+            None => format!("{} {}", crate::words::shown(&e.deck), rule_tag(e.rule)),
             Some(n) => format!("  challenge {n}"),
         };
         let _ = writeln!(
@@ -238,10 +238,16 @@ pub fn table(entries: &[Entry]) -> String {
     out.push_str(
         "avg cost: moves beyond what optimal play needs on the same deal with your order of turning new cards\n",
     );
-    if entries.iter().any(|e| !e.rule.is_standard()) {
+    if entries.iter().any(|e| e.rule.is_free()) {
         let _ = writeln!(
             out,
             "{FREE_TAG}: a pair earned a free move (solitaire --free-after-pair)"
+        );
+    }
+    if entries.iter().any(|e| e.rule.is_easy()) {
+        let _ = writeln!(
+            out,
+            "{EASY_TAG}: the easier game, a pair across two moves (solitaire --easy)"
         );
     }
     out
@@ -249,3 +255,17 @@ pub fn table(entries: &[Entry]) -> String {
 
 /// The mark of a deck's games with a pair's free move, kept apart from its standard ones.
 const FREE_TAG: &str = "+free";
+/// The mark of a deck's games of the easier game.
+const EASY_TAG: &str = "+easy";
+
+/// The marks of a rule's games after the deck's name.
+fn rule_tag(rule: crate::solitaire::SoloRule) -> String {
+    let mut tags = Vec::new();
+    if rule.is_easy() {
+        tags.push(EASY_TAG);
+    }
+    if rule.is_free() {
+        tags.push(FREE_TAG);
+    }
+    tags.concat()
+}

@@ -309,6 +309,29 @@ impl EasyMovesTable {
     }
 }
 
+/// The most moves the optimal player (an unknown card every time: never worse in any
+/// state, see the tests) needs on any deal of `pairs` pairs in the easier game: the
+/// largest cost over every chance outcome.
+#[must_use]
+pub fn easy_worst_case(pairs: usize) -> u32 {
+    fn worst(s: EasyState, memo: &mut HashMap<EasyState, u32>) -> u32 {
+        if s.pairs == 0 {
+            return 0;
+        }
+        if let Some(&w) = memo.get(&s) {
+            return w;
+        }
+        let w = unknown_outcomes(s)
+            .into_iter()
+            .map(|(_, _, cost, after)| cost + after.map_or(0, |a| worst(a, memo)))
+            .max()
+            .unwrap_or(0);
+        memo.insert(s, w);
+        w
+    }
+    worst(EasyState::start(pairs), &mut HashMap::new())
+}
+
 /// Exact expected further moves of optimal play from `s` in the easier game, by a plain
 /// memoised recursion in fractions, apart from [`EasyMovesTable`]: the same model, but
 /// the known cards turned before an unknown one are tried one plan at a time rather than
@@ -444,6 +467,19 @@ mod tests {
             for (a, v) in &actions[1..] {
                 assert!(*v >= unknown.1 - 1e-9, "{s:?}: {a:?} {v} < {}", unknown.1);
             }
+        }
+    }
+
+    #[test]
+    fn the_worst_deal_needs_half_again_as_many_moves() {
+        // One pair: one move. Two: A B, A' (then A again), B' B: three moves.
+        assert_eq!(easy_worst_case(1), 1);
+        assert_eq!(easy_worst_case(2), 3);
+        for n in 1..=30 {
+            let w = easy_worst_case(n);
+            assert!(f64::from(w) >= EasyMovesTable::new(n).get(EasyState::start(n)));
+            // Every pair costs at most three cards, the first of them its first sight.
+            assert!(w as usize <= (3 * n).div_ceil(2), "{n}: {w}");
         }
     }
 
