@@ -86,10 +86,12 @@ impl Solo {
     ) -> Result<Self, String> {
         let deck = Deck::parse(&config.deck).map_err(|e| e.to_string())?;
         crate::model::RuleSet::of(&deck, 1).check_solitaire(&deck)?;
+        config.solo_rule.check_deck(&deck)?;
         let game = Game::new(deck.clone(), config.seed, Players::Solitaire)
             .map_err(|e| e.to_string())?
             .laid_out(config.layout)
-            .moving(config.moving);
+            .moving(config.moving)
+            .reaching(config.solo_rule.reach());
         let mut solo = Self {
             config,
             challenge,
@@ -330,23 +332,29 @@ impl Solo {
     /// moves that took no pair, and the last once the table is cleared).
     #[must_use]
     pub fn moves(&self) -> u32 {
-        let view = self.game.view();
-        let taken = view.deck().pairs() - self.pairs_left() as u32;
-        self.config
-            .solo_rule
-            .counted(view.turns(), taken, view.is_over())
+        self.config.solo_rule.counted_now(self.game.view())
     }
 
-    /// The cards face up for this turn: the turn on show, or the first card.
+    /// The cards face up for this turn: the turn on show, or the first card, or in the
+    /// easier game the live card (the last turned, which the next card may complete).
     #[must_use]
     pub fn turned(&self) -> Vec<usize> {
         if let Some(s) = self.show {
             return s.cards.to_vec();
         }
-        match self.game.view().phase() {
+        let view = self.game.view();
+        match view.phase() {
+            // Its first card took a pair across moves: nothing of the move lies face up.
+            Phase::SecondCard { .. } if view.move_took_pair() => Vec::new(),
             Phase::SecondCard { first, .. } => vec![first],
-            _ => Vec::new(),
+            _ => view.live().into_iter().collect(),
         }
+    }
+
+    /// The easier game's live card, marked on the board (none during a show).
+    #[must_use]
+    pub fn live_card(&self) -> Option<usize> {
+        self.game.view().live().filter(|_| self.show.is_none())
     }
 
     /// When the game next needs a tick (the end of a show, a frame of a swap).
@@ -419,7 +427,14 @@ impl Solo {
                 Show::of_turn(self.game.view(), flip, end, self.config.show_delay(), now);
             self.log.push(self.describe(first, flip, end));
             self.show = Some(show);
+            // The move's first card took its pair across moves (this is its second).
+            let flips = self.game.view().flips();
+            let after_across = !flip.across && flips.len() >= 2 && flips[flips.len() - 2].across;
             self.message = match end {
+                TurnEnd::Pair if flip.across => "A pair across two moves!".into(),
+                TurnEnd::Pair if after_across => {
+                    "The move is over (it took its pair); this card stays live".into()
+                }
                 TurnEnd::Pair
                     if !self.config.solo_rule.is_free() || self.game.view().is_over() =>
                 {
@@ -429,6 +444,11 @@ impl Solo {
                 TurnEnd::Miss => "Not a match (any key goes on)".into(),
                 TurnEnd::Pass => "Two known cards that do not match: a wasted move".into(),
             };
+        } else if flip.across {
+            self.message = format!(
+                "{} takes the pair across two moves! The move goes on: its second card",
+                self.face(flip)
+            );
         } else {
             self.message = format!("You turned {}", self.face(flip));
         }
@@ -515,10 +535,12 @@ impl Solo {
         if view.is_over() {
             return None;
         }
-        let state = state_of(view);
+        let easy = self.config.solo_rule.is_easy();
+        // The easier game's choices come before any card: no turn's first card.
+        let first = if easy { None } else { state_of(view).first };
         let par = self.par.as_mut()?;
-        let actions = par.actions(&state).ok()?;
-        let best = par.choose(&state).ok()?;
+        let actions = par.actions_at(view).ok()?;
+        let best = par.choose_at(view).ok()?;
         let best_moves = actions
             .iter()
             .map(|(_, m)| m.approx)
@@ -527,22 +549,26 @@ impl Solo {
             .into_iter()
             .map(|(action, m)| SoloHintLine {
                 action,
-                words: hint::words(action, state.first),
+                words: if easy {
+                    advice::easy_words(action)
+                } else {
+                    hint::words(action, first)
+                },
                 moves: m.approx,
                 cost: (m.approx - best_moves).max(0.0),
             })
             .collect();
         lines.sort_by(|a, b| {
             a.moves.total_cmp(&b.moves).then(
-                preference(TieBreak::Usual, a.action, state.first).cmp(&preference(
+                preference(TieBreak::Usual, a.action, first).cmp(&preference(
                     TieBreak::Usual,
                     b.action,
-                    state.first,
+                    first,
                 )),
             )
         });
         Some(SoloHint {
-            targets: hint::targets(view, best),
+            targets: par.candidates_at(view, best),
             lines,
             best,
         })
@@ -559,8 +585,7 @@ impl Solo {
             self.hint = None;
             return;
         }
-        let state = state_of(view);
-        self.live = self.par.as_mut().and_then(|p| p.value(&state).ok());
+        self.live = self.par.as_mut().and_then(|p| p.value_at(view).ok());
         if self.config.hints == Hints::Always && self.show.is_none() {
             self.hint = self.compute_hint();
             if self.hint.is_some() {
@@ -660,6 +685,15 @@ impl Solo {
     fn describe(&self, a: Flip, b: Flip, end: TurnEnd) -> String {
         let n = self.game.view().turns();
         let (fa, fb) = (self.face(a), self.face(b));
+        if b.across {
+            // The last move: its first card alone took the pair across moves.
+            return format!("{n}. {fb} takes {fa} — pair across moves");
+        }
+        let fa = if a.across {
+            format!("{fa} (pair across moves)")
+        } else {
+            fa
+        };
         match end {
             TurnEnd::Pair => format!("{n}. {fa} {fb} — pair"),
             TurnEnd::Miss => format!("{n}. {fa} {fb} — miss"),

@@ -303,6 +303,9 @@ pub(super) struct BoardView<'a> {
     pub cursor: Option<usize>,
     /// Two cards swapping places (moving cards), if on show.
     pub swapping: Option<Swapping>,
+    /// The easier solitaire's live card (the last turned, face up for the next to
+    /// complete), marked `*`.
+    pub live: Option<usize>,
 }
 
 impl<'a> BoardView<'a> {
@@ -318,6 +321,7 @@ impl<'a> BoardView<'a> {
             hinted: round.hint().map_or(&[], |h| h.targets.as_slice()),
             cursor: (!round.is_watch() && !over).then_some(round.cursor),
             swapping: round.swapping(),
+            live: None,
         }
     }
 }
@@ -380,6 +384,10 @@ impl Widget for BoardView<'_> {
                 buf.set_string(r.x - 1, y, ">", theme::CURSOR);
                 buf.set_string(r.right(), y, "<", theme::CURSOR);
             }
+        }
+        if let Some(live) = self.live {
+            let r = geo.cell(live);
+            buf.set_string(r.x, r.y, "*", theme::CURSOR);
         }
         if let Some(cursor) = self.cursor {
             let r = geo.cell(cursor);

@@ -112,6 +112,7 @@ pub(super) fn board(drill: &Drill) -> BoardView<'_> {
         },
         cursor: (!answered).then_some(drill.cursor),
         swapping: None,
+        live: None,
     }
 }
 

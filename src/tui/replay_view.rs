@@ -78,6 +78,7 @@ pub(super) fn replay(replay: &Replay, ascii: bool, area: Rect, buf: &mut Buffer)
         hinted: &best,
         cursor: None,
         swapping: None,
+        live: stepper.game().view().live(),
     }
     .render(board, buf);
     super::board::field_names(stepper.game(), board, buf, |seat| {

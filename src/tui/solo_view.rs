@@ -71,6 +71,7 @@ pub(super) fn board<'a>(solo: &'a Solo, turned: &'a [usize]) -> BoardView<'a> {
         hinted: solo.hint().map_or(&[], |h| h.targets.as_slice()),
         cursor: (!over).then_some(solo.cursor),
         swapping: solo.swapping(),
+        live: solo.live_card(),
     }
 }
 

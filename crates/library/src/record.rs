@@ -368,9 +368,7 @@ impl Record {
     /// counts them; every move for two players.
     #[must_use]
     pub fn counted_moves(&self, game: &Game) -> u32 {
-        let view = game.view();
-        let taken = view.deck().pairs() - (view.cards_on_table() / 2) as u32;
-        self.solo_rule.counted(view.turns(), taken, view.is_over())
+        self.solo_rule.counted_now(game.view())
     }
 
     /// Whether this is a solitaire game (objective `moves`, one player).

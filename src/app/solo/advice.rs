@@ -56,6 +56,18 @@ impl SoloHint {
     }
 }
 
+/// A choice of the easier game in a player's words (its choices come before any card:
+/// the card turned last is what the next one may complete).
+#[must_use]
+pub(super) fn easy_words(action: Action) -> String {
+    match action {
+        Action::Unknown => "unknown card".into(),
+        Action::Match => "take pair".into(),
+        Action::Known(p) if p.unknown == 0 => "known pair".into(),
+        Action::Known(_) => "known single".into(),
+    }
+}
+
 /// Whether two values are the same for the hint (within the solver's tolerance).
 #[must_use]
 fn is_best(cost: f64) -> bool {

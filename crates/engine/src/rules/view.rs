@@ -357,6 +357,13 @@ impl PublicView {
         self.live
     }
 
+    /// Whether the move in progress already took its pair: in the easier game, its first
+    /// card completed the last card of the move before.
+    #[must_use]
+    pub fn move_took_pair(&self) -> bool {
+        matches!(self.phase, Phase::SecondCard { first, .. } if matches!(self.slots[first], Slot::Removed(_)))
+    }
+
     /// Turns completed so far (solitaire: moves).
     #[must_use]
     pub fn turns(&self) -> u32 {

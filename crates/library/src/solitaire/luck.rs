@@ -21,7 +21,6 @@
 //! this figure is what the player's choices cost.
 
 use super::par::Par;
-use crate::players::{candidates, state_of};
 use crate::rules::{Card, Deck, Game, Players, PublicView};
 use crate::solver::{Action, SolveError};
 
@@ -45,18 +44,20 @@ pub fn flip_order(view: &PublicView) -> Vec<usize> {
 /// If `cards` is not a deal of the deck.
 pub fn luck_adjusted(par: &mut Par, cards: &[Card], order: &[usize]) -> Result<u32, SolveError> {
     let deck: Deck = par.deck().clone();
-    let mut game = Game::from_cards(deck, cards.to_vec(), 0, Players::Solitaire);
+    let mut game = Game::from_cards(deck, cards.to_vec(), 0, Players::Solitaire)
+        .reaching(par.rule().reach());
     let mut order = order.iter().copied();
     while !game.view().is_over() {
         let view = game.view();
-        let action = par.choose(&state_of(view))?;
+        let action = par.choose_at(view)?;
         let position = match action {
             Action::Unknown => order
                 .by_ref()
                 .find(|&p| view.unknown_positions().any(|u| u == p))
                 .or_else(|| view.unknown_positions().next())
                 .expect("an unknown card is left"),
-            _ => *candidates(view, action)
+            _ => *par
+                .candidates_at(view, action)
                 .first()
                 .expect("a known card carries out the action"),
         };

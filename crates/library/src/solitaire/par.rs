@@ -14,9 +14,12 @@ use std::sync::Arc;
 use num_rational::BigRational;
 
 use super::SoloRule;
-use crate::players::{TieBreak, choose_best};
-use crate::rules::{Deck, Objective, PassRule};
-use crate::solver::solitaire::ExactMovesTable;
+use crate::model::{easy_actions, easy_candidates, easy_choice, easy_point_of};
+use crate::players::{TieBreak, candidates, choose_best, state_of};
+use crate::rules::{Deck, Objective, PassRule, PublicView};
+use crate::solver::solitaire::{
+    EasyMovesTable, EasyState, ExactMovesTable, easy_moves_exact, easy_worst_case,
+};
 use crate::solver::{
     Action, FirstCard, PLAY_LIMIT, Pattern, Position, Scalar, SolveError, Solver, State,
     estimate_states,
@@ -85,6 +88,8 @@ impl fmt::Display for Moves {
 enum Engine {
     Exact(Solver<BigRational>),
     Float(Solver<f64>),
+    /// The easier game's values (Foerster & Wattenhofer, section 8.1).
+    Easy(Box<EasyMovesTable>),
 }
 
 /// Exact par for one deck: values of positions and actions, the optimal player's choice,
@@ -118,6 +123,9 @@ impl Par {
     /// # Errors
     /// A deck too large to solve.
     pub fn with_rule(deck: &Deck, rule: SoloRule) -> Result<Self, SolveError> {
+        if rule.is_easy() {
+            return Self::easy(deck, rule);
+        }
         let root = Position::start(deck);
         let engine = if deck.copies() == 2 {
             let pairs = usize::try_from(deck.pairs()).expect("pairs fit");
@@ -151,6 +159,24 @@ impl Par {
         Ok(par)
     }
 
+    /// The easier game's par on a pairs deck: `e^easy(n, 0)` exactly at the start (a
+    /// recursion in fractions), every decision point from [`EasyMovesTable`].
+    fn easy(deck: &Deck, rule: SoloRule) -> Result<Self, SolveError> {
+        if deck.copies() != 2 {
+            return Err(SolveError::Unreachable);
+        }
+        let pairs = usize::try_from(deck.pairs()).expect("pairs fit");
+        let free = rule.free_ahead(u64::from(deck.pairs()));
+        let start = Moves::from_exact(easy_moves_exact(EasyState::start(pairs))).less(free);
+        Ok(Self {
+            deck: deck.clone(),
+            rule,
+            engine: Engine::Easy(Box::new(EasyMovesTable::new(pairs))),
+            start,
+            worst: None,
+        })
+    }
+
     /// The deck.
     #[must_use]
     pub fn deck(&self) -> &Deck {
@@ -167,6 +193,72 @@ impl Par {
     #[must_use]
     pub fn is_exact(&self) -> bool {
         matches!(self.engine, Engine::Exact(_))
+    }
+
+    /// Every choice at the decision point of `view` (a game of this deck and rule, not
+    /// over) with its expected further moves, counting the move in progress.
+    ///
+    /// # Errors
+    /// A state that cannot arise on this deck.
+    pub fn actions_at(&mut self, view: &PublicView) -> Result<Vec<(Action, Moves)>, SolveError> {
+        let Engine::Easy(table) = &self.engine else {
+            return self.actions(&state_of(view));
+        };
+        // A move that took its pair is free under a pair's free move: not counted again.
+        let free = self.rule.free_ahead((view.cards_on_table() / 2) as u64)
+            + u64::from(self.rule.is_free() && view.move_took_pair());
+        let actions = easy_actions(table, &easy_point_of(view));
+        if actions.is_empty() || actions.iter().any(|(_, v)| v.is_nan()) {
+            return Err(SolveError::Unreachable);
+        }
+        Ok(actions
+            .into_iter()
+            .map(|(a, v)| (a, Moves::from_f64(v).less(free)))
+            .collect())
+    }
+
+    /// Expected further moves from the decision point of `view` under optimal play.
+    ///
+    /// # Errors
+    /// A state that cannot arise on this deck.
+    ///
+    /// # Panics
+    /// If the game is over.
+    pub fn value_at(&mut self, view: &PublicView) -> Result<Moves, SolveError> {
+        Ok(self
+            .actions_at(view)?
+            .into_iter()
+            .map(|(_, v)| v)
+            .min_by(|a, b| a.approx.total_cmp(&b.approx))
+            .expect("a legal action always exists"))
+    }
+
+    /// The optimal player's choice at the decision point of `view`.
+    ///
+    /// # Errors
+    /// A state that cannot arise on this deck.
+    ///
+    /// # Panics
+    /// If the game is over.
+    pub fn choose_at(&mut self, view: &PublicView) -> Result<Action, SolveError> {
+        if !matches!(self.engine, Engine::Easy(_)) {
+            return self.choose(&state_of(view));
+        }
+        let actions: Vec<(Action, f64)> = self
+            .actions_at(view)?
+            .into_iter()
+            .map(|(a, m)| (a, m.approx))
+            .collect();
+        Ok(easy_choice(&actions).expect("a legal action always exists"))
+    }
+
+    /// The cards on the table of `view` that carry out `action`.
+    #[must_use]
+    pub fn candidates_at(&self, view: &PublicView, action: Action) -> Vec<usize> {
+        match self.engine {
+            Engine::Easy(_) => easy_candidates(view, action),
+            _ => candidates(view, action),
+        }
     }
 
     /// Expected moves from the start under optimal play: `e(n, 0)` on a pairs deck.
@@ -201,6 +293,7 @@ impl Par {
     pub fn actions(&mut self, state: &State) -> Result<Vec<(Action, Moves)>, SolveError> {
         let free = self.rule.free_ahead(state.position.pairs());
         Ok(match &mut self.engine {
+            Engine::Easy(_) => return Err(SolveError::Unreachable),
             Engine::Exact(s) => s
                 .actions(state)?
                 .into_iter()
@@ -224,6 +317,7 @@ impl Par {
     /// If the game is over in `state` (no action).
     pub fn choose(&mut self, state: &State) -> Result<Action, SolveError> {
         match &mut self.engine {
+            Engine::Easy(_) => Err(SolveError::Unreachable),
             Engine::Exact(s) => choose_in(s, state),
             Engine::Float(s) => choose_in(s, state),
         }
@@ -240,7 +334,9 @@ impl Par {
         if let Some(w) = self.worst {
             return Ok(w);
         }
-        let w = if self.deck.copies() == 2 {
+        let w = if let Engine::Easy(_) = self.engine {
+            easy_worst_case(usize::try_from(self.deck.pairs()).expect("pairs fit"))
+        } else if self.deck.copies() == 2 {
             2 * self.deck.pairs() - 1
         } else {
             self.worst_by_search()?
@@ -265,6 +361,9 @@ impl Par {
         let root = Position::start(&self.deck);
         let mut memo = HashMap::new();
         match &mut self.engine {
+            Engine::Easy(_) => Ok(easy_worst_case(
+                usize::try_from(self.deck.pairs()).expect("pairs fit"),
+            )),
             // Exact values are slow to search through: the same choices in `f64`.
             Engine::Exact(_) if self.deck.copies() > 2 => {
                 let mut s: Solver<f64> =

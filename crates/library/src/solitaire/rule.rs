@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::Reach;
+use crate::rules::{PublicView, Reach};
 
 /// The rule of a solitaire game: its reach of a pair and its count of moves.
 #[derive(
@@ -109,6 +109,31 @@ impl SoloRule {
         } else {
             moves
         }
+    }
+
+    /// Why `deck` cannot be played under this rule: the easier game is solved for decks
+    /// of pairs only (two cards a label).
+    ///
+    /// # Errors
+    /// One line naming the deck.
+    pub fn check_deck(self, deck: &crate::rules::Deck) -> Result<(), String> {
+        if self.is_easy() && deck.copies() != 2 {
+            return Err(format!(
+                "--easy: the easier game is solved for decks of pairs (two cards a label), not {deck} ({} a label)",
+                deck.copies()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The moves counted so far in the game of `view`: those made (a move counted once
+    /// it ends) less, with a pair's free move, the pairs they took.
+    #[must_use]
+    pub fn counted_now(self, view: &PublicView) -> u32 {
+        let on_table = u32::try_from(view.cards_on_table() / 2).expect("pairs fit");
+        // A pair the move in progress took (the easier game) is its move's, not yet made.
+        let taken = view.deck().pairs() - on_table - u32::from(view.move_took_pair());
+        self.counted(view.turns(), taken, view.is_over())
     }
 
     /// The moves the rule does not count from a position with `pairs` pairs left on the
