@@ -190,11 +190,13 @@ impl Replay {
     /// ([`Replay::analyse_fresh`]), on a worker.
     #[must_use]
     pub(crate) fn solves_itself(&self) -> bool {
-        // A record no solver values goes the same way: its note says why.
-        !matches!(
-            crate::analysis::annotate::analysable(self.record()),
-            Ok(r) if r.deck_solver()
-        )
+        // A record no solver values goes the same way: its note says why. The easier
+        // solitaire has values of its own.
+        self.record().solo_rule.is_easy()
+            || !matches!(
+                crate::analysis::annotate::analysable(self.record()),
+                Ok(r) if r.deck_solver()
+            )
     }
 
     /// Computes the analysis with the solver (or notes why there is none). A record that

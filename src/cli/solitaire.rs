@@ -44,6 +44,11 @@ pub(super) struct SolitaireArgs {
     /// that take no pair count, and the last; par e^f(n,k) = e(n,k) - (n - 1)
     #[arg(long = "free-after-pair")]
     free_after_pair: bool,
+    /// The easier game (Foerster & Wattenhofer, section 8.1): the card turned last stays
+    /// live, and a card that matches it takes the pair, even across two moves; par
+    /// e^easy(n,k), about 1.5n. A deck of pairs only; combines with --free-after-pair
+    #[arg(long)]
+    easy: bool,
     /// Do not count the game in the statistics
     #[arg(long = "no-save")]
     pub(super) no_save: bool,
@@ -73,9 +78,8 @@ impl SolitaireArgs {
         if let Some(m) = &self.memory {
             c.memory = m.parse::<Memory>().map_err(u)?;
         }
-        if self.free_after_pair {
-            c.solo_rule = crate::solitaire::SoloRule::FreeAfterPair;
-        }
+        c.solo_rule = crate::solitaire::SoloRule::of(self.easy, self.free_after_pair);
+        c.solo_rule.check_deck(&deck).map_err(u)?;
         if let Some(h) = &self.hints {
             c.hints = h.parse::<Hints>().map_err(u)?;
         }

@@ -80,6 +80,7 @@ mod serve;
 mod setup_screens;
 mod skill;
 mod solitaire_cli;
+mod solitaire_easy;
 mod solitaire_luck;
 mod solitaire_par;
 mod solitaire_records;

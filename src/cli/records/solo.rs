@@ -1,7 +1,7 @@
 //! The analysis of a solitaire game: each flip valued by the par (expected moves to
 //! clear the table), as `analyze` prints it.
 
-use crate::analysis::annotate::annotate;
+use crate::analysis::annotate::{annotate, annotate_fresh};
 use crate::cli::flip_table::{Naming, width};
 use crate::players::Optimal;
 use crate::record::{self, Record, coordinate, face_text};
@@ -52,17 +52,26 @@ pub(super) fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
         .replay()
         .map_err(|e| crate::cli::usage(e.to_string()))?;
     let cannot = |e: String| crate::cli::usage(format!("cannot analyse: {e}"));
-    let mut optimal = Optimal::new(&record.deck, Objective::Moves, record.pass_rule)
-        .map_err(|e| cannot(e.to_string()))?;
-    let analysis = annotate(&game, record.players.clone(), optimal.solver())
-        .map_err(|e| cannot(e.to_string()))?;
-    // With a pair's free move every value is the standard one less the moves that
-    // will be free from there: one per pair on the table but the last.
     let rule = record.solo_rule;
-    let mut pairs = u64::from(record.deck.pairs());
+    let analysis = if rule.is_easy() {
+        // The easier game's own values.
+        annotate_fresh(&game, record.players.clone(), Objective::Moves, record.pass_rule)
+    } else {
+        let mut optimal = Optimal::new(&record.deck, Objective::Moves, record.pass_rule)
+            .map_err(|e| cannot(e.to_string()))?;
+        annotate(&game, record.players.clone(), optimal.solver())
+    }
+    .map_err(|e| cannot(e.to_string()))?;
+    // With a pair's free move every value is the standard one less the moves that
+    // will be free from there: one per pair on the table but the last, and the move in
+    // progress if it took its pair already (the easier game).
+    let mut replay = game.at_start();
     let mut flips = Vec::with_capacity(analysis.annotations.len());
     for (a, flip) in analysis.annotations.iter().zip(game.view().flips()) {
-        let free = rule.free_ahead(pairs) as f64;
+        let here = replay.view();
+        let pairs = (here.cards_on_table() / 2) as u64;
+        let free = (rule.free_ahead(pairs) + u64::from(rule.is_free() && here.move_took_pair()))
+            as f64;
         flips.push(SoloFlip {
             index: a.index,
             turn: a.turn,
@@ -74,9 +83,9 @@ pub(super) fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
             best_moves: a.best_value - free,
             cost: a.cost,
         });
-        if flip.turn_end == Some(crate::rules::TurnEnd::Pair) {
-            pairs -= 1;
-        }
+        replay
+            .try_flip(flip.position)
+            .map_err(|e| cannot(e.to_string()))?;
     }
     let par = analysis.curve[0] - rule.free_ahead(u64::from(record.deck.pairs())) as f64;
     Ok(SoloAnalysis { game, par, flips })

@@ -8,8 +8,9 @@
 use super::annotate::{Analysis, Annotation, Class};
 use crate::model::{Model, ModelError, Oracle, OracleTask, TableOracle};
 use crate::record::RecordSeat;
-use crate::rules::{Game, Objective, PassRule, Table};
+use crate::rules::{Game, Objective, PassRule, Reach, Table};
 use crate::solver::TIE_EPSILON;
+use crate::solver::solitaire::EasyMovesTable;
 
 /// Values every flip of `game` (finished or not) with `oracle`, which must be solved for
 /// the game's deck, seats, pass rule and objective (`moves` for a solitaire game).
@@ -150,6 +151,11 @@ pub fn annotate_fresh(
         pass_rule: rule,
         variant: view.players().variant(),
     };
+    if view.reach() == Reach::AcrossMoves {
+        // The easier solitaire: its own model and values.
+        let mut values = EasyMovesTable::solved(view.deck(), table, objective)?;
+        return annotate(game, players, &mut values);
+    }
     TableOracle::new(view.deck(), table, objective)?.run(Annotate { game, players })
 }
 
