@@ -435,9 +435,7 @@ impl Solo {
                 TurnEnd::Pair if after_across => {
                     "The move is over (it took its pair); this card stays live".into()
                 }
-                TurnEnd::Pair
-                    if !self.config.solo_rule.is_free() || self.game.view().is_over() =>
-                {
+                TurnEnd::Pair if !self.config.solo_rule.is_free() || self.game.view().is_over() => {
                     "A pair!".into()
                 }
                 TurnEnd::Pair => "A pair! That move is free".into(),

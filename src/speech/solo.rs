@@ -34,6 +34,18 @@ pub(super) fn introduction(s: &Solo, grid: &str, memory: &str) -> Vec<String> {
     lines
 }
 
+/// After a first card that completed the live card (the easier game).
+pub(super) const ACROSS: &str =
+    " It matches the live card: a pair across two moves! The move goes on: turn its second card.";
+
+/// After the first card of the last move, which completed the live card and cleared the
+/// table.
+pub(super) const ACROSS_LAST: &str = "It matches the live card: a pair across two moves!";
+
+/// After a move whose second card stays face up (the easier game).
+pub(super) const STAYS_LIVE: &str =
+    "It stays face up, live: a next card that matches it takes the pair.";
+
 /// What follows move number `moves`, which ended as `end` (`clears`: it cleared the
 /// table): " Move 3.", or " Move 3, free." for a pair's move under the free-move rule
 /// (but the one that clears the table, which counts).

@@ -306,11 +306,12 @@ fn narrate<R: BufRead, W: Write>(
             // A first card is told at once when the turn waits on it (a person's
             // next card); an AI's is told with its second.
             None if i + 1 == flips.len() => {
-                lines.push(format!(
-                    "{who} {verb} {}{}",
-                    single(flip),
+                let after = if flip.across {
+                    super::solo::ACROSS.to_owned()
+                } else {
                     partners(table, flip)
-                ));
+                };
+                lines.push(format!("{who} {verb} {}{after}", single(flip)));
                 told.first = None;
             }
             None => told.first = Some(flip),
@@ -347,12 +348,20 @@ fn narrate<R: BufRead, W: Write>(
                             ));
                         }
                         let how = match end {
+                            _ if flip.across => super::solo::ACROSS_LAST,
+                            // The move's first card took the pair across moves.
+                            TurnEnd::Pair if i > 0 && flips[i - 1].across => {
+                                "The move took its pair."
+                            }
                             TurnEnd::Pair => "A pair!",
                             TurnEnd::Miss => "No pair.",
                             TurnEnd::Pass => "A pass: no new card turned.",
                         };
                         lines.push(format!("{who} {verb} {} {how}{count}", single(flip)));
                     }
+                }
+                if view.live() == Some(flip.position) {
+                    lines.push(super::solo::STAYS_LIVE.into());
                 }
                 if let Some(swap) = flip.swap {
                     lines.push(format!("{}.", swap_words(table.game(), swap)));

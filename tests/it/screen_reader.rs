@@ -250,6 +250,56 @@ fn a_solitaire_deal_with_a_free_move_after_a_pair_is_played_by_ear() {
     pinned("solitaire-free-pairs3-seed3", &out);
 }
 
+/// The same deal in the easier game (`--easy`): after the first miss every pair is
+/// taken across two moves, each by the first card of a move completing the live card.
+#[test]
+fn a_solitaire_deal_of_the_easier_game_is_played_by_ear() {
+    let args = [
+        "solitaire",
+        "--deck",
+        "pairs:3",
+        "--seed",
+        "3",
+        "--screen-reader",
+        "--no-save",
+        "--easy",
+    ];
+    let script = "hint\na1\nb1\nboard\nscore\nhint\na2\nc1\nb2\na1\nlog\nc2\n4\n";
+    let (code, out, err) = transcript(&args, script);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert_plain(&out);
+    // e^easy(3, 0) = 64/15.
+    assert!(out.contains("Par: 4.27 moves expected"), "{out}");
+    assert!(
+        out.contains("The easier game: the card turned last stays face up"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You turn b1: A. No pair. Move 1.\nIt stays face up, live"),
+        "{out}"
+    );
+    assert!(out.contains("b1 A, live"), "{out}");
+    assert!(
+        out.contains("You turn a2: A. It matches the live card: a pair across two moves!"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You turn c1: B. The move took its pair. Move 2."),
+        "{out}"
+    );
+    assert!(
+        out.contains("You turn c2: C. It matches the live card: a pair across two moves! Move 4."),
+        "{out}"
+    );
+    let (result, menu) = ending(&out);
+    assert!(
+        result.starts_with("Cleared in 4 moves (1 miss). Optimal play: e^easy(3,0) 4.27 expected"),
+        "{out}"
+    );
+    assert_eq!(menu, "Choose: 1 new deal, 2 same deal, 3 replay, 4 quit.");
+    pinned("solitaire-easy-pairs3-seed3", &out);
+}
+
 #[test]
 fn the_end_of_the_input_leaves_cleanly_mid_game() {
     let (code, out, err) = transcript(

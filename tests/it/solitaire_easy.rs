@@ -68,7 +68,10 @@ fn flip(app: &mut App, pos: usize, mut now: Instant) -> Instant {
     let (row, col) = (pos / cols, pos % cols);
     loop {
         let at = app.solo().unwrap().cursor;
-        let (dr, dc) = (row.cmp(&(at / cols)) as isize, col.cmp(&(at % cols)) as isize);
+        let (dr, dc) = (
+            row.cmp(&(at / cols)) as isize,
+            col.cmp(&(at % cols)) as isize,
+        );
         if (dr, dc) == (0, 0) {
             break;
         }
@@ -100,15 +103,16 @@ fn a_pair_across_two_moves_is_counted_saved_replayed_and_analysed() {
         live.push(solo.live_card());
         if p == 3 {
             // a2 completed b1, the last card of move 1: taken, and move 2 goes on.
-            assert!(solo.message().contains("across two moves"), "{}", solo.message());
+            assert!(
+                solo.message().contains("across two moves"),
+                "{}",
+                solo.message()
+            );
             assert!(!solo.game().view().is_over());
         }
     }
     assert_eq!(counted, [0, 1, 1, 2, 2, 3, 4]);
-    assert_eq!(
-        live,
-        [Some(0), Some(1), None, Some(2), None, Some(0), None]
-    );
+    assert_eq!(live, [Some(0), Some(1), None, Some(2), None, Some(0), None]);
     let solo = app.solo().unwrap();
     let summary = solo.summary().unwrap();
     assert_eq!((summary.moves, summary.misses), (4, 1));
@@ -131,8 +135,14 @@ fn a_pair_across_two_moves_is_counted_saved_replayed_and_analysed() {
     assert_eq!(fixed.flips, FLIPS);
     assert_eq!(fixed.to_text().unwrap(), EASY);
     // The replay steps through it as it was played and analyses it by the easier game.
-    let mut replay = App::replay(record.clone(), None, Config::default(), true, Instant::now())
-        .unwrap();
+    let mut replay = App::replay(
+        record.clone(),
+        None,
+        Config::default(),
+        true,
+        Instant::now(),
+    )
+    .unwrap();
     replay.update(Action::End, Instant::now());
     let last = screen(&replay);
     assert!(last.contains("4 moves"), "{last}");
@@ -183,7 +193,10 @@ fn easy_and_a_free_move_combine_and_other_decks_are_refused() {
     assert_eq!(summary.expected.fraction().as_deref(), Some("34/15"));
     let files = saved(&data);
     let text = std::fs::read_to_string(&files[0]).unwrap();
-    assert!(text.contains("[Counting \"easy-free-after-pair\"]"), "{text}");
+    assert!(
+        text.contains("[Counting \"easy-free-after-pair\"]"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&data);
     // A deck of four cards a label is refused with one line, exit status 2.
     let (code, _out, err) = run(&["solitaire", "--easy", "--deck", "13x4", "--seed", "1"]);

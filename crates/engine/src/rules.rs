@@ -22,7 +22,8 @@ pub use game::{Game, IllegalFlip, TableError};
 pub use layout::{Card, below, deal};
 pub use moving::{BadMoving, Moving, Swap};
 pub use options::{
-    MarginWithdraw, Objective, PassRule, Reach, Seat, Taker, UnknownName, Variant, check_combination,
+    MarginWithdraw, Objective, PassRule, Reach, Seat, Taker, UnknownName, Variant,
+    check_combination,
 };
 pub use view::{
     EndReason, Flip, GameResult, Outcome, Phase, Players, PublicView, Slot, Table, Tally, TurnEnd,

@@ -55,7 +55,12 @@ pub(super) fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
     let rule = record.solo_rule;
     let analysis = if rule.is_easy() {
         // The easier game's own values.
-        annotate_fresh(&game, record.players.clone(), Objective::Moves, record.pass_rule)
+        annotate_fresh(
+            &game,
+            record.players.clone(),
+            Objective::Moves,
+            record.pass_rule,
+        )
     } else {
         let mut optimal = Optimal::new(&record.deck, Objective::Moves, record.pass_rule)
             .map_err(|e| cannot(e.to_string()))?;
@@ -70,8 +75,8 @@ pub(super) fn analyse_solo(record: &Record) -> anyhow::Result<SoloAnalysis> {
     for (a, flip) in analysis.annotations.iter().zip(game.view().flips()) {
         let here = replay.view();
         let pairs = (here.cards_on_table() / 2) as u64;
-        let free = (rule.free_ahead(pairs) + u64::from(rule.is_free() && here.move_took_pair()))
-            as f64;
+        let free =
+            (rule.free_ahead(pairs) + u64::from(rule.is_free() && here.move_took_pair())) as f64;
         flips.push(SoloFlip {
             index: a.index,
             turn: a.turn,

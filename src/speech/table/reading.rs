@@ -24,8 +24,14 @@ pub(super) fn board<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) ->
             Slot::Removed(_) => taken += 1,
             // Classic memory: a seen card is face down again, its face not told.
             Slot::Known(card) if table.memory() == Memory::Open || turned.contains(&pos) => {
+                // The easier game's last card, which the next one may complete.
+                let live = if view.live() == Some(pos) {
+                    ", live"
+                } else {
+                    ""
+                };
                 up.push(format!(
-                    "{} {}",
+                    "{} {}{live}",
                     places::name(game, pos),
                     voice.names.card(deck, card)
                 ));

@@ -151,7 +151,10 @@ pub fn easy_actions(table: &EasyMovesTable, point: &EasyPoint) -> Vec<(Action, f
 /// ties to a known pair's card or the match, then an unknown card, then a known single.
 #[must_use]
 pub fn easy_choice(actions: &[(Action, f64)]) -> Option<Action> {
-    let best = actions.iter().map(|&(_, v)| v).fold(f64::INFINITY, f64::min);
+    let best = actions
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::INFINITY, f64::min);
     actions
         .iter()
         .filter(|&&(_, v)| v - best <= TIE_EPSILON)
@@ -208,7 +211,11 @@ pub fn easy_action_of(view: &PublicView, position: usize) -> Option<Action> {
                 .into_iter()
                 .find(|&(l, _, _)| l == c.label)
                 .map(|(_, _, u)| u)?;
-            Some(Action::Known(if unknown == 0 { KNOWN_PAIR } else { SINGLE }))
+            Some(Action::Known(if unknown == 0 {
+                KNOWN_PAIR
+            } else {
+                SINGLE
+            }))
         }
     }
 }
@@ -271,7 +278,9 @@ impl Model for Easy {
                 "Take a pair you have seen, its two cards one after the other".to_owned(),
             ),
             Action::Known(_) => (
-                format!("Turn a seen card, {card}, whose partner is still hidden: it becomes the live card"),
+                format!(
+                    "Turn a seen card, {card}, whose partner is still hidden: it becomes the live card"
+                ),
                 "Turn a seen card whose partner is still hidden: it becomes the live card"
                     .to_owned(),
             ),
@@ -311,6 +320,9 @@ impl Oracle for EasyMovesTable {
 
     fn value(&mut self, state: &EasyPoint) -> Result<f64, ModelError> {
         let actions = self.actions(state)?;
-        Ok(actions.iter().map(|&(_, v)| v).fold(f64::INFINITY, f64::min))
+        Ok(actions
+            .iter()
+            .map(|&(_, v)| v)
+            .fold(f64::INFINITY, f64::min))
     }
 }

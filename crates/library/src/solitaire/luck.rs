@@ -44,8 +44,8 @@ pub fn flip_order(view: &PublicView) -> Vec<usize> {
 /// If `cards` is not a deal of the deck.
 pub fn luck_adjusted(par: &mut Par, cards: &[Card], order: &[usize]) -> Result<u32, SolveError> {
     let deck: Deck = par.deck().clone();
-    let mut game = Game::from_cards(deck, cards.to_vec(), 0, Players::Solitaire)
-        .reaching(par.rule().reach());
+    let mut game =
+        Game::from_cards(deck, cards.to_vec(), 0, Players::Solitaire).reaching(par.rule().reach());
     let mut order = order.iter().copied();
     while !game.view().is_over() {
         let view = game.view();

@@ -307,7 +307,10 @@ fn the_easier_game_takes_a_pair_across_two_moves() {
     assert!(f.across && f.turn_end.is_none());
     assert_eq!(g.view().live(), None);
     assert_eq!(*g.view().pairs(), [1]);
-    assert!(matches!(g.view().phase(), Phase::SecondCard { first: 4, .. }));
+    assert!(matches!(
+        g.view().phase(),
+        Phase::SecondCard { first: 4, .. }
+    ));
     assert_eq!(g.view().turns(), 1);
     // The move's second card ends a move that took a pair: not a miss.
     assert_eq!(g.try_flip(2).unwrap().turn_end, Some(TurnEnd::Pair));
