@@ -13,11 +13,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::config::{Config, Hints, Memory};
-use super::hint;
 use super::moving::{Swapping, swap_words};
 use super::table::{Show, offer_hint, turn_guard};
 use super::worker::{Progress, Worker};
-use crate::players::{TieBreak, preference, state_of};
 use crate::rules::{Deck, Flip, Game, IllegalFlip, Phase, Players, TurnEnd};
 use crate::solitaire::stats::{GameStats, Recorded, Store};
 use crate::solitaire::{Challenge, Moves, Par, SoloRule, Summary};
@@ -533,43 +531,7 @@ impl Solo {
         if view.is_over() {
             return None;
         }
-        let easy = self.config.solo_rule.is_easy();
-        // The easier game's choices come before any card: no turn's first card.
-        let first = if easy { None } else { state_of(view).first };
-        let par = self.par.as_mut()?;
-        let actions = par.actions_at(view).ok()?;
-        let best = par.choose_at(view).ok()?;
-        let best_moves = actions
-            .iter()
-            .map(|(_, m)| m.approx)
-            .fold(f64::INFINITY, f64::min);
-        let mut lines: Vec<SoloHintLine> = actions
-            .into_iter()
-            .map(|(action, m)| SoloHintLine {
-                action,
-                words: if easy {
-                    advice::easy_words(action)
-                } else {
-                    hint::words(action, first)
-                },
-                moves: m.approx,
-                cost: (m.approx - best_moves).max(0.0),
-            })
-            .collect();
-        lines.sort_by(|a, b| {
-            a.moves.total_cmp(&b.moves).then(
-                preference(TieBreak::Usual, a.action, first).cmp(&preference(
-                    TieBreak::Usual,
-                    b.action,
-                    first,
-                )),
-            )
-        });
-        Some(SoloHint {
-            targets: par.candidates_at(view, best),
-            lines,
-            best,
-        })
+        advice::hint_at(self.par.as_mut()?, view, self.config.solo_rule)
     }
 
     /// Recomputes the live par and the automatic hint after a change.

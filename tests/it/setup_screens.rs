@@ -421,3 +421,24 @@ fn the_variant_row_offers_the_duel_and_refuses_a_deck_it_cannot_split() {
         Some(concentration::rules::Seat::SECOND)
     );
 }
+
+#[test]
+fn solitaire_offers_the_easier_game_on_the_variant_row() {
+    let now = Instant::now();
+    let mut app = at(Field::Variant, Config::default());
+    setup_mut(&mut app).solitaire = true;
+    setup_mut(&mut app).config.deck = "pairs:4".into();
+    // standard, free-after-pair, then the easier game.
+    app.update(Action::Move(0, 1), now);
+    app.update(Action::Move(0, 1), now);
+    let s = screen_sized(&app, 80, 24);
+    assert!(row(&s, "Variant").contains("easy"), "{s}");
+    app.update(Action::Select, now);
+    let solo = app.solo().expect("a solitaire game");
+    assert_eq!(solo.rule(), concentration::solitaire::SoloRule::Easy);
+    // e^easy(4, 0) = 601/105.
+    assert_eq!(
+        solo.expected_total().unwrap().fraction().as_deref(),
+        Some("601/105")
+    );
+}

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use concentration::app::{App, Config, Memory};
 use concentration::record::Record;
 use concentration::rules::{Deck, Game, Players, Reach, deal};
+use concentration::solitaire::stats::Store;
 use concentration::solitaire::{Par, SoloRule, flip_order, luck_adjusted};
 use concentration::solver::solitaire::{EasyMovesTable, EasyState};
 use concentration::tui::Action;
@@ -121,6 +122,20 @@ fn a_pair_across_two_moves_is_counted_saved_replayed_and_analysed() {
     assert_eq!(summary.luck_adjusted, 4);
     let end = screen(&app);
     assert!(end.contains("e^easy(3,0) 4.27"), "{end}");
+    // Counted on its own row: the easier game's best is not the standard game's.
+    let stats = Store::new(&data).load().stats;
+    let best = |rule| {
+        stats
+            .entry("pairs:3", "classic", rule, None)
+            .map(|e| e.best)
+    };
+    assert_eq!(
+        (best(SoloRule::Easy), best(SoloRule::Standard)),
+        (Some(4), None)
+    );
+    let (code, out, err) = run(&["stats", "--data-dir", data.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("pairs:3 +easy"), "{out}");
     // The record writes each pair across moves and reads back the same game.
     let files = saved(&data);
     assert_eq!(files.len(), 1);
@@ -254,4 +269,40 @@ fn whole_games_of_the_optimal_player_average_the_easier_games_value() {
         luck_adjusted(&mut par, game.at_start().reveal_all(), &order).unwrap(),
         4
     );
+}
+
+#[test]
+fn records_written_before_the_easier_game_still_load_as_they_were() {
+    // A standard record of the same deal, as every older record is: no Counting header,
+    // no `across`; the same with a pair's free move.
+    let old = "[Format \"concentration 1\"]
+[Date \"2026-04-01\"]
+[Time \"12:34:56\"]
+[Deck \"pairs:3\"]
+[Seed \"2\"]
+[Players \"solitaire\"]
+[A \"you\"]
+[Objective \"moves\"]
+[Memory \"classic\"]
+[Result \"cleared\"]
+[Moves \"5\"]
+[Misses \"2\"]
+[End \"cleared\"]
+
+1. A a1:A b1:C miss
+2. A c1:B a1:A miss
+3. A a2:C b1:C pair
+4. A b2:B c1:B pair
+5. A c2:A a1:A pair
+";
+    let record = Record::parse(old.as_bytes()).unwrap();
+    assert_eq!(record.solo_rule, SoloRule::Standard);
+    let game = record.replay().unwrap();
+    assert_eq!(game.view().reach(), Reach::WithinMove);
+    assert!(game.view().flips().iter().all(|f| !f.across));
+    assert_eq!(record.to_text().unwrap(), old);
+    let free = old.replace("[Result", "[Counting \"free-after-pair\"]\n[Result");
+    let record = Record::parse(free.as_bytes()).unwrap();
+    assert_eq!(record.solo_rule, SoloRule::FreeAfterPair);
+    assert_eq!(record.to_text().unwrap(), free);
 }

@@ -1,6 +1,10 @@
 //! The solitaire hint: every action at a decision point with the expected moves still
 //! needed after it, best first, as the panel and the screen reader print them.
 
+use crate::app::hint;
+use crate::players::{TieBreak, preference, state_of};
+use crate::rules::PublicView;
+use crate::solitaire::{Par, SoloRule};
 use crate::solver::{Action, TIE_EPSILON};
 
 /// One line of the solitaire hint: an action and its expected remaining moves.
@@ -72,4 +76,45 @@ pub(super) fn easy_words(action: Action) -> String {
 #[must_use]
 fn is_best(cost: f64) -> bool {
     cost <= TIE_EPSILON
+}
+
+/// The hint at the decision point of `view` (not over): every choice valued by `par`,
+/// best first, in a player's words under `rule`.
+pub(super) fn hint_at(par: &mut Par, view: &PublicView, rule: SoloRule) -> Option<SoloHint> {
+    let easy = rule.is_easy();
+    // The easier game's choices come before any card: no turn's first card.
+    let first = if easy { None } else { state_of(view).first };
+    let actions = par.actions_at(view).ok()?;
+    let best = par.choose_at(view).ok()?;
+    let best_moves = actions
+        .iter()
+        .map(|(_, m)| m.approx)
+        .fold(f64::INFINITY, f64::min);
+    let mut lines: Vec<SoloHintLine> = actions
+        .into_iter()
+        .map(|(action, m)| SoloHintLine {
+            action,
+            words: if easy {
+                easy_words(action)
+            } else {
+                hint::words(action, first)
+            },
+            moves: m.approx,
+            cost: (m.approx - best_moves).max(0.0),
+        })
+        .collect();
+    lines.sort_by(|a, b| {
+        a.moves.total_cmp(&b.moves).then(
+            preference(TieBreak::Usual, a.action, first).cmp(&preference(
+                TieBreak::Usual,
+                b.action,
+                first,
+            )),
+        )
+    });
+    Some(SoloHint {
+        targets: par.candidates_at(view, best),
+        lines,
+        best,
+    })
 }

@@ -10,7 +10,7 @@ use super::{
 use crate::rules::{Deck, Game, Layout, Moving, Objective, PassRule, Phase, Seat, Table, Variant};
 use crate::rules::{face_text, parse_coordinate};
 use crate::seats::MAX_SEATS;
-use crate::solitaire::{Challenge, SoloRule};
+use crate::solitaire::SoloRule;
 
 /// Headers every record must have.
 const REQUIRED: [&str; 5] = ["Format", "Deck", "Seed", "A", "Result"];
@@ -27,6 +27,8 @@ const NOT_SOLO: [&str; 9] = [
 const SEAT_HEADERS: [&str; MAX_SEATS] = ["A", "B", "C", "D", "E", "F"];
 
 /// What a move line looks like, for error messages.
+mod solo;
+
 const MOVE_SHAPE: &str = "expected like '3. A b2:7♥ c1:7♦ miss'";
 
 fn fail<T>(line: usize, reason: impl Into<String>) -> Result<T, LoadError> {
@@ -411,59 +413,8 @@ fn solo_settings(h: &Headers, deck: Deck, seed: u64) -> Result<Record, LoadError
     }
     let (a, l) = h.value("A");
     let player = RecordSeat::parse(a).or_else(|e| fail(l, format!("header A: {e}")))?;
-    let challenge = match h.get("Challenge") {
-        None => None,
-        Some((v, l)) => {
-            let bad = || {
-                fail(
-                    l,
-                    format!("header Challenge: '{v}' is not a number N or 'YYYYMMDD daily'"),
-                )
-            };
-            let challenge = match v.strip_suffix(" daily") {
-                Some(date) => match Challenge::daily(date) {
-                    Ok(c) if date.len() == 8 => c,
-                    _ => return bad(),
-                },
-                None => match v.parse::<u64>() {
-                    Ok(n) if !v.starts_with('+') => Challenge::numbered(n),
-                    _ => return bad(),
-                },
-            };
-            let dealt = challenge.seed(&deck);
-            if dealt != seed {
-                let (_, seed_line) = h.value("Seed");
-                return fail(
-                    seed_line,
-                    format!("seed {seed} is not the deal of {challenge} on {deck} (seed {dealt})"),
-                );
-            }
-            Some(challenge)
-        }
-    };
-    let solo_rule = match h.get("Counting") {
-        None => SoloRule::Standard,
-        Some((v, l)) => match v.parse::<SoloRule>() {
-            Ok(r) if !r.is_standard() => r,
-            _ => {
-                return fail(
-                    l,
-                    format!(
-                        "header Counting: '{v}' is not free-after-pair, easy or easy-free-after-pair"
-                    ),
-                );
-            }
-        },
-    };
-    if solo_rule.is_easy()
-        && deck.copies() != 2
-        && let Some((_, l)) = h.get("Counting")
-    {
-        return fail(
-            l,
-            format!("header Counting: the easier game is for decks of pairs, not {deck}"),
-        );
-    }
+    let challenge = solo::challenge(h, &deck, seed)?;
+    let solo_rule = solo::rule(h, &deck)?;
     Ok(Record {
         date: h.get("Date").map_or("", |(v, _)| v).to_owned(),
         time: h.get("Time").map_or("", |(v, _)| v).to_owned(),
