@@ -17,7 +17,11 @@ pub(super) fn introduction(s: &Solo, grid: &str, memory: &str) -> Vec<String> {
     )];
     if s.rule().is_easy() {
         lines.push(
-            "The easier game: the card turned last stays face up, live, and a card that matches it takes the pair, even across two moves.".into(),
+            concat!(
+                "The easier game: the card turned last stays face up, live, ",
+                "and a card that matches it takes the pair, even across two moves."
+            )
+            .into(),
         );
     }
     if s.rule().is_free() {

@@ -200,6 +200,12 @@ const SOLITAIRE_SCRIPT: &str =
 /// The solitaire deal of seed 3 played by [`SOLITAIRE_SCRIPT`] with `extra` flags: its
 /// transcript, checked plain and without errors.
 fn solitaire_by_ear(extra: &[&str]) -> String {
+    solitaire_script_by_ear(extra, SOLITAIRE_SCRIPT)
+}
+
+/// The solitaire deal of seed 3 played by `script` with `extra` flags, as
+/// [`solitaire_by_ear`].
+fn solitaire_script_by_ear(extra: &[&str], script: &str) -> String {
     let mut args = vec![
         "solitaire",
         "--deck",
@@ -210,7 +216,7 @@ fn solitaire_by_ear(extra: &[&str]) -> String {
         "--no-save",
     ];
     args.extend_from_slice(extra);
-    let (code, out, err) = transcript(&args, SOLITAIRE_SCRIPT);
+    let (code, out, err) = transcript(&args, script);
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     assert_plain(&out);
@@ -254,20 +260,8 @@ fn a_solitaire_deal_with_a_free_move_after_a_pair_is_played_by_ear() {
 /// taken across two moves, each by the first card of a move completing the live card.
 #[test]
 fn a_solitaire_deal_of_the_easier_game_is_played_by_ear() {
-    let args = [
-        "solitaire",
-        "--deck",
-        "pairs:3",
-        "--seed",
-        "3",
-        "--screen-reader",
-        "--no-save",
-        "--easy",
-    ];
     let script = "hint\na1\nb1\nboard\nscore\nhint\na2\nc1\nb2\na1\nlog\nc2\n4\n";
-    let (code, out, err) = transcript(&args, script);
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
-    assert_plain(&out);
+    let out = solitaire_script_by_ear(&["--easy"], script);
     // e^easy(3, 0) = 64/15.
     assert!(out.contains("Par: 4.27 moves expected"), "{out}");
     assert!(

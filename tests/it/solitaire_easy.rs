@@ -275,26 +275,7 @@ fn whole_games_of_the_optimal_player_average_the_easier_games_value() {
 fn records_written_before_the_easier_game_still_load_as_they_were() {
     // A standard record of the same deal, as every older record is: no Counting header,
     // no `across`; the same with a pair's free move.
-    let old = "[Format \"concentration 1\"]
-[Date \"2026-04-01\"]
-[Time \"12:34:56\"]
-[Deck \"pairs:3\"]
-[Seed \"2\"]
-[Players \"solitaire\"]
-[A \"you\"]
-[Objective \"moves\"]
-[Memory \"classic\"]
-[Result \"cleared\"]
-[Moves \"5\"]
-[Misses \"2\"]
-[End \"cleared\"]
-
-1. A a1:A b1:C miss
-2. A c1:B a1:A miss
-3. A a2:C b1:C pair
-4. A b2:B c1:B pair
-5. A c2:A a1:A pair
-";
+    let old = crate::solitaire_records::FIXED;
     let record = Record::parse(old.as_bytes()).unwrap();
     assert_eq!(record.solo_rule, SoloRule::Standard);
     let game = record.replay().unwrap();

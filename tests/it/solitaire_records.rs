@@ -20,7 +20,7 @@ use crate::common::{saved, screen};
 use cli::run;
 
 /// A cleared solitaire game on pairs:3, seed 2: five moves, two misses.
-const FIXED: &str = "[Format \"concentration 1\"]
+pub(crate) const FIXED: &str = "[Format \"concentration 1\"]
 [Date \"2026-04-01\"]
 [Time \"12:34:56\"]
 [Deck \"pairs:3\"]

@@ -326,3 +326,62 @@ impl Oracle for EasyMovesTable {
             .fold(f64::INFINITY, f64::min))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Card, Game, Players, Reach};
+
+    /// `pairs:3` laid out as labels 0 1 2 / 0 1 2, in the easier game.
+    fn easy() -> Game {
+        let deck = Deck::parse("pairs:3").unwrap();
+        let cards = [0, 1, 2, 0, 1, 2]
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| Card {
+                label: Label(l),
+                copy: u8::from(i >= 3),
+            })
+            .collect();
+        Game::from_cards(deck, cards, 0, Players::Solitaire).reaching(Reach::AcrossMoves)
+    }
+
+    #[test]
+    fn a_live_card_whose_partner_is_known_is_taken_next() {
+        let table = EasyMovesTable::new(3);
+        let mut g = easy();
+        for p in [0, 1] {
+            g.try_flip(p).unwrap();
+        }
+        let point = easy_point_of(g.view());
+        assert_eq!((point.state.known, point.state.last), (2, Last::Single));
+        // A new first card, then the partner of a1 (not live): a known pair, turned last.
+        g.try_flip(2).unwrap();
+        g.try_flip(3).unwrap();
+        let point = easy_point_of(g.view());
+        assert!(point.live_pair);
+        assert_eq!(point.known_pairs, 1);
+        let s = point.state;
+        assert_eq!(
+            (s.pairs, s.known, s.last, s.next),
+            (2, 2, Last::Taken, NextCard::First)
+        );
+        let actions = easy_actions(&table, &point);
+        assert_eq!(easy_choice(&actions), Some(Action::Match));
+        assert_eq!(easy_candidates(g.view(), Action::Match), vec![0]);
+        assert_eq!(easy_action_of(g.view(), 0), Some(Action::Match));
+        assert_eq!(easy_action_of(g.view(), 3), None);
+        // Its partner across moves, then each unknown card completes a known single that
+        // is turned next: three more moves, five in all.
+        let best = actions
+            .iter()
+            .map(|&(_, v)| v)
+            .fold(f64::INFINITY, f64::min);
+        assert!((best - 3.0).abs() < 1e-12, "{actions:?}");
+        for p in [0, 4, 1, 5, 2] {
+            g.try_flip(p).unwrap();
+        }
+        assert!(g.view().is_over());
+        assert_eq!(g.view().turns(), 2 + 3);
+    }
+}

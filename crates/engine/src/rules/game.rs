@@ -292,10 +292,12 @@ impl Game {
     /// ([`Reach::AcrossMoves`]) the card turned last stays live: a first card that
     /// matches it takes the pair at once and the move goes on with its second card (or
     /// ends, if that cleared the table); the move then counts as one that took a pair.
-    /// A move is still two cards, so the moves are the flips halved, rounded up. With moving cards,
-    /// a turn that leaves the count of turns a multiple of N (and the game not over)
-    /// swaps two face-down cards drawn from the game's own stream, apart from the
-    /// deal's: any two but the turn's own two, which stay where everyone just saw them.
+    /// A move is still two cards, so the moves are the flips halved, rounded up.
+    ///
+    /// With moving cards, a turn that leaves the count of turns a multiple of N (and the
+    /// game not over) swaps two face-down cards drawn from the game's own stream, apart
+    /// from the deal's: any two but the turn's own two, which stay where everyone just
+    /// saw them.
     ///
     /// # Errors
     /// An [`IllegalFlip`]; the game is then unchanged.

@@ -325,8 +325,9 @@ impl Par {
 
     /// The most moves the optimal player ([`Par::choose`]) can need on any deal of this
     /// deck, as the rule counts them: `2n - 1` on a pairs deck of `n` pairs (Foerster &
-    /// Wattenhofer, Lemma 5.1 and 5.2; `n` with a pair's free move), otherwise the maximum over every chance outcome of the abstract game,
-    /// computed once (about a second for `13x4` in a release build).
+    /// Wattenhofer, Lemma 5.1 and 5.2; `n` with a pair's free move; in the easier game the
+    /// search of [`easy_worst_case`]), otherwise the maximum over every chance outcome of
+    /// the abstract game, computed once (about a second for `13x4` in a release build).
     ///
     /// # Errors
     /// A deck too large to solve.
