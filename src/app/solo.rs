@@ -561,8 +561,13 @@ impl Solo {
         if let Some(s) = self.show.take()
             && !self.game.view().is_over()
         {
-            self.message = match s.end {
-                TurnEnd::Pair => "Go on: pick a card".into(),
+            let view = self.game.view();
+            self.message = match (s.end, view.live()) {
+                (_, Some(live)) => format!(
+                    "Next move: pick a card; {} stays live",
+                    crate::model::words::card_words(view, live)
+                ),
+                (TurnEnd::Pair, None) => "Go on: pick a card".into(),
                 _ => "Next move: pick a card".into(),
             };
             self.swapping = Swapping::after_turn(&self.game, &self.config, now);

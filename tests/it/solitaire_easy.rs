@@ -102,6 +102,12 @@ fn a_pair_across_two_moves_is_counted_saved_replayed_and_analysed() {
         let solo = app.solo().unwrap();
         counted.push(solo.moves());
         live.push(solo.live_card());
+        if p == 1 {
+            // b1 stays face up, marked live.
+            let s = screen(&app);
+            assert!(s.contains("[*  C   ]"), "{s}");
+            assert!(s.contains("C (b1) stays live"), "{s}");
+        }
         if p == 3 {
             // a2 completed b1, the last card of move 1: taken, and move 2 goes on.
             assert!(
