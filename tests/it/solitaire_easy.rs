@@ -164,6 +164,16 @@ fn a_pair_across_two_moves_is_counted_saved_replayed_and_analysed() {
         Instant::now(),
     )
     .unwrap();
+    replay.wait_for_analysis();
+    let screen_of = replay.replay_screen().unwrap();
+    let analysis = screen_of
+        .analysis()
+        .unwrap_or_else(|| panic!("{}", screen_of.note()));
+    assert_eq!(analysis.annotations.len(), FLIPS.len());
+    // Moves made plus the par, from the deal to the end: 64/15, then the moves made.
+    assert!((analysis.curve[0] - 64.0 / 15.0).abs() < 1e-9);
+    assert!((analysis.curve[FLIPS.len()] - 4.0).abs() < 1e-9);
+    assert!(analysis.annotations.iter().all(|a| a.cost == 0.0));
     replay.update(Action::End, Instant::now());
     let last = screen(&replay);
     assert!(last.contains("4 moves"), "{last}");
