@@ -222,7 +222,8 @@ pub fn table(entries: &[Entry]) -> String {
             // Names come from a file: no control characters reach the terminal.
             None if e.rule.is_standard() => crate::words::shown(&e.deck),
             None => format!("{} {}", crate::words::shown(&e.deck), rule_tag(e.rule)),
-            Some(n) => format!("  challenge {n}"),
+            Some(n) if e.rule.is_standard() => format!("  challenge {n}"),
+            Some(n) => format!("  challenge {n} {}", rule_tag(e.rule)),
         };
         let _ = writeln!(
             out,
