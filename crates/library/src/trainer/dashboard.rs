@@ -198,6 +198,7 @@ pub fn game_events(games: &Games) -> Vec<Event> {
                 opponent: super::rating::opponent(super::rating::ai_rating(&d.opponent)?),
                 score: d.score?,
                 source: d.opponent.clone(),
+                guess: 0.0,
             })
         })
         .collect()

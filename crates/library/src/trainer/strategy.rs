@@ -258,6 +258,7 @@ pub fn page() -> Vec<Section> {
         };
         let mut said = vec![words(kind).to_string()];
         said.extend(rule_words(kind, samples.as_deref()));
+        said.push(practise_line(kind));
         out.push(Section {
             title: kind.title().to_string(),
             words: said,
@@ -302,6 +303,21 @@ fn rule_words(
     ))
 }
 
+/// The command that practises an idea, as a paragraph of its section.
+#[must_use]
+pub fn practise_line(kind: IdeaKind) -> String {
+    let command = super::puzzle::session::practise(kind);
+    match super::puzzle::session::home(kind) {
+        Some(_) => format!("Practise it: {command}"),
+        // Never the one best play: the mixed session asks for better than the common
+        // play in every form there is.
+        None => format!(
+            "Practise it: {command} (it is never the one best play, so no puzzle asks it alone; \
+             the mixed session asks for every idea that is)"
+        ),
+    }
+}
+
 /// The first puzzle of `kind` on `deck` under `rule`, as an example.
 fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
     let rules = PuzzleRules {
@@ -314,7 +330,8 @@ fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
         .puzzles(SEED, 1, GAMES, &|p| p.idea == kind && !p.control)
         .into_iter()
         .next()?;
-    let game = puzzle.game();
+    // The position where the idea is played (a puzzle asks the turn from its start).
+    let game = puzzle.game_at(puzzle.key);
     let lesson = explain(game.view(), generator.solver()).ok()?;
     Some(example(game.view(), &lesson, Objective::Win))
 }
