@@ -342,7 +342,8 @@ impl Drill {
     fn prompt(&self) -> String {
         match self.puzzles.get(self.index).map(|p| p.asks) {
             Some(Asks::Turn) => {
-                "Play the turn: turn the best first card (Enter, Space or a click)".to_string()
+                "Find the best card: the turn's first, then its second (Enter, Space or a click)"
+                    .to_string()
             }
             _ => "Find the best card and turn it (Enter, Space or a click)".to_string(),
         }
@@ -353,6 +354,12 @@ impl Drill {
     #[must_use]
     pub fn step(&self) -> (usize, usize) {
         (self.step + 1, self.puzzle().steps.len().max(1))
+    }
+
+    /// The step on screen: its position, actions and best.
+    #[must_use]
+    pub fn step_now(&self) -> &crate::trainer::puzzle::Step {
+        &self.puzzle().steps[self.step]
     }
 
     /// "card 1 of 2" for a puzzle of several steps, else nothing.
@@ -521,7 +528,7 @@ impl Drill {
             let deck = self.game.view().deck();
             let place = crate::rules::coordinate(deck, position);
             self.message = format!(
-                "Right: {place} is the best first card. Now the best second card (card {} of {})",
+                "Right: {place} is the best first card. Find the best card: the second (card {} of {})",
                 self.step + 1,
                 self.puzzle().steps.len()
             );

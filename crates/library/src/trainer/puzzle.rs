@@ -1,16 +1,21 @@
-//! Puzzles: decision points from real games where one action is clearly best.
+//! Puzzles: the rest of a turn from real games, where one card is clearly best at each
+//! step.
 //!
 //! The generator plays seeded games on a deck (each decision by the optimal player, the
-//! usual player or a random legal action, so that the positions vary) and keeps every
-//! decision point where one action is better than every other by at least
-//! [`Criteria::margin`] (2 points of win probability, 0.05 pairs of margin) and either
-//! - the usual player's action is not that one (a puzzle of an idea), or
-//! - it is, and a seen card or a pass was there to be tempted by (a *control*: the
-//!   common play is right here, and a learner who always plays the idea gets it wrong).
+//! usual player or a random legal action, so that the positions vary). A puzzle starts
+//! at a turn's first card and asks it, then (where the game went on with a best first
+//! card) the second card, the card the first shows being the game's own: its [`Step`]s.
+//! It is kept when, at every step, one action is better than every other by at least
+//! [`Criteria::margin`] (2 points of win probability, 0.05 pairs of margin), random
+//! answers solve it at most [`GUESS_MOST`] of the time, and either
+//! - at some step the usual player's action is not the best (a puzzle of an idea), or
+//! - it is best throughout, and a seen card or a pass was there to be tempted by (a
+//!   *control*: the common play is right here, and a learner who always plays the idea
+//!   gets it wrong).
 //!
 //! A session mixes them ([`mix`]) so that no rule of thumb ([`thumb`]) solves more than
-//! half, and each puzzle's difficulty is measured by how many rules of thumb it defeats
-//! and how close its best action's runner-up is.
+//! half, on the rules [`session`] chooses, and each puzzle's difficulty is measured by
+//! how many rules of thumb it defeats and how close its best action's runner-up is.
 //!
 //! A puzzle is the game so far (its deal and flips), so its table is a real deal
 //! consistent with everything seen. The same seed gives the same puzzles.
@@ -74,16 +79,16 @@ impl Difficulty {
             .find(|d| d.name().eq_ignore_ascii_case(text))
     }
 
-    /// The difficulty of a puzzle that `misses` of the four rules of thumb get wrong,
-    /// whose best action beats the runner-up by `gap` (in the objective's unit) where a
-    /// puzzle needs `margin`. One point for each rule missed, plus one for a runner-up
-    /// within 5 margins (10 points of win chance) and another within 2.5 margins: up to
-    /// 2 points is easy, 3 medium, more hard.
+    /// The difficulty of a puzzle that `misses` of the five rules of thumb get wrong,
+    /// whose best action beats the runner-up by `gap` (in the objective's unit, at its
+    /// closest step) where a puzzle needs `margin`. One point for each rule missed, plus
+    /// one for a runner-up within 5 margins (10 points of win chance) and another within
+    /// 2.5 margins: up to 3 points is easy, 4 medium, more hard.
     #[must_use]
     pub fn measure(misses: usize, gap: f64, margin: f64) -> Self {
         match Self::points(misses, gap, margin) {
-            0..=2 => Self::Easy,
-            3 => Self::Medium,
+            0..=3 => Self::Easy,
+            4 => Self::Medium,
             _ => Self::Hard,
         }
     }
@@ -445,7 +450,7 @@ impl Generator {
             {
                 line.push(next);
             }
-            if let Some(puzzle) = self.line_puzzle(part, deal, &line, true) {
+            if let Some(puzzle) = self.line_puzzle(part, deal, &line, Need::Puzzle) {
                 out.push(puzzle);
             }
         }
@@ -506,19 +511,45 @@ impl Generator {
             taken: actions.first()?.0,
             actions,
         };
-        self.line_puzzle(0, deal, &[&decision], false)
+        self.line_puzzle(0, deal, &[&decision], Need::Any)
     }
 
-    /// The puzzle of a line of decisions; when `strict`, only if one action is clearly
-    /// best at every step, a guess solves at most [`GUESS_MOST`] and, for a control,
-    /// something tempts.
+    /// The decision after `flips` flips of the game on `deal` (under the first rules)
+    /// posed as a puzzle of one card, whether or not one action stands clear.
+    pub fn posed_at(&mut self, deal: u64, flips: usize) -> Option<Puzzle> {
+        let decisions = self.play(0, deal);
+        let d = decisions.get(flips)?;
+        self.line_puzzle(0, deal, &[d], Need::Any)
+    }
+
+    /// The first decision of `idea` with one clearly best action, met in games seeded
+    /// by `seed` (at most `games`), posed as a puzzle of one card: an example for the
+    /// Strategy page, where a guess does not matter.
+    pub fn example(&mut self, idea: IdeaKind, seed: u64, games: usize) -> Option<Puzzle> {
+        for g in 0..games as u64 {
+            let deal = splitmix64(seed ^ splitmix64(g));
+            let decisions = self.play(0, deal);
+            for d in &decisions {
+                if let Some(p) = self.line_puzzle(0, deal, &[d], Need::Clear)
+                    && p.idea == idea
+                    && !p.control
+                {
+                    return Some(p);
+                }
+            }
+        }
+        None
+    }
+
+    /// The puzzle of a line of decisions, if it meets `need`.
     fn line_puzzle(
         &mut self,
         part: usize,
         deal: u64,
         line: &[&Decision],
-        strict: bool,
+        need: Need,
     ) -> Option<Puzzle> {
+        let strict = need != Need::Any;
         let Part {
             rules,
             solver,
@@ -538,7 +569,7 @@ impl Generator {
             .collect::<Option<Vec<Step>>>()?;
         let gap = steps.iter().map(Step::gap).fold(f64::INFINITY, f64::min);
         let guess = step::line_guess(&steps);
-        if strict && (gap < criteria.margin || guess > GUESS_MOST) {
+        if strict && gap < criteria.margin || need == Need::Puzzle && guess > GUESS_MOST {
             return None;
         }
         // The idea is played where the best is not the common play; a control (the
@@ -601,6 +632,17 @@ impl Generator {
             steps,
         })
     }
+}
+
+/// What a line must be to be posed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// Anything the solver values (a decision of the person's own).
+    Any,
+    /// One action clearly best at every step and, for a control, something tempting.
+    Clear,
+    /// [`Need::Clear`], and a guess solves it at most [`GUESS_MOST`] of the time.
+    Puzzle,
 }
 
 /// Whether the game went on with one of the best actions (so that the next decision is

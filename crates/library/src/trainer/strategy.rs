@@ -307,14 +307,14 @@ fn rule_words(
 #[must_use]
 pub fn practise_line(kind: IdeaKind) -> String {
     let command = super::puzzle::session::practise(kind);
-    match super::puzzle::session::home(kind) {
-        Some(_) => format!("Practise it: {command}"),
-        // Never the one best play: the mixed session asks for better than the common
-        // play in every form there is.
-        None => format!(
-            "Practise it: {command} (it is never the one best play, so no puzzle asks it alone; \
-             the mixed session asks for every idea that is)"
+    match (super::puzzle::session::home(kind), kind) {
+        (Some(_), _) => format!("Practise it: {command}"),
+        (None, IdeaKind::PsycheOut) => format!(
+            "No puzzle asks it alone: it is never the one best play (at best it ties with \
+             taking the pair). Practise the ideas around it: {command}"
         ),
+        // Better than the common play, in any form: the mixed session.
+        (None, _) => format!("Practise it: {command}"),
     }
 }
 
@@ -326,12 +326,8 @@ fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
         pass_rule: rule,
     };
     let mut generator = Generator::new(rules).ok()?;
-    let puzzle: Puzzle = generator
-        .puzzles(SEED, 1, GAMES, &|p| p.idea == kind && !p.control)
-        .into_iter()
-        .next()?;
-    // The position where the idea is played (a puzzle asks the turn from its start).
-    let game = puzzle.game_at(puzzle.key);
+    let puzzle: Puzzle = generator.example(kind, SEED, GAMES)?;
+    let game = puzzle.game();
     let lesson = explain(game.view(), generator.solver()).ok()?;
     Some(example(game.view(), &lesson, Objective::Win))
 }

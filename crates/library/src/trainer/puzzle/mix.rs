@@ -1,8 +1,10 @@
 //! Mixing a session: ideas and control positions in turn, so that no rule of thumb
 //! solves more than half of it.
 //!
-//! Puzzles are offered in the order the games meet them and wait in a window; each
-//! next puzzle is the one that keeps the most any rule of thumb has solved lowest, then
+//! Puzzles are offered in the order the games meet them and wait in a window (a session
+//! of several ideas first waits for four to be offered); each next puzzle is an idea not
+//! yet shown if no rule of thumb then passes half, else the one that keeps the most any
+//! rule of thumb has solved lowest, then
 //! not a control answered by a seen card, then (when the person is rated) the one rated
 //! nearest them, in steps of 200 points, then the idea met least so far, then the one
 //! fewest rules solve, then the one that keeps the rules' counts most even (the sum of

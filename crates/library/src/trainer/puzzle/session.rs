@@ -86,26 +86,26 @@ pub fn practise(idea: IdeaKind) -> String {
 /// The one line refusing `idea` on `deck`: where it is met instead.
 #[must_use]
 pub fn refusal(idea: IdeaKind, deck: &Deck, rules: &[PassRule]) -> String {
-    let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
     let asked = format!(
         "--idea {}: no position on {} under {} calls for it",
         idea.name(),
         deck.name(),
-        names.join(" or ")
+        joined(rules.iter().map(|r| r.name()), "or")
     );
-    match home(idea) {
-        Some(h) => {
-            let homes: Vec<&str> = h.rules.iter().map(|r| r.name()).collect();
-            format!(
-                "{asked}; it is met on {} under {} (try `{}`)",
-                h.decks,
-                homes.join(", "),
-                practise(idea)
-            )
-        }
-        None => format!(
-            "{asked}: the solver never finds it the one best play on any deck or rule \
-             (it only ties with the common play), so no puzzle can ask it"
+    match (home(idea), idea) {
+        (Some(h), _) => format!(
+            "{asked}; it is met on {} under {} (try `{}`)",
+            h.decks,
+            joined(h.rules.iter().map(|r| r.name()), "or"),
+            practise(idea)
+        ),
+        (None, IdeaKind::PsycheOut) => format!(
+            "{asked}: on no deck or rule is it the one best play (at best it ties with \
+             taking the pair), so no puzzle can ask it"
+        ),
+        (None, _) => format!(
+            "{asked}: every best play that is not the common one has a name of its own \
+             (try `concentration puzzle` for all of them)"
         ),
     }
 }
@@ -162,11 +162,16 @@ pub fn rules_for(
 pub fn describe(rules: &[PuzzleRules]) -> String {
     let mut decks: Vec<&str> = rules.iter().map(|r| r.deck.name()).collect();
     decks.dedup();
-    let names: Vec<&str> = rules.iter().map(|r| r.pass_rule.name()).collect();
-    let rules_words = match names.as_slice() {
+    let rules_words = joined(rules.iter().map(|r| r.pass_rule.name()), "and");
+    format!("{} under {rules_words}", decks.join(", "))
+}
+
+/// "a, b and c" (or "or").
+fn joined<'a>(names: impl Iterator<Item = &'a str>, last_word: &str) -> String {
+    let names: Vec<&str> = names.collect();
+    match names.as_slice() {
         [] => String::new(),
         [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    };
-    format!("{} under {rules_words}", decks.join(", "))
+        [rest @ .., last] => format!("{} {last_word} {last}", rest.join(", ")),
+    }
 }
