@@ -17,9 +17,11 @@ const MAX_GAMES: usize = 5_000;
 /// Puzzles from the solver.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "On screen: turn the card you think best; then every choice is shown with its value, \
+    after_help = "On screen: a puzzle asks the rest of a turn: turn the best first card, then the best second \
+(a guess solves at most a quarter); then every choice is shown with its value, \
 what it costs and why, and your answer is counted (streak, solved, tried, by idea: see `concentration stats`). \
-A session mixes the ideas with control positions, where the common play is right, so no rule of thumb solves more than half. \
+A session mixes the ideas with control positions, where the common play is right, so no rule of thumb solves more than half; \
+with no --pass-rule it mixes agreed, quit and none, for four ideas. \
 Keys: arrows or h j k l and Enter/Space (or a click), n next puzzle, r try a missed one again, L the Strategy page, ? help, q quit.\n\n\
 Examples:\n  concentration puzzle\n  concentration puzzle --deck pairs:8 --difficulty easy\n  concentration puzzle --daily\n  \
 concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --timed\n  concentration puzzle --list 5 --seed 7 --json"
@@ -234,19 +236,6 @@ pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
     let spinner = super::progress::Progress::spinner("finding puzzles");
     let puzzles = find(args, seed, count)?;
     drop(spinner);
-    // A session on several rules says so: each puzzle names its own.
-    let all = rules(args)?;
-    if all.len() > 1 {
-        let line = format!(
-            "a mixed session: {} (each puzzle names its pass rule)",
-            session::describe(&all)
-        );
-        if args.json {
-            eprintln!("{line}");
-        } else {
-            println!("{line}");
-        }
-    }
     for p in &puzzles {
         if args.json {
             println!("{}", to_json(p));
@@ -261,6 +250,20 @@ pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
                 line.join(" then "),
                 100.0 * p.guess
             );
+        }
+    }
+    // A session on several rules says so (last, so that the first line is a puzzle's);
+    // each puzzle names its own.
+    let all = rules(args)?;
+    if all.len() > 1 {
+        let line = format!(
+            "a mixed session: {} (each puzzle names its pass rule)",
+            session::describe(&all)
+        );
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
         }
     }
     if puzzles.len() < count {
