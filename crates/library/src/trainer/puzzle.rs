@@ -416,7 +416,7 @@ impl Generator {
             }
             let deal = splitmix64(seed ^ splitmix64(g));
             for part in 0..self.parts.len() {
-                for puzzle in self.from_game_of(part, deal) {
+                for puzzle in self.puzzles_of_game(part, deal) {
                     let line: Vec<State> = puzzle.steps.iter().map(|s| s.state.clone()).collect();
                     if keep(&puzzle) && seen.insert((part, line)) {
                         mix.offer(puzzle);
@@ -430,10 +430,10 @@ impl Generator {
 
     /// Every puzzle met in one game on the deal `deal` (under the first rules).
     pub fn from_game(&mut self, deal: u64) -> Vec<Puzzle> {
-        self.from_game_of(0, deal)
+        self.puzzles_of_game(0, deal)
     }
 
-    fn from_game_of(&mut self, part: usize, deal: u64) -> Vec<Puzzle> {
+    fn puzzles_of_game(&mut self, part: usize, deal: u64) -> Vec<Puzzle> {
         let decisions = self.play(part, deal);
         let mut out = Vec::new();
         for (i, d) in decisions.iter().enumerate() {
