@@ -3,17 +3,20 @@
 //! reason, the answer marked right or wrong, counted in the tally. Pure state: no
 //! terminal here. The same screen reviews the person's own decisions ([`review`]).
 
+mod clock;
 mod keys;
 pub mod review;
+
+pub use clock::Clock;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::rules::{Game, Objective};
+use crate::rules::{Card, Game, Objective};
 use crate::solitaire::Challenge;
 use crate::solver::{Action, TIE_EPSILON};
 use crate::trainer::dashboard;
-use crate::trainer::puzzle::{Difficulty, Generator, Puzzle, PuzzleRules};
+use crate::trainer::puzzle::{Asks, Difficulty, Generator, Puzzle, PuzzleRules};
 use crate::trainer::rating::{self, Book};
 use crate::trainer::tally::{Tally, TallyStore};
 use crate::trainer::{IdeaKind, Lesson, explain};
@@ -35,6 +38,22 @@ pub struct Filter {
 impl Filter {
     fn keeps(self, p: &Puzzle) -> bool {
         self.idea.is_none_or(|k| p.idea == k) && self.difficulty.is_none_or(|d| p.difficulty == d)
+    }
+
+    /// Up to `count` puzzles this filter keeps: of one idea, at most a third controls.
+    pub fn find(
+        self,
+        generator: &mut Generator,
+        seed: u64,
+        count: usize,
+        games: usize,
+        rating: Option<f64>,
+    ) -> Vec<Puzzle> {
+        let keep = |p: &Puzzle| self.keeps(p);
+        match self.idea {
+            Some(idea) => generator.idea_puzzles(idea, seed, count, games, &keep, rating),
+            None => generator.puzzles_near(seed, count, games, &keep, rating),
+        }
     }
 }
 
@@ -69,48 +88,6 @@ pub fn action_at(lesson: &Lesson, position: usize) -> Option<Action> {
     lesson.action_at(position).map(|e| e.action)
 }
 
-/// A timed run: as many puzzles as the person can solve before the time is up.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Clock {
-    /// Its length.
-    pub minutes: u32,
-    started: Instant,
-    now: Instant,
-    /// Puzzles solved so far.
-    pub solved: u32,
-    /// Puzzles answered so far.
-    pub tried: u32,
-    /// Once the time is up: the best run of this length so far (this one counted),
-    /// whether this one is it, or why it could not be saved.
-    pub result: Option<Result<(u32, bool), String>>,
-}
-
-impl Clock {
-    fn limit(&self) -> Duration {
-        Duration::from_secs(u64::from(self.minutes) * 60)
-    }
-
-    /// The time left.
-    #[must_use]
-    pub fn left(&self) -> Duration {
-        self.limit()
-            .saturating_sub(self.now.saturating_duration_since(self.started))
-    }
-
-    /// Whether the time is up.
-    #[must_use]
-    pub fn is_over(&self) -> bool {
-        self.left().is_zero()
-    }
-
-    /// `2:05`: the time left, rounded up to the second.
-    #[must_use]
-    pub(crate) fn left_text(&self) -> String {
-        let secs = self.left().as_millis().div_ceil(1000);
-        format!("{}:{:02}", secs / 60, secs % 60)
-    }
-}
-
 /// Where the puzzles of a run come from.
 enum Source {
     /// Generated from seeded games (`concentration puzzle`).
@@ -130,6 +107,13 @@ pub struct Drill {
     daily: Option<Challenge>,
     puzzles: Vec<Puzzle>,
     index: usize,
+    /// The step of the puzzle's line on screen, from 0.
+    step: usize,
+    /// The cards as they lie on screen: the deal, two unseen cards swapped where the
+    /// person turned another new card than the line's (any new card is the same answer).
+    cards: Vec<Card>,
+    /// The flips on screen so far.
+    flips: Vec<usize>,
     game: Game,
     lesson: Lesson,
     /// The card under the cursor.
@@ -173,12 +157,32 @@ impl Drill {
         stats_dir: Option<PathBuf>,
         cache_dir: Option<PathBuf>,
     ) -> Result<Self, String> {
+        Self::mixed(vec![rules], seed, filter, daily, stats_dir, cache_dir)
+    }
+
+    /// [`Drill::new`] on several rules at once, their puzzles mixed (the default
+    /// session, see [`crate::trainer::puzzle::session`]).
+    ///
+    /// # Errors
+    /// As [`Drill::new`]; and an idea asked for that these rules never call for (the
+    /// line says where it is met).
+    pub fn mixed(
+        all_rules: Vec<PuzzleRules>,
+        seed: u64,
+        filter: Filter,
+        daily: Option<Challenge>,
+        stats_dir: Option<PathBuf>,
+        cache_dir: Option<PathBuf>,
+    ) -> Result<Self, String> {
+        let Some(rules) = all_rules.first().cloned() else {
+            return Err("no rules to find puzzles under".into());
+        };
         if rules.objective == Objective::Moves {
             return Err(
                 "puzzles are two-player positions: objective 'moves' is for solitaire".into(),
             );
         }
-        let mut generator = Generator::new(rules.clone()).map_err(|e| e.to_string())?;
+        let mut generator = Generator::mixed(all_rules).map_err(|e| e.to_string())?;
         // Puzzles are chosen around the person's rating, unless a difficulty was asked.
         let rating = stats_dir
             .as_deref()
@@ -187,7 +191,17 @@ impl Drill {
             .as_ref()
             .filter(|b| b.rated > 0 && filter.difficulty.is_none())
             .map(|b| b.rating.rating);
-        let puzzles = generator.puzzles_near(seed, BATCH, GAMES, &|p| filter.keeps(p), target);
+        let puzzles = filter.find(&mut generator, seed, BATCH, GAMES, target);
+        if let Some(idea) = filter.idea
+            && !puzzles.iter().any(|p| !p.control)
+        {
+            let pass_rules: Vec<_> = generator.rules().iter().map(|r| r.pass_rule).collect();
+            return Err(crate::trainer::puzzle::session::refusal(
+                idea,
+                &rules.deck,
+                &pass_rules,
+            ));
+        }
         let Some(first) = puzzles.first() else {
             return Err(format!(
                 "no puzzle found on {} under {} in {GAMES} games",
@@ -195,8 +209,15 @@ impl Drill {
                 rules.pass_rule.name()
             ));
         };
+        let rules = first.rules.clone();
         let game = first.game();
-        let lesson = explain(game.view(), generator.solver()).map_err(|e| e.to_string())?;
+        let cards = first.cards();
+        let flips = first.flips.clone();
+        let lesson = explain(
+            game.view(),
+            generator.solver_for(&rules).expect("the puzzle's rules"),
+        )
+        .map_err(|e| e.to_string())?;
         let store = stats_dir.as_deref().map(TallyStore::new);
         // The tally so far is read before the first puzzle shows, so that the first
         // screen counts what `stats` counts (a file that cannot be read is said once).
@@ -218,6 +239,9 @@ impl Drill {
             daily,
             puzzles,
             index: 0,
+            step: 0,
+            cards,
+            flips,
             game,
             lesson,
             cursor: 0,
@@ -316,7 +340,74 @@ impl Drill {
     }
 
     fn prompt(&self) -> String {
-        "Find the best card and turn it (Enter, Space or a click)".to_string()
+        match self.puzzles.get(self.index).map(|p| p.asks) {
+            Some(Asks::Turn) => {
+                "Find the best card: the turn's first, then its second (Enter, Space or a click)"
+                    .to_string()
+            }
+            _ => "Find the best card and turn it (Enter, Space or a click)".to_string(),
+        }
+    }
+
+    /// The step on screen and how many the puzzle asks (`(1, 2)`: the first card of
+    /// two).
+    #[must_use]
+    pub fn step(&self) -> (usize, usize) {
+        (self.step + 1, self.puzzle().steps.len().max(1))
+    }
+
+    /// The step on screen: its position, actions and best.
+    #[must_use]
+    pub fn step_now(&self) -> &crate::trainer::puzzle::Step {
+        &self.puzzle().steps[self.step]
+    }
+
+    /// "card 1 of 2" for a puzzle of several steps, else nothing.
+    #[must_use]
+    pub fn step_words(&self) -> Option<String> {
+        let (at, of) = self.step();
+        (of > 1).then(|| format!("card {at} of {of}"))
+    }
+
+    /// After a right answer to a step that is not the last: the next step on screen,
+    /// the card turned at `position` (for a new card, the line's card: the deal's two
+    /// unseen cards trade places when the person chose another). `false` if the next
+    /// step cannot be shown.
+    fn advance(&mut self, position: usize, action: Action) -> bool {
+        let puzzle = self.puzzle().clone();
+        let Some(next) = puzzle.steps.get(self.step + 1) else {
+            return false;
+        };
+        let line = next.flips.last().copied().unwrap_or(position);
+        if action == Action::Unknown && line != position && line < self.cards.len() {
+            self.cards.swap(line, position);
+        }
+        let mut flips = self.flips.clone();
+        flips.push(position);
+        let game = puzzle.game_on(&self.cards, &flips);
+        let Some(Ok(lesson)) = self.solver(&puzzle.rules).map(|s| explain(game.view(), s)) else {
+            return false;
+        };
+        self.step += 1;
+        self.flips = flips;
+        self.game = game;
+        self.lesson = lesson;
+        true
+    }
+
+    /// The puzzle on screen from its first step again.
+    fn restart(&mut self) {
+        let puzzle = self.puzzle().clone();
+        self.step = 0;
+        self.cards = puzzle.cards();
+        self.flips = puzzle.flips.clone();
+        self.game = puzzle.game();
+        if let Some(Ok(lesson)) = self
+            .solver(&puzzle.rules)
+            .map(|s| explain(puzzle.game().view(), s))
+        {
+            self.lesson = lesson;
+        }
     }
 
     /// Takes what could not be saved since the last call, one "Not saved: ..." line
@@ -428,6 +519,21 @@ impl Drill {
         };
         let cost = self.lesson.find(action).map_or(0.0, |e| e.cost);
         let right = cost <= TIE_EPSILON;
+        // A right card that is not the last of the line: on to the next.
+        if right
+            && !matches!(self.source, Source::Review(_))
+            && self.step + 1 < self.puzzle().steps.len()
+            && self.advance(position, action)
+        {
+            let deck = self.game.view().deck();
+            let place = crate::rules::coordinate(deck, position);
+            self.message = format!(
+                "Right: {place} is the best first card. Find the best card: the second (card {} of {})",
+                self.step + 1,
+                self.puzzle().steps.len()
+            );
+            return;
+        }
         self.answer = Some(Answer {
             position,
             action,
@@ -454,10 +560,10 @@ impl Drill {
         let idea = self.puzzle().idea;
         self.session.add(idea, right);
         // The tally and the rated answer are written as one (see `trainer::tally`).
-        let puzzle_rating = self.puzzle().rating;
+        let (puzzle_rating, guess) = (self.puzzle().rating, self.puzzle().guess);
         self.counted = Some(match &self.store {
             None => Counted::Session(self.session.clone()),
-            Some(store) => match store.record(idea, right, puzzle_rating) {
+            Some(store) => match store.record(idea, right, puzzle_rating, guess) {
                 Ok(loaded) => {
                     if let Some(dir) = &self.data_dir {
                         let results = loaded.tally.ratings.as_deref().unwrap_or_default();
@@ -483,10 +589,15 @@ impl Drill {
                 }
             },
         });
+        let which = match self.step() {
+            (_, 1) => "card",
+            (1, _) => "first card",
+            _ => "second card",
+        };
         self.message = if right {
-            "Right: that is the best card. n: next puzzle".to_string()
+            format!("Right: that is the best {which}. n: next puzzle")
         } else {
-            "Not the best card. r: try again · n: next puzzle".to_string()
+            format!("Not the best {which}. r: try again · n: next puzzle")
         };
         if let Some(clock) = self.clock.as_mut() {
             clock.tried += 1;
@@ -519,13 +630,16 @@ impl Drill {
         self.answer = None;
         self.again = true;
         self.forget_change();
+        if self.step > 0 {
+            self.restart();
+        }
         self.message = format!("Try again: {}", self.prompt().to_lowercase());
     }
 
     /// The solver valuing puzzles under `rules`.
     fn solver(&mut self, rules: &PuzzleRules) -> Option<&mut crate::solver::Solver<f64>> {
         match &mut self.source {
-            Source::Generated { generator, .. } => Some(generator.solver()),
+            Source::Generated { generator, .. } => generator.solver_for(rules),
             Source::Review(run) => run.solvers.get(rules).map(Generator::solver),
         }
     }
@@ -547,12 +661,11 @@ impl Drill {
         if let Source::Generated { generator, filter } = &mut self.source
             && self.index + 1 >= self.puzzles.len()
         {
-            let filter = *filter;
-            let more = generator.puzzles_near(
+            let more = filter.find(
+                generator,
                 self.seed,
                 self.puzzles.len() + BATCH,
                 GAMES * (self.puzzles.len() / BATCH + 1),
-                &|p| filter.keeps(p),
                 self.target,
             );
             if more.len() <= self.puzzles.len() {
@@ -568,6 +681,9 @@ impl Drill {
             return;
         };
         self.index += 1;
+        self.step = 0;
+        self.cards = self.puzzles[self.index].cards();
+        self.flips = self.puzzles[self.index].flips.clone();
         self.rules = rules;
         self.game = game;
         self.lesson = lesson;

@@ -9,7 +9,7 @@ use crate::rules::{Deck, Objective, PassRule};
 use crate::solitaire::Challenge;
 use crate::solver::FirstCard;
 use crate::trainer::IdeaKind;
-use crate::trainer::puzzle::{Difficulty, Generator, Puzzle, PuzzleRules};
+use crate::trainer::puzzle::{Difficulty, Generator, Puzzle, PuzzleRules, session, thumb};
 
 /// Most games played to look for the puzzles asked for.
 const MAX_GAMES: usize = 5_000;
@@ -17,25 +17,29 @@ const MAX_GAMES: usize = 5_000;
 /// Puzzles from the solver.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "On screen: turn the card you think best; then every choice is shown with its value, \
+    after_help = "On screen: a puzzle asks the rest of a turn: turn the best first card, then the best second \
+(a guess solves at most a quarter); then every choice is shown with its value, \
 what it costs and why, and your answer is counted (streak, solved, tried, by idea: see `concentration stats`). \
-A session mixes the ideas with control positions, where the common play is right, so no rule of thumb solves more than half. \
+A session mixes the ideas with control positions, where the common play is right, so no rule of thumb solves more than half; \
+with no --pass-rule it mixes agreed, quit and none, for four ideas. \
 Keys: arrows or h j k l and Enter/Space (or a click), n next puzzle, r try a missed one again, L the Strategy page, ? help, q quit.\n\n\
 Examples:\n  concentration puzzle\n  concentration puzzle --deck pairs:8 --difficulty easy\n  concentration puzzle --daily\n  \
 concentration puzzle --deck standard-rank --idea sacrifice\n  concentration puzzle --timed\n  concentration puzzle --list 5 --seed 7 --json"
 )]
 pub(super) struct PuzzleArgs {
-    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC
-    #[arg(long, default_value = "standard")]
-    pub deck: Deck,
+    /// Deck: standard, standard-rank, standard-jokers, double, pairs:N or LxC (default
+    /// standard, or the deck an --idea is met on)
+    #[arg(long)]
+    pub deck: Option<Deck>,
     /// What the mover plays for: win or margin
     #[arg(long, default_value = "win")]
     pub objective: Objective,
-    /// agreed, ko, quit, withdraw or none
-    #[arg(long = "pass-rule", default_value = "agreed")]
-    pub pass_rule: PassRule,
-    /// Only puzzles of this idea: sacrifice, pass-to-win, wait, keep-pair, leave-pair,
-    /// psyche-out or other
+    /// agreed, ko, quit, withdraw or none (default: a session mixing agreed, quit and
+    /// none, or the rules an --idea is met under)
+    #[arg(long = "pass-rule")]
+    pub pass_rule: Option<PassRule>,
+    /// Only puzzles where this idea is right (at most a third look-alikes where it is
+    /// wrong): sacrifice, pass-to-win, wait, keep-pair, leave-pair, psyche-out or other
     #[arg(long, value_parser = parse_idea)]
     pub idea: Option<IdeaKind>,
     /// Only puzzles of this difficulty: easy, medium or hard
@@ -94,40 +98,97 @@ pub(super) fn find(args: &PuzzleArgs, seed: u64, count: usize) -> anyhow::Result
             "puzzles are two-player positions: objective 'moves' is for solitaire",
         ));
     }
-    // The puzzles are the standard model's positions, valued by its solver.
-    let rule_set = crate::model::RuleSet::of(&args.deck, 2);
-    if rule_set != crate::model::RuleSet::Standard {
-        return Err(super::usage(format!(
-            "--deck {}: puzzles are positions of the standard game, and this deck has rules of its own (play it with `concentration play --deck {}`)",
-            args.deck, args.deck
+    let all = rules(args)?;
+    let mut generator = Generator::mixed(all.clone()).map_err(|e| super::usage(e.to_string()))?;
+    let filter = Filter {
+        idea: args.idea,
+        difficulty: args.difficulty,
+    };
+    let found = filter.find(&mut generator, seed, count, MAX_GAMES, None);
+    if let Some(idea) = args.idea
+        && !found.iter().any(|p| !p.control)
+    {
+        let pass_rules: Vec<PassRule> = all.iter().map(|r| r.pass_rule).collect();
+        return Err(super::usage(session::refusal(
+            idea,
+            &all[0].deck,
+            &pass_rules,
         )));
     }
-    let rules = PuzzleRules {
-        deck: args.deck.clone(),
-        objective: args.objective,
-        pass_rule: args.pass_rule,
-    };
-    let mut generator = Generator::new(rules).map_err(|e| super::usage(e.to_string()))?;
-    let (idea, difficulty) = (args.idea, args.difficulty);
-    Ok(generator.puzzles(seed, count, MAX_GAMES, &|p| {
-        idea.is_none_or(|k| p.idea == k) && difficulty.is_none_or(|d| p.difficulty == d)
-    }))
+    Ok(found)
 }
 
-/// One puzzle as a JSON object (the names of the `solve` contract).
-#[must_use]
-pub(super) fn to_json(p: &Puzzle) -> serde_json::Value {
-    let first = match p.state.first {
-        None => serde_json::Value::Null,
-        Some(FirstCard::Revealed(q)) => json!({"kind": "revealed", "pattern": q.to_string()}),
-        Some(FirstCard::Held(q)) => json!({"kind": "held", "pattern": q.to_string()}),
-    };
-    let actions: Vec<_> = p
+/// The rules of the session `args` ask for (see [`session::rules_for`]).
+///
+/// # Errors
+/// A deck of rules of its own, or an idea these rules never call for (status 2).
+fn rules(args: &PuzzleArgs) -> anyhow::Result<Vec<PuzzleRules>> {
+    // The puzzles are the standard model's positions, valued by its solver.
+    if let Some(deck) = &args.deck
+        && crate::model::RuleSet::of(deck, 2) != crate::model::RuleSet::Standard
+    {
+        return Err(super::usage(format!(
+            "--deck {deck}: puzzles are positions of the standard game, and this deck has rules of its own (play it with `concentration play --deck {deck}`)"
+        )));
+    }
+    session::rules_for(
+        args.deck.as_ref(),
+        args.objective,
+        args.pass_rule,
+        args.idea,
+    )
+    .map_err(super::usage)
+}
+
+/// A decision point's fields (the names of the `solve` contract).
+fn step_json(s: &crate::trainer::puzzle::Step) -> serde_json::Value {
+    let actions: Vec<_> = s
         .actions
         .iter()
         .map(|(a, v)| json!({"action": a.to_string(), "value": v}))
         .collect();
     json!({
+        "position": s.state.position.to_string(),
+        "diff": s.state.diff,
+        "after_pass": s.state.after_pass,
+        "first": first_json(s.state.first),
+        "actions": actions,
+        "best": s.best.to_string(),
+        "usual": s.usual.to_string(),
+        "guess": s.guess(),
+    })
+}
+
+fn first_json(first: Option<FirstCard>) -> serde_json::Value {
+    match first {
+        None => serde_json::Value::Null,
+        Some(FirstCard::Revealed(q)) => json!({"kind": "revealed", "pattern": q.to_string()}),
+        Some(FirstCard::Held(q)) => json!({"kind": "held", "pattern": q.to_string()}),
+    }
+}
+
+/// One puzzle as a JSON object (the names of the `solve` contract).
+#[must_use]
+pub(super) fn to_json(p: &Puzzle) -> serde_json::Value {
+    let first = first_json(p.state.first);
+    let actions: Vec<_> = p
+        .actions
+        .iter()
+        .map(|(a, v)| json!({"action": a.to_string(), "value": v}))
+        .collect();
+    let steps: Vec<_> = p.steps.iter().map(step_json).collect();
+    let solved_by: Vec<&str> = thumb::names()
+        .into_iter()
+        .zip(p.solved_by)
+        .filter_map(|(name, solved)| solved.then_some(name))
+        .collect();
+    json!({
+        "asks": p.asks.name(),
+        "question": p.asks.question(),
+        "steps": steps,
+        "key_step": p.key,
+        "guess": p.guess,
+        "solved_by": solved_by,
         "id": p.id,
         "deck": p.rules.deck.name(),
         "objective": p.rules.objective.name(),
@@ -161,7 +222,12 @@ pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         None
     };
     let seed = match daily {
-        Some(d) => d.seed(&args.deck),
+        Some(d) => d.seed(
+            &args
+                .deck
+                .clone()
+                .unwrap_or_else(|| Deck::parse("standard").expect("the standard deck")),
+        ),
         None => args.seed.unwrap_or_else(crate::app::random_seed),
     };
     let Some(count) = args.list else {
@@ -174,14 +240,30 @@ pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         if args.json {
             println!("{}", to_json(p));
         } else {
+            let line: Vec<String> = p.steps.iter().map(|s| s.best.to_string()).collect();
             println!(
-                "{}  {}  {}  best {}  (usual {})",
+                "{}  {}  {}  {}  best {}  (guess {:.0}%)",
                 p.id,
+                p.rules.pass_rule.name(),
                 p.idea.name(),
                 p.difficulty.name(),
-                p.best,
-                p.usual
+                line.join(" then "),
+                100.0 * p.guess
             );
+        }
+    }
+    // A session on several rules says so (last, so that the first line is a puzzle's);
+    // each puzzle names its own.
+    let all = rules(args)?;
+    if all.len() > 1 {
+        let line = format!(
+            "a mixed session: {} (each puzzle names its pass rule)",
+            session::describe(&all)
+        );
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
         }
     }
     if puzzles.len() < count {
@@ -200,7 +282,9 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
             "puzzles are two-player positions: objective 'moves' is for solitaire",
         ));
     }
-    args.deck
+    let all = rules(args)?;
+    all[0]
+        .deck
         .check_playable()
         .map_err(|e| super::usage(e.to_string()))?;
     let look = args.look.look()?;
@@ -210,18 +294,13 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         Some(crate::record::data_dir(flag.as_deref()).map_err(super::usage)?)
     };
-    let rules = PuzzleRules {
-        deck: args.deck.clone(),
-        objective: args.objective,
-        pass_rule: args.pass_rule,
-    };
     let filter = Filter {
         idea: args.idea,
         difficulty: args.difficulty,
     };
     // Bad rules are refused before the terminal is asked for.
     let cache = super::cache_dir();
-    let mut drill = Drill::new(rules, seed, filter, daily, stats, cache).map_err(super::usage)?;
+    let mut drill = Drill::mixed(all, seed, filter, daily, stats, cache).map_err(super::usage)?;
     if let Some(minutes) = args.timed {
         drill = drill.timed(minutes, std::time::Instant::now());
     }

@@ -113,10 +113,16 @@ fn introduce<R: BufRead, W: Write>(app: &App, voice: &mut Voice<R, W>) -> io::Re
             d.rules().deck
         ))?,
         None => voice.say(&format!(
-            "Puzzle {}, {}, deck {}: find the best card and type it.{clock}",
+            "Puzzle {}, {}, deck {}, rule {}: {}.{clock}",
             d.number(),
             p.difficulty.name(),
-            d.rules().deck
+            d.rules().deck,
+            d.rules().pass_rule.name(),
+            match d.step() {
+                (_, 1) => "find the best card and type it".to_string(),
+                (1, _) => "play the rest of the turn: type the best first card, then the best second".to_string(),
+                _ => "type the best second card".to_string(),
+            }
         ))?,
     }
     board(app, voice)
@@ -183,7 +189,7 @@ fn answer<R: BufRead, W: Write>(
     pos: usize,
 ) -> io::Result<()> {
     let Some(d) = drill(app) else { return Ok(()) };
-    let before = d.number();
+    let (before, step) = (d.number(), d.step().0);
     let cols = d.game().view().deck().grid().1;
     let from = d.cursor;
     let dr = (pos / cols).cast_signed() - (from / cols).cast_signed();
@@ -200,17 +206,22 @@ fn answer<R: BufRead, W: Write>(
     let Some(d) = drill(app) else { return Ok(()) };
     let Some(a) = d.answer() else {
         voice.say(&format!("{}.", d.message()))?;
-        // A timed run goes on to the next puzzle at once.
+        // A timed run goes on to the next puzzle at once; a right first card shows the
+        // table with it turned.
         if d.number() != before {
             introduce(app, voice)?;
+        } else if d.step().0 != step {
+            board(app, voice)?;
         }
         return Ok(());
     };
     let objective = d.rules().objective;
-    voice.say(if a.right {
-        "Right: that is the best move."
-    } else {
-        "Not the best move."
+    voice.say(match (a.right, d.step()) {
+        (true, (_, 1)) => "Right: that is the best move.",
+        (true, _) => "Right: that is the best second card, and the turn is solved.",
+        (false, (1, 1)) => "Not the best move.",
+        (false, (1, _)) => "Not the best first card.",
+        (false, _) => "Not the best second card.",
     })?;
     if let Some(line) = d.played_line() {
         voice.say(&format!("{line}."))?;

@@ -133,7 +133,14 @@ pub(super) fn panel_lines(drill: &Drill) -> Vec<Line<'static>> {
     let t = drill.tally();
     let heading = match drill.played() {
         Some(played) => format!("Your game · turn {}", played.turn),
-        None => format!("Puzzle {} · {}", drill.number(), p.difficulty.name()),
+        None => match drill.step_words() {
+            Some(step) => format!(
+                "Puzzle {} · {} · {step}",
+                drill.number(),
+                p.difficulty.name()
+            ),
+            None => format!("Puzzle {} · {}", drill.number(), p.difficulty.name()),
+        },
     };
     let mut lines = vec![
         Line::from(Span::styled(heading, theme::HEADING)),

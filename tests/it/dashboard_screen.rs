@@ -183,10 +183,10 @@ fn per_idea_trends_show_on_the_dashboard_and_practise_next_names_a_runnable_idea
         .find(|l| l.starts_with("Practise next:"))
         .unwrap();
     assert!(
-        practise.ends_with(": concentration puzzle --idea keep-pair"),
+        practise.ends_with(": concentration puzzle --idea keep-pair --deck standard-rank"),
         "{practise}"
     );
-    // The command named runs (its flag and idea exist).
+    // The command named runs as printed (on the deck the idea is met on).
     let command: Vec<&str> = practise
         .rsplit(": ")
         .next()
@@ -195,7 +195,7 @@ fn per_idea_trends_show_on_the_dashboard_and_practise_next_names_a_runnable_idea
         .skip(1)
         .collect();
     let mut args = command.clone();
-    args.extend(["--list", "1", "--deck", "pairs:8", "--seed", "3"]);
+    args.extend(["--list", "1", "--seed", "3"]);
     let (code, _, err) = cli::run(&args);
     assert_eq!(code, 0, "{args:?}: {err}");
     // The JSON has the same rows.

@@ -61,6 +61,7 @@ mod pty_input;
 mod pty_pairs;
 mod pty_puzzle;
 mod published;
+mod puzzle_guess;
 mod puzzle_screens;
 mod puzzles;
 mod record_store;

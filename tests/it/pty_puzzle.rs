@@ -6,8 +6,9 @@
 use crate::common::pty;
 
 use concentration::players::candidates;
-use concentration::rules::{Deck, Objective, PassRule};
-use concentration::trainer::puzzle::{Generator, PuzzleRules};
+use concentration::rules::{Deck, Objective};
+use concentration::solver::Action;
+use concentration::trainer::puzzle::{Generator, session};
 use concentration::trainer::tally::{FILE_NAME, Tally};
 use pty::{Session, path_to};
 
@@ -15,20 +16,31 @@ use pty::{Session, path_to};
 fn solves_a_puzzle_with_keystrokes_and_counts_it() {
     let _pty = pty::lock();
     let deck = Deck::parse("pairs:8").unwrap();
-    let mut generator = Generator::new(PuzzleRules {
-        deck: deck.clone(),
-        objective: Objective::Win,
-        pass_rule: PassRule::Agreed,
-    })
-    .unwrap();
+    // The default session: the deck's puzzles under three pass rules, mixed.
+    let rules = session::rules_for(Some(&deck), Objective::Win, None, None).unwrap();
+    let mut generator = Generator::mixed(rules).unwrap();
     let puzzle = generator.puzzles(7, 1, 5_000, &|_| true).remove(0);
     let game = puzzle.game();
     let target = candidates(game.view(), puzzle.best)[0];
+    // The second card on the table the first leaves: a new card shows the line's card
+    // (the two unseen cards trade places when another was turned).
+    let second = &puzzle.steps[1];
+    let mut cards = puzzle.cards();
+    let line = *second.flips.last().unwrap();
+    if puzzle.best == Action::Unknown {
+        cards.swap(line, target);
+    }
+    let mut flips = puzzle.flips.clone();
+    flips.push(target);
+    let after = puzzle.game_on(&cards, &flips);
+    let target2 = candidates(after.view(), second.best)[0];
 
     let mut s = Session::start(&["puzzle", "--deck", "pairs:8", "--seed", "7"]);
     s.wait_for("Find the best card");
     assert!(s.raw_mode(), "the puzzle runs in raw mode");
     s.keys(&(path_to(target, deck.grid().1) + "\r"));
+    s.wait_for("is the best first card");
+    s.keys(&(path_to(target2, deck.grid().1) + "\r"));
     s.wait_for("Right: the best card");
     s.wait_for("Streak 1 (best 1)");
     s.keys("q");

@@ -51,66 +51,82 @@ fn every_listed_answer_is_the_one_best_action_of_solve() {
         let puzzles = listed(extra);
         assert_eq!(puzzles.len(), 6, "{extra:?}");
         for p in puzzles {
-            let s = |k: &str| p[k].as_str().unwrap().to_string();
-            let mut args = vec![
-                "solve".to_string(),
-                "--json".into(),
-                "--deck".into(),
-                s("deck"),
-                "--objective".into(),
-                s("objective"),
-                "--pass-rule".into(),
-                s("pass_rule"),
-                "--position".into(),
-                s("position"),
-                format!("--diff={}", p["diff"]),
-            ];
-            if p["after_pass"].as_bool().unwrap() {
-                args.push("--after-pass".into());
+            let steps = p["steps"].as_array().unwrap();
+            assert!(!steps.is_empty(), "{p}");
+            // The first step is the puzzle's own fields.
+            for k in ["position", "diff", "after_pass", "first", "best", "usual"] {
+                assert_eq!(p[k], steps[0][k], "{k}: {p}");
             }
-            if let Some(first) = p["first"].as_object() {
-                args.push(format!("--{}", first["kind"].as_str().unwrap()));
-                args.push(first["pattern"].as_str().unwrap().into());
+            let mut guess = 1.0;
+            for step in steps {
+                check_step(&p, step);
+                guess /= step["actions"].as_array().unwrap().len() as f64;
             }
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let solved: Value = serde_json::from_str(&run(&args)).unwrap();
-            let best: Vec<&str> = solved["best"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|b| b.as_str().unwrap())
-                .collect();
-            assert_eq!(best, vec![s("best").as_str()], "{p}");
-            // A control position is one where the common play is the best action.
-            if p["control"].as_bool().unwrap() {
-                assert_eq!(s("usual"), s("best"), "{p}");
-            } else {
-                assert_ne!(s("usual"), s("best"), "{p}");
-            }
-            // Better than every other action by the margin.
-            let value = |name: &str| {
-                solved["actions"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .find(|a| a["action"] == name)
-                    .unwrap()["value"]
-                    .as_f64()
-                    .unwrap()
-            };
-            let margin = if s("objective") == "margin" {
-                0.05
-            } else {
-                0.02
-            };
-            for a in solved["actions"].as_array().unwrap() {
-                if a["action"] != s("best").as_str() {
-                    assert!(
-                        value(&s("best")) - a["value"].as_f64().unwrap() >= margin,
-                        "{p}"
-                    );
-                }
-            }
+            // One best action a step: the guess is one answer in each step's actions.
+            assert!((p["guess"].as_f64().unwrap() - guess).abs() < 1e-12, "{p}");
+            assert!(guess <= 0.25, "{p}");
+            // A control position is one where the common play is best at every step.
+            let common = steps.iter().all(|s| s["usual"] == s["best"]);
+            assert_eq!(p["control"].as_bool().unwrap(), common, "{p}");
+        }
+    }
+}
+
+/// A step's best action is the one best action of `solve`, better than every other by
+/// the margin.
+fn check_step(p: &Value, step: &Value) {
+    let s = |k: &str| p[k].as_str().unwrap().to_string();
+    let mut args = vec![
+        "solve".to_string(),
+        "--json".into(),
+        "--deck".into(),
+        s("deck"),
+        "--objective".into(),
+        s("objective"),
+        "--pass-rule".into(),
+        s("pass_rule"),
+        "--position".into(),
+        step["position"].as_str().unwrap().into(),
+        format!("--diff={}", step["diff"]),
+    ];
+    if step["after_pass"].as_bool().unwrap() {
+        args.push("--after-pass".into());
+    }
+    if let Some(first) = step["first"].as_object() {
+        args.push(format!("--{}", first["kind"].as_str().unwrap()));
+        args.push(first["pattern"].as_str().unwrap().into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let solved: Value = serde_json::from_str(&run(&args)).unwrap();
+    let best: Vec<&str> = solved["best"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap())
+        .collect();
+    let step_best = step["best"].as_str().unwrap();
+    assert_eq!(best, vec![step_best], "{p}");
+    let value = |name: &str| {
+        solved["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["action"] == name)
+            .unwrap()["value"]
+            .as_f64()
+            .unwrap()
+    };
+    let margin = if s("objective") == "margin" {
+        0.05
+    } else {
+        0.02
+    };
+    for a in solved["actions"].as_array().unwrap() {
+        if a["action"] != step_best {
+            assert!(
+                value(step_best) - a["value"].as_f64().unwrap() >= margin,
+                "{p}"
+            );
         }
     }
 }
@@ -166,12 +182,26 @@ fn every_idea_has_puzzles_on_the_decks_it_occurs_on() {
     }
 }
 
-/// Whether a rule of thumb finds a listed puzzle's best action, read from the JSON alone:
-/// `new` always turns a new card, `seen` a seen card (any one: the rule is given every
-/// chance), `common` plays the usual move, `pass` passes whenever a pass is legal and
-/// otherwise plays the usual move. Where the rule has no card of its kind, it plays
-/// whatever is left, which is counted as solving.
+/// The rules of thumb, by their names in the JSON.
+const RULES: [&str; 5] = ["new", "seen", "common", "pass", "seen-after-first"];
+
+/// Whether a rule of thumb solves a listed puzzle (every step of it), read from the
+/// JSON alone.
 fn rule_solves(rule: &str, p: &Value) -> bool {
+    p["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| step_solves(rule, s))
+}
+
+/// Whether a rule of thumb finds a step's best action: `new` always turns a new card,
+/// `seen` a seen card (any one: the rule is given every chance), `common` plays the
+/// usual move, `pass` passes whenever a pass is legal and otherwise plays the usual
+/// move, `seen-after-first` a seen card after the first card and a new one before.
+/// Where the rule has no card of its kind, it plays whatever is left, which is counted
+/// as solving.
+fn step_solves(rule: &str, p: &Value) -> bool {
     let actions: Vec<&str> = p["actions"]
         .as_array()
         .unwrap()
@@ -187,6 +217,11 @@ fn rule_solves(rule: &str, p: &Value) -> bool {
         .copied()
         .filter(|a| held && a.starts_with("known"))
         .collect();
+    let rule = match rule {
+        "seen-after-first" if p["first"].is_null() => "new",
+        "seen-after-first" => "seen",
+        other => other,
+    };
     match rule {
         "new" if actions.contains(&"unknown") => best == "unknown",
         "seen" if actions.iter().any(|a| seen(a)) => seen(best),
@@ -218,7 +253,7 @@ fn no_rule_of_thumb_solves_more_than_half_of_a_session() {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         assert_eq!(puzzles.len(), 40, "{deck} {seed}");
-        for rule in ["new", "seen", "common", "pass"] {
+        for rule in RULES {
             let solved = puzzles.iter().filter(|p| rule_solves(rule, p)).count();
             assert!(
                 solved <= 20,
@@ -245,23 +280,29 @@ fn easy_puzzles_are_measurably_easier_than_hard_ones() {
         let out = run(&["puzzle", "--list", "40", "--seed", seed, "--json"]);
         for line in out.lines() {
             let p: Value = serde_json::from_str(line).unwrap();
-            let solved = ["new", "seen", "common", "pass"]
-                .iter()
-                .filter(|r| rule_solves(r, &p))
-                .count();
-            let mut values: Vec<f64> = p["actions"]
+            let solved = RULES.iter().filter(|r| rule_solves(r, &p)).count();
+            // The closest step's lead of the best over the runner-up.
+            let gap = p["steps"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|a| a["value"].as_f64().unwrap())
-                .collect();
-            values.sort_by(|a, b| b.total_cmp(a));
+                .map(|s| {
+                    let mut values: Vec<f64> = s["actions"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|a| a["value"].as_f64().unwrap())
+                        .collect();
+                    values.sort_by(|a, b| b.total_cmp(a));
+                    values[0] - values[1]
+                })
+                .fold(f64::INFINITY, f64::min);
             let entry = by
                 .entry(p["difficulty"].as_str().unwrap().to_string())
                 .or_default();
             entry.0 += 1.0;
             entry.1 += solved as f64;
-            entry.2 += values[0] - values[1];
+            entry.2 += gap;
         }
     }
     let mean = |d: &str| {
@@ -306,7 +347,7 @@ fn puzzles_are_chosen_around_a_rating_without_giving_up_the_mix() {
         mean(&high)
     );
     for ps in [&low, &high] {
-        for rule in 0..4 {
+        for rule in 0..5 {
             let solved = ps.iter().filter(|p| p.solved_by[rule]).count();
             assert!(solved <= 15, "rule {rule} solves {solved} of 30");
         }
@@ -326,10 +367,8 @@ fn a_pass_that_costs_says_what_the_opponent_does_instead() {
     })
     .unwrap();
     let p = g
-        .from_game(627_405_149_472_732_430)
-        .into_iter()
-        .find(|p| p.id.ends_with("/91"))
-        .expect("the issue's puzzle");
+        .posed_at(627_405_149_472_732_430, 91)
+        .expect("the issue's decision");
     let game = p.game();
     let lesson = explain(game.view(), g.solver()).unwrap();
     let pass = lesson

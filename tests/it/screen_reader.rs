@@ -433,7 +433,7 @@ fn watch_solitaire_puzzle_learn_pairs_and_replay_speak_too() {
     assert_plain(&out);
     assert!(out.starts_with("Puzzle 1, "), "{out}");
     assert!(
-        out.contains("Not the best move.") || out.contains("Right: "),
+        out.contains("Not the best first card.") || out.contains("Right: "),
         "{out}"
     );
     assert!(out.contains("Puzzle 2, "), "{out}");
@@ -528,7 +528,8 @@ fn a_missed_puzzle_is_tried_again_by_ear() {
         "b1\nagain\nquit\n",
     );
     assert_eq!(code, 0);
-    assert!(out.contains("Not the best move."), "{out}");
+    // Puzzle 1 asks the turn: b1 is not its best first card.
+    assert!(out.contains("Not the best first card."), "{out}");
     assert!(out.contains("Try again: type the best card."), "{out}");
     assert!(!out.to_lowercase().contains("click"), "{out}");
     let intro = out.lines().next().unwrap();

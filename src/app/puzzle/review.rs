@@ -131,6 +131,7 @@ impl Drill {
         };
         let rules = first.puzzle.rules.clone();
         let game = first.puzzle.game();
+        let (cards, flips) = (first.puzzle.cards(), first.puzzle.flips.clone());
         let lesson = solvers
             .get(&rules)
             .ok_or_else(|| format!("the solver cannot value {}", rules.deck.name()))
@@ -150,6 +151,9 @@ impl Drill {
             daily: None,
             puzzles,
             index: 0,
+            step: 0,
+            cards,
+            flips,
             game,
             lesson,
             cursor: 0,

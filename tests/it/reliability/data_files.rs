@@ -173,7 +173,7 @@ fn every_damage_to_the_puzzle_ratings_warns_once_and_stats_goes_on() {
             assert!(!text(&out.stdout).is_empty(), "{case}: the page is printed");
         }
         let store = TallyStore::new(&data);
-        let answered = store.record(IdeaKind::Sacrifice, true, 1500.0);
+        let answered = store.record(IdeaKind::Sacrifice, true, 1500.0, 0.0);
         if case == "format 99" {
             let e = answered.unwrap_err().to_string();
             assert!(e.contains("newer version"), "{case}: {e}");
@@ -355,7 +355,7 @@ fn counters_at_their_limit_saturate_rather_than_wrap() {
     )
     .unwrap();
     let tally = TallyStore::new(&data)
-        .record(IdeaKind::Sacrifice, true, 1500.0)
+        .record(IdeaKind::Sacrifice, true, 1500.0, 0.0)
         .unwrap()
         .tally;
     assert_eq!((tally.all.tried, tally.all.solved), (max, max));
@@ -519,7 +519,7 @@ fn an_older_tally_and_its_ratings_file_are_taken_in_whole() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["dashboard"]["rated"], 3, "the old ratings rate");
 
-    let after = store.record(IdeaKind::Wait, true, 1500.0).unwrap();
+    let after = store.record(IdeaKind::Wait, true, 1500.0, 0.0).unwrap();
     assert!(after.warning.is_none(), "{:?}", after.warning);
     assert_eq!(after.tally.format, 2);
     assert_eq!((after.tally.all.tried, after.tally.all.solved), (4, 3));

@@ -16,6 +16,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::IdeaKind;
 use super::rating::{Book, Event};
 use super::skill::Skill;
 use super::tally::{Tally, TallyStore};
@@ -198,6 +199,7 @@ pub fn game_events(games: &Games) -> Vec<Event> {
                 opponent: super::rating::opponent(super::rating::ai_rating(&d.opponent)?),
                 score: d.score?,
                 source: d.opponent.clone(),
+                guess: 0.0,
             })
         })
         .collect()
@@ -332,7 +334,12 @@ pub fn practise_next(games: &Games, tally: &Tally) -> Option<Practise> {
                     "puzzles of the idea {idea}: {missed} of {} missed",
                     count.tried
                 ),
-                command: format!("concentration puzzle --idea {idea}"),
+                // The idea's own deck and rules (an idea never a puzzle's one best play,
+                // from an older tally: the mixed session).
+                command: IdeaKind::parse(idea).map_or_else(
+                    || format!("concentration puzzle --idea {idea}"),
+                    super::puzzle::session::practise,
+                ),
             });
         }
     }

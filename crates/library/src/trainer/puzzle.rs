@@ -1,22 +1,31 @@
-//! Puzzles: decision points from real games where one action is clearly best.
+//! Puzzles: the rest of a turn from real games, where one card is clearly best at each
+//! step.
 //!
 //! The generator plays seeded games on a deck (each decision by the optimal player, the
-//! usual player or a random legal action, so that the positions vary) and keeps every
-//! decision point where one action is better than every other by at least
-//! [`Criteria::margin`] (2 points of win probability, 0.05 pairs of margin) and either
-//! - the usual player's action is not that one (a puzzle of an idea), or
-//! - it is, and a seen card or a pass was there to be tempted by (a *control*: the
-//!   common play is right here, and a learner who always plays the idea gets it wrong).
+//! usual player or a random legal action, so that the positions vary). A puzzle starts
+//! at a turn's first card and asks it, then (where the game went on with a best first
+//! card) the second card, the card the first shows being the game's own: its [`Step`]s.
+//! It is kept when, at every step, one action is better than every other by at least
+//! [`Criteria::margin`] (2 points of win probability, 0.05 pairs of margin), random
+//! answers solve it at most [`GUESS_MOST`] of the time, and either
+//! - at some step the usual player's action is not the best (a puzzle of an idea), or
+//! - it is best throughout, and a seen card or a pass was there to be tempted by (a
+//!   *control*: the common play is right here, and a learner who always plays the idea
+//!   gets it wrong).
 //!
 //! A session mixes them ([`mix`]) so that no rule of thumb ([`thumb`]) solves more than
-//! half, and each puzzle's difficulty is measured by how many rules of thumb it defeats
-//! and how close its best action's runner-up is.
+//! half, on the rules [`session`] chooses, and each puzzle's difficulty is measured by
+//! how many rules of thumb it defeats and how close its best action's runner-up is.
 //!
 //! A puzzle is the game so far (its deal and flips), so its table is a real deal
 //! consistent with everything seen. The same seed gives the same puzzles.
 
 pub mod mix;
+pub mod session;
+pub mod step;
 pub mod thumb;
+
+pub use step::{Asks, Step};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -24,7 +33,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{IdeaKind, explain, idea::kind as idea_kind};
 use crate::model::Standard;
 use crate::players::{TieBreak, Usual, choose_best, realise, state_of};
-use crate::rules::{Deck, Game, Objective, PassRule, Players, below};
+use crate::rules::{Card, Deck, Game, Objective, PassRule, Players, below};
 use crate::solitaire::challenge::splitmix64;
 use crate::solver::{Action, FirstCard, Position, SolveError, Solver, State, legal_actions};
 
@@ -70,16 +79,16 @@ impl Difficulty {
             .find(|d| d.name().eq_ignore_ascii_case(text))
     }
 
-    /// The difficulty of a puzzle that `misses` of the four rules of thumb get wrong,
-    /// whose best action beats the runner-up by `gap` (in the objective's unit) where a
-    /// puzzle needs `margin`. One point for each rule missed, plus one for a runner-up
-    /// within 5 margins (10 points of win chance) and another within 2.5 margins: up to
-    /// 2 points is easy, 3 medium, more hard.
+    /// The difficulty of a puzzle that `misses` of the five rules of thumb get wrong,
+    /// whose best action beats the runner-up by `gap` (in the objective's unit, at its
+    /// closest step) where a puzzle needs `margin`. One point for each rule missed, plus
+    /// one for a runner-up within 5 margins (10 points of win chance) and another within
+    /// 2.5 margins: up to 3 points is easy, 4 medium, more hard.
     #[must_use]
     pub fn measure(misses: usize, gap: f64, margin: f64) -> Self {
         match Self::points(misses, gap, margin) {
-            0..=2 => Self::Easy,
-            3 => Self::Medium,
+            0..=3 => Self::Easy,
+            4 => Self::Medium,
             _ => Self::Hard,
         }
     }
@@ -112,20 +121,29 @@ pub struct Puzzle {
     pub deal: u64,
     /// The flips of the game so far, by position.
     pub flips: Vec<usize>,
-    /// The decision point in the model's terms.
+    /// The first decision point in the model's terms (the first step's).
     pub state: State,
-    /// Every action with its value for the mover.
+    /// Every action of the first step with its value for the mover.
     pub actions: Vec<(Action, f64)>,
-    /// The one best action.
+    /// The first step's one best action.
     pub best: Action,
-    /// What the usual player would do.
+    /// What the usual player would do at the first step.
     pub usual: Action,
+    /// What it asks: one card, or the rest of the turn.
+    pub asks: Asks,
+    /// Every decision asked, in order: the first is the fields above; each later one
+    /// follows the best answer to the one before, its new card the real deal's.
+    pub steps: Vec<Step>,
+    /// The step where the idea is played (or, for a control, where it tempts).
+    pub key: usize,
+    /// The chance that random legal answers solve it (see [`step`]).
+    pub guess: f64,
     /// The idea it teaches: for a control, the idea that would be wrong here.
     pub idea: IdeaKind,
-    /// Whether the common play is the best action (a control position).
+    /// Whether the common play is the best action at every step (a control position).
     pub control: bool,
-    /// Which rules of thumb solve it, in [`thumb::RuleOfThumb::ALL`]'s order.
-    pub solved_by: [bool; 4],
+    /// Which rules of thumb solve every step, in [`thumb::RuleOfThumb::ALL`]'s order.
+    pub solved_by: [bool; thumb::RULES],
     /// How hard it is.
     pub difficulty: Difficulty,
     /// Its rating, the opponent a solver of it beats (see [`Difficulty::points`]).
@@ -139,13 +157,55 @@ impl Puzzle {
     /// If the flips do not replay (a bug: they came from a real game).
     #[must_use]
     pub fn game(&self) -> Game {
+        self.game_after(&self.flips)
+    }
+
+    /// The game at step `i`'s decision point (the first step's if out of range).
+    ///
+    /// # Panics
+    /// As [`Puzzle::game`].
+    #[must_use]
+    pub fn game_at(&self, i: usize) -> Game {
+        self.steps
+            .get(i)
+            .map_or_else(|| self.game(), |s| self.game_after(&s.flips))
+    }
+
+    /// The cards as the puzzle's deal lays them out.
+    ///
+    /// # Panics
+    /// As [`Puzzle::game`].
+    #[must_use]
+    pub fn cards(&self) -> Vec<Card> {
+        self.game_after(&[]).reveal_all().to_vec()
+    }
+
+    /// The game on `cards` (the deal's, perhaps two unseen cards swapped) after `flips`.
+    ///
+    /// # Panics
+    /// If `cards` are not the deck's or the flips do not replay.
+    #[must_use]
+    pub fn game_on(&self, cards: &[Card], flips: &[usize]) -> Game {
+        let mut game = Game::from_cards(
+            self.rules.deck.clone(),
+            cards.to_vec(),
+            self.deal,
+            Players::two(self.rules.pass_rule),
+        );
+        for &p in flips {
+            game.try_flip(p).expect("the flips replay");
+        }
+        game
+    }
+
+    fn game_after(&self, flips: &[usize]) -> Game {
         let mut game = Game::new(
             self.rules.deck.clone(),
             self.deal,
             Players::two(self.rules.pass_rule),
         )
         .expect("a playable deck");
-        for &p in &self.flips {
+        for &p in flips {
             game.try_flip(p).expect("the puzzle's flips replay");
         }
         game
@@ -208,11 +268,33 @@ impl Criteria {
     }
 }
 
-/// Finds puzzles on one deck under one rule and objective.
-pub struct Generator {
+/// The most a guess may solve of a puzzle: a quarter (two steps of two answers each).
+pub const GUESS_MOST: f64 = 0.25;
+
+/// Games a session plays, at most, waiting for its ideas before it chooses.
+const PATIENCE: u64 = 60;
+
+/// One decision met in a generated game.
+struct Decision {
+    game: Game,
+    flips: Vec<usize>,
+    state: State,
+    actions: Vec<(Action, f64)>,
+    /// The action the game went on with.
+    taken: Action,
+}
+
+/// One deck under one rule and objective, solved.
+struct Part {
     rules: PuzzleRules,
     solver: Solver<f64>,
     criteria: Criteria,
+}
+
+/// Finds puzzles on one deck under one rule and objective, or on several in turn (a
+/// mixed session: each game is played under each of them).
+pub struct Generator {
+    parts: Vec<Part>,
 }
 
 impl Generator {
@@ -221,37 +303,66 @@ impl Generator {
     /// # Errors
     /// A deck too large to solve, or `margin` with `withdraw`.
     pub fn new(rules: PuzzleRules) -> Result<Self, SolveError> {
-        let root = Position::start(&rules.deck);
-        let mut solver = Solver::new(
-            rules.objective,
-            rules.pass_rule,
-            &root,
-            0,
-            crate::solver::PLAY_LIMIT,
-        )?;
-        solver.value(&State {
-            position: root,
-            diff: 0,
-            after_pass: false,
-            first: None,
-        })?;
-        let criteria = Criteria::for_objective(rules.objective);
-        Ok(Self {
-            rules,
-            solver,
-            criteria,
-        })
+        Self::mixed(vec![rules])
     }
 
-    /// The solver behind the generator (solved for its rules).
+    /// Solves each of `rules` (at least one), for sessions that mix them.
+    ///
+    /// # Errors
+    /// As [`Generator::new`], for any of them.
+    pub fn mixed(rules: Vec<PuzzleRules>) -> Result<Self, SolveError> {
+        let parts = rules
+            .into_iter()
+            .map(|rules| {
+                let root = Position::start(&rules.deck);
+                let mut solver = Solver::new(
+                    rules.objective,
+                    rules.pass_rule,
+                    &root,
+                    0,
+                    crate::solver::PLAY_LIMIT,
+                )?;
+                solver.value(&State {
+                    position: root,
+                    diff: 0,
+                    after_pass: false,
+                    first: None,
+                })?;
+                let criteria = Criteria::for_objective(rules.objective);
+                Ok(Part {
+                    rules,
+                    solver,
+                    criteria,
+                })
+            })
+            .collect::<Result<Vec<_>, SolveError>>()?;
+        assert!(!parts.is_empty(), "a generator needs rules");
+        Ok(Self { parts })
+    }
+
+    /// The rules of each part, in order.
+    #[must_use]
+    pub fn rules(&self) -> Vec<PuzzleRules> {
+        self.parts.iter().map(|p| p.rules.clone()).collect()
+    }
+
+    /// The solver behind the generator (solved for its first rules).
     pub fn solver(&mut self) -> &mut Solver<f64> {
-        &mut self.solver
+        &mut self.parts[0].solver
+    }
+
+    /// The solver for `rules`, if the generator has them.
+    pub fn solver_for(&mut self, rules: &PuzzleRules) -> Option<&mut Solver<f64>> {
+        self.parts
+            .iter_mut()
+            .find(|p| p.rules == *rules)
+            .map(|p| &mut p.solver)
     }
 
     /// Up to `count` puzzles from games seeded by `seed` (at most `games` games are
-    /// played), each decision point once, mixed by [`mix::Mix`]: ideas and controls in
-    /// turn, so that no rule of thumb solves more than half of any run from the start.
-    /// Asking for more from the same seed gives the same puzzles first.
+    /// played), each line once, mixed by [`mix::Mix`]: ideas and controls in turn, so
+    /// that no rule of thumb solves more than half of any run from the start. Asking
+    /// for more from the same seed gives the same puzzles first.
     pub fn puzzles(
         &mut self,
         seed: u64,
@@ -272,55 +383,113 @@ impl Generator {
         keep: &dyn Fn(&Puzzle) -> bool,
         rating: Option<f64>,
     ) -> Vec<Puzzle> {
-        let mut mix = mix::Mix::near(rating);
+        self.session(seed, count, games, keep, mix::Mix::near(rating))
+    }
+
+    /// Up to `count` puzzles where `idea` is right, at most a third controls (its
+    /// look-alikes), from games seeded by `seed`.
+    pub fn idea_puzzles(
+        &mut self,
+        idea: IdeaKind,
+        seed: u64,
+        count: usize,
+        games: usize,
+        keep: &dyn Fn(&Puzzle) -> bool,
+        rating: Option<f64>,
+    ) -> Vec<Puzzle> {
+        let keep = |p: &Puzzle| p.idea == idea && keep(p);
+        self.session(seed, count, games, &keep, mix::Mix::near(rating).of_idea())
+    }
+
+    fn session(
+        &mut self,
+        seed: u64,
+        count: usize,
+        games: usize,
+        keep: &dyn Fn(&Puzzle) -> bool,
+        mut mix: mix::Mix,
+    ) -> Vec<Puzzle> {
         let mut seen = std::collections::HashSet::new();
         for g in 0..games as u64 {
             if mix.chosen().len() >= count {
                 break;
             }
             let deal = splitmix64(seed ^ splitmix64(g));
-            for puzzle in self.from_game(deal) {
-                if keep(&puzzle) && seen.insert(puzzle.state.clone()) {
-                    mix.offer(puzzle);
+            for part in 0..self.parts.len() {
+                for puzzle in self.puzzles_of_game(part, deal) {
+                    let line: Vec<State> = puzzle.steps.iter().map(|s| s.state.clone()).collect();
+                    if keep(&puzzle) && seen.insert((part, line)) {
+                        mix.offer(puzzle);
+                    }
                 }
             }
-            mix.choose_ready(count);
+            mix.choose_ready(count, g < PATIENCE);
         }
         mix.finish(count)
     }
 
-    /// Every puzzle met in one game on the deal `deal`.
+    /// Every puzzle met in one game on the deal `deal` (under the first rules).
     pub fn from_game(&mut self, deal: u64) -> Vec<Puzzle> {
-        let mut game = Game::new(
-            self.rules.deck.clone(),
-            deal,
-            Players::two(self.rules.pass_rule),
-        )
-        .expect("a playable deck");
+        self.puzzles_of_game(0, deal)
+    }
+
+    fn puzzles_of_game(&mut self, part: usize, deal: u64) -> Vec<Puzzle> {
+        let decisions = self.play(part, deal);
+        let mut out = Vec::new();
+        for (i, d) in decisions.iter().enumerate() {
+            // A line starts at a turn's first card, with a choice to make.
+            if d.state.first.is_some() || d.actions.len() < 2 {
+                continue;
+            }
+            let mut line = vec![d];
+            // The second card follows when the game went on with a best first card.
+            if let Some(next) = decisions.get(i + 1)
+                && next.state.first.is_some()
+                && is_best(d)
+                && next.actions.len() > 1
+            {
+                line.push(next);
+            }
+            if let Some(puzzle) = self.line_puzzle(part, deal, &line, Need::Puzzle) {
+                out.push(puzzle);
+            }
+        }
+        out
+    }
+
+    /// The decisions of one seeded game, each by the optimal player, the usual player
+    /// or a random legal action, so that the positions vary.
+    fn play(&mut self, part: usize, deal: u64) -> Vec<Decision> {
+        let Part { rules, solver, .. } = &mut self.parts[part];
+        let mut game = Game::new(rules.deck.clone(), deal, Players::two(rules.pass_rule))
+            .expect("a playable deck");
         let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(deal));
         let mut flips = Vec::new();
         let mut out = Vec::new();
         while !game.view().is_over() {
             let state = state_of(game.view());
-            let Ok(actions) = self.solver.actions(&state) else {
+            let Ok(actions) = solver.actions(&state) else {
                 break;
             };
-            if let Some(puzzle) = self.puzzle_at(&game, &state, &actions, deal, &flips, true) {
-                out.push(puzzle);
-            }
-            let objective = self.rules.objective;
             // Out of 20: 12 optimal, 5 usual, 3 random.
             let roll = below(&mut rng, 20);
             let action = if roll < 12 {
-                choose_best(objective, TieBreak::Usual, &actions, state.first)
+                choose_best(rules.objective, TieBreak::Usual, &actions, state.first)
             } else if roll < 17 {
                 Some(Usual.act(&state))
             } else {
-                let legal = legal_actions(&state, Some(self.rules.pass_rule));
+                let legal = legal_actions(&state, Some(rules.pass_rule));
                 let i = below(&mut rng, legal.len() as u64);
                 legal.get(usize::try_from(i).unwrap_or(0)).copied()
             }
             .expect("a legal action exists");
+            out.push(Decision {
+                game: game.clone(),
+                flips: flips.clone(),
+                state,
+                actions,
+                taken: action,
+            });
             let position = realise::<Standard>(game.view(), action, &mut rng);
             game.try_flip(position).expect("a legal flip");
             flips.push(position);
@@ -328,81 +497,165 @@ impl Generator {
         out
     }
 
-    /// Any decision point of a game on the generator's rules posed as a puzzle, whether
-    /// or not one action stands clear (a decision of the person's own, for review):
-    /// `game` is the deal `deal` after `flips`. `None` when the game is over or the
-    /// solver cannot value it.
+    /// Any decision point of a game on the generator's rules posed as a puzzle of one
+    /// card, whether or not one action stands clear (a decision of the person's own, for
+    /// review): `game` is the deal `deal` after `flips`. `None` when the game is over or
+    /// the solver cannot value it.
     pub(crate) fn pose(&mut self, game: &Game, deal: u64, flips: &[usize]) -> Option<Puzzle> {
         let state = state_of(game.view());
-        let actions = self.solver.actions(&state).ok()?;
-        self.puzzle_at(game, &state, &actions, deal, flips, false)
+        let actions = self.parts[0].solver.actions(&state).ok()?;
+        let decision = Decision {
+            game: game.clone(),
+            flips: flips.to_vec(),
+            state,
+            taken: actions.first()?.0,
+            actions,
+        };
+        self.line_puzzle(0, deal, &[&decision], Need::Any)
     }
 
-    /// The puzzle at this decision point; when `strict`, only if one action is clearly
-    /// best and, for a control, something tempts.
-    fn puzzle_at(
+    /// The decision after `flips` flips of the game on `deal` (under the first rules)
+    /// posed as a puzzle of one card, whether or not one action stands clear.
+    pub fn posed_at(&mut self, deal: u64, flips: usize) -> Option<Puzzle> {
+        let decisions = self.play(0, deal);
+        let d = decisions.get(flips)?;
+        self.line_puzzle(0, deal, &[d], Need::Any)
+    }
+
+    /// The first decision of `idea` with one clearly best action, met in games seeded
+    /// by `seed` (at most `games`), posed as a puzzle of one card: an example for the
+    /// Strategy page, where a guess does not matter.
+    pub fn example(&mut self, idea: IdeaKind, seed: u64, games: usize) -> Option<Puzzle> {
+        for g in 0..games as u64 {
+            let deal = splitmix64(seed ^ splitmix64(g));
+            let decisions = self.play(0, deal);
+            for d in &decisions {
+                if let Some(p) = self.line_puzzle(0, deal, &[d], Need::Clear)
+                    && p.idea == idea
+                    && !p.control
+                {
+                    return Some(p);
+                }
+            }
+        }
+        None
+    }
+
+    /// The puzzle of a line of decisions, if it meets `need`.
+    fn line_puzzle(
         &mut self,
-        game: &Game,
-        state: &State,
-        actions: &[(Action, f64)],
+        part: usize,
         deal: u64,
-        flips: &[usize],
-        strict: bool,
+        line: &[&Decision],
+        need: Need,
     ) -> Option<Puzzle> {
-        let objective = self.rules.objective;
-        let best = choose_best(objective, TieBreak::Usual, actions, state.first)?;
-        let usual = Usual.act(state);
-        let value = |a: Action| actions.iter().find(|(b, _)| *b == a).map(|&(_, v)| v);
-        let best_value = value(best)?;
-        let (runner_up, runner_up_value) = actions.iter().filter(|(a, _)| *a != best).fold(
-            None,
-            |top: Option<(Action, f64)>, &(a, v)| match top {
-                Some((_, t)) if t >= v => top,
-                _ => Some((a, v)),
-            },
-        )?;
-        let gap = best_value - runner_up_value;
-        if strict && gap < self.criteria.margin {
+        let strict = need != Need::Any;
+        let Part {
+            rules,
+            solver,
+            criteria,
+        } = &mut self.parts[part];
+        let steps = line
+            .iter()
+            .map(|d| {
+                Some(Step {
+                    flips: d.flips.clone(),
+                    state: d.state.clone(),
+                    actions: d.actions.clone(),
+                    best: choose_best(rules.objective, TieBreak::Usual, &d.actions, d.state.first)?,
+                    usual: Usual.act(&d.state),
+                })
+            })
+            .collect::<Option<Vec<Step>>>()?;
+        let gap = steps.iter().map(Step::gap).fold(f64::INFINITY, f64::min);
+        let guess = step::line_guess(&steps);
+        if strict && gap < criteria.margin || need == Need::Puzzle && guess > GUESS_MOST {
             return None;
         }
-        let control = best == usual;
-        // A control needs a temptation: a seen card other than the pair, or a pass.
-        if strict && control && !actions.iter().any(|&(a, _)| tempting(state, a)) {
+        // The idea is played where the best is not the common play; a control (the
+        // common play best throughout) needs a temptation: a seen card other than the
+        // pair, or a pass.
+        let idea_at = steps.iter().position(|s| s.best != s.usual);
+        let tempted_at = steps
+            .iter()
+            .position(|s| s.actions.iter().any(|&(a, _)| tempting(&s.state, a)));
+        let control = idea_at.is_none();
+        if strict && control && tempted_at.is_none() {
             return None;
         }
-        let lesson = explain(game.view(), &mut self.solver).ok()?;
+        let key = idea_at.or(tempted_at).unwrap_or(0);
+        let at = &steps[key];
+        let lesson = explain(line[key].game.view(), solver).ok()?;
         let idea = if control {
             // The idea the best alternative would have played, had it been right.
+            let runner_up = at.runner_up()?;
             let alternative = lesson.find(runner_up)?;
-            match (state.first, runner_up) {
+            match (at.state.first, runner_up) {
                 // A seen card first is how a waiting move starts.
                 (None, Action::Known(p)) if p.known() < 2 => IdeaKind::Wait,
-                _ => idea_kind(state.first, runner_up, usual, alternative.consequences.pass),
+                _ => idea_kind(
+                    at.state.first,
+                    runner_up,
+                    at.usual,
+                    alternative.consequences.pass,
+                ),
             }
         } else {
             lesson.idea.map_or(IdeaKind::Other, |i| i.kind)
         };
-        let legal: Vec<Action> = actions.iter().map(|&(a, _)| a).collect();
-        let solved_by = thumb::solved_by(state, &legal, usual, best);
+        let solved_by = thumb::solved_line(&steps);
         let misses = solved_by.iter().filter(|&&s| !s).count();
-        let difficulty = Difficulty::measure(misses, gap, self.criteria.margin);
-        let rating = Difficulty::rating_of(Difficulty::points(misses, gap, self.criteria.margin));
+        let difficulty = Difficulty::measure(misses, gap, criteria.margin);
+        let rating = Difficulty::rating_of(Difficulty::points(misses, gap, criteria.margin));
+        let first = &steps[0];
         Some(Puzzle {
-            id: format!("{}/{deal}/{}", self.rules.deck.name(), flips.len()),
-            rules: self.rules.clone(),
+            id: format!("{}/{deal}/{}", rules.deck.name(), first.flips.len()),
+            rules: rules.clone(),
             deal,
-            flips: flips.to_vec(),
-            state: state.clone(),
-            actions: actions.to_vec(),
-            best,
-            usual,
+            flips: first.flips.clone(),
+            state: first.state.clone(),
+            actions: first.actions.clone(),
+            best: first.best,
+            usual: first.usual,
+            asks: if steps.len() > 1 {
+                Asks::Turn
+            } else {
+                Asks::Card
+            },
+            key,
+            guess,
             idea,
             control,
             solved_by,
             difficulty,
             rating,
+            steps,
         })
     }
+}
+
+/// What a line must be to be posed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// Anything the solver values (a decision of the person's own).
+    Any,
+    /// One action clearly best at every step and, for a control, something tempting.
+    Clear,
+    /// [`Need::Clear`], and a guess solves it at most [`GUESS_MOST`] of the time.
+    Puzzle,
+}
+
+/// Whether the game went on with one of the best actions (so that the next decision is
+/// on the best line).
+fn is_best(d: &Decision) -> bool {
+    let top = d
+        .actions
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    d.actions
+        .iter()
+        .any(|&(a, v)| a == d.taken && v >= top - crate::solver::TIE_EPSILON)
 }
 
 /// Whether `action` is one a learner of the ideas is drawn to instead of the common

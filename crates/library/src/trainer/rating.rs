@@ -86,6 +86,16 @@ fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
 /// 0.5 a draw, 0 a loss); no results only widens the deviation.
 #[must_use]
 pub fn update(player: Rating, results: &[(Rating, f64)]) -> Rating {
+    update_guessing(player, results, 0.0)
+}
+
+/// [`update`] against opponents a guess beats with chance `guess` (a puzzle): the
+/// expected score is the item-response model's with a guessing floor (3PL),
+/// `E = guess + (1 - guess) * E_glicko`, in the score's residual and its variance. A
+/// right answer then gains less, and a wrong one costs more, the likelier a guess was.
+#[must_use]
+pub fn update_guessing(player: Rating, results: &[(Rating, f64)], guess: f64) -> Rating {
+    let guess = guess.clamp(0.0, 0.99);
     let mu = (player.rating - 1500.0) / SCALE;
     let phi = player.deviation / SCALE;
     let sigma = player.volatility;
@@ -100,7 +110,7 @@ pub fn update(player: Rating, results: &[(Rating, f64)]) -> Rating {
     for (o, score) in results {
         let mu_j = (o.rating - 1500.0) / SCALE;
         let phi_j = o.deviation / SCALE;
-        let e = expected(mu, mu_j, phi_j);
+        let e = guess + (1.0 - guess) * expected(mu, mu_j, phi_j);
         v_inv += g(phi_j).powi(2) * e * (1.0 - e);
         sum += g(phi_j) * (score - e);
     }
@@ -177,6 +187,9 @@ pub struct PuzzleResult {
     pub rating: f64,
     /// Solved first try.
     pub solved: bool,
+    /// The chance a guess solves it (absent before puzzles were lines: then 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guess: Option<f64>,
 }
 
 /// What `puzzle-ratings.json` holds.
@@ -208,6 +221,8 @@ pub struct Event {
     pub score: f64,
     /// `puzzle`, or the AI's kind.
     pub source: String,
+    /// The chance a guess scores 1 (a puzzle's; 0 for a game).
+    pub guess: f64,
 }
 
 /// One point of the trend: the rating after a result.
@@ -237,7 +252,7 @@ pub fn rate_all(mut events: Vec<Event>) -> Book {
     events.sort_by(|a, b| a.when.cmp(&b.when));
     let mut book = Book::default();
     for e in events {
-        book.rate(e.opponent, e.score, &e.source);
+        book.rate_guessing(e.opponent, e.score, &e.source, e.guess);
     }
     book
 }
@@ -245,7 +260,12 @@ pub fn rate_all(mut events: Vec<Event>) -> Book {
 impl Book {
     /// Rates one result against `against` (score 1, 0.5 or 0).
     pub fn rate(&mut self, against: Rating, score: f64, source: &str) {
-        self.rating = update(self.rating, &[(against, score)]);
+        self.rate_guessing(against, score, source, 0.0);
+    }
+
+    /// Rates one result against `against` that a guess scores with chance `guess`.
+    pub fn rate_guessing(&mut self, against: Rating, score: f64, source: &str, guess: f64) {
+        self.rating = update_guessing(self.rating, &[(against, score)], guess);
         self.rated += 1;
         self.history.push(Point {
             rating: self.rating.rating,
@@ -300,9 +320,11 @@ impl Book {
 /// The first result at fault.
 pub(crate) fn check_results(results: &[PuzzleResult]) -> Result<(), String> {
     let (low, high) = PUZZLE_RATINGS;
-    results
-        .iter()
-        .try_for_each(|r| in_range("a puzzle's rating", r.rating, low, high))
+    results.iter().try_for_each(|r| {
+        in_range("a puzzle's rating", r.rating, low, high)?;
+        r.guess
+            .map_or(Ok(()), |g| in_range("a puzzle's guess chance", g, 0.0, 1.0))
+    })
 }
 
 impl Contents for PuzzleLog {
@@ -334,6 +356,7 @@ pub fn puzzle_events(results: &[PuzzleResult]) -> Vec<Event> {
             opponent: opponent(r.rating),
             score: if r.solved { 1.0 } else { 0.0 },
             source: "puzzle".into(),
+            guess: r.guess.unwrap_or(0.0),
         })
         .collect()
 }
@@ -380,6 +403,36 @@ mod tests {
         assert!((after.volatility - 0.05999).abs() < 0.000_01, "{after:?}");
     }
 
+    /// 3PL: a puzzle a guess solves often moves the rating less when solved and more
+    /// when missed than one a guess rarely solves.
+    #[test]
+    fn a_likely_guess_gains_less_and_a_miss_costs_more() {
+        let player = Rating {
+            rating: 1500.0,
+            deviation: 120.0,
+            volatility: 0.06,
+        };
+        let puzzle = opponent(1600.0);
+        let change = |score: f64, guess: f64| {
+            update_guessing(player, &[(puzzle, score)], guess).rating - player.rating
+        };
+        let (right_hard, right_easy) = (change(1.0, 0.0625), change(1.0, 0.5));
+        assert!(
+            right_easy > 0.0 && right_easy < right_hard,
+            "{right_easy} {right_hard}"
+        );
+        let (wrong_hard, wrong_easy) = (change(0.0, 0.0625), change(0.0, 0.5));
+        assert!(
+            wrong_easy < wrong_hard && wrong_hard < 0.0,
+            "{wrong_easy} {wrong_hard}"
+        );
+        // No guess is plain Glicko-2.
+        assert_eq!(
+            update_guessing(player, &[(puzzle, 1.0)], 0.0),
+            update(player, &[(puzzle, 1.0)])
+        );
+    }
+
     #[test]
     fn no_games_widen_the_deviation_only() {
         let player = Rating {
@@ -401,6 +454,7 @@ mod tests {
             opponent: opponent(1500.0),
             score,
             source: "usual".into(),
+            guess: 0.0,
         };
         let a = rate_all(vec![
             e("2026-01-02 00:00:00", 0.0),

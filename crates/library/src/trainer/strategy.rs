@@ -258,6 +258,7 @@ pub fn page() -> Vec<Section> {
         };
         let mut said = vec![words(kind).to_string()];
         said.extend(rule_words(kind, samples.as_deref()));
+        said.push(practise_line(kind));
         out.push(Section {
             title: kind.title().to_string(),
             words: said,
@@ -302,6 +303,21 @@ fn rule_words(
     ))
 }
 
+/// The command that practises an idea, as a paragraph of its section.
+#[must_use]
+pub fn practise_line(kind: IdeaKind) -> String {
+    let command = super::puzzle::session::practise(kind);
+    match (super::puzzle::session::home(kind), kind) {
+        (Some(_), _) => format!("Practise it: {command}"),
+        (None, IdeaKind::PsycheOut) => format!(
+            "No puzzle asks it alone: it is never the one best play (at best it ties with \
+             taking the pair). Practise the ideas around it: {command}"
+        ),
+        // Better than the common play, in any form: the mixed session.
+        (None, _) => format!("Practise it: {command}"),
+    }
+}
+
 /// The first puzzle of `kind` on `deck` under `rule`, as an example.
 fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
     let rules = PuzzleRules {
@@ -310,10 +326,7 @@ fn found(kind: IdeaKind, deck: &str, rule: PassRule) -> Option<Example> {
         pass_rule: rule,
     };
     let mut generator = Generator::new(rules).ok()?;
-    let puzzle: Puzzle = generator
-        .puzzles(SEED, 1, GAMES, &|p| p.idea == kind && !p.control)
-        .into_iter()
-        .next()?;
+    let puzzle: Puzzle = generator.example(kind, SEED, GAMES)?;
     let game = puzzle.game();
     let lesson = explain(game.view(), generator.solver()).ok()?;
     Some(example(game.view(), &lesson, Objective::Win))

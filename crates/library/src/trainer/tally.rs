@@ -311,12 +311,19 @@ impl TallyStore {
     ///
     /// # Errors
     /// The directory or file cannot be written, or a newer format.
-    pub fn record(&self, idea: IdeaKind, solved: bool, rating: f64) -> Result<Loaded, DataError> {
+    pub fn record(
+        &self,
+        idea: IdeaKind,
+        solved: bool,
+        rating: f64,
+        guess: f64,
+    ) -> Result<Loaded, DataError> {
         let (date, time) = crate::record::today();
         let result = PuzzleResult {
             when: format!("{date} {time}"),
             rating,
             solved,
+            guess: Some(guess),
         };
         self.change(|t| {
             t.add(idea, solved);

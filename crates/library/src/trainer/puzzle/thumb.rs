@@ -15,16 +15,32 @@ pub(crate) enum RuleOfThumb {
     CommonPlay,
     /// Pass whenever the rule allows it, else the common play.
     PassWhenLegal,
+    /// After the first card a seen card, otherwise a new one: the two-part rule the
+    /// sacrifice tempts a learner into.
+    SeenAfterFirst,
 }
 
 impl RuleOfThumb {
     /// Every rule, in the order they are reported.
-    pub(crate) const ALL: [Self; 4] = [
+    pub(crate) const ALL: [Self; RULES] = [
         Self::AlwaysNew,
         Self::AlwaysSeen,
         Self::CommonPlay,
         Self::PassWhenLegal,
+        Self::SeenAfterFirst,
     ];
+
+    /// Its name in reports and JSON.
+    #[must_use]
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::AlwaysNew => "new",
+            Self::AlwaysSeen => "seen",
+            Self::CommonPlay => "common",
+            Self::PassWhenLegal => "pass",
+            Self::SeenAfterFirst => "seen-after-first",
+        }
+    }
 
     /// Whether playing by this rule finds `best` at `state`, where `legal` are the
     /// actions there and `usual` the common play. Where the rule leaves a choice (which
@@ -47,6 +63,10 @@ impl RuleOfThumb {
             Self::CommonPlay => best == usual,
             Self::PassWhenLegal if legal.iter().any(|&a| is_pass(state, a)) => is_pass(state, best),
             Self::PassWhenLegal => best == usual,
+            Self::SeenAfterFirst if state.first.is_some() => {
+                Self::AlwaysSeen.solves(state, legal, usual, best)
+            }
+            Self::SeenAfterFirst => Self::AlwaysNew.solves(state, legal, usual, best),
         }
     }
 }
@@ -61,8 +81,27 @@ pub fn is_pass(state: &State, action: Action) -> bool {
     )
 }
 
+/// How many rules of thumb there are.
+pub const RULES: usize = 5;
+
+/// The rules' names, in [`RuleOfThumb::ALL`]'s order.
+#[must_use]
+pub fn names() -> [&'static str; RULES] {
+    RuleOfThumb::ALL.map(RuleOfThumb::name)
+}
+
 /// Which rules of thumb solve a decision point, in [`RuleOfThumb::ALL`]'s order.
 #[must_use]
-pub fn solved_by(state: &State, legal: &[Action], usual: Action, best: Action) -> [bool; 4] {
+pub fn solved_by(state: &State, legal: &[Action], usual: Action, best: Action) -> [bool; RULES] {
     RuleOfThumb::ALL.map(|r| r.solves(state, legal, usual, best))
+}
+
+/// Which rules of thumb solve every step of a line (a rule must get each step right).
+#[must_use]
+pub fn solved_line(steps: &[super::Step]) -> [bool; RULES] {
+    steps.iter().fold([true; RULES], |all, s| {
+        let legal: Vec<Action> = s.actions.iter().map(|&(a, _)| a).collect();
+        let one = solved_by(&s.state, &legal, s.usual, s.best);
+        std::array::from_fn(|r| all[r] && one[r])
+    })
 }
