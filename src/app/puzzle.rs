@@ -33,11 +33,15 @@ pub struct Filter {
     pub idea: Option<IdeaKind>,
     /// Only this difficulty.
     pub difficulty: Option<Difficulty>,
+    /// Only puzzles where the idea's carried rule chooses wrong ([`Puzzle::rule_fails`]).
+    pub rule_fails: bool,
 }
 
 impl Filter {
     fn keeps(self, p: &Puzzle) -> bool {
-        self.idea.is_none_or(|k| p.idea == k) && self.difficulty.is_none_or(|d| p.difficulty == d)
+        self.idea.is_none_or(|k| p.idea == k)
+            && self.difficulty.is_none_or(|d| p.difficulty == d)
+            && (!self.rule_fails || p.rule_fails() == Some(true))
     }
 
     /// Up to `count` puzzles this filter keeps: of one idea, at most a third controls.

@@ -42,6 +42,10 @@ pub(super) struct PuzzleArgs {
     /// wrong): sacrifice, pass-to-win, wait, keep-pair, leave-pair, psyche-out or other
     #[arg(long, value_parser = parse_idea)]
     pub idea: Option<IdeaKind>,
+    /// Only puzzles where the idea's rule in words (the Strategy page's) chooses wrong:
+    /// the places the rule must be understood, not merely carried
+    #[arg(long = "rule-fails")]
+    pub rule_fails: bool,
     /// Only puzzles of this difficulty: easy, medium or hard
     #[arg(long, value_parser = parse_difficulty)]
     pub difficulty: Option<Difficulty>,
@@ -103,9 +107,22 @@ pub(super) fn find(args: &PuzzleArgs, seed: u64, count: usize) -> anyhow::Result
     let filter = Filter {
         idea: args.idea,
         difficulty: args.difficulty,
+        rule_fails: args.rule_fails,
     };
     let found = filter.find(&mut generator, seed, count, MAX_GAMES, None);
+    if args.rule_fails && found.is_empty() {
+        let rule = args.idea.map_or("the idea's rule".to_string(), |i| {
+            format!("the rule of {}", i.name())
+        });
+        return Err(super::usage(format!(
+            "--rule-fails: no puzzle on {} under {} where {rule} chooses wrong (the rules cover \
+             decks of pairs, and some are right wherever they are met)",
+            all[0].deck.name(),
+            session::joined(all.iter().map(|r| r.pass_rule.name()), "or")
+        )));
+    }
     if let Some(idea) = args.idea
+        && !args.rule_fails
         && !found.iter().any(|p| !p.control)
     {
         let pass_rules: Vec<PassRule> = all.iter().map(|r| r.pass_rule).collect();
@@ -188,6 +205,7 @@ pub(super) fn to_json(p: &Puzzle) -> serde_json::Value {
         "steps": steps,
         "key_step": p.key,
         "guess": p.guess,
+        "rule_fails": p.rule_fails(),
         "solved_by": solved_by,
         "id": p.id,
         "deck": p.rules.deck.name(),
@@ -297,6 +315,7 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
     let filter = Filter {
         idea: args.idea,
         difficulty: args.difficulty,
+        rule_fails: args.rule_fails,
     };
     // Bad rules are refused before the terminal is asked for.
     let cache = super::cache_dir();

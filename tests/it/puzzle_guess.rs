@@ -163,3 +163,26 @@ fn every_practise_command_of_the_strategy_page_gives_puzzles() {
         assert_eq!(listed(&args).len(), 3, "{command}");
     }
 }
+
+/// `--rule-fails` gives only puzzles where the idea's rule in words (the Strategy page's)
+/// chooses wrong at the key step, and the plain list holds puzzles where it is right, so
+/// the flag is what narrows them.
+#[test]
+fn rule_fails_gives_the_places_a_carried_rule_chooses_wrong() {
+    for idea in ["sacrifice", "wait"] {
+        let args = [
+            "puzzle", "--idea", idea, "--list", "4", "--json", "--seed", "1",
+        ];
+        let plain = listed(&args);
+        assert!(
+            plain.iter().any(|p| p["rule_fails"] == Value::Bool(false)),
+            "{idea}: the rule is right somewhere in the plain list"
+        );
+        let failing = listed(&[&args[..], &["--rule-fails"]].concat());
+        assert!(!failing.is_empty(), "{idea}");
+        for p in &failing {
+            assert_eq!(p["idea"], idea);
+            assert_eq!(p["rule_fails"], Value::Bool(true), "{idea}: {p}");
+        }
+    }
+}

@@ -151,6 +151,23 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// Whether the carried rule of the puzzle's idea ([`rule_of_idea`]) chooses worse
+    /// than the solver at the key step: `None` where the idea is not at stake there.
+    /// Such a puzzle tests that the rule is understood, not merely carried.
+    ///
+    /// [`rule_of_idea`]: crate::trainer::rule_of_idea
+    #[must_use]
+    pub fn rule_fails(&self) -> Option<bool> {
+        let step = self.steps.get(self.key)?;
+        crate::trainer::rule_of_idea::rule_fails(
+            self.idea,
+            &step.state,
+            &step.actions,
+            self.rules.objective,
+            self.rules.pass_rule,
+        )
+    }
+
     /// The game at the puzzle's decision point.
     ///
     /// # Panics

@@ -167,7 +167,7 @@ pub fn describe(rules: &[PuzzleRules]) -> String {
 }
 
 /// "a, b and c" (or "or").
-fn joined<'a>(names: impl Iterator<Item = &'a str>, last_word: &str) -> String {
+pub fn joined<'a>(names: impl Iterator<Item = &'a str>, last_word: &str) -> String {
     let names: Vec<&str> = names.collect();
     match names.as_slice() {
         [] => String::new(),
