@@ -54,7 +54,6 @@ pub fn parse(game: &Game, text: &str) -> Option<usize> {
 /// the side of the seat to turn a card.
 fn parse_duel(game: &Game, text: &str) -> Option<usize> {
     let view = game.view();
-    let per_side = view.deck().labels() as usize;
     let (side, rest) = match text.strip_prefix("side") {
         Some(rest) => {
             let rest = rest.trim_start();
@@ -69,7 +68,7 @@ fn parse_duel(game: &Game, text: &str) -> Option<usize> {
         return None;
     }
     let n: usize = digits.parse().ok()?;
-    (1..=per_side).contains(&n).then(|| side * per_side + n - 1)
+    view.side_position(side, n)
 }
 
 /// How the places are named, for a player's first lines and `help`.

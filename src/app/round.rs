@@ -161,10 +161,10 @@ impl Round {
             round.make_ai(i);
         }
         // The Two Decks Duel's cursor starts on the person's own side.
-        if round.game.view().side_of(0).is_some()
-            && let Some(side) = round.seats.iter().position(|s| s.kind.is_none())
+        if let Some(side) = round.seats.iter().position(|s| s.kind.is_none())
+            && let Some(first) = round.game.view().side_position(side, 1)
         {
-            round.cursor = side * round.game.view().deck().labels() as usize;
+            round.cursor = first;
         }
         let mover = round.game.view().mover();
         round.message = match (coin, round.is_watch()) {

@@ -421,7 +421,6 @@ pub(super) fn field_names(
         return;
     };
     let leader = crate::model::leader(view);
-    let per_side = view.deck().labels() as usize;
     for seat in [crate::rules::Seat::FIRST, crate::rules::Seat::SECOND] {
         let role = match (view.is_over(), seat == leader) {
             (true, _) => "",
@@ -429,7 +428,10 @@ pub(super) fn field_names(
             (false, false) => " · answers",
         };
         let name = format!("{} side{role}", whose(seat));
-        let (x, y) = geo.above(seat.index() * per_side);
+        let Some(first) = view.side_position(seat.index(), 1) else {
+            return;
+        };
+        let (x, y) = geo.above(first);
         let style = if !view.is_over() && seat == view.mover() {
             theme::HEADING
         } else {

@@ -90,6 +90,16 @@ impl PublicView {
             .map(|_| side_of(&self.deck, position))
     }
 
+    /// The position of card `n` (from 1, in reading order) on side `side` (0 for the
+    /// first seat's) of the Two Decks Duel: the inverse of [`PublicView::side_place`].
+    /// `None` at any other table, or past the side's cards.
+    #[must_use]
+    pub fn side_position(&self, side: usize, n: usize) -> Option<usize> {
+        self.players.variant().duel()?;
+        let per_side = self.deck.labels() as usize;
+        (side < 2 && (1..=per_side).contains(&n)).then(|| side * per_side + n - 1)
+    }
+
     /// A place of the Two Decks Duel by its side and its number there, from 1 in reading
     /// order (`side 2 card 3`; side 1 is the first seat's); `None` at any other table.
     #[must_use]
