@@ -18,6 +18,7 @@ pub mod pairs_table;
 pub mod places;
 pub mod puzzle;
 pub mod replay;
+pub mod room;
 pub mod round;
 mod saving;
 pub mod setup;
@@ -46,6 +47,7 @@ pub use puzzle::review::{SESSION as REVIEW_SESSION, open as open_review};
 pub use puzzle::{Answer, Counted as PuzzleCounted, Drill, Filter, action_at};
 pub use replay::summary::{SummaryLine, summary_lines, summary_text as replay_summary};
 pub use replay::{AUTO_STEP, Back, Decision, History, Replay, Whose, config_of};
+pub use room::{Member, Role, Room};
 pub use round::end::{figures as end_figures, result_line};
 pub use round::{Reply, Round, TableSolver};
 pub use setup::{DECKS, Field, Setup};
@@ -176,6 +178,12 @@ pub struct App {
     pub blocking: bool,
     /// Where finished and abandoned games are saved (`None`: not saved).
     pub save_dir: Option<PathBuf>,
+    /// Other folders each finished or abandoned game is saved in too: a room's other
+    /// people's (`concentration serve`), each keeping the game as their own.
+    pub also_save: Vec<PathBuf>,
+    /// A room's game (`concentration serve`): people at terminals of their own, who may
+    /// turn cards and deal again, and leave with `q`; the footer offers that alone.
+    pub room: bool,
     /// Settings for games started from a replay (delay, hints).
     pub base: Config,
     /// The data directory where solitaire statistics are kept (`None`: not kept).
@@ -239,6 +247,8 @@ impl App {
             seats_solving: Vec::new(),
             blocking: false,
             save_dir: None,
+            also_save: Vec::new(),
+            room: false,
             base: Config::default(),
             stats_dir: None,
             cache_dir: None,

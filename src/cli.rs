@@ -22,6 +22,7 @@ mod puzzle;
 mod records;
 mod remote;
 mod review;
+mod room;
 mod serve;
 mod settings;
 mod solitaire;

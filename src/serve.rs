@@ -10,6 +10,7 @@ pub mod handler;
 pub mod host_key;
 pub mod identity;
 pub mod limits;
+pub mod rooms;
 pub mod session;
 pub mod typing;
 pub mod words;
@@ -26,7 +27,7 @@ use tokio::net::TcpListener;
 
 pub use handler::Shared;
 pub use identity::Player;
-pub use session::{ChannelInput, ChannelWriter, Commands, Pipe, Request, Served};
+pub use session::{ChannelInput, ChannelWriter, Commands, Pipe, Request, RoomWish, Served};
 
 /// The address served by default: this machine alone (`--listen 0.0.0.0:2222` for a LAN).
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
@@ -67,8 +68,10 @@ pub fn run(options: &Options, commands: Commands) -> anyhow::Result<()> {
         commands,
         data_dir: options.data_dir.clone(),
         sessions: limits::Sessions::new(options.max_sessions),
+        rooms: Arc::default(),
         games: std::sync::Mutex::default(),
     });
+    rooms::keep_swept(&shared.rooms)?;
     runtime.block_on(async {
         let listener = TcpListener::bind(options.listen)
             .await
@@ -163,7 +166,7 @@ async fn accept(listener: TcpListener, config: Arc<Config>, shared: Arc<Shared>)
 async fn connection(socket: tokio::net::TcpStream, config: Arc<Config>, shared: Arc<Shared>) {
     let deadline = tokio::time::Instant::now() + limits::LOGIN_GRACE;
     let _ = socket.set_nodelay(true);
-    let handler = handler::Connection::new(shared);
+    let handler = handler::Connection::new(shared, socket.local_addr().ok());
     let authenticated = Arc::clone(&handler.authenticated);
     let session =
         match tokio::time::timeout_at(deadline, russh::server::run_stream(config, socket, handler))

@@ -17,6 +17,11 @@ impl App {
             if let Err(e) = &saved {
                 self.not_saved.push(format!("Not saved: {e}"));
             }
+            for other in &self.also_save {
+                if let Err(e) = game.save(other) {
+                    self.not_saved.push(format!("Not saved: {e}"));
+                }
+            }
             let (blocking, quit, cache) = (self.blocking, self.quit, self.cache_dir.clone());
             match &mut self.screen {
                 Screen::Play(r) => {

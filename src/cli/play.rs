@@ -140,7 +140,7 @@ impl PlayArgs {
     }
 
     /// The game's settings: the defaults, then the settings file, then the flags.
-    fn config_over(&self, watch: bool, settings: &Settings) -> anyhow::Result<Config> {
+    pub(super) fn config_over(&self, watch: bool, settings: &Settings) -> anyhow::Result<Config> {
         self.check_unused(watch)?;
         let u = |e: String| super::usage(e);
         let mut c = Config {

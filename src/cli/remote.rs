@@ -28,6 +28,8 @@ pub(super) const SERVED: &[&str] = &[
     "review",
     "stats",
     "history",
+    "room",
+    "join",
 ];
 
 /// The session's commands, for the server.
@@ -65,6 +67,19 @@ fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
             )),
         };
     };
+    if super::room::asks_help(&request.words) {
+        write!(pipe.out, "{}", super::room::help())?;
+        pipe.out.flush()?;
+        return Ok(Served::Done(0));
+    }
+    if let Some(wish) = super::room::wish(&request.words)? {
+        if request.terminal.is_none() {
+            return Err(super::usage(
+                "a room is played on a terminal: connect with ssh -t",
+            ));
+        }
+        return Ok(Served::Room(wish));
+    }
     if !SERVED.contains(&first.as_str()) {
         return Err(super::usage(format!(
             "'{}' is not served here; the commands served: {}",
@@ -105,7 +120,10 @@ fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
 
 /// Refuses any option given that names a file or folder (its value is a path): a
 /// remote player reaches no file of the server's.
-fn refuse_paths(command: &clap::Command, matches: &clap::ArgMatches) -> anyhow::Result<()> {
+pub(super) fn refuse_paths(
+    command: &clap::Command,
+    matches: &clap::ArgMatches,
+) -> anyhow::Result<()> {
     for arg in command.get_arguments() {
         let id = arg.get_id().as_str();
         let given = matches.value_source(id) == Some(ValueSource::CommandLine);

@@ -27,6 +27,8 @@ pub struct Shared {
     pub data_dir: PathBuf,
     /// The sessions playing.
     pub sessions: Sessions,
+    /// The rooms open.
+    pub rooms: Arc<super::rooms::Rooms>,
     /// The games in play: their input and their thread.
     pub games: Mutex<Vec<(Sender<Feed>, std::thread::JoinHandle<()>)>>,
 }
@@ -35,6 +37,8 @@ impl Shared {
     /// Ends every game in play (each saves what it must as abandoned) and waits for
     /// their threads.
     pub fn end_games(&self) {
+        // Before their sessions hear the end (which would only hold their seats).
+        self.rooms.stop();
         let games = std::mem::take(&mut *self.games.lock().unwrap_or_else(PoisonError::into_inner));
         for (feed, _) in &games {
             let _ = feed.send(Feed::Hangup);
@@ -58,6 +62,10 @@ struct Channelled {
 pub struct Connection {
     shared: Arc<Shared>,
     player: Option<Player>,
+    /// The name the client connected with.
+    user: String,
+    /// The server's address as this client reached it.
+    address: Option<std::net::SocketAddr>,
     channels: HashMap<ChannelId, Channelled>,
     /// Set once the client is authenticated (the login grace ends).
     pub authenticated: Arc<AtomicBool>,
@@ -67,18 +75,21 @@ pub struct Connection {
 impl Connection {
     /// A new connection.
     #[must_use]
-    pub fn new(shared: Arc<Shared>) -> Self {
+    pub fn new(shared: Arc<Shared>, address: Option<std::net::SocketAddr>) -> Self {
         Self {
             shared,
             player: None,
+            user: String::new(),
+            address,
             channels: HashMap::new(),
             authenticated: Arc::default(),
             allowance: Allowance::new(Instant::now()),
         }
     }
 
-    fn accept(&mut self, player: Player) -> Auth {
+    fn accept(&mut self, user: &str, player: Player) -> Auth {
         self.player = Some(player);
+        self.user = super::identity::table_name(user);
         self.authenticated.store(true, Ordering::SeqCst);
         Auth::Accept
     }
@@ -118,11 +129,17 @@ impl Connection {
             words,
             terminal: state.terminal,
             player,
+            name: self.user.clone(),
+            address: self.address,
         };
         let (feed, fed) = std::sync::mpsc::channel();
         let (queue, queued) = tokio::sync::mpsc::channel(OUT_QUEUE);
         tokio::spawn(forward(handle.clone(), channel, queued, place));
-        match session::start(request, Arc::clone(&self.shared.commands), fed, queue) {
+        let (commands, rooms) = (
+            Arc::clone(&self.shared.commands),
+            Arc::clone(&self.shared.rooms),
+        );
+        match session::start(request, commands, rooms, fed, queue) {
             Ok(thread) => {
                 state.feed = Some(feed.clone());
                 let mut games = self
@@ -205,11 +222,11 @@ impl russh::server::Handler for Connection {
     /// Any key is accepted: its fingerprint is who plays.
     async fn auth_publickey(
         &mut self,
-        _: &str,
+        user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         let player = Player::of_key(key.public_key, &self.shared.data_dir);
-        Ok(self.accept(player))
+        Ok(self.accept(user, player))
     }
 
     /// "none" is how clients ask what is offered: refused, so that a client with a key
@@ -221,11 +238,11 @@ impl russh::server::Handler for Connection {
     /// A client without a key: a guest, with no question asked.
     async fn auth_keyboard_interactive<'a>(
         &'a mut self,
-        _: &str,
+        user: &str,
         _: &str,
         _: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        Ok(self.accept(Player::Guest))
+        Ok(self.accept(user, Player::Guest))
     }
 
     async fn channel_open_session(

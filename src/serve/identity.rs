@@ -50,6 +50,24 @@ impl Player {
     }
 }
 
+/// The name a player connected with (`NAME@HOST`), as a table takes it: letters, digits,
+/// `-` and `_` only, starting with a letter or digit, at most 12; `player` if nothing
+/// of it is left. It is a name on screen, not who they are (that is the key).
+#[must_use]
+pub fn table_name(user: &str) -> String {
+    let name: String = user
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_'))
+        .skip_while(|c| !c.is_alphanumeric())
+        .take(12)
+        .collect();
+    if name.is_empty() {
+        "player".into()
+    } else {
+        name
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +92,15 @@ mod tests {
         assert!(dir.starts_with(root.join(PLAYERS_DIR)));
         assert_eq!(dir.file_name().unwrap().len(), 64, "SHA256 in hexadecimal");
         assert_eq!(Player::Guest.data_dir(), None);
+    }
+
+    #[test]
+    fn a_table_name_keeps_letters_digits_dashes_and_underscores() {
+        assert_eq!(table_name("ann"), "ann");
+        assert_eq!(table_name("-x\u{1b}[31mbob_2"), "x31mbob_2");
+        assert_eq!(table_name("Ünal"), "Ünal");
+        assert_eq!(table_name("a-very-long-name-indeed"), "a-very-long-");
+        assert_eq!(table_name("--"), "player");
+        assert_eq!(table_name(""), "player");
     }
 }

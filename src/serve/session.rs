@@ -11,8 +11,10 @@ use std::sync::mpsc::Receiver;
 use tokio::sync::mpsc;
 
 use super::identity::Player;
+use super::rooms::Rooms;
 use super::typing::Typing;
 use crate::app::App;
+use crate::app::Member;
 use crate::tui::Feed;
 
 /// What a session's game writes, on its way to the channel.
@@ -38,6 +40,26 @@ pub struct Request {
     pub terminal: Option<(u16, u16)>,
     /// Who plays.
     pub player: Player,
+    /// The name they connected with (`NAME@HOST`): their name at a room's table.
+    pub name: String,
+    /// The server's address as the client reached it (how a friend reaches it too).
+    pub address: Option<std::net::SocketAddr>,
+}
+
+/// A room the session asks for (`room`, `join CODE`, `watch CODE`).
+#[derive(Debug, Clone)]
+pub enum RoomWish {
+    /// A new room of this many seats (people and AIs) playing this game.
+    Open {
+        /// The game.
+        config: Box<crate::app::Config>,
+        /// Its seats, 2 to 6.
+        seats: usize,
+    },
+    /// A seat of the room with this code.
+    Join(String),
+    /// Watching the room with this code.
+    Watch(String),
 }
 
 /// How a request was served.
@@ -46,6 +68,8 @@ pub enum Served {
     Done(u8),
     /// The app to run on the session's terminal (the full game).
     Screen(Box<App>),
+    /// A room, on the session's terminal.
+    Room(RoomWish),
 }
 
 /// The session's standard input, output and error.
@@ -199,6 +223,7 @@ pub const PANIC_STATUS: u32 = 101;
 pub fn start(
     request: Request,
     commands: Commands,
+    rooms: Arc<Rooms>,
     feed: Receiver<Feed>,
     queue: mpsc::Sender<Out>,
 ) -> std::io::Result<std::thread::JoinHandle<()>> {
@@ -225,7 +250,7 @@ pub fn start(
                     out: writer(Stream::Out),
                     err: writer(Stream::Error),
                 };
-                play(&request, &commands, pipe)
+                play(&request, &commands, &rooms, pipe)
             }));
             let status = played.unwrap_or_else(|_| {
                 let _ = writeln!(
@@ -240,7 +265,7 @@ pub fn start(
 }
 
 /// Serves `request` and runs the full game if that is what it asks for.
-fn play(request: &Request, commands: &Commands, mut pipe: Pipe) -> u32 {
+fn play(request: &Request, commands: &Commands, rooms: &Rooms, mut pipe: Pipe) -> u32 {
     let app = match commands(request, &mut pipe) {
         Served::Done(status) => {
             let _ = pipe.out.flush();
@@ -248,6 +273,7 @@ fn play(request: &Request, commands: &Commands, mut pipe: Pipe) -> u32 {
             return u32::from(status);
         }
         Served::Screen(app) => app,
+        Served::Room(wish) => return enter_room(request, wish, rooms, pipe),
     };
     let Pipe {
         input,
@@ -268,6 +294,49 @@ fn play(request: &Request, commands: &Commands, mut pipe: Pipe) -> u32 {
     }
 }
 
+/// Takes the session into the room it wished for, until it leaves; then its seat is
+/// held (or freed, before the game starts).
+fn enter_room(request: &Request, wish: RoomWish, rooms: &Rooms, pipe: Pipe) -> u32 {
+    let Pipe {
+        input,
+        out,
+        mut err,
+    } = pipe;
+    let member = Member {
+        name: request.name.clone(),
+        identity: match &request.player {
+            Player::Known { fingerprint, .. } => Some(fingerprint.clone()),
+            Player::Guest => None,
+        },
+        records: request.player.data_dir().map(crate::record::records_dir),
+    };
+    let entered = match wish {
+        RoomWish::Open { config, seats } => Ok(rooms.open(reach(request), *config, seats, member)),
+        RoomWish::Join(code) => rooms.join(&code, member),
+        RoomWish::Watch(code) => rooms.watch(&code),
+    };
+    let (room, role) = match entered {
+        Ok(entered) => entered,
+        Err(line) => {
+            let _ = writeln!(err, "error: {}", crate::words::one_line(&line));
+            let _ = err.flush();
+            return 2;
+        }
+    };
+    let size = request.terminal.unwrap_or((80, 24));
+    let ran = crate::tui::run_room(&room, role, out, size, input.into_feed());
+    crate::app::room::lock(&room).leave(role, std::time::Instant::now());
+    u32::from(ran.is_err())
+}
+
+/// The command that reaches this server as `request`'s client did, for a friend to type.
+fn reach(request: &Request) -> String {
+    match request.address {
+        Some(a) => format!("ssh -t -p {} {}", a.port(), a.ip()),
+        None => "ssh -t".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,6 +346,8 @@ mod tests {
             words: vec!["play".into()],
             terminal: None,
             player: Player::Guest,
+            name: "ann".into(),
+            address: None,
         }
     }
 
@@ -286,7 +357,7 @@ mod tests {
         let (queue, mut queued) = mpsc::channel(OUT_QUEUE);
         feed.send(Feed::Bytes(typed.to_vec())).unwrap();
         feed.send(Feed::Hangup).unwrap();
-        let thread = start(request(), commands, fed, queue).unwrap();
+        let thread = start(request(), commands, Arc::default(), fed, queue).unwrap();
         let mut outs = Vec::new();
         while let Some(out) = queued.blocking_recv() {
             outs.push(out);

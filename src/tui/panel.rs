@@ -460,6 +460,14 @@ pub(super) const PLAY_KEYS: &[(&str, &str)] = &[
     ("q", "quit"),
 ];
 
+/// Footer keys of a room's game (`concentration serve`): no hints, odds or help among
+/// people, and `q` leaves the room.
+pub(super) const ROOM_KEYS: &[(&str, &str)] = &[("←↑↓→", "move"), ("⏎", "turn"), ("q", "leave")];
+
+/// Footer keys of a room's game once it is over.
+pub(super) const ROOM_END_KEYS: &[(&str, &str)] =
+    &[("n", "new deal"), ("r", "same deal"), ("q", "leave")];
+
 /// Footer keys while the tutor asks before a costly decision.
 pub(super) const TUTOR_KEYS: &[(&str, &str)] = &[
     ("y", "turn it"),

@@ -27,9 +27,19 @@ pub enum Feed {
 }
 
 /// A remote terminal's input: what it sends, decoded as the terminal's own is.
-struct Remote {
+pub(super) struct Remote {
     decoder: Decoder,
     feed: Receiver<Feed>,
+}
+
+impl Remote {
+    /// The input of the terminal that `feed` carries.
+    pub(super) fn new(feed: Receiver<Feed>) -> Self {
+        Self {
+            decoder: Decoder::default(),
+            feed,
+        }
+    }
 }
 
 impl Source for Remote {
@@ -70,10 +80,29 @@ impl Source for Remote {
 /// `out` cannot be written.
 pub fn run_remote(
     mut app: App,
-    mut out: impl Write,
+    out: impl Write,
     size: (u16, u16),
     feed: Receiver<Feed>,
 ) -> std::io::Result<NotSaved> {
+    let mut screen = open_screen(out, size)?;
+    let mut input = Remote::new(feed);
+    let result = super::term::event_loop(&mut screen, &mut app, &mut input, None, |_| {});
+    if result.is_err() {
+        app.save_abandoned();
+    }
+    close_screen(&mut screen);
+    Ok(app.into_not_saved())
+}
+
+/// A remote terminal of `size` (columns, rows) that `out` writes to, taken over: the
+/// alternate screen, the mouse reported, the cursor hidden.
+///
+/// # Errors
+/// `out` cannot be written.
+pub(super) fn open_screen<W: Write>(
+    mut out: W,
+    size: (u16, u16),
+) -> std::io::Result<Terminal<CrosstermBackend<W>>> {
     execute!(
         out,
         terminal::EnterAlternateScreen,
@@ -81,23 +110,16 @@ pub fn run_remote(
         cursor::Hide
     )?;
     let viewport = Viewport::Fixed(Rect::new(0, 0, size.0.max(1), size.1.max(1)));
-    let mut screen =
-        Terminal::with_options(CrosstermBackend::new(out), TerminalOptions { viewport })?;
-    let mut input = Remote {
-        decoder: Decoder::default(),
-        feed,
-    };
-    let result = super::term::event_loop(&mut screen, &mut app, &mut input, None, |_| {});
-    if result.is_err() {
-        app.save_abandoned();
-    }
-    let out = screen.backend_mut();
+    Terminal::with_options(CrosstermBackend::new(out), TerminalOptions { viewport })
+}
+
+/// Gives the remote terminal back as it was.
+pub(super) fn close_screen<W: Write>(screen: &mut Terminal<CrosstermBackend<W>>) {
     // The remote terminal may be gone: nothing more to do then.
     let _ = execute!(
-        out,
+        screen.backend_mut(),
         DisableMouseCapture,
         terminal::LeaveAlternateScreen,
         cursor::Show
     );
-    Ok(app.into_not_saved())
 }

@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 
 use super::board::BoardView;
 use super::end_view::{END_KEYS, END_KEYS_NO_COSTLIEST, costliest, end_screen};
-use super::panel::{Footer, PLAY_KEYS, Panel, WATCH_KEYS, keys_offered};
+use super::panel::{Footer, PLAY_KEYS, Panel, ROOM_END_KEYS, ROOM_KEYS, WATCH_KEYS, keys_offered};
 use super::screen::play_areas;
 use super::theme;
 use crate::app::App;
@@ -78,6 +78,8 @@ pub(super) fn draw(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
         _ => None,
     };
     let keys = match over {
+        Some(_) if app.room => ROOM_END_KEYS.to_vec(),
+        None if app.room => ROOM_KEYS.to_vec(),
         Some(_) if costliest(round) => END_KEYS.to_vec(),
         Some(_) => END_KEYS_NO_COSTLIEST.to_vec(),
         None if round.is_watch() => keys_offered(round, WATCH_KEYS),

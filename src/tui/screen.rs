@@ -12,7 +12,7 @@ use super::board::Geometry;
 use super::end_view::end_lines;
 use super::look::Paint;
 use super::panel::{
-    Footer, PANEL_WIDTH, PLAY_KEYS, WATCH_KEYS, key_rows, keys_offered, text_popup,
+    Footer, PANEL_WIDTH, PLAY_KEYS, ROOM_KEYS, WATCH_KEYS, key_rows, keys_offered, text_popup,
 };
 use super::replay_view;
 use super::solo_view::{self, SOLO_KEYS};
@@ -336,7 +336,11 @@ impl App {
                 super::round_view::play_title(r, 0),
                 Line::from(r.message().to_string()),
                 Footer(
-                    &keys_offered(r, if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS }),
+                    &if self.room {
+                        ROOM_KEYS.to_vec()
+                    } else {
+                        keys_offered(r, if r.is_watch() { WATCH_KEYS } else { PLAY_KEYS })
+                    },
                     ascii,
                 )
                 .line(),
