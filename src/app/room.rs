@@ -434,7 +434,14 @@ impl Room {
             0 => String::new(),
             n => format!(" · {n} watching"),
         };
-        let news = held.unwrap_or_else(|| self.news.clone());
+        let over = self.app().is_some_and(game_over);
+        let news = held.unwrap_or_else(|| {
+            if over && self.people.iter().all(|p| p.away_since.is_none()) {
+                "game over: n or r deals again".into()
+            } else {
+                self.news.clone()
+            }
+        });
         format!("Room {} · {who}{watching} · {news}", self.code)
     }
 

@@ -41,14 +41,20 @@ pub(super) const END_KEYS: &[(&str, &str)] = &[
 pub(super) fn end_screen(
     round: &Round,
     result: crate::rules::GameResult,
+    room: bool,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    text_popup(area, 78, end_lines(round, result), " Game over ", buf);
+    text_popup(area, 78, end_lines(round, result, room), " Game over ", buf);
 }
 
 /// The lines of the end window of a game at a table.
-pub(super) fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<Line<'static>> {
+/// In a room's game (`room`), the keys are the room's.
+pub(super) fn end_lines(
+    round: &Round,
+    result: crate::rules::GameResult,
+    room: bool,
+) -> Vec<Line<'static>> {
     let mut lines = vec![
         Line::from(headline(round, &result)).bold().centered(),
         Line::from(score_words(round, &result)).centered(),
@@ -70,6 +76,9 @@ pub(super) fn end_lines(round: &Round, result: crate::rules::GameResult) -> Vec<
         keys.push(("m", "costliest"));
     }
     keys.extend([("s", "setup"), ("q", "quit")]);
+    if room {
+        keys = super::panel::ROOM_END_KEYS.to_vec();
+    }
     lines.push(key_line(&keys, 3).centered());
     lines
 }

@@ -87,6 +87,6 @@ pub(super) fn draw(app: &App, round: &Round, area: Rect, buf: &mut Buffer) {
     };
     Footer(&keys, app.look.ascii()).render(footer, buf);
     if let Some(result) = over {
-        end_screen(round, result, area, buf);
+        end_screen(round, result, app.room, area, buf);
     }
 }

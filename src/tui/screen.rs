@@ -297,7 +297,7 @@ impl App {
             (Some(Overlay::ConfirmQuit), _) => vec![Line::from(QUIT_QUESTION)],
             (Some(Overlay::ConfirmNew), _) => vec![Line::from(NEW_QUESTION)],
             (None, Screen::Play(r)) => match r.game().view().phase() {
-                Phase::Over(result) if r.show().is_none() => end_lines(r, result),
+                Phase::Over(result) if r.show().is_none() => end_lines(r, result, self.room),
                 _ => super::panel::panel_lines(r, u16::MAX, PANEL_WIDTH - 2),
             },
             (None, Screen::Solo(s)) => match s.summary() {

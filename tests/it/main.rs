@@ -78,6 +78,7 @@ mod screenshot;
 mod seat_hints;
 mod seats_solver;
 mod serve;
+mod serve_rooms;
 mod setup_screens;
 mod skill;
 mod solitaire_cli;

@@ -118,6 +118,11 @@ pub(crate) fn runtime() -> tokio::runtime::Runtime {
 
 /// Connects to `port` as `who`, authenticated.
 pub(crate) async fn connect(port: u16, who: &Who) -> client::Handle<Client> {
+    connect_as(port, who, "ann").await
+}
+
+/// Connects to `port` as `who` with the name `user` (`user@host`), authenticated.
+pub(crate) async fn connect_as(port: u16, who: &Who, user: &str) -> client::Handle<Client> {
     let config = Arc::new(client::Config::default());
     let mut session = client::connect(config, ("127.0.0.1", port), Client)
         .await
@@ -125,14 +130,14 @@ pub(crate) async fn connect(port: u16, who: &Who) -> client::Handle<Client> {
     match who {
         Who::Key(key) => {
             let auth = session
-                .authenticate_publickey("ann", PrivateKeyWithHashAlg::new(Arc::clone(key), None))
+                .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::clone(key), None))
                 .await
                 .unwrap();
             assert!(auth.success(), "any key is accepted");
         }
         Who::Guest => {
             let auth = session
-                .authenticate_keyboard_interactive_start("guest", None)
+                .authenticate_keyboard_interactive_start(user, None)
                 .await
                 .unwrap();
             assert!(
