@@ -184,6 +184,11 @@ pub struct App {
     /// A room's game (`concentration serve`): people at terminals of their own, who may
     /// turn cards and deal again, and leave with `q`; the footer offers that alone.
     pub room: bool,
+    /// Served over SSH: the setup screen offers rooms (`R`).
+    pub served: bool,
+    /// The room the person asked for on the setup screen: the app quits, and the server
+    /// takes them there.
+    pub room_ask: Option<room::Ask>,
     /// Settings for games started from a replay (delay, hints).
     pub base: Config,
     /// The data directory where solitaire statistics are kept (`None`: not kept).
@@ -249,6 +254,8 @@ impl App {
             save_dir: None,
             also_save: Vec::new(),
             room: false,
+            served: false,
+            room_ask: None,
             base: Config::default(),
             stats_dir: None,
             cache_dir: None,

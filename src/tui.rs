@@ -28,7 +28,7 @@ mod theme;
 pub use action::Action;
 pub use board::Geometry;
 pub use look::{Paint, Palette, force_colour_output};
-pub use remote::{Feed, run_remote};
+pub use remote::{Ended, Feed, run_remote};
 pub use room::run_room;
 pub use screen::{board_area, cursor_cell};
 pub use term::{is_terminal, run};

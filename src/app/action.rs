@@ -75,6 +75,8 @@ pub enum ActionAt<Click> {
     Mistake(bool),
     /// Tab: whose mistakes `[` and `]` jump to (replay).
     Whose,
+    /// `R`: a room for friends (the setup screen, over `concentration serve`).
+    Room,
     /// A character typed into a text field (the setup's players list).
     Type(char),
     /// Any other key: ends a show, speeds up the AI.
@@ -116,6 +118,7 @@ impl<C> ActionAt<C> {
             Self::Page(a) => ActionAt::Page(a),
             Self::Mistake(a) => ActionAt::Mistake(a),
             Self::Whose => ActionAt::Whose,
+            Self::Room => ActionAt::Room,
             Self::Type(a) => ActionAt::Type(a),
             Self::Other => ActionAt::Other,
         }

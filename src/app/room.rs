@@ -25,6 +25,15 @@ pub fn lock(room: &Mutex<Room>) -> MutexGuard<'_, Room> {
     room.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// A room asked for on the setup screen (`R`).
+#[derive(Debug, Clone)]
+pub enum Ask {
+    /// A new room of two seats, playing this game.
+    Open(Box<Config>),
+    /// A seat of the room with this code.
+    Join(String),
+}
+
 /// Someone who comes into a room.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {

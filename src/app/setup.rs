@@ -148,6 +148,8 @@ pub struct Setup {
     typing: bool,
     /// The players list being typed (`--players` syntax), while the players row edits.
     editing: Option<String>,
+    /// A room's code being typed (`R`, over `concentration serve`): empty opens a room.
+    room_code: Option<String>,
 }
 
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, step: isize) -> T {
@@ -167,6 +169,7 @@ impl Setup {
             solitaire: false,
             typing: false,
             editing: None,
+            room_code: None,
         }
     }
 
@@ -278,7 +281,43 @@ impl Setup {
     /// Whether the players list is being typed: keys are its characters then.
     #[must_use]
     pub fn is_editing(&self) -> bool {
-        self.editing.is_some()
+        self.editing.is_some() || self.room_code.is_some()
+    }
+
+    /// The room's code being typed, if it is (`R`).
+    #[must_use]
+    pub fn room_code(&self) -> Option<&str> {
+        self.room_code.as_deref()
+    }
+
+    /// `R`: type a room's code to join, or nothing to open a room with this game.
+    pub(crate) fn start_room_code(&mut self) {
+        self.error = None;
+        self.room_code = Some(String::new());
+    }
+
+    /// Enter on a room's code: what it asks for, once it can be one (a code is 4 to 8
+    /// letters and digits); else why not shows and typing goes on.
+    pub(crate) fn finish_room_code(&mut self) -> Option<super::room::Ask> {
+        let code = self.room_code.clone()?;
+        if code.is_empty() {
+            if self.solitaire {
+                self.error = Some("a room is a table of people: choose an opponent".into());
+                return None;
+            }
+            if let Some(e) = self.config.check().err() {
+                self.error = Some(e);
+                return None;
+            }
+            self.room_code = None;
+            return Some(super::room::Ask::Open(Box::new(self.config.clone())));
+        }
+        if code.len() < 4 {
+            self.error = Some("a room's code has 4 to 8 letters and digits".into());
+            return None;
+        }
+        self.room_code = None;
+        Some(super::room::Ask::Join(code))
     }
 
     /// The players list being typed, if it is.
@@ -299,6 +338,13 @@ impl Setup {
 
     /// A character typed into the players list.
     pub(crate) fn type_char(&mut self, ch: char) {
+        if let Some(code) = &mut self.room_code {
+            if code.len() < 8 && ch.is_ascii_alphanumeric() {
+                code.push(ch.to_ascii_uppercase());
+                self.error = None;
+            }
+            return;
+        }
         if let Some(text) = &mut self.editing
             && text.chars().count() < MAX_TYPED
             && !ch.is_control()
@@ -327,6 +373,7 @@ impl Setup {
     /// Esc while typing: the table shown stays.
     pub(crate) fn cancel_editing(&mut self) {
         self.editing = None;
+        self.room_code = None;
         self.error = None;
     }
 
@@ -353,6 +400,10 @@ impl Setup {
 
     /// Backspace on the seed row, or in the players list being typed.
     pub fn backspace(&mut self) {
+        if let Some(code) = &mut self.room_code {
+            code.pop();
+            return;
+        }
         if let Some(text) = &mut self.editing {
             text.pop();
             self.error = None;

@@ -15,6 +15,7 @@ use super::rooms::Rooms;
 use super::typing::Typing;
 use crate::app::App;
 use crate::app::Member;
+use crate::app::room::Ask;
 use crate::tui::Feed;
 
 /// What a session's game writes, on its way to the channel.
@@ -277,31 +278,68 @@ fn play(request: &Request, commands: &Commands, rooms: &Rooms, mut pipe: Pipe) -
     };
     let Pipe {
         input,
-        out,
+        mut out,
         mut err,
     } = pipe;
+    let feed = input.into_feed();
+    let mut app = app;
+    app.served = true;
     let size = request.terminal.unwrap_or((80, 24));
-    match crate::tui::run_remote(*app, out, size, input.into_feed()) {
-        Ok(not_saved) if not_saved.0.is_empty() => 0,
-        Ok(not_saved) => {
-            for line in not_saved.0 {
-                let _ = writeln!(err, "error: {}", crate::words::one_line(&line));
-            }
-            let _ = err.flush();
-            1
-        }
-        Err(_) => 0,
+    let Ok(ended) = crate::tui::run_remote(*app, &mut out, size, &feed) else {
+        return 0;
+    };
+    for line in &ended.not_saved.0 {
+        let _ = writeln!(err, "error: {}", crate::words::one_line(line));
     }
+    let _ = err.flush();
+    let status = u32::from(!ended.not_saved.0.is_empty());
+    // A room asked for on the setup screen: the session goes on there.
+    let wish = match ended.room_ask {
+        None => return status,
+        Some(Ask::Open(config)) => RoomWish::Open {
+            seats: config.seat_count(),
+            config,
+        },
+        Some(Ask::Join(code)) => RoomWish::Join(code),
+    };
+    let terminal = Terminal {
+        out,
+        err,
+        feed,
+        size: ended.size,
+    };
+    in_room(request, wish, rooms, terminal)
+}
+
+/// A session's terminal, once its pipe is taken apart.
+struct Terminal {
+    out: ChannelWriter,
+    err: ChannelWriter,
+    feed: Receiver<Feed>,
+    size: (u16, u16),
 }
 
 /// Takes the session into the room it wished for, until it leaves; then its seat is
 /// held (or freed, before the game starts).
 fn enter_room(request: &Request, wish: RoomWish, rooms: &Rooms, pipe: Pipe) -> u32 {
-    let Pipe {
-        input,
+    let Pipe { input, out, err } = pipe;
+    let terminal = Terminal {
         out,
+        err,
+        feed: input.into_feed(),
+        size: request.terminal.unwrap_or((80, 24)),
+    };
+    in_room(request, wish, rooms, terminal)
+}
+
+/// The session in the room it wished for, on `terminal`, until it leaves.
+fn in_room(request: &Request, wish: RoomWish, rooms: &Rooms, terminal: Terminal) -> u32 {
+    let Terminal {
+        mut out,
         mut err,
-    } = pipe;
+        feed,
+        size,
+    } = terminal;
     let member = Member {
         name: request.name.clone(),
         identity: match &request.player {
@@ -323,8 +361,7 @@ fn enter_room(request: &Request, wish: RoomWish, rooms: &Rooms, pipe: Pipe) -> u
             return 2;
         }
     };
-    let size = request.terminal.unwrap_or((80, 24));
-    let ran = crate::tui::run_room(&room, role, out, size, input.into_feed());
+    let ran = crate::tui::run_room(&room, role, &mut out, size, &feed);
     crate::app::room::lock(&room).leave(role, std::time::Instant::now());
     u32::from(ran.is_err())
 }

@@ -74,6 +74,7 @@ impl Action {
             KeyCode::Char(']') => Self::Mistake(true),
             KeyCode::Char('[') => Self::Mistake(false),
             KeyCode::Tab => Self::Whose,
+            KeyCode::Char('R') => Self::Room,
             _ => Self::Other,
         }
     }

@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use super::input::{Decoder, Source};
+use crate::app::room::Ask;
 use crate::app::{App, NotSaved};
 
 /// What a remote terminal sends.
@@ -27,14 +28,14 @@ pub enum Feed {
 }
 
 /// A remote terminal's input: what it sends, decoded as the terminal's own is.
-pub(super) struct Remote {
+pub(super) struct Remote<'a> {
     decoder: Decoder,
-    feed: Receiver<Feed>,
+    feed: &'a Receiver<Feed>,
 }
 
-impl Remote {
+impl<'a> Remote<'a> {
     /// The input of the terminal that `feed` carries.
-    pub(super) fn new(feed: Receiver<Feed>) -> Self {
+    pub(super) fn new(feed: &'a Receiver<Feed>) -> Self {
         Self {
             decoder: Decoder::default(),
             feed,
@@ -42,7 +43,7 @@ impl Remote {
     }
 }
 
-impl Source for Remote {
+impl Source for Remote<'_> {
     /// Fails when the remote end is gone (the sender dropped).
     fn poll(&mut self, timeout: Duration) -> std::io::Result<bool> {
         let deadline = Instant::now() + timeout;
@@ -72,6 +73,17 @@ impl Source for Remote {
     }
 }
 
+/// How a game on a remote terminal ended.
+#[derive(Debug)]
+pub struct Ended {
+    /// What could not be saved.
+    pub not_saved: NotSaved,
+    /// The room the person asked for on the setup screen, if they did.
+    pub room_ask: Option<Ask>,
+    /// The terminal's size at the end.
+    pub size: (u16, u16),
+}
+
 /// Runs `app` on a remote terminal of `size` (columns, rows) that `out` writes to and
 /// `feed` reads from, until the app quits or the terminal goes (then the game in play
 /// is saved as leaving it would). Returns what could not be saved.
@@ -82,8 +94,8 @@ pub fn run_remote(
     mut app: App,
     out: impl Write,
     size: (u16, u16),
-    feed: Receiver<Feed>,
-) -> std::io::Result<NotSaved> {
+    feed: &Receiver<Feed>,
+) -> std::io::Result<Ended> {
     let mut screen = open_screen(out, size)?;
     let mut input = Remote::new(feed);
     let result = super::term::event_loop(&mut screen, &mut app, &mut input, None, |_| {});
@@ -91,7 +103,12 @@ pub fn run_remote(
         app.save_abandoned();
     }
     close_screen(&mut screen);
-    Ok(app.into_not_saved())
+    let (room_ask, size) = (app.room_ask.take(), app.size);
+    Ok(Ended {
+        not_saved: app.into_not_saved(),
+        room_ask,
+        size,
+    })
 }
 
 /// A remote terminal of `size` (columns, rows) that `out` writes to, taken over: the

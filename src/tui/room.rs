@@ -35,7 +35,7 @@ pub fn run_room(
     role: Role,
     out: impl Write,
     size: (u16, u16),
-    feed: std::sync::mpsc::Receiver<Feed>,
+    feed: &std::sync::mpsc::Receiver<Feed>,
 ) -> std::io::Result<()> {
     let mut screen = open_screen(out, size)?;
     let mut input = Remote::new(feed);

@@ -86,7 +86,7 @@ impl App {
             return;
         }
         match &self.screen {
-            Screen::Setup(s) => s.render(area, buf),
+            Screen::Setup(s) => super::setup_view::draw(s, self.served, area, buf),
             Screen::Play(r) => super::round_view::draw(self, r, area, buf),
             Screen::Replay(r) => replay_view::replay(r, self.look.ascii(), area, buf),
             Screen::History(h) => super::history_view::draw(h, self.look.ascii(), area, buf),

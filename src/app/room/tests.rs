@@ -203,3 +203,43 @@ fn a_lobby_left_by_everyone_closes() {
     assert_eq!(room.closed(), Some("everyone left"));
     assert!(room.empty());
 }
+
+#[test]
+fn the_served_setup_screen_asks_for_a_room_by_its_code_or_opens_one() {
+    let now = Instant::now();
+    let typed = |served: bool, keys: &[Action]| {
+        let mut app = App::setup(config("pairs:3"));
+        app.served = served;
+        for &key in keys {
+            app.update(key, now);
+        }
+        app
+    };
+    let code = [
+        Action::Room,
+        Action::Type('k'),
+        Action::Type('7'),
+        Action::Type('q'),
+        Action::Type('x'),
+        Action::Select,
+    ];
+    let app = typed(true, &code);
+    assert!(
+        matches!(&app.room_ask, Some(Ask::Join(c)) if c == "K7QX"),
+        "{:?}",
+        app.room_ask
+    );
+    assert!(app.quit, "the server takes it from here");
+    // Nothing typed: a room of this game.
+    let app = typed(true, &[Action::Room, Action::Select]);
+    assert!(matches!(&app.room_ask, Some(Ask::Open(c)) if c.deck == "pairs:3"));
+    // Too short a code: said, and typing goes on.
+    let app = typed(true, &[Action::Room, Action::Type('k'), Action::Select]);
+    let Screen::Setup(s) = &app.screen else {
+        panic!("setup")
+    };
+    assert!(app.room_ask.is_none() && s.error.as_deref().is_some_and(|e| e.contains("4 to 8")));
+    // Not served: `R` is nothing.
+    let app = typed(false, &code);
+    assert!(app.room_ask.is_none());
+}

@@ -44,10 +44,17 @@ impl App {
             return;
         };
         if setup.is_editing() {
-            // Typing the players list: keys are its characters.
+            // Typing the players list or a room's code: keys are its characters.
             match action {
                 Action::Type(c) => setup.type_char(c),
                 Action::Backspace => setup.backspace(),
+                Action::Select if setup.room_code().is_some() => {
+                    if let Some(ask) = setup.finish_room_code() {
+                        // The server takes it from here.
+                        self.room_ask = Some(ask);
+                        self.quit = true;
+                    }
+                }
                 Action::Select => setup.finish_editing(),
                 Action::Quit => setup.cancel_editing(),
                 _ => {}
@@ -66,6 +73,7 @@ impl App {
             Action::Backspace => setup.backspace(),
             Action::Again => setup.random_seed(random_seed()),
             Action::Quit => self.quit = true,
+            Action::Room if self.served => setup.start_room_code(),
             Action::Learn => self.strategy = Some(Strategy::new(false)),
             Action::PairsGame => self.begin_pairs(now),
             Action::Puzzles => {
