@@ -101,6 +101,7 @@ mod tests {
         assert_eq!(table_name("Ünal"), "Ünal");
         assert_eq!(table_name("a-very-long-name-indeed"), "a-very-long-");
         assert_eq!(table_name("--"), "player");
+        assert_eq!(table_name("You"), "You_", "not the lone person's \"You\"");
         assert_eq!(table_name(""), "player");
     }
 }
