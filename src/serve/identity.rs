@@ -52,7 +52,8 @@ impl Player {
 
 /// The name a player connected with (`NAME@HOST`), as a table takes it: letters, digits,
 /// `-` and `_` only, starting with a letter or digit, at most 12; `player` if nothing
-/// of it is left. It is a name on screen, not who they are (that is the key).
+/// of it is left. It is a name on screen, not who they are (that is the key). `you`,
+/// which a table reads as the one person facing the AI, becomes `you_`.
 #[must_use]
 pub fn table_name(user: &str) -> String {
     let name: String = user
@@ -61,10 +62,10 @@ pub fn table_name(user: &str) -> String {
         .skip_while(|c| !c.is_alphanumeric())
         .take(12)
         .collect();
-    if name.is_empty() {
-        "player".into()
-    } else {
-        name
+    match name.as_str() {
+        "" => "player".into(),
+        n if n.eq_ignore_ascii_case("you") => format!("{n}_"),
+        _ => name,
     }
 }
 
