@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 pub use cards::CardNames;
 pub use input::{Line, MAX_LINE, next_line};
 pub use setup::choose as choose_game;
+pub use table::room::{Heard, room};
 
 use crate::app::{Action, App, NotSaved};
 
@@ -48,6 +49,14 @@ pub struct Voice<R, W> {
     now: Instant,
     /// How many of the app's "Not saved" lines were told.
     told_not_saved: usize,
+}
+
+impl<R> Voice<R, Vec<u8>> {
+    /// What was said since the last time, to write elsewhere (a room tells under its
+    /// lock and writes after).
+    pub(crate) fn take_said(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.out)
+    }
 }
 
 /// The answer to a line that is not text (its bytes are not UTF-8): play goes on.

@@ -158,6 +158,12 @@ impl Room {
         }
     }
 
+    /// The last thing that happened in the room (`bob left: ...`).
+    #[must_use]
+    pub fn news(&self) -> &str {
+        &self.news
+    }
+
     /// Why the room is over, if it is.
     #[must_use]
     pub fn closed(&self) -> Option<&str> {

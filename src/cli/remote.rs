@@ -72,13 +72,13 @@ fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
         pipe.out.flush()?;
         return Ok(Served::Done(0));
     }
-    if let Some(wish) = super::room::wish(&request.words)? {
-        if request.terminal.is_none() {
+    if let Some((wish, speech)) = super::room::wish(&request.words)? {
+        if request.terminal.is_none() && speech.is_none() {
             return Err(super::usage(
-                "a room is played on a terminal: connect with ssh -t",
+                "a room is played on a terminal: connect with ssh -t, or add --screen-reader",
             ));
         }
-        return Ok(Served::Room(wish));
+        return Ok(Served::Room(wish, speech));
     }
     if !SERVED.contains(&first.as_str()) {
         return Err(super::usage(format!(

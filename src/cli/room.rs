@@ -3,8 +3,9 @@
 //! watches one. The server holds the rooms ([`crate::serve::rooms`]); here the words
 //! become what the session asks for, the game's options read by `play`'s own parser.
 
-use clap::FromArgMatches;
+use clap::{Args, FromArgMatches};
 
+use super::access::AccessArgs;
 use super::play::PlayArgs;
 use super::settings::Settings;
 use crate::serve::RoomWish;
@@ -21,25 +22,52 @@ join CODE      a seat of the room with that code (or yours back, within 2 minute
 watch CODE     watch the room with that code
 ";
 
+/// A room asked for, and the screen-reader mode's options if it is asked for too.
+pub(super) type Wish = (RoomWish, Option<crate::speech::Options>);
+
+/// `join CODE` and `watch CODE`, with the accessibility flags.
+#[derive(Debug, Args)]
+struct CodeArgs {
+    /// The room's code
+    code: String,
+    #[command(flatten)]
+    access: AccessArgs,
+}
+
 /// The room `words` ask for, if they are a room's command (`None`: another command).
 ///
 /// # Errors
 /// Bad words for a room, as one line.
-pub(super) fn wish(words: &[String]) -> anyhow::Result<Option<RoomWish>> {
+pub(super) fn wish(words: &[String]) -> anyhow::Result<Option<Wish>> {
     let rest = words.get(1..).unwrap_or_default();
     match words.first().map(String::as_str) {
         Some("room") => open(rest).map(Some),
-        Some("join") => match rest {
-            [code] => Ok(Some(RoomWish::Join(checked(code)?))),
-            _ => Err(super::usage("join takes a room's code: join K7QXR")),
-        },
-        // `watch` with options is the AIs' game; with a code alone, a room.
-        Some("watch") => match rest {
-            [code] if !code.starts_with('-') => Ok(Some(RoomWish::Watch(checked(code)?))),
-            _ => Ok(None),
-        },
+        Some("join") => {
+            let (code, speech) = code_and_access("join", rest)?;
+            Ok(Some((RoomWish::Join(code), speech)))
+        }
+        // `watch` with a code is a room; with options alone, the AIs' game.
+        Some("watch") if rest.first().is_some_and(|w| !w.starts_with('-')) => {
+            let (code, speech) = code_and_access("watch", rest)?;
+            Ok(Some((RoomWish::Watch(code), speech)))
+        }
         _ => Ok(None),
     }
+}
+
+/// A room's code and the accessibility flags, after `join` or `watch`.
+fn code_and_access(
+    name: &'static str,
+    rest: &[String],
+) -> anyhow::Result<(String, Option<crate::speech::Options>)> {
+    let parser = CodeArgs::augment_args(clap::Command::new(name).no_binary_name(true));
+    let matches = parser.try_get_matches_from(rest).map_err(|_| {
+        super::usage(format!(
+            "{name} takes a room's code and --screen-reader if wished: {name} K7QXR"
+        ))
+    })?;
+    let args = CodeArgs::from_arg_matches(&matches)?;
+    Ok((checked(&args.code)?, args.access.speech_if(false, None)?))
 }
 
 /// Whether `words` ask for the rooms' help.
@@ -66,7 +94,7 @@ fn checked(code: &str) -> anyhow::Result<String> {
 }
 
 /// `room [--players N] [options]`: the seats, and the game read by `play`'s parser.
-fn open(words: &[String]) -> anyhow::Result<RoomWish> {
+fn open(words: &[String]) -> anyhow::Result<Wish> {
     let mut seats = 2;
     let mut options: Vec<&str> = Vec::new();
     let mut at = 0;
@@ -97,11 +125,7 @@ fn open(words: &[String]) -> anyhow::Result<RoomWish> {
     };
     super::remote::refuse_paths(&super::command(), &matches)?;
     let args = PlayArgs::from_arg_matches(play)?;
-    if args.access.speech_if(false, None)?.is_some() {
-        return Err(super::usage(
-            "a room is played on a terminal (ssh -t): the screen-reader mode is not in rooms yet",
-        ));
-    }
+    let speech = args.access.speech_if(false, None)?;
     let config = args.config_over(false, &Settings::default())?;
     if config.practice || config.coach || config.tutor || config.hints == crate::app::Hints::Always
     {
@@ -109,10 +133,11 @@ fn open(words: &[String]) -> anyhow::Result<RoomWish> {
             "a room is people against each other: --practice, --coach, --tutor and --hints are for a game against the AI",
         ));
     }
-    Ok(RoomWish::Open {
+    let wish = RoomWish::Open {
         config: Box::new(config),
         seats,
-    })
+    };
+    Ok((wish, speech))
 }
 
 /// `--players N` of a room: 2 to 6.
@@ -136,7 +161,7 @@ mod tests {
 
     #[test]
     fn a_room_takes_its_seats_and_the_games_options() {
-        let Some(RoomWish::Open { config, seats }) =
+        let Some((RoomWish::Open { config, seats }, None)) =
             wish(&words("room --players 3 --deck pairs:6 --seed 7")).unwrap()
         else {
             panic!("a room")
@@ -147,7 +172,7 @@ mod tests {
         );
         assert!(matches!(
             wish(&words("room")).unwrap(),
-            Some(RoomWish::Open { seats: 2, .. })
+            Some((RoomWish::Open { seats: 2, .. }, None))
         ));
     }
 
@@ -172,11 +197,11 @@ mod tests {
             ("room --players 7", "2 to 6"),
             ("room --players ann,bob", "number of seats"),
             ("room --coach", "against the AI"),
-            ("room --screen-reader", "terminal"),
             ("room --deck nonsense", "deck"),
             ("room --data-dir /tmp", "names a file"),
             ("join", "code"),
             ("join K7 QX", "code"),
+            ("join K7QXR --card-names nonsense", "card"),
             ("join K7;X", "not a room's code"),
         ] {
             let e = wish(&words(line)).map(|_| ()).unwrap_err().to_string();

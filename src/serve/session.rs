@@ -14,8 +14,11 @@ use super::identity::Player;
 use super::rooms::Rooms;
 use super::typing::Typing;
 use crate::app::App;
+use std::time::Duration;
+
 use crate::app::Member;
 use crate::app::room::Ask;
+use crate::speech::Heard;
 use crate::tui::Feed;
 
 /// What a session's game writes, on its way to the channel.
@@ -69,8 +72,9 @@ pub enum Served {
     Done(u8),
     /// The app to run on the session's terminal (the full game).
     Screen(Box<App>),
-    /// A room, on the session's terminal.
-    Room(RoomWish),
+    /// A room: on the session's terminal, or line by line with these options (the
+    /// screen-reader mode, through the pipe or on a terminal).
+    Room(RoomWish, Option<crate::speech::Options>),
 }
 
 /// The session's standard input, output and error.
@@ -170,6 +174,51 @@ impl ChannelInput {
     #[must_use]
     pub fn into_feed(self) -> Receiver<Feed> {
         self.feed
+    }
+}
+
+impl ChannelInput {
+    /// The next line typed, waiting at most `wait` for it: for a room told line by
+    /// line, which must go on telling while nobody types.
+    ///
+    /// # Errors
+    /// Never: the end of the input is [`Heard::End`].
+    pub fn line_within(&mut self, wait: Duration) -> std::io::Result<Heard> {
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            if let Some(end) = self.bytes[self.at..].iter().position(|&b| b == b'\n') {
+                let line = String::from_utf8_lossy(&self.bytes[self.at..self.at + end]);
+                let line = line.trim().to_lowercase();
+                self.at += end + 1;
+                return Ok(Heard::Line(line));
+            }
+            if self.ended {
+                return Ok(Heard::End);
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.feed.recv_timeout(left) {
+                Ok(Feed::Bytes(bytes)) => {
+                    let bytes = match &mut self.typing {
+                        Some(typing) => {
+                            let lines = typing.take(&bytes);
+                            self.ended = typing.ended;
+                            lines
+                        }
+                        None => bytes,
+                    };
+                    self.bytes.drain(..self.at);
+                    self.at = 0;
+                    self.bytes.extend_from_slice(&bytes);
+                    // A line longer than the screen reader takes is let go whole.
+                    if self.bytes.len() > crate::speech::MAX_LINE && !self.bytes.contains(&b'\n') {
+                        self.bytes.clear();
+                    }
+                }
+                Ok(Feed::Resize(..)) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => return Ok(Heard::Nothing),
+                Ok(Feed::Hangup) | Err(_) => self.ended = true,
+            }
+        }
     }
 }
 
@@ -274,7 +323,7 @@ fn play(request: &Request, commands: &Commands, rooms: &Rooms, mut pipe: Pipe) -
             return u32::from(status);
         }
         Served::Screen(app) => app,
-        Served::Room(wish) => return enter_room(request, wish, rooms, pipe),
+        Served::Room(wish, speech) => return enter_room(request, wish, speech, rooms, pipe),
     };
     let Pipe {
         input,
@@ -321,7 +370,16 @@ struct Terminal {
 
 /// Takes the session into the room it wished for, until it leaves; then its seat is
 /// held (or freed, before the game starts).
-fn enter_room(request: &Request, wish: RoomWish, rooms: &Rooms, pipe: Pipe) -> u32 {
+fn enter_room(
+    request: &Request,
+    wish: RoomWish,
+    speech: Option<crate::speech::Options>,
+    rooms: &Rooms,
+    pipe: Pipe,
+) -> u32 {
+    if let Some(options) = speech {
+        return by_ear(request, wish, options, rooms, pipe);
+    }
     let Pipe { input, out, err } = pipe;
     let terminal = Terminal {
         out,
@@ -340,6 +398,44 @@ fn in_room(request: &Request, wish: RoomWish, rooms: &Rooms, terminal: Terminal)
         feed,
         size,
     } = terminal;
+    let Some((room, role)) = entered(request, wish, rooms, &mut err) else {
+        return 2;
+    };
+    let ran = crate::tui::run_room(&room, role, &mut out, size, &feed);
+    crate::app::room::lock(&room).leave(role, std::time::Instant::now());
+    u32::from(ran.is_err())
+}
+
+/// The session in the room it wished for, line by line, until it leaves.
+fn by_ear(
+    request: &Request,
+    wish: RoomWish,
+    options: crate::speech::Options,
+    rooms: &Rooms,
+    pipe: Pipe,
+) -> u32 {
+    let Pipe {
+        mut input,
+        mut out,
+        mut err,
+    } = pipe;
+    let Some((room, role)) = entered(request, wish, rooms, &mut err) else {
+        return 2;
+    };
+    let ran = crate::speech::room(&room, role, options, &mut out, |wait| {
+        input.line_within(wait)
+    });
+    crate::app::room::lock(&room).leave(role, std::time::Instant::now());
+    u32::from(ran.is_err())
+}
+
+/// The room `wish` names, entered as the session's player; or why not, said on `err`.
+fn entered(
+    request: &Request,
+    wish: RoomWish,
+    rooms: &Rooms,
+    err: &mut ChannelWriter,
+) -> Option<(super::rooms::Shared, crate::app::Role)> {
     let member = Member {
         name: request.name.clone(),
         identity: match &request.player {
@@ -353,17 +449,12 @@ fn in_room(request: &Request, wish: RoomWish, rooms: &Rooms, terminal: Terminal)
         RoomWish::Join(code) => rooms.join(&code, member),
         RoomWish::Watch(code) => rooms.watch(&code),
     };
-    let (room, role) = match entered {
-        Ok(entered) => entered,
-        Err(line) => {
+    entered
+        .map_err(|line| {
             let _ = writeln!(err, "error: {}", crate::words::one_line(&line));
             let _ = err.flush();
-            return 2;
-        }
-    };
-    let ran = crate::tui::run_room(&room, role, &mut out, size, &feed);
-    crate::app::room::lock(&room).leave(role, std::time::Instant::now());
-    u32::from(ran.is_err())
+        })
+        .ok()
 }
 
 /// The command that reaches this server as `request`'s client did, for a friend to type.

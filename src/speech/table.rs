@@ -5,6 +5,7 @@
 use std::io::{self, BufRead, Write};
 
 mod reading;
+pub(super) mod room;
 
 use reading::{board, hint, score};
 
@@ -426,7 +427,11 @@ fn narrate<R: BufRead, W: Write>(
         }
         // The end window's "Not saved" line (the record, the statistics).
         voice.tell_not_saved(app)?;
-        voice.say(menu(table))?;
+        voice.say(if app.room {
+            room::ROOM_MENU
+        } else {
+            menu(table)
+        })?;
     } else if told.ended
         && !told.rating
         && let Table::Round(r) = table
