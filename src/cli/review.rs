@@ -106,12 +106,19 @@ pub(super) fn review(
     };
     let mut found =
         review::decisions(data, cache, limit, &due, &mut solvers).map_err(super::usage)?;
-    let mut notes: Vec<String> = loaded.as_ref().and_then(|l| l.warning.clone()).into_iter().collect();
+    let mut notes: Vec<String> = loaded
+        .as_ref()
+        .and_then(|l| l.warning.clone())
+        .into_iter()
+        .collect();
     notes.extend(found.unreadable.iter().map(|why| format!("skipped: {why}")));
     if found.decisions.is_empty() {
         found.records = names.folder(&found.records);
         let schedule = loaded.as_ref().map(|l| (&l.schedule, today));
-        return Ok((notes, Review::Text(format!("{}\n", found.nothing_line(schedule)))));
+        return Ok((
+            notes,
+            Review::Text(format!("{}\n", found.nothing_line(schedule))),
+        ));
     }
     if args.list.is_none() {
         let mut drill = Drill::review(found.decisions, solvers).map_err(super::usage)?;
@@ -147,7 +154,10 @@ fn to_json(d: &Decision, names: RecordName) -> serde_json::Value {
     let mut json = super::puzzle::to_json(&d.puzzle);
     if let Some(map) = json.as_object_mut() {
         for (key, value) in [
-            ("record", json!(names.named(&d.played.path).display().to_string())),
+            (
+                "record",
+                json!(names.named(&d.played.path).display().to_string()),
+            ),
             ("turn", json!(d.played.turn)),
             ("played", json!(d.played.action.to_string())),
             ("cost", json!(d.played.cost)),

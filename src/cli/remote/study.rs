@@ -71,7 +71,10 @@ pub(super) fn history(
     request: &Request,
     pipe: &mut Pipe,
 ) -> anyhow::Result<Served> {
-    let data = own_games(request, "no games are kept for a guest, so there is no history")?;
+    let data = own_games(
+        request,
+        "no games are kept for a guest, so there is no history",
+    )?;
     let kept = Kept::in_dir(data);
     let dir = crate::record::records_dir(data);
     let entries = crate::record::try_list(&dir).map_err(crate::cli::usage)?;
@@ -87,7 +90,10 @@ pub(super) fn history(
         return printed(pipe, &notes, &text);
     }
     tell(pipe, &notes)?;
-    let history = crate::app::History::new(dir, entries).with_figures(&figures);
+    // The screen names the folder, not the server's path to it (the entries carry
+    // their own paths).
+    let shown = RecordName::FileName.folder(&dir);
+    let history = crate::app::History::new(shown, entries).with_figures(&figures);
     let mut app = crate::app::App::history(history, crate::app::Config::default(), false);
     if !args.no_save {
         app.save_dir = kept.records;
