@@ -198,7 +198,7 @@ fn paths_and_pairs_analysis_are_still_refused() {
 }
 
 #[test]
-fn with_a_terminal_history_and_the_puzzles_are_their_screens() {
+fn with_a_terminal_history_review_and_puzzles_are_their_screens() {
     let server = Server::start("study-pty", &[]);
     let player = Who::new_key();
     let game = ssh::exec(server.port, &player, GAME, whole_game_script().as_bytes());
@@ -207,6 +207,7 @@ fn with_a_terminal_history_and_the_puzzles_are_their_screens() {
         let session = ssh::connect(server.port, &player).await;
         for (command, shows) in [
             ("history", "Saved games  your games"),
+            ("review", "Your game · turn "),
             ("puzzle --deck pairs:8 --seed 3", "Puzzle 1 · "),
         ] {
             let mut channel = session.channel_open_session().await.unwrap();
