@@ -17,12 +17,19 @@ fn only_player(server: &Server) -> std::path::PathBuf {
     folder
 }
 
-#[test]
-fn a_game_played_over_ssh_is_in_the_players_history_and_review() {
-    let server = Server::start("study", &[]);
+/// A server, named `name`, and a player with a key who has played one game there in
+/// line mode (in order, not well: it has costly decisions to review).
+fn a_player_with_a_game(name: &str) -> (Server, Who) {
+    let server = Server::start(name, &[]);
     let player = Who::new_key();
     let game = ssh::exec(server.port, &player, GAME, whole_game_script().as_bytes());
     assert_eq!(game.status, Some(0), "{}", game.err);
+    (server, player)
+}
+
+#[test]
+fn a_game_played_over_ssh_is_in_the_players_history_and_review() {
+    let (server, player) = a_player_with_a_game("study");
     let record = std::fs::read_dir(only_player(&server).join("games"))
         .unwrap()
         .next()
@@ -199,10 +206,7 @@ fn paths_and_pairs_analysis_are_still_refused() {
 
 #[test]
 fn with_a_terminal_history_review_and_puzzles_are_their_screens() {
-    let server = Server::start("study-pty", &[]);
-    let player = Who::new_key();
-    let game = ssh::exec(server.port, &player, GAME, whole_game_script().as_bytes());
-    assert_eq!(game.status, Some(0), "{}", game.err);
+    let (server, player) = a_player_with_a_game("study-pty");
     ssh::runtime().block_on(async {
         let session = ssh::connect(server.port, &player).await;
         for (command, shows) in [
