@@ -225,11 +225,11 @@ pub(super) fn to_json(p: &Puzzle) -> serde_json::Value {
     })
 }
 
-/// Runs `puzzle`.
+/// The seed of the puzzles `args` ask for, and the day's challenge with `--daily`.
 ///
 /// # Errors
-/// Bad rules (status 2); no terminal for the interactive puzzle.
-pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+/// A bad `--date` (status 2).
+pub(super) fn seed(args: &PuzzleArgs) -> anyhow::Result<(u64, Option<Challenge>)> {
     let daily = if args.daily {
         let date = args
             .date
@@ -248,19 +248,48 @@ pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
         ),
         None => args.seed.unwrap_or_else(crate::app::random_seed),
     };
+    Ok((seed, daily))
+}
+
+/// Runs `puzzle`.
+///
+/// # Errors
+/// Bad rules (status 2); no terminal for the interactive puzzle.
+pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
+    let (seed, daily) = seed(args)?;
     let Some(count) = args.list else {
         return play(args, seed, daily);
     };
     let spinner = super::progress::Progress::spinner("finding puzzles");
     let puzzles = find(args, seed, count)?;
     drop(spinner);
-    for p in &puzzles {
+    let (text, notes) = list_text(args, &puzzles, count)?;
+    print!("{text}");
+    for note in notes {
+        eprintln!("{note}");
+    }
+    Ok(())
+}
+
+/// What `--list` prints of `puzzles` (`count` asked for): the text for standard
+/// output, and the lines for standard error.
+///
+/// # Errors
+/// Bad rules (status 2).
+pub(super) fn list_text(
+    args: &PuzzleArgs,
+    puzzles: &[Puzzle],
+    count: usize,
+) -> anyhow::Result<(String, Vec<String>)> {
+    let mut text = String::new();
+    let mut notes = Vec::new();
+    for p in puzzles {
         if args.json {
-            println!("{}", to_json(p));
+            text += &format!("{}\n", to_json(p));
         } else {
             let line: Vec<String> = p.steps.iter().map(|s| s.best.to_string()).collect();
-            println!(
-                "{}  {}  {}  {}  best {}  (guess {:.0}%)",
+            text += &format!(
+                "{}  {}  {}  {}  best {}  (guess {:.0}%)\n",
                 p.id,
                 p.rules.pass_rule.name(),
                 p.idea.name(),
@@ -279,22 +308,25 @@ pub(super) fn run(args: &PuzzleArgs) -> anyhow::Result<()> {
             session::describe(&all)
         );
         if args.json {
-            eprintln!("{line}");
+            notes.push(line);
         } else {
-            println!("{line}");
+            text += &format!("{line}\n");
         }
     }
     if puzzles.len() < count {
-        eprintln!(
+        notes.push(format!(
             "found {} of {count} puzzles in {MAX_GAMES} games",
             puzzles.len()
-        );
+        ));
     }
-    Ok(())
+    Ok((text, notes))
 }
 
-/// The puzzle screen: puzzles from `seed` until the person quits.
-fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Result<()> {
+/// The rules of the puzzles to play on screen, checked playable.
+///
+/// # Errors
+/// Rules the puzzles cannot be posed under (status 2).
+pub(super) fn drill_rules(args: &PuzzleArgs) -> anyhow::Result<Vec<PuzzleRules>> {
     if args.objective == Objective::Moves {
         return Err(super::usage(
             "puzzles are two-player positions: objective 'moves' is for solitaire",
@@ -305,6 +337,36 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
         .deck
         .check_playable()
         .map_err(|e| super::usage(e.to_string()))?;
+    Ok(all)
+}
+
+/// The puzzles under `all` from `seed` until the person quits, the answers counted in
+/// data directory `stats` (none: not kept) with the dashboard's cache in `cache`.
+///
+/// # Errors
+/// Rules no puzzle is found under (status 2).
+pub(super) fn drill(
+    args: &PuzzleArgs,
+    all: Vec<PuzzleRules>,
+    (seed, daily): (u64, Option<Challenge>),
+    stats: Option<std::path::PathBuf>,
+    cache: Option<std::path::PathBuf>,
+) -> anyhow::Result<Drill> {
+    let filter = Filter {
+        idea: args.idea,
+        difficulty: args.difficulty,
+        rule_fails: args.rule_fails,
+    };
+    let mut drill = Drill::mixed(all, seed, filter, daily, stats, cache).map_err(super::usage)?;
+    if let Some(minutes) = args.timed {
+        drill = drill.timed(minutes, std::time::Instant::now());
+    }
+    Ok(drill)
+}
+
+/// The puzzle screen: puzzles from `seed` until the person quits.
+fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Result<()> {
+    let all = drill_rules(args)?;
     let look = args.look.look()?;
     let stats = if args.no_save {
         None
@@ -312,17 +374,8 @@ fn play(args: &PuzzleArgs, seed: u64, daily: Option<Challenge>) -> anyhow::Resul
         let flag = super::settings::data_dir_flag(args.data.data_dir.as_deref());
         Some(crate::record::data_dir(flag.as_deref()).map_err(super::usage)?)
     };
-    let filter = Filter {
-        idea: args.idea,
-        difficulty: args.difficulty,
-        rule_fails: args.rule_fails,
-    };
     // Bad rules are refused before the terminal is asked for.
-    let cache = super::cache_dir();
-    let mut drill = Drill::mixed(all, seed, filter, daily, stats, cache).map_err(super::usage)?;
-    if let Some(minutes) = args.timed {
-        drill = drill.timed(minutes, std::time::Instant::now());
-    }
+    let drill = drill(args, all, (seed, daily), stats, super::cache_dir())?;
     run_drill(
         drill,
         look,

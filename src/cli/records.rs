@@ -86,12 +86,45 @@ pub(super) struct HistoryArgs {
     data: DataDir,
     /// Print the list instead of opening it on screen
     #[arg(long)]
-    list: bool,
+    pub(super) list: bool,
     /// Do not save games started from a replay
     #[arg(long = "no-save")]
-    no_save: bool,
+    pub(super) no_save: bool,
     #[command(flatten)]
-    look: super::look::LookArgs,
+    pub(super) look: super::look::LookArgs,
+}
+
+/// How what is printed names a saved game: by its path here, or by its file name alone
+/// (over SSH, where the server's folders are none of the player's business).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RecordName {
+    /// The path, as given or found.
+    Path,
+    /// The file name in the player's games folder.
+    FileName,
+}
+
+impl RecordName {
+    /// How `path`, a record's, is shown.
+    pub(super) fn of(self, path: &Path) -> String {
+        words::shown_path(self.named(path))
+    }
+
+    /// What of `path`, a record's, is told.
+    pub(super) fn named(self, path: &Path) -> &Path {
+        match self {
+            Self::Path => path,
+            Self::FileName => path.file_name().map_or(path, Path::new),
+        }
+    }
+
+    /// How `dir`, the records' folder, is named.
+    pub(super) fn folder(self, dir: &Path) -> PathBuf {
+        match self {
+            Self::Path => dir.to_path_buf(),
+            Self::FileName => PathBuf::from("your games"),
+        }
+    }
 }
 
 /// The file as a Pairs record, if it is one (its first line says so); a Pairs record
@@ -507,18 +540,7 @@ pub(super) fn history(args: &HistoryArgs) -> anyhow::Result<()> {
         .map(|games| crate::app::history_figures(&games))
         .unwrap_or_default();
     if args.list || !crate::tui::is_terminal() {
-        if entries.is_empty() {
-            return out(&format!("no saved games in {}\n", dir.display()));
-        }
-        // The files' column as wide as the longest name, so the next columns line up.
-        let paths: Vec<String> = entries.iter().map(|e| words::shown_path(&e.path)).collect();
-        let width = paths.iter().map(|p| p.chars().count()).max().unwrap_or(0);
-        let text: String = paths
-            .iter()
-            .zip(crate::app::history_lines(&entries, Some(&figures)))
-            .map(|(path, line)| format!("{path:<width$}  {line}\n"))
-            .collect();
-        return out(&text);
+        return out(&history_text(&dir, &entries, &figures, RecordName::Path));
     }
     let look = args.look.look()?;
     let (base, save) = base_config(&args.data, args.no_save)?;
@@ -530,6 +552,27 @@ pub(super) fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     super::settings::pause_if_warned();
     super::saved(crate::tui::run(app)?)?;
     Ok(())
+}
+
+/// The list `history` prints of the games `entries` in folder `dir`, each named by
+/// `names`, with their `figures`.
+pub(super) fn history_text(
+    dir: &Path,
+    entries: &[record::Entry],
+    figures: &crate::app::history::Figures,
+    names: RecordName,
+) -> String {
+    if entries.is_empty() {
+        return format!("no saved games in {}\n", names.folder(dir).display());
+    }
+    // The files' column as wide as the longest name, so the next columns line up.
+    let paths: Vec<String> = entries.iter().map(|e| names.of(&e.path)).collect();
+    let width = paths.iter().map(|p| p.chars().count()).max().unwrap_or(0);
+    paths
+        .iter()
+        .zip(crate::app::history_lines(entries, Some(figures)))
+        .map(|(path, line)| format!("{path:<width$}  {line}\n"))
+        .collect()
 }
 
 /// Analyses the saved games under `data` that the dashboard's cache lacks, with a bar

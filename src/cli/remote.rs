@@ -4,6 +4,8 @@
 //! (not the server's settings file, environment or files). Only the game's commands are
 //! served, and no option naming a file or folder.
 
+mod study;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -111,9 +113,14 @@ fn run(request: &Request, pipe: &mut Pipe) -> anyhow::Result<Served> {
         Some(Command::Learn(args)) => learn(&args, request, pipe),
         Some(Command::Pairs(args)) if args.command.is_none() => pairs(&args.play, request, pipe),
         Some(Command::Stats(args)) => stats(&args, request, pipe),
+        Some(Command::Puzzle(args)) => study::puzzle(&args, request, pipe),
+        Some(Command::Review(args)) => study::review(&args, request, pipe),
+        Some(Command::History(args)) => study::history(&args, request, pipe),
+        Some(Command::Pairs(args)) => Err(pairs_analysis(args.command.as_ref())),
         _ => Err(super::usage(format!(
-            "'{}' is not served over SSH yet: play, watch, solitaire, learn, pairs (the game) and stats are",
-            crate::words::shown(first)
+            "'{}' is not served here; the commands served: {}",
+            crate::words::shown(first),
+            SERVED.join(", ")
         ))),
     }
 }
@@ -272,4 +279,21 @@ fn stats(
     pipe.out.flush()?;
     pipe.err.flush()?;
     Ok(Served::Done(0))
+}
+
+/// Pairs' analysis commands are not served: at their largest each takes minutes of the
+/// server's cores (`solve` of a round of ten ranks and six players more than five, and
+/// gigabytes), taken from every game on the server; they are run where the game is
+/// installed.
+fn pairs_analysis(command: Option<&super::pairs::PairsCommand>) -> anyhow::Error {
+    use super::pairs::PairsCommand;
+    let name = match command {
+        Some(PairsCommand::Solve(_)) => "solve",
+        Some(PairsCommand::Start(_)) => "start",
+        Some(PairsCommand::Duel(_)) => "duel",
+        None => "",
+    };
+    super::usage(format!(
+        "'pairs {name}' is an analysis command, not served over SSH (at its largest it takes minutes of the server's cores and gigabytes, from every player's game): run it where the game is installed; 'pairs' alone, the game, is served"
+    ))
 }

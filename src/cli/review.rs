@@ -6,8 +6,11 @@
 use clap::Args;
 use serde_json::json;
 
+use std::path::Path;
+
+use super::records::RecordName;
 use crate::app::Drill;
-use crate::trainer::review::{self, Decision, Found, Solvers};
+use crate::trainer::review::{self, Decision, Solvers};
 use crate::trainer::schedule::ScheduleStore;
 
 /// Your costly decisions from saved games, as puzzles.
@@ -19,12 +22,12 @@ pub(super) struct ReviewArgs {
     #[command(flatten)]
     data: super::records::DataDir,
     #[command(flatten)]
-    look: super::look::LookArgs,
+    pub(super) look: super::look::LookArgs,
     #[command(flatten)]
-    access: super::access::AccessArgs,
+    pub(super) access: super::access::AccessArgs,
     /// Print N decisions instead of reviewing them on screen
     #[arg(long, value_name = "N")]
-    list: Option<usize>,
+    pub(super) list: Option<usize>,
     /// With --list: one JSON object a line, in the puzzle format plus `record`, `turn`,
     /// `played`
     #[arg(long, requires = "list")]
@@ -45,16 +48,55 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
         .parent()
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default();
+    // The records the cache lacks are analysed first, with a bar on a terminal.
+    super::records::warm_cache(&data);
+    let cache = super::cache_dir();
+    let (notes, review) = review(args, &data, cache.as_deref(), RecordName::Path)?;
+    for note in notes {
+        eprintln!("{note}");
+    }
+    match review {
+        Review::Text(text) => {
+            print!("{text}");
+            Ok(())
+        }
+        Review::Drill(drill) => super::puzzle::run_drill(
+            *drill,
+            args.look.look()?,
+            &args.access,
+            "the review needs a terminal: standard input and output must not be redirected (or use --list)",
+        ),
+    }
+}
+
+/// What a review comes to.
+pub(super) enum Review {
+    /// Printed: the list, or the line saying there is nothing to review.
+    Text(String),
+    /// The decisions to answer one at a time.
+    Drill(Box<Drill>),
+}
+
+/// The review of the games in data directory `data` (the dashboard's cache in `cache`)
+/// that `args` ask for, each record named by `names`; with it the lines for standard
+/// error (a schedule that did not read, a record skipped).
+///
+/// # Errors
+/// A records folder that cannot be read (status 2).
+pub(super) fn review(
+    args: &ReviewArgs,
+    data: &Path,
+    cache: Option<&Path>,
+    names: RecordName,
+) -> anyhow::Result<(Vec<String>, Review)> {
     // The schedule, once opted into, is followed until its file is removed.
     let today = crate::dates::parse_day(&crate::dates::now_utc().0).unwrap_or(time::Date::MIN);
-    let store = ScheduleStore::new(&data);
+    let store = ScheduleStore::new(data);
     let loaded = if args.schedule || store.exists() {
         Some(store.load())
     } else {
         None
     };
-    // The records the cache lacks are analysed first, with a bar on a terminal.
-    super::records::warm_cache(&data);
     let mut solvers = Solvers::default();
     let limit = args.list.unwrap_or(crate::app::REVIEW_SESSION);
     let due = |key: &str| {
@@ -62,68 +104,60 @@ pub(super) fn run(args: &ReviewArgs) -> anyhow::Result<()> {
             .as_ref()
             .is_none_or(|l| l.schedule.is_due(key, today))
     };
-    let cache = super::cache_dir();
-    let found = review::decisions(&data, cache.as_deref(), limit, &due, &mut solvers)
-        .map_err(super::usage)?;
-    if let Some(w) = loaded.as_ref().and_then(|l| l.warning.as_ref()) {
-        eprintln!("{w}");
-    }
-    for why in &found.unreadable {
-        eprintln!("skipped: {why}");
-    }
+    let mut found =
+        review::decisions(data, cache, limit, &due, &mut solvers).map_err(super::usage)?;
+    let mut notes: Vec<String> = loaded
+        .as_ref()
+        .and_then(|l| l.warning.clone())
+        .into_iter()
+        .collect();
+    notes.extend(found.unreadable.iter().map(|why| format!("skipped: {why}")));
     if found.decisions.is_empty() {
+        found.records = names.folder(&found.records);
         let schedule = loaded.as_ref().map(|l| (&l.schedule, today));
-        println!("{}", found.nothing_line(schedule));
-        return Ok(());
+        return Ok((
+            notes,
+            Review::Text(format!("{}\n", found.nothing_line(schedule))),
+        ));
     }
     if args.list.is_none() {
-        let schedule = loaded.map(|l| (store, today, l.warning));
-        return play(args, found, solvers, schedule);
-    }
-    for d in &found.decisions {
-        if args.json {
-            println!("{}", to_json(d));
-        } else {
-            println!(
-                "{}  turn {}  {}{}",
-                crate::words::shown_path(&d.played.path),
-                d.played.turn,
-                if d.played.slip { "memory slip: " } else { "" },
-                crate::words::escaped(&d.played.explanation)
-            );
+        let mut drill = Drill::review(found.decisions, solvers).map_err(super::usage)?;
+        if let Some(l) = loaded {
+            drill = drill.with_schedule(store, today, l.warning);
         }
+        return Ok((notes, Review::Drill(Box::new(drill))));
     }
-    Ok(())
-}
-
-/// The review on screen (or line by line for a screen reader).
-fn play(
-    args: &ReviewArgs,
-    found: Found,
-    solvers: Solvers,
-    schedule: Option<(ScheduleStore, time::Date, Option<String>)>,
-) -> anyhow::Result<()> {
-    let look = args.look.look()?;
-    let mut drill = Drill::review(found.decisions, solvers).map_err(super::usage)?;
-    if let Some((store, today, warning)) = schedule {
-        drill = drill.with_schedule(store, today, warning);
-    }
-    super::puzzle::run_drill(
-        drill,
-        look,
-        &args.access,
-        "the review needs a terminal: standard input and output must not be redirected (or use --list)",
-    )
+    let text = found
+        .decisions
+        .iter()
+        .map(|d| {
+            if args.json {
+                format!("{}\n", to_json(d, names))
+            } else {
+                format!(
+                    "{}  turn {}  {}{}\n",
+                    names.of(&d.played.path),
+                    d.played.turn,
+                    if d.played.slip { "memory slip: " } else { "" },
+                    crate::words::escaped(&d.played.explanation)
+                )
+            }
+        })
+        .collect();
+    Ok((notes, Review::Text(text)))
 }
 
 /// A decision in the puzzle JSON format plus `record`, `turn`, `played`, `cost`,
 /// `class` (its grade, as `analyze` gives it), `kind` (`memory_slip` or `strategy`) and
 /// `explanation`.
-fn to_json(d: &Decision) -> serde_json::Value {
+fn to_json(d: &Decision, names: RecordName) -> serde_json::Value {
     let mut json = super::puzzle::to_json(&d.puzzle);
     if let Some(map) = json.as_object_mut() {
         for (key, value) in [
-            ("record", json!(d.played.path.display().to_string())),
+            (
+                "record",
+                json!(names.named(&d.played.path).display().to_string()),
+            ),
             ("turn", json!(d.played.turn)),
             ("played", json!(d.played.action.to_string())),
             ("cost", json!(d.played.cost)),

@@ -79,6 +79,7 @@ mod seat_hints;
 mod seats_solver;
 mod serve;
 mod serve_rooms;
+mod serve_study;
 mod setup_screens;
 mod skill;
 mod solitaire_cli;
