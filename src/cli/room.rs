@@ -20,6 +20,7 @@ room [--players N] [OPTIONS]   a room for friends: its code, and the command to 
                  people against each other)
 join CODE      a seat of the room with that code (or yours back, within 2 minutes)
 watch CODE     watch the room with that code
+--screen-reader   with any of them: the room line by line, every flip told
 ";
 
 /// A room asked for, and the screen-reader mode's options if it is asked for too.
@@ -179,10 +180,10 @@ mod tests {
     #[test]
     fn join_and_watch_take_a_code_in_any_case() {
         assert!(
-            matches!(wish(&words("join k7qxr")).unwrap(), Some(RoomWish::Join(c)) if c == "K7QXR")
+            matches!(wish(&words("join k7qxr")).unwrap(), Some((RoomWish::Join(c), None)) if c == "K7QXR")
         );
         assert!(
-            matches!(wish(&words("watch K7QXR")).unwrap(), Some(RoomWish::Watch(c)) if c == "K7QXR")
+            matches!(wish(&words("watch K7QXR")).unwrap(), Some((RoomWish::Watch(c), None)) if c == "K7QXR")
         );
         assert!(
             wish(&words("watch --deck pairs:8")).unwrap().is_none(),

@@ -86,6 +86,24 @@ impl Terminal {
         self.channel.data(keys).await.unwrap();
     }
 
+    /// Waits until the server has handled every key sent so far: the terminal changes
+    /// size (and back), which its session takes after those keys, in order, and shows
+    /// by drawing the room's line on the new last row.
+    async fn handled(&mut self) {
+        for rows in [ROWS - 1, ROWS] {
+            self.channel
+                .window_change(COLS.into(), rows.into(), 0, 0)
+                .await
+                .unwrap();
+            self.screen.screen_mut().set_size(rows, COLS);
+            let last = usize::from(rows - 1);
+            self.until_seen("the room's line on the last row", |text| {
+                text.lines().nth(last).is_some_and(|l| l.contains("Room "))
+            })
+            .await;
+        }
+    }
+
     /// Moves the cursor (shared: the table has one) from `at` to `to` on a grid of
     /// `cols` columns, and turns the card there.
     async fn turn(&mut self, at: &mut usize, to: usize, cols: usize) {
@@ -227,6 +245,7 @@ fn two_friends_play_a_whole_game_in_a_room_and_both_keep_it() {
         // bob's keys do nothing on ann's turn: the card stays face down.
         let mut cursor = 0;
         bob.keys(b"\r").await;
+        bob.handled().await;
         // ann misses: a card, then one of another pair.
         let other = (0..labels.len()).find(|&q| labels[q] != labels[0]).unwrap();
         t.step("bob presses Enter on ann's turn (nothing happens); ann turns two cards");
@@ -310,4 +329,145 @@ fn a_dropped_connection_holds_its_seat_for_its_key_and_the_other_is_told() {
     let mut server = server;
     assert_eq!(server.interrupt(), Some(0));
     assert_eq!(records(&server), [1, 1], "saved as abandoned for both");
+}
+
+/// One person's session line by line: the screen-reader mode through the pipe.
+struct Listener {
+    name: &'static str,
+    channel: Channel<Msg>,
+    heard: String,
+    /// How far `until` has read.
+    at: usize,
+    _session: Handle<Client>,
+}
+
+impl Listener {
+    /// `name` connects as `who` without a terminal and runs `command`.
+    async fn open(port: u16, who: &Who, name: &'static str, command: &str) -> Self {
+        let session = ssh::connect_as(port, who, name).await;
+        let channel = session.channel_open_session().await.unwrap();
+        channel.exec(true, command).await.unwrap();
+        Self {
+            name,
+            channel,
+            heard: String::new(),
+            at: 0,
+            _session: session,
+        }
+    }
+
+    /// Reads until `text` is heard after what was heard last.
+    async fn until(&mut self, text: &str) {
+        loop {
+            if let Some(found) = self.heard[self.at..].find(text) {
+                self.at += found + text.len();
+                return;
+            }
+            match tokio::time::timeout(PATIENCE, self.channel.wait()).await {
+                Ok(Some(ChannelMsg::Data { data })) => {
+                    self.heard.push_str(&String::from_utf8_lossy(&data));
+                }
+                Ok(Some(_)) => {}
+                Ok(None) | Err(_) => panic!("{} never heard {text:?}:\n{}", self.name, self.heard),
+            }
+        }
+    }
+
+    async fn say(&mut self, line: &str) {
+        self.channel
+            .data(format!("{line}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    /// Reads until the session ends: its exit status.
+    async fn end(&mut self) -> Option<u32> {
+        let mut status = None;
+        while let Some(msg) = tokio::time::timeout(PATIENCE, self.channel.wait())
+            .await
+            .expect("the session ends in time")
+        {
+            match msg {
+                ChannelMsg::Data { data } => self.heard.push_str(&String::from_utf8_lossy(&data)),
+                ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
+                _ => {}
+            }
+        }
+        status
+    }
+}
+
+/// A place of `pairs:3`'s grid (3 columns) as typed: `a1`, `c2`.
+fn place(p: usize) -> String {
+    format!(
+        "{}{}",
+        char::from(b'a' + u8::try_from(p % 3).unwrap()),
+        p / 3 + 1
+    )
+}
+
+#[test]
+fn a_room_is_played_by_ear_every_flip_told_to_everyone_as_it_happens() {
+    let server = Server::start("room-ear", &[]);
+    let (labels, _) = deal();
+    let other = (0..labels.len()).find(|&q| labels[q] != labels[0]).unwrap();
+    let third = (0..labels.len())
+        .find(|&q| labels[q] != labels[0] && labels[q] != labels[other])
+        .unwrap();
+    let (ann_key, bob_key) = (Who::new_key(), Who::new_key());
+    let mut text = String::new();
+    ssh::runtime().block_on(async {
+        let room = "room --deck pairs:3 --seed 5 --ai-delay 0 --screen-reader";
+        let mut ann = Listener::open(server.port, &ann_key, "ann", room).await;
+        ann.until("Type start").await;
+        let code = code_on(&ann.heard);
+        let join = format!("join {code} --screen-reader");
+        let mut bob = Listener::open(server.port, &bob_key, "bob", &join).await;
+        for who in [&mut ann, &mut bob] {
+            who.until("Ann's turn.").await;
+        }
+        bob.say(&place(0)).await;
+        bob.until("Not your turn: Ann's turn.").await;
+        // Each flip heard by both before the next: each is told on its own line.
+        let flips = [
+            (0, "ann"),
+            (other, "ann"),
+            (partner(&labels, 0), "bob"),
+            (0, "bob"),
+            (partner(&labels, other), "bob"),
+            (other, "bob"),
+            (third, "bob"),
+            (partner(&labels, third), "bob"),
+        ];
+        for (p, by) in flips {
+            let mover = if by == "ann" { &mut ann } else { &mut bob };
+            mover.say(&place(p)).await;
+            let told = format!(
+                "{} turns {}:",
+                if by == "ann" { "Ann" } else { "Bob" },
+                place(p)
+            );
+            for who in [&mut ann, &mut bob] {
+                who.until(&told).await;
+            }
+        }
+        for who in [&mut ann, &mut bob] {
+            who.until("Choose: 1 new deal, 2 same deal, 3 leave.").await;
+        }
+        // ann leaves (3 on the menu), and bob hears it before he leaves too.
+        ann.say("3").await;
+        bob.until("Ann left.").await;
+        bob.say("quit").await;
+        assert_eq!((ann.end().await, bob.end().await), (Some(0), Some(0)));
+        for who in [&ann, &bob] {
+            text.push_str(&format!("## {} hears\n\n", who.name));
+            for line in steady(&who.heard, &code).lines() {
+                text.push_str(&format!("    {line}\n"));
+            }
+            text.push('\n');
+        }
+    });
+    assert!(text.contains("bob wins"), "{text}");
+    assert_eq!(records(&server), [1, 1], "both keep the game");
+    crate::screen_reader::pinned("serve-room-by-ear-pairs3-seed5", &text);
 }

@@ -71,6 +71,8 @@ pub fn room<W: Write>(
             room.tick(Instant::now());
             if !greeted {
                 greeted = true;
+                // The room's line, its news told with it.
+                said.news = room.news().to_owned();
                 voice.say(&room.status(role, Instant::now()))?;
             }
             tell(&room, role, &mut voice, &mut said)?;
@@ -121,9 +123,16 @@ fn tell(
     let Some(app) = room.app() else {
         if !said.lobby {
             said.lobby = true;
-            for line in room.lobby(role).iter().filter(|l| !l.is_empty()) {
-                voice.say(line)?;
+            let lines = room.lobby(role);
+            // The last line is the screen's keys: here, the commands.
+            for line in lines[..lines.len() - 1].iter().filter(|l| !l.is_empty()) {
+                voice.say(line.trim())?;
             }
+            voice.say(if room.host() == Some(role) {
+                "Type start to begin now, the free seats to the optimal AI, or quit to leave."
+            } else {
+                "The game starts when every seat is taken, or when the host starts it. Type quit to leave."
+            })?;
         }
         return Ok(());
     };
@@ -169,7 +178,10 @@ fn answer(
         let action = match line {
             "1" | "n" | "new" => Action::New,
             "2" | "r" | "same" | "again" => Action::Again,
-            "3" => return Ok(true),
+            "3" | "leave" => {
+                voice.say("You leave the room.")?;
+                return Ok(true);
+            }
             _ => {
                 voice.say(ROOM_MENU)?;
                 return Ok(false);
