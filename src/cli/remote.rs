@@ -170,7 +170,7 @@ fn play(
     }
     needs_terminal(request)?;
     let mut app = super::play::screen_app(&args, watch, &settings, &kept)?;
-    app.look = args.look.look_with(&settings, false)?;
+    app.look = args.look.look_with(&settings, request.no_color)?;
     Ok(Served::Screen(Box::new(app)))
 }
 
@@ -199,7 +199,7 @@ fn solitaire(
     let mut app =
         crate::app::App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
     app.save_dir = records;
-    app.look = args.look.look_with(&settings, false)?;
+    app.look = args.look.look_with(&settings, request.no_color)?;
     Ok(Served::Screen(Box::new(app)))
 }
 
@@ -221,7 +221,9 @@ fn learn(
         return Ok(Served::Done(0));
     }
     let mut app = crate::app::App::learn();
-    app.look = args.look.look_with(&Settings::default(), false)?;
+    app.look = args
+        .look
+        .look_with(&Settings::default(), request.no_color)?;
     Ok(Served::Screen(Box::new(app)))
 }
 
@@ -256,7 +258,9 @@ fn pairs(
     }
     needs_terminal(request)?;
     let mut app = pairs_app(args, Front::Screen, Instant::now(), records)?;
-    app.look = args.look.look_with(&Settings::default(), false)?;
+    app.look = args
+        .look
+        .look_with(&Settings::default(), request.no_color)?;
     Ok(Served::Screen(Box::new(app)))
 }
 

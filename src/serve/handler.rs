@@ -56,6 +56,8 @@ struct Channelled {
     terminal: Option<(u16, u16)>,
     /// The game's input, once it started.
     feed: Option<Sender<Feed>>,
+    /// `NO_COLOR` came with the session (and not empty): no colour.
+    no_color: bool,
 }
 
 /// One connection.
@@ -131,6 +133,7 @@ impl Connection {
             player,
             name: self.user.clone(),
             address: self.address,
+            no_color: state.no_color,
         };
         let (feed, fed) = std::sync::mpsc::channel();
         let (queue, queued) = tokio::sync::mpsc::channel(OUT_QUEUE);
@@ -318,6 +321,24 @@ impl russh::server::Handler for Connection {
             }
         }
         Ok(())
+    }
+
+    /// Of the client's environment, `NO_COLOR` alone is heard (no-color.org): the
+    /// server's own environment never reaches a session.
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        match self.channels.get_mut(&channel) {
+            Some(state) if name == "NO_COLOR" && state.feed.is_none() => {
+                state.no_color = !value.is_empty();
+                session.channel_success(channel)
+            }
+            _ => session.channel_failure(channel),
+        }
     }
 
     async fn shell_request(

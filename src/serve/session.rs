@@ -48,6 +48,8 @@ pub struct Request {
     pub name: String,
     /// The server's address as the client reached it (how a friend reaches it too).
     pub address: Option<std::net::SocketAddr>,
+    /// The client asked for no colour (`NO_COLOR` sent with `SetEnv`/`SendEnv`).
+    pub no_color: bool,
 }
 
 /// A room the session asks for (`room`, `join CODE`, `watch CODE`).
@@ -401,7 +403,10 @@ fn in_room(request: &Request, wish: RoomWish, rooms: &Rooms, terminal: Terminal)
     let Some((room, role)) = entered(request, wish, rooms, &mut err) else {
         return 2;
     };
-    let ran = crate::tui::run_room(&room, role, &mut out, size, &feed);
+    let look = request
+        .no_color
+        .then(|| crate::app::Look::new(crate::app::ThemeName::Plain, false));
+    let ran = crate::tui::run_room(&room, role, look, &mut out, size, &feed);
     crate::app::room::lock(&room).leave(role, std::time::Instant::now());
     u32::from(ran.is_err())
 }
@@ -476,6 +481,7 @@ mod tests {
             player: Player::Guest,
             name: "ann".into(),
             address: None,
+            no_color: false,
         }
     }
 

@@ -19,20 +19,22 @@ use super::input::Source;
 use super::remote::{Feed, Remote, close_screen, open_screen};
 use super::{Action, screen};
 use crate::app::room::lock;
-use crate::app::{Input, Role, Room};
+use crate::app::{Input, Look, Role, Room};
 
 /// How long a session waits for its own keys before it looks at the room again.
 const WAKE: Duration = Duration::from_millis(40);
 
 /// Runs `role`'s view of `room` on a remote terminal of `size` (columns, rows) that
 /// `out` writes to and `feed` reads from, until the person leaves (`q`), the room closes
-/// and a key is pressed, or the terminal goes. The caller tells the room they left.
+/// and a key is pressed, or the terminal goes. The caller tells the room they left. The
+/// game is drawn in `look` (this terminal's: no colour, say), else in the room's.
 ///
 /// # Errors
 /// `out` cannot be written.
 pub fn run_room(
     room: &Mutex<Room>,
     role: Role,
+    look: Option<Look>,
     out: impl Write,
     size: (u16, u16),
     feed: &std::sync::mpsc::Receiver<Feed>,
@@ -65,7 +67,7 @@ pub fn run_room(
             if drawn.as_ref() == Some(&seen) {
                 None
             } else {
-                let frame = render(&mut room, role, size, &seen.1);
+                let frame = render(&mut room, role, look.as_ref(), size, &seen.1);
                 drawn = Some(seen);
                 Some(frame)
             }
@@ -124,6 +126,7 @@ fn on_event(room: &Mutex<Room>, role: Role, event: &Event, size: (u16, u16), now
 fn render(
     room: &mut Room,
     role: Role,
+    look: Option<&Look>,
     size: (u16, u16),
     status: &str,
 ) -> (Buffer, Option<(u16, u16)>) {
@@ -147,7 +150,12 @@ fn render(
     };
     let area = game_area(size);
     app.size = (area.width, area.height);
+    // This terminal's look for this frame only: the room's stays the room's.
+    let room_look = look.map(|l| std::mem::replace(&mut app.look, l.clone()));
     (&*app).render(area, &mut buffer);
+    if let Some(l) = room_look {
+        app.look = l;
+    }
     let cursor = screen::cursor_cell(app, area);
     let foot = Rect::new(0, area.height, size.0, size.1 - area.height);
     Paragraph::new(status.to_owned())

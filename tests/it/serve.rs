@@ -444,3 +444,50 @@ fn a_terminal_plays_line_by_line_with_its_typing_echoed() {
         );
     });
 }
+
+/// The raw bytes of a terminal session running `command` until its screen shows `text`,
+/// the client sending `env` first.
+fn raw_screen(port: u16, env: Option<(&str, &str)>, command: &str, text: &str) -> Vec<u8> {
+    ssh::runtime().block_on(async {
+        let session = ssh::connect(port, &Who::Guest).await;
+        let mut channel = session.channel_open_session().await.unwrap();
+        channel
+            .request_pty(true, "xterm", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        if let Some((name, value)) = env {
+            channel.set_env(true, name, value).await.unwrap();
+        }
+        channel.exec(true, command).await.unwrap();
+        let mut raw = Vec::new();
+        let mut screen = vt100::Parser::new(24, 80, 0);
+        while !screen.screen().contents().contains(text) {
+            match tokio::time::timeout(ssh::PATIENCE, channel.wait()).await {
+                Ok(Some(russh::ChannelMsg::Data { data })) => {
+                    raw.extend_from_slice(&data);
+                    screen.process(&data);
+                }
+                Ok(Some(_)) => {}
+                Ok(None) | Err(_) => panic!("never shown: {text}"),
+            }
+        }
+        raw
+    })
+}
+
+#[test]
+fn no_color_sent_by_the_client_draws_the_game_without_colour() {
+    let server = Server::start("no-color", &[]);
+    let coloured = |raw: &[u8]| {
+        let raw = String::from_utf8_lossy(raw);
+        raw.contains("\x1b[38;") || raw.contains("\x1b[48;")
+    };
+    let game = "play --deck pairs:3 --seed 1";
+    let plain = raw_screen(server.port, Some(("NO_COLOR", "1")), game, "Your turn");
+    assert!(!coloured(&plain), "no colour asked, and none drawn");
+    let usual = raw_screen(server.port, None, game, "Your turn");
+    assert!(coloured(&usual), "the usual look has colours");
+    // Empty is not set (no-color.org), and the server's own environment is not heard.
+    let empty = raw_screen(server.port, Some(("NO_COLOR", "")), game, "Your turn");
+    assert!(coloured(&empty));
+}

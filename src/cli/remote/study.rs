@@ -32,7 +32,9 @@ pub(super) fn puzzle(
     if speech.is_none() {
         needs_terminal(request)?;
     }
-    let look = args.look.look_with(&Settings::default(), false)?;
+    let look = args
+        .look
+        .look_with(&Settings::default(), request.no_color)?;
     let kept = kept(request, args.no_save).map_or_else(Kept::default, Kept::in_dir);
     let drill = puzzle::drill(args, all, seeded, kept.data, kept.cache)?;
     drilled(crate::app::App::puzzle(drill), speech, look, pipe)
@@ -52,7 +54,9 @@ pub(super) fn review(
             "the review needs a terminal: connect with ssh -t, or add --screen-reader or --list",
         ));
     }
-    let look = args.look.look_with(&Settings::default(), false)?;
+    let look = args
+        .look
+        .look_with(&Settings::default(), request.no_color)?;
     let cache = Kept::in_dir(data).cache;
     let (notes, found) = review::review(args, data, cache.as_deref(), RecordName::FileName)?;
     match found {
@@ -99,7 +103,9 @@ pub(super) fn history(
         app.save_dir = kept.records;
     }
     app.cache_dir = kept.cache;
-    app.look = args.look.look_with(&Settings::default(), false)?;
+    app.look = args
+        .look
+        .look_with(&Settings::default(), request.no_color)?;
     Ok(Served::Screen(Box::new(app)))
 }
 
