@@ -20,7 +20,7 @@ pub mod puzzle;
 pub mod replay;
 pub mod room;
 pub mod round;
-mod saving;
+pub(crate) mod saving;
 pub mod setup;
 mod shared_solvers;
 pub mod solo;

@@ -3,6 +3,21 @@
 
 use std::path::PathBuf;
 
+/// The line saying where a finished game was saved, by the file's name alone (a remote
+/// player never reads a path of the server's), or why it was not; empty before.
+#[must_use]
+pub(crate) fn saved_words(saved: Option<&Result<PathBuf, String>>) -> String {
+    match saved {
+        Some(Ok(path)) => format!(
+            "Saved as {}",
+            path.file_name()
+                .map_or_else(String::new, |f| f.to_string_lossy().into_owned())
+        ),
+        Some(Err(e)) => format!("Not saved: {e}"),
+        None => String::new(),
+    }
+}
+
 use super::{App, NotSaved, Screen, Unsaved};
 use crate::app::solo::Counted as SoloCounted;
 

@@ -278,11 +278,10 @@ pub(super) fn game_over_lines(t: &PairsTable, v: &View) -> Vec<Line<'static>> {
     lines.push(Line::from(""));
     lines.extend(score_lines(t, v));
     lines.push(Line::from(""));
+    let saved = crate::app::saving::saved_words(t.saved());
     match t.saved() {
-        Some(Ok(p)) => {
-            lines.push(Line::from(format!("Saved as {}", p.display())).style(theme::DIM))
-        }
-        Some(Err(e)) => lines.push(Line::from(format!("Not saved: {e}")).style(theme::ERROR)),
+        Some(Ok(_)) => lines.push(Line::from(saved).style(theme::DIM)),
+        Some(Err(_)) => lines.push(Line::from(saved).style(theme::ERROR)),
         None => {}
     }
     lines

@@ -137,15 +137,7 @@ pub(crate) fn score_words(round: &Round, result: &crate::rules::GameResult) -> S
 /// The line saying where the finished game was saved, or why it was not (empty before).
 #[must_use]
 pub(crate) fn saved_words(round: &Round) -> String {
-    match round.saved() {
-        Some(Ok(path)) => format!(
-            "Saved as {}",
-            path.file_name()
-                .map_or_else(String::new, |f| f.to_string_lossy().into_owned())
-        ),
-        Some(Err(e)) => format!("Not saved: {e}"),
-        None => String::new(),
-    }
+    crate::app::saving::saved_words(round.saved())
 }
 
 /// This game's skill: "Your skill this game: PR 0.0 (0 is perfect play, lower is
