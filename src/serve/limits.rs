@@ -30,6 +30,47 @@ pub fn most_connections(max_sessions: usize) -> usize {
     max_sessions.saturating_mul(2).saturating_add(16)
 }
 
+/// Long searches at once (a puzzle list or a puzzle session looking through up to 5,000
+/// games, a minute of a core at worst): one per core, less one kept for the games in
+/// play, at least one. The others wait their turn, so that no number of them slows the
+/// games of everyone else.
+#[must_use]
+pub fn searches_at_once() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
+/// Waits for a turn to search (see [`searches_at_once`]): the turn is held until the
+/// value returned is dropped.
+#[must_use]
+pub fn search_turn() -> SearchTurn {
+    let (count, freed) = &SEARCHING;
+    let mut searching = count.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    while *searching >= searches_at_once() {
+        searching = freed
+            .wait(searching)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
+    *searching += 1;
+    SearchTurn(())
+}
+
+/// The searches running, and the signal that one ended.
+static SEARCHING: (std::sync::Mutex<usize>, std::sync::Condvar) =
+    (std::sync::Mutex::new(0), std::sync::Condvar::new());
+
+/// A turn to search, given back when dropped.
+#[derive(Debug)]
+pub struct SearchTurn(());
+
+impl Drop for SearchTurn {
+    fn drop(&mut self) {
+        let (count, freed) = &SEARCHING;
+        let mut searching = count.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *searching = searching.saturating_sub(1);
+        freed.notify_one();
+    }
+}
+
 /// The sessions playing, counted against the most allowed.
 #[derive(Debug, Clone)]
 pub struct Sessions {
@@ -117,6 +158,24 @@ impl Allowance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn searches_beyond_the_cores_wait_their_turn() {
+        let most = searches_at_once();
+        let turns: Vec<SearchTurn> = (0..most).map(|_| search_turn()).collect();
+        let (done, waited) = std::sync::mpsc::channel();
+        let waiting = std::thread::spawn(move || {
+            let _turn = search_turn();
+            done.send(()).unwrap();
+        });
+        assert!(
+            waited.recv_timeout(Duration::from_millis(200)).is_err(),
+            "no turn while {most} search"
+        );
+        drop(turns);
+        waited.recv().expect("a turn once one ends");
+        waiting.join().unwrap();
+    }
 
     #[test]
     fn places_are_counted_and_given_back() {

@@ -23,7 +23,10 @@ pub(super) fn puzzle(
 ) -> anyhow::Result<Served> {
     let seeded = puzzle::seed(args)?;
     if let Some(count) = args.list {
-        let found = puzzle::find(args, seeded.0, count)?;
+        let found = {
+            let _turn = crate::serve::limits::search_turn();
+            puzzle::find(args, seeded.0, count)?
+        };
         let (text, notes) = puzzle::list_text(args, &found, count)?;
         return printed(pipe, &notes, &text);
     }
@@ -36,7 +39,10 @@ pub(super) fn puzzle(
         .look
         .look_with(&Settings::default(), request.no_color)?;
     let kept = kept(request, args.no_save).map_or_else(Kept::default, Kept::in_dir);
-    let drill = puzzle::drill(args, all, seeded, kept.data, kept.cache)?;
+    let drill = {
+        let _turn = crate::serve::limits::search_turn();
+        puzzle::drill(args, all, seeded, kept.data, kept.cache)?
+    };
     drilled(crate::app::App::puzzle(drill), speech, look, pipe)
 }
 
