@@ -44,7 +44,9 @@ pub fn searches_at_once() -> usize {
 #[must_use]
 pub fn search_turn() -> SearchTurn {
     let (count, freed) = &SEARCHING;
-    let mut searching = count.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut searching = count
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     while *searching >= searches_at_once() {
         searching = freed
             .wait(searching)
@@ -65,7 +67,9 @@ pub struct SearchTurn(());
 impl Drop for SearchTurn {
     fn drop(&mut self) {
         let (count, freed) = &SEARCHING;
-        let mut searching = count.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut searching = count
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         *searching = searching.saturating_sub(1);
         freed.notify_one();
     }
