@@ -133,10 +133,11 @@ type SeatsKey = (String, usize, crate::rules::PassRule);
 type SharedSeatsSolver = Arc<Mutex<crate::solver::SeatsSolver>>;
 
 /// The two-player solvers of the process, shared by every app (a server's sessions).
-static SOLVERS: shared_solvers::Registry<SolverKey, Optimal> = shared_solvers::Registry::new();
+static SOLVERS: shared_solvers::Registry<SolverKey, Mutex<Optimal>> =
+    shared_solvers::Registry::new();
 
 /// The own-pairs solvers of the process, shared likewise.
-static SEATS_SOLVERS: shared_solvers::Registry<SeatsKey, crate::solver::SeatsSolver> =
+static SEATS_SOLVERS: shared_solvers::Registry<SeatsKey, Mutex<crate::solver::SeatsSolver>> =
     shared_solvers::Registry::new();
 
 /// The own-pairs solver of a table of three or more, solved from the start so that

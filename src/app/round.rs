@@ -191,7 +191,7 @@ impl Round {
         let seed = self.config.seed ^ (0x5eed_0000 + i as u64);
         let rules = self.rules();
         self.seats[i].ai = self.seats[i].kind.and_then(|kind| match &self.solver {
-            Some(s) => s.seat_ai(kind, seed),
+            Some(s) => Arc::clone(s).seat_ai(kind, seed),
             None => solver::solverless_ai(rules, kind, seed),
         });
     }

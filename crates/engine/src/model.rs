@@ -32,7 +32,7 @@ pub use oracle::Oracle;
 pub use standard::{
     OwnPairs, Patterns, Standard, TieBreak, action_of, candidates, preference, state_of,
 };
-pub use table::{ModelTask, OracleInto, OracleTask, TableOracle, Unsolved};
+pub use table::{ModelTask, OracleInto, OracleTask, TableKey, TableOracle, Unsolved};
 pub use unit::{Compared, Unit};
 pub use zebra::{Zebra, ZebraNote};
 

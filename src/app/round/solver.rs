@@ -2,7 +2,8 @@
 //! one object-safe trait, so that the optimal seats, the hints, the odds, the coach and
 //! the end screen's look back are asked the same way on every table. The solver arrives
 //! by one path ([`Round::hand_over`]): from the app's cache (the standard game, the
-//! own-pairs table) or from the round's own background solve ([`Round::solve`]).
+//! own-pairs table) or from the round's own background solve ([`Round::solve`]), which
+//! takes the table from [`TABLES`] when another game of the same key holds it.
 
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -10,8 +11,9 @@ use std::time::Instant;
 use super::{Round, wants_seats_solver};
 use crate::analysis::annotate::{Analysis, annotate};
 use crate::app::hint::{self, Hint, HintAction};
+use crate::app::shared_solvers::Registry;
 use crate::app::worker::{Progress, Worker};
-use crate::model::{Model, ModelTask, Oracle, OracleInto, RuleSet, TableOracle};
+use crate::model::{Model, ModelTask, Oracle, OracleInto, RuleSet, TableKey, TableOracle};
 use crate::players::{AiKind, Policy, SeatAi};
 use crate::record::RecordSeat;
 use crate::rules::{Game, PublicView, Seat, Table};
@@ -19,8 +21,9 @@ use crate::trainer::coach::{self, Verdict};
 use crate::trainer::tutor::Warning;
 use crate::trainer::{Places, Taught};
 
-/// A table's solver as the round asks it, its rule set out of sight.
-pub trait TableSolver: Send {
+/// A table's solver as the round asks it, its rule set out of sight; shared between
+/// games (and threads: a server's sessions), each question under its lock.
+pub trait TableSolver: Send + Sync {
     /// The value of the decision point of `view` for `seat`, as they mean it.
     fn odds(&self, view: &PublicView, seat: Seat) -> Option<f64>;
     /// The hint at the decision point of `view`.
@@ -33,7 +36,7 @@ pub trait TableSolver: Send {
     /// The game's flips valued.
     fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis>;
     /// An AI of `kind` for a seat at this table, the optimal one playing this solver.
-    fn seat_ai(&self, kind: AiKind, seed: u64) -> Option<SeatAi>;
+    fn seat_ai(self: Arc<Self>, kind: AiKind, seed: u64) -> Option<SeatAi>;
 }
 
 /// An AI of `kind` at a table of `rules` before (or without) its solver: every kind but
@@ -62,12 +65,12 @@ where
     type Output = Slot;
 
     fn run_into(self, oracle: O) -> Slot {
-        Box::new(Arc::new(Mutex::new(oracle)))
+        Arc::new(Mutex::new(oracle))
     }
 }
 
 /// Every solver the trainer explains: one lesson, hint and coach for every rule set.
-impl<O> TableSolver for Arc<Mutex<O>>
+impl<O> TableSolver for Mutex<O>
 where
     O: Oracle + Send + 'static,
     O::Model: Taught,
@@ -111,26 +114,35 @@ where
         annotate(game, players, &mut *self.lock().ok()?).ok()
     }
 
-    fn seat_ai(&self, kind: AiKind, seed: u64) -> Option<SeatAi> {
+    fn seat_ai(self: Arc<Self>, kind: AiKind, seed: u64) -> Option<SeatAi> {
         SeatAi::new::<O::Model>(kind, seed, || {
-            Some(Box::new(Arc::clone(self)) as Box<dyn Policy<O::Model> + Send>)
+            Some(Box::new(self) as Box<dyn Policy<O::Model> + Send>)
         })
     }
 }
 
-/// A solver the round holds.
-pub(super) type Slot = Box<dyn TableSolver>;
+/// A solver the round holds, shared with every other game of its key.
+pub(super) type Slot = Arc<dyn TableSolver>;
 
-/// The solver of a table the round solves itself (no cache shares it), from the start
-/// of `deck`, through the model's one handle.
+/// The tables the rounds solve themselves (Zebra, the jokers, the checkerboard, the
+/// Duel), one per key for the whole process: Zebra's runs to about 90 MB a game, and a
+/// server's sessions playing the same deck hold it once. The model's key tells the rule
+/// sets apart, so this one registry serves them all.
+static TABLES: Registry<TableKey, dyn TableSolver> = Registry::new();
+
+/// The solver of a table the round solves itself, from the start of `deck`, through the
+/// model's one handle: the one another game of the same key holds, or else solved here
+/// (a game asking while it is solved waits for it).
 fn solve_own(
     deck: &crate::rules::Deck,
     table: Table,
     objective: crate::rules::Objective,
 ) -> Result<Slot, String> {
-    TableOracle::solved(deck, table, objective)
-        .map(|oracle| oracle.run_into(IntoSlot))
-        .map_err(|e| e.to_string())
+    TABLES.find_or_solve(&TableOracle::key(deck, table, objective), || {
+        TableOracle::solved(deck, table, objective)
+            .map(|oracle| oracle.run_into(IntoSlot))
+            .map_err(|e| e.to_string())
+    })
 }
 
 /// A solve under way on a worker.
@@ -142,10 +154,10 @@ impl Round {
     /// none.
     pub(crate) fn set_solver<S: TableSolver + 'static>(
         &mut self,
-        solver: Result<S, String>,
+        solver: Result<Arc<S>, String>,
         now: Instant,
     ) {
-        self.hand_over(solver.map(|s| Box::new(s) as Slot), now);
+        self.hand_over(solver.map(|s| s as Slot), now);
     }
 
     /// Whether the round still waits for its table's solver from the app's cache, to be
@@ -177,8 +189,9 @@ impl Round {
         self.solver.is_some() || self.solver_note.is_some()
     }
 
-    /// Whether the round solves its table itself ([`Round::solve`]): a rule set whose
-    /// solver no cache of the app shares (Zebra).
+    /// Whether the round solves its table itself ([`Round::solve`]): a rule set the
+    /// app's cache of deck solvers does not solve (Zebra, the jokers, the checkerboard,
+    /// the Duel); the table is still shared, through [`TABLES`].
     #[must_use]
     pub(crate) fn solves_itself(&self) -> bool {
         !self.rules().shares_solver()
@@ -251,5 +264,51 @@ impl Round {
             crate::rules::Players::Table(table) => RuleSet::of_table(view.deck(), table),
             crate::rules::Players::Solitaire => RuleSet::of(view.deck(), self.seats.len()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Config;
+
+    /// A Zebra game of `deck` dealt by `seed`, its table's solver handed over.
+    fn zebra_round(deck: &str, seed: u64) -> Round {
+        let config = Config {
+            deck: deck.into(),
+            seed,
+            ..Config::default()
+        };
+        let mut round = Round::new(config).expect("a Zebra game");
+        assert!(round.solves_itself());
+        round.solve(true, Instant::now());
+        round
+    }
+
+    fn table(round: &Round) -> Slot {
+        Arc::clone(round.solver.as_ref().expect("solved"))
+    }
+
+    #[test]
+    fn games_of_one_zebra_deck_share_one_table_dropped_with_the_last() {
+        // zebra:3 and zebra:2 are played by no other test of this crate, so no other
+        // game holds their tables meanwhile.
+        // Two deals of one deck: the table values every deal of it.
+        let (one, two) = (zebra_round("zebra:3", 1), zebra_round("zebra:3", 2));
+        assert!(
+            Arc::ptr_eq(&table(&one), &table(&two)),
+            "one table, not two"
+        );
+        let smaller = zebra_round("zebra:2", 1);
+        assert!(
+            !Arc::ptr_eq(&table(&one), &table(&smaller)),
+            "a size, a table"
+        );
+        let held = Arc::downgrade(&table(&one));
+        drop(one);
+        assert!(held.upgrade().is_some(), "the other game still holds it");
+        drop(two);
+        assert!(held.upgrade().is_none(), "dropped with its last game");
+        drop(smaller);
     }
 }

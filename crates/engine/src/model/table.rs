@@ -57,6 +57,17 @@ pub trait OracleInto<O> {
     fn run_into(self, oracle: O) -> Self::Output;
 }
 
+/// What a table's solver is made of: everything [`TableOracle::new`] reads (the deck,
+/// the seats, the turn and the pass rule, the objective). The solvers are deterministic
+/// and hold no state of a game, so every game of one key can be valued by one solver:
+/// a server's sessions share it ([`TableOracle::key`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TableKey {
+    deck: Deck,
+    table: Table,
+    objective: Objective,
+}
+
 /// The solver of a table, whatever its rule set (each boxed: they differ in size).
 #[derive(Debug)]
 pub enum TableOracle {
@@ -132,6 +143,17 @@ impl TableOracle {
                 table.variant.duel().unwrap_or_default(),
             ))),
         })
+    }
+
+    /// The key of the solver [`TableOracle::new`] makes of these: equal keys, equal
+    /// solvers.
+    #[must_use]
+    pub fn key(deck: &Deck, table: Table, objective: Objective) -> TableKey {
+        TableKey {
+            deck: deck.clone(),
+            table,
+            objective,
+        }
     }
 
     /// [`TableOracle::new`], every solver solved from the start so that play never
@@ -252,9 +274,10 @@ impl RuleSet {
         }
     }
 
-    /// Whether one solver serves every table of its deck and rules, worth keeping and
-    /// sharing between games (the standard game's, the own-pairs table's); Zebra's and
-    /// the jokers' and the checkerboard's are kept per game.
+    /// Whether its solver is solved by the app's cache of the deck's solvers (the
+    /// standard game's, the own-pairs table's); Zebra's, the jokers', the checkerboard's
+    /// and the Duel's are solved by the game itself through [`TableOracle`] (and shared,
+    /// like every solver, between the games of one [`TableKey`]).
     #[must_use]
     pub fn shares_solver(self) -> bool {
         matches!(self, Self::Standard | Self::OwnPairs)
