@@ -9,31 +9,17 @@
 //! SESSIONS=16 GAMES=1 THINK=0 cargo bench --bench serve_load
 //! ```
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-use std::sync::Arc;
+mod common;
+
 use std::time::{Duration, Instant};
 
-use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
-use russh::{ChannelMsg, client};
+use common::{Server, count, ms, percentile, think};
+use russh::ChannelMsg;
 
 /// The deck played: a game of a few dozen lines.
 const DECK: &str = "pairs:8";
 /// How long an answer may take before it counts as an error.
 const ANSWER_LIMIT: Duration = Duration::from_secs(10);
-
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
 
 /// Every two places of the 2 x 8 board of pairs:8, column by column.
 fn script() -> Vec<String> {
@@ -51,17 +37,6 @@ fn script() -> Vec<String> {
     lines
 }
 
-/// A player's pause between an answer and the next line (`THINK`, milliseconds): the
-/// sessions overlap as people's do.
-fn think() -> Duration {
-    Duration::from_millis(
-        std::env::var("THINK")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(100),
-    )
-}
-
 /// What one session measured.
 #[derive(Default)]
 struct Measured {
@@ -71,7 +46,7 @@ struct Measured {
 }
 
 /// One session: `games` whole games, one line at a time.
-async fn session(port: u16, n: usize, games: usize) -> Measured {
+async fn session(port: u16, n: u64, games: u64) -> Measured {
     let mut measured = Measured::default();
     if let Err(e) = play(port, n, games, &mut measured).await {
         measured.errors.push(e.to_string());
@@ -79,18 +54,8 @@ async fn session(port: u16, n: usize, games: usize) -> Measured {
     measured
 }
 
-async fn play(port: u16, n: usize, games: usize, m: &mut Measured) -> anyhow::Result<()> {
-    let key = Arc::new(PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)?);
-    let mut ssh = client::connect(
-        Arc::new(client::Config::default()),
-        ("127.0.0.1", port),
-        Trusting,
-    )
-    .await?;
-    let auth = ssh
-        .authenticate_publickey(format!("p{n}"), PrivateKeyWithHashAlg::new(key, None))
-        .await?;
-    anyhow::ensure!(auth.success(), "not let in");
+async fn play(port: u16, n: u64, games: u64, m: &mut Measured) -> anyhow::Result<()> {
+    let ssh = common::log_in(port, n).await?;
     for game in 0..games {
         let mut channel = ssh.channel_open_session().await?;
         let seed = n * 1000 + game;
@@ -134,7 +99,7 @@ async fn play(port: u16, n: usize, games: usize, m: &mut Measured) -> anyhow::Re
 
 /// Waits for the first bytes of an answer, and takes whatever else came with them.
 async fn answer(
-    channel: &mut russh::Channel<client::Msg>,
+    channel: &mut russh::Channel<russh::client::Msg>,
     told: &mut String,
 ) -> anyhow::Result<()> {
     loop {
@@ -158,51 +123,11 @@ async fn answer(
     }
 }
 
-/// A figure of `/proc/PID/status` in kB (VmRSS, VmHWM).
-fn memory_kb(pid: u32, field: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find(|l| l.starts_with(field))
-        .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        .unwrap_or(0)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[at]
-}
-
 fn main() -> anyhow::Result<()> {
-    let count = |name: &str, default: usize| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
     let (sessions, games) = (count("SESSIONS", 64), count("GAMES", 2));
-    let data = std::env::temp_dir().join(format!("serve-load-{}", std::process::id()));
-    let mut server = Command::new(env!("CARGO_BIN_EXE_concentration"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(&data)
-        .args(["--max-sessions", &sessions.to_string()])
-        .env("CONCENTRATION_CONFIG", data.join("no-settings.toml"))
-        .stdout(Stdio::piped())
-        .spawn()?;
-    let mut lines = BufReader::new(server.stdout.take().expect("piped")).lines();
-    let first = lines.next().expect("a first line")?;
-    let port: u16 = first
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split(' ').next())
-        .and_then(|p| p.parse().ok())
-        .expect("the port");
-    std::thread::spawn(move || lines.for_each(drop));
-    std::thread::sleep(Duration::from_millis(200));
-    let at_rest = memory_kb(server.id(), "VmRSS:");
+    let server = Server::start(sessions)?;
+    let (port, at_rest) = (server.port, server.memory_kb("VmRSS:"));
+    let cpu_before = server.cpu();
     let runtime = tokio::runtime::Runtime::new()?;
     let started = Instant::now();
     let results = runtime.block_on(async {
@@ -219,19 +144,18 @@ fn main() -> anyhow::Result<()> {
         results
     });
     let took = started.elapsed();
-    let busy = memory_kb(server.id(), "VmRSS:");
-    let peak = memory_kb(server.id(), "VmHWM:");
-    // SAFETY: signalling our own child by its id.
-    unsafe { libc::kill(libc::pid_t::try_from(server.id())?, libc::SIGINT) };
-    let stopped = server.wait()?;
-    let _ = std::fs::remove_dir_all(&data);
+    let cpu = server.cpu().saturating_sub(cpu_before);
+    let load = common::load_average();
+    let busy = server.memory_kb("VmRSS:");
+    let peak = server.memory_kb("VmHWM:");
+    let stopped = server.stop()?;
     let mut latencies: Vec<Duration> = results.iter().flat_map(|r| r.latencies.clone()).collect();
     latencies.sort();
     let errors: Vec<&String> = results.iter().flat_map(|r| &r.errors).collect();
     let played: usize = results.iter().map(|r| r.games).sum();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
-        "serve_load: {sessions} sessions x {games} games of {DECK}, {cores} cores, {} ms to think, {:.1} s",
+        "serve_load: {sessions} sessions x {games} games of {DECK}, {cores} cores, {} ms to think, {:.1} s, load average {load}",
         think().as_millis(),
         took.as_secs_f64()
     );
@@ -245,9 +169,9 @@ fn main() -> anyhow::Result<()> {
     }
     println!(
         "  line to answer: p50 {:.1} ms, p99 {:.1} ms, most {:.1} ms",
-        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
-        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
-        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        ms(percentile(&latencies, 0.5)),
+        ms(percentile(&latencies, 0.99)),
+        ms(latencies.last().copied().unwrap_or_default())
     );
     println!(
         "  server memory: {:.1} MB at rest, {:.1} MB after, {:.1} MB at peak, {:.2} MB a session",
@@ -255,6 +179,13 @@ fn main() -> anyhow::Result<()> {
         busy as f64 / 1024.0,
         peak as f64 / 1024.0,
         peak.saturating_sub(at_rest) as f64 / 1024.0 / sessions.max(1) as f64
+    );
+    let busy_cores = cpu.as_secs_f64() / took.as_secs_f64();
+    println!(
+        "  server processor: {:.1} s ({:.2} cores busy), {:.0} sessions a core at this pace",
+        cpu.as_secs_f64(),
+        busy_cores,
+        sessions as f64 / busy_cores.max(1e-9)
     );
     println!("  server stopped with {stopped}");
     anyhow::ensure!(errors.is_empty(), "{} errors", errors.len());
