@@ -218,7 +218,8 @@ impl Replay {
     }
 
     /// Values the record with a solver of its own, solved fresh for its rule set
-    /// (`annotate_fresh`, any record; the app asks it for those that solve themselves):
+    /// (`annotate_fresh`, any record; the app asks it for those that solve themselves),
+    /// or the one table of its deck that the games share (`round::shared_table`):
     /// on this thread when `blocking` (tests), else on a worker that
     /// [`Replay::poll_analysis`] listens to, so that the replay opens at once and its keys
     /// work while the solver runs.
@@ -233,9 +234,12 @@ impl Replay {
             self.record().objective,
             self.record().pass_rule,
         );
-        let job = move || {
-            crate::analysis::annotate::annotate_fresh(&full, players, objective, rule)
-                .map_err(|e| e.to_string())
+        let record = self.record().clone();
+        // The game's own table if a game holds it (or another will): one table a deck.
+        let job = move || match crate::app::round::shared_table(&record) {
+            Some(table) => table.and_then(|t| t.annotate(&full, players)),
+            None => crate::analysis::annotate::annotate_fresh(&full, players, objective, rule)
+                .map_err(|e| e.to_string()),
         };
         if blocking {
             self.set_analysis(job());

@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use solver::TableSolver;
+pub(crate) use solver::shared_table;
 pub use tutor::Reply;
 
 use super::config::TableSeats;

@@ -227,7 +227,7 @@ impl Round {
         let analysis = self
             .solver
             .as_ref()
-            .and_then(|s| s.annotate(&self.game, players));
+            .and_then(|s| s.annotate(&self.game, players).ok());
         let Some(analysis) = analysis else {
             return;
         };

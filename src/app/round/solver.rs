@@ -33,8 +33,8 @@ pub trait TableSolver: Send + Sync {
     /// The tutor's question before turning the card at `position` now (`None`: it
     /// costs less than a mistake).
     fn warning(&self, game: &Game, position: usize, places: Places) -> Option<Warning>;
-    /// The game's flips valued.
-    fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis>;
+    /// The game's flips valued, or why they are not.
+    fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Result<Analysis, String>;
     /// An AI of `kind` for a seat at this table, the optimal one playing this solver.
     fn seat_ai(self: Arc<Self>, kind: AiKind, seed: u64) -> Option<SeatAi>;
 }
@@ -110,8 +110,9 @@ where
         crate::trainer::tutor::warning(game, position, &lesson, s.unit(), places)
     }
 
-    fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Option<Analysis> {
-        annotate(game, players, &mut *self.lock().ok()?).ok()
+    fn annotate(&self, game: &Game, players: Vec<RecordSeat>) -> Result<Analysis, String> {
+        let mut solver = self.lock().map_err(|_| "the solver failed".to_owned())?;
+        annotate(game, players, &mut *solver).map_err(|e| e.to_string())
     }
 
     fn seat_ai(self: Arc<Self>, kind: AiKind, seed: u64) -> Option<SeatAi> {
@@ -143,6 +144,25 @@ fn solve_own(
             .map(|oracle| oracle.run_into(IntoSlot))
             .map_err(|e| e.to_string())
     })
+}
+
+/// The shared table of `record`'s rule set if the rounds solve it themselves (Zebra, the
+/// jokers, the checkerboard, the Duel): a replay opened after the game values it with
+/// the game's own table rather than a second one. Blocks while it is solved (call it
+/// off the event loop). `None`: a rule set valued otherwise (the app's cache of deck
+/// solvers, the easier solitaire's values, or none).
+pub(crate) fn shared_table(record: &crate::record::Record) -> Option<Result<Slot, String>> {
+    let rules = crate::analysis::annotate::analysable(record).ok()?;
+    if rules.shares_solver() || record.solo_rule.is_easy() {
+        return None;
+    }
+    let table = Table {
+        // at most 6 seats
+        seats: record.seats() as u8,
+        pass_rule: record.pass_rule,
+        variant: record.variant,
+    };
+    Some(solve_own(&record.deck, table, record.objective))
 }
 
 /// A solve under way on a worker.
@@ -310,5 +330,24 @@ mod tests {
         drop(two);
         assert!(held.upgrade().is_none(), "dropped with its last game");
         drop(smaller);
+    }
+
+    #[test]
+    fn the_replay_of_a_zebra_game_values_it_with_the_game_s_table() {
+        // zebra:1 is played by no other test of this crate.
+        let round = zebra_round("zebra:1", 3);
+        let shared = shared_table(&round.record())
+            .expect("Zebra's table is shared")
+            .expect("solved");
+        assert!(Arc::ptr_eq(&shared, &table(&round)), "one table, not two");
+        let standard = Round::new(Config {
+            deck: "pairs:3".into(),
+            ..Config::default()
+        })
+        .expect("a game");
+        assert!(
+            shared_table(&standard.record()).is_none(),
+            "the app's cache values the standard game"
+        );
     }
 }
