@@ -125,35 +125,9 @@ pub(crate) struct Solved {
     result: Result<SharedSolver, String>,
 }
 
-/// What an own-pairs solver is solved for: the deck, the seats, the pass rule.
-type SeatsKey = (String, usize, crate::rules::PassRule);
-
-/// The own-pairs solver of a table of three or more, shared by its optimal seats and
-/// the odds.
-type SharedSeatsSolver = Arc<Mutex<crate::solver::SeatsSolver>>;
-
 /// The two-player solvers of the process, shared by every app (a server's sessions).
 static SOLVERS: shared_solvers::Registry<SolverKey, Mutex<Optimal>> =
     shared_solvers::Registry::new();
-
-/// The own-pairs solvers of the process, shared likewise.
-static SEATS_SOLVERS: shared_solvers::Registry<SeatsKey, Mutex<crate::solver::SeatsSolver>> =
-    shared_solvers::Registry::new();
-
-/// The own-pairs solver of a table of three or more, solved from the start so that
-/// play never waits: the app runs it on its worker thread when the game starts.
-fn own_pairs_solver(deck: &Deck, config: &Config) -> Result<SharedSeatsSolver, String> {
-    use crate::model::Oracle;
-    crate::solver::SeatsSolver::solved(deck, config.table(), config.objective)
-        .map(|s| Arc::new(Mutex::new(s)))
-        .map_err(|e| e.to_string())
-}
-
-/// A message from the own-pairs solver's thread.
-struct SeatsSolved {
-    key: SeatsKey,
-    result: Result<SharedSeatsSolver, String>,
-}
 
 /// The whole application.
 pub struct App {
@@ -172,9 +146,6 @@ pub struct App {
     /// Solves under way on worker threads (a newer one may start before an older one
     /// ends: each answer is kept when it comes).
     solving: Vec<Worker<Solved>>,
-    seats_solvers: HashMap<SeatsKey, SharedSeatsSolver>,
-    seats_pending: Option<SeatsKey>,
-    seats_solving: Vec<Worker<SeatsSolved>>,
     /// Solve on this thread (tests) instead of a worker.
     pub blocking: bool,
     /// Where finished and abandoned games are saved (`None`: not saved).
@@ -248,9 +219,6 @@ impl App {
             solvers: HashMap::new(),
             pending: None,
             solving: Vec::new(),
-            seats_solvers: HashMap::new(),
-            seats_pending: None,
-            seats_solving: Vec::new(),
             blocking: false,
             save_dir: None,
             also_save: Vec::new(),
@@ -280,7 +248,6 @@ impl App {
     #[must_use]
     pub fn thinking(&self) -> bool {
         self.pending.is_some()
-            || self.seats_pending.is_some()
             || self.solo().is_some_and(Solo::thinking)
             || self.pairs_table().is_some_and(PairsTable::thinking)
             || self.round().is_some_and(Round::solving)
@@ -312,10 +279,8 @@ impl App {
             return Ok(());
         }
         if !config.two_seat_solver() {
-            // Three or more: the own-pairs solver, if the table plays with one.
-            if self.round().is_some_and(Round::awaits_solver) {
-                self.want_seats_solver(&config, now);
-            } else if let Some(r) = self.round_mut() {
+            // Three or more without a solver (the own-pairs one solves itself, above).
+            if let Some(r) = self.round_mut() {
                 r.go(now);
             }
             return Ok(());
@@ -383,57 +348,6 @@ impl App {
         None
     }
 
-    /// The own-pairs solver for `config`'s table, handed to the round on screen when it
-    /// is ready: at once if solved before, else from a worker thread (or this thread
-    /// when blocking), as the two-player solver is.
-    fn want_seats_solver(&mut self, config: &Config, now: Instant) {
-        let key: SeatsKey = (config.deck.clone(), config.seat_count(), config.pass_rule);
-        if let Some(s) = SEATS_SOLVERS.find(&key) {
-            self.seats_solvers.insert(key.clone(), s);
-        }
-        if let Some(s) = self.seats_solvers.get(&key) {
-            let s = Arc::clone(s);
-            if let Some(r) = self.round_mut() {
-                r.set_solver(Ok(s), now);
-            }
-            return;
-        }
-        if self.seats_pending.as_ref() == Some(&key) {
-            return;
-        }
-        let config = config.clone();
-        let job_key = key.clone();
-        let job = move || SeatsSolved {
-            result: Deck::parse(&config.deck)
-                .map_err(|e| e.to_string())
-                .and_then(|deck| own_pairs_solver(&deck, &config)),
-            key: job_key,
-        };
-        self.seats_pending = Some(key);
-        if self.blocking {
-            let solved = job();
-            self.receive_seats(solved, now);
-        } else {
-            self.seats_solving.push(Worker::spawn(job));
-        }
-    }
-
-    fn receive_seats(&mut self, solved: SeatsSolved, now: Instant) {
-        if let Ok(s) = &solved.result {
-            SEATS_SOLVERS.keep(&solved.key, s);
-            self.seats_solvers.insert(solved.key.clone(), Arc::clone(s));
-        }
-        if self.seats_pending.as_ref() == Some(&solved.key) {
-            self.seats_pending = None;
-        }
-        if let Some(r) = self.round_mut() {
-            let c = r.config();
-            if (c.deck.clone(), c.seat_count(), c.pass_rule) == solved.key && r.awaits_solver() {
-                r.set_solver(solved.result, now);
-            }
-        }
-    }
-
     /// Takes in any finished solve; returns whether something arrived.
     pub fn poll_worker(&mut self, now: Instant) -> bool {
         // Once the person has quit, a worker's answer goes nowhere (it may arrive at any
@@ -477,10 +391,6 @@ impl App {
         }
         for solved in finished(&mut self.solving) {
             self.receive(solved, now);
-            any = true;
-        }
-        for solved in finished(&mut self.seats_solving) {
-            self.receive_seats(solved, now);
             any = true;
         }
         any

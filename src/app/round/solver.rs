@@ -1,8 +1,8 @@
 //! The round's one solver slot: the solver of its table, whatever the rule set, behind
 //! one object-safe trait, so that the optimal seats, the hints, the odds, the coach and
 //! the end screen's look back are asked the same way on every table. The solver arrives
-//! by one path ([`Round::hand_over`]): from the app's cache (the standard game, the
-//! own-pairs table) or from the round's own background solve ([`Round::solve`]), which
+//! by one path ([`Round::hand_over`]): from the app's cache (the standard game's) or
+//! from the round's own background solve ([`Round::solve`]), which
 //! takes the table from [`TABLES`] when another game of the same key holds it.
 
 use std::sync::{Arc, Mutex};
@@ -125,8 +125,8 @@ where
 /// A solver the round holds, shared with every other game of its key.
 pub(super) type Slot = Arc<dyn TableSolver>;
 
-/// The tables the rounds solve themselves (Zebra, the jokers, the checkerboard, the
-/// Duel), one per key for the whole process: Zebra's runs to about 90 MB a game, and a
+/// The tables the rounds solve themselves (a table of three or more, Zebra, the jokers,
+/// the checkerboard, the Duel), one per key for the whole process: Zebra's runs to about 90 MB a game, and a
 /// server's sessions playing the same deck hold it once. The model's key tells the rule
 /// sets apart, so this one registry serves them all.
 static TABLES: Registry<TableKey, dyn TableSolver> = Registry::new();
@@ -146,14 +146,14 @@ fn solve_own(
     })
 }
 
-/// The shared table of `record`'s rule set if the rounds solve it themselves (Zebra, the
-/// jokers, the checkerboard, the Duel): a replay opened after the game values it with
+/// The shared table of `record`'s rule set if the rounds solve it themselves (a table of
+/// three or more, Zebra, the jokers, the checkerboard, the Duel): a replay opened after the game values it with
 /// the game's own table rather than a second one. Blocks while it is solved (call it
 /// off the event loop). `None`: a rule set valued otherwise (the app's cache of deck
 /// solvers, the easier solitaire's values, or none).
 pub(crate) fn shared_table(record: &crate::record::Record) -> Option<Result<Slot, String>> {
     let rules = crate::analysis::annotate::analysable(record).ok()?;
-    if rules.shares_solver() || record.solo_rule.is_easy() {
+    if rules.deck_solver() || record.solo_rule.is_easy() {
         return None;
     }
     let table = Table {
@@ -180,15 +180,6 @@ impl Round {
         self.hand_over(solver.map(|s| s as Slot), now);
     }
 
-    /// Whether the round still waits for its table's solver from the app's cache, to be
-    /// handed over through [`Round::set_solver`]: a table that plays with a solver (the
-    /// two-player one, or the own-pairs one of three or more seats under the standard
-    /// turn), that does not solve itself ([`Round::solves_itself`]), and has none yet.
-    #[must_use]
-    pub(crate) fn awaits_solver(&self) -> bool {
-        self.odds_offered() && !self.solves_itself() && self.solver.is_none()
-    }
-
     /// Lets play begin at a table that waits for no solver: an AI to move first gets its
     /// time.
     pub fn go(&mut self, now: Instant) {
@@ -209,12 +200,13 @@ impl Round {
         self.solver.is_some() || self.solver_note.is_some()
     }
 
-    /// Whether the round solves its table itself ([`Round::solve`]): a rule set the
-    /// app's cache of deck solvers does not solve (Zebra, the jokers, the checkerboard,
-    /// the Duel); the table is still shared, through [`TABLES`].
+    /// Whether the round solves its table itself ([`Round::solve`]): a table that plays
+    /// with a solver of a rule set the app's cache of deck solvers does not hold (a
+    /// table of three or more, Zebra, the jokers, the checkerboard, the Duel); the table
+    /// is still shared, through [`TABLES`].
     #[must_use]
     pub(crate) fn solves_itself(&self) -> bool {
-        !self.rules().shares_solver()
+        !self.rules().deck_solver() && self.odds_offered()
     }
 
     /// Solves the table's rules: on this thread when `blocking` (tests), else on a
@@ -330,6 +322,28 @@ mod tests {
         drop(two);
         assert!(held.upgrade().is_none(), "dropped with its last game");
         drop(smaller);
+    }
+
+    #[test]
+    fn tables_of_three_share_their_own_pairs_solver_through_the_same_registry() {
+        let round = |seed| {
+            let mut round = Round::new(Config {
+                // pairs:5 at three seats is played by no other test of this crate.
+                deck: "pairs:5".into(),
+                players: Some(crate::app::TableSeats::parse("you,optimal,usual").unwrap()),
+                seed,
+                ..Config::default()
+            })
+            .expect("a table of three");
+            assert!(round.solves_itself());
+            round.solve(true, Instant::now());
+            round
+        };
+        let (one, two) = (round(1), round(2));
+        assert!(
+            Arc::ptr_eq(&table(&one), &table(&two)),
+            "one table, not two"
+        );
     }
 
     #[test]

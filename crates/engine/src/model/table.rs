@@ -274,18 +274,11 @@ impl RuleSet {
         }
     }
 
-    /// Whether its solver is solved by the app's cache of the deck's solvers (the
-    /// standard game's, the own-pairs table's); Zebra's, the jokers', the checkerboard's
-    /// and the Duel's are solved by the game itself through [`TableOracle`] (and shared,
-    /// like every solver, between the games of one [`TableKey`]).
-    #[must_use]
-    pub fn shares_solver(self) -> bool {
-        matches!(self, Self::Standard | Self::OwnPairs)
-    }
-
     /// Whether its solver is the deck's two-seat solver, solved from the deal and shared
     /// by every two-seat game of the deck and rules (the standard game's, either turn):
-    /// the replay's shared solver. The others value a record with a solver of its own.
+    /// the app's cache of deck solvers holds it, for games and replays alike. The others
+    /// are solved through [`TableOracle`] by the game (or replay) that asks, and shared
+    /// like every solver between the games of one [`TableKey`].
     #[must_use]
     pub fn deck_solver(self) -> bool {
         self == Self::Standard
