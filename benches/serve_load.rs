@@ -13,7 +13,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Server, count, ms, percentile, think};
+use common::{Measured, count, think};
 use russh::ChannelMsg;
 
 /// The deck played: a game of a few dozen lines.
@@ -35,14 +35,6 @@ fn script() -> Vec<String> {
         }
     }
     lines
-}
-
-/// What one session measured.
-#[derive(Default)]
-struct Measured {
-    latencies: Vec<Duration>,
-    games: usize,
-    errors: Vec<String>,
 }
 
 /// One session: `games` whole games, one line at a time.
@@ -125,69 +117,10 @@ async fn answer(
 
 fn main() -> anyhow::Result<()> {
     let (sessions, games) = (count("SESSIONS", 64), count("GAMES", 2));
-    let server = Server::start(sessions)?;
-    let (port, at_rest) = (server.port, server.memory_kb("VmRSS:"));
-    let cpu_before = server.cpu();
-    let runtime = tokio::runtime::Runtime::new()?;
-    let started = Instant::now();
-    let results = runtime.block_on(async {
-        let tasks: Vec<_> = (0..sessions)
-            .map(|n| tokio::spawn(session(port, n, games)))
-            .collect();
-        let mut results = Vec::new();
-        for t in tasks {
-            results.push(t.await.unwrap_or_else(|e| Measured {
-                errors: vec![e.to_string()],
-                ..Measured::default()
-            }));
-        }
-        results
-    });
-    let took = started.elapsed();
-    let cpu = server.cpu().saturating_sub(cpu_before);
-    let load = common::load_average();
-    let busy = server.memory_kb("VmRSS:");
-    let peak = server.memory_kb("VmHWM:");
-    let stopped = server.stop()?;
-    let mut latencies: Vec<Duration> = results.iter().flat_map(|r| r.latencies.clone()).collect();
-    latencies.sort();
-    let errors: Vec<&String> = results.iter().flat_map(|r| &r.errors).collect();
-    let played: usize = results.iter().map(|r| r.games).sum();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!(
-        "serve_load: {sessions} sessions x {games} games of {DECK}, {cores} cores, {} ms to think, {:.1} s, load average {load}",
-        think().as_millis(),
-        took.as_secs_f64()
-    );
-    println!(
-        "  games played {played}, lines {}, errors {}",
-        latencies.len(),
-        errors.len()
-    );
-    for e in errors.iter().take(5) {
-        println!("    {e}");
-    }
-    println!(
-        "  line to answer: p50 {:.1} ms, p99 {:.1} ms, most {:.1} ms",
-        ms(percentile(&latencies, 0.5)),
-        ms(percentile(&latencies, 0.99)),
-        ms(latencies.last().copied().unwrap_or_default())
-    );
-    println!(
-        "  server memory: {:.1} MB at rest, {:.1} MB after, {:.1} MB at peak, {:.2} MB a session",
-        at_rest as f64 / 1024.0,
-        busy as f64 / 1024.0,
-        peak as f64 / 1024.0,
-        peak.saturating_sub(at_rest) as f64 / 1024.0 / sessions.max(1) as f64
-    );
-    let busy_cores = cpu.as_secs_f64() / took.as_secs_f64();
-    println!(
-        "  server processor: {:.1} s ({:.2} cores busy), {:.0} sessions a core at this pace",
-        cpu.as_secs_f64(),
-        busy_cores,
-        sessions as f64 / busy_cores.max(1e-9)
-    );
-    println!("  server stopped with {stopped}");
-    anyhow::ensure!(errors.is_empty(), "{} errors", errors.len());
-    Ok(())
+    let run = common::run(sessions, |port, n| session(port, n, games))?;
+    run.report(
+        &format!("serve_load: {sessions} sessions x {games} games of {DECK}"),
+        "lines",
+        "line to answer",
+    )
 }

@@ -20,7 +20,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Server, count, ms, percentile, think};
+use common::{Measured, count, think};
 use concentration::rules::Deck;
 use russh::ChannelMsg;
 use russh::client::Msg;
@@ -65,14 +65,6 @@ fn walk((rows, cols): (usize, usize)) -> Vec<&'static [u8]> {
     // Back: the opposite moves in the opposite order (Enter again on every place).
     let back: Vec<_> = there.iter().rev().map(|&(k, b)| (b, k)).collect();
     there.iter().chain(&back).map(|&(k, _)| k).collect()
-}
-
-/// What one session measured.
-#[derive(Default)]
-struct Measured {
-    latencies: Vec<Duration>,
-    games: u64,
-    errors: Vec<String>,
 }
 
 /// One session's terminal: the channel and the screen its bytes draw.
@@ -217,71 +209,11 @@ async fn play(port: u16, n: u64, games: u64, deck: &str, m: &mut Measured) -> an
 fn main() -> anyhow::Result<()> {
     let (sessions, games) = (count("SESSIONS", 64), count("GAMES", 2));
     let deck = std::env::var("DECK").unwrap_or_else(|_| "pairs:8".into());
-    let server = Server::start(sessions)?;
-    let at_rest = server.memory_kb("VmRSS:");
-    let cpu_before = server.cpu();
-    let runtime = tokio::runtime::Runtime::new()?;
-    let started = Instant::now();
-    let results = runtime.block_on(async {
-        let tasks: Vec<_> = (0..sessions)
-            .map(|n| tokio::spawn(session(server.port, n, games, deck.clone())))
-            .collect();
-        let mut results = Vec::new();
-        for t in tasks {
-            results.push(t.await.unwrap_or_else(|e| Measured {
-                errors: vec![e.to_string()],
-                ..Measured::default()
-            }));
-        }
-        results
-    });
-    let took = started.elapsed();
-    let cpu = server.cpu().saturating_sub(cpu_before);
-    let peak = server.memory_kb("VmHWM:");
-    let load = common::load_average();
-    let stopped = server.stop()?;
-    let mut latencies: Vec<Duration> = results.iter().flat_map(|r| r.latencies.clone()).collect();
-    latencies.sort();
-    let errors: Vec<&String> = results.iter().flat_map(|r| &r.errors).collect();
-    let played: u64 = results.iter().map(|r| r.games).sum();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!(
-        "serve_screen: {sessions} sessions x {games} games of {deck} on {}x{}, {cores} cores, {} ms to think, {:.1} s, load average {load}",
-        SIZE.0,
-        SIZE.1,
-        think().as_millis(),
-        took.as_secs_f64()
-    );
-    println!(
-        "  games played {played}, keys {}, errors {}",
-        latencies.len(),
-        errors.len()
-    );
-    for e in errors.iter().take(5) {
-        println!("    {e}");
-    }
-    println!(
-        "  key to frame: p50 {:.1} ms, p99 {:.1} ms, most {:.1} ms",
-        ms(percentile(&latencies, 0.5)),
-        ms(percentile(&latencies, 0.99)),
-        ms(latencies.last().copied().unwrap_or_default())
-    );
-    println!(
-        "  server memory: {:.1} MB at rest, {:.1} MB at peak, {:.2} MB a session",
-        at_rest as f64 / 1024.0,
-        peak as f64 / 1024.0,
-        peak.saturating_sub(at_rest) as f64 / 1024.0 / sessions.max(1) as f64
-    );
-    // A core's worth of sessions at this pace: the sessions over the cores they kept busy.
-    let busy_cores = cpu.as_secs_f64() / took.as_secs_f64();
-    println!(
-        "  server processor: {:.2} s over {:.1} s ({:.2} cores busy), {:.0} sessions a core at this pace",
-        cpu.as_secs_f64(),
-        took.as_secs_f64(),
-        busy_cores,
-        sessions as f64 / busy_cores.max(1e-9)
-    );
-    println!("  server stopped with {stopped}");
-    anyhow::ensure!(errors.is_empty(), "{} errors", errors.len());
-    Ok(())
+    let run = common::run(sessions, |port, n| session(port, n, games, deck.clone()))?;
+    let (cols, rows) = SIZE;
+    run.report(
+        &format!("serve_screen: {sessions} sessions x {games} games of {deck} on {cols}x{rows}"),
+        "keys",
+        "key to frame",
+    )
 }

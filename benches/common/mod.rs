@@ -2,11 +2,12 @@
 //! of its own, a client that trusts it and logs in with a fresh key, and the figures
 //! (percentiles, the server's memory and processor time from `/proc`).
 
+use std::future::Future;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use russh::client;
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
@@ -153,4 +154,127 @@ pub(crate) fn load_average() -> String {
         .next()
         .unwrap_or("?")
         .to_owned()
+}
+
+/// What one session measured: each key's or line's time to its answer, the games it
+/// finished, what went wrong.
+#[derive(Default)]
+pub(crate) struct Measured {
+    pub(crate) latencies: Vec<Duration>,
+    pub(crate) games: u64,
+    pub(crate) errors: Vec<String>,
+}
+
+/// A run of the bench: what the sessions measured, and the server's figures.
+pub(crate) struct Run {
+    sessions: u64,
+    results: Vec<Measured>,
+    took: Duration,
+    cpu: Duration,
+    /// Resident memory in kB: before the sessions, after them, at the peak.
+    memory: (u64, u64, u64),
+    load: String,
+    stopped: std::process::ExitStatus,
+}
+
+/// Starts the server and `sessions` concurrent sessions (`session(port, n)`), waits for
+/// them all and stops the server.
+pub(crate) fn run<F, S>(sessions: u64, session: S) -> anyhow::Result<Run>
+where
+    S: Fn(u16, u64) -> F,
+    F: Future<Output = Measured> + Send + 'static,
+{
+    let server = Server::start(sessions)?;
+    let at_rest = server.memory_kb("VmRSS:");
+    let cpu_before = server.cpu();
+    let runtime = tokio::runtime::Runtime::new()?;
+    let started = Instant::now();
+    let results = runtime.block_on(async {
+        let tasks: Vec<_> = (0..sessions)
+            .map(|n| tokio::spawn(session(server.port, n)))
+            .collect();
+        let mut results = Vec::new();
+        for t in tasks {
+            results.push(t.await.unwrap_or_else(|e| Measured {
+                errors: vec![e.to_string()],
+                ..Measured::default()
+            }));
+        }
+        results
+    });
+    let took = started.elapsed();
+    let cpu = server.cpu().saturating_sub(cpu_before);
+    let memory = (
+        at_rest,
+        server.memory_kb("VmRSS:"),
+        server.memory_kb("VmHWM:"),
+    );
+    let load = load_average();
+    let stopped = server.stop()?;
+    Ok(Run {
+        sessions,
+        results,
+        took,
+        cpu,
+        memory,
+        load,
+        stopped,
+    })
+}
+
+impl Run {
+    /// Prints the figures under `title`, the answers counted as `answers` ("lines") and
+    /// timed as `timed` ("line to answer"); fails if any session did.
+    pub(crate) fn report(&self, title: &str, answers: &str, timed: &str) -> anyhow::Result<()> {
+        let mut latencies: Vec<Duration> = self
+            .results
+            .iter()
+            .flat_map(|r| r.latencies.clone())
+            .collect();
+        latencies.sort();
+        let errors: Vec<&String> = self.results.iter().flat_map(|r| &r.errors).collect();
+        let played: u64 = self.results.iter().map(|r| r.games).sum();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        println!(
+            "{title}, {cores} cores, {} ms to think, {:.1} s, load average {}",
+            think().as_millis(),
+            self.took.as_secs_f64(),
+            self.load
+        );
+        println!(
+            "  games played {played}, {answers} {}, errors {}",
+            latencies.len(),
+            errors.len()
+        );
+        for e in errors.iter().take(5) {
+            println!("    {e}");
+        }
+        println!(
+            "  {timed}: p50 {:.1} ms, p99 {:.1} ms, most {:.1} ms",
+            ms(percentile(&latencies, 0.5)),
+            ms(percentile(&latencies, 0.99)),
+            ms(latencies.last().copied().unwrap_or_default())
+        );
+        let (at_rest, after, peak) = self.memory;
+        let mb = |kb: u64| kb as f64 / 1024.0;
+        println!(
+            "  server memory: {:.1} MB at rest, {:.1} MB after, {:.1} MB at peak, {:.2} MB a session",
+            mb(at_rest),
+            mb(after),
+            mb(peak),
+            mb(peak.saturating_sub(at_rest)) / self.sessions.max(1) as f64
+        );
+        // A core's worth of sessions at this pace: the sessions over the cores they kept
+        // busy.
+        let busy_cores = self.cpu.as_secs_f64() / self.took.as_secs_f64();
+        println!(
+            "  server processor: {:.2} s ({:.2} cores busy), {:.0} sessions a core at this pace",
+            self.cpu.as_secs_f64(),
+            busy_cores,
+            self.sessions as f64 / busy_cores.max(1e-9)
+        );
+        println!("  server stopped with {}", self.stopped);
+        anyhow::ensure!(errors.is_empty(), "{} errors", errors.len());
+        Ok(())
+    }
 }
