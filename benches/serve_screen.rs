@@ -10,11 +10,13 @@
 //! ```text
 //! cargo bench --bench serve_screen                   # 64 sessions, 2 games each
 //! SESSIONS=8 GAMES=1 DECK=zebra cargo bench --bench serve_screen
+//! SESSIONS=8 GAMES=1 DECK=double ARGS="--variant duel" cargo bench --bench serve_screen
 //! SERVER=/path/to/concentration cargo bench --bench serve_screen   # another build
 //! ```
 //!
 //! The AI plays at once (`--ai-delay 0`, `AI_DELAY` to change it), so every frame after
 //! a key is that key's doing: with a delay, the AI's own frames would come between.
+//! `ARGS` adds options to `play` (another variant).
 
 mod common;
 
@@ -160,10 +162,11 @@ async fn play(port: u16, n: u64, games: u64, deck: &str, m: &mut Measured) -> an
         .request_pty(true, "xterm", u32::from(cols), u32::from(rows), 0, 0, &[])
         .await?;
     let delay = count("AI_DELAY", 0);
+    let more = std::env::var("ARGS").unwrap_or_default();
     channel
         .exec(
             true,
-            format!("play --deck {deck} --seed {n} --ai-delay {delay} --no-save"),
+            format!("play --deck {deck} --seed {n} --ai-delay {delay} --no-save {more}"),
         )
         .await?;
     let mut t = Terminal {

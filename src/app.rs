@@ -332,9 +332,13 @@ impl App {
             result: if deck.is_zebra() || deck.is_checker() {
                 Err(format!("{deck} is valued by its own solver"))
             } else {
-                Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
-                    .map(|o| Arc::new(Mutex::new(o)))
-                    .map_err(|e| e.to_string())
+                // Sessions starting the same deck at once solve it once: the others wait
+                // for that solve (the full deck takes 20 s and 100 MB under `win`).
+                SOLVERS.find_or_solve(&job_key, || {
+                    Optimal::with_variant(&deck, job_key.1, job_key.2, job_key.3)
+                        .map(|o| Arc::new(Mutex::new(o)))
+                        .map_err(|e| e.to_string())
+                })
             },
             key: job_key,
         };
@@ -398,7 +402,6 @@ impl App {
 
     fn receive(&mut self, solved: Solved, now: Instant) {
         if let Ok(s) = &solved.result {
-            SOLVERS.keep(&solved.key, s);
             self.solvers.insert(solved.key.clone(), Arc::clone(s));
         }
         if self.pending.as_ref() == Some(&solved.key) {
