@@ -68,8 +68,8 @@ async fn play(port: u16, n: u64, games: u64, m: &mut Measured) -> anyhow::Result
             tokio::time::sleep(think()).await;
             let sent = Instant::now();
             channel.data(format!("{line}\n").as_bytes()).await?;
-            answer(&mut channel, &mut told).await?;
-            m.latencies.push(sent.elapsed());
+            let first = answer(&mut channel, &mut told).await?;
+            m.latencies.push(first - sent);
         }
         anyhow::ensure!(
             told.contains("Game over"),
@@ -89,14 +89,16 @@ async fn play(port: u16, n: u64, games: u64, m: &mut Measured) -> anyhow::Result
     Ok(())
 }
 
-/// Waits for the first bytes of an answer, and takes whatever else came with them.
+/// Waits for the first bytes of an answer, and takes whatever else came with them: when
+/// the first came (the wait for the rest is no part of the answer's time).
 async fn answer(
     channel: &mut russh::Channel<russh::client::Msg>,
     told: &mut String,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Instant> {
     loop {
         match tokio::time::timeout(ANSWER_LIMIT, channel.wait()).await? {
             Some(ChannelMsg::Data { data }) => {
+                let first = Instant::now();
                 told.push_str(&String::from_utf8_lossy(&data));
                 // The rest of this answer, if it is already here.
                 while let Ok(Some(ChannelMsg::Data { data })) =
@@ -104,7 +106,7 @@ async fn answer(
                 {
                     told.push_str(&String::from_utf8_lossy(&data));
                 }
-                return Ok(());
+                return Ok(first);
             }
             Some(ChannelMsg::ExtendedData { data, .. }) => {
                 anyhow::bail!("error: {}", String::from_utf8_lossy(&data))
