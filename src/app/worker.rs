@@ -16,8 +16,8 @@ pub(crate) struct Worker<T> {
 pub enum Progress<T> {
     /// Still working.
     Running,
-    /// Finished with this answer (handed over once: polled again, the worker is
-    /// [`Progress::Stopped`]).
+    /// Finished with this answer (handed over once: polled again once its thread has
+    /// ended, the worker is [`Progress::Stopped`]).
     Done(T),
     /// Ended without an answer (the job panicked), or the answer was already taken.
     Stopped,
@@ -65,14 +65,16 @@ mod tests {
         });
         assert_eq!(worker.poll(), Progress::Running);
         go.send(()).unwrap();
-        let answer = loop {
+        let settled = || loop {
             match worker.poll() {
                 Progress::Running => std::thread::yield_now(),
                 other => break other,
             }
         };
-        assert_eq!(answer, Progress::Done(42));
-        assert_eq!(worker.poll(), Progress::Stopped);
+        assert_eq!(settled(), Progress::Done(42));
+        // Its thread ends just after it answers (until then a poll finds it running):
+        // there is nothing more to take.
+        assert_eq!(settled(), Progress::Stopped);
     }
 
     #[test]
