@@ -22,6 +22,18 @@ fn member(name: &str, records: Option<PathBuf>) -> Member {
     }
 }
 
+/// Room K7QXR of `seats` seats on `pairs:3`, opened by ann, who keeps her games in
+/// `records`.
+fn opened(seats: usize, records: Option<PathBuf>) -> Room {
+    Room::open(
+        "K7QXR".into(),
+        "ssh".into(),
+        config("pairs:3"),
+        seats,
+        member("ann", records),
+    )
+}
+
 fn config(deck: &str) -> Config {
     Config {
         deck: deck.into(),
@@ -66,13 +78,7 @@ fn flips(room: &Room) -> usize {
 #[test]
 fn the_game_starts_when_every_seat_is_taken_and_each_person_moves_on_their_turn_alone() {
     let now = Instant::now();
-    let mut room = Room::open(
-        "K7QXR".into(),
-        "ssh".into(),
-        config("pairs:3"),
-        2,
-        member("ann", None),
-    );
+    let mut room = opened(2, None);
     assert!(room.app().is_none(), "waiting for bob");
     let ann = room.host().unwrap();
     let bob = room.join(member("bob", None), now).unwrap();
@@ -109,13 +115,7 @@ fn the_game_starts_when_every_seat_is_taken_and_each_person_moves_on_their_turn_
 fn a_dropped_seat_is_held_for_its_identity_and_then_the_game_is_saved_as_abandoned_for_both() {
     let (a, b) = (folder("ann"), folder("bob"));
     let now = Instant::now();
-    let mut room = Room::open(
-        "K7QXR".into(),
-        "ssh".into(),
-        config("pairs:3"),
-        2,
-        member("ann", Some(a.clone())),
-    );
+    let mut room = opened(2, Some(a.clone()));
     let ann = room.host().unwrap();
     let bob = room.join(member("bob", Some(b.clone())), now).unwrap();
     let labels = deal(&config("pairs:3"));
@@ -159,13 +159,7 @@ fn a_dropped_seat_is_held_for_its_identity_and_then_the_game_is_saved_as_abandon
 #[test]
 fn the_host_alone_starts_early_and_the_free_seats_go_to_the_ai() {
     let now = Instant::now();
-    let mut room = Room::open(
-        "K7QXR".into(),
-        "ssh".into(),
-        config("pairs:3"),
-        4,
-        member("ann", None),
-    );
+    let mut room = opened(4, None);
     let ann = room.host().unwrap();
     let bob = room
         .join(member("ann", Some("x".into())), now)
@@ -191,13 +185,7 @@ fn the_host_alone_starts_early_and_the_free_seats_go_to_the_ai() {
 #[test]
 fn a_lobby_left_by_everyone_closes() {
     let now = Instant::now();
-    let mut room = Room::open(
-        "K7QXR".into(),
-        "ssh".into(),
-        config("pairs:3"),
-        2,
-        member("ann", None),
-    );
+    let mut room = opened(2, None);
     let ann = room.host().unwrap();
     room.leave(ann, now);
     assert_eq!(room.closed(), Some("everyone left"));
