@@ -16,6 +16,16 @@ use crate::seats::{Seat as TableSeat, SeatKind, Seats};
 /// How long a dropped person's seat is held for them.
 pub const HOLD: Duration = Duration::from_secs(120);
 
+/// The length of a room's code as typed, at least and at most (the server's codes are
+/// 5 long; a code is said in these words wherever it is refused).
+pub const CODE_LENGTHS: std::ops::RangeInclusive<usize> = 4..=8;
+
+/// Whether `text` can be a room's code: [`CODE_LENGTHS`] letters and digits, any case.
+#[must_use]
+pub fn is_code(text: &str) -> bool {
+    CODE_LENGTHS.contains(&text.len()) && text.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 /// Watchers a room takes at most.
 pub const MAX_WATCHERS: usize = 16;
 
@@ -171,6 +181,18 @@ impl Room {
             Stage::Closed(why) => Some(why),
             _ => None,
         }
+    }
+
+    /// Whether a game is in play and not over (a room nobody is in must keep it until
+    /// the held seats run out).
+    #[must_use]
+    pub fn in_play(&self) -> bool {
+        self.app().is_some_and(|app| !game_over(app))
+    }
+
+    /// Whether every person of the room is here (none away, their seat held).
+    fn everyone_here(&self) -> bool {
+        self.people.iter().all(|p| p.away_since.is_none())
     }
 
     /// Whether nobody is in the room any more: it can go.
@@ -344,8 +366,7 @@ impl Room {
             return false;
         };
         if game_over(app) {
-            let all_here = self.people.iter().all(|p| p.away_since.is_none());
-            return all_here && matches!(action, Action::New | Action::Again);
+            return self.everyone_here() && matches!(action, Action::New | Action::Again);
         }
         let mover = round.game().view().mover();
         self.seat_of(id) == Some(mover)
@@ -435,7 +456,7 @@ impl Room {
         let held = self.people.iter().find_map(|p| {
             let since = p.away_since?;
             let left = HOLD.saturating_sub(now.saturating_duration_since(since));
-            (self.app().is_some_and(|a| !game_over(a))).then(|| {
+            self.in_play().then(|| {
                 format!(
                     "{} left: seat held {}:{:02} (join {})",
                     p.member.name,
@@ -451,7 +472,7 @@ impl Room {
         };
         let over = self.app().is_some_and(game_over);
         let news = held.unwrap_or_else(|| {
-            if over && self.people.iter().all(|p| p.away_since.is_none()) {
+            if over && self.everyone_here() {
                 "game over: n or r deals again".into()
             } else {
                 self.news.clone()

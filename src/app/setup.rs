@@ -312,7 +312,7 @@ impl Setup {
             self.room_code = None;
             return Some(super::room::Ask::Open(Box::new(self.config.clone())));
         }
-        if code.len() < 4 {
+        if !super::room::is_code(&code) {
             self.error = Some("a room's code has 4 to 8 letters and digits".into());
             return None;
         }
@@ -339,7 +339,7 @@ impl Setup {
     /// A character typed into the players list.
     pub(crate) fn type_char(&mut self, ch: char) {
         if let Some(code) = &mut self.room_code {
-            if code.len() < 8 && ch.is_ascii_alphanumeric() {
+            if code.len() < *super::room::CODE_LENGTHS.end() && ch.is_ascii_alphanumeric() {
                 code.push(ch.to_ascii_uppercase());
                 self.error = None;
             }

@@ -169,9 +169,11 @@ fn play(
         return Ok(Served::Done(0));
     }
     needs_terminal(request)?;
-    let mut app = super::play::screen_app(&args, watch, &settings, &kept)?;
-    app.look = args.look.look_with(&settings, request.no_color)?;
-    Ok(Served::Screen(Box::new(app)))
+    on_screen(
+        super::play::screen_app(&args, watch, &settings, &kept)?,
+        &args.look,
+        request,
+    )
 }
 
 /// `solitaire` for a remote player: counted in the player's statistics (not a guest's).
@@ -199,8 +201,7 @@ fn solitaire(
     let mut app =
         crate::app::App::solitaire(config, challenge, stats, false).map_err(super::usage)?;
     app.save_dir = records;
-    app.look = args.look.look_with(&settings, request.no_color)?;
-    Ok(Served::Screen(Box::new(app)))
+    on_screen(app, &args.look, request)
 }
 
 /// `learn`: the Strategy page by ear, on the terminal, or as text through the pipe.
@@ -220,10 +221,17 @@ fn learn(
         pipe.out.flush()?;
         return Ok(Served::Done(0));
     }
-    let mut app = crate::app::App::learn();
-    app.look = args
-        .look
-        .look_with(&Settings::default(), request.no_color)?;
+    on_screen(crate::app::App::learn(), &args.look, request)
+}
+
+/// `app` on the session's terminal, in the look `look` asks for with the default
+/// settings: without colour if the client sent `NO_COLOR`.
+fn on_screen(
+    mut app: crate::app::App,
+    look: &super::look::LookArgs,
+    request: &Request,
+) -> anyhow::Result<Served> {
+    app.look = look.look_with(&Settings::default(), request.no_color)?;
     Ok(Served::Screen(Box::new(app)))
 }
 
@@ -257,11 +265,8 @@ fn pairs(
         return Ok(Served::Done(0));
     }
     needs_terminal(request)?;
-    let mut app = pairs_app(args, Front::Screen, Instant::now(), records)?;
-    app.look = args
-        .look
-        .look_with(&Settings::default(), request.no_color)?;
-    Ok(Served::Screen(Box::new(app)))
+    let app = pairs_app(args, Front::Screen, Instant::now(), records)?;
+    on_screen(app, &args.look, request)
 }
 
 /// `stats` of the player's own games.

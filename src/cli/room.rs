@@ -84,7 +84,7 @@ pub(super) const fn help() -> &'static str {
 
 /// A room's code as typed: 4 to 8 letters and digits.
 fn checked(code: &str) -> anyhow::Result<String> {
-    if (4..=8).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric()) {
+    if crate::app::room::is_code(code) {
         Ok(code.to_ascii_uppercase())
     } else {
         Err(super::usage(format!(

@@ -106,7 +106,7 @@ impl Rooms {
             let gone = {
                 let mut room = lock(&room);
                 room.tick(now);
-                room.empty() && (room.closed().is_some() || room.app().is_none_or(over))
+                room.empty() && !room.in_play()
             };
             if gone {
                 self.map().remove(&code);
@@ -127,11 +127,6 @@ impl Rooms {
     pub fn count(&self) -> usize {
         self.map().len()
     }
-}
-
-/// Whether a room's game is over (nothing is lost if it goes).
-fn over(app: &crate::app::App) -> bool {
-    matches!(&app.screen, crate::app::Screen::Play(r) if r.game().view().is_over())
 }
 
 /// Sweeps `rooms` every [`SWEEP`] on a thread of its own, for as long as the server runs.

@@ -187,39 +187,47 @@ impl ChannelInput {
     /// Never: the end of the input is [`Heard::End`].
     pub fn line_within(&mut self, wait: Duration) -> std::io::Result<Heard> {
         let deadline = std::time::Instant::now() + wait;
-        loop {
-            if let Some(end) = self.bytes[self.at..].iter().position(|&b| b == b'\n') {
-                let line = String::from_utf8_lossy(&self.bytes[self.at..self.at + end]);
-                let line = line.trim().to_lowercase();
-                self.at += end + 1;
-                return Ok(Heard::Line(line));
-            }
-            if self.ended {
-                return Ok(Heard::End);
-            }
+        // A whole line buffered (or the end), without waiting past the deadline ...
+        while !self.bytes[self.at..].contains(&b'\n') && !self.ended {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match self.feed.recv_timeout(left) {
-                Ok(Feed::Bytes(bytes)) => {
-                    let bytes = match &mut self.typing {
-                        Some(typing) => {
-                            let lines = typing.take(&bytes);
-                            self.ended = typing.ended;
-                            lines
-                        }
-                        None => bytes,
-                    };
-                    self.bytes.drain(..self.at);
-                    self.at = 0;
-                    self.bytes.extend_from_slice(&bytes);
-                    // A line longer than the screen reader takes is let go whole.
-                    if self.bytes.len() > crate::speech::MAX_LINE && !self.bytes.contains(&b'\n') {
-                        self.bytes.clear();
-                    }
-                }
-                Ok(Feed::Resize(..)) => {}
+                Ok(feed) => self.hear(feed),
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => return Ok(Heard::Nothing),
-                Ok(Feed::Hangup) | Err(_) => self.ended = true,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => self.ended = true,
             }
+            // A line longer than the screen reader takes, never ended, is let go.
+            let open = &self.bytes[self.at..];
+            if open.len() > crate::speech::MAX_LINE && !open.contains(&b'\n') {
+                self.at = self.bytes.len();
+            }
+        }
+        // ... then read as the screen reader reads every line.
+        Ok(match crate::speech::next_line(self)? {
+            None => Heard::End,
+            Some(crate::speech::Line::Text(line)) => Heard::Line(line.trim().to_lowercase()),
+            Some(crate::speech::Line::NotText) => Heard::NotText,
+        })
+    }
+
+    /// Takes in what the channel sent: the bytes typed (a terminal's lines as typed and
+    /// echoed, see [`Typing`]) after those not read yet, or the end.
+    fn hear(&mut self, feed: Feed) {
+        match feed {
+            Feed::Bytes(bytes) => {
+                let bytes = match &mut self.typing {
+                    Some(typing) => {
+                        let lines = typing.take(&bytes);
+                        self.ended = typing.ended;
+                        lines
+                    }
+                    None => bytes,
+                };
+                self.bytes.drain(..self.at);
+                self.at = 0;
+                self.bytes.extend_from_slice(&bytes);
+            }
+            Feed::Resize(..) => {}
+            Feed::Hangup => self.ended = true,
         }
     }
 }
@@ -241,19 +249,8 @@ impl BufRead for ChannelInput {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         while self.at == self.bytes.len() && !self.ended {
             match self.feed.recv() {
-                Ok(Feed::Bytes(bytes)) => {
-                    self.bytes = match &mut self.typing {
-                        Some(typing) => {
-                            let lines = typing.take(&bytes);
-                            self.ended = typing.ended;
-                            lines
-                        }
-                        None => bytes,
-                    };
-                    self.at = 0;
-                }
-                Ok(Feed::Resize(..)) => {}
-                Ok(Feed::Hangup) | Err(_) => self.ended = true,
+                Ok(feed) => self.hear(feed),
+                Err(_) => self.ended = true,
             }
         }
         Ok(&self.bytes[self.at..])
@@ -515,6 +512,36 @@ mod tests {
             matches!(&outs[..], [Out::Data(d), Out::Exit(3)] if d == b"heard a1\n"),
             "{outs:?}"
         );
+    }
+
+    #[test]
+    fn a_room_by_ear_hears_whole_lines_as_the_screen_reader_reads_them() {
+        let (feed, fed) = std::sync::mpsc::channel();
+        let mut input = ChannelInput {
+            feed: fed,
+            bytes: Vec::new(),
+            at: 0,
+            ended: false,
+            typing: None,
+        };
+        let wait = Duration::from_millis(1);
+        assert_eq!(input.line_within(wait).unwrap(), Heard::Nothing);
+        feed.send(Feed::Bytes(b" A1 \n\xff\xfe\nb".to_vec()))
+            .unwrap();
+        assert_eq!(input.line_within(wait).unwrap(), Heard::Line("a1".into()));
+        assert_eq!(input.line_within(wait).unwrap(), Heard::NotText);
+        assert_eq!(
+            input.line_within(wait).unwrap(),
+            Heard::Nothing,
+            "b is not ended yet"
+        );
+        feed.send(Feed::Bytes(b"oard\n".to_vec())).unwrap();
+        assert_eq!(
+            input.line_within(wait).unwrap(),
+            Heard::Line("board".into())
+        );
+        feed.send(Feed::Hangup).unwrap();
+        assert_eq!(input.line_within(wait).unwrap(), Heard::End);
     }
 
     #[test]

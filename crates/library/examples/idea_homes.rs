@@ -4,13 +4,7 @@ use concentration_library::trainer::puzzle::{Generator, PuzzleRules};
 
 fn main() {
     for deck in ["standard", "standard-rank", "double", "pairs:8"] {
-        for rule in [
-            PassRule::Agreed,
-            PassRule::Ko,
-            PassRule::Quit,
-            PassRule::Withdraw,
-            PassRule::None,
-        ] {
+        for rule in PassRule::ALL {
             let Ok(mut g) = Generator::new(PuzzleRules {
                 deck: Deck::parse(deck).unwrap(),
                 objective: Objective::Win,

@@ -109,10 +109,7 @@ pub(super) fn history(
         app.save_dir = kept.records;
     }
     app.cache_dir = kept.cache;
-    app.look = args
-        .look
-        .look_with(&Settings::default(), request.no_color)?;
-    Ok(Served::Screen(Box::new(app)))
+    super::on_screen(app, &args.look, request)
 }
 
 /// The player's data directory, or one line for a guest saying `guest_has`.

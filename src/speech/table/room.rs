@@ -20,6 +20,8 @@ use crate::speech::{Options, Voice};
 pub enum Heard {
     /// A line typed (trimmed, in lower case).
     Line(String),
+    /// A line that is not text (answered, and play goes on).
+    NotText,
     /// Nothing yet.
     Nothing,
     /// The end of the input: they are gone.
@@ -64,14 +66,12 @@ pub fn room<W: Write>(
 ) -> io::Result<()> {
     let mut voice = Voice::new(io::empty(), Vec::new(), options, Instant::now());
     let mut said = Said::default();
-    let mut greeted = false;
     loop {
         let closed = {
             let mut room = lock(room);
             room.tick(Instant::now());
-            if !greeted {
-                greeted = true;
-                // The room's line, its news told with it.
+            if said.version.is_none() {
+                // The first words: the room's line, its news told with it.
                 said.news = room.news().to_owned();
                 voice.say(&room.status(role, Instant::now()))?;
             }
@@ -85,6 +85,11 @@ pub fn room<W: Write>(
         }
         let line = match next(WAKE)? {
             Heard::Line(line) if !line.is_empty() => line,
+            Heard::NotText => {
+                // Written with what the room tells next.
+                voice.say(crate::speech::NOT_TEXT)?;
+                continue;
+            }
             Heard::Line(_) | Heard::Nothing => continue,
             Heard::End => return Ok(()),
         };

@@ -125,13 +125,7 @@ fn rules() -> Section {
          pass does is the pass rule:"
             .to_string(),
     ];
-    for rule in [
-        PassRule::Agreed,
-        PassRule::Ko,
-        PassRule::Quit,
-        PassRule::Withdraw,
-        PassRule::None,
-    ] {
+    for rule in PassRule::ALL {
         words.push(format!("  {}: {}.", rule.name(), rule.explanation()));
     }
     words.push(
