@@ -402,6 +402,7 @@ impl Setup {
     pub fn backspace(&mut self) {
         if let Some(code) = &mut self.room_code {
             code.pop();
+            self.error = None;
             return;
         }
         if let Some(text) = &mut self.editing {
